@@ -1,0 +1,207 @@
+import {
+  createRulesetFunction,
+  type RulesetFunctionContext as FunctionContext,
+  type IFunctionResult,
+  type RuleDefinition,
+} from '@stoplight/spectral-core';
+import { oas3 } from '@stoplight/spectral-formats';
+import { isNonEmptyString, isRecord, type JsonPath, readLocalPointer } from '../lib/json.js';
+import { operationsOf } from '../lib/openapi.js';
+
+interface ErrorSchema {
+  /** The `x-error-schemas` key the schema is declared under (`422`, `4XX`, `default`). */
+  key: string;
+  /** How the spec names it, for messages: `#/components/schemas/ValidationError`. */
+  label: string;
+  /**
+   * How a response schema is matched: by identity with the schema in the resolved document (Spectral's
+   * resolver gives every `$ref` to one target the same object), or, in a split spec whose root has no
+   * `components.schemas` yet, by the file a `$ref` leads to (`ValidationError.yaml`): the bundler names
+   * components after their file, so that file becomes `#/components/schemas/ValidationError`.
+   */
+  match: { schema: Record<string, unknown> } | { fileName: string };
+}
+
+const COMPONENT_SCHEMA_POINTER = /^#\/components\/schemas\/([^/]+)$/;
+
+/** A split spec: the root refers to other files (`paths: {/x: {$ref: paths/x.yaml}}`). */
+function hasExternalRef(node: unknown, depth = 0): boolean {
+  if (depth > 6) return false;
+  if (Array.isArray(node)) return node.some((item) => hasExternalRef(item, depth + 1));
+  if (!isRecord(node)) return false;
+  if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) return true;
+  return Object.values(node).some((value) => hasExternalRef(value, depth + 1));
+}
+
+/** `x-error-schemas` values are a JSON pointer string or a Reference Object; both name the schema. */
+function labelOf(raw: unknown): string | undefined {
+  if (isNonEmptyString(raw)) return raw;
+  if (isRecord(raw) && isNonEmptyString(raw.$ref)) return raw.$ref;
+  return undefined;
+}
+
+/**
+ * Finds the declared schemas in the resolved document. The unresolved root (from `context.document`)
+ * gives the label as written; the resolved root gives the object to compare against. A `{ $ref }`
+ * value is resolved by Spectral itself, so it works for references to other files too.
+ */
+function readErrorSchemas(
+  resolvedRoot: Record<string, unknown>,
+  context: FunctionContext,
+): { schemas: Map<string, ErrorSchema>; problems: IFunctionResult[] } {
+  const schemas = new Map<string, ErrorSchema>();
+  const problems: IFunctionResult[] = [];
+  const unresolvedRoot = context.document.data;
+  const isSplit = hasExternalRef(unresolvedRoot);
+  const rawMap = isRecord(unresolvedRoot) ? unresolvedRoot['x-error-schemas'] : undefined;
+  const resolvedMap = resolvedRoot['x-error-schemas'];
+  if (!isRecord(rawMap) || !isRecord(resolvedMap)) return { schemas, problems };
+  for (const [key, raw] of Object.entries(rawMap)) {
+    const label = labelOf(raw);
+    if (label === undefined) continue; // the shape is reported by svc-root-extensions
+    const resolved = typeof raw === 'string' ? readLocalPointer(resolvedRoot, raw) : resolvedMap[key];
+    const componentName = typeof raw === 'string' ? COMPONENT_SCHEMA_POINTER.exec(raw)?.[1] : undefined;
+    if (!isRecord(resolved) && isSplit && componentName !== undefined) {
+      schemas.set(key.toUpperCase(), { key, label, match: { fileName: decodeURIComponent(componentName) } });
+      continue;
+    }
+    if (!isRecord(resolved) || '$ref' in resolved) {
+      problems.push({
+        message: `x-error-schemas['${key}'] points to ${label}, which does not resolve to a schema: point it to the error schema in components.schemas.`,
+        path: ['x-error-schemas', key],
+      });
+      continue;
+    }
+    schemas.set(key.toUpperCase(), { key, label, match: { schema: resolved } });
+  }
+  return { schemas, problems };
+}
+
+/** The declared schema for a response status: the exact status first, then its `4XX`-style range. */
+function errorSchemaFor(status: string, schemas: Map<string, ErrorSchema>): ErrorSchema | undefined {
+  const normalized = status.toUpperCase();
+  const exact = schemas.get(normalized);
+  if (exact !== undefined) return exact;
+  return /^[1-5][0-9]{2}$/.test(normalized) ? schemas.get(`${normalized[0]}XX`) : undefined;
+}
+
+/** The file and location a `$ref` chain at `path` ends in (Spectral maps resolved paths back to files). */
+function locate(path: JsonPath, context: FunctionContext): { file: string; atRoot: boolean } | undefined {
+  const item = context.documentInventory.findAssociatedItemForPath(path, true);
+  if (item === null || item.document.source === null) return undefined;
+  const file = item.document.source.split(/[\\/]/).at(-1) ?? '';
+  return { file, atRoot: item.path.length === 0 };
+}
+
+function matches(
+  expected: ErrorSchema,
+  schema: unknown,
+  schemaPath: JsonPath,
+  context: FunctionContext,
+): boolean {
+  if ('schema' in expected.match) return schema === expected.match.schema;
+  const { fileName } = expected.match;
+  const found = locate(schemaPath, context);
+  return (
+    found?.atRoot === true && [`${fileName}.yaml`, `${fileName}.yml`, `${fileName}.json`].includes(found.file)
+  );
+}
+
+/** Names what was found instead, so the message says what to change. */
+function describeFound(
+  schema: unknown,
+  schemaPath: JsonPath,
+  context: FunctionContext,
+  resolvedRoot: Record<string, unknown>,
+): string {
+  const components = isRecord(resolvedRoot.components) ? resolvedRoot.components.schemas : undefined;
+  if (isRecord(components)) {
+    for (const [name, candidate] of Object.entries(components)) {
+      if (candidate === schema) return `#/components/schemas/${name}`;
+    }
+  }
+  const found = locate(schemaPath, context);
+  if (found?.atRoot) return `a $ref to ${found.file}`;
+  return 'an inline schema or a schema outside components.schemas';
+}
+
+/** What to write: the pointer as declared, plus the file form when the root does not define it yet. */
+function wanted(expected: ErrorSchema): string {
+  const ref = `\`schema: {$ref: '${expected.label}'}\``;
+  return 'fileName' in expected.match
+    ? `${ref} (in the split spec, a $ref to ${expected.match.fileName}.yaml)`
+    : ref;
+}
+
+function checkResponse(
+  status: string,
+  response: Record<string, unknown>,
+  responsePath: JsonPath,
+  expected: ErrorSchema,
+  resolvedRoot: Record<string, unknown>,
+  context: FunctionContext,
+): IFunctionResult[] {
+  const where = `x-error-schemas['${expected.key}']`;
+  const { content } = response;
+  if (!isRecord(content) || Object.keys(content).length === 0) {
+    return [
+      {
+        message: `The ${status} response has no content, but ${where} says ${status} responses carry ${expected.label}: add content with ${wanted(expected)}.`,
+        path: responsePath,
+      },
+    ];
+  }
+  const results: IFunctionResult[] = [];
+  for (const [mediaType, media] of Object.entries(content)) {
+    if (!isRecord(media)) continue;
+    // Reported on the media type object, where `schema:` is written; a path ending in `schema` would be
+    // mapped by Spectral into the file the reference points to.
+    const path = [...responsePath, 'content', mediaType];
+    if (media.schema === undefined) {
+      results.push({
+        message: `The ${status} response (${mediaType}) has no schema: set ${wanted(expected)} (${where}).`,
+        path,
+      });
+    } else if (!matches(expected, media.schema, [...path, 'schema'], context)) {
+      results.push({
+        message: `The ${status} response (${mediaType}) must use the service's error schema: set ${wanted(expected)} (${where}); it has ${describeFound(media.schema, [...path, 'schema'], context, resolvedRoot)}.`,
+        path,
+      });
+    }
+  }
+  return results;
+}
+
+const errorSchemas = createRulesetFunction<Record<string, unknown>, null>(
+  { input: { type: 'object' }, options: null },
+  (resolvedRoot, _options, context): IFunctionResult[] => {
+    const { schemas, problems } = readErrorSchemas(resolvedRoot, context);
+    if (schemas.size === 0) return problems;
+    const results = [...problems];
+    for (const entry of operationsOf(resolvedRoot)) {
+      // Webhook responses are what the subscriber answers; the service's error schemas do not apply.
+      if (entry.section !== 'paths') continue;
+      const { responses } = entry.operation;
+      if (!isRecord(responses)) continue;
+      for (const [status, response] of Object.entries(responses)) {
+        const expected = errorSchemaFor(status, schemas);
+        if (expected === undefined || !isRecord(response)) continue;
+        const path = [...entry.path, 'responses', status];
+        results.push(...checkResponse(status, response, path, expected, resolvedRoot, context));
+      }
+    }
+    return results;
+  },
+);
+
+export const errorSchemaRules: Record<string, RuleDefinition> = {
+  'svc-error-schema': {
+    description:
+      'Every response whose status is listed in the root `x-error-schemas` (exactly, or by its `4XX` range) references exactly that schema on each media type.',
+    message: '{{error}}',
+    severity: 'error',
+    formats: [oas3],
+    given: '$',
+    then: { function: errorSchemas },
+  },
+};

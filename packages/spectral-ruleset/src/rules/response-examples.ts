@@ -1,0 +1,44 @@
+import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
+import { oas3 } from '@stoplight/spectral-formats';
+import { isRecord } from '../lib/json.js';
+
+function hasExample(node: Record<string, unknown>): boolean {
+  if (node.example !== undefined) return true;
+  const { examples } = node;
+  // Media types hold a map of Example Objects; JSON Schema 2020-12 holds an array of values.
+  return (
+    (Array.isArray(examples) && examples.length > 0) ||
+    (isRecord(examples) && Object.keys(examples).length > 0)
+  );
+}
+
+const responseExamples = createRulesetFunction<Record<string, unknown>, null>(
+  { input: { type: 'object' }, options: null },
+  (response, _options, context): IFunctionResult[] => {
+    const { content } = response;
+    // A response without content (204, or an error the source leaves undescribed) needs no example.
+    if (!isRecord(content)) return [];
+    const status = context.path[context.path.length - 1];
+    const results: IFunctionResult[] = [];
+    for (const [mediaType, media] of Object.entries(content)) {
+      if (!isRecord(media)) continue;
+      if (hasExample(media) || (isRecord(media.schema) && hasExample(media.schema))) continue;
+      results.push({
+        message: `The ${String(status)} response (${mediaType}) has no example: add \`example\` or \`examples\` to the media type (or \`example\` to its schema), so the mocks serve realistic data.`,
+        path: [...context.path, 'content', mediaType],
+      });
+    }
+    return results;
+  },
+);
+
+export const responseExampleRules: Record<string, RuleDefinition> = {
+  'svc-response-example': {
+    description: 'Every media type of every response has an example (on the media type or its schema).',
+    message: '{{error}}',
+    severity: 'error',
+    formats: [oas3],
+    given: ['$.paths[*][*].responses[*]', '$.webhooks[*][*].responses[*]'],
+    then: { function: responseExamples },
+  },
+};

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { lintVariant, type Spec } from './helpers.js';
+
+const NUMBERS = '/api/v1/accounts/{accountId}/numbers';
+const LIST_RESPONSES = ['paths', NUMBERS, 'get', 'responses'];
+
+describe('svc-response-example', () => {
+  it('accepts examples on the media type (example or examples) or on its schema, and responses without content', async () => {
+    const found = await lintVariant('svc-response-example', (spec) => {
+      const media = spec.paths[NUMBERS].get.responses['200'].content['application/json'];
+      delete media.example;
+      media.examples = { two: { value: { numbers: ['+14155550100', '+14155550101'] } } };
+      spec.paths[NUMBERS].get.responses['404'] = { description: 'Not found.' };
+      spec.components.schemas.ValidationError.example = { detail: [] };
+      delete spec.components.responses.ValidationFailed.content['application/json'].example;
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('reports a media type without example, on the media type, for operations and webhooks', async () => {
+    const found = await lintVariant('svc-response-example', (spec) => {
+      delete spec.paths[NUMBERS].get.responses['200'].content['application/json'].example;
+      spec.webhooks.orderNotification.post.responses['200'].content = {
+        'text/plain': { schema: { type: 'string' } },
+      };
+    });
+    expect(found).toEqual([
+      {
+        code: 'svc-response-example',
+        path: [...LIST_RESPONSES, '200', 'content', 'application/json'],
+        message:
+          'The 200 response (application/json) has no example: add `example` or `examples` to the media type (or `example` to its schema), so the mocks serve realistic data.',
+      },
+      {
+        code: 'svc-response-example',
+        path: ['webhooks', 'orderNotification', 'post', 'responses', '200', 'content', 'text/plain'],
+        message:
+          'The 200 response (text/plain) has no example: add `example` or `examples` to the media type (or `example` to its schema), so the mocks serve realistic data.',
+      },
+    ]);
+  });
+
+  it('reports a shared component response once, where it is written', async () => {
+    const found = await lintVariant('svc-response-example', (spec) => {
+      delete spec.components.responses.ValidationFailed.content['application/json'].example;
+    });
+    expect(found).toEqual([
+      {
+        code: 'svc-response-example',
+        path: ['components', 'responses', 'ValidationFailed', 'content', 'application/json'],
+        message:
+          'The 422 response (application/json) has no example: add `example` or `examples` to the media type (or `example` to its schema), so the mocks serve realistic data.',
+      },
+    ]);
+  });
+});
+
+function useInlineErrorResponse(spec: Spec, schema: unknown) {
+  spec.paths[NUMBERS].get.responses['422'] = {
+    description: 'Invalid.',
+    content: { 'application/json': { schema, example: { detail: [] } } },
+  };
+}
+
+describe('svc-error-schema', () => {
+  it('accepts responses that $ref the declared schema, directly or through a shared response', async () => {
+    const found = await lintVariant('svc-error-schema', (spec) => {
+      useInlineErrorResponse(spec, { $ref: '#/components/schemas/ValidationError' });
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('accepts the Reference Object form of x-error-schemas and a 4XX range', async () => {
+    const found = await lintVariant('svc-error-schema', (spec) => {
+      spec['x-error-schemas'] = { '4XX': { $ref: '#/components/schemas/ValidationError' } };
+      spec.paths[NUMBERS].get.responses['404'] = { $ref: '#/components/responses/ValidationFailed' };
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('reports an inline copy of the error schema', async () => {
+    const found = await lintVariant('svc-error-schema', (spec) => {
+      useInlineErrorResponse(spec, structuredClone(spec.components.schemas.ValidationError));
+    });
+    expect(found).toEqual([
+      {
+        code: 'svc-error-schema',
+        path: [...LIST_RESPONSES, '422', 'content', 'application/json'],
+        message:
+          "The 422 response (application/json) must use the service's error schema: set `schema: {$ref: '#/components/schemas/ValidationError'}` (x-error-schemas['422']); it has an inline schema or a schema outside components.schemas.",
+      },
+    ]);
+  });
+
+  it('reports a $ref to another component, naming it', async () => {
+    const found = await lintVariant('svc-error-schema', (spec) => {
+      useInlineErrorResponse(spec, { $ref: '#/components/schemas/NumberList' });
+    });
+    expect(found).toEqual([
+      {
+        code: 'svc-error-schema',
+        path: [...LIST_RESPONSES, '422', 'content', 'application/json'],
+        message:
+          "The 422 response (application/json) must use the service's error schema: set `schema: {$ref: '#/components/schemas/ValidationError'}` (x-error-schemas['422']); it has #/components/schemas/NumberList.",
+      },
+    ]);
+  });
+
+  it('reports a range-matched response without content and a media type without schema', async () => {
+    const found = await lintVariant('svc-error-schema', (spec) => {
+      spec['x-error-schemas']['4XX'] = '#/components/schemas/ValidationError';
+      spec.paths[NUMBERS].get.responses['404'] = { description: 'Not found.' };
+      spec.paths[NUMBERS].post.responses['409'] = {
+        description: 'Conflict.',
+        content: { 'application/json': { example: { detail: [] } } },
+      };
+    });
+    expect(found).toEqual([
+      {
+        code: 'svc-error-schema',
+        path: [...LIST_RESPONSES, '404'],
+        message:
+          "The 404 response has no content, but x-error-schemas['4XX'] says 404 responses carry #/components/schemas/ValidationError: add content with `schema: {$ref: '#/components/schemas/ValidationError'}`.",
+      },
+      {
+        code: 'svc-error-schema',
+        path: ['paths', NUMBERS, 'post', 'responses', '409', 'content', 'application/json'],
+        message:
+          "The 409 response (application/json) has no schema: set `schema: {$ref: '#/components/schemas/ValidationError'}` (x-error-schemas['4XX']).",
+      },
+    ]);
+  });
+
+  it('reports an x-error-schemas entry that does not resolve', async () => {
+    const found = await lintVariant('svc-error-schema', (spec) => {
+      spec['x-error-schemas']['422'] = '#/components/schemas/Missing';
+    });
+    expect(found).toEqual([
+      {
+        code: 'svc-error-schema',
+        path: ['x-error-schemas', '422'],
+        message:
+          "x-error-schemas['422'] points to #/components/schemas/Missing, which does not resolve to a schema: point it to the error schema in components.schemas.",
+      },
+    ]);
+  });
+});

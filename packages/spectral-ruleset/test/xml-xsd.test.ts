@@ -1,0 +1,125 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { isXmlMediaType } from '../src/lib/openapi.js';
+import { lintVariant } from './helpers.js';
+
+const NUMBERS = '/api/v1/accounts/{accountId}/numbers';
+const REQUEST = ['paths', NUMBERS, 'post', 'requestBody', 'content', 'application/xml'];
+const RESPONSE = ['paths', NUMBERS, 'post', 'responses', '201', 'content', 'application/xml; charset=utf-8'];
+
+describe('isXmlMediaType', () => {
+  it('recognises XML media types with and without parameters', () => {
+    expect(
+      ['application/xml', 'text/xml; charset=utf-8', 'application/soap+xml', 'Application/XML'].map(
+        isXmlMediaType,
+      ),
+    ).toEqual([true, true, true, true]);
+    expect(['application/json', 'application/xml-dtd', 'text/plain'].map(isXmlMediaType)).toEqual([
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe('svc-xml-xsd', () => {
+  it('accepts XML request and response media types whose x-xsd exists next to the document', async () => {
+    expect(await lintVariant('svc-xml-xsd', () => {})).toEqual([]);
+  });
+
+  it('accepts `x-xsd: false` for an XML document the source leaves open', async () => {
+    const found = await lintVariant('svc-xml-xsd', (spec) => {
+      spec.paths[NUMBERS].post.responses['201'].content['application/xml; charset=utf-8']['x-xsd'] = false;
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('accepts a legacySchema next to schema when both files exist', async () => {
+    const found = await lintVariant('svc-xml-xsd', (spec) => {
+      spec.paths[NUMBERS].post.requestBody.content['application/xml']['x-xsd'].legacySchema = 'xsd/order.xsd';
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('reports a legacySchema that is not an .xsd path, or does not exist', async () => {
+    const found = await lintVariant('svc-xml-xsd', (spec) => {
+      spec.paths[NUMBERS].post.requestBody.content['application/xml']['x-xsd'].legacySchema =
+        '/abs/order.xsd';
+      spec.paths[NUMBERS].post.responses['201'].content['application/xml; charset=utf-8'][
+        'x-xsd'
+      ].legacySchema = 'xsd/order.legacy.xsd';
+    });
+    expect(found).toEqual([
+      {
+        code: 'svc-xml-xsd',
+        path: [...REQUEST, 'x-xsd'],
+        message:
+          '`x-xsd` on application/xml must be `{schema: <.xsd path relative to the service folder>, element: <root element>}` (optionally `legacySchema`), or `false`: `legacySchema` must be a path relative to the service folder.',
+      },
+      {
+        code: 'svc-xml-xsd',
+        path: [...RESPONSE, 'x-xsd', 'legacySchema'],
+        message:
+          '`x-xsd.legacySchema` `xsd/order.legacy.xsd` does not exist in the service folder (packages/spectral-ruleset/test/fixtures/xml-service): fix the path or add the XSD.',
+      },
+    ]);
+  });
+
+  it('reports an XML media type without x-xsd', async () => {
+    const found = await lintVariant('svc-xml-xsd', (spec) => {
+      delete spec.paths[NUMBERS].post.requestBody.content['application/xml']['x-xsd'];
+    });
+    expect(found).toEqual([
+      {
+        code: 'svc-xml-xsd',
+        path: REQUEST,
+        message:
+          'The XML media type application/xml has no `x-xsd`: name the XSD its body must validate against, for example `x-xsd: {schema: xsd/order.xsd, element: Order}` (path relative to the service folder), or write `x-xsd: false` if the source leaves the document open.',
+      },
+    ]);
+  });
+
+  it('reports a malformed x-xsd and a missing XSD file', async () => {
+    const found = await lintVariant('svc-xml-xsd', (spec) => {
+      spec.paths[NUMBERS].post.requestBody.content['application/xml']['x-xsd'] = { schema: 'xsd/order.xsd' };
+      spec.paths[NUMBERS].post.responses['201'].content['application/xml; charset=utf-8']['x-xsd'].schema =
+        'xsd/missing.xsd';
+    });
+    expect(found).toEqual([
+      {
+        code: 'svc-xml-xsd',
+        path: [...REQUEST, 'x-xsd'],
+        message:
+          '`x-xsd` on application/xml must be `{schema: <.xsd path relative to the service folder>, element: <root element>}` (optionally `legacySchema`), or `false`: `element` must be the name of the root element.',
+      },
+      {
+        code: 'svc-xml-xsd',
+        path: [...RESPONSE, 'x-xsd', 'schema'],
+        message:
+          '`x-xsd.schema` `xsd/missing.xsd` does not exist in the service folder (packages/spectral-ruleset/test/fixtures/xml-service): fix the path or add the XSD.',
+      },
+    ]);
+  });
+
+  it('skips the file check for a document without a source', async () => {
+    const found = await lintVariant(
+      'svc-xml-xsd',
+      (spec) => {
+        spec.paths[NUMBERS].post.requestBody.content['application/xml']['x-xsd'].schema = 'xsd/missing.xsd';
+      },
+      { source: null },
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('looks XSDs up in xsdBaseDirectory when given, for a bundle that lives elsewhere', async () => {
+    const elsewhere = { source: fileURLToPath(new URL('./bundled/numbers.yaml', import.meta.url)) };
+    expect(await lintVariant('svc-xml-xsd', () => {}, elsewhere)).toHaveLength(2);
+    const serviceFolder = fileURLToPath(new URL('./fixtures/xml-service', import.meta.url));
+    const found = await lintVariant('svc-xml-xsd', () => {}, {
+      ...elsewhere,
+      rulesetOptions: { xsdBaseDirectory: () => serviceFolder },
+    });
+    expect(found).toEqual([]);
+  });
+});

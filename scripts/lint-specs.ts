@@ -1,0 +1,71 @@
+// `pnpm lint:specs`: Redocly and our Spectral ruleset over every service of redocly.yaml, one report.
+// Usage: tsx scripts/lint-specs.ts [--format stylish|github|json] [--config redocly.yaml] [service ...]
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { repoRoot } from './lib/paths.ts';
+import { defaultConfigPath, listServices } from './lib/specs.ts';
+import type { Finding } from './lint/finding.ts';
+import { lintWithRedocly } from './lint/redocly.ts';
+import { formatReport, type ReportFormat, summarize } from './lint/report.ts';
+import { lintWithSpectral, loadRepositoryRuleset } from './lint/spectral.ts';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { format: { type: 'string', default: 'stylish' }, config: { type: 'string' } },
+});
+const format = values.format as ReportFormat;
+if (!['stylish', 'github', 'json'].includes(format)) {
+  console.error(`Unknown --format "${format}": use stylish, github or json.`);
+  process.exit(2);
+}
+
+const configPath = values.config ? resolve(values.config) : defaultConfigPath;
+const services = listServices(configPath).filter(
+  (service) => positionals.length === 0 || positionals.includes(service.name),
+);
+const unknown = positionals.filter((name) => !services.some((service) => service.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown service(s): ${unknown.join(', ')}. Services are listed in redocly.yaml.`);
+  process.exit(2);
+}
+
+const ruleset = await loadRepositoryRuleset();
+const findings: Finding[] = [];
+for (const service of services) {
+  if (!existsSync(service.root)) {
+    findings.push({
+      linter: 'pipeline',
+      service: service.name,
+      file: relative(repoRoot, configPath),
+      line: 1,
+      column: 1,
+      severity: 'error',
+      rule: 'spec-exists',
+      message: `Service "${service.name}" is listed in ${relative(repoRoot, configPath)} but ${service.relativeRoot} does not exist.`,
+    });
+    continue;
+  }
+  // One linter failing on a spec must not hide the other's findings, nor the other specs'.
+  for (const run of [() => lintWithRedocly(service, configPath), () => lintWithSpectral(service, ruleset)]) {
+    try {
+      findings.push(...(await run()));
+    } catch (error) {
+      findings.push({
+        linter: 'pipeline',
+        service: service.name,
+        file: service.relativeRoot,
+        line: 1,
+        column: 1,
+        severity: 'error',
+        rule: 'linter-crashed',
+        message: (error as Error).message,
+      });
+    }
+  }
+}
+
+const report = formatReport(findings, format);
+if (report) console.log(report);
+if (format !== 'json') console.log(`\n${summarize(findings, services.length)}`);
+process.exit(findings.some((finding) => finding.severity === 'error') ? 1 : 0);

@@ -1,0 +1,33 @@
+import { relative } from 'node:path';
+import { type Config, getLineColLocation, lint, loadConfig } from '@redocly/openapi-core';
+import { relativizePaths, repoRoot } from '../lib/paths.ts';
+import type { Service } from '../lib/specs.ts';
+import type { Finding } from './finding.ts';
+
+const configs = new Map<string, Promise<Config>>();
+
+/** Runs Redocly's linter in-process with the rules of the Redocly config that lists the service. */
+export async function lintWithRedocly(service: Service, configPath: string): Promise<Finding[]> {
+  if (!configs.has(configPath)) configs.set(configPath, loadConfig({ configPath }));
+  // Per-API rules of redocly.yaml (`apis.<name>.rules`) apply only through the API's alias.
+  const config = (await configs.get(configPath))?.forAlias(service.name);
+  if (!config) throw new Error(`Could not load ${configPath}`);
+  const problems = await lint({ ref: service.root, config });
+  return problems
+    .filter((problem) => !problem.ignored)
+    .map((problem) => {
+      const location = problem.location[0];
+      const start = location ? getLineColLocation(location).start : { line: 1, col: 1 };
+      return {
+        linter: 'redocly',
+        service: service.name,
+        file: location ? relative(repoRoot, location.source.absoluteRef) : service.relativeRoot,
+        line: start.line,
+        column: start.col,
+        severity: problem.severity === 'error' ? 'error' : 'warning',
+        rule: problem.ruleId,
+        message: relativizePaths(problem.message),
+        ...(location?.pointer ? { pointer: location.pointer } : {}),
+      } satisfies Finding;
+    });
+}

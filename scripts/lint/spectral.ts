@@ -1,0 +1,43 @@
+import * as fs from 'node:fs';
+import { relative } from 'node:path';
+import { Document, type Ruleset, Spectral } from '@stoplight/spectral-core';
+// spectral-parsers is CommonJS compiled from ESM: under Node's ESM loader only its default export exists.
+import spectralParsers from '@stoplight/spectral-parsers';
+import { bundleAndLoadRuleset } from '@stoplight/spectral-ruleset-bundler/with-loader';
+import { fromRoot, relativizePaths, repoRoot } from '../lib/paths.ts';
+import type { Service } from '../lib/specs.ts';
+import type { Finding } from './finding.ts';
+
+const severities = ['error', 'warning', 'info', 'info'] as const;
+
+/**
+ * Loads the repository's `.spectral.yaml` exactly as the Spectral CLI does, so `pnpm lint:specs` and a
+ * bare `spectral lint` agree (our published ruleset plus the overrides the source documents force).
+ */
+export function loadRepositoryRuleset(): Promise<Ruleset> {
+  return bundleAndLoadRuleset(fromRoot('.spectral.yaml'), { fs, fetch });
+}
+
+/**
+ * Runs Spectral in-process on a service's root document. Spectral follows the relative `$ref`s itself
+ * and reports each finding in the file that holds it, so a reviewer sees the line to change.
+ */
+export async function lintWithSpectral(service: Service, ruleset: Ruleset): Promise<Finding[]> {
+  const spectral = new Spectral();
+  spectral.setRuleset(ruleset);
+  const document = new Document(fs.readFileSync(service.root, 'utf8'), spectralParsers.Yaml, service.root);
+  const results = await spectral.run(document);
+  return results
+    .filter((result) => result.severity <= 1)
+    .map((result) => ({
+      linter: 'spectral',
+      service: service.name,
+      file: relative(repoRoot, result.source ?? service.root),
+      line: result.range.start.line + 1,
+      column: result.range.start.character + 1,
+      severity: severities[result.severity] ?? 'info',
+      rule: String(result.code),
+      message: relativizePaths(result.message),
+      pointer: `#/${result.path.map((segment) => String(segment).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`,
+    }));
+}

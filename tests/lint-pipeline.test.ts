@@ -1,0 +1,52 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { fromRoot } from '../scripts/lib/paths.ts';
+
+const run = promisify(execFile);
+const tsx = fromRoot('node_modules', '.bin', 'tsx');
+const fixtureConfig = 'tests/fixtures/lint/redocly.yaml';
+
+async function lintSpecs(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(tsx, ['scripts/lint-specs.ts', ...args], { cwd: fromRoot() });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('pnpm lint:specs', () => {
+  it('reports every broken spec of a batch with file, line and rule, and exits non-zero', async () => {
+    const { code, stdout } = await lintSpecs('--config', fixtureConfig);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(
+      /tests\/fixtures\/lint\/broken\/openapi\.yaml\n {2}20:20 +error +spectral\/svc-operation-id/,
+    );
+    expect(stdout).toContain('spectral/svc-no-x-api-key');
+    expect(stdout).toContain('spectral/svc-response-example');
+    // A missing spec is an error of its own and does not stop the rest of the batch.
+    expect(stdout).toContain('pipeline/spec-exists');
+    expect(stdout).not.toContain('tests/fixtures/lint/good/');
+    expect(stdout).toContain('4 error(s), 0 warning(s) in 3 spec(s).');
+  });
+
+  it('exits 0 on a clean spec', async () => {
+    const { code, stdout } = await lintSpecs('--config', fixtureConfig, 'good');
+    expect(code).toBe(0);
+    expect(stdout).toContain('0 error(s), 0 warning(s) in 1 spec(s).');
+  });
+
+  it('writes GitHub annotations that point at the line', async () => {
+    const { stdout } = await lintSpecs('--config', fixtureConfig, '--format', 'github', 'broken');
+    expect(stdout).toContain(
+      '::error file=tests/fixtures/lint/broken/openapi.yaml,line=20,col=20,title=spectral/svc-operation-id::',
+    );
+  });
+
+  it('refuses an unknown service or format with exit 2', async () => {
+    expect((await lintSpecs('nosuchservice')).code).toBe(2);
+    expect((await lintSpecs('--format', 'xml')).code).toBe(2);
+  });
+});
