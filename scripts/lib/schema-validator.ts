@@ -1,0 +1,1 @@
+export * from '../../packages/contract-checker/src/schema-validator.ts';
