@@ -1,0 +1,14 @@
+export { assertNoDoctype, findForbiddenDeclaration } from './doctype-guard.js';
+export { XmlDoctypeForbiddenError, XmlEngineError, XmlWellFormednessError, XsdLoadError } from './errors.js';
+export { type ParseXmlOptions, parseXml, XML_ATTRIBUTE_PREFIX } from './parse-xml.js';
+export type {
+  ValidateOptions,
+  XmlDocumentInput,
+  XmlIssue,
+  XmlIssueRule,
+  XmlValidationResult,
+  XsdValidator,
+  XsdValidatorOptions,
+} from './types.js';
+export { decodeXmlReferences } from './xml-entities.js';
+export { createXsdValidator, validateXml } from './xsd-validator.js';
