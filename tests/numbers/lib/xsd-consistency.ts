@@ -1,0 +1,545 @@
+/**
+ * XSD <-> OpenAPI consistency check for XML media types.
+ *
+ * For a media type with `x-xsd: { schema, element, legacySchema? }`, it builds two element trees and
+ * compares them:
+ *  - from the XSD (parsed with fast-xml-parser): the global element `element`, its xs:sequence children,
+ *    minOccurs / maxOccurs and the simple type of every leaf (followed to its built-in base, with its
+ *    patterns and enumeration);
+ *  - from the OpenAPI schema and its `xml` objects: `xml.name`, property order, `required`, arrays
+ *    (`xml.wrapped`, `items.xml.name`, `minItems` / `maxItems`) and leaf `type` / `format` / `pattern` /
+ *    `enum` (an `anyOf` / `oneOf` leaf matches when one alternative matches).
+ *
+ * It reports element names, order, requiredness (minOccurs 0 or at least 1), repetition (maxOccurs),
+ * structure (simple vs complex) and leaf types that differ. It supports the XSD subset this repository
+ * uses: global and local elements, named and anonymous types, xs:sequence, xs:include, simple types by
+ * restriction (pattern, enumeration). Anything else (xs:choice, xs:all, attributes, unions, ...) is
+ * reported as `unsupported` rather than silently ignored.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { isObject, type Json, type JsonObject, resolveNode, type XsdRef } from './spec.ts';
+import { type OrderedNode, orderedParser } from './xml-deps.ts';
+
+export type IssueKind =
+  | 'root'
+  | 'order'
+  | 'missing-in-openapi'
+  | 'missing-in-xsd'
+  | 'required'
+  | 'repetition'
+  | 'structure'
+  | 'type'
+  | 'unsupported';
+
+export interface ConsistencyIssue {
+  kind: IssueKind;
+  /** Element path, for example `Order/ExistingTelephoneNumberOrderType/TelephoneNumberList`. */
+  path: string;
+  message: string;
+}
+
+export type MaxOccurs = number | 'unbounded';
+
+interface TreeNode<Leaf> {
+  name: string;
+  min: number;
+  max: MaxOccurs;
+  children?: TreeNode<Leaf>[];
+  leaf?: Leaf;
+}
+
+export interface XsdSimpleType {
+  builtin: string;
+  patterns: string[];
+  enumeration: string[] | null;
+}
+
+export interface OasScalar {
+  type: string | undefined;
+  format: string | undefined;
+  pattern: string | undefined;
+  enum: string[] | undefined;
+}
+
+export type ReadFile = (path: string) => string;
+
+const readUtf8: ReadFile = (path) => readFileSync(path, 'utf8');
+
+// ---------------------------------------------------------------------------------------------------
+// XSD side
+
+interface XNode {
+  tag: string;
+  attrs: Record<string, string>;
+  children: XNode[];
+}
+
+function localName(qualified: string): string {
+  return qualified.slice(qualified.indexOf(':') + 1);
+}
+
+function toXNodes(nodes: OrderedNode[]): XNode[] {
+  const out: XNode[] = [];
+  for (const node of nodes) {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === ':@' || key.startsWith('#') || key.startsWith('?') || !Array.isArray(value)) continue;
+      const attrs = (node[':@'] as Record<string, string> | undefined) ?? {};
+      out.push({ tag: localName(key), attrs, children: toXNodes(value as OrderedNode[]) });
+    }
+  }
+  return out;
+}
+
+export interface XsdSchemaSet {
+  elements: Map<string, XNode>;
+  complexTypes: Map<string, XNode>;
+  simpleTypes: Map<string, XNode>;
+  /** Built-in type prefixes declared for the XML Schema namespace (usually `xs`). */
+  xsdPrefixes: Set<string>;
+}
+
+const XSD_NAMESPACE = 'http://www.w3.org/2001/XMLSchema';
+
+/** Parses an XSD and the files it includes or imports (all without a target namespace). */
+export function loadXsd(entryPath: string, read: ReadFile = readUtf8): XsdSchemaSet {
+  const set: XsdSchemaSet = {
+    elements: new Map(),
+    complexTypes: new Map(),
+    simpleTypes: new Map(),
+    xsdPrefixes: new Set(),
+  };
+  const parser = orderedParser();
+  const visited = new Set<string>();
+  const visit = (path: string): void => {
+    if (visited.has(path)) return;
+    visited.add(path);
+    const root = toXNodes(parser.parse(read(path))).find((node) => node.tag === 'schema');
+    if (!root) throw new Error(`${path}: no xs:schema root`);
+    for (const [attr, value] of Object.entries(root.attrs)) {
+      if (attr.startsWith('xmlns:') && value === XSD_NAMESPACE) set.xsdPrefixes.add(attr.slice(6));
+    }
+    for (const child of root.children) {
+      const name = child.attrs.name;
+      if (child.tag === 'include' || child.tag === 'import') {
+        if (child.attrs.schemaLocation) visit(join(dirname(path), child.attrs.schemaLocation));
+      } else if (child.tag === 'redefine' || child.tag === 'override') {
+        throw new Error(`${path}: xs:${child.tag} is not supported by the consistency check`);
+      } else if (name && child.tag === 'element') set.elements.set(name, child);
+      else if (name && child.tag === 'complexType') set.complexTypes.set(name, child);
+      else if (name && child.tag === 'simpleType') set.simpleTypes.set(name, child);
+    }
+  };
+  visit(entryPath);
+  return set;
+}
+
+function parseMax(value: string | undefined): MaxOccurs {
+  if (value === undefined) return 1;
+  return value === 'unbounded' ? 'unbounded' : Number(value);
+}
+
+class Unsupported extends Error {}
+
+function isBuiltin(set: XsdSchemaSet, qualified: string): boolean {
+  const colon = qualified.indexOf(':');
+  return colon > 0 && set.xsdPrefixes.has(qualified.slice(0, colon));
+}
+
+function simpleTypeOf(set: XsdSchemaSet, typeRef: string | XNode, depth = 0): XsdSimpleType {
+  if (depth > 32) throw new Unsupported('simple type derivation too deep');
+  if (typeof typeRef === 'string') {
+    if (isBuiltin(set, typeRef)) return { builtin: localName(typeRef), patterns: [], enumeration: null };
+    const named = set.simpleTypes.get(localName(typeRef));
+    if (!named) throw new Unsupported(`unknown simple type ${typeRef}`);
+    return simpleTypeOf(set, named, depth + 1);
+  }
+  const restriction = typeRef.children.find((child) => child.tag === 'restriction');
+  if (!restriction) {
+    const other = typeRef.children.find((child) => child.tag !== 'annotation');
+    throw new Unsupported(`simple type by xs:${other?.tag ?? 'nothing'}`);
+  }
+  const inlineBase = restriction.children.find((child) => child.tag === 'simpleType');
+  const base = restriction.attrs.base ?? inlineBase;
+  if (!base) throw new Unsupported('xs:restriction without a base');
+  const inherited = simpleTypeOf(set, base, depth + 1);
+  const patterns = restriction.children.filter((c) => c.tag === 'pattern').map((c) => c.attrs.value ?? '');
+  const enumeration = restriction.children
+    .filter((child) => child.tag === 'enumeration')
+    .map((child) => child.attrs.value ?? '');
+  return {
+    builtin: inherited.builtin,
+    patterns: [...inherited.patterns, ...patterns],
+    enumeration: enumeration.length > 0 ? enumeration : inherited.enumeration,
+  };
+}
+
+function xsdElement(set: XsdSchemaSet, decl: XNode, path: string, depth = 0): TreeNode<XsdSimpleType> {
+  if (depth > 64) throw new Unsupported(`${path}: element nesting too deep (recursive type?)`);
+  let element = decl;
+  if (decl.attrs.ref) {
+    const target = set.elements.get(localName(decl.attrs.ref));
+    if (!target) throw new Unsupported(`${path}: unknown element ref ${decl.attrs.ref}`);
+    element = target;
+  }
+  const name = element.attrs.name ?? '?';
+  const here = path ? `${path}/${name}` : name;
+  const node: TreeNode<XsdSimpleType> = {
+    name,
+    min: decl.attrs.minOccurs === undefined ? 1 : Number(decl.attrs.minOccurs),
+    max: parseMax(decl.attrs.maxOccurs),
+  };
+  const typeName = element.attrs.type;
+  const inlineComplex = element.children.find((child) => child.tag === 'complexType');
+  const inlineSimple = element.children.find((child) => child.tag === 'simpleType');
+  let complex: XNode | undefined = inlineComplex;
+  if (typeName && !isBuiltin(set, typeName)) complex = set.complexTypes.get(localName(typeName));
+  if (complex) {
+    node.children = complexChildren(set, complex, here, depth);
+  } else if (typeName) {
+    node.leaf = simpleTypeOf(set, typeName);
+  } else if (inlineSimple) {
+    node.leaf = simpleTypeOf(set, inlineSimple);
+  } else {
+    node.leaf = { builtin: 'anyType', patterns: [], enumeration: null };
+  }
+  return node;
+}
+
+function complexChildren(
+  set: XsdSchemaSet,
+  type: XNode,
+  path: string,
+  depth: number,
+): TreeNode<XsdSimpleType>[] {
+  const content = type.children.filter((child) => child.tag !== 'annotation');
+  if (content.length === 0) return [];
+  const [first, ...rest] = content;
+  if (first?.tag !== 'sequence' || rest.length > 0) {
+    throw new Unsupported(
+      `${path}: content other than one xs:sequence (${content.map((c) => c.tag).join(', ')})`,
+    );
+  }
+  return sequenceChildren(set, first, path, depth);
+}
+
+function sequenceChildren(
+  set: XsdSchemaSet,
+  sequence: XNode,
+  path: string,
+  depth: number,
+): TreeNode<XsdSimpleType>[] {
+  const out: TreeNode<XsdSimpleType>[] = [];
+  for (const particle of sequence.children) {
+    if (particle.tag === 'annotation') continue;
+    if (particle.tag === 'element') out.push(xsdElement(set, particle, path, depth + 1));
+    else if (particle.tag === 'sequence' && !particle.attrs.minOccurs && !particle.attrs.maxOccurs) {
+      out.push(...sequenceChildren(set, particle, path, depth));
+    } else throw new Unsupported(`${path}: xs:${particle.tag} in a sequence`);
+  }
+  return out;
+}
+
+/** The element tree of a global element of the schema set. */
+export function xsdElementTree(set: XsdSchemaSet, element: string): TreeNode<XsdSimpleType> {
+  const decl = set.elements.get(element);
+  if (!decl) throw new Unsupported(`no global element ${element}`);
+  return xsdElement(set, decl, '');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// OpenAPI side
+
+function xmlObject(schema: JsonObject): JsonObject {
+  return isObject(schema.xml) ? schema.xml : {};
+}
+
+function asStringArray(value: Json | undefined): string[] | undefined {
+  return Array.isArray(value) ? value.map(String) : undefined;
+}
+
+function scalarOf(schema: JsonObject): OasScalar {
+  return {
+    type: typeof schema.type === 'string' ? schema.type : undefined,
+    format: typeof schema.format === 'string' ? schema.format : undefined,
+    pattern: typeof schema.pattern === 'string' ? schema.pattern : undefined,
+    enum: asStringArray(schema.enum),
+  };
+}
+
+function oasElement(
+  doc: JsonObject,
+  raw: Json | undefined,
+  name: string,
+  occurs: { min: number; max: MaxOccurs },
+  path: string,
+  depth = 0,
+): TreeNode<OasScalar[]> {
+  if (depth > 64) throw new Unsupported(`${path}: schema nesting too deep (recursive schema?)`);
+  const schema = resolveNode(doc, raw);
+  if (!isObject(schema)) throw new Unsupported(`${path}/${name}: schema is not an object`);
+  const xml = xmlObject(schema);
+  if (xml.attribute === true) throw new Unsupported(`${path}/${name}: XML attributes`);
+  const elementName = typeof xml.name === 'string' ? xml.name : name;
+  const here = path ? `${path}/${elementName}` : elementName;
+  if (schema.type === 'object' || isObject(schema.properties)) {
+    const required = asStringArray(schema.required) ?? [];
+    const properties = isObject(schema.properties) ? schema.properties : {};
+    const children: TreeNode<OasScalar[]>[] = [];
+    for (const [property, propertySchema] of Object.entries(properties)) {
+      children.push(
+        ...oasProperty(doc, propertySchema, property, required.includes(property), here, depth + 1),
+      );
+    }
+    return { name: elementName, ...occurs, children };
+  }
+  if (schema.type === 'array') throw new Unsupported(`${here}: an array must be a property, not a document`);
+  const alternatives = Array.isArray(schema.anyOf)
+    ? schema.anyOf
+    : Array.isArray(schema.oneOf)
+      ? schema.oneOf
+      : null;
+  const leaf = alternatives
+    ? alternatives.map((alternative) => {
+        const resolved = resolveNode(doc, alternative);
+        if (!isObject(resolved)) throw new Unsupported(`${here}: anyOf alternative is not an object`);
+        return scalarOf(resolved);
+      })
+    : [scalarOf(schema)];
+  return { name: elementName, ...occurs, leaf };
+}
+
+/** A property becomes one element, or (unwrapped array) a repeated element, or (wrapped) a list element. */
+function oasProperty(
+  doc: JsonObject,
+  raw: Json | undefined,
+  property: string,
+  required: boolean,
+  path: string,
+  depth: number,
+): TreeNode<OasScalar[]>[] {
+  const schema = resolveNode(doc, raw);
+  if (!isObject(schema)) throw new Unsupported(`${path}/${property}: schema is not an object`);
+  if (schema.type !== 'array')
+    return [oasElement(doc, schema, property, { min: required ? 1 : 0, max: 1 }, path, depth)];
+  const items = resolveNode(doc, schema.items);
+  if (!isObject(items)) throw new Unsupported(`${path}/${property}: array without items`);
+  const itemXml = xmlObject(items);
+  const itemName = typeof itemXml.name === 'string' ? itemXml.name : property;
+  const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
+  const maxItems: MaxOccurs = typeof schema.maxItems === 'number' ? schema.maxItems : 'unbounded';
+  const xml = xmlObject(schema);
+  if (xml.wrapped === true) {
+    const wrapperName = typeof xml.name === 'string' ? xml.name : property;
+    const here = `${path}/${wrapperName}`;
+    const item = oasElement(doc, items, itemName, { min: minItems, max: maxItems }, here, depth + 1);
+    return [{ name: wrapperName, min: required ? 1 : 0, max: 1, children: [item] }];
+  }
+  return [oasElement(doc, items, itemName, { min: required ? minItems : 0, max: maxItems }, path, depth)];
+}
+
+/** The element tree an OpenAPI schema describes with its `xml` objects (root: `xml.name`). */
+export function openApiElementTree(doc: JsonObject, schema: Json | undefined): TreeNode<OasScalar[]> {
+  const resolved = resolveNode(doc, schema);
+  if (!isObject(resolved)) throw new Unsupported('schema is not an object');
+  const xml = xmlObject(resolved);
+  if (typeof xml.name !== 'string') throw new Unsupported('the document schema has no xml.name');
+  return oasElement(doc, resolved, xml.name, { min: 1, max: 1 }, '');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Comparison
+
+const BUILTIN_TO_OPENAPI: Record<string, { type: string; format?: string }> = {
+  string: { type: 'string' },
+  normalizedString: { type: 'string' },
+  token: { type: 'string' },
+  boolean: { type: 'boolean' },
+  integer: { type: 'integer' },
+  int: { type: 'integer', format: 'int32' },
+  long: { type: 'integer', format: 'int64' },
+  decimal: { type: 'number' },
+  double: { type: 'number', format: 'double' },
+  float: { type: 'number', format: 'float' },
+  date: { type: 'string', format: 'date' },
+  dateTime: { type: 'string', format: 'date-time' },
+  time: { type: 'string', format: 'time' },
+  anyURI: { type: 'string', format: 'uri' },
+};
+
+function describeXsd(type: XsdSimpleType): string {
+  const facets = [
+    ...type.patterns.map((pattern) => `pattern ${pattern}`),
+    ...(type.enumeration ? [`enumeration ${type.enumeration.join('|')}`] : []),
+  ];
+  return `xs:${type.builtin}${facets.length > 0 ? ` (${facets.join(', ')})` : ''}`;
+}
+
+function describeOas(scalar: OasScalar): string {
+  const parts = [scalar.type ?? 'no type'];
+  if (scalar.format) parts.push(`format ${scalar.format}`);
+  if (scalar.pattern) parts.push(`pattern ${scalar.pattern}`);
+  if (scalar.enum) parts.push(`enum ${scalar.enum.join('|')}`);
+  return parts.join(', ');
+}
+
+/** Why an OpenAPI scalar does not describe the XSD simple type, or null when it does. */
+export function simpleTypeMismatch(xsd: XsdSimpleType, oas: OasScalar): string | null {
+  const expected = BUILTIN_TO_OPENAPI[xsd.builtin];
+  if (!expected) return `xs:${xsd.builtin} has no OpenAPI counterpart in this check`;
+  if (oas.type !== expected.type) return `type ${oas.type ?? '(none)'} instead of ${expected.type}`;
+  if (oas.format !== expected.format)
+    return `format ${oas.format ?? '(none)'} instead of ${expected.format ?? '(none)'}`;
+  if (xsd.patterns.length > 1) return 'several XSD patterns cannot be compared with one OpenAPI pattern';
+  const [pattern] = xsd.patterns;
+  if (pattern === undefined) {
+    if (oas.pattern !== undefined) return `OpenAPI pattern ${oas.pattern} is not in the XSD`;
+  } else if (oas.pattern !== `^${pattern}$` && oas.pattern !== `^(?:${pattern})$`) {
+    return `pattern ${oas.pattern ?? '(none)'} instead of ^${pattern}$`;
+  }
+  const xsdEnum = xsd.enumeration ? [...xsd.enumeration].sort() : null;
+  const oasEnum = oas.enum ? [...oas.enum].sort() : null;
+  if (JSON.stringify(xsdEnum) !== JSON.stringify(oasEnum)) {
+    return `enum ${oasEnum?.join('|') ?? '(none)'} instead of ${xsdEnum?.join('|') ?? '(none)'}`;
+  }
+  return null;
+}
+
+function isRequired(min: number): boolean {
+  return min > 0;
+}
+
+function compareNodes(
+  xsd: TreeNode<XsdSimpleType>,
+  oas: TreeNode<OasScalar[]>,
+  path: string,
+  issues: ConsistencyIssue[],
+): void {
+  if (xsd.min !== oas.min) {
+    issues.push({
+      kind: 'required',
+      path,
+      message: `XSD minOccurs ${xsd.min} (${isRequired(xsd.min) ? 'required' : 'optional'}), OpenAPI ${oas.min} (${isRequired(oas.min) ? 'required' : 'optional'})`,
+    });
+  }
+  if (xsd.max !== oas.max) {
+    issues.push({ kind: 'repetition', path, message: `XSD maxOccurs ${xsd.max}, OpenAPI ${oas.max}` });
+  }
+  if (xsd.children && oas.children) {
+    compareChildren(xsd.children, oas.children, path, issues);
+  } else if (xsd.leaf && oas.leaf) {
+    const reasons = oas.leaf.map((alternative) => simpleTypeMismatch(xsd.leaf as XsdSimpleType, alternative));
+    if (!reasons.includes(null)) {
+      issues.push({
+        kind: 'type',
+        path,
+        message: `XSD ${describeXsd(xsd.leaf)}; OpenAPI ${oas.leaf.map(describeOas).join(' or ')}: ${reasons.join('; ')}`,
+      });
+    }
+  } else {
+    issues.push({
+      kind: 'structure',
+      path,
+      message: `XSD declares ${xsd.children ? 'child elements' : 'a simple value'}, OpenAPI ${oas.children ? 'child elements' : 'a simple value'}`,
+    });
+  }
+}
+
+function compareChildren(
+  xsd: TreeNode<XsdSimpleType>[],
+  oas: TreeNode<OasScalar[]>[],
+  path: string,
+  issues: ConsistencyIssue[],
+): void {
+  const xsdNames = xsd.map((node) => node.name);
+  const oasNames = oas.map((node) => node.name);
+  for (const name of new Set(xsdNames)) {
+    if (!oasNames.includes(name)) {
+      issues.push({
+        kind: 'missing-in-openapi',
+        path: `${path}/${name}`,
+        message: `XSD element ${name} has no OpenAPI property`,
+      });
+    }
+  }
+  for (const name of new Set(oasNames)) {
+    if (!xsdNames.includes(name)) {
+      issues.push({
+        kind: 'missing-in-xsd',
+        path: `${path}/${name}`,
+        message: `OpenAPI element ${name} is not declared in the XSD`,
+      });
+    }
+  }
+  const common = (names: string[], other: string[]) => names.filter((name) => other.includes(name));
+  const xsdOrder = common(xsdNames, oasNames);
+  const oasOrder = common(oasNames, xsdNames);
+  if (xsdOrder.join('\u0000') !== oasOrder.join('\u0000')) {
+    issues.push({
+      kind: 'order',
+      path,
+      message: `XSD order ${xsdOrder.join(', ')}; OpenAPI order ${oasOrder.join(', ')}`,
+    });
+  }
+  const seen = new Map<string, number>();
+  for (const xsdNode of xsd) {
+    const occurrence = seen.get(xsdNode.name) ?? 0;
+    seen.set(xsdNode.name, occurrence + 1);
+    const oasNode = oas.filter((node) => node.name === xsdNode.name)[occurrence];
+    if (oasNode) compareNodes(xsdNode, oasNode, `${path}/${xsdNode.name}`, issues);
+  }
+}
+
+/** Compares one XSD (entry file and root element) with the OpenAPI schema of a media type. */
+export function checkSchemaAgainstXsd(
+  doc: JsonObject,
+  schema: Json | undefined,
+  xsdPath: string,
+  element: string,
+  read: ReadFile = readUtf8,
+): ConsistencyIssue[] {
+  try {
+    const set = loadXsd(xsdPath, read);
+    if (!set.elements.has(element)) {
+      return [{ kind: 'root', path: element, message: `the XSD declares no global element ${element}` }];
+    }
+    const xsdTree = xsdElementTree(set, element);
+    const oasTree = openApiElementTree(doc, schema);
+    if (oasTree.name !== element) {
+      return [
+        {
+          kind: 'root',
+          path: element,
+          message: `OpenAPI xml.name is ${oasTree.name}, x-xsd.element is ${element}`,
+        },
+      ];
+    }
+    const issues: ConsistencyIssue[] = [];
+    compareNodes(xsdTree, oasTree, element, issues);
+    return issues;
+  } catch (error) {
+    if (error instanceof Unsupported) return [{ kind: 'unsupported', path: element, message: error.message }];
+    throw error;
+  }
+}
+
+export interface MediaTypeCheck {
+  where: string;
+  xsdFile: string;
+  issues: ConsistencyIssue[];
+}
+
+/** Checks `schema` and, when present, `legacySchema` of an `x-xsd` against the media type's schema. */
+export function checkMediaType(
+  doc: JsonObject,
+  mediaType: { where: string; schema: Json | undefined; xsd: XsdRef },
+  serviceDir: string,
+  read: ReadFile = readUtf8,
+): MediaTypeCheck[] {
+  const files = [mediaType.xsd.schema, ...(mediaType.xsd.legacySchema ? [mediaType.xsd.legacySchema] : [])];
+  return files.map((file) => ({
+    where: mediaType.where,
+    xsdFile: file,
+    issues: checkSchemaAgainstXsd(doc, mediaType.schema, join(serviceDir, file), mediaType.xsd.element, read),
+  }));
+}

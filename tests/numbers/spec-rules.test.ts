@@ -1,0 +1,223 @@
+/**
+ * D7 rules on the numbers spec: operation table, versioning, area-code filter, XML media types,
+ * examples and the error schema. Each rule passes on the real spec and fails on a broken copy.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  checkAreaCodeFilter,
+  checkErrorSchemas,
+  checkExampleNumbersE164,
+  checkOperationConventions,
+  checkOperationTable,
+  checkPathsAndVersioning,
+  checkResponseExamples,
+  checkXmlMediaTypes,
+  telephoneNumbersIn,
+} from './lib/numbers-rules.ts';
+import { SERVICE_DIR, SPEC_ROOT } from './lib/paths.ts';
+import { isObject, type JsonObject, loadBundledSpec } from './lib/spec.ts';
+
+const doc = await loadBundledSpec(SPEC_ROOT);
+
+function changedSpec(change: (copy: JsonObject) => void): JsonObject {
+  const copy = structuredClone(doc);
+  change(copy);
+  return copy;
+}
+
+function at(node: JsonObject, ...keys: string[]): JsonObject {
+  let current: JsonObject = node;
+  for (const key of keys) {
+    const next = current[key];
+    if (!isObject(next)) throw new Error(`no ${keys.join('.')}`);
+    current = next;
+  }
+  return current;
+}
+
+const ORDERS = '/api/v2/accounts/{accountId}/orders';
+const INSERVICE = '/api/v2/accounts/{accountId}/inserviceNumbers';
+
+describe('operation table', () => {
+  it('every D7 operation is present with its operationId, and nothing else', () => {
+    expect(checkOperationTable(doc)).toEqual([]);
+  });
+
+  it('a missing operation or a changed operationId is reported', () => {
+    const spec = changedSpec((copy) => {
+      delete at(copy, 'paths')['/api/v2/accounts/{accountId}/e911Addresses'];
+      at(copy, 'paths', ORDERS, 'post').operationId = 'postOrder';
+    });
+    expect(checkOperationTable(spec)).toEqual([
+      'POST /accounts/{accountId}/orders: operationId postOrder',
+      'missing GET /api/v2/accounts/{accountId}/e911Addresses',
+      '10 operations declared, 11 expected',
+    ]);
+  });
+
+  it('operations and the webhook carry camelCase ids, summaries, tags, x-source D7 and explicit security', () => {
+    expect(checkOperationConventions(doc)).toEqual([]);
+  });
+
+  it('missing conventions are reported', () => {
+    const spec = changedSpec((copy) => {
+      const post = at(copy, 'paths', ORDERS, 'post');
+      post.operationId = 'Create_Order';
+      delete post['x-source'];
+      post.security = [{ basicAuth: [] }, {}];
+    });
+    expect(checkOperationConventions(spec)).toEqual([
+      `paths POST ${ORDERS}: operationId not camelCase`,
+      `paths POST ${ORDERS}: x-source is not D7`,
+      `paths POST ${ORDERS}: security is not HTTP Basic (basicAuth) alone`,
+    ]);
+  });
+});
+
+describe('versioning', () => {
+  it('every path carries /api/v2, no v1 path remains, e911Addresses uses the table spelling', () => {
+    expect(checkPathsAndVersioning(doc)).toEqual([]);
+  });
+
+  it('a v1 path, a path without the prefix or the other spelling is reported', () => {
+    const spec = changedSpec((copy) => {
+      const paths = at(copy, 'paths');
+      paths['/api/v2/accounts/{accountId}/externalTns'] = {};
+      paths['/accounts/{accountId}/e911addresses'] = {};
+    });
+    expect(checkPathsAndVersioning(spec)).toEqual([
+      '/accounts/{accountId}/e911addresses does not start with /api/v2/',
+      'v1 path /accounts/{accountId}/externalTns is present',
+      'the path uses the lower-case e911addresses spelling, not the table spelling e911Addresses',
+    ]);
+  });
+});
+
+describe('area-code filter (rules 2 and 3)', () => {
+  it('areaCode and countryCodeA3 are optional strings and areaCode requires countryCodeA3', () => {
+    expect(checkAreaCodeFilter(doc)).toEqual([]);
+  });
+
+  it('a numeric areaCode or a missing x-requires is reported', () => {
+    const spec = changedSpec((copy) => {
+      const areaCode = at(copy, 'components', 'parameters', 'areaCode');
+      areaCode.schema = { type: 'integer' };
+      delete areaCode['x-requires'];
+    });
+    expect(checkAreaCodeFilter(spec)).toEqual([
+      'areaCode is not a string (rule 3 for areaCode)',
+      'areaCode does not declare x-requires: [countryCodeA3] (rule 2)',
+    ]);
+  });
+});
+
+describe('XML media types', () => {
+  it('each names an existing XSD and its root element, or x-xsd false with the open string schema', () => {
+    expect(checkXmlMediaTypes(doc, SERVICE_DIR)).toEqual([]);
+  });
+
+  it('a missing x-xsd, an unknown element, a missing file and an object schema without XSD are reported', () => {
+    const spec = changedSpec((copy) => {
+      const request = at(copy, 'paths', ORDERS, 'post', 'requestBody', 'content', 'application/xml');
+      delete request['x-xsd'];
+      const response = at(copy, 'paths', ORDERS, 'post', 'responses', '200', 'content', 'application/xml');
+      response['x-xsd'] = { schema: 'xsd/OrderResponse.xsd', element: 'Order' };
+      const webhook = at(
+        copy,
+        'webhooks',
+        'orderNotification',
+        'post',
+        'requestBody',
+        'content',
+        'application/xml; charset=utf-8',
+      );
+      webhook['x-xsd'] = {
+        schema: 'xsd/Notification.xsd',
+        element: 'Notification',
+        legacySchema: 'xsd/Nope.xsd',
+      };
+      const subscription = at(
+        copy,
+        'paths',
+        '/api/v2/accounts/{accountId}/subscriptions',
+        'post',
+        'responses',
+        '200',
+        'content',
+        'application/xml',
+      );
+      subscription.schema = { type: 'object' };
+    });
+    expect(checkXmlMediaTypes(spec, SERVICE_DIR)).toEqual([
+      `POST ${ORDERS} request application/xml: no x-xsd`,
+      `POST ${ORDERS} 200 response application/xml: xsd/OrderResponse.xsd declares no global element Order`,
+      'POST /api/v2/accounts/{accountId}/subscriptions 200 response application/xml: x-xsd false needs the open string schema (OpenXmlDocument)',
+      'webhook POST orderNotification request application/xml; charset=utf-8: xsd/Nope.xsd does not exist',
+    ]);
+  });
+
+  it('every response body has an example', () => {
+    expect(checkResponseExamples(doc)).toEqual([]);
+  });
+
+  it('a response body without an example is reported', () => {
+    const spec = changedSpec((copy) => {
+      delete at(copy, 'paths', ORDERS, 'post', 'responses', '200', 'content', 'application/xml').examples;
+    });
+    expect(checkResponseExamples(spec)).toEqual([`paths POST ${ORDERS} 200 application/xml: no example`]);
+  });
+
+  it('telephone numbers in the examples are E.164 (rule 1)', () => {
+    expect(checkExampleNumbersE164(doc)).toEqual([]);
+    expect(
+      telephoneNumbersIn(
+        '<a><TelephoneNumber>+14155550100</TelephoneNumber><FullNumber>4155550100</FullNumber></a>',
+      ),
+    ).toEqual(['+14155550100', '4155550100']);
+  });
+
+  it('a 10-digit number in an example is reported', () => {
+    const spec = changedSpec((copy) => {
+      const example = at(copy, 'components', 'examples', 'open-inservice-numbers');
+      example.value = String(example.value).replace('+14155550101', '4155550101');
+    });
+    expect(checkExampleNumbersE164(spec)).toEqual([`GET ${INSERVICE} 200 response numbers: 4155550101`]);
+  });
+});
+
+describe('errors', () => {
+  it('x-error-schemas maps 400 to the Tn error, x-validation-status is 400, every 400 uses that body', () => {
+    expect(doc['x-error-schemas']).toEqual({ '400': '#/components/schemas/SipPeerTelephoneNumberResponse' });
+    expect(doc['x-validation-status']).toBe(400);
+    expect(checkErrorSchemas(doc)).toEqual([]);
+  });
+
+  it('a 400 with another body is reported', () => {
+    const spec = changedSpec((copy) => {
+      at(copy, 'paths', ORDERS, 'post', 'responses')['400'] = {
+        description: 'invented',
+        content: { 'application/xml': { schema: { $ref: '#/components/schemas/OpenXmlDocument' } } },
+      };
+    });
+    expect(checkErrorSchemas(spec)).toEqual([
+      `paths POST ${ORDERS} 400: schema is not #/components/schemas/SipPeerTelephoneNumberResponse`,
+    ]);
+  });
+
+  it('only the two tns operations declare the 400 (rule 4), every operation declares 401', () => {
+    const withStatus = (status: string) =>
+      Object.entries(at(doc, 'paths')).flatMap(([path, item]) =>
+        Object.entries(isObject(item) ? item : {})
+          .filter(
+            ([, operation]) =>
+              isObject(operation) && isObject(operation.responses) && status in operation.responses,
+          )
+          .map(([method]) => `${method} ${path}`),
+      );
+    expect(withStatus('400')).toEqual([
+      'post /api/v2/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns',
+      'put /api/v2/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns/{tn}',
+    ]);
+    expect(withStatus('401')).toHaveLength(11);
+  });
+});

@@ -1,0 +1,351 @@
+/**
+ * The XML contract of number management v2 (source 001 D7): every XML example of the spec validates
+ * against its XSD, and every constraint the XSDs encode refuses a bad document.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseXml, validateXml } from '../../packages/xml-validator/src/index.ts';
+import { SERVICE_DIR, SPEC_ROOT, xsdFile } from './lib/paths.ts';
+import { isObject, loadBundledSpec, resolveNode, xmlMediaTypes } from './lib/spec.ts';
+
+const doc = await loadBundledSpec(SPEC_ROOT);
+const mediaTypes = xmlMediaTypes(doc);
+
+/** Well-formedness (no schema): `true`, or the parser's message. */
+function wellFormed(xml: string): true | string {
+  try {
+    parseXml(xml);
+    return true;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+function example(name: string): string {
+  const examples = isObject(doc.components) ? doc.components.examples : undefined;
+  const value = isObject(examples) ? resolveNode(doc, examples[name]) : undefined;
+  if (!isObject(value) || typeof value.value !== 'string') throw new Error(`no example ${name}`);
+  return value.value;
+}
+
+/** Replaces `from` (which must occur) by `to`. */
+function edit(xml: string, from: string | RegExp, to: string): string {
+  const changed = xml.replace(from, to);
+  if (changed === xml) throw new Error(`edit did not apply: ${String(from)}`);
+  return changed;
+}
+
+async function expectValid(xml: string, xsd: string): Promise<void> {
+  const result = await validateXml(xml, xsdFile(xsd));
+  expect(result.issues).toEqual([]);
+  expect(result.valid).toBe(true);
+}
+
+async function expectInvalid(xml: string, xsd: string, message: RegExp): Promise<void> {
+  const result = await validateXml(xml, xsdFile(xsd));
+  expect(result.valid).toBe(false);
+  expect(result.issues.map((issue) => issue.message).join('\n')).toMatch(message);
+}
+
+describe('spec examples', () => {
+  const validated = mediaTypes.flatMap((mediaType) =>
+    mediaType.xsd
+      ? mediaType.examples.map((ex) => ({
+          label: `${mediaType.where} ${ex.name}`,
+          xsd: mediaType.xsd,
+          xml: ex.value,
+        }))
+      : [],
+  );
+
+  it('covers the XML examples of every document with an XSD', () => {
+    expect(validated.length).toBeGreaterThanOrEqual(11);
+  });
+
+  it.each(validated)('$label validates against its XSD', async ({ xsd, xml }) => {
+    if (!xsd) throw new Error('unreachable');
+    const result = await validateXml(xml, `${SERVICE_DIR}${xsd.schema}`);
+    expect(result.issues).toEqual([]);
+  });
+
+  const open = mediaTypes.flatMap((mediaType) =>
+    mediaType.xsd === false
+      ? mediaType.examples.map((ex) => ({ label: `${mediaType.where} ${ex.name}`, xml: ex.value }))
+      : [],
+  );
+
+  it.each(open)('$label (open body, plausible shape) is well-formed XML', ({ xml }) => {
+    expect(wellFormed(xml)).toBe(true);
+  });
+
+  it('the well-formedness check refuses a broken document', () => {
+    const broken = '<SipPeerTelephoneNumber><FullNumber>+14155550100</SipPeerTelephoneNumber>';
+    expect(wellFormed(broken)).toMatch(/FullNumber/);
+  });
+});
+
+describe('order notification: E.164 by default, LEGACY only with the legacy variant (rule 5)', () => {
+  const webhook = mediaTypes.find((mediaType) =>
+    mediaType.where.startsWith('webhook POST orderNotification'),
+  );
+  const webhooks = isObject(doc.webhooks) ? doc.webhooks : {};
+  const item = resolveNode(doc, webhooks.orderNotification);
+  const description = isObject(item) && isObject(item.post) ? String(item.post.description) : '';
+  const legacySample = /```xml\n([\s\S]*?)```/.exec(description)?.[1] ?? '';
+
+  it('names both XSDs and is sent as application/xml; charset=utf-8', () => {
+    expect(webhook?.contentType).toBe('application/xml; charset=utf-8');
+    expect(webhook?.xsd).toEqual({
+      schema: 'xsd/Notification.xsd',
+      element: 'Notification',
+      legacySchema: 'xsd/Notification.legacy.xsd',
+    });
+  });
+
+  it('the LEGACY sample of the webhook description validates against the legacy variant only', async () => {
+    expect(legacySample).toContain('<TelephoneNumber>4155550100</TelephoneNumber>');
+    await expectValid(legacySample, 'Notification.legacy.xsd');
+    await expectInvalid(legacySample, 'Notification.xsd', /TelephoneNumber.*pattern/);
+  });
+
+  it('an E.164 notification is refused by the legacy variant', async () => {
+    await expectValid(example('notification'), 'Notification.xsd');
+    await expectInvalid(example('notification'), 'Notification.legacy.xsd', /TelephoneNumber.*pattern/);
+  });
+
+  it('a LEGACY number in the default notification is refused, and accepted by the legacy variant', async () => {
+    const legacy = example('notification')
+      .replaceAll('+14155550100', '4155550100')
+      .replaceAll('+14155550101', '4155550101');
+    await expectInvalid(legacy, 'Notification.xsd', /'4155550100'.*pattern/);
+    await expectValid(legacy, 'Notification.legacy.xsd');
+  });
+
+  it('a mixed notification (one E.164, one LEGACY) is refused by both', async () => {
+    const mixed = edit(example('notification'), '+14155550101', '4155550101');
+    await expectInvalid(mixed, 'Notification.xsd', /4155550101/);
+    await expectInvalid(mixed, 'Notification.legacy.xsd', /\+14155550100/);
+  });
+
+  it('Status stays open (a value other than COMPLETE is accepted) but timestamps are typed', async () => {
+    await expectValid(edit(example('notification'), 'COMPLETE', 'FAILED'), 'Notification.xsd');
+    await expectInvalid(
+      edit(example('notification'), /<LastModifiedDate>[^<]*/, '<LastModifiedDate>yesterday'),
+      'Notification.xsd',
+      /LastModifiedDate/,
+    );
+  });
+
+  it('children are optional (lenient callback) but their order is enforced', async () => {
+    await expectValid('<Notification><Status>COMPLETE</Status></Notification>', 'Notification.xsd');
+    await expectInvalid(
+      '<Notification><Status>COMPLETE</Status><OrderType>orders</OrderType></Notification>',
+      'Notification.xsd',
+      /OrderType/,
+    );
+  });
+});
+
+describe('Order (request)', () => {
+  const order = example('order');
+
+  it('refuses a 10-digit number (requests are E.164, rule 1)', async () => {
+    await expectInvalid(
+      edit(order, '+14155550100', '4155550100'),
+      'Order.xsd',
+      /TelephoneNumber.*'4155550100'.*pattern/,
+    );
+  });
+
+  it('applies the E.164 bounds: no leading zero, at most 15 digits', async () => {
+    await expectInvalid(edit(order, '+14155550100', '+04155550100'), 'Order.xsd', /pattern/);
+    await expectInvalid(edit(order, '+14155550100', '+1234567890123456'), 'Order.xsd', /pattern/);
+    await expectValid(edit(order, '+14155550100', '+123456789012345'), 'Order.xsd');
+  });
+
+  it('PartialAllowed is a boolean: yes is refused, true/false/1/0 are accepted', async () => {
+    await expectInvalid(
+      edit(order, '<PartialAllowed>false', '<PartialAllowed>yes'),
+      'Order.xsd',
+      /PartialAllowed.*'yes'/,
+    );
+    for (const value of ['true', '1', '0']) {
+      await expectValid(edit(order, '<PartialAllowed>false', `<PartialAllowed>${value}`), 'Order.xsd');
+    }
+  });
+
+  it('refuses a missing required element', async () => {
+    await expectInvalid(
+      edit(order, /\s*<SiteId>12345<\/SiteId>/, ''),
+      'Order.xsd',
+      /PartialAllowed.*Expected is \( SiteId \)/,
+    );
+  });
+
+  it('refuses the wrong element order', async () => {
+    const swapped = edit(
+      order,
+      '<SiteId>12345</SiteId>\n  <PartialAllowed>false</PartialAllowed>',
+      '<PartialAllowed>false</PartialAllowed>\n  <SiteId>12345</SiteId>',
+    );
+    await expectInvalid(swapped, 'Order.xsd', /PartialAllowed.*not expected/);
+  });
+
+  it('refuses an empty number list and an undeclared element', async () => {
+    await expectInvalid(
+      edit(
+        order,
+        /<TelephoneNumberList>[\s\S]*<\/TelephoneNumberList>/,
+        '<TelephoneNumberList></TelephoneNumberList>',
+      ),
+      'Order.xsd',
+      /TelephoneNumberList.*Missing child/,
+    );
+    await expectInvalid(edit(order, '</Order>', '<Note>x</Note></Order>'), 'Order.xsd', /Note.*not expected/);
+  });
+
+  it('refuses another root element', async () => {
+    await expectInvalid(order, 'OrderResponse.xsd', /No matching global declaration/);
+  });
+});
+
+describe('OrderResponse', () => {
+  it('is lenient about omitted children and keeps OrderStatus open', async () => {
+    await expectValid(
+      '<OrderResponse><OrderStatus>PROCESSING</OrderStatus></OrderResponse>',
+      'OrderResponse.xsd',
+    );
+  });
+
+  it('still enforces order, E.164 numbers and typed dates', async () => {
+    const response = example('order-response');
+    await expectInvalid(
+      '<OrderResponse><OrderStatus>RECEIVED</OrderStatus><Order/></OrderResponse>',
+      'OrderResponse.xsd',
+      /Order.*not expected/,
+    );
+    await expectInvalid(edit(response, '+14155550100', '4155550100'), 'OrderResponse.xsd', /pattern/);
+    await expectInvalid(
+      edit(response, /<OrderCreateDate>[^<]*/, '<OrderCreateDate>2024-03-04'),
+      'OrderResponse.xsd',
+      /OrderCreateDate/,
+    );
+  });
+});
+
+describe('Subscription', () => {
+  const subscription = example('subscription');
+
+  it('Expiry is an integer: soon is refused', async () => {
+    await expectInvalid(
+      edit(subscription, '<Expiry>31536000', '<Expiry>soon'),
+      'Subscription.xsd',
+      /Expiry.*'soon'/,
+    );
+  });
+
+  it('NumberFormat is optional, and open: LEGACY and other values are accepted, its position is enforced', async () => {
+    await expectValid(example('subscription-legacy'), 'Subscription.xsd');
+    await expectValid(edit(example('subscription-legacy'), '>LEGACY<', '>E164<'), 'Subscription.xsd');
+    const misplaced = edit(subscription, '<URL>', '<NumberFormat>LEGACY</NumberFormat><URL>');
+    await expectInvalid(misplaced, 'Subscription.xsd', /NumberFormat.*not expected/);
+  });
+
+  it('refuses a subscription without callback credentials', async () => {
+    await expectInvalid(
+      edit(subscription, /\s*<CallbackCredentials>[\s\S]*<\/CallbackCredentials>/, ''),
+      'Subscription.xsd',
+      /Missing child.*CallbackCredentials/,
+    );
+  });
+});
+
+describe('Instance (report instance)', () => {
+  const instance = example('report-instance');
+
+  it('ExpiresAt is a date: a timestamp or a word is refused', async () => {
+    await expectInvalid(edit(instance, '2024-12-31', '2024-12-31T00:00:00Z'), 'Instance.xsd', /ExpiresAt/);
+    await expectInvalid(edit(instance, '2024-12-31', 'soon'), 'Instance.xsd', /ExpiresAt/);
+  });
+
+  it('refuses an instance without parameters and a parameter without a value', async () => {
+    await expectInvalid(
+      edit(instance, /\s*<Parameters>[\s\S]*<\/Parameters>/, ''),
+      'Instance.xsd',
+      /ExpiresAt.*not expected.*Parameters/,
+    );
+    await expectInvalid(
+      edit(instance, /\s*<Value>9900000<\/Value>/, ''),
+      'Instance.xsd',
+      /Missing child.*Value/,
+    );
+  });
+
+  it('accepts the LEGACY variant and refuses NumberFormat out of place', async () => {
+    await expectValid(example('report-instance-legacy'), 'Instance.xsd');
+    await expectInvalid(
+      edit(
+        instance,
+        '<OutputFormat>CSV</OutputFormat>',
+        '<NumberFormat>LEGACY</NumberFormat><OutputFormat>CSV</OutputFormat>',
+      ),
+      'Instance.xsd',
+      /NumberFormat.*not expected/,
+    );
+  });
+});
+
+describe('hosted messaging import and removal', () => {
+  it('LoaType is CARRIER or SUBSCRIBER: OTHER is refused', async () => {
+    const order = example('external-tns-order');
+    await expectInvalid(edit(order, '>CARRIER<', '>OTHER<'), 'ExternalTnsOrder.xsd', /LoaType.*'OTHER'/);
+    await expectValid(edit(order, '>CARRIER<', '>SUBSCRIBER<'), 'ExternalTnsOrder.xsd');
+  });
+
+  it('refuses 10-digit numbers (rule 1)', async () => {
+    await expectInvalid(
+      edit(example('external-tns-order'), '+14155550102', '4155550102'),
+      'ExternalTnsOrder.xsd',
+      /pattern/,
+    );
+    await expectInvalid(
+      edit(example('remove-imported-tn-order'), '+14155550102', '4155550102'),
+      'RemoveImportedTnOrder.xsd',
+      /pattern/,
+    );
+  });
+
+  it('refuses a missing SipPeerId and a removal without numbers', async () => {
+    await expectInvalid(
+      edit(example('external-tns-order'), /\s*<SipPeerId>67890<\/SipPeerId>/, ''),
+      'ExternalTnsOrder.xsd',
+      /LoaType.*Expected is \( SipPeerId \)/,
+    );
+    await expectInvalid(
+      edit(example('remove-imported-tn-order'), /\s*<TelephoneNumbers>[\s\S]*<\/TelephoneNumbers>/, ''),
+      'RemoveImportedTnOrder.xsd',
+      /Missing child.*TelephoneNumbers/,
+    );
+  });
+});
+
+describe('Tn error (rule 4)', () => {
+  const error = example('tn-error-messaging');
+
+  it('carries ErrorCode 400 and a description pointing to a tn-option order', () => {
+    expect(error).toContain('<ErrorCode>400</ErrorCode>');
+    expect(error).toMatch(/<Description>[^<]*tn-option/);
+  });
+
+  it('refuses a body without ErrorCode or without Description', async () => {
+    await expectInvalid(
+      edit(error, /\s*<ErrorCode>400<\/ErrorCode>/, ''),
+      'SipPeerTelephoneNumberResponse.xsd',
+      /Description.*Expected is \( ErrorCode \)/,
+    );
+    await expectInvalid(
+      edit(error, /\s*<Description>[^<]*<\/Description>/, ''),
+      'SipPeerTelephoneNumberResponse.xsd',
+      /Missing child.*Description/,
+    );
+  });
+});
