@@ -1,0 +1,276 @@
+import { posix, resolve } from 'node:path';
+import { coerceFields } from './coerce.js';
+import { maskXmlMessage } from './masking.js';
+import {
+  findMediaType,
+  isFormMediaType,
+  isJsonMediaType,
+  isXmlMediaType,
+  type MediaType,
+  parseMediaType,
+} from './media-type.js';
+import { derefWithPointer, escapePointer, isObject, type OpenApiDocument } from './openapi.js';
+import { parseFormEncoded } from './request-parts.js';
+import type { SchemaValidator } from './schema-validator.js';
+import type { RuleCode, Side, Violation } from './types.js';
+import type { XsdCache } from './xsd-cache.js';
+
+export interface BodyContext {
+  doc: OpenApiDocument;
+  validator: SchemaValidator;
+  xsd: XsdCache;
+  /** Folder of the service's root document (`x-xsd` paths are relative to it). */
+  serviceDir: string;
+  /** Root document relative to the repository, for spec locations. */
+  relativeRoot: string;
+  specLocation: (pointer: string) => string;
+}
+
+/** What the contract says about one body: the `content` map and where it is. */
+export interface DeclaredBody {
+  side: Side;
+  /** `content` of the request body or response; undefined when none is declared. */
+  content: unknown;
+  /** Pointer of the request body / response object (for spec locations). */
+  pointer: string;
+  required: boolean;
+}
+
+const rules = {
+  request: {
+    contentType: 'request-content-type',
+    missing: 'request-body-missing',
+    undocumented: 'request-body-undocumented',
+    unparseable: 'request-body-unparseable',
+    schema: 'request-body-schema',
+  },
+  response: {
+    contentType: 'response-content-type',
+    missing: 'response-body-missing',
+    undocumented: 'response-body-undocumented',
+    unparseable: 'response-body-unparseable',
+    schema: 'response-body-schema',
+  },
+} as const satisfies Record<Side, Record<string, RuleCode>>;
+
+function violation(
+  side: Side,
+  rule: RuleCode,
+  message: string,
+  pointer?: string,
+  specLocation?: string,
+): Violation {
+  const result: Violation = { rule, severity: 'error', side, message };
+  if (pointer !== undefined) result.pointer = pointer;
+  if (specLocation !== undefined) result.specLocation = specLocation;
+  return result;
+}
+
+export function declaredMediaTypes(content: unknown): string[] {
+  return isObject(content) ? Object.keys(content) : [];
+}
+
+/** The local name of the document element, skipping the prolog; undefined when there is none. */
+export function rootElementName(xml: string): string | undefined {
+  const body = xml
+    .replace(/^\uFEFF/, '')
+    .replace(/<\?[\s\S]*?\?>/g, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/i, '')
+    .trimStart();
+  const name = /^<([A-Za-z_][\w.:-]*)/.exec(body)?.[1];
+  return name?.slice(name.indexOf(':') + 1);
+}
+
+/**
+ * Checks a recorded body against the declared `content`: presence, Content-Type, then the body by
+ * media kind (JSON, form, XML against `x-xsd`, text with `contentMediaType` + `contentSchema`).
+ * `body === undefined` means the recording did not keep it: nothing about the body can be said then.
+ */
+export async function checkBody(
+  context: BodyContext,
+  declared: DeclaredBody,
+  contentTypeHeader: string | undefined,
+  body: string | undefined,
+): Promise<Violation[]> {
+  const { side } = declared;
+  const rule = rules[side];
+  if (body === undefined) return [];
+  const declaredTypes = declaredMediaTypes(declared.content);
+  if (body === '') {
+    return declared.required && declaredTypes.length > 0
+      ? [
+          violation(
+            side,
+            rule.missing,
+            `the ${side} has no body; the contract declares ${declaredTypes.join(', ')}`,
+            undefined,
+            context.specLocation(declared.pointer),
+          ),
+        ]
+      : [];
+  }
+  if (declaredTypes.length === 0) {
+    return [
+      violation(
+        side,
+        rule.undocumented,
+        `the ${side} has a body but the contract declares none here`,
+        undefined,
+        context.specLocation(declared.pointer),
+      ),
+    ];
+  }
+  if (contentTypeHeader === undefined) {
+    return [
+      violation(
+        side,
+        rule.contentType,
+        `the ${side} has a body but no Content-Type; declared: ${declaredTypes.join(', ')}`,
+        'header:Content-Type',
+        context.specLocation(`${declared.pointer}/content`),
+      ),
+    ];
+  }
+  const found = findMediaType(declared.content, contentTypeHeader);
+  if (!found) {
+    return [
+      violation(
+        side,
+        rule.contentType,
+        `Content-Type '${contentTypeHeader}' is not declared; declared: ${declaredTypes.join(', ')}`,
+        'header:Content-Type',
+        context.specLocation(`${declared.pointer}/content`),
+      ),
+    ];
+  }
+  const mediaPointer = `${declared.pointer}/content/${escapePointer(found.key)}`;
+  return checkBodyAs(context, side, found.actual, found.media, mediaPointer, body);
+}
+
+async function checkBodyAs(
+  context: BodyContext,
+  side: Side,
+  actual: MediaType,
+  media: unknown,
+  mediaPointer: string,
+  body: string,
+): Promise<Violation[]> {
+  const rule = rules[side];
+  if (!isObject(media)) return [];
+  const schema = media.schema;
+  const schemaLocation = (): string =>
+    context.specLocation(derefWithPointer(context.doc, schema, `${mediaPointer}/schema`).pointer);
+  const schemaViolations = (target: unknown, value: unknown, location: string): Violation[] =>
+    context.validator
+      .validateConcise(target, value)
+      .map((issue) =>
+        violation(
+          side,
+          rule.schema,
+          `${issue.instancePath === '/' ? 'body' : issue.instancePath} ${issue.message}`,
+          issue.instancePath,
+          location,
+        ),
+      );
+
+  if (isXmlMediaType(actual)) return checkXml(context, side, media, mediaPointer, body);
+
+  if (isJsonMediaType(actual)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch (error) {
+      return [
+        violation(
+          side,
+          rule.unparseable,
+          `the ${side} body is not valid JSON: ${(error as Error).message}`,
+          undefined,
+          context.specLocation(mediaPointer),
+        ),
+      ];
+    }
+    return schema === undefined ? [] : schemaViolations(schema, value, schemaLocation());
+  }
+
+  if (isFormMediaType(actual)) {
+    if (schema === undefined) return [];
+    return schemaViolations(
+      schema,
+      coerceFields(context.doc, schema, parseFormEncoded(body)),
+      schemaLocation(),
+    );
+  }
+
+  if (schema === undefined) return [];
+  const resolved = derefWithPointer(context.doc, schema, `${mediaPointer}/schema`);
+  const node = resolved.node;
+  // A text body that carries JSON (`contentMediaType: application/json` + `contentSchema`): the string
+  // itself is checked against the schema, then its decoded content against `contentSchema`.
+  if (isObject(node) && typeof node.contentMediaType === 'string') {
+    const inner = parseMediaType(node.contentMediaType);
+    const stringViolations = schemaViolations(schema, body, schemaLocation());
+    if (!inner || !isJsonMediaType(inner) || node.contentSchema === undefined) return stringViolations;
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch (error) {
+      return [
+        ...stringViolations,
+        violation(
+          side,
+          rule.unparseable,
+          `the ${side} body is ${actual.essence} that must hold ${node.contentMediaType}, and it does not parse: ${(error as Error).message}`,
+          undefined,
+          context.specLocation(`${resolved.pointer}/contentMediaType`),
+        ),
+      ];
+    }
+    const contentSchemaLocation = context.specLocation(
+      derefWithPointer(context.doc, node.contentSchema, `${resolved.pointer}/contentSchema`).pointer,
+    );
+    return [...stringViolations, ...schemaViolations(node.contentSchema, value, contentSchemaLocation)];
+  }
+  return schemaViolations(schema, body, schemaLocation());
+}
+
+async function checkXml(
+  context: BodyContext,
+  side: Side,
+  media: Record<string, unknown>,
+  mediaPointer: string,
+  body: string,
+): Promise<Violation[]> {
+  const rule = rules[side];
+  const xsd = media['x-xsd'];
+  // The linter requires `x-xsd` on every XML media type; without one there is nothing to check against.
+  if (!isObject(xsd) || typeof xsd.schema !== 'string') return [];
+  const xsdLocation = posix.join(posix.dirname(context.relativeRoot), xsd.schema);
+  const expectedRoot = typeof xsd.element === 'string' ? xsd.element : undefined;
+  const actualRoot = rootElementName(body);
+  if (expectedRoot !== undefined && actualRoot !== undefined && actualRoot !== expectedRoot) {
+    return [
+      violation(
+        side,
+        rule.schema,
+        `the document element is <${actualRoot}>; the contract expects <${expectedRoot}> (x-xsd element)`,
+        `/${actualRoot}`,
+        context.specLocation(`${mediaPointer}/x-xsd`),
+      ),
+    ];
+  }
+  const validator = await context.xsd.get(resolve(context.serviceDir, xsd.schema));
+  const result = await validator.validate(body, { fileName: `${side} body` });
+  return result.issues.map((issue) => {
+    const pointer = issue.path ?? (issue.line !== undefined ? `line ${issue.line}` : undefined);
+    const code = issue.rule === 'xsd' ? rule.schema : rule.unparseable;
+    return violation(
+      side,
+      code,
+      maskXmlMessage(issue.message),
+      pointer,
+      code === rule.schema ? xsdLocation : context.specLocation(mediaPointer),
+    );
+  });
+}

@@ -1,0 +1,194 @@
+import { compileContracts } from './compiled.js';
+import { describeShapes, type ExchangeShapes } from './exchange-shapes.js';
+import { deref, isObject } from './openapi.js';
+import { checkRequestAgainst } from './request-check.js';
+import { checkResponseAgainst } from './response-check.js';
+import { credentialLocation } from './security.js';
+import { bundleSpecs, findConfigPath, type ServiceSource, servicesFromConfig } from './spec-loader.js';
+import type {
+  CheckOptions,
+  EntryVerdict,
+  OperationMatch,
+  RecordedRequest,
+  RecordedResponse,
+  Violation,
+} from './types.js';
+import { decideVerdict, undocumentedOperation } from './verdict.js';
+import { XsdCache } from './xsd-cache.js';
+
+export type { BodyShape, ExchangeShapes } from './exchange-shapes.js';
+export { responseKeyFor } from './response-check.js';
+
+export interface LoadContractsOptions {
+  /** `redocly.yaml` listing the services (`apis`); default: the nearest one from the working directory. */
+  configPath?: string;
+  /** Check against these specs instead of the config's list (tests, one-off runs). */
+  specs?: ServiceSource[];
+  /** Folder that spec locations are relative to; default: the config's folder, else the working directory. */
+  baseDir?: string;
+}
+
+/** One documented response of an operation, for coverage. */
+export interface DocumentedOperation {
+  service: string;
+  operationId: string;
+  method: string;
+  pathTemplate: string;
+  responses: Array<{ status: string; contentTypes: string[] }>;
+}
+
+export interface CredentialNames {
+  headers: string[];
+  query: string[];
+  cookies: string[];
+}
+
+export interface ContractSet {
+  /** Services that were loaded (listed and written). */
+  services: string[];
+  /** Services listed in the config whose root document does not exist yet. */
+  missingServices: string[];
+  /** Problems with the specs themselves: bundling errors, schemas or XSDs that do not compile. */
+  problems: string[];
+  match(method: string, url: string, opts?: CheckOptions): OperationMatch | undefined;
+  checkRequest(
+    request: RecordedRequest,
+    opts?: CheckOptions,
+  ): Promise<{ match?: OperationMatch; violations: Violation[] }>;
+  checkResponse(
+    request: RecordedRequest,
+    response: RecordedResponse,
+    opts?: CheckOptions,
+  ): Promise<{ match?: OperationMatch; violations: Violation[] }>;
+  checkExchange(
+    request: RecordedRequest,
+    response: RecordedResponse,
+    opts?: CheckOptions,
+  ): Promise<EntryVerdict>;
+  /** Every documented operation with its statuses and response media types. */
+  documentedOperations(): DocumentedOperation[];
+  /** The schemas behind an exchange's bodies and query parameters (for mutation testing). */
+  describeExchange(
+    request: RecordedRequest,
+    response: RecordedResponse,
+    opts?: CheckOptions,
+  ): ExchangeShapes | undefined;
+  /** Names under which credentials travel in any loaded service, for masking output. */
+  credentialNames(): CredentialNames;
+  /** Releases the XML engines. */
+  close(): Promise<void>;
+}
+
+/**
+ * Loads and compiles every spec once: bundling, the operation index, every schema an operation uses
+ * (Ajv, cached per schema object) and every XSD an XML media type names. Checking is then lookup and
+ * validation, cheap enough for a mock server to call per request.
+ */
+export async function loadContracts(opts: LoadContractsOptions = {}): Promise<ContractSet> {
+  const configPath = opts.specs ? opts.configPath : (opts.configPath ?? findConfigPath());
+  if (!opts.specs && !configPath) throw new Error('No redocly.yaml found: pass configPath or specs.');
+  const sources = opts.specs ?? servicesFromConfig(configPath as string);
+  const bundled = await bundleSpecs(sources, {
+    ...(configPath ? { configPath } : {}),
+    ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
+  });
+  const xsd = new XsdCache();
+  const { services, index, operations, problems } = await compileContracts(bundled.specs, xsd);
+
+  function lookup(request: RecordedRequest, opts?: CheckOptions) {
+    if (opts?.service !== undefined && !services.has(opts.service)) {
+      throw new Error(
+        `Unknown service "${opts.service}". Loaded services: ${[...services.keys()].join(', ') || 'none'}.`,
+      );
+    }
+    const found = index.match(
+      request.method,
+      request.url,
+      opts?.service === undefined ? {} : { service: opts.service },
+    );
+    const operation = found.operation && operations.get(found.operation);
+    return found.match && operation
+      ? { match: found.match, operation }
+      : { undocumented: undocumentedOperation(request, found.miss) };
+  }
+
+  return {
+    services: [...services.keys()],
+    missingServices: bundled.missing,
+    problems: [...bundled.specs.flatMap((spec) => spec.problems), ...problems],
+    match(method, url, opts) {
+      const found = lookup({ method, url, headers: [] }, opts);
+      return found.match;
+    },
+    async checkRequest(request, opts) {
+      const { match, operation, undocumented } = lookup(request, opts);
+      if (!match || !operation) return { violations: [undocumented] };
+      return { match, violations: await checkRequestAgainst(operation, request, match) };
+    },
+    async checkResponse(request, response, opts) {
+      const { match, operation, undocumented } = lookup(request, opts);
+      if (!match || !operation) return { violations: [undocumented] };
+      return { match, violations: await checkResponseAgainst(operation, request, response) };
+    },
+    async checkExchange(request, response, opts) {
+      const { match, operation, undocumented } = lookup(request, opts);
+      if (!match || !operation) {
+        return { verdict: 'violation', violations: [undocumented], requestViolations: [undocumented] };
+      }
+      const [fromRequest, fromResponse] = await Promise.all([
+        checkRequestAgainst(operation, request, match),
+        checkResponseAgainst(operation, request, response),
+      ]);
+      return decideVerdict(operation, match, fromRequest, fromResponse, response.status);
+    },
+    documentedOperations() {
+      return index.operations.map((indexed) => {
+        const service = services.get(indexed.service);
+        const responses = isObject(indexed.operation.responses) ? indexed.operation.responses : {};
+        return {
+          service: indexed.service,
+          operationId: indexed.operationId,
+          method: indexed.method,
+          pathTemplate: indexed.pathTemplate,
+          responses: Object.entries(responses).map(([status, raw]) => {
+            const response = service ? deref(service.doc, raw) : raw;
+            return {
+              status,
+              contentTypes:
+                isObject(response) && isObject(response.content) ? Object.keys(response.content) : [],
+            };
+          }),
+        };
+      });
+    },
+    describeExchange(request, response, opts) {
+      const { match, operation } = lookup(request, opts);
+      return match && operation ? describeShapes(operation, match, request, response) : undefined;
+    },
+    credentialNames() {
+      const names: CredentialNames = {
+        headers: ['Authorization', 'Proxy-Authorization', 'Cookie', 'Set-Cookie'],
+        query: [],
+        cookies: [],
+      };
+      for (const service of services.values()) {
+        const locations = [
+          ...Object.values(service.security.schemes).map(credentialLocation),
+          ...service.security.unsupported.map((credential) => ({ in: credential.in, name: credential.name })),
+        ];
+        for (const location of locations) {
+          if (!location) continue;
+          if (location.in === 'header') names.headers.push(location.name);
+          else if (location.in === 'query') names.query.push(location.name);
+          else if (location.in === 'cookie') names.cookies.push(location.name);
+        }
+      }
+      return {
+        headers: [...new Set(names.headers)],
+        query: [...new Set(names.query)],
+        cookies: [...new Set(names.cookies)],
+      };
+    },
+    close: () => xsd.close(),
+  };
+}

@@ -1,0 +1,43 @@
+export { type CliOutput, runCli } from './cli-main.js';
+export type {
+  BodyShape,
+  ContractSet,
+  CredentialNames,
+  DocumentedOperation,
+  ExchangeShapes,
+  LoadContractsOptions,
+} from './contract-set.js';
+export { loadContracts, responseKeyFor } from './contract-set.js';
+export type { CoverageReport, OperationCoverage } from './coverage.js';
+export { computeCoverage } from './coverage.js';
+export { formatJson, formatText } from './format.js';
+export type { HarFile, InputError, RecordedExchange } from './har.js';
+export { collectHarFiles, createHar, HarFormatError, parseHar, readHar } from './har.js';
+export type { MutationKind, ValueMutation } from './json-mutations.js';
+export { jsonMutations } from './json-mutations.js';
+export { mask, maskHeaders, maskUrl } from './masking.js';
+export { findMediaType, parseMediaType } from './media-type.js';
+export type { Mutant, MutationReport, ServiceMutationScore } from './mutation.js';
+export { generateMutants, scoreMutants } from './mutation.js';
+export { serverBasePath } from './operation-index.js';
+export type { CheckHarOptions, EntryReport, Report } from './report.js';
+export { checkHarFiles } from './report.js';
+export type { SchemaIssue, SchemaValidator } from './schema-validator.js';
+export { createSchemaValidator } from './schema-validator.js';
+export type { ServiceSource } from './spec-loader.js';
+export { findConfigPath, servicesFromConfig } from './spec-loader.js';
+export type {
+  CheckOptions,
+  EntryVerdict,
+  HeaderField,
+  OperationMatch,
+  RecordedRequest,
+  RecordedResponse,
+  RuleCode,
+  Side,
+  Verdict,
+  Violation,
+} from './types.js';
+export { ruleCatalogue } from './types.js';
+export type { XsdFacts } from './xml-mutations.js';
+export { readXsdFacts, xmlMutations } from './xml-mutations.js';

@@ -1,0 +1,174 @@
+import { deref, isObject, jsonTypeOf, type OpenApiDocument, schemaShape, schemaTypes } from './openapi.js';
+
+export type MutationKind =
+  | 'drop-required'
+  | 'change-type'
+  | 'leave-enum'
+  | 'break-pattern'
+  | 'break-format'
+  | 'exceed-bound'
+  | 'drop-xml-element'
+  | 'break-xml-value';
+
+/** One change that the schema says makes the value invalid. */
+export interface ValueMutation {
+  kind: MutationKind;
+  /** JSON pointer of the changed (or dropped) value. */
+  pointer: string;
+  description: string;
+  /** The whole value with the change applied (the input is not modified). */
+  value: unknown;
+}
+
+function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+function escapeSegment(segment: string): string {
+  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/** Returns a copy of `root` with the value at `path` replaced (or removed when `remove`). */
+function withChange(
+  root: unknown,
+  path: Array<string | number>,
+  replacement: unknown,
+  remove = false,
+): unknown {
+  if (path.length === 0) return replacement;
+  const copy = clone(root);
+  let node: unknown = copy;
+  for (const key of path.slice(0, -1)) node = (node as Record<string | number, unknown>)[key];
+  const last = path[path.length - 1] as string | number;
+  if (remove && isObject(node)) delete node[last as string];
+  else (node as Record<string | number, unknown>)[last] = replacement;
+  return copy;
+}
+
+function allows(types: string[], value: unknown): boolean {
+  const type = jsonTypeOf(value);
+  return types.includes(type) || (type === 'integer' && types.includes('number'));
+}
+
+/** A value of a JSON type the schema does not allow, or undefined when it allows them all. */
+function wrongTypeValue(types: string[]): unknown {
+  const candidates: unknown[] = ['mutant', 12345, true, { mutant: true }, ['mutant'], null];
+  return candidates.find((candidate) => !allows(types, candidate));
+}
+
+function notMatching(pattern: string): string | undefined {
+  let regex: RegExp;
+  try {
+    regex = new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+  return ['~', '', ' ', 'mutant value ~', '0'].find((candidate) => !regex.test(candidate));
+}
+
+const badFormats: Record<string, string> = {
+  'date-time': 'not-a-date-time',
+  date: 'not-a-date',
+  time: 'not-a-time',
+  email: 'not-an-email',
+  uri: 'not a uri',
+  'uri-reference': '\\\\ not a uri reference',
+  uuid: 'not-a-uuid',
+  ipv4: 'not-an-ipv4',
+  hostname: '-not a hostname-',
+};
+
+/**
+ * Mutations of a JSON value that its schema must reject: drop a required property, change a type, leave an
+ * enum, break a pattern or format, exceed a bound. Only where the schema is unambiguous: the branches of a
+ * `oneOf`/`anyOf` are not entered (a change there may just select another branch).
+ */
+export function jsonMutations(
+  doc: OpenApiDocument,
+  schema: unknown,
+  root: unknown,
+  limit = 60,
+): ValueMutation[] {
+  const mutations: ValueMutation[] = [];
+  const visit = (nodeSchema: unknown, value: unknown, path: Array<string | number>, depth: number): void => {
+    if (mutations.length >= limit || depth > 12) return;
+    const node = deref(doc, nodeSchema);
+    if (!isObject(node)) return;
+    const pointer = path.length === 0 ? '/' : `/${path.map((key) => escapeSegment(String(key))).join('/')}`;
+    const add = (kind: MutationKind, description: string, replacement: unknown): void => {
+      if (mutations.length < limit)
+        mutations.push({
+          kind,
+          pointer,
+          description: `${pointer}: ${description}`,
+          value: withChange(root, path, replacement),
+        });
+    };
+    const types = schemaTypes(doc, node);
+    const ambiguous = Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || node.not !== undefined;
+
+    if (types.length > 0 && !ambiguous) {
+      const wrong = wrongTypeValue(types);
+      if (wrong !== undefined) add('change-type', `${jsonTypeOf(value)} → ${jsonTypeOf(wrong)}`, wrong);
+    }
+    if (Array.isArray(node.enum) && !ambiguous) {
+      const outside =
+        typeof value === 'number'
+          ? Math.max(...node.enum.filter((item): item is number => typeof item === 'number'), 0) + 1
+          : 'not-in-enum';
+      if (!node.enum.includes(outside)) add('leave-enum', `value outside the enum`, outside);
+    }
+    if (typeof value === 'string' && !ambiguous) {
+      if (typeof node.pattern === 'string') {
+        const bad = notMatching(node.pattern);
+        if (bad !== undefined) add('break-pattern', `'${bad}' does not match ${node.pattern}`, bad);
+      }
+      if (typeof node.format === 'string' && badFormats[node.format] !== undefined)
+        add('break-format', `not a ${node.format}`, badFormats[node.format]);
+      if (typeof node.maxLength === 'number')
+        add('exceed-bound', `longer than maxLength ${node.maxLength}`, 'x'.repeat(node.maxLength + 1));
+      if (typeof node.minLength === 'number' && node.minLength > 0)
+        add('exceed-bound', `shorter than minLength ${node.minLength}`, '');
+    }
+    if (typeof value === 'number' && !ambiguous) {
+      if (typeof node.maximum === 'number')
+        add('exceed-bound', `above maximum ${node.maximum}`, node.maximum + 1);
+      if (typeof node.exclusiveMaximum === 'number')
+        add('exceed-bound', `at exclusiveMaximum ${node.exclusiveMaximum}`, node.exclusiveMaximum);
+      if (typeof node.minimum === 'number')
+        add('exceed-bound', `below minimum ${node.minimum}`, node.minimum - 1);
+      if (typeof node.exclusiveMinimum === 'number')
+        add('exceed-bound', `at exclusiveMinimum ${node.exclusiveMinimum}`, node.exclusiveMinimum);
+    }
+    if (Array.isArray(value) && !ambiguous) {
+      if (typeof node.maxItems === 'number' && value.length > 0) {
+        add(
+          'exceed-bound',
+          `more than maxItems ${node.maxItems}`,
+          Array.from({ length: node.maxItems + 1 }, () => value[0]),
+        );
+      }
+      if (typeof node.minItems === 'number' && node.minItems > 0)
+        add('exceed-bound', `fewer than minItems ${node.minItems}`, []);
+      const { items } = schemaShape(doc, node);
+      if (items !== undefined && value.length > 0) visit(items, value[0], [...path, 0], depth + 1);
+    }
+    if (isObject(value) && !ambiguous) {
+      const { properties, required } = schemaShape(doc, node);
+      for (const name of required) {
+        if (!(name in value) || mutations.length >= limit) continue;
+        mutations.push({
+          kind: 'drop-required',
+          pointer: `${pointer === '/' ? '' : pointer}/${escapeSegment(name)}`,
+          description: `${pointer}: drop required property '${name}'`,
+          value: withChange(root, [...path, name], undefined, true),
+        });
+      }
+      for (const [name, propertySchema] of Object.entries(properties)) {
+        if (name in value) visit(propertySchema, value[name], [...path, name], depth + 1);
+      }
+    }
+  };
+  visit(schema, root, [], 0);
+  return mutations.slice(0, limit);
+}

@@ -1,0 +1,261 @@
+import { escapePointer, httpMethods, isObject, type JsonObject, type OpenApiDocument } from './openapi.js';
+import type { OperationMatch } from './types.js';
+
+/** One documented operation, with the compiled URL paths (one per server base path) that reach it. */
+export interface IndexedOperation {
+  service: string;
+  operationId: string;
+  /** Upper case. */
+  method: string;
+  /** The path key of the spec. */
+  pathTemplate: string;
+  /** JSON pointer of the operation in the bundled document. */
+  pointer: string;
+  pathItemPointer: string;
+  operation: JsonObject;
+  pathItem: JsonObject;
+  routes: CompiledRoute[];
+}
+
+type RouteSegment =
+  | { kind: 'literal'; text: string }
+  | { kind: 'template'; pattern: RegExp; names: string[]; whole: boolean };
+
+interface CompiledRoute {
+  segments: RouteSegment[];
+}
+
+/** Why a request matched no operation, so the message can say what is near. */
+export type MatchMiss =
+  | { reason: 'no-path' }
+  | { reason: 'method'; service: string; pathTemplate: string; allowed: string[] }
+  | { reason: 'trailing-slash'; service: string; pathTemplate: string; method: string };
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function compileSegment(segment: string): RouteSegment {
+  const names: string[] = [];
+  let source = '';
+  let last = 0;
+  for (const token of segment.matchAll(/\{([^}]+)\}/g)) {
+    source += escapeRegExp(segment.slice(last, token.index));
+    source += '(.+?)';
+    names.push(token[1] ?? '');
+    last = (token.index ?? 0) + token[0].length;
+  }
+  if (names.length === 0) return { kind: 'literal', text: segment };
+  source += escapeRegExp(segment.slice(last));
+  return { kind: 'template', pattern: new RegExp(`^${source}$`), names, whole: /^\{[^}]+\}$/.test(segment) };
+}
+
+/** `/a/{b}/` → ['a', '{b}', ''] — the empty last segment is how a documented trailing slash is kept. */
+function splitPath(path: string): string[] {
+  const trimmed = path.startsWith('/') ? path.slice(1) : path;
+  return trimmed === '' ? [] : trimmed.split('/');
+}
+
+/**
+ * The path part of a server URL: `{base_url}` has none, `{dashboard_url}/api/v2` has `/api/v2`,
+ * `https://{region}.example.com/v1` has `/v1`. Variables in the path part stay templates.
+ */
+export function serverBasePath(url: string): string {
+  let rest = url.trim();
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(rest) ?? /^\/\/[^/]*/.exec(rest);
+  if (absolute) rest = rest.slice(absolute[0].length);
+  else if (!rest.startsWith('/')) {
+    // A leading variable (or host) stands for scheme and authority: the path starts at the first `/`
+    // outside braces.
+    const slash = firstSlashOutsideBraces(rest);
+    rest = slash < 0 ? '' : rest.slice(slash);
+  }
+  rest = rest.split(/[?#]/)[0] ?? '';
+  return rest.replace(/\/+$/, '');
+}
+
+function firstSlashOutsideBraces(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '{') depth++;
+    else if (char === '}') depth = Math.max(0, depth - 1);
+    else if (char === '/' && depth === 0) return i;
+  }
+  return -1;
+}
+
+function basePaths(...serverLists: unknown[]): string[] {
+  const servers = serverLists.find((list) => Array.isArray(list) && list.length > 0) as unknown[] | undefined;
+  if (!servers) return [''];
+  const paths = servers.map((server) =>
+    isObject(server) && typeof server.url === 'string' ? serverBasePath(server.url) : '',
+  );
+  return [...new Set(paths)];
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+interface RouteHit {
+  operation: IndexedOperation;
+  rank: number[];
+  pathParams: Record<string, string>;
+}
+
+/** Lower is more specific: literal 0, partly templated 1, wholly templated 2. */
+function compareRanks(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const difference = (a[i] ?? 0) - (b[i] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return a.length - b.length;
+}
+
+function matchRoute(
+  route: CompiledRoute,
+  segments: string[],
+): { rank: number[]; pathParams: Record<string, string> } | undefined {
+  if (route.segments.length !== segments.length) return undefined;
+  const rank: number[] = [];
+  const pathParams: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const expected = route.segments[i];
+    const actual = safeDecode(segments[i] ?? '');
+    if (!expected) return undefined;
+    if (expected.kind === 'literal') {
+      if (expected.text !== actual) return undefined;
+      rank.push(0);
+      continue;
+    }
+    const found = expected.pattern.exec(actual);
+    if (!found) return undefined;
+    expected.names.forEach((name, index) => {
+      pathParams[name] = found[index + 1] ?? '';
+    });
+    rank.push(expected.whole ? 2 : 1);
+  }
+  return { rank, pathParams };
+}
+
+export interface OperationIndex {
+  operations: IndexedOperation[];
+  match(
+    method: string,
+    url: string,
+    opts?: { service?: string },
+  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss };
+}
+
+/** URL path of a recorded URL, still percent-encoded (segments are decoded one by one). */
+export function urlPath(url: string): string {
+  try {
+    return new URL(url, 'http://recording.invalid').pathname;
+  } catch {
+    return url.split(/[?#]/)[0] ?? url;
+  }
+}
+
+export function buildOperationIndex(
+  services: Array<{ name: string; document: OpenApiDocument }>,
+): OperationIndex {
+  const operations: IndexedOperation[] = [];
+  for (const { name, document } of services) {
+    for (const [pathTemplate, rawItem] of Object.entries(document.paths ?? {})) {
+      if (!isObject(rawItem)) continue;
+      const pathItemPointer = `#/paths/${escapePointer(pathTemplate)}`;
+      for (const method of httpMethods) {
+        const operation = rawItem[method];
+        if (!isObject(operation)) continue;
+        const routes = basePaths(operation.servers, rawItem.servers, document.servers).map((base) => ({
+          segments: splitPath(`${base}${pathTemplate}`).map(compileSegment),
+        }));
+        operations.push({
+          service: name,
+          operationId:
+            typeof operation.operationId === 'string'
+              ? operation.operationId
+              : `${method.toUpperCase()} ${pathTemplate}`,
+          method: method.toUpperCase(),
+          pathTemplate,
+          pointer: `${pathItemPointer}/${method}`,
+          pathItemPointer,
+          operation,
+          pathItem: rawItem,
+          routes,
+        });
+      }
+    }
+  }
+
+  function hitsFor(path: string, service: string | undefined): RouteHit[] {
+    const segments = splitPath(path);
+    const hits: RouteHit[] = [];
+    for (const operation of operations) {
+      if (service !== undefined && operation.service !== service) continue;
+      for (const route of operation.routes) {
+        const hit = matchRoute(route, segments);
+        if (hit) hits.push({ operation, ...hit });
+      }
+    }
+    // Stable sort keeps config order (then spec order) between equally specific routes.
+    return hits.sort((a, b) => compareRanks(a.rank, b.rank));
+  }
+
+  return {
+    operations,
+    match(method, url, opts = {}) {
+      const upper = method.toUpperCase();
+      const path = urlPath(url);
+      const hits = hitsFor(path, opts.service);
+      const hit = hits.find((candidate) => candidate.operation.method === upper);
+      if (hit) {
+        const { operation } = hit;
+        return {
+          operation,
+          match: {
+            service: operation.service,
+            operationId: operation.operationId,
+            method: upper,
+            pathTemplate: operation.pathTemplate,
+            pathParams: hit.pathParams,
+          },
+        };
+      }
+      const first = hits[0];
+      if (first) {
+        const allowed = hits
+          .filter((candidate) => candidate.operation.pathTemplate === first.operation.pathTemplate)
+          .map((candidate) => candidate.operation.method);
+        return {
+          miss: {
+            reason: 'method',
+            service: first.operation.service,
+            pathTemplate: first.operation.pathTemplate,
+            allowed,
+          },
+        };
+      }
+      // The contract is strict about trailing slashes (voice create is `/calls/`, modify is `/calls/{callId}`);
+      // say so when the other form would have matched.
+      const toggled = path.endsWith('/') ? path.replace(/\/+$/, '') : `${path}/`;
+      const near = hitsFor(toggled, opts.service).find((candidate) => candidate.operation.method === upper);
+      if (near) {
+        return {
+          miss: {
+            reason: 'trailing-slash',
+            service: near.operation.service,
+            pathTemplate: near.operation.pathTemplate,
+            method: upper,
+          },
+        };
+      }
+      return { miss: { reason: 'no-path' } };
+    },
+  };
+}

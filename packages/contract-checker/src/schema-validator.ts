@@ -1,0 +1,199 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { OpenApiDocument } from './openapi.js';
+
+/**
+ * JSON Schema 2020-12 validation of values against the schemas of one bundled OpenAPI 3.1 document.
+ *
+ * Component schemas are registered once under a URN so each `$ref: '#/components/schemas/X'` resolves
+ * without recompiling the component tree for every schema. Ajv's strict mode stays on, because it is
+ * what catches a misspelt keyword (`maxLenght`) in a hand-written spec; the OpenAPI-only keywords are
+ * declared as annotations and `x-` extensions are removed before compiling. Compiled validators are
+ * cached per schema object, so a schema is compiled once however many values are checked against it.
+ */
+export interface SchemaIssue {
+  /** JSON pointer into the validated value. */
+  instancePath: string;
+  /** The JSON Schema keyword that failed (`required`, `pattern`, `maxLength`, ...). */
+  keyword: string;
+  message: string;
+}
+
+export interface SchemaValidator {
+  /** Every Ajv error, one issue each. */
+  validate(schema: unknown, value: unknown): SchemaIssue[];
+  /**
+   * Like {@link validate}, but a failed `oneOf`/`anyOf` becomes one issue at the deepest failure of its
+   * branches (the branch that got furthest is almost always the one the author meant), instead of one
+   * issue per branch.
+   */
+  validateConcise(schema: unknown, value: unknown): SchemaIssue[];
+  /** Compiles ahead of use; returns the compile error (strict mode, bad `$ref`) instead of throwing. */
+  precompile(schema: unknown): string | undefined;
+}
+
+const openApiAnnotations = ['xml', 'example', 'externalDocs', 'discriminator'];
+
+export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)): SchemaValidator {
+  // `verbose` puts the failing schema and data on each error, which is how a failed oneOf is narrowed to
+  // its closest branch; it costs nothing while values are valid.
+  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, verbose: true });
+  addFormats.default(ajv);
+  ajv.addVocabulary(openApiAnnotations);
+
+  const baseUri = `urn:spec:${id}`;
+  const componentSchemas = (spec.components?.schemas ?? {}) as Record<string, unknown>;
+  ajv.addSchema({ $id: baseUri, $defs: prepare(componentSchemas, baseUri) });
+
+  const compiled = new WeakMap<object, ValidateFunction>();
+
+  function compile(schema: unknown): ValidateFunction {
+    if (typeof schema === 'object' && schema !== null) {
+      const cached = compiled.get(schema);
+      if (cached) return cached;
+      const fn = ajv.compile(prepare(schema, baseUri) as object);
+      compiled.set(schema, fn);
+      return fn;
+    }
+    return ajv.compile(schema as boolean);
+  }
+
+  // Branches of a failed oneOf/anyOf, as found in verbose errors: already prepared, compiled on demand.
+  const branches = new WeakMap<object, ValidateFunction>();
+  function compileBranch(schema: unknown): ValidateFunction {
+    if (typeof schema !== 'object' || schema === null) return ajv.compile(schema as boolean);
+    let fn = branches.get(schema);
+    if (!fn) {
+      fn = ajv.compile(schema);
+      branches.set(schema, fn);
+    }
+    return fn;
+  }
+
+  function run(schema: unknown, value: unknown): ErrorObject[] {
+    const fn = compile(schema);
+    return fn(value) ? [] : [...(fn.errors ?? [])];
+  }
+
+  return {
+    validate(schema, value) {
+      return run(schema, value).map((error) => toIssue(error));
+    },
+    validateConcise(schema, value) {
+      return condenseAlternatives(run(schema, value), compileBranch).map(({ error, note }) =>
+        toIssue(error, note),
+      );
+    },
+    precompile(schema) {
+      try {
+        compile(schema);
+        return undefined;
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    },
+  };
+}
+
+function specId(spec: OpenApiDocument): string {
+  return encodeURIComponent(`${spec.info.title}@${spec.info.version}`);
+}
+
+/** Drops `x-` keys and points component refs at the registered `$defs`. */
+function prepare(node: unknown, baseUri: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => prepare(item, baseUri));
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('x-')) continue;
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+      out[key] = `${baseUri}#/$defs/${value.slice('#/components/schemas/'.length)}`;
+    } else {
+      out[key] = prepare(value, baseUri);
+    }
+  }
+  return out;
+}
+
+function depth(pointer: string): number {
+  return pointer === '' ? 0 : pointer.split('/').length - 1;
+}
+
+function isUnder(pointer: string, parent: string): boolean {
+  return pointer === parent || pointer.startsWith(`${parent}/`);
+}
+
+type Condensed = Array<{ error: ErrorObject; note?: string }>;
+
+/**
+ * Replaces each outermost failed `oneOf`/`anyOf`, and the errors of all its branches, by the errors of
+ * the branch that came closest: the one whose errors reach deepest into the value, then the one with
+ * fewest errors. For the agents `filters` that is the branch of the filter's own attribute, not the
+ * seven branches whose `const` the attribute fails. Needs Ajv's `verbose` errors (schema and data).
+ */
+function condenseAlternatives(
+  errors: ErrorObject[],
+  branchValidator: (schema: unknown) => ValidateFunction,
+): Condensed {
+  const alternatives = errors.filter(
+    (error) =>
+      (error.keyword === 'oneOf' || error.keyword === 'anyOf') &&
+      Array.isArray(error.schema) &&
+      !(error.params as { passingSchemas?: unknown }).passingSchemas,
+  );
+  const outermost = alternatives.filter(
+    (candidate) =>
+      !alternatives.some(
+        (other) =>
+          other !== candidate &&
+          isUnder(candidate.instancePath, other.instancePath) &&
+          depth(other.instancePath) < depth(candidate.instancePath),
+      ),
+  );
+  if (outermost.length === 0) return errors.map((error) => ({ error }));
+  const consumed = new Set<ErrorObject>();
+  const result: Condensed = [];
+  for (const alternative of outermost) {
+    if (consumed.has(alternative)) continue;
+    for (const error of errors)
+      if (isUnder(error.instancePath, alternative.instancePath) && error !== alternative) consumed.add(error);
+    consumed.add(alternative);
+    let best: Condensed | undefined;
+    let bestScore: [number, number] | undefined;
+    for (const branch of alternative.schema as unknown[]) {
+      const validate = branchValidator(branch);
+      if (validate(alternative.data)) continue;
+      const branchErrors = condenseAlternatives([...(validate.errors ?? [])], branchValidator);
+      const score: [number, number] = [
+        Math.max(0, ...branchErrors.map(({ error }) => depth(error.instancePath))),
+        branchErrors.length,
+      ];
+      if (!bestScore || score[0] > bestScore[0] || (score[0] === bestScore[0] && score[1] < bestScore[1])) {
+        best = branchErrors;
+        bestScore = score;
+      }
+    }
+    if (!best || best.length === 0) {
+      result.push({ error: alternative });
+      continue;
+    }
+    const where = alternative.instancePath || '/';
+    for (const { error, note } of best) {
+      result.push({
+        error: { ...error, instancePath: `${alternative.instancePath}${error.instancePath}` },
+        note: note ?? `closest alternative of the ${alternative.keyword} at ${where}`,
+      });
+    }
+  }
+  return [...errors.filter((error) => !consumed.has(error)).map((error) => ({ error })), ...result];
+}
+
+function toIssue(error: ErrorObject, note?: string): SchemaIssue {
+  const params = error.params as Record<string, unknown>;
+  let message = error.message ?? 'is invalid';
+  if (error.keyword === 'additionalProperties') message += `: '${String(params.additionalProperty)}'`;
+  if (error.keyword === 'enum') message += `: ${JSON.stringify(params.allowedValues)}`;
+  if (error.keyword === 'const') message += `: ${JSON.stringify(params.allowedValue)}`;
+  if (note) message += ` (${note})`;
+  return { instancePath: error.instancePath || '/', keyword: error.keyword, message };
+}

@@ -1,0 +1,95 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { bundle, type Config, createConfig, loadConfig } from '@redocly/openapi-core';
+import { parse } from 'yaml';
+import type { OpenApiDocument } from './openapi.js';
+
+/** A service to check against: a name and its root OpenAPI document. */
+export interface ServiceSource {
+  name: string;
+  /** Root document; relative paths resolve against the config's folder (or the working directory). */
+  root: string;
+}
+
+export interface LoadedSpec {
+  name: string;
+  /** Absolute path of the root document. */
+  root: string;
+  /** Root document relative to the repository (the config's folder), `/`-separated, for messages. */
+  relativeRoot: string;
+  /** Folder of the root document; `x-xsd` paths are relative to it. */
+  dir: string;
+  document: OpenApiDocument;
+  /** Errors Redocly reported while bundling (broken `$ref` and the like). */
+  problems: string[];
+}
+
+/** Finds `redocly.yaml` in `start` or its nearest ancestor, the way the repository's scripts locate it. */
+export function findConfigPath(start = process.cwd()): string | undefined {
+  let dir = resolve(start);
+  for (;;) {
+    const candidate = resolve(dir, 'redocly.yaml');
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** The services listed in the config's `apis`, in order (the single list every tool of the repo reads). */
+export function servicesFromConfig(configPath: string): ServiceSource[] {
+  const config = parse(readFileSync(configPath, 'utf8')) as {
+    apis?: Record<string, { root?: string }>;
+  } | null;
+  return Object.entries(config?.apis ?? {})
+    .filter(([, api]) => typeof api?.root === 'string')
+    .map(([name, api]) => ({ name, root: resolve(dirname(configPath), api.root as string) }));
+}
+
+function toPosix(path: string): string {
+  return path.split(sep).join('/');
+}
+
+/**
+ * Bundles each service's split spec in memory, the way `redocly bundle` does. Services whose root
+ * document does not exist yet are returned in `missing` rather than failing the load: specs are written
+ * service by service and a listed-but-unwritten one must not block checking the others.
+ */
+export async function bundleSpecs(
+  sources: ServiceSource[],
+  opts: { configPath?: string; baseDir?: string } = {},
+): Promise<{ specs: LoadedSpec[]; missing: string[] }> {
+  const baseDir = opts.baseDir ?? (opts.configPath ? dirname(opts.configPath) : process.cwd());
+  let config: Promise<Config> | undefined;
+  const redoclyConfig = (): Promise<Config> => {
+    config ??= opts.configPath ? loadConfig({ configPath: opts.configPath }) : createConfig({});
+    return config;
+  };
+  const specs: LoadedSpec[] = [];
+  const missing: string[] = [];
+  for (const source of sources) {
+    const root = isAbsolute(source.root) ? source.root : resolve(baseDir, source.root);
+    if (!existsSync(root)) {
+      missing.push(source.name);
+      continue;
+    }
+    const relativeRoot = toPosix(relative(baseDir, root));
+    const result = await bundle({ ref: root, config: await redoclyConfig() });
+    const problems = result.problems
+      .filter((problem) => problem.severity === 'error')
+      .map((problem) => {
+        const where = problem.location[0];
+        const file = where ? toPosix(relative(baseDir, where.source.absoluteRef)) : relativeRoot;
+        return `${file}${where?.pointer ?? ''}: ${problem.message}`;
+      });
+    specs.push({
+      name: source.name,
+      root,
+      relativeRoot,
+      dir: dirname(root),
+      document: result.bundle.parsed as OpenApiDocument,
+      problems,
+    });
+  }
+  return { specs, missing };
+}

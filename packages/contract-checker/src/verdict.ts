@@ -1,0 +1,115 @@
+import type { PreparedOperation } from './compiled.js';
+import type { MatchMiss } from './operation-index.js';
+import { responseKeyFor } from './response-check.js';
+import type { EntryVerdict, OperationMatch, RecordedRequest, RuleCode, Violation } from './types.js';
+
+/** Rules that mean "the request fails validation", which `x-validation-status` says how to answer. */
+const validationRules = new Set<RuleCode>([
+  'parameter-missing',
+  'parameter-invalid',
+  'parameter-unparseable',
+  'parameter-requires',
+  'request-body-missing',
+  'request-body-unparseable',
+  'request-body-schema',
+]);
+
+/**
+ * The statuses services use for "your request is invalid". Only these are held to `x-validation-status`:
+ * 401, 403, 404, 409 or 429 may legitimately come first (the recording cannot tell whether the credential
+ * was valid or the resource exists), so a refusal with one of those is not a wrong validation status.
+ */
+const validationLikeStatuses = new Set([400, 422]);
+
+function missMessage(method: string, url: string, miss: MatchMiss | undefined): string {
+  const path = (() => {
+    try {
+      return new URL(url, 'http://recording.invalid').pathname;
+    } catch {
+      return url;
+    }
+  })();
+  switch (miss?.reason) {
+    case 'method':
+      return `${method} is not documented for ${miss.pathTemplate} (${miss.service} documents ${miss.allowed.join(', ')})`;
+    case 'trailing-slash':
+      return `no operation matches ${method} ${path}; ${miss.service} documents ${method} ${miss.pathTemplate}, which differs by its trailing slash (the contract is exact about trailing slashes)`;
+    default:
+      return `no operation of the contract matches ${method} ${path}`;
+  }
+}
+
+/** The violation for a request no operation matches. */
+export function undocumentedOperation(request: RecordedRequest, miss: MatchMiss | undefined): Violation {
+  return {
+    rule: 'undocumented-operation',
+    severity: 'error',
+    side: 'request',
+    message: missMessage(request.method.toUpperCase(), request.url, miss),
+  };
+}
+
+function isDocumented4xx(operation: PreparedOperation, status: number): boolean {
+  if (status < 400 || status > 499) return false;
+  const key = responseKeyFor(operation.indexed.operation.responses, status);
+  return key !== undefined && key !== 'default';
+}
+
+/**
+ * Combines the request and response findings into a verdict. A broken request refused with a documented
+ * 4xx passes (`rejected-as-expected`); answered 2xx it fails (`accepted-invalid-request`); either way the
+ * response must conform to the contract for its status.
+ */
+export function decideVerdict(
+  operation: PreparedOperation,
+  match: OperationMatch,
+  fromRequest: Violation[],
+  fromResponse: Violation[],
+  status: number,
+): EntryVerdict {
+  if (fromRequest.length === 0) {
+    return {
+      match,
+      verdict: fromResponse.length === 0 ? 'conforms' : 'violation',
+      violations: fromResponse,
+      requestViolations: [],
+    };
+  }
+  const validationStatus = operation.service.validationStatus;
+  if (isDocumented4xx(operation, status)) {
+    const onlyValidation = fromRequest.every((violation) => validationRules.has(violation.rule));
+    const violations = [...fromResponse];
+    if (
+      onlyValidation &&
+      validationStatus !== undefined &&
+      validationLikeStatuses.has(status) &&
+      status !== validationStatus
+    ) {
+      violations.unshift({
+        rule: 'validation-status',
+        severity: 'error',
+        side: 'response',
+        message: `the request fails validation (${[...new Set(fromRequest.map((violation) => violation.rule))].join(', ')}); the service answers such requests ${validationStatus} (x-validation-status), not ${status}`,
+        specLocation: operation.service.body.specLocation('#/x-validation-status'),
+      });
+    }
+    return {
+      match,
+      verdict: violations.length === 0 ? 'rejected-as-expected' : 'violation',
+      violations,
+      requestViolations: fromRequest,
+    };
+  }
+  const violations = [...fromRequest];
+  if (status >= 200 && status <= 299) {
+    violations.push({
+      rule: 'accepted-invalid-request',
+      severity: 'error',
+      side: 'response',
+      message: `the request breaks the contract (${[...new Set(fromRequest.map((violation) => violation.rule))].join(', ')}) and was answered ${status}; a documented 4xx was expected`,
+      specLocation: operation.service.body.specLocation(`${operation.indexed.pointer}/responses`),
+    });
+  }
+  violations.push(...fromResponse);
+  return { match, verdict: 'violation', violations, requestViolations: fromRequest };
+}

@@ -1,0 +1,166 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ContractSet,
+  checkHarFiles,
+  generateMutants,
+  jsonMutations,
+  readXsdFacts,
+  xmlMutations,
+} from '../src/index.js';
+import type { OpenApiDocument } from '../src/openapi.js';
+import {
+  basic,
+  bearer,
+  dashboard,
+  fixtures,
+  fleet,
+  jsonResponse,
+  loadFixtureContracts,
+  order,
+  orderResponse,
+  request,
+  xmlResponse,
+} from './helpers.js';
+
+let contracts: ContractSet;
+beforeAll(async () => {
+  contracts = await loadFixtureContracts();
+});
+afterAll(() => contracts.close());
+
+const har = (name: string): string => join(fixtures, 'har', name);
+const emptyDoc: OpenApiDocument = { openapi: '3.1.0', info: { title: 't', version: '1' } };
+
+describe('coverage', () => {
+  it('counts operation x status x content type cells and lists operations without entries', async () => {
+    const report = await checkHarFiles([har('fleet.har'), har('numbers.har')], { contracts, coverage: true });
+    const coverage = report.coverage;
+    expect(coverage?.totalCells).toBe(25);
+    expect(coverage?.coveredCells).toBe(8);
+    const pause = coverage?.operations.find((operation) => operation.operationId === 'pauseCampaign');
+    expect(pause?.entries).toBe(2);
+    expect(pause?.cells.filter((cell) => cell.entries > 0).map((cell) => cell.status)).toEqual([
+      '200',
+      '401',
+    ]);
+    expect(coverage?.operationsWithoutEntries).toEqual([
+      'telephony createCall',
+      'telephony modifyCall',
+      'telephony getAccessToken',
+      'telephony verifyCode',
+      'numbers listInserviceNumbers',
+    ]);
+  });
+});
+
+describe('mutants', () => {
+  it('jsonMutations: drop required, change type, leave enum, break pattern and format, exceed bounds', () => {
+    const schema = {
+      type: 'object',
+      required: ['id', 'status'],
+      properties: {
+        id: { type: 'integer', minimum: 1 },
+        status: { type: 'string', enum: ['active', 'archived'] },
+        phone: { type: 'string', pattern: '^\\+[1-9][0-9]{1,14}$' },
+        at: { type: 'string', format: 'date-time' },
+      },
+    };
+    const mutations = jsonMutations(emptyDoc, schema, {
+      id: 3,
+      status: 'active',
+      phone: '+14155550100',
+      at: '2025-01-01T00:00:00Z',
+    });
+    expect(mutations.map((mutation) => `${mutation.kind} ${mutation.pointer}`)).toEqual([
+      'change-type /',
+      'drop-required /id',
+      'drop-required /status',
+      'change-type /id',
+      'exceed-bound /id',
+      'change-type /status',
+      'leave-enum /status',
+      'change-type /phone',
+      'break-pattern /phone',
+      'change-type /at',
+      'break-format /at',
+    ]);
+    expect(mutations[1]?.value).toEqual({
+      status: 'active',
+      phone: '+14155550100',
+      at: '2025-01-01T00:00:00Z',
+    });
+  });
+
+  it('xmlMutations: drop every occurrence of a required element, break constrained values, keep optional ones', async () => {
+    const facts = await readXsdFacts(join(fixtures, 'specs', 'numbers', 'xsd', 'order.xsd'));
+    expect(facts.required.has('TelephoneNumber')).toBe(true);
+    expect(facts.required.has('CustomerOrderId')).toBe(false);
+    const mutations = xmlMutations(order(), facts);
+    expect(mutations.map((mutation) => mutation.description)).toEqual([
+      'drop required element <SiteId>',
+      'invalid value in <SiteId>',
+      'drop required element <PartialAllowed>',
+      'invalid value in <PartialAllowed>',
+      'drop required element <TelephoneNumberList>',
+      'drop required element <TelephoneNumber> (all 2)',
+      'invalid value in <TelephoneNumber>',
+    ]);
+    expect(mutations[5]?.xml).not.toContain('<TelephoneNumber>');
+  });
+
+  it('generateMutants: request body, query and response mutants of a passing exchange, all rejected', async () => {
+    const exchange = {
+      request: request('POST', `${dashboard}/accounts/9900/orders`, basic, order(), 'application/xml'),
+      response: xmlResponse(201, orderResponse),
+    };
+    const mutants = await generateMutants(exchange, contracts);
+    expect(mutants.filter((mutant) => mutant.side === 'request')).toHaveLength(7);
+    expect(
+      mutants.filter((mutant) => mutant.side === 'response').map((mutant) => mutant.description),
+    ).toEqual([
+      'response body drop required element <OrderId>',
+      'response body drop required element <OrderStatus>',
+    ]);
+    for (const mutant of mutants) {
+      expect(
+        (await contracts.checkExchange(mutant.request, mutant.response)).verdict,
+        mutant.description,
+      ).toBe('violation');
+    }
+    const query = await generateMutants(
+      {
+        request: request('GET', `${fleet}/organizations/usage/runs?limit=50`, bearer),
+        response: jsonResponse(200, { runs: [], total_count: 0 }),
+      },
+      contracts,
+    );
+    expect(
+      query
+        .filter((mutant) => mutant.description.startsWith('query'))
+        .map((mutant) => mutant.request.url.split('?')[1]),
+    ).toEqual(['limit=mutant', 'limit=101', 'limit=0']);
+  });
+
+  it('a survivor is reported: the open UnknownFilter branch accepts any changed filter value', async () => {
+    const url = `${fleet}/organizations/usage/runs?filters=${encodeURIComponent(JSON.stringify([{ attribute: 'colour', type: 'text', value: 'x' }]))}`;
+    const mutants = await generateMutants(
+      { request: request('GET', url, bearer), response: jsonResponse(200, { runs: [], total_count: 0 }) },
+      contracts,
+    );
+    // A oneOf is not entered (a change may select another branch), so only the array itself is mutated.
+    expect(mutants.filter((mutant) => mutant.side === 'request').map((mutant) => mutant.description)).toEqual(
+      ['query filters /: array → string'],
+    );
+  });
+
+  it('--mutation scores per service over the passing entries', async () => {
+    const report = await checkHarFiles([har('fleet.har'), har('numbers.har')], { contracts, mutation: true });
+    const byService = Object.fromEntries(
+      report.mutation?.services.map((service) => [service.service, [service.killed, service.mutants]]) ?? [],
+    );
+    expect(byService).toEqual({ fleet: [48, 48], numbers: [12, 12] });
+    expect(report.mutation?.score).toBe(1);
+    expect(report.mutation?.services.flatMap((service) => service.survivors)).toEqual([]);
+  });
+});

@@ -1,0 +1,190 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ContractSet,
+  loadContracts,
+  type RecordedRequest,
+  type RecordedResponse,
+  scoreMutants,
+} from '../src/index.js';
+import { deref, httpMethods, isObject, type JsonObject, type OpenApiDocument } from '../src/openapi.js';
+import { bundleSpecs, servicesFromConfig } from '../src/spec-loader.js';
+
+// The repository's own specs, as they are written: they must load without problems, the documented
+// matching cases must hold, and an exchange built from each operation's examples must pass the checker.
+const configPath = fileURLToPath(new URL('../../../redocly.yaml', import.meta.url));
+const basicCredentials = `Basic ${Buffer.from('user:password').toString('base64')}`;
+
+let contracts: ContractSet;
+let documents: Array<{ name: string; document: OpenApiDocument }>;
+beforeAll(async () => {
+  contracts = await loadContracts({ configPath });
+  const { specs } = await bundleSpecs(servicesFromConfig(configPath), { configPath });
+  documents = specs.map((spec) => ({ name: spec.name, document: spec.document }));
+});
+afterAll(() => contracts?.close());
+
+const has = (service: string): boolean => contracts.services.includes(service);
+
+function firstExample(doc: OpenApiDocument, holder: unknown): unknown {
+  if (!isObject(holder)) return undefined;
+  if ('example' in holder) return holder.example;
+  const [first] = Object.values(isObject(holder.examples) ? holder.examples : {});
+  const example = deref(doc, first);
+  return isObject(example) ? example.value : undefined;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** One request per operation from its examples, and one response per documented status. */
+function exampleExchanges(
+  doc: OpenApiDocument,
+): Array<{ label: string; request: RecordedRequest; response: RecordedResponse }> {
+  const exchanges: Array<{ label: string; request: RecordedRequest; response: RecordedResponse }> = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of httpMethods) {
+      const operation = item[method];
+      if (!isObject(operation)) continue;
+      let url = path;
+      const query: string[] = [];
+      const headers: RecordedRequest['headers'] = [];
+      const parameters = [
+        ...(Array.isArray(item.parameters) ? item.parameters : []),
+        ...(Array.isArray(operation.parameters) ? operation.parameters : []),
+      ];
+      for (const raw of parameters) {
+        const parameter = deref(doc, raw) as JsonObject;
+        const content = isObject(parameter.content) ? Object.values(parameter.content)[0] : undefined;
+        const value =
+          firstExample(doc, parameter) ??
+          firstExample(doc, content) ??
+          (isObject(parameter.schema) ? parameter.schema.example : undefined) ??
+          1;
+        if (parameter.in === 'path')
+          url = url.replace(`{${String(parameter.name)}}`, encodeURIComponent(text(value)));
+        if (parameter.in === 'query' && parameter.required === true)
+          query.push(`${String(parameter.name)}=${encodeURIComponent(text(value))}`);
+        if (parameter.in === 'header') headers.push({ name: String(parameter.name), value: text(value) });
+      }
+      const security = (
+        Array.isArray(operation.security)
+          ? operation.security
+          : Array.isArray(doc.security)
+            ? doc.security
+            : []
+      )[0];
+      for (const name of Object.keys(isObject(security) ? security : {})) {
+        const scheme = ((doc.components?.securitySchemes ?? {}) as JsonObject)[name] as JsonObject;
+        if (scheme.type === 'http' && scheme.scheme === 'basic')
+          headers.push({ name: 'Authorization', value: basicCredentials });
+        else if (scheme.type === 'http')
+          headers.push({ name: 'Authorization', value: 'Bearer example-token' });
+        else if (scheme.type === 'apiKey') headers.push({ name: String(scheme.name), value: '17' });
+      }
+      const request: RecordedRequest = {
+        method: method.toUpperCase(),
+        url: `http://localhost:4010${url}${query.length > 0 ? `?${query.join('&')}` : ''}`,
+        headers,
+      };
+      const body = deref(doc, operation.requestBody);
+      if (isObject(body) && isObject(body.content)) {
+        const [contentType, media] = Object.entries(body.content)[0] ?? [];
+        const value = firstExample(doc, media);
+        if (contentType && value !== undefined) {
+          headers.push({ name: 'Content-Type', value: contentType });
+          request.body = contentType.includes('form')
+            ? new URLSearchParams(value as Record<string, string>).toString()
+            : text(value);
+        }
+      }
+      for (const [status, raw] of Object.entries(isObject(operation.responses) ? operation.responses : {})) {
+        const declared = deref(doc, raw) as JsonObject;
+        const code = status === 'default' ? 599 : Number(status.replace(/XX$/i, '99'));
+        const response: RecordedResponse = { status: code, headers: [], body: '' };
+        if (isObject(declared.content)) {
+          const [contentType, media] = Object.entries(declared.content)[0] ?? [];
+          const value = firstExample(doc, media);
+          if (contentType && value !== undefined) {
+            response.headers.push({ name: 'Content-Type', value: contentType });
+            response.body = text(value);
+          } else delete response.body;
+        }
+        for (const [name, rawHeader] of Object.entries(isObject(declared.headers) ? declared.headers : {})) {
+          const header = deref(doc, rawHeader) as JsonObject;
+          const value = header.example ?? (isObject(header.schema) ? header.schema.example : undefined);
+          if (value !== undefined) response.headers.push({ name, value: String(value) });
+        }
+        exchanges.push({ label: `${method.toUpperCase()} ${path} ${status}`, request, response });
+      }
+    }
+  }
+  return exchanges;
+}
+
+describe('the repository specs', () => {
+  it('load and compile without problems', () => {
+    expect(contracts.problems).toEqual([]);
+    expect(contracts.services.length).toBeGreaterThan(0);
+  });
+
+  it('every example exchange passes the checker', async () => {
+    const failures: string[] = [];
+    for (const { name, document } of documents) {
+      for (const exchange of exampleExchanges(document)) {
+        const verdict = await contracts.checkExchange(exchange.request, exchange.response, { service: name });
+        if (verdict.verdict !== 'conforms') {
+          failures.push(
+            `${name} ${exchange.label}: ${verdict.verdict} ${verdict.violations.map((violation) => `${violation.rule} ${violation.message}`).join('; ')}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every mutant of a passing example exchange is rejected', async () => {
+    const passing = [];
+    for (const { name, document } of documents) {
+      for (const exchange of exampleExchanges(document)) {
+        const verdict = await contracts.checkExchange(exchange.request, exchange.response, { service: name });
+        if (verdict.verdict === 'violation') continue;
+        passing.push({ ...exchange, requestConforms: verdict.verdict === 'conforms', file: name });
+      }
+    }
+    const report = await scoreMutants(passing, contracts);
+    expect(report.mutants).toBeGreaterThan(0);
+    expect(
+      report.services.flatMap((service) =>
+        service.survivors.map(
+          (survivor) => `${survivor.file} ${survivor.operationId}: ${survivor.description}`,
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('agents: the URL path decides the operation, literal before template', () => {
+    if (!has('agents')) return;
+    expect(contracts.match('GET', 'http://host:4010/api/v1/workflow/fetch/42')?.operationId).toBe('getAgent');
+    expect(contracts.match('GET', 'http://host:4010/api/v1/workflow/fetch')?.operationId).toBe('listAgents');
+  });
+
+  it('voice: create keeps its documented trailing slash', () => {
+    if (!has('voice')) return;
+    expect(contracts.match('POST', 'http://h/api/v2/accounts/1/calls/')?.operationId).toBe('createCall');
+    expect(contracts.match('POST', 'http://h/api/v2/accounts/1/calls')).toBeUndefined();
+  });
+
+  it('numbers: the v1 paths replaced by v2 are undocumented', () => {
+    if (!has('numbers')) return;
+    expect(contracts.match('GET', 'http://h/api/v2/accounts/1/e911Addresses')).toBeDefined();
+    for (const [method, path] of [
+      ['GET', '/addresses'],
+      ['GET', '/importTnOrders'],
+      ['POST', '/externalTns'],
+    ] as const) {
+      expect(contracts.match(method, `http://h/api/v2/accounts/1${path}`), path).toBeUndefined();
+    }
+  });
+});
