@@ -1,0 +1,101 @@
+import { parseArgs } from 'node:util';
+import { PortError, parsePort } from './ports.js';
+
+export interface CliOptions {
+  configPath: string | undefined;
+  only: string[] | undefined;
+  ports: Record<string, number>;
+  host: string;
+  checks: 'contract-checker' | 'builtin';
+  dynamic: boolean;
+  stateful: boolean;
+  verbose: boolean;
+  quiet: boolean;
+  help: boolean;
+}
+
+export const usage = `Usage: svc-mocks [options]
+
+Starts a Prism mock of every service listed in redocly.yaml (apis) whose spec exists, and prints a table
+of their addresses once each one answers. Ctrl-C (or SIGTERM) stops them all.
+
+Options:
+  --config <path>        redocly.yaml listing the services (default: nearest one from the working directory)
+  --only <a,b>           serve these services only
+  --port <name=port>     port of one service (repeatable; 0 = any free port)
+                         also SVC_MOCKS_PORT_<NAME>=<port> in the environment
+  --host <address>       interface to listen on (default 127.0.0.1; SVC_MOCKS_HOST)
+  --checks <kind>        request checks before Prism: contract-checker (default; falls back to builtin
+                         when @svc-contracts/contract-checker is not built) or builtin
+  --dynamic              bodies generated from the schemas instead of the spec's examples
+  --stateful             pause/resume change what campaign progress reports (kept in memory)
+  --quiet                no line per request
+  --verbose              Prism's own log
+  -h, --help             this text
+
+Per request, Prism's Prefer header picks the answer: Prefer: code=404, example=campaignNotFound, dynamic=true`;
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const ports: Record<string, number> = {};
+  for (const entry of values.port ?? []) {
+    const [name, port] = entry.split('=');
+    if (!name || port === undefined)
+      throw new UsageError(`--port takes name=port, for example agents=5010; got "${entry}".`);
+    try {
+      ports[name] = parsePort(port, `--port ${name}`);
+    } catch (error) {
+      if (error instanceof PortError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+  const checks = values.checks ?? 'contract-checker';
+  if (checks !== 'contract-checker' && checks !== 'builtin') {
+    throw new UsageError(`--checks takes contract-checker or builtin; got "${checks}".`);
+  }
+  const only = values.only
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  return {
+    configPath: values.config,
+    only: only && only.length > 0 ? only : undefined,
+    ports,
+    host: values.host ?? env.SVC_MOCKS_HOST ?? '127.0.0.1',
+    checks,
+    dynamic: values.dynamic ?? false,
+    stateful: values.stateful ?? false,
+    verbose: values.verbose ?? false,
+    quiet: values.quiet ?? false,
+    help: values.help ?? false,
+  };
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      config: { type: 'string' },
+      only: { type: 'string' },
+      port: { type: 'string', multiple: true },
+      host: { type: 'string' },
+      checks: { type: 'string' },
+      dynamic: { type: 'boolean' },
+      stateful: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      verbose: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}

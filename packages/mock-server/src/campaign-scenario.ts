@@ -1,0 +1,105 @@
+import { deref, firstExample, isObject, type JsonObject, type OpenApiDocument } from './openapi.js';
+import type { Operation, RouteMatch, Router } from './router.js';
+import type { Violation } from './violations.js';
+
+/** What the scenario makes of a request Prism has answered with success. */
+export type ScenarioOutcome =
+  | { kind: 'answer'; body: unknown }
+  | { kind: 'refuse'; status: number; violations: Violation[] };
+
+export interface Scenario {
+  /** `undefined` when the scenario has nothing to say about this operation. */
+  apply(route: RouteMatch, body: unknown): ScenarioOutcome | undefined;
+}
+
+/**
+ * Pause and resume change what progress reports (`--stateful`). Every campaign id exists and starts
+ * running; state is kept in memory for the life of the mock.
+ *
+ * The state values come from the spec's own examples (progress: the running state; pause: the paused
+ * state; resume: the state after resume, which the source leaves open), so the scenario follows the
+ * spec when its examples change.
+ *
+ * Pausing a campaign that is not running (and resuming one that is not paused) is answered 422 with the
+ * validation body. The source does not show that answer; of the statuses pause documents, 404 says the
+ * campaign does not exist (it does), while 422 is "the request is well-formed but cannot be processed",
+ * which is what a state conflict is. Resume documents 422 as well (and no 404), so both use it.
+ */
+export class CampaignScenario implements Scenario {
+  private readonly states = new Map<string, string>();
+  private readonly running: string;
+  private readonly paused: string;
+  private readonly resumed: string;
+
+  private constructor(
+    private readonly pause: Operation,
+    private readonly resume: Operation,
+    private readonly progress: Operation | undefined,
+    spec: OpenApiDocument,
+  ) {
+    this.running = stateOf(spec, progress) ?? 'running';
+    this.paused = stateOf(spec, pause) ?? 'paused';
+    this.resumed = stateOf(spec, resume) ?? this.running;
+  }
+
+  /** The scenario for a service that has pause and resume operations, else `undefined`. */
+  static for(spec: OpenApiDocument, router: Router): CampaignScenario | undefined {
+    const pause = router.byOperationId('pauseCampaign');
+    const resume = router.byOperationId('resumeCampaign');
+    if (!pause || !resume) return undefined;
+    return new CampaignScenario(pause, resume, router.byOperationId('getCampaignProgress'), spec);
+  }
+
+  apply(route: RouteMatch, body: unknown): ScenarioOutcome | undefined {
+    const { operation, pathParams } = route;
+    const [param, id] = Object.entries(pathParams)[0] ?? [];
+    if (param === undefined || id === undefined) return undefined;
+    const current = this.states.get(id) ?? this.running;
+
+    if (operation === this.pause || operation === this.resume) {
+      const pausing = operation === this.pause;
+      const from = pausing ? this.running : this.paused;
+      if (current !== from) {
+        const verb = pausing ? 'paused' : 'resumed';
+        return {
+          kind: 'refuse',
+          status: 422,
+          violations: [
+            {
+              rule: 'campaign-state',
+              message: `Campaign ${id} is ${current}: only a ${from} campaign can be ${verb}.`,
+              pointer: `path:${param}`,
+              side: 'request',
+            },
+          ],
+        };
+      }
+      const next = pausing ? this.paused : this.resumed;
+      this.states.set(id, next);
+      return { kind: 'answer', body: withState(body, id, next) };
+    }
+    if (operation === this.progress) return { kind: 'answer', body: withState(body, id, current) };
+    return undefined;
+  }
+}
+
+function stateOf(spec: OpenApiDocument, operation: Operation | undefined): string | undefined {
+  const responses = operation?.node.responses;
+  const ok = isObject(responses) ? deref(spec, responses['200']) : undefined;
+  const content = isObject(ok) && isObject(ok.content) ? ok.content : {};
+  for (const media of Object.values(content)) {
+    const example = isObject(media) ? firstExample(spec, media) : undefined;
+    if (isObject(example) && typeof example.state === 'string') return example.state;
+  }
+  return undefined;
+}
+
+/** The example body with this campaign's id and state. */
+function withState(body: unknown, id: string, state: string): unknown {
+  if (!isObject(body)) return body;
+  const out: JsonObject = { ...body, state };
+  for (const key of ['id', 'campaign_id']) {
+    if (key in out) out[key] = typeof out[key] === 'number' && /^-?\d+$/.test(id) ? Number(id) : id;
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+export { type CliOptions, parseCliArgs, UsageError, usage } from './args.js';
+export { CampaignScenario, type Scenario, type ScenarioOutcome } from './campaign-scenario.js';
+export { type ContractSetLike, contractCheckerValidator, loadContractChecker } from './checker-validator.js';
+export { type CliEnvironment, runCli } from './cli-main.js';
+export type { MockResponse } from './error-response.js';
+export { MockService, type MockServiceOptions } from './mock-service.js';
+export {
+  type MockSet,
+  type RequestLogEntry,
+  type RunningMock,
+  type StartOptions,
+  startMocks,
+} from './mock-set.js';
+export { assignPorts, defaultPorts, portEnvName } from './ports.js';
+export { prismDocument } from './prism-document.js';
+export type { MockRequest } from './request.js';
+export {
+  type BundledService,
+  bundleService,
+  findConfig,
+  listServices,
+  type ServiceSource,
+  SpecError,
+} from './services.js';
+export {
+  credentialRules,
+  type RequestCheckResult,
+  type RequestToCheck,
+  type RequestValidator,
+  type Violation,
+} from './violations.js';

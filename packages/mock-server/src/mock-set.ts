@@ -1,0 +1,241 @@
+import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type ContractSetLike, contractCheckerValidator, loadContractChecker } from './checker-validator.js';
+import { type MockResponse, problemResponse } from './error-response.js';
+import { MockService, type MockServiceOptions } from './mock-service.js';
+import { assignPorts } from './ports.js';
+import { BodyTooLargeError, readRequest } from './request.js';
+import { bundleService, findConfig, isWritten, listServices, SpecError } from './services.js';
+import { XmlBodyValidator } from './xml-body.js';
+
+export interface StartOptions extends Partial<Omit<MockServiceOptions, 'validator'>> {
+  /** A `redocly.yaml` whose `apis` list the services; default: the nearest one from the working directory. */
+  configPath?: string;
+  /** Serve these services only (names of `apis`). */
+  only?: readonly string[];
+  /** Port per service name; others come from `SVC_MOCKS_PORT_<NAME>` or the defaults. 0 = any free port. */
+  ports?: Readonly<Record<string, number>>;
+  /** Interface to listen on; default 127.0.0.1 (loopback only). */
+  host?: string;
+  env?: NodeJS.ProcessEnv;
+  /**
+   * Which request checks run before Prism: `contract-checker` (the default when that package can be
+   * loaded) or `builtin` (credentials, `x-` rules, XML; parameters and JSON bodies left to Prism).
+   * Or a contract set already loaded, for example by a test.
+   */
+  checks?: 'contract-checker' | 'builtin' | ContractSetLike;
+  /** Told when the requested checks are replaced by the built-in ones (the checker is not built). */
+  onWarning?: (message: string) => void;
+  /** Called once per answered request (the CLI prints it). */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestLogEntry {
+  service: string;
+  method: string;
+  url: string;
+  status: number;
+  milliseconds: number;
+}
+
+export interface RunningMock {
+  name: string;
+  port: number;
+  url: string;
+  service: MockService;
+  server: Server;
+}
+
+export interface MockSet {
+  mocks: RunningMock[];
+  /** Listed services left out because their root document does not exist yet. */
+  skipped: string[];
+  /** Which request checks run before Prism. */
+  checks: 'contract-checker' | 'builtin';
+  /** Resolves when a mock stops without `stop()` being called: which one and why. */
+  died: Promise<{ name: string; reason: string }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts every service's mock in this process, one HTTP server per service, and resolves once each
+ * answers a request. Prism is loaded once for all of them (about 190 MB and 2 s per process when each
+ * mock runs `prism mock` on its own, measured on this project's machines).
+ */
+export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
+  const configPath = options.configPath ?? findConfig();
+  const listed = listServices(configPath);
+  const names = listed.map((service) => service.name);
+  for (const name of options.only ?? []) {
+    if (!names.includes(name))
+      throw new SpecError(`Unknown service "${name}"; ${configPath} lists ${names.join(', ')}.`);
+  }
+  const wanted = listed.filter((service) => !options.only || options.only.includes(service.name));
+  const missing = wanted.filter((service) => !isWritten(service));
+  if (options.only && missing.length > 0) {
+    throw new SpecError(
+      `No spec yet for ${missing.map((service) => `${service.name} (${service.root})`).join(', ')}.`,
+    );
+  }
+  const selected = wanted.filter(isWritten);
+  if (selected.length === 0) throw new SpecError(`No service of ${configPath} has a spec yet.`);
+  const ports = assignPorts(
+    selected.map((service) => service.name),
+    options.ports ?? {},
+    options.env,
+  );
+
+  const serviceOptions: MockServiceOptions = {
+    dynamic: options.dynamic ?? false,
+    stateful: options.stateful ?? false,
+    verbose: options.verbose ?? false,
+  };
+  const xml = new XmlBodyValidator();
+  let ownContracts: ContractSetLike | undefined;
+  const servers: Array<{ name: string; server: Server }> = [];
+  let stopping = false;
+  let reportDeath: (death: { name: string; reason: string }) => void = () => {};
+  const died = new Promise<{ name: string; reason: string }>((resolve) => {
+    reportDeath = resolve;
+  });
+
+  let stopped: Promise<void> | undefined;
+  // Idempotent: the CLI, a test's afterAll and a failed start may all ask.
+  const stop = (): Promise<void> => {
+    stopping = true;
+    stopped ??= (async () => {
+      await Promise.all(servers.map(({ server }) => closeServer(server)));
+      await Promise.all([xml.close(), ownContracts?.close?.()]);
+    })();
+    return stopped;
+  };
+
+  try {
+    const [bundled, contracts] = await Promise.all([
+      Promise.all(selected.map((service) => bundleService(configPath, service))),
+      contractsFor(options, configPath),
+    ]);
+    if (contracts && typeof options.checks !== 'object') ownContracts = contracts;
+    const services = await Promise.all(
+      bundled.map((one) => {
+        const validator = contracts ? contractCheckerValidator(contracts, one.source.name) : undefined;
+        return MockService.create(one, validator ? { ...serviceOptions, validator } : serviceOptions, xml);
+      }),
+    );
+    const host = options.host ?? '127.0.0.1';
+    const mocks: RunningMock[] = [];
+    for (const service of services) {
+      const server = createServer((req, res) => {
+        void serve(service, req, res, options.onRequest);
+      });
+      servers.push({ name: service.name, server });
+      const port = await listen(server, ports[service.name] ?? 0, host, service.name);
+      server.on('error', (error) => {
+        if (!stopping) reportDeath({ name: service.name, reason: error.message });
+      });
+      server.on('close', () => {
+        if (!stopping) reportDeath({ name: service.name, reason: 'its server closed' });
+      });
+      const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+      mocks.push({ name: service.name, port, url: `http://${urlHost}:${port}`, service, server });
+    }
+    await Promise.all(mocks.map((mock) => waitUntilAnswering(mock)));
+    const skipped = wanted.filter((service) => !isWritten(service)).map((service) => service.name);
+    return { mocks, skipped, checks: contracts ? 'contract-checker' : 'builtin', died, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function contractsFor(options: StartOptions, configPath: string): Promise<ContractSetLike | undefined> {
+  const checks = options.checks ?? 'contract-checker';
+  if (typeof checks === 'object') return checks;
+  if (checks === 'builtin') return undefined;
+  try {
+    return await loadContractChecker(configPath);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    options.onWarning?.(`using the built-in request checks: ${reason}`);
+    return undefined;
+  }
+}
+
+async function serve(
+  service: MockService,
+  req: import('node:http').IncomingMessage,
+  res: ServerResponse,
+  onRequest: StartOptions['onRequest'],
+): Promise<void> {
+  const started = performance.now();
+  let response: MockResponse;
+  try {
+    response = await service.respond(await readRequest(req));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    response =
+      error instanceof BodyTooLargeError ? problemResponse(413, reason) : problemResponse(500, reason);
+  }
+  const origin = req.headers.origin;
+  // Browsers (a docs page's "try it") call the mocks cross-origin, as Prism's default --cors allows.
+  const cors: Record<string, string> = origin
+    ? {
+        'access-control-allow-origin': origin,
+        'access-control-allow-credentials': 'true',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+        'access-control-allow-methods': req.headers['access-control-request-method'] ?? '*',
+        'access-control-expose-headers': '*',
+        vary: 'origin',
+      }
+    : {};
+  res.writeHead(response.status, { ...cors, ...response.headers });
+  res.end(response.body);
+  if (req.url === readinessPath) return;
+  onRequest?.({
+    service: service.name,
+    method: req.method ?? 'GET',
+    url: req.url ?? '/',
+    status: response.status,
+    milliseconds: performance.now() - started,
+  });
+}
+
+function listen(server: Server, port: number, host: string, name: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      const why = error.code === 'EADDRINUSE' ? `port ${port} is in use` : error.message;
+      reject(new Error(`${name}: cannot listen on ${host}:${port}: ${why}.`));
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+const readinessPath = '/__svc-mocks-ready';
+
+/** Ready means answering HTTP, not just listening: one request to an unknown path (Prism's 404). */
+function waitUntilAnswering(mock: RunningMock, timeoutMs = 10_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = httpRequest(`${mock.url}${readinessPath}`, { timeout: timeoutMs }, (res) => {
+      res.resume();
+      res.on('end', () => resolve());
+    });
+    probe.on('timeout', () =>
+      probe.destroy(new Error(`${mock.name} did not answer within ${timeoutMs} ms.`)),
+    );
+    probe.on('error', reject);
+    probe.end();
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    // Keep-alive connections would hold `close` open until they time out.
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,269 @@
+import { describe, expect, it } from 'vitest';
+import { errorResponse } from '../src/error-response.ts';
+import type { OpenApiDocument } from '../src/openapi.ts';
+import { PreferError, parsePrefer } from '../src/prefer.ts';
+import { prismDocument } from '../src/prism-document.ts';
+import { Router } from '../src/router.ts';
+import { locOf, type Violation } from '../src/violations.ts';
+import { rootElementName } from '../src/xml-body.ts';
+
+const ok = { '200': { description: 'ok' } };
+
+describe('Router', () => {
+  const router = new Router({
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/items/{id}': { get: { operationId: 'getItem', responses: ok } },
+      '/items/latest': { get: { operationId: 'latest', responses: ok } },
+      '/files/{name}.json': { get: { operationId: 'file', responses: ok } },
+    },
+  });
+
+  it('prefers the literal path over the template, whatever the order in the spec', () => {
+    expect(router.match('GET', '/items/latest')?.operation.operationId).toBe('latest');
+    expect(router.match('GET', '/items/7')).toMatchObject({
+      operation: { operationId: 'getItem' },
+      pathParams: { id: '7' },
+    });
+  });
+
+  it('decodes path parameters and matches variables inside a segment', () => {
+    expect(router.match('get', '/items/a%20b')?.pathParams).toEqual({ id: 'a b' });
+    expect(router.match('GET', '/files/report.json')?.pathParams).toEqual({ name: 'report' });
+  });
+
+  it('does not match another method, a longer path or a prefix', () => {
+    expect(router.match('POST', '/items/7')).toBeUndefined();
+    expect(router.match('GET', '/items/7/extra')).toBeUndefined();
+    expect(router.match('GET', '/items')).toBeUndefined();
+  });
+});
+
+describe('parsePrefer', () => {
+  it("reads Prism's code, example, dynamic and seed", () => {
+    expect(parsePrefer('code=404, example=campaignNotFound')).toEqual({
+      code: 404,
+      example: 'campaignNotFound',
+    });
+    expect(parsePrefer('dynamic=true; seed=7')).toEqual({ dynamic: true, seed: '7' });
+    expect(parsePrefer(undefined)).toEqual({});
+  });
+
+  it('refuses a code that is not a status and a dynamic that is not a boolean', () => {
+    expect(() => parsePrefer('code=abc')).toThrow(PreferError);
+    expect(() => parsePrefer('code=1000')).toThrow(PreferError);
+    expect(() => parsePrefer('dynamic=yes')).toThrow(PreferError);
+  });
+});
+
+describe('locOf', () => {
+  it('names the request part first, as FastAPI does', () => {
+    expect(locOf('query:limit')).toEqual(['query', 'limit']);
+    expect(locOf('query:filters/0/value')).toEqual(['query', 'filters', 0, 'value']);
+    expect(locOf('header:X-SVC-ORGANIZATION-ID')).toEqual(['header', 'X-SVC-ORGANIZATION-ID']);
+    expect(locOf('/to/1')).toEqual(['body', 'to', 1]);
+    expect(locOf(undefined)).toEqual(['body']);
+  });
+});
+
+describe('rootElementName', () => {
+  it('skips the prolog, comments and processing instructions', () => {
+    expect(rootElementName('<?xml version="1.0"?>\n<!-- a <Fake> -->\n<Order><SiteId/></Order>')).toBe(
+      'Order',
+    );
+    expect(rootElementName('<ns:Order xmlns:ns="urn:x"/>')).toBe('Order');
+    expect(rootElementName('not xml')).toBeUndefined();
+  });
+});
+
+describe('prismDocument', () => {
+  const spec: OpenApiDocument = {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    servers: [{ url: '{base_url}', variables: { base_url: { default: 'https://x.example.com' } } }],
+    paths: {
+      '/orders': {
+        servers: [{ url: 'https://y.example.com' }],
+        post: {
+          requestBody: { $ref: '#/components/requestBodies/Order' },
+          responses: {
+            '200': {
+              description: 'ok',
+              content: { 'application/xml': { schema: { type: 'object' }, example: '<R/>' } },
+            },
+          },
+        },
+      },
+      '/orders.json': { post: { requestBody: { $ref: '#/components/requestBodies/Order' }, responses: ok } },
+    },
+    components: {
+      requestBodies: {
+        Order: {
+          content: {
+            'application/xml': { schema: { $ref: '#/components/schemas/Order' } },
+            'application/json': { schema: { $ref: '#/components/schemas/Order' } },
+          },
+        },
+      },
+      schemas: { Order: { type: 'object', required: ['SiteId'] } },
+    },
+  };
+  const doc = prismDocument(spec) as unknown as {
+    servers?: unknown;
+    paths: Record<
+      string,
+      {
+        servers?: unknown;
+        post: {
+          requestBody: { content: Record<string, { schema: unknown }> };
+          responses: Record<string, { content: Record<string, { schema: unknown; example: unknown }> }>;
+        };
+      }
+    >;
+  };
+
+  it('removes every servers list, so the mock serves the spec paths at its root', () => {
+    expect(doc.servers).toBeUndefined();
+    expect(doc.paths['/orders']?.servers).toBeUndefined();
+  });
+
+  it('turns XML schemas into strings (Prism accepts the body, serves the literal example) and leaves JSON alone', () => {
+    const order = doc.paths['/orders']?.post;
+    expect(order?.requestBody.content['application/xml']?.schema).toEqual({ type: 'string' });
+    expect(order?.requestBody.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/Order',
+    });
+    expect(order?.responses['200']?.content['application/xml']).toEqual({
+      schema: { type: 'string' },
+      example: '<R/>',
+    });
+  });
+
+  it('does not change the shared component or the original spec', () => {
+    expect(spec.servers).toBeDefined();
+    const bodies = spec.components?.requestBodies as Record<
+      string,
+      { content: Record<string, { schema: unknown }> }
+    >;
+    const shared = bodies.Order;
+    expect(shared?.content['application/xml']?.schema).toEqual({ $ref: '#/components/schemas/Order' });
+  });
+});
+
+describe('errorResponse', () => {
+  const violations: Violation[] = [
+    { rule: 'parameter-invalid', message: 'limit must be <= 100', pointer: 'query:limit' },
+    { rule: 'request-body-schema', message: "must have required property 'to'", pointer: '/to' },
+  ];
+  const spec: OpenApiDocument = {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    'x-error-schemas': { '400': '#/components/schemas/TnError' },
+    paths: {},
+    components: {
+      schemas: {
+        TnError: { type: 'object' },
+        Item: { type: 'object', required: ['loc', 'msg', 'type'] },
+        List: {
+          type: 'object',
+          properties: { detail: { type: 'array', items: { $ref: '#/components/schemas/Item' } } },
+        },
+      },
+      responses: {
+        TnError: {
+          description: 'tn',
+          content: {
+            'application/xml': {
+              schema: { $ref: '#/components/schemas/TnError' },
+              example:
+                '<E><ResponseStatus><ErrorCode>400</ErrorCode><Description>old</Description></ResponseStatus></E>',
+            },
+          },
+        },
+      },
+    },
+  };
+  const operation = (responses: Record<string, unknown>) => ({
+    method: 'post' as const,
+    path: '/x',
+    operationId: 'x',
+    node: { responses },
+    parameters: [],
+  });
+  const json = (example: unknown, schema: unknown = {}) => ({
+    description: 'e',
+    content: { 'application/json': { schema, example } },
+  });
+
+  it('a list body gets one item per violation, keeping only the required fields of the example item', () => {
+    const template = {
+      detail: [{ loc: ['query', 'x'], msg: 'old', type: 'old', input: '500', ctx: { le: 1 } }],
+    };
+    const answer = errorResponse(
+      spec,
+      operation({ '422': json(template, { $ref: '#/components/schemas/List' }) }),
+      422,
+      violations,
+    );
+    expect(answer.status).toBe(422);
+    expect(JSON.parse(answer.body ?? '')).toEqual({
+      detail: [
+        { loc: ['query', 'limit'], msg: 'limit must be <= 100', type: 'parameter-invalid' },
+        { loc: ['body', 'to'], msg: "must have required property 'to'", type: 'request-body-schema' },
+      ],
+    });
+  });
+
+  it('a single-message body keeps its other fields and gets a fresh request id', () => {
+    const voice = errorResponse(
+      spec,
+      operation({ '400': json({ type: 'validation', description: 'old', id: null }) }),
+      400,
+      violations,
+    );
+    expect(JSON.parse(voice.body ?? '')).toEqual({
+      type: 'validation',
+      description: "limit must be <= 100 must have required property 'to'",
+      id: null,
+    });
+    const mfa = errorResponse(
+      spec,
+      operation({ '400': json({ error: 'old', requestId: 'r-1' }) }),
+      400,
+      violations,
+    );
+    const body = JSON.parse(mfa.body ?? '') as { error: string; requestId: string };
+    expect(body.error).toContain('limit');
+    expect(body.requestId).not.toBe('r-1');
+  });
+
+  it('an XML error gets the message in its Description, escaped', () => {
+    const answer = errorResponse(
+      spec,
+      operation({ '400': { $ref: '#/components/responses/TnError' } }),
+      400,
+      [{ rule: 'request-body-schema', message: 'element <Order> & co' }],
+    );
+    expect(answer.headers['content-type']).toBe('application/xml');
+    expect(answer.body).toContain(
+      '<ErrorCode>400</ErrorCode><Description>element &lt;Order&gt; &amp; co</Description>',
+    );
+  });
+
+  it('a status the operation does not list takes the body of x-error-schemas', () => {
+    const answer = errorResponse(spec, operation({ '200': { description: 'ok' } }), 400, violations);
+    expect(answer.body).toContain('<Description>limit must be &lt;= 100');
+  });
+
+  it('a documented status without a body answers without one; an unknown status gets problem+json', () => {
+    expect(errorResponse(spec, operation({ '401': { description: 'no body' } }), 401, violations)).toEqual({
+      status: 401,
+      headers: {},
+      body: undefined,
+    });
+    const problem = errorResponse(spec, operation({}), 403, violations);
+    expect(problem.headers['content-type']).toBe('application/problem+json');
+    expect(JSON.parse(problem.body ?? '')).toMatchObject({ status: 403, validation: violations });
+  });
+});

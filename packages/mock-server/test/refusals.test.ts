@@ -1,0 +1,381 @@
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MockSet } from '../src/index.ts';
+import { type ContractSet, judge, loadContractSet } from './contract-check.ts';
+import { type Answer, basic, type Call, call, configPath, mockUrl, startOnFreePorts } from './support.ts';
+
+/**
+ * A request that breaks the contract gets the status and body its service documents, never Prism's
+ * generic 422/problem+json. The contract checker confirms both halves: the request is invalid (it finds
+ * the violation the test expects) and the answer is a documented refusal (`rejected-as-expected`).
+ */
+let mocks: MockSet;
+let contracts: ContractSet;
+
+beforeAll(async () => {
+  contracts = await loadContractSet(configPath);
+});
+
+afterAll(async () => {
+  await contracts?.close();
+});
+
+interface Judged extends Answer {
+  /** Rules the checker finds broken by the request. */
+  rules: string[];
+  verdict: string;
+  /** Rules the checker finds broken by the answer. */
+  answerRules: string[];
+}
+
+async function send(service: string, path: string, request: Call): Promise<Judged> {
+  const base = mockUrl(mocks, service);
+  const answer = await call(base, path, request);
+  const verdict = await judge(contracts, service, base, path, request, answer);
+  return {
+    ...answer,
+    rules: verdict.requestViolations.map((v) => v.rule),
+    verdict: verdict.verdict,
+    answerRules: verdict.violations.filter((v) => v.side === 'response').map((v) => v.rule),
+  };
+}
+
+const bearer = { authorization: 'Bearer test-access-token' };
+const apiKey = { 'X-SVC-AGENTS-API-KEY': 'test-api-key', 'X-SVC-ORGANIZATION-ID': '42' };
+const json = { 'content-type': 'application/json; charset=utf-8' };
+
+// Both request checks must give the same answers: the contract checker (the default) and the built-in
+// checks (used when the checker is not built).
+describe.each(['contract-checker', 'builtin'] as const)('with the %s checks', (checks) => {
+  beforeAll(async () => {
+    mocks = await startOnFreePorts({ checks: checks === 'builtin' ? 'builtin' : contracts });
+  });
+
+  afterAll(async () => {
+    await mocks?.stop();
+  });
+
+  describe('agents: validation and credentials', () => {
+    it('a query parameter out of range gets 422 with the validation body, one item per violation', async () => {
+      const answer = await send('agents', '/api/v1/organizations/usage/runs?limit=500&page=0', {
+        headers: bearer,
+      });
+      expect(answer.status).toBe(422);
+      expect(answer.verdict).toBe('rejected-as-expected');
+      const body = JSON.parse(answer.text) as {
+        detail: Array<{ loc: unknown[]; msg: string; type: string }>;
+      };
+      expect(body.detail.map((item) => item.loc)).toEqual(
+        expect.arrayContaining([
+          ['query', 'limit'],
+          ['query', 'page'],
+        ]),
+      );
+      expect(body.detail.every((item) => item.msg.length > 0 && item.type.length > 0)).toBe(true);
+    });
+
+    it('a valid query is not refused (the negative of the case above)', async () => {
+      const answer = await send('agents', '/api/v1/organizations/usage/runs?limit=100&page=1', {
+        headers: bearer,
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.verdict).toBe('conforms');
+    });
+
+    it('a filters parameter that is not JSON gets 422', async () => {
+      const answer = await send('agents', '/api/v1/organizations/usage/runs?filters=%5Bnot-json', {
+        headers: bearer,
+      });
+      expect(answer.status).toBe(422);
+      expect(answer.verdict).toBe('rejected-as-expected');
+    });
+
+    it('no credential gets 401 with the documented 401 body', async () => {
+      const answer = await send('agents', '/api/v1/workflow/fetch', {});
+      expect(answer.status).toBe(401);
+      expect(answer.rules).toContain('security-missing');
+      expect(answer.verdict).toBe('rejected-as-expected');
+      expect(JSON.parse(answer.text)).toEqual({ detail: expect.stringContaining('bearerAuth') });
+      expect(answer.headers.get('www-authenticate')).toContain('Bearer');
+    });
+
+    it('an API key without its organization header gets 401', async () => {
+      const answer = await send('agents', '/api/v1/workflow/fetch', {
+        headers: { 'X-SVC-AGENTS-API-KEY': 'test-api-key' },
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.verdict).toBe('rejected-as-expected');
+    });
+
+    it('an API key with its organization header is accepted where API keys are', async () => {
+      const answer = await send('agents', '/api/v1/workflow/fetch/17', { headers: apiKey });
+      expect(answer.status).toBe(200);
+      expect(answer.verdict).toBe('conforms');
+    });
+
+    it('an organization id that is not a positive integer gets 401 (x-value-schema)', async () => {
+      const answer = await send('agents', '/api/v1/workflow/fetch', {
+        headers: { ...apiKey, 'X-SVC-ORGANIZATION-ID': 'acme' },
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.verdict).toBe('rejected-as-expected');
+    });
+
+    it('an API key on a bearer-only campaign operation gets 403', async () => {
+      for (const [method, path] of [
+        ['POST', '/api/v1/campaign/381/pause'],
+        ['POST', '/api/v1/campaign/381/resume'],
+        ['GET', '/api/v1/campaign/381/progress'],
+      ] as const) {
+        const answer = await send('agents', path, { method, headers: apiKey });
+        expect(answer.status, path).toBe(403);
+        expect(answer.rules, path).toContain('security-exclusive');
+        expect(answer.verdict, path).toBe('rejected-as-expected');
+      }
+    });
+
+    it('a bearer token and an API key together get 401, on every operation', async () => {
+      for (const [method, path] of [
+        ['GET', '/api/v1/workflow/fetch'],
+        ['POST', '/api/v1/campaign/381/pause'],
+      ] as const) {
+        const answer = await send('agents', path, { method, headers: { ...bearer, ...apiKey } });
+        expect(answer.status, path).toBe(401);
+        expect(answer.rules, path).toContain('security-exclusive');
+        expect(answer.verdict, path).toBe('rejected-as-expected');
+        expect(answer.text).toContain('agentsApiKey');
+      }
+    });
+
+    it('the retired X-API-Key header gets 401, even next to a valid token', async () => {
+      const answer = await send('agents', '/api/v1/workflow/fetch', {
+        headers: { ...bearer, 'X-API-Key': 'old' },
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.rules).toContain('unsupported-credential');
+      expect(answer.verdict).toBe('rejected-as-expected');
+    });
+  });
+
+  describe('voice: 400 with the voice error body', () => {
+    const path = '/api/v2/accounts/9900000/calls/';
+    const call = {
+      from: '+14155550100',
+      to: '+14155550199',
+      answerUrl: 'https://app.example.com/answer',
+      applicationId: '7fc9698a-b04a-468b-9e8f-91238c0d0086',
+    };
+
+    it('a body that is not JSON gets 400, type validation', async () => {
+      const answer = await send('voice', path, {
+        method: 'POST',
+        headers: { authorization: basic(), ...json },
+        body: '{"from": "+1415',
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.verdict).toBe('rejected-as-expected');
+      expect(JSON.parse(answer.text)).toMatchObject({
+        type: 'validation',
+        description: expect.stringMatching(/not (valid )?JSON/),
+      });
+    });
+
+    it('a to that is not E.164 gets 400 naming the field', async () => {
+      const answer = await send('voice', path, {
+        method: 'POST',
+        headers: { authorization: basic(), ...json },
+        body: JSON.stringify({ ...call, to: '4155550199' }),
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.verdict).toBe('rejected-as-expected');
+      expect(JSON.parse(answer.text)).toMatchObject({
+        type: 'validation',
+        description: expect.stringContaining('to'),
+      });
+    });
+
+    it('a Content-Type other than JSON gets the documented 415', async () => {
+      const answer = await send('voice', path, {
+        method: 'POST',
+        headers: { authorization: basic(), 'content-type': 'text/plain' },
+        body: JSON.stringify(call),
+      });
+      expect(answer.status).toBe(415);
+      expect(answer.verdict).toBe('rejected-as-expected');
+      expect(JSON.parse(answer.text)).toMatchObject({ type: 'validation' });
+    });
+
+    it('a path the API does not have gets 404 and a wrong method 405, both with the voice error body', async () => {
+      const missing = await send('voice', '/api/v2/accounts/9900000/recordings', {
+        headers: { authorization: basic() },
+      });
+      expect(missing.status).toBe(404);
+      expect(JSON.parse(missing.text)).toMatchObject({ type: 'validation' });
+      const wrongMethod = await send('voice', path, { method: 'GET', headers: { authorization: basic() } });
+      expect(wrongMethod.status).toBe(405);
+      expect(JSON.parse(wrongMethod.text)).toMatchObject({ type: 'validation' });
+    });
+
+    it('no credential gets 401, type authentication-error', async () => {
+      const answer = await send('voice', path, { method: 'POST', headers: json, body: JSON.stringify(call) });
+      expect(answer.status).toBe(401);
+      expect(answer.verdict).toBe('rejected-as-expected');
+      expect(JSON.parse(answer.text)).toMatchObject({ type: 'authentication-error' });
+    });
+
+    it('a Basic credential that is not base64 of user:password gets 401', async () => {
+      const answer = await send('voice', path, {
+        method: 'POST',
+        headers: { authorization: 'Basic not-base64!', ...json },
+        body: JSON.stringify(call),
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.verdict).toBe('rejected-as-expected');
+    });
+  });
+
+  describe('messaging, mfa and token: their own validation bodies', () => {
+    const message = {
+      from: '+14155550100',
+      to: ['+14155550199'],
+      applicationId: '93de2206-9669-4e07-948d-329f4b722ee2',
+    };
+
+    it('a 2049-character text gets 400; 2048 characters are accepted', async () => {
+      const headers = { authorization: basic(), ...json };
+      const tooLong = await send('messaging', '/v2/users/u-1/messages', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ ...message, text: 'x'.repeat(2049) }),
+      });
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.verdict).toBe('rejected-as-expected');
+      expect(tooLong.text).toContain('text');
+      const longest = await send('messaging', '/v2/users/u-1/messages', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ ...message, text: 'x'.repeat(2048) }),
+      });
+      expect(longest.status).toBe(202);
+      expect(longest.verdict).toBe('conforms');
+    });
+
+    it('mfa: a send-code request without to gets 400 with error and a fresh requestId', async () => {
+      const answer = await send('mfa', '/api/v1/accounts/9900000/code/messaging', {
+        method: 'POST',
+        headers: { authorization: basic(), 'content-type': 'application/json' },
+        body: JSON.stringify({
+          from: '+14155550100',
+          applicationId: 'a',
+          scope: '2FA',
+          digits: 6,
+          message: '{CODE}',
+        }),
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.verdict).toBe('rejected-as-expected');
+      const body = JSON.parse(answer.text) as { error: string; requestId: string };
+      expect(body.error).toContain('to');
+      expect(body.requestId).not.toBe('3b6a1f0e-5c2d-4c1a-9f4e-2a7d9e1b8c55');
+    });
+
+    it('token: a grant type other than client_credentials gets 400', async () => {
+      const answer = await send('token', '/api/v1/oauth2/token', {
+        method: 'POST',
+        headers: { authorization: basic(), 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=password&scope=voice.webrtc',
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.verdict).toBe('rejected-as-expected');
+    });
+  });
+
+  describe('numbers: XML bodies checked against their XSD', () => {
+    const order = (partialAllowed: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<Order>
+  <SiteId>12345</SiteId>
+  <PartialAllowed>${partialAllowed}</PartialAllowed>
+  <ExistingTelephoneNumberOrderType>
+    <TelephoneNumberList>
+      <TelephoneNumber>+14155550100</TelephoneNumber>
+    </TelephoneNumberList>
+  </ExistingTelephoneNumberOrderType>
+</Order>`;
+    const headers = { authorization: basic(), 'content-type': 'application/xml' };
+    const path = '/api/v2/accounts/9900000/orders';
+    const xsd = resolve(configPath, '..', 'specs/numbers/xsd/SipPeerTelephoneNumberResponse.xsd');
+
+    /**
+     * The numbers spec names 400 as its validation status (`x-validation-status`) and the Tn error as its
+     * 400 body (`x-error-schemas`); every operation that takes a document or a filter declares it.
+     */
+    async function expectTnError(answer: Judged, mentions: string): Promise<void> {
+      expect(answer.answerRules).toEqual([]);
+      expect(answer.status).toBe(400);
+      expect(answer.contentType).toBe('application/xml');
+      expect(answer.text).toContain(mentions);
+      const { validateXml } = (await import('../../xml-validator/src/index.ts')) as {
+        validateXml(xml: string, xsdPath: string): Promise<{ valid: boolean; issues: unknown[] }>;
+      };
+      expect(await validateXml(answer.text, xsd)).toMatchObject({ valid: true });
+    }
+
+    it('a valid order gets the documented order response', async () => {
+      const answer = await send('numbers', path, { method: 'POST', headers, body: order('false') });
+      expect(answer.status).toBe(200);
+      expect(answer.verdict).toBe('conforms');
+      expect(answer.text).toContain('<OrderResponse>');
+    });
+
+    it('an order that breaks the XSD gets 400 with the Tn error document', async () => {
+      const answer = await send('numbers', path, { method: 'POST', headers, body: order('maybe') });
+      expect(answer.rules).toContain('request-body-schema');
+      await expectTnError(answer, 'PartialAllowed');
+    });
+
+    it('a document that is not well-formed gets 400', async () => {
+      const answer = await send('numbers', path, {
+        method: 'POST',
+        headers,
+        body: '<Order><SiteId>1</Order>',
+      });
+      await expectTnError(answer, '<Description>');
+    });
+
+    it('a valid document of another kind (a Subscription sent as an order) gets 400', async () => {
+      const subscription = '<Subscription><OrderType>orders</OrderType></Subscription>';
+      const answer = await send('numbers', path, { method: 'POST', headers, body: subscription });
+      await expectTnError(answer, 'Subscription');
+    });
+
+    it('JSON sent to an XML operation gets 400', async () => {
+      const answer = await send('numbers', path, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: '{"Order":{}}',
+      });
+      await expectTnError(answer, 'Content-Type');
+    });
+
+    it('areaCode without countryCodeA3 gets 400 (x-requires); with it, 200', async () => {
+      const base = '/api/v2/accounts/9900000/inserviceNumbers';
+      const without = await send('numbers', `${base}?areaCode=415`, { headers: { authorization: basic() } });
+      await expectTnError(without, 'countryCodeA3');
+      const withCountry = await send('numbers', `${base}?areaCode=415&countryCodeA3=USA`, {
+        headers: { authorization: basic() },
+      });
+      expect(withCountry.status).toBe(200);
+    });
+
+    it('no credential gets the documented 401, which has no body', async () => {
+      const answer = await send('numbers', path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/xml' },
+        body: order('false'),
+      });
+      expect(answer.status).toBe(401);
+      expect(answer.text).toBe('');
+      expect(answer.verdict).toBe('rejected-as-expected');
+    });
+  });
+});

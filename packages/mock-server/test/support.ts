@@ -1,0 +1,53 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type MockSet, type StartOptions, startMocks } from '../src/index.ts';
+import { listServices } from '../src/services.ts';
+
+/** The repository's service list: the tests drive the real specs. */
+export const configPath = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'redocly.yaml');
+
+/** Starts the mocks on free ports (port 0 for every service), so tests never collide with a running set. */
+export async function startOnFreePorts(
+  options: Omit<StartOptions, 'configPath' | 'ports'> = {},
+): Promise<MockSet> {
+  const ports = Object.fromEntries(listServices(configPath).map((service) => [service.name, 0]));
+  return startMocks({ ...options, configPath, ports });
+}
+
+export interface Answer {
+  status: number;
+  contentType: string;
+  headers: Headers;
+  text: string;
+}
+
+export interface Call {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** One request with plain fetch, bounded so a hung mock fails the test instead of stalling it. */
+export async function call(baseUrl: string, path: string, init: Call = {}): Promise<Answer> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: init.headers ?? {},
+    ...(init.body !== undefined && { body: init.body }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    headers: response.headers,
+    text: await response.text(),
+  };
+}
+
+export function mockUrl(set: MockSet, name: string): string {
+  const mock = set.mocks.find((candidate) => candidate.name === name);
+  if (!mock) throw new Error(`No ${name} mock running (is its spec written?).`);
+  return mock.url;
+}
+
+export const basic = (user = 'user', password = 'secret'): string =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
