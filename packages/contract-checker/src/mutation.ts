@@ -129,6 +129,9 @@ export async function generateMutants(
       }
       if (!parameter.json && typeof value === 'object') continue;
       for (const mutation of jsonMutations(doc, parameter.schema, value, 20)) {
+        // Every query value is text: a string parameter cannot be given another type, so its
+        // "type change" (`12345`) is still a valid string, not a mutant.
+        if (!parameter.json && mutation.kind === 'change-type' && typeof value === 'string') continue;
         // A query string has no types: a "type change" to a string is still the text `mutant`.
         const mutatedText = parameter.json
           ? JSON.stringify(mutation.value)

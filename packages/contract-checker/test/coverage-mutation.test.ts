@@ -142,6 +142,26 @@ describe('mutants', () => {
     ).toEqual(['limit=mutant', 'limit=101', 'limit=0']);
   });
 
+  it('generateMutants: a plain string query parameter gets no type-change mutant (query text is always a string)', async () => {
+    const mutants = await generateMutants(
+      {
+        request: request(
+          'GET',
+          `${dashboard}/accounts/9900/inserviceNumbers?countryCodeA3=USA&areaCode=1919`,
+          basic,
+        ),
+        response: xmlResponse(
+          200,
+          '<TelephoneNumbers><TelephoneNumber>+14155550100</TelephoneNumber></TelephoneNumbers>',
+        ),
+      },
+      contracts,
+    );
+    expect(mutants.filter((mutant) => mutant.side === 'request').map((mutant) => mutant.description)).toEqual(
+      ["query countryCodeA3 /: '~' does not match ^[A-Z]{3}$"],
+    );
+  });
+
   it('a survivor is reported: the open UnknownFilter branch accepts any changed filter value', async () => {
     const url = `${fleet}/organizations/usage/runs?filters=${encodeURIComponent(JSON.stringify([{ attribute: 'colour', type: 'text', value: 'x' }]))}`;
     const mutants = await generateMutants(
@@ -159,7 +179,8 @@ describe('mutants', () => {
     const byService = Object.fromEntries(
       report.mutation?.services.map((service) => [service.service, [service.killed, service.mutants]]) ?? [],
     );
-    expect(byService).toEqual({ fleet: [48, 48], numbers: [12, 12] });
+    // fleet: 47 since string query parameters get no type-change mutant (query text is always a string).
+    expect(byService).toEqual({ fleet: [47, 47], numbers: [12, 12] });
     expect(report.mutation?.score).toBe(1);
     expect(report.mutation?.services.flatMap((service) => service.survivors)).toEqual([]);
   });

@@ -1,0 +1,318 @@
+import { apiKey, basic, bearer, type Call, json, query, type Recording, xml } from './call.ts';
+
+// The negative set: one file per checker rule (`negative/<rule>[--<detail>].har`), each with one entry
+// that breaks exactly that rule. A request-side rule answered 2xx also gets `accepted-invalid-request`:
+// that is the checker saying the service let it through (see expectedRules in expectations.ts).
+const agents = 'https://agents.example.com/api/v1';
+const dashboard = 'https://dashboard.example.com/api/v2/accounts/9900000';
+const source = 'negative set (contract-tests/lib/negative.ts)';
+
+const agentSummary = {
+  id: 17,
+  name: 'Renewal reminder',
+  status: 'active',
+  created_at: '2025-01-20T08:15:00Z',
+  total_runs: 1843,
+};
+const campaign = {
+  id: 381,
+  name: 'March renewals',
+  workflow_id: 17,
+  workflow_name: 'Renewal reminder',
+  state: 'paused',
+  source_type: 'google_sheet',
+  source_id: '1a2b3c4d5e',
+  total_rows: 1200,
+  processed_rows: 457,
+  failed_rows: 12,
+  created_at: '2025-03-10T14:02:11Z',
+  started_at: '2025-03-14T09:00:00Z',
+  completed_at: null,
+  retry_config: {
+    enabled: true,
+    max_retries: 2,
+    retry_delay_seconds: 3600,
+    retry_on_busy: true,
+    retry_on_no_answer: true,
+    retry_on_voicemail: false,
+  },
+};
+const { state: _state, ...campaignWithoutState } = campaign;
+const runsPage = {
+  runs: [],
+  total_svc_tokens: 0,
+  total_duration_seconds: 0,
+  total_count: 0,
+  page: 1,
+  limit: 101,
+  total_pages: 0,
+};
+const groupMessage = {
+  id: '1589228074636lm4k2je7j7jklbn2',
+  time: '2021-02-10T20:14:34.636Z',
+  to: ['+14155550199'],
+  from: '+14155550100',
+  text: 'Your table for 4 is ready.',
+  applicationId: '93de2206-9669-4e07-948d-329f4b722ee2',
+  owner: '+14155550100',
+  direction: 'out',
+};
+const messageRequest = {
+  from: '+14155550100',
+  to: ['+14155550199'],
+  text: 'Your table for 4 is ready.',
+  applicationId: '93de2206-9669-4e07-948d-329f4b722ee2',
+};
+const jsonUtf8 = 'application/json; charset=utf-8';
+const createCall = {
+  from: '+14155550100',
+  to: '+14155550199',
+  answerUrl: 'https://app.example.com/voice/answer',
+  applicationId: '7fc9698a-b04a-468b-9e8f-91238c0d0086',
+};
+const order = (partialAllowed: string, number = '+14155550100') =>
+  xml(`<?xml version="1.0" encoding="UTF-8"?>
+<Order>
+  <SiteId>12345</SiteId>
+  <PartialAllowed>${partialAllowed}</PartialAllowed>
+  <ExistingTelephoneNumberOrderType>
+    <TelephoneNumberList>
+      <TelephoneNumber>${number}</TelephoneNumber>
+    </TelephoneNumberList>
+  </ExistingTelephoneNumberOrderType>
+</Order>`);
+const orderResponse = (number: string) =>
+  xml(`<?xml version="1.0" encoding="UTF-8"?>
+<OrderResponse>
+  <Order>
+    <id>6d7da966-e071-4741-b31c-1d8932f4b8da</id>
+    <ExistingTelephoneNumberOrderType>
+      <TelephoneNumberList>
+        <TelephoneNumber>${number}</TelephoneNumber>
+      </TelephoneNumberList>
+    </ExistingTelephoneNumberOrderType>
+  </Order>
+  <OrderStatus>RECEIVED</OrderStatus>
+</OrderResponse>`);
+
+const file = (name: string, call: Call): Recording => ({
+  path: `negative/${name}.har`,
+  source,
+  calls: [call],
+});
+
+export const negative: Recording[] = [
+  file('undocumented-operation', {
+    note: 'The v1 path /addresses, replaced by /e911Addresses in v2.',
+    method: 'GET',
+    url: `${dashboard}/addresses`,
+    auth: basic,
+    status: 200,
+    response: { body: xml('<?xml version="1.0" encoding="UTF-8"?>\n<Addresses/>') },
+  }),
+  file('undocumented-operation--trailing-slash', {
+    note: 'Voice create call without the trailing slash the source documents.',
+    method: 'POST',
+    url: 'https://voice.example.com/api/v2/accounts/9900000/calls',
+    auth: basic,
+    body: json(createCall, jsonUtf8),
+    status: 201,
+    response: { body: json({ callId: 'c-1' }) },
+  }),
+  file('parameter-invalid', {
+    note: 'limit=101, one above the maximum of 100, answered 200.',
+    method: 'GET',
+    url: `${agents}/organizations/usage/runs?${query({ page: 1, limit: 101 })}`,
+    auth: bearer,
+    status: 200,
+    response: { body: json(runsPage) },
+  }),
+  file('parameter-requires', {
+    note: 'areaCode without countryCodeA3 (rule 2), answered 200.',
+    method: 'GET',
+    url: `${dashboard}/inserviceNumbers?areaCode=1919`,
+    auth: basic,
+    status: 200,
+    response: { body: xml('<?xml version="1.0" encoding="UTF-8"?>\n<TNs><TotalCount>0</TotalCount></TNs>') },
+  }),
+  file('parameter-unparseable', {
+    note: 'filters is not JSON, answered 200.',
+    method: 'GET',
+    url: `${agents}/organizations/usage/runs?${query({ filters: '[{attribute:campaignId}]' })}`,
+    auth: bearer,
+    status: 200,
+    response: { body: json({ ...runsPage, limit: 50 }) },
+  }),
+  file('security-missing', {
+    note: 'Pause campaign with no credential at all, answered 200.',
+    method: 'POST',
+    url: `${agents}/campaign/381/pause`,
+    status: 200,
+    response: { body: json(campaign) },
+  }),
+  file('security-malformed', {
+    note: 'X-SVC-ORGANIZATION-ID is a name, not a positive integer, answered 200.',
+    method: 'GET',
+    url: `${agents}/workflow/fetch`,
+    auth: apiKey('acme'),
+    status: 200,
+    response: { body: json([agentSummary]) },
+  }),
+  file('security-exclusive--bearer-and-api-key', {
+    note: 'A bearer token and an API key together on get agent, answered 200.',
+    method: 'GET',
+    url: `${agents}/workflow/fetch/17`,
+    auth: [...bearer, ...apiKey()],
+    status: 200,
+    response: { body: json(agentSummary) },
+  }),
+  file('security-exclusive--api-key-on-pause', {
+    note: 'An API key added to the bearer token on bearer-only pause, answered 200.',
+    method: 'POST',
+    url: `${agents}/campaign/381/pause`,
+    auth: [...bearer, ...apiKey()],
+    status: 200,
+    response: { body: json(campaign) },
+  }),
+  file('unsupported-credential', {
+    note: 'The retired X-API-Key header next to a valid bearer token, answered 200.',
+    method: 'GET',
+    url: `${agents}/workflow/fetch`,
+    auth: bearer,
+    headers: [{ name: 'X-API-Key', value: 'fake-retired-key-0000' }],
+    status: 200,
+    response: { body: json([agentSummary]) },
+  }),
+  file('request-content-type', {
+    note: 'Create call sent as application/json without the declared charset=utf-8, answered 201.',
+    method: 'POST',
+    url: 'https://voice.example.com/api/v2/accounts/9900000/calls/',
+    auth: basic,
+    body: json(createCall, 'application/json'),
+    status: 201,
+    response: { body: json({ callId: 'c-15ac29a2-1331029c-2cb0-4a07-b215-b22865662d85' }) },
+  }),
+  file('request-body-missing', {
+    note: 'Send group message without a body, answered 202.',
+    method: 'POST',
+    url: 'https://messaging.example.com/v2/users/9900000/messages',
+    auth: basic,
+    status: 202,
+    response: { body: json(groupMessage) },
+  }),
+  file('request-body-undocumented', {
+    note: 'Pause campaign with a JSON body (the operation takes none), answered 200.',
+    method: 'POST',
+    url: `${agents}/campaign/381/pause`,
+    auth: bearer,
+    body: json({ reason: 'holiday' }),
+    status: 200,
+    response: { body: json(campaign) },
+  }),
+  file('request-body-unparseable', {
+    note: 'Verify code as text/plain whose text is not JSON, answered 200.',
+    method: 'POST',
+    url: 'https://mfa.example.com/api/v1/accounts/9900000/code/verify',
+    auth: basic,
+    body: { type: 'text/plain;charset=UTF-8', text: 'to=+14155550199&code=123456' },
+    status: 200,
+    response: { body: json({ valid: true }) },
+  }),
+  file('request-body-schema--json', {
+    note: 'text of 2049 characters (maximum 2048), answered 202.',
+    method: 'POST',
+    url: 'https://messaging.example.com/v2/users/9900000/messages',
+    auth: basic,
+    body: json({ ...messageRequest, text: 'x'.repeat(2049) }, jsonUtf8),
+    status: 202,
+    response: { body: json({ ...groupMessage, text: 'x'.repeat(2049) }) },
+  }),
+  file('request-body-schema--xml', {
+    note: 'PartialAllowed "yes" is not an xs:boolean, answered 200.',
+    method: 'POST',
+    url: `${dashboard}/orders`,
+    auth: basic,
+    body: order('yes'),
+    status: 200,
+    response: { body: orderResponse('+14155550100') },
+  }),
+  file('accepted-invalid-request', {
+    note: 'D5: a missing to gives 400; this service answered 200.',
+    method: 'POST',
+    url: 'https://mfa.example.com/api/v1/accounts/9900000/code/messaging',
+    auth: basic,
+    body: json({ from: '+14155550100', digits: 6, message: 'Your code is {CODE}' }),
+    status: 200,
+    response: { body: json({ messageId: '1589228074636lm4k2je7j7jklbn2' }) },
+  }),
+  file('validation-status', {
+    note: 'An unsupported grant_type refused with 422; the token service answers validation failures 400.',
+    method: 'POST',
+    url: 'https://token.example.com/api/v1/oauth2/token',
+    auth: basic,
+    body: { type: 'application/x-www-form-urlencoded', text: 'grant_type=password&scope=voice.webrtc' },
+    status: 422,
+    response: { body: json({ error: 'unsupported_grant_type' }) },
+  }),
+  file('undeclared-status', {
+    note: 'List agents answered 500, a status the operation does not declare.',
+    method: 'GET',
+    url: `${agents}/workflow/fetch`,
+    auth: bearer,
+    status: 500,
+    response: { body: json({ detail: 'Internal Server Error' }) },
+  }),
+  file('response-content-type', {
+    note: 'List agents answered 200 with text/plain instead of application/json.',
+    method: 'GET',
+    url: `${agents}/workflow/fetch`,
+    auth: bearer,
+    status: 200,
+    response: { body: { type: 'text/plain; charset=utf-8', text: JSON.stringify([agentSummary]) } },
+  }),
+  file('response-body-missing', {
+    note: 'Get agent answered 200 with an empty body.',
+    method: 'GET',
+    url: `${agents}/workflow/fetch/17`,
+    auth: bearer,
+    status: 200,
+  }),
+  file('response-body-undocumented', {
+    note: 'A numbers 401 (declared without content) with a JSON body.',
+    method: 'GET',
+    url: `${dashboard}/e911Addresses`,
+    status: 401,
+    response: { body: json({ error: 'unauthorized' }) },
+  }),
+  file('response-body-unparseable', {
+    note: 'Send group message answered 202 with truncated JSON.',
+    method: 'POST',
+    url: 'https://messaging.example.com/v2/users/9900000/messages',
+    auth: basic,
+    body: json(messageRequest, jsonUtf8),
+    status: 202,
+    response: {
+      body: {
+        type: 'application/json',
+        text: '{"id":"1589228074636lm4k2je7j7jklbn2","time":"2021-02-10T20:1',
+      },
+    },
+  }),
+  file('response-body-schema--json', {
+    note: 'Pause campaign answered 200 with a campaign without its required state.',
+    method: 'POST',
+    url: `${agents}/campaign/381/pause`,
+    auth: bearer,
+    status: 200,
+    response: { body: json(campaignWithoutState) },
+  }),
+  file('response-body-schema--xml', {
+    note: 'The order response returns a 10-digit number; v2 returns E.164 (rule 1).',
+    method: 'POST',
+    url: `${dashboard}/orders`,
+    auth: basic,
+    body: order('false'),
+    status: 200,
+    response: { body: orderResponse('4155550100') },
+  }),
+];

@@ -1,0 +1,74 @@
+import { bundleService, listWrittenServices } from '../../scripts/lib/specs.ts';
+
+/** What the specs declare that the checker's coverage does not list: request media types and the like. */
+export interface SpecFacts {
+  /** `service operationId media-type` of every request body media type. */
+  requestMediaTypes: Array<{ service: string; operationId: string; mediaType: string }>;
+  /** `service operationId in:name` of required parameters other than path parameters. */
+  requiredNonPathParameters: string[];
+  /** `service operationId status header` of every declared response header. */
+  responseHeaders: string[];
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+function deref(doc: Json, node: unknown): unknown {
+  let current = node;
+  for (let depth = 0; depth < 20 && isObject(current) && typeof current.$ref === 'string'; depth++) {
+    const ref: string = current.$ref;
+    if (!ref.startsWith('#/')) return current;
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<unknown>((node_, segment) => (isObject(node_) ? node_[segment] : undefined), doc);
+  }
+  return current;
+}
+
+/** Reads the facts from the bundled specs of every service listed in redocly.yaml. */
+export async function readSpecFacts(): Promise<SpecFacts> {
+  const facts: SpecFacts = { requestMediaTypes: [], requiredNonPathParameters: [], responseHeaders: [] };
+  for (const service of listWrittenServices()) {
+    const { spec } = await bundleService(service);
+    const doc = spec as Json;
+    for (const item of Object.values(isObject(doc.paths) ? doc.paths : {})) {
+      if (!isObject(item)) continue;
+      for (const method of methods) {
+        const operation = item[method];
+        if (!isObject(operation)) continue;
+        const operationId = String(operation.operationId);
+        const parameters = [
+          ...(Array.isArray(item.parameters) ? item.parameters : []),
+          ...(Array.isArray(operation.parameters) ? operation.parameters : []),
+        ].map((parameter) => deref(doc, parameter));
+        for (const parameter of parameters) {
+          if (isObject(parameter) && parameter.in !== 'path' && parameter.required === true) {
+            facts.requiredNonPathParameters.push(
+              `${service.name} ${operationId} ${parameter.in}:${parameter.name}`,
+            );
+          }
+        }
+        const body = deref(doc, operation.requestBody);
+        if (isObject(body) && isObject(body.content)) {
+          for (const mediaType of Object.keys(body.content)) {
+            facts.requestMediaTypes.push({ service: service.name, operationId, mediaType });
+          }
+        }
+        for (const [status, raw] of Object.entries(
+          isObject(operation.responses) ? operation.responses : {},
+        )) {
+          const response = deref(doc, raw);
+          if (!isObject(response) || !isObject(response.headers)) continue;
+          for (const name of Object.keys(response.headers)) {
+            facts.responseHeaders.push(`${service.name} ${operationId} ${status} ${name}`);
+          }
+        }
+      }
+    }
+  }
+  return facts;
+}

@@ -1,0 +1,560 @@
+import { type Body, basic, type Call, query, type Recording, xml } from '../call.ts';
+
+// Source 001, D7: number management v2, XML. Request documents follow the XSDs in specs/numbers/xsd;
+// success answers other than the order response are not shown by the source (plausible documents here).
+const base = 'https://dashboard.example.com/api/v2/accounts/9900000';
+const source = '001 D7';
+
+const declaration = '<?xml version="1.0" encoding="UTF-8"?>';
+const doc = (body: string): Body => xml(`${declaration}\n${body.trim()}\n`);
+
+const order = doc(`
+<Order>
+  <SiteId>12345</SiteId>
+  <PartialAllowed>false</PartialAllowed>
+  <ExistingTelephoneNumberOrderType>
+    <TelephoneNumberList>
+      <TelephoneNumber>+14155550100</TelephoneNumber>
+      <TelephoneNumber>+14155550101</TelephoneNumber>
+    </TelephoneNumberList>
+  </ExistingTelephoneNumberOrderType>
+</Order>`);
+
+const orderResponse = doc(`
+<OrderResponse>
+  <Order>
+    <OrderCreateDate>2024-03-04T15:20:31.000Z</OrderCreateDate>
+    <BackOrderRequested>false</BackOrderRequested>
+    <id>6d7da966-e071-4741-b31c-1d8932f4b8da</id>
+    <ExistingTelephoneNumberOrderType>
+      <TelephoneNumberList>
+        <TelephoneNumber>+14155550100</TelephoneNumber>
+        <TelephoneNumber>+14155550101</TelephoneNumber>
+      </TelephoneNumberList>
+    </ExistingTelephoneNumberOrderType>
+    <PartialAllowed>false</PartialAllowed>
+    <SiteId>12345</SiteId>
+  </Order>
+  <OrderStatus>RECEIVED</OrderStatus>
+</OrderResponse>`);
+
+const subscription = (numberFormat: string, url: string) =>
+  doc(`
+<Subscription>
+  <OrderType>orders</OrderType>
+  <CallbackSubscription>
+    <URL>${url}</URL>
+    <Expiry>31536000</Expiry>${numberFormat}
+    <CallbackCredentials>
+      <BasicAuthentication>
+        <Username>callback-user</Username>
+        <Password>fake-callback-password</Password>
+      </BasicAuthentication>
+      <PublicKey>MCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=</PublicKey>
+    </CallbackCredentials>
+  </CallbackSubscription>
+</Subscription>`);
+
+const subscriptionCreated = (id: string) =>
+  doc(`
+<SubscriptionResponse>
+  <Subscription>
+    <SubscriptionId>${id}</SubscriptionId>
+    <OrderType>orders</OrderType>
+  </Subscription>
+</SubscriptionResponse>`);
+
+const instance = (numberFormat: string, parameters: Array<[string, string]>) =>
+  doc(`
+<Instance>
+  <OutputFormat>CSV</OutputFormat>${numberFormat}
+  <Parameters>
+${parameters.map(([name, value]) => `    <Parameter>\n      <Name>${name}</Name>\n      <Value>${value}</Value>\n    </Parameter>`).join('\n')}
+  </Parameters>
+  <ExpiresAt>2025-12-31</ExpiresAt>
+</Instance>`);
+
+const instanceCreated = (id: string) =>
+  doc(`
+<InstanceResponse>
+  <Instance>
+    <Id>${id}</Id>
+    <ReportId>210</ReportId>
+    <Status>Processing</Status>
+  </Instance>
+</InstanceResponse>`);
+
+const importOrder = doc(`
+<ExternalTnsOrder>
+  <CustomerOrderId>import-2025-0007</CustomerOrderId>
+  <SiteId>12345</SiteId>
+  <SipPeerId>67890</SipPeerId>
+  <LoaType>CARRIER</LoaType>
+  <TelephoneNumbers>
+    <TelephoneNumber>+14155550102</TelephoneNumber>
+    <TelephoneNumber>+14155550103</TelephoneNumber>
+  </TelephoneNumbers>
+</ExternalTnsOrder>`);
+
+const removal = doc(`
+<RemoveImportedTnOrder>
+  <CustomerOrderId>remove-2025-0002</CustomerOrderId>
+  <TelephoneNumbers>
+    <TelephoneNumber>+14155550102</TelephoneNumber>
+  </TelephoneNumbers>
+</RemoveImportedTnOrder>`);
+
+const sipPeerNumber = (sms: string) =>
+  doc(`
+<SipPeerTelephoneNumber>
+  <FullNumber>+14155550100</FullNumber>${sms}
+  <CallingNameDisplay>true</CallingNameDisplay>
+</SipPeerTelephoneNumber>`);
+
+const sipPeerSaved = doc(`
+<SipPeerTelephoneNumberResponse>
+  <SipPeerTelephoneNumber>
+    <FullNumber>+14155550100</FullNumber>
+    <CallingNameDisplay>true</CallingNameDisplay>
+  </SipPeerTelephoneNumber>
+</SipPeerTelephoneNumberResponse>`);
+
+const tnError = doc(`
+<SipPeerTelephoneNumberResponse>
+  <ResponseStatus>
+    <ErrorCode>400</ErrorCode>
+    <Description>Messaging cannot be turned on or off through this operation. Use a tn-option order.</Description>
+  </ResponseStatus>
+</SipPeerTelephoneNumberResponse>`);
+
+const smsOn = '\n  <SmsSettings>\n    <SmsEnabled>true</SmsEnabled>\n  </SmsSettings>';
+
+function ok(note: string, method: Call['method'], url: string, body: Body | undefined, response: Body): Call {
+  return {
+    note,
+    method,
+    url,
+    auth: basic,
+    ...(body ? { body } : {}),
+    status: 200,
+    response: { body: response },
+  };
+}
+
+/** 400 with the Tn error document: a request that breaks its XSD or a rule of the operation. */
+function invalid(
+  note: string,
+  method: Call['method'],
+  url: string,
+  body: Body | undefined,
+  description: string,
+): Call {
+  return {
+    note,
+    method,
+    url,
+    auth: basic,
+    ...(body ? { body } : {}),
+    status: 400,
+    response: {
+      body: doc(`
+<SipPeerTelephoneNumberResponse>
+  <ResponseStatus>
+    <ErrorCode>400</ErrorCode>
+    <Description>${description}</Description>
+  </ResponseStatus>
+</SipPeerTelephoneNumberResponse>`),
+    },
+  };
+}
+
+/** 401 has no body in the contract: the source leaves it open, so none is described. */
+function unauthorized(
+  method: Call['method'],
+  url: string,
+  body: Body | undefined,
+  withCredentials: boolean,
+): Call {
+  return {
+    note: withCredentials
+      ? 'Wrong username or password: 401, no body.'
+      : 'No Basic credentials: 401, no body (security-missing, rejected as expected).',
+    method,
+    url,
+    ...(withCredentials ? { auth: basic } : {}),
+    ...(body ? { body } : {}),
+    status: 401,
+    response: { headers: [{ name: 'WWW-Authenticate', value: 'Basic realm="dashboard"' }] },
+  };
+}
+
+interface Operation {
+  name: string;
+  method: Call['method'];
+  url: string;
+  body?: Body;
+  success: Call[];
+  refused?: Call[];
+}
+
+const tnsUrl = `${base}/sites/12345/sippeers/67890/tns`;
+const tnUrl = `${tnsUrl}/+14155550100`;
+
+const operations: Operation[] = [
+  {
+    name: 'create-order',
+    method: 'POST',
+    url: `${base}/orders`,
+    body: order,
+    success: [
+      ok(
+        'D7 order two existing numbers (E.164): the order response, RECEIVED.',
+        'POST',
+        `${base}/orders`,
+        order,
+        orderResponse,
+      ),
+    ],
+    refused: [
+      invalid(
+        'PartialAllowed "yes" is not an xs:boolean: 400 (request-body-schema, rejected as expected).',
+        'POST',
+        `${base}/orders`,
+        xml(
+          order.text.replace(
+            '<PartialAllowed>false</PartialAllowed>',
+            '<PartialAllowed>yes</PartialAllowed>',
+          ),
+        ),
+        "The request is not valid: element 'PartialAllowed': 'yes' is not a valid value of the atomic type 'xs:boolean'.",
+      ),
+    ],
+  },
+  {
+    name: 'create-subscription',
+    method: 'POST',
+    url: `${base}/subscriptions`,
+    body: subscription('', 'https://callbacks.example.com/numbers/orders'),
+    success: [
+      ok(
+        'D7 subscribe to order notifications with E.164 numbers (no NumberFormat); the callback password is masked.',
+        'POST',
+        `${base}/subscriptions`,
+        subscription('', 'https://callbacks.example.com/numbers/orders'),
+        subscriptionCreated('1f7e5b8a-3c2d-4e6f-9a0b-7c8d9e0f1a2b'),
+      ),
+      ok(
+        'D7 rule 5: NumberFormat LEGACY for 10-digit numbers in callbacks.',
+        'POST',
+        `${base}/subscriptions`,
+        subscription(
+          '\n    <NumberFormat>LEGACY</NumberFormat>',
+          'https://callbacks.example.com/numbers/orders-legacy',
+        ),
+        subscriptionCreated('2a8f6c9b-4d3e-4f70-8b1c-8d9e0f1a2b3c'),
+      ),
+    ],
+    refused: [
+      invalid(
+        'Expiry is not an integer: 400 (request-body-schema, rejected as expected).',
+        'POST',
+        `${base}/subscriptions`,
+        xml(
+          subscription('', 'https://callbacks.example.com/numbers/orders').text.replace(
+            '<Expiry>31536000</Expiry>',
+            '<Expiry>one year</Expiry>',
+          ),
+        ),
+        "The request is not valid: element 'Expiry': 'one year' is not a valid value of the atomic type 'xs:integer'.",
+      ),
+    ],
+  },
+  {
+    name: 'create-report-instance',
+    method: 'POST',
+    url: `${base}/reports/210/instances`,
+    body: instance('', [['AccountId', '9900000']]),
+    success: [
+      ok(
+        'D7 a CSV report instance with E.164 numbers.',
+        'POST',
+        `${base}/reports/210/instances`,
+        instance('', [['AccountId', '9900000']]),
+        instanceCreated('5f1d0e2c-8b7a-4c3d-9e6f-1a2b3c4d5e6f'),
+      ),
+      ok(
+        'D7 rule 6: NumberFormat LEGACY for 10-digit numbers in the report.',
+        'POST',
+        `${base}/reports/210/instances`,
+        instance('\n  <NumberFormat>LEGACY</NumberFormat>', [
+          ['AccountId', '9900000'],
+          ['SiteId', '12345'],
+        ]),
+        instanceCreated('6a2e1f3d-9c8b-4d4e-8f70-2b3c4d5e6f70'),
+      ),
+    ],
+    refused: [
+      invalid(
+        'ExpiresAt written day first is not an xs:date: 400 (request-body-schema, rejected as expected).',
+        'POST',
+        `${base}/reports/210/instances`,
+        xml(
+          instance('', [['AccountId', '9900000']]).text.replace(
+            '<ExpiresAt>2025-12-31</ExpiresAt>',
+            '<ExpiresAt>31/12/2025</ExpiresAt>',
+          ),
+        ),
+        "The request is not valid: element 'ExpiresAt': '31/12/2025' is not a valid value of the atomic type 'xs:date'.",
+      ),
+    ],
+  },
+  {
+    name: 'list-e911-addresses',
+    method: 'GET',
+    url: `${base}/e911Addresses`,
+    success: [
+      ok(
+        'D7 e911 addresses (v2 path; v1 was /addresses).',
+        'GET',
+        `${base}/e911Addresses`,
+        undefined,
+        doc(`
+<E911AddressesResponse>
+  <E911Addresses>
+    <E911Address>
+      <HouseNumber>900</HouseNumber>
+      <StreetName>Main Campus Dr</StreetName>
+      <City>Raleigh</City>
+      <StateCode>NC</StateCode>
+      <Zip>27606</Zip>
+    </E911Address>
+  </E911Addresses>
+</E911AddressesResponse>`),
+      ),
+    ],
+  },
+  {
+    name: 'list-messaging-import-tn-orders',
+    method: 'GET',
+    url: `${base}/importTnOrders/messaging`,
+    success: [
+      ok(
+        'D7 hosted messaging import orders (v2 path; v1 was /importTnOrders).',
+        'GET',
+        `${base}/importTnOrders/messaging`,
+        undefined,
+        doc(`
+<ImportTnOrderSearchResponse>
+  <TotalCount>1</TotalCount>
+  <ImportTnOrderSummary>
+    <OrderId>b05de7e6-0cab-4c83-81bb-9379cba8efd0</OrderId>
+    <CustomerOrderId>import-2025-0007</CustomerOrderId>
+    <OrderStatus>COMPLETE</OrderStatus>
+  </ImportTnOrderSummary>
+</ImportTnOrderSearchResponse>`),
+      ),
+    ],
+  },
+  {
+    name: 'create-messaging-import-tn-order',
+    method: 'POST',
+    url: `${base}/importTnOrders/messaging`,
+    body: importOrder,
+    success: [
+      ok(
+        'D7 import two numbers for hosted messaging (replaces /externalTns for new inventory).',
+        'POST',
+        `${base}/importTnOrders/messaging`,
+        importOrder,
+        doc(`
+<ExternalTnsOrderResponse>
+  <ExternalTnsOrder>
+    <CustomerOrderId>import-2025-0007</CustomerOrderId>
+    <OrderId>b05de7e6-0cab-4c83-81bb-9379cba8efd0</OrderId>
+    <ProcessingStatus>RECEIVED</ProcessingStatus>
+  </ExternalTnsOrder>
+</ExternalTnsOrderResponse>`),
+      ),
+    ],
+    refused: [
+      invalid(
+        'LoaType CUSTOMER is neither CARRIER nor SUBSCRIBER: 400 (request-body-schema, rejected as expected).',
+        'POST',
+        `${base}/importTnOrders/messaging`,
+        xml(importOrder.text.replace('<LoaType>CARRIER</LoaType>', '<LoaType>CUSTOMER</LoaType>')),
+        "The request is not valid: element 'LoaType': 'CUSTOMER' is not an element of the set {'CARRIER', 'SUBSCRIBER'}.",
+      ),
+    ],
+  },
+  {
+    name: 'create-messaging-remove-imported-tn-order',
+    method: 'POST',
+    url: `${base}/removeImportedTnOrders/messaging`,
+    body: removal,
+    success: [
+      ok(
+        'D7 remove an imported number from hosted messaging.',
+        'POST',
+        `${base}/removeImportedTnOrders/messaging`,
+        removal,
+        doc(`
+<RemoveImportedTnOrderResponse>
+  <RemoveImportedTnOrder>
+    <CustomerOrderId>remove-2025-0002</CustomerOrderId>
+    <OrderId>0f5c3a4e-5f1e-4d59-8c3e-2b9f8a7d6c5b</OrderId>
+    <ProcessingStatus>RECEIVED</ProcessingStatus>
+  </RemoveImportedTnOrder>
+</RemoveImportedTnOrderResponse>`),
+      ),
+    ],
+    refused: [
+      invalid(
+        'A 10-digit number where v2 requires E.164 (rule 1): 400 (request-body-schema, rejected as expected).',
+        'POST',
+        `${base}/removeImportedTnOrders/messaging`,
+        xml(removal.text.replace('+14155550102', '4155550102')),
+        "The request is not valid: element 'TelephoneNumber': '4155550102' is not an E.164 telephone number.",
+      ),
+    ],
+  },
+  {
+    name: 'list-inservice-numbers',
+    method: 'GET',
+    url: `${base}/inserviceNumbers`,
+    success: [
+      ok(
+        'D7 rules 2 and 3: areaCode (a string, country and area code together) with countryCodeA3.',
+        'GET',
+        `${base}/inserviceNumbers?${query({ countryCodeA3: 'USA', areaCode: '1919' })}`,
+        undefined,
+        doc(`
+<TNs>
+  <TotalCount>2</TotalCount>
+  <TelephoneNumbers>
+    <Count>2</Count>
+    <TelephoneNumber>+19195550100</TelephoneNumber>
+    <TelephoneNumber>+19195550101</TelephoneNumber>
+  </TelephoneNumbers>
+</TNs>`),
+      ),
+      ok(
+        'D7 rule 3: a leading zero of an international area code survives (GBR, 4420).',
+        'GET',
+        `${base}/inserviceNumbers?${query({ countryCodeA3: 'GBR', areaCode: '4420' })}`,
+        undefined,
+        doc(`
+<TNs>
+  <TotalCount>1</TotalCount>
+  <TelephoneNumbers>
+    <Count>1</Count>
+    <TelephoneNumber>+442079460000</TelephoneNumber>
+  </TelephoneNumbers>
+</TNs>`),
+      ),
+      ok(
+        'D7 no filter: every in-service number.',
+        'GET',
+        `${base}/inserviceNumbers`,
+        undefined,
+        doc(`
+<TNs>
+  <TotalCount>3</TotalCount>
+  <TelephoneNumbers>
+    <Count>3</Count>
+    <TelephoneNumber>+14155550100</TelephoneNumber>
+    <TelephoneNumber>+14155550101</TelephoneNumber>
+    <TelephoneNumber>+19195550100</TelephoneNumber>
+  </TelephoneNumbers>
+</TNs>`),
+      ),
+    ],
+    refused: [
+      invalid(
+        'D7 rule 2: areaCode without countryCodeA3: 400 (parameter-requires, rejected as expected).',
+        'GET',
+        `${base}/inserviceNumbers?areaCode=1919`,
+        undefined,
+        'Every request that passes areaCode must also pass countryCodeA3.',
+      ),
+    ],
+  },
+  {
+    name: 'create-sip-peer-telephone-number',
+    method: 'POST',
+    url: tnsUrl,
+    body: sipPeerNumber(''),
+    success: [
+      ok(
+        'D7 add a number to a SIP peer, without touching messaging.',
+        'POST',
+        tnsUrl,
+        sipPeerNumber(''),
+        sipPeerSaved,
+      ),
+    ],
+    refused: [
+      {
+        note: 'D7 rule 4: turning messaging on through the tns create operation is refused with 400, ErrorCode 400.',
+        method: 'POST',
+        url: tnsUrl,
+        auth: basic,
+        body: sipPeerNumber(smsOn),
+        status: 400,
+        response: { body: tnError },
+      },
+    ],
+  },
+  {
+    name: 'get-sip-peer-telephone-number',
+    method: 'GET',
+    url: tnUrl,
+    success: [
+      ok('D7 a number of a SIP peer (E.164 in the path, + kept).', 'GET', tnUrl, undefined, sipPeerSaved),
+      ok(
+        'D7 the same number with the + percent-encoded.',
+        'GET',
+        `${tnsUrl}/%2B14155550100`,
+        undefined,
+        sipPeerSaved,
+      ),
+    ],
+  },
+  {
+    name: 'update-sip-peer-telephone-number',
+    method: 'PUT',
+    url: tnUrl,
+    body: sipPeerNumber(''),
+    success: [
+      ok(
+        'D7 update a number of a SIP peer, without touching messaging.',
+        'PUT',
+        tnUrl,
+        sipPeerNumber(''),
+        sipPeerSaved,
+      ),
+    ],
+    refused: [
+      {
+        note: 'D7 rule 4: turning messaging on through the tns update operation is refused with 400, ErrorCode 400.',
+        method: 'PUT',
+        url: tnUrl,
+        auth: basic,
+        body: sipPeerNumber(smsOn),
+        status: 400,
+        response: { body: tnError },
+      },
+    ],
+  },
+];
+
+export const numbers: Recording[] = operations.flatMap((operation, index) => [
+  { path: `recordings/numbers/${operation.name}-200.har`, source, calls: operation.success },
+  ...(operation.refused
+    ? [{ path: `recordings/numbers/${operation.name}-400.har`, source, calls: operation.refused }]
+    : []),
+  {
+    path: `recordings/numbers/${operation.name}-401.har`,
+    source,
+    calls: [unauthorized(operation.method, operation.url, operation.body, index % 2 === 1)],
+  },
+]);

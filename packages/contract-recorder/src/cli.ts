@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+import { runCli } from './cli-main.js';
+
+runCli(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`contract-record: ${String(error)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,133 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type CliIo, type Recorder, startCli } from '../src/index.js';
+import { startTarget, type Target } from './target.js';
+
+const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+let dir: string;
+let target: Target;
+let child: ChildProcessWithoutNullStreams | undefined;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'contract-record-cli-'));
+  target = await startTarget();
+});
+afterEach(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+  child = undefined;
+  await target.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function memoryIo(): CliIo & { out: string; err: string } {
+  const io = {
+    out: '',
+    err: '',
+    stdout: (text: string) => {
+      io.out += text;
+    },
+    stderr: (text: string) => {
+      io.err += text;
+    },
+  };
+  return io;
+}
+
+/** Starts the real bin (through tsx) and resolves with its address once it prints it. */
+function spawnRecorder(
+  args: string[],
+): Promise<{ url: string; output: () => string; exit: Promise<number | null> }> {
+  const process_ = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: repoRoot });
+  child = process_;
+  let output = '';
+  const exit = new Promise<number | null>((resolve) => process_.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    process_.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /listening on (http:\/\/\S+),/.exec(output)?.[1];
+      if (url) resolve({ url, output: () => output, exit });
+    });
+    process_.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    void exit.then(() => reject(new Error(`contract-record exited before listening:\n${output}`)));
+  });
+}
+
+describe('contract-record (the bin)', () => {
+  it('records until SIGTERM, then closes the file and exits 0', async () => {
+    const out = join(dir, 'session.har');
+    const recorder = await spawnRecorder(['--target', target.url, '--out', out, '--port', '0']);
+    const answer = await fetch(`${recorder.url}/api/v1/workflow/fetch?status=active`, {
+      headers: { Authorization: 'Bearer cli-test-secret-token' },
+    });
+    expect(answer.status).toBe(200);
+    await answer.text();
+    child?.kill('SIGTERM');
+    expect(await recorder.exit).toBe(0);
+    expect(recorder.output()).toContain('#0 GET');
+    expect(recorder.output()).toContain('stopped; 1 entries recorded');
+    const text = await readFile(out, 'utf8');
+    expect(text).not.toContain('cli-test-secret-token');
+    expect(JSON.parse(text).log.entries).toHaveLength(1);
+  });
+
+  it('loses nothing that was answered when it is killed', async () => {
+    const out = join(dir, 'crash.har');
+    const recorder = await spawnRecorder(['--target', target.url, '--out', out, '--quiet']);
+    for (const path of ['/a', '/b']) {
+      const answer = await fetch(`${recorder.url}${path}`, { method: 'POST', body: '{}' });
+      await answer.text();
+    }
+    child?.kill('SIGKILL');
+    await recorder.exit;
+    const entries = JSON.parse(await readFile(out, 'utf8')).log.entries;
+    expect(entries.map((entry: { request: { url: string } }) => new URL(entry.request.url).pathname)).toEqual(
+      ['/a', '/b'],
+    );
+  });
+});
+
+describe('startCli', () => {
+  it('starts a recorder from the arguments', async () => {
+    const io = memoryIo();
+    const started = await startCli(['--target', target.url, '--out', join(dir, 'x.har')], io);
+    expect(typeof started).toBe('object');
+    await (started as Recorder).close();
+    expect(io.out).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+, forwarding to /);
+  });
+
+  it('exits 2 with a reason for missing or wrong arguments and an existing file', async () => {
+    const existing = join(dir, 'existing.har');
+    await writeFile(existing, '{}');
+    const cases: Array<[string[], string]> = [
+      [['--out', 'x.har'], '--target and --out are required'],
+      [['--target', target.url, '--out', 'x.har', '--port', '70000'], '--port must be an integer'],
+      [['--target', 'not a url', '--out', 'x.har'], '--target is not a URL'],
+      [['--target', target.url, '--out', existing], 'exists; pass --force'],
+      [['--target', target.url, '--out', 'x.har', '--host', '0.0.0.0'], 'loopback only'],
+      [['--bogus'], "Unknown option '--bogus'"],
+    ];
+    for (const [args, reason] of cases) {
+      const io = memoryIo();
+      expect(await startCli(args, io), args.join(' ')).toBe(2);
+      expect(io.err).toContain(reason);
+    }
+    expect(await readFile(existing, 'utf8')).toBe('{}');
+  });
+
+  it('prints the usage for --help', async () => {
+    const io = memoryIo();
+    expect(await startCli(['--help'], io)).toBe(0);
+    expect(io.out).toContain('Usage: contract-record --target URL --out FILE.har');
+  });
+});
