@@ -1,0 +1,401 @@
+/**
+ * One tool of `vs-prism.ts`, in its own process so that its peak RSS is its own. Prints one JSON line
+ * (`WorkerResult`) on stdout. Not meant to be run by hand:
+ *   node --import tsx bench/contract-checker/vs-prism-worker.ts <tool> <rounds> <passes> <min-ms> [upstream]
+ *
+ * A timed round runs the subset `passes` times, then more passes until `min-ms` have elapsed (at most
+ * 5,000 passes), so fast tools are timed over enough work; its figure is entries / elapsed time.
+ * Before the rounds: one untimed pass that records what the tool finds, then 2 s of untimed warm-up.
+ *
+ * Tools:
+ * - `ours`: `loadContracts` once, then `checkExchange` on every entry.
+ * - `prism-proxy`: Prism's validating proxy engine (`createInstance`, proxy mode, request and response
+ *   validation and security checks on), forwarding over loopback HTTP to the upstream that replays
+ *   the recorded response of each entry.
+ * - `prism-replay`: the same engine with its `forward` component replaced by an in-memory replay:
+ *   Prism's validation cost without the HTTP hop.
+ * - `floor`: JSON.parse of the response body and a precompiled Ajv validate of its schema (JSON entries).
+ */
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import {
+  type ContractSet,
+  loadContracts,
+  type RecordedRequest,
+  type RecordedResponse,
+} from '../../packages/contract-checker/src/index.ts';
+import { bundleService } from '../../scripts/lib/specs.ts';
+import { type BenchEntry, inPool, loadEntries, repoRoot, type Subset, subsetOf } from './vs-prism-entries.ts';
+
+type PrismHttp = typeof import('../../packages/mock-server/node_modules/@stoplight/prism-http/dist/index.js');
+type PrismCore = typeof import('../../packages/mock-server/node_modules/@stoplight/prism-core/dist/index.js');
+type HttpOperation = Awaited<ReturnType<PrismHttp['getHttpOperationsFromSpec']>>[number];
+type HttpRequest =
+  import('../../packages/mock-server/node_modules/@stoplight/prism-http/dist/index.js').IHttpRequest;
+type HttpResponse =
+  import('../../packages/mock-server/node_modules/@stoplight/prism-http/dist/index.js').IHttpResponse;
+type HttpConfig =
+  import('../../packages/mock-server/node_modules/@stoplight/prism-http/dist/index.js').IHttpConfig;
+
+export type Tool = 'ours' | 'prism-proxy' | 'prism-replay' | 'floor';
+
+export interface Measurement {
+  subset: Subset;
+  inFlight: number;
+  /** Entries per timed pass (the subset's size). */
+  entries: number;
+  /** Passes over the subset, one per round. */
+  passes: number[];
+  /** Entries per second, one per round. */
+  rates: number[];
+}
+
+/** What a tool said about one entry (from one untimed pass). */
+export interface EntryFinding {
+  id: number;
+  /** Ours: rule codes of every request problem; Prism: input diagnostics (errors only). */
+  request: string[];
+  /** Ours: rule codes that fail the entry; Prism: output diagnostics; floor: Ajv errors. */
+  response: string[];
+  /** Ours: the verdict. Prism: `error: ...` when it could not answer. */
+  note?: string;
+}
+
+export interface WorkerResult {
+  tool: Tool;
+  loadMs: number;
+  peakRssMb: number;
+  measurements: Measurement[];
+  findings: EntryFinding[];
+  /** Floor: JSON entries whose response body was actually parsed and validated. */
+  validatedBodies?: number;
+}
+
+/** Checks one entry; resolves when done. Returns what it found only when asked to. */
+type Check = (entry: BenchEntry) => Promise<EntryFinding | undefined>;
+
+interface Runner {
+  loadMs: number;
+  /** Subsets the tool is measured on, and at which numbers in flight. */
+  plan: Array<{ subset: Subset; inFlight: number }>;
+  check: Check;
+  find(entry: BenchEntry): Promise<EntryFinding>;
+  validatedBodies?: number;
+  close(): Promise<void>;
+}
+
+const configPath = join(repoRoot, 'redocly.yaml');
+const fullPlan: Array<{ subset: Subset; inFlight: number }> = [
+  { subset: 'json', inFlight: 1 },
+  { subset: 'xml', inFlight: 1 },
+  { subset: 'all', inFlight: 1 },
+  { subset: 'xml', inFlight: 64 },
+  { subset: 'all', inFlight: 64 },
+];
+const maxPasses = 5000;
+const warmMs = 2000;
+
+// ---------------------------------------------------------------------------------------------- ours
+
+async function oursRunner(): Promise<Runner> {
+  const start = performance.now();
+  const contracts = await loadContracts({ configPath });
+  const loadMs = performance.now() - start;
+  if (contracts.problems.length > 0) throw new Error(`spec problems:\n${contracts.problems.join('\n')}`);
+  return {
+    loadMs,
+    plan: fullPlan,
+    async check(entry) {
+      await contracts.checkExchange(entry.request, entry.response);
+      return undefined;
+    },
+    async find(entry) {
+      const result = await contracts.checkExchange(entry.request, entry.response);
+      return {
+        id: entry.id,
+        request: result.requestViolations.map((violation) => violation.rule),
+        response: result.violations.map((violation) => violation.rule),
+        note: result.verdict,
+      };
+    },
+    close: () => contracts.close(),
+  };
+}
+
+// --------------------------------------------------------------------------------------------- Prism
+
+const mockServerRequire = createRequire(join(repoRoot, 'packages/mock-server/package.json'));
+const errorSeverity = 0;
+
+function headerRecord(headers: RecordedRequest['headers'], drop: string[]): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const { name, value } of headers) {
+    const key = name.toLowerCase();
+    if (drop.includes(key)) continue;
+    record[key] = record[key] === undefined ? value : `${record[key]}, ${value}`;
+  }
+  return record;
+}
+
+function isJsonType(type: string | undefined): boolean {
+  const essence = type?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return essence === 'application/json' || essence.endsWith('+json');
+}
+
+/**
+ * What prism-http-server hands to the engine for a received request: lower-case headers, the path as
+ * sent, the query decoded, a JSON body parsed (kept as text when it does not parse), any other body as
+ * text. Built inside the timed loop: the server does this work for every request.
+ */
+function prismInput(entry: BenchEntry): HttpRequest {
+  const url = new URL(entry.request.url);
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    query[key] = values.length === 1 ? (values[0] ?? '') : values;
+  }
+  // Content-Length: the forwarder's fetch computes it from the body it sends.
+  const headers = headerRecord(entry.request.headers, ['content-length']);
+  headers['x-bench-entry'] = String(entry.id);
+  let body: unknown;
+  const text = entry.request.body;
+  if (text !== undefined && text !== '') {
+    body = text;
+    if (isJsonType(headers['content-type'])) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Prism gets the text and reports it.
+      }
+    }
+  }
+  return {
+    method: entry.request.method.toLowerCase() as HttpRequest['method'],
+    url: { path: url.pathname, query },
+    headers,
+    ...(body === undefined ? {} : { body }),
+  };
+}
+
+/** The recorded response as Prism's forwarder returns it (`parseResponse`: JSON parsed, else text). */
+function replayedResponse(response: RecordedResponse): HttpResponse {
+  const headers = headerRecord(response.headers, []);
+  const text = response.body ?? '';
+  const body = response.status !== 204 && isJsonType(headers['content-type']) ? JSON.parse(text) : text;
+  return { statusCode: response.status, headers, body };
+}
+
+async function prismRunner(mode: 'proxy' | 'replay', upstream: string | undefined): Promise<Runner> {
+  const prismHttp = mockServerRequire('@stoplight/prism-http') as PrismHttp;
+  const prismCore = mockServerRequire('@stoplight/prism-core') as PrismCore;
+  const entries = loadEntries();
+  const start = performance.now();
+  const operations = new Map<string, HttpOperation[]>();
+  for (const service of new Set(entries.map((entry) => entry.service))) {
+    // The bundled spec as is (what `prism proxy dist/specs/<service>.yaml` reads).
+    const bundled = await bundleService(service);
+    operations.set(service, await prismHttp.getHttpOperationsFromSpec(bundled.spec));
+  }
+  const config: HttpConfig = {
+    mock: { dynamic: false },
+    isProxy: true,
+    upstream: new URL(upstream ?? 'http://127.0.0.1:9'),
+    upstreamProxy: undefined,
+    validateRequest: true,
+    validateResponse: true,
+    checkSecurity: true,
+    // false: every request is forwarded and both sides are validated (with `--errors` an invalid
+    // request is answered by Prism and its recorded response is never seen).
+    errors: false,
+  };
+  const logger = prismCore.createLogger('prism', { level: 'silent' });
+  const byId = new Map(entries.map((entry) => [String(entry.id), entry]));
+  type Forward = NonNullable<Parameters<PrismHttp['createInstance']>[1]['forward']>;
+  const replay: Forward = (input) => () => async () => {
+    const entry = byId.get(input.data.headers?.['x-bench-entry'] ?? '');
+    if (!entry) return { _tag: 'Left', left: new Error('no x-bench-entry') };
+    return { _tag: 'Right', right: replayedResponse(entry.response) };
+  };
+  const prism = prismHttp.createInstance(
+    config,
+    mode === 'replay' ? { logger, forward: replay } : { logger },
+  );
+  const loadMs = performance.now() - start;
+
+  async function run(entry: BenchEntry) {
+    const resources = operations.get(entry.service) ?? [];
+    return prism.request(prismInput(entry), resources, config)();
+  }
+
+  const describe = (diagnostic: { code?: string | number; message: string; path?: string[] }): string =>
+    `${diagnostic.code ?? ''} ${(diagnostic.path ?? []).join('.')}: ${diagnostic.message}`.trim();
+
+  return {
+    loadMs,
+    plan: mode === 'proxy' ? fullPlan : fullPlan.filter((step) => step.inFlight === 1),
+    async check(entry) {
+      const result = await run(entry);
+      if (result._tag === 'Left') throw result.left;
+      return undefined;
+    },
+    async find(entry) {
+      const result = await run(entry);
+      if (result._tag === 'Left') {
+        return { id: entry.id, request: [], response: [], note: `error: ${result.left.message}` };
+      }
+      const { input, output } = result.right.validations;
+      return {
+        id: entry.id,
+        request: input.filter((diagnostic) => diagnostic.severity === errorSeverity).map(describe),
+        response: output.filter((diagnostic) => diagnostic.severity === errorSeverity).map(describe),
+        note: `status ${result.right.output.statusCode}`,
+      };
+    },
+    close: async () => {},
+  };
+}
+
+// --------------------------------------------------------------------------------------------- floor
+
+/** Component refs point at one registered `$defs` document per service, as the checker does. */
+function rewriteRefs(node: unknown, base: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => rewriteRefs(item, base));
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    out[key] =
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')
+        ? `${base}#/$defs/${value.slice('#/components/schemas/'.length)}`
+        : rewriteRefs(value, base);
+  }
+  return out;
+}
+
+async function floorRunner(): Promise<Runner> {
+  // The contract set only maps each entry to its operation's response schema (setup, not timed).
+  const contracts: ContractSet = await loadContracts({ configPath });
+  const start = performance.now();
+  const ajvs = new Map<object, { ajv: Ajv2020; base: string }>();
+  const compiled = new Map<unknown, ValidateFunction>();
+  const validators = new Map<number, ValidateFunction>();
+  for (const entry of subsetOf(loadEntries(), 'json')) {
+    const shapes = contracts.describeExchange(entry.request, entry.response);
+    const shape = shapes?.response;
+    if (!shapes || shape?.kind !== 'json' || !entry.response.body) continue;
+    let service = ajvs.get(shapes.document);
+    if (!service) {
+      const base = `urn:floor:${ajvs.size}`;
+      const ajv = new Ajv2020({ strict: false, allErrors: true, allowUnionTypes: true });
+      addFormats.default(ajv);
+      const schemas = (shapes.document.components?.schemas ?? {}) as Record<string, unknown>;
+      ajv.addSchema({ $id: base, $defs: rewriteRefs(schemas, base) as object });
+      service = { ajv, base };
+      ajvs.set(shapes.document, service);
+    }
+    let validate = compiled.get(shape.schema);
+    if (!validate) {
+      validate = service.ajv.compile(rewriteRefs(shape.schema, service.base) as object);
+      compiled.set(shape.schema, validate);
+    }
+    validators.set(entry.id, validate);
+  }
+  const loadMs = performance.now() - start;
+  await contracts.close();
+
+  const validateEntry = (entry: BenchEntry): string[] => {
+    const validate = validators.get(entry.id);
+    if (!validate || entry.response.body === undefined) return [];
+    return validate(JSON.parse(entry.response.body))
+      ? []
+      : (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`);
+  };
+  return {
+    loadMs,
+    plan: [{ subset: 'json', inFlight: 1 }],
+    validatedBodies: validators.size,
+    // Synchronous work; the await of the harness is the same for every tool.
+    async check(entry) {
+      validateEntry(entry);
+      return undefined;
+    },
+    async find(entry) {
+      return { id: entry.id, request: [], response: validateEntry(entry) };
+    },
+    close: async () => {},
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  const [toolArg, roundsArg, passesArg, minMsArg, upstream] = process.argv.slice(2);
+  const tool = toolArg as Tool;
+  const rounds = Number(roundsArg);
+  const passes = Number(passesArg);
+  const minMs = Number(minMsArg);
+  let runner: Runner;
+  if (tool === 'ours') runner = await oursRunner();
+  else if (tool === 'prism-proxy') runner = await prismRunner('proxy', upstream);
+  else if (tool === 'prism-replay') runner = await prismRunner('replay', undefined);
+  else if (tool === 'floor') runner = await floorRunner();
+  else throw new Error(`unknown tool ${toolArg}`);
+
+  const entries = loadEntries();
+  const planned = new Set(runner.plan.map((step) => step.subset));
+  const covered = planned.has('all') ? entries : subsetOf(entries, 'json');
+  // One untimed pass: what the tool finds, and the warm-up of every code path.
+  const findings: EntryFinding[] = [];
+  for (const entry of covered) findings.push(await runner.find(entry));
+
+  // Warm-up (untimed): the first thousands of checks run in V8's lower tiers, and the first timed
+  // rounds were up to 3× slower than later ones without it.
+  const warmStart = performance.now();
+  for (let pass = 0; pass < maxPasses && (pass < 3 || performance.now() - warmStart < warmMs); pass++) {
+    for (const entry of covered) await runner.check(entry);
+  }
+  if (runner.plan.some((step) => step.inFlight > 1)) {
+    await inPool(covered, 64, async (entry) => void (await runner.check(entry)));
+  }
+
+  const measurements: Measurement[] = runner.plan.map(({ subset, inFlight }) => ({
+    subset,
+    inFlight,
+    entries: subsetOf(entries, subset).length,
+    passes: [],
+    rates: [],
+  }));
+  const runPass = async (batch: BenchEntry[], inFlight: number): Promise<void> => {
+    if (inFlight === 1) for (const entry of batch) await runner.check(entry);
+    else await inPool(batch, inFlight, async (entry) => void (await runner.check(entry)));
+  };
+  for (let round = 0; round < rounds; round++) {
+    for (const measurement of measurements) {
+      const batch = subsetOf(entries, measurement.subset);
+      // Several passes in flight together for the pooled case, so lanes do not drain at each pass end.
+      const unit = measurement.inFlight === 1 ? batch : Array.from({ length: passes }, () => batch).flat();
+      const unitPasses = measurement.inFlight === 1 ? 1 : passes;
+      let done = 0;
+      const start = performance.now();
+      while (done < passes || (performance.now() - start < minMs && done < maxPasses)) {
+        await runPass(unit, measurement.inFlight);
+        done += unitPasses;
+      }
+      measurement.rates.push(((done * batch.length) / (performance.now() - start)) * 1000);
+      measurement.passes.push(done);
+    }
+  }
+  await runner.close();
+  const result: WorkerResult = {
+    tool,
+    loadMs: runner.loadMs,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    measurements,
+    findings,
+    ...(runner.validatedBodies === undefined ? {} : { validatedBodies: runner.validatedBodies }),
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+await main();

@@ -1,0 +1,279 @@
+/**
+ * Contract-check throughput against Prism's validating proxy and against the floor of JSON.parse plus a
+ * precompiled Ajv validate, on the same entries: every entry of contract-tests/recordings.
+ *
+ *   pnpm exec tsx bench/contract-checker/vs-prism.ts [--rounds 5] [--passes 3] [--min-ms 500] [--details]
+ *
+ * Each tool runs in its own process (vs-prism-worker.ts), one after the other, so each peak RSS is that
+ * tool's. This process serves the loopback upstream that Prism's proxy forwards to: it answers each
+ * request with the recorded response of the entry named by the `x-bench-entry` header. Figures are the
+ * median of the rounds; `--details` lists every entry on which Prism and the contract checker disagree.
+ */
+import { spawn } from 'node:child_process';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  type BenchEntry,
+  isXmlType,
+  loadEntries,
+  median,
+  repoRoot,
+  type Subset,
+  subsetOf,
+} from './vs-prism-entries.ts';
+import type { EntryFinding, Measurement, Tool, WorkerResult } from './vs-prism-worker.ts';
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    passes: { type: 'string', default: '3' },
+    'min-ms': { type: 'string', default: '500' },
+    details: { type: 'boolean', default: false },
+  },
+});
+const rounds = Math.max(1, Math.min(50, Number(values.rounds)));
+const passes = Math.max(1, Math.min(1000, Number(values.passes)));
+const minMs = Math.max(0, Math.min(5000, Number(values['min-ms'])));
+const workerPath = join(repoRoot, 'bench', 'contract-checker', 'vs-prism-worker.ts');
+const workerTimeoutMs = 150_000;
+
+const entries = loadEntries();
+const byId = new Map(entries.map((entry) => [entry.id, entry]));
+
+// ------------------------------------------------------------------------------------------ upstream
+
+const skippedResponseHeaders = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+
+function replay(request: IncomingMessage, response: ServerResponse): void {
+  request.resume();
+  request.on('end', () => {
+    const entry = byId.get(Number(request.headers['x-bench-entry']));
+    if (!entry) {
+      response.writeHead(599, { 'content-type': 'text/plain' }).end('no x-bench-entry');
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const { name, value } of entry.response.headers) {
+      const key = name.toLowerCase();
+      if (skippedResponseHeaders.has(key)) continue;
+      headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
+    }
+    const body = entry.response.status === 204 ? '' : (entry.response.body ?? '');
+    headers['content-length'] = String(Buffer.byteLength(body));
+    response.writeHead(entry.response.status, headers).end(body);
+  });
+}
+
+const upstream = createServer(replay);
+await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+
+// ------------------------------------------------------------------------------------------- workers
+
+function runWorker(tool: Tool): Promise<WorkerResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', workerPath, tool, String(rounds), String(passes), String(minMs), upstreamUrl],
+      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${tool}: no result within ${workerTimeoutMs / 1000} s`));
+    }, workerTimeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      const line = stdout.trim().split('\n').at(-1) ?? '';
+      if (code !== 0 || !line.startsWith('{')) {
+        reject(new Error(`${tool} exited with ${code}:\n${stderr}\n${stdout}`));
+        return;
+      }
+      resolve(JSON.parse(line) as WorkerResult);
+    });
+  });
+}
+
+const tools: Array<{ tool: Tool; label: string }> = [
+  { tool: 'ours', label: 'contract checker (`checkExchange`, contracts loaded once)' },
+  { tool: 'prism-proxy', label: 'Prism 5.12 validating proxy, in-process, loopback upstream' },
+  { tool: 'prism-replay', label: 'Prism 5.12 proxy engine, upstream replayed in memory (no HTTP)' },
+  { tool: 'floor', label: 'floor: JSON.parse + precompiled Ajv (response body only)' },
+];
+
+const results = new Map<Tool, WorkerResult>();
+try {
+  for (const { tool } of tools) {
+    const started = performance.now();
+    const result = await runWorker(tool);
+    results.set(tool, result);
+    console.error(`${tool}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+} finally {
+  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+}
+
+// ------------------------------------------------------------------------------------------- figures
+
+const format = (value: number): string => Math.round(value).toLocaleString('en-US');
+const subsetName: Record<Subset, string> = { json: 'JSON', xml: 'XML', all: 'all' };
+
+function findingsIn(result: WorkerResult | undefined, subset: Subset): EntryFinding[] {
+  const ids = new Set(subsetOf(entries, subset).map((entry) => entry.id));
+  return (result?.findings ?? []).filter((finding) => ids.has(finding.id));
+}
+
+function foundText(tool: Tool, subset: Subset): string {
+  const findings = findingsIn(results.get(tool), subset);
+  if (tool === 'ours') {
+    const request = findings.filter((finding) => finding.request.length > 0).length;
+    const failing = findings.filter((finding) => finding.note === 'violation').length;
+    return `${request} bad requests (all refused as documented); ${failing} entries failing`;
+  }
+  if (tool === 'floor') {
+    return `${findings.filter((finding) => finding.response.length > 0).length} bodies failing`;
+  }
+  const request = findings.filter((finding) => finding.request.length > 0).length;
+  const response = findings.filter((finding) => finding.response.length > 0).length;
+  const errors = findings.filter((finding) => finding.note?.startsWith('error')).length;
+  const xml = subset === 'json' ? '' : ' (XML bodies not validated, see below)';
+  return `${request} requests, ${response} responses flagged${errors ? `; ${errors} errors` : ''}${xml}`;
+}
+
+function measurementOf(tool: Tool, subset: Subset, inFlight: number): Measurement | undefined {
+  return results
+    .get(tool)
+    ?.measurements.find((measurement) => measurement.subset === subset && measurement.inFlight === inFlight);
+}
+
+const rows: string[] = [
+  '| tool | entries | in flight | entries/s (median) | range over rounds | ratio to ours | violations found |',
+  '|---|---:|---:|---:|---:|---:|---|',
+];
+for (const { tool, label } of tools) {
+  for (const measurement of results.get(tool)?.measurements ?? []) {
+    const rate = median(measurement.rates);
+    const ours = measurementOf('ours', measurement.subset, measurement.inFlight);
+    const ratio = ours ? `${(rate / median(ours.rates)).toFixed(2)}×` : '';
+    const range = `${format(Math.min(...measurement.rates))}–${format(Math.max(...measurement.rates))}`;
+    rows.push(
+      `| ${label} | ${subsetName[measurement.subset]} ${measurement.entries} | ${measurement.inFlight} | ${format(rate)} | ${range} | ${ratio} | ${foundText(tool, measurement.subset)} |`,
+    );
+  }
+}
+
+const resources = ['| tool | set-up (load + compile) | peak RSS of its process |', '|---|---:|---:|'];
+for (const { tool, label } of tools) {
+  const result = results.get(tool);
+  if (result) {
+    resources.push(`| ${label} | ${format(result.loadMs)} ms | ${format(result.peakRssMb)} MB |`);
+  }
+}
+
+// --------------------------------------------------------------------------------- who found what
+
+function bodyType(headers: BenchEntry['request']['headers']): string {
+  return headers.find((header) => header.name.toLowerCase() === 'content-type')?.value ?? '';
+}
+
+/**
+ * Prism takes an XML body for a JSON value (a string): against an object schema it always reports
+ * "… body must be object", against a string schema it never reports anything. Such a diagnostic on an
+ * XML body says nothing about the document, so it is counted apart.
+ */
+function isBlanket(diagnostic: string, side: 'Request' | 'Response', entry: BenchEntry): boolean {
+  const part = side === 'Request' ? entry.request : entry.response;
+  return diagnostic === `type body: ${side} body must be object` && isXmlType(bodyType(part.headers));
+}
+
+const count = (map: Map<string, number>, key: string): void => {
+  map.set(key, (map.get(key) ?? 0) + 1);
+};
+const list = (map: Map<string, number>): string =>
+  [...map].map(([key, times]) => `${key} ×${times}`).join('; ') || 'none';
+
+/** Prism's diagnostic without the property it names, so that alike findings group. */
+function shortMessage(text: string): string {
+  return text.replace(/^\S+ \S*: /, '').replace(/ property \S+ /, ' property … ');
+}
+
+function agreement(subset: Subset): string {
+  const ours = new Map(findingsIn(results.get('ours'), subset).map((finding) => [finding.id, finding]));
+  const prism = findingsIn(results.get('prism-proxy'), subset);
+  let bad = 0;
+  let both = 0;
+  const missed = new Map<string, number>();
+  const falseFlags = new Map<string, number>();
+  let xmlRequests = 0;
+  let blanketRequests = 0;
+  let xmlResponses = 0;
+  let blanketResponses = 0;
+  for (const finding of prism) {
+    const entry = byId.get(finding.id) as BenchEntry;
+    const mine = ours.get(finding.id);
+    const requestFlags = finding.request.filter((diagnostic) => !isBlanket(diagnostic, 'Request', entry));
+    const responseFlags = finding.response.filter((diagnostic) => !isBlanket(diagnostic, 'Response', entry));
+    if (entry.request.body && isXmlType(bodyType(entry.request.headers))) {
+      xmlRequests++;
+      if (requestFlags.length < finding.request.length) blanketRequests++;
+    }
+    if (entry.response.body && isXmlType(bodyType(entry.response.headers))) {
+      xmlResponses++;
+      if (responseFlags.length < finding.response.length) blanketResponses++;
+    }
+    const weFound = (mine?.request.length ?? 0) > 0;
+    if (weFound) bad++;
+    if (weFound && requestFlags.length > 0) both++;
+    else if (weFound) for (const rule of new Set(mine?.request)) count(missed, rule);
+    else for (const message of new Set(requestFlags.map(shortMessage))) count(falseFlags, message);
+    for (const message of new Set(responseFlags.map(shortMessage))) count(falseFlags, `response: ${message}`);
+  }
+  const blanket =
+    xmlRequests + xmlResponses > 0
+      ? `request: ${blanketRequests} of ${xmlRequests}; response: ${blanketResponses} of ${xmlResponses}`
+      : 'no XML bodies';
+  return `| ${subsetName[subset]} ${prism.length} | ${bad} | ${both} | ${bad - both} (${list(missed)}) | ${list(falseFlags)} | ${blanket} |`;
+}
+
+const agreementRows = [
+  '| entries | bad requests (contract checker) | also flagged by Prism | missed by Prism (rules) | Prism flags on good requests or responses | XML bodies Prism answers "body must be object", valid or not |',
+  '|---|---:|---:|---|---|---|',
+  ...(['json', 'xml'] as Subset[]).map(agreement),
+];
+
+const floor = results.get('floor');
+console.log(`Entries: ${entries.length} (${subsetOf(entries, 'json').length} JSON or bodiless, ${subsetOf(entries, 'xml').length} with an XML body) from contract-tests/recordings.
+Rounds: ${rounds}; each round at least ${passes} passes over the set and at least ${minMs} ms. Node ${process.version}.
+Floor: ${floor?.validatedBodies ?? 0} of the JSON entries have a JSON response body with a schema; the others cost only the loop.
+
+${rows.join('\n')}
+
+${resources.join('\n')}
+
+Who found what (the contract checker fails no entry: each conforms or is a bad request refused as documented):
+
+${agreementRows.join('\n')}`);
+
+if (values.details) {
+  const ours = new Map((results.get('ours')?.findings ?? []).map((finding) => [finding.id, finding]));
+  console.log('\nEntries where they disagree:');
+  for (const finding of results.get('prism-proxy')?.findings ?? []) {
+    const mine = ours.get(finding.id);
+    const entry = byId.get(finding.id) as BenchEntry;
+    const disagree =
+      (mine?.request.length ?? 0) > 0 !== finding.request.length > 0 || finding.response.length > 0;
+    if (!disagree) continue;
+    console.log(
+      `  ${entry.file} #${entry.index} ${entry.request.method} -> ${entry.response.status}: ours [${mine?.request.join(', ')}] (${mine?.note}); Prism request [${finding.request.join(' | ')}] response [${finding.response.join(' | ')}]`,
+    );
+  }
+}
