@@ -1,0 +1,50 @@
+export {
+  type ApplyAuthContext,
+  type Authenticator,
+  type BasicCredentials,
+  basicAuth,
+  bearerAuth,
+  headerAuth,
+  type TokenProvider,
+} from './auth.js';
+export { type BackoffOptions, backoffDelay } from './backoff.js';
+export {
+  type ClientOptions,
+  callInit,
+  checkBaseUrl,
+  createRawClient,
+  type RawClientSetup,
+  type RawResult,
+  unwrap,
+} from './client.js';
+export { type BodyForStatus, type ErrorResponses, TypedApiError } from './error-types.js';
+export {
+  ApiError,
+  type ApiErrorInit,
+  ConfigurationError,
+  InvalidRequestError,
+  RedirectError,
+  SdkError,
+  TimeoutError,
+} from './errors.js';
+export { acceptsCredentials, credentialGuard, isBrowserLike, parameterRequirementsGuard } from './guards.js';
+export {
+  findOperation,
+  type OperationInfo,
+  type ParameterRequirement,
+  type SecuritySchemeInfo,
+  type ServiceContract,
+} from './operations.js';
+export { isCredentialHeader, REDACTED, redactHeaders, redactText, redactUrl, redactValue } from './redact.js';
+export { parseRetryAfter } from './retry-after.js';
+export { DEFAULT_RETRY, REPEATABLE_METHODS, type RetryOptions } from './retry-options.js';
+export { errorInit, type FailedResponse, ServiceClient } from './service-client.js';
+export { sleep } from './sleep.js';
+export {
+  type CallOptions,
+  type CrossOriginRedirectPolicy,
+  type FetchLike,
+  Transport,
+  type TransportEvent,
+  type TransportOptions,
+} from './transport.js';

@@ -1,0 +1,285 @@
+// generated from specs/messaging, do not edit: change the spec and run `pnpm generate`.
+
+export interface paths {
+    "/v2/users/{userId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The messaging account id. The upstream messaging spec renamed this parameter `accountId` in February 2021; the D2 path as the source shows it still calls it `userId`. The source leaves its format open.
+                 * @example 9900000
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a group message
+         * @description Sends one text or picture message to several recipients. `from` must be one of the account's
+         *     numbers and belong to the application `applicationId`; `text` holds at most 2048 characters;
+         *     `media` lists attachment URLs; `tag` is any string and is included in every callback for the
+         *     message. Sending to an invalid number in a group can produce extra callback events.
+         *
+         *     Authentication: HTTP Basic over `<API_TOKEN>:<API_SECRET>`.
+         *
+         *     The source leaves the maximum number of recipients and the constraints on media open.
+         */
+        post: operations["sendGroupMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    messageCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Callback for an outbound message
+         * @description Sent to the application's callback URL for events of an outbound message. Every callback for an
+         *     outbound message includes its `tag`. Sending to an invalid number in a group can produce extra
+         *     callback events, so a receiver must tolerate more callbacks than recipients.
+         *
+         *     The source leaves the payload apart from `tag` open, as well as its content type (JSON is assumed
+         *     here), the event types, how the callback is authenticated and what the receiver must answer.
+         */
+        post: operations["messageCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /**
+         * MessagingError
+         * @description Error body of the messaging API. The source leaves the error format open, so any value is valid here; the examples show plausible bodies.
+         */
+        MessagingError: unknown;
+        /**
+         * E164
+         * @description A telephone number in E.164 form: a plus sign, the country code and the subscriber number, at most 15 digits in all and no leading zero after the plus (for example `+14155550100`).
+         * @example +14155550100
+         */
+        E164: string;
+        /**
+         * GroupMessageRequest
+         * @description Body of send group message. `from` is one of the account's numbers (E.164) and belongs to the application `applicationId`; `to` lists the recipients (E.164). The source leaves the maximum number of recipients, the constraints on media and any other field open, so the body is not closed.
+         */
+        GroupMessageRequest: {
+            from: components["schemas"]["E164"];
+            /**
+             * @description Recipients, E.164 numbers. At least one; the source leaves the maximum number of recipients open.
+             * @example [
+             *       "+14155550199",
+             *       "+14155550142"
+             *     ]
+             */
+            to: components["schemas"]["E164"][];
+            /**
+             * @description Message text, at most 2048 characters.
+             * @example Your table for 4 is ready.
+             */
+            text: string;
+            /**
+             * @description Id of the messaging application that the `from` number belongs to. The source leaves its format open.
+             * @example 93de2206-9669-4e07-948d-329f4b722ee2
+             */
+            applicationId: string;
+            /**
+             * @description URLs of attachments (a picture message). The source leaves the number, size and type of media open.
+             * @example [
+             *       "https://media.example.com/menu.jpg"
+             *     ]
+             */
+            media?: string[];
+            /**
+             * @description Any string; it is included in every callback for the message and in the response.
+             * @example table-42
+             */
+            tag?: string;
+        };
+        /**
+         * GroupMessage
+         * @description The group message resource returned by send group message. `tag` and `media` are present when they were sent in the request; the source lists the other fields without condition, so they are required. Other members are not excluded (the source leaves them open).
+         */
+        GroupMessage: {
+            /**
+             * @description Message id. The source leaves its format open.
+             * @example 1589228074636lm4k2je7j7jklbn2
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the message was accepted, an ISO 8601 timestamp in UTC.
+             * @example 2021-02-10T20:14:34.636Z
+             */
+            time: string;
+            /**
+             * @description Recipients, E.164 numbers.
+             * @example [
+             *       "+14155550199",
+             *       "+14155550142"
+             *     ]
+             */
+            to: components["schemas"]["E164"][];
+            from: components["schemas"]["E164"];
+            /**
+             * @description The message text as sent.
+             * @example Your table for 4 is ready.
+             */
+            text: string;
+            /**
+             * @description The messaging application of the `from` number.
+             * @example 93de2206-9669-4e07-948d-329f4b722ee2
+             */
+            applicationId: string;
+            /**
+             * @description The tag of the request; present when one was sent.
+             * @example table-42
+             */
+            tag?: string;
+            owner: components["schemas"]["E164"];
+            /**
+             * @description The media URLs of the request; present when media were sent.
+             * @example [
+             *       "https://media.example.com/menu.jpg"
+             *     ]
+             */
+            media?: string[];
+            /**
+             * @description Direction of the message: `out` for a message sent through this operation. The source does not show the other values, so they are left open (no closed list).
+             * @example out
+             */
+            direction: string;
+        };
+        /**
+         * MessageCallback
+         * @description Payload of a callback for an outbound message. Every callback of a message sent with a `tag` carries that tag. The source leaves the rest of the payload open (event type, message fields, errors).
+         */
+        MessageCallback: {
+            /**
+             * @description The `tag` of the message the callback is about; present in every callback of a message that was sent with one.
+             * @example table-42
+             */
+            tag?: string;
+        } & {
+            [key: string]: unknown;
+        };
+    };
+    responses: never;
+    parameters: {
+        /**
+         * @description The messaging account id. The upstream messaging spec renamed this parameter `accountId` in February 2021; the D2 path as the source shows it still calls it `userId`. The source leaves its format open.
+         * @example 9900000
+         */
+        userId: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    sendGroupMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The messaging account id. The upstream messaging spec renamed this parameter `accountId` in February 2021; the D2 path as the source shows it still calls it `userId`. The source leaves its format open.
+                 * @example 9900000
+                 */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["GroupMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the group message resource. Delivery is reported by callbacks. The source leaves the response content type open (JSON is assumed). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupMessage"];
+                };
+            };
+            /** @description The request failed validation, for example a missing field, a number that is not E.164 or a text longer than 2048 characters. The source leaves the body open. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingError"];
+                };
+            };
+            /** @description The API token or secret is missing or wrong. The source leaves the body open. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingError"];
+                };
+            };
+            /** @description Any other client error, for example a `from` number that is not one of the account's numbers. The source shows no other status and leaves the body open. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingError"];
+                };
+            };
+            /** @description Server error; retry later. The source leaves the statuses and the body open. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingError"];
+                };
+            };
+        };
+    };
+    messageCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageCallback"];
+            };
+        };
+        responses: {
+            /** @description The application received the callback. The source leaves the expected status and body of the receiver's answer open. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

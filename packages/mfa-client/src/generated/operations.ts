@@ -1,0 +1,39 @@
+// generated from specs/mfa, do not edit: change the spec and run `pnpm generate`.
+
+import type { ServiceContract } from '@svc-contracts/client-runtime';
+
+export const contract = {
+  "operations": {
+    "sendMessagingCode": {
+      "method": "POST",
+      "path": "/api/v1/accounts/{accountId}/code/messaging",
+      "security": [
+        [
+          "basicAuth"
+        ]
+      ],
+      "serverSideOnly": false,
+      "requires": []
+    },
+    "verifyCode": {
+      "method": "POST",
+      "path": "/api/v1/accounts/{accountId}/code/verify",
+      "security": [
+        [
+          "basicAuth"
+        ]
+      ],
+      "serverSideOnly": false,
+      "requires": []
+    }
+  },
+  "securitySchemes": {
+    "basicAuth": {
+      "type": "http",
+      "scheme": "basic"
+    }
+  },
+  "securityExclusive": false
+} as const satisfies ServiceContract;
+
+export type OperationId = keyof typeof contract.operations;

@@ -1,0 +1,328 @@
+// generated from specs/mfa, do not edit: change the spec and run `pnpm generate`.
+
+export interface paths {
+    "/api/v1/accounts/{accountId}/code/messaging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account id. A user without access to the account gets 401. The source leaves its format open.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a verification code by message
+         * @description Sends a one-time code by message to `to`. `message` is the text of the message and must contain
+         *     the placeholder `{CODE}`, which is replaced by the code; `digits` is the number of digits of the
+         *     code. A missing `to` gives 400.
+         *
+         *     Authentication: HTTP Basic. 4xx and 5xx responses are not billed.
+         *
+         *     The source leaves the success status and body open (`2XX`), and whether fields other than `to`
+         *     are required.
+         */
+        post: operations["sendMessagingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{accountId}/code/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account id. A user without access to the account gets 401. The source leaves its format open.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a code
+         * @description Checks a code that a user entered for `to`. The body is JSON, sent as `application/json` or, as in
+         *     the source's examples, as `text/plain;charset=UTF-8` (the text is the same JSON document). Too many
+         *     invalid codes give 429: the number is blocked for a wait period that the message states.
+         *
+         *     Authentication: HTTP Basic. 4xx and 5xx responses are not billed.
+         *
+         *     The source leaves the success status and body open (`2XX`), and whether fields other than `to`
+         *     are required.
+         */
+        post: operations["verifyCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * VerificationError
+         * @description Error body of status 400, 429 and 500. The source shows both fields in this shape, so both are required. Not billed.
+         */
+        VerificationError: {
+            /**
+             * @description Human-readable message. For 429 it states how long to wait.
+             * @example Missing required field: to
+             */
+            error: string;
+            /**
+             * @description A reference for support. The source leaves its format open.
+             * @example 3b6a1f0e-5c2d-4c1a-9f4e-2a7d9e1b8c55
+             */
+            requestId: string;
+        };
+        /**
+         * VerificationUnauthorizedError
+         * @description Error body of status 401 (the user has no access to the account). Not billed.
+         */
+        VerificationUnauthorizedError: {
+            /**
+             * @description Human-readable message.
+             * @example Unauthorized
+             */
+            message: string;
+        };
+        /**
+         * VerificationForbiddenError
+         * @description Error body of status 403 (the user has no access to verification). The member is `Message`, capitalized, as the source shows. Not billed.
+         */
+        VerificationForbiddenError: {
+            /**
+             * @description Human-readable message.
+             * @example User is not authorized to access this resource
+             */
+            Message: string;
+        };
+        /**
+         * E164
+         * @description A telephone number in E.164 form: a plus sign, the country code and the subscriber number, at most 15 digits in all and no leading zero after the plus (for example `+14155550100`).
+         * @example +14155550100
+         */
+        E164: string;
+        /**
+         * SendCodeRequest
+         * @description Body of send code. `to` is required (a missing `to` gives 400). The source does not say whether the other fields are required, so they are optional here, and leaves other fields open, so the body is not closed.
+         */
+        SendCodeRequest: {
+            /**
+             * @description The number that receives the code. Unlike `from`, the source gives it no telephone-number format, so none is imposed: the source leaves its format open.
+             * @example +14155550199
+             */
+            to: string;
+            from?: components["schemas"]["E164"];
+            /**
+             * @description Id of the messaging application used to send the code. The source leaves its format open.
+             * @example 93de2206-9669-4e07-948d-329f4b722ee2
+             */
+            applicationId?: string;
+            /**
+             * @description Free text naming what the code is for; the same scope is sent when the code is verified. The source leaves its values open.
+             * @example 2FA
+             */
+            scope?: string;
+            /**
+             * @description Number of digits of the code. The source leaves its bounds open.
+             * @example 6
+             */
+            digits?: number;
+            /**
+             * @description Text of the message. It must contain the placeholder `{CODE}`, which is replaced by the code.
+             * @example Your verification code is {CODE}
+             */
+            message?: string;
+        };
+        /**
+         * SendCodeResult
+         * @description Success body of send code. The source leaves its shape open (and whether there is a body at all), so any value is valid here.
+         */
+        SendCodeResult: unknown;
+        /**
+         * VerifyCodeRequest
+         * @description Body of verify code. `to` is required. The source does not say whether the other fields are required, so they are optional here, and leaves other fields open, so the body is not closed.
+         */
+        VerifyCodeRequest: {
+            /**
+             * @description The number the code was sent to. The source gives it no telephone-number format, so none is imposed: the source leaves its format open.
+             * @example +14155550199
+             */
+            to: string;
+            /**
+             * @description Id of the messaging application the code was sent with. The source leaves its format open.
+             * @example 93de2206-9669-4e07-948d-329f4b722ee2
+             */
+            applicationId?: string;
+            /**
+             * @description The scope the code was sent for. The source leaves its values open.
+             * @example 2FA
+             */
+            scope?: string;
+            /**
+             * @description How many minutes after it was sent the code stays valid. The source leaves its bounds open.
+             * @example 3
+             */
+            expirationTimeInMinutes?: number;
+            /**
+             * @description The code the user entered. The source leaves its format open.
+             * @example 123456
+             */
+            code?: string;
+        };
+        /**
+         * VerifyCodeRequestText
+         * @description The verify code body sent as `text/plain;charset=UTF-8`: a string holding the JSON text of a `VerifyCodeRequest` (OpenAPI 3.1 `contentMediaType` and `contentSchema`).
+         * @example {"to":"+14155550199","applicationId":"93de2206-9669-4e07-948d-329f4b722ee2","scope":"2FA","expirationTimeInMinutes":3,"code":"123456"}
+         */
+        VerifyCodeRequestText: string;
+        /**
+         * VerifyCodeResult
+         * @description Success body of verify code. The source leaves its shape open (and whether there is a body at all), so any value is valid here.
+         */
+        VerifyCodeResult: unknown;
+    };
+    responses: {
+        /** @description The request is malformed or invalid, for example `to` is missing. Not billed. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["VerificationError"];
+            };
+        };
+        /** @description The user has no access to the account. Not billed. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["VerificationUnauthorizedError"];
+            };
+        };
+        /** @description The user has no access to verification. Not billed. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["VerificationForbiddenError"];
+            };
+        };
+        /** @description Internal error. Not billed. */
+        InternalServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["VerificationError"];
+            };
+        };
+        /** @description Verify was called too many times with invalid codes: the number is blocked for a wait period that the message states. The source leaves the allowed number of attempts, the wait period and any retry header open. Not billed. */
+        TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["VerificationError"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description The account id. A user without access to the account gets 401. The source leaves its format open.
+         * @example 9900000
+         */
+        accountId: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    sendMessagingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account id. A user without access to the account gets 401. The source leaves its format open.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendCodeRequest"];
+            };
+        };
+        responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalServerError"];
+            /** @description The code was sent. The source leaves the exact success status, the content type and the body open; the example shows a plausible body. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendCodeResult"];
+                };
+            };
+        };
+    };
+    verifyCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account id. A user without access to the account gets 401. The source leaves its format open.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyCodeRequest"];
+                "text/plain;charset=UTF-8": components["schemas"]["VerifyCodeRequestText"];
+            };
+        };
+        responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            /** @description The code was checked. The source leaves the exact success status, the content type and the body (including how a wrong code is reported below the 429 limit) open; the example shows a plausible body. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyCodeResult"];
+                };
+            };
+        };
+    };
+}

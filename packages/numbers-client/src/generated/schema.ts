@@ -1,0 +1,1014 @@
+// generated from specs/numbers, do not edit: change the spec and run `pnpm generate`.
+
+export interface paths {
+    "/api/v2/accounts/{accountId}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order existing telephone numbers
+         * @description Sends an `Order` document and returns the `OrderResponse` document. Telephone numbers are E.164 (rule 1). The source says the operation returns the order response but shows no status code; 200 is the conservative reading (no `Location` or 201 semantics are implied). Order notifications are POSTed to the URLs subscribed with `createSubscription` (webhook `orderNotification`); the source does not say which order events trigger one.
+         */
+        post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/accounts/{accountId}/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe a URL to order notifications
+         * @description Sends a `Subscription` document. The order notification (webhook `orderNotification`) is then POSTed to its `URL`. Without `NumberFormat` callbacks carry E.164 numbers (preferred); with `NumberFormat` `LEGACY` callbacks and email notifications carry 10-digit numbers (rule 5). The source leaves the success status and body open: 200 with an open XML document is declared.
+         */
+        post: operations["createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/accounts/{accountId}/reports/{reportId}/instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+                /**
+                 * @description The report to create an instance of. The source does not type it; it is a string.
+                 * @example 210
+                 */
+                reportId: components["parameters"]["reportId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an instance of a report
+         * @description Sends a report `Instance` document. CSV reports list E.164 numbers (preferred); with `NumberFormat` `LEGACY` they list 10-digit numbers (rule 6). How the report itself is fetched is not shown by the source. The source leaves the success status and body open: 200 with an open XML document is declared.
+         */
+        post: operations["createReportInstance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/accounts/{accountId}/e911Addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the e911 addresses of the account
+         * @description Replaces v1 `GET /accounts/{accountId}/addresses`, which v2 does not have. The path is spelled `e911Addresses` as in the source's operation table; its versioning section spells it `/e911addresses`. The source leaves the success status and body open: 200 with an open XML document is declared.
+         */
+        get: operations["listE911Addresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/accounts/{accountId}/importTnOrders/messaging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List hosted messaging import orders
+         * @description Replaces v1 `GET /accounts/{accountId}/importTnOrders`, which v2 does not have. Query parameters are not shown by the source. The source leaves the success status and body open: 200 with an open XML document is declared.
+         */
+        get: operations["listMessagingImportTnOrders"];
+        put?: never;
+        /**
+         * Import numbers for hosted messaging
+         * @description Sends an `ExternalTnsOrder` document. Replaces v1 `/accounts/{accountId}/externalTns` for new inventory; v2 does not have `/externalTns`. Telephone numbers are E.164 (rule 1). The source leaves the success status and body open: 200 with an open XML document is declared.
+         */
+        post: operations["createMessagingImportTnOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/accounts/{accountId}/removeImportedTnOrders/messaging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove imported numbers from hosted messaging
+         * @description Sends a `RemoveImportedTnOrder` document. Telephone numbers are E.164 (rule 1). The source leaves the success status and body open: 200 with an open XML document is declared.
+         */
+        post: operations["createMessagingRemoveImportedTnOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/accounts/{accountId}/inserviceNumbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the in-service numbers of the account
+         * @description Filters by `countryCodeA3` and `areaCode`. Every request that passes `areaCode` must also pass `countryCodeA3` (rule 2; in v1 `areaCode` was accepted alone). Area codes are strings holding country and area code together, so leading zeros survive (rule 3). Numbers are returned in E.164 (rule 1). The source leaves the success status and body open: 200 with an open XML document is declared.
+         */
+        get: operations["listInserviceNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+                /**
+                 * @description The site (sub-account). The source does not type it; it is a string.
+                 * @example 12345
+                 */
+                siteId: components["parameters"]["siteId"];
+                /**
+                 * @description The SIP peer (location) of the site. The source does not type it; it is a string.
+                 * @example 67890
+                 */
+                sippeerId: components["parameters"]["sippeerId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a number of a SIP peer (messaging switch refused)
+         * @description Not in the source's operation table: rule 4 is all the source says about it. Turning messaging service on or off through this operation is refused with 400 and the Tn error body (`ErrorCode` 400), whose description says to use a tn-option (service activation) order. The request document, the success status and the success body are not shown: the source leaves them open (no XSD, `x-xsd: false`). The path of the tn-option operation is not shown either, so it is not described here.
+         */
+        post: operations["createSipPeerTelephoneNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns/{tn}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+                /**
+                 * @description The site (sub-account). The source does not type it; it is a string.
+                 * @example 12345
+                 */
+                siteId: components["parameters"]["siteId"];
+                /**
+                 * @description The SIP peer (location) of the site. The source does not type it; it is a string.
+                 * @example 67890
+                 */
+                sippeerId: components["parameters"]["sippeerId"];
+                /**
+                 * @description The telephone number, E.164 with the `+` prefix and country code (rule 1: telephone numbers in requests are E.164). `+` is a legal character in a path segment; a client that percent-encodes it sends `%2B`.
+                 * @example +14155550100
+                 */
+                tn: components["parameters"]["tn"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a number of a SIP peer
+         * @description Returns the number `tn` (E.164) of the SIP peer. The source leaves the success status and body open: 200 with an open XML document is declared.
+         */
+        get: operations["getSipPeerTelephoneNumber"];
+        /**
+         * Update a number of a SIP peer (messaging switch refused)
+         * @description Not in the source's operation table: rule 4 is all the source says about it ("the update operation"; the method PUT is this repository's reading). Turning messaging service on or off through this operation is refused with 400 and the Tn error body (`ErrorCode` 400), whose description says to use a tn-option (service activation) order. The request document, the success status and the success body are not shown: the source leaves them open (no XSD, `x-xsd: false`). The path of the tn-option operation is not shown either, so it is not described here.
+         */
+        put: operations["updateSipPeerTelephoneNumber"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    orderNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order notification (callback to the subscribed URL)
+         * @description The service POSTs a `Notification` document to the `URL` of each matching subscription (see
+         *     `createSubscription`), with `Content-Type: application/xml; charset=utf-8`.
+         *
+         *     Telephone numbers (rule 5): handlers expect E.164 numbers, the preferred and default form; the
+         *     callback is then validated against `xsd/Notification.xsd` (`x-xsd.schema`). When the subscription set
+         *     `NumberFormat` `LEGACY`, callbacks (and email notifications) carry 10-digit numbers instead and are
+         *     validated against `xsd/Notification.legacy.xsd` (`x-xsd.legacySchema`), which has the same elements
+         *     with the 10-digit number type. Each schema refuses the other form. For example, under a `LEGACY`
+         *     subscription:
+         *
+         *     ```xml
+         *     <?xml version="1.0" encoding="UTF-8"?>
+         *     <Notification>
+         *       <SubscriptionId>1f7e5b8a-3c2d-4e6f-9a0b-7c8d9e0f1a2b</SubscriptionId>
+         *       <OrderType>orders</OrderType>
+         *       <CustomerOrderId>order-2024-0001</CustomerOrderId>
+         *       <Status>COMPLETE</Status>
+         *       <CompletedTelephoneNumbers>
+         *         <TelephoneNumber>4155550100</TelephoneNumber>
+         *       </CompletedTelephoneNumbers>
+         *       <LastModifiedDate>2024-03-04T15:21:02.000Z</LastModifiedDate>
+         *       <ActualFocDate>2024-03-04T00:00:00.000Z</ActualFocDate>
+         *     </Notification>
+         *     ```
+         *
+         *     Authentication: the subscription carries `CallbackCredentials` (`BasicAuthentication` with
+         *     `Username` and `Password`, and a `PublicKey`); the source does not show how the service presents
+         *     them. HTTP Basic with the subscription's pair is the reading of the element name and is declared as
+         *     optional (`callbackBasicAuth` or none). The status the handler answers, and any retry, are not shown
+         *     either: the source leaves them open.
+         */
+        post: operations["orderNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /**
+         * SipPeerTelephoneNumberResponse
+         * @description The Tn error document: the 400 body of the create and update operations of `/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns` when they try to turn messaging on or off (rule 4): `ErrorCode` is then `400` and `Description` says to use a tn-option (service activation) order. XSD: `xsd/SipPeerTelephoneNumberResponse.xsd`. Rule 4 states both the code and the description, so both are required.
+         */
+        SipPeerTelephoneNumberResponse: {
+            /** @description The error status. */
+            ResponseStatus: {
+                /** @description The error code: `400` when messaging is switched through the tns operations (rule 4). The source shows no other code and does not type the element, so it is a string. */
+                ErrorCode: string;
+                /** @description A human-readable description; for rule 4 it says to use a tn-option order. The exact wording is not shown by the source. */
+                Description: string;
+            };
+        };
+        /**
+         * E164
+         * @description A telephone number in E.164 form: a plus sign, the country code and the subscriber number, at most 15 digits in all and no leading zero after the plus (for example `+14155550100`).
+         * @example +14155550100
+         */
+        E164: string;
+        /**
+         * E164TelephoneNumberList
+         * @description A list element holding one or more `TelephoneNumber` elements, each an E.164 number (rule 1). The list element takes the name of the property that uses this schema (`TelephoneNumberList`, `TelephoneNumbers`). XSD: the `E164TelephoneNumberList` type of `xsd/common.xsd`.
+         */
+        E164TelephoneNumberList: components["schemas"]["E164"][];
+        /**
+         * ExistingTelephoneNumberOrderType
+         * @description An order type that names existing telephone numbers in a `TelephoneNumberList`.
+         */
+        ExistingTelephoneNumberOrderType: {
+            /** @description The ordered numbers, one or more `TelephoneNumber` elements in E.164 form. */
+            TelephoneNumberList: components["schemas"]["E164TelephoneNumberList"];
+        };
+        /**
+         * Order
+         * @description The order document (request of `createOrder`): an order for existing telephone numbers. XSD: `xsd/Order.xsd`, the source of truth for this document. The source lists its children without saying which are optional; request documents of this service require every child the source lists, in the order it lists them. Telephone numbers are E.164 only (rule 1).
+         */
+        Order: {
+            /** @description The site (sub-account) the numbers are ordered for. The source does not type it. */
+            SiteId: string;
+            /** @description Boolean (in XML `true`, `false`, `1` or `0`; `yes` is refused). The source does not describe its effect. */
+            PartialAllowed: boolean;
+            ExistingTelephoneNumberOrderType: components["schemas"]["ExistingTelephoneNumberOrderType"];
+        };
+        /**
+         * OrderResponse
+         * @description The order response document (response of `createOrder`). XSD: `xsd/OrderResponse.xsd`. The source lists its children without saying which are optional; response and callback documents of this service are lenient: no child is required, so a real response that omits one still conforms. Telephone numbers are E.164 (rule 1: responses return them the same way as requests).
+         */
+        OrderResponse: {
+            /** @description The order as the service recorded it. */
+            Order?: {
+                /**
+                 * Format: date-time
+                 * @description When the order was created (timestamp).
+                 */
+                OrderCreateDate?: string;
+                /** @description Whether a back order was requested. The source does not type it, so it stays a string (the example shows `false`). */
+                BackOrderRequested?: string;
+                /** @description The order id (lower-case element name, as the source spells it; format left open). */
+                id?: string;
+                /** @description The ordered existing telephone numbers, as sent in the order. */
+                ExistingTelephoneNumberOrderType?: {
+                    TelephoneNumberList?: components["schemas"]["E164TelephoneNumberList"];
+                };
+                /** @description `PartialAllowed` as sent in the order. */
+                PartialAllowed?: boolean;
+                /** @description `SiteId` as sent in the order. */
+                SiteId?: string;
+            };
+            /** @description The status of the order, a value such as `RECEIVED` (the only value the source shows). The full list of order states and their transitions is not shown: the source leaves it open, so this is not an enum. */
+            OrderStatus?: string;
+        };
+        /**
+         * NumberFormat
+         * @description The format of telephone numbers in callbacks (subscription, rule 5) or in reports (report instance, rule 6). `LEGACY` selects 10-digit numbers; without `NumberFormat` numbers carry the `+` prefix and country code, the preferred form (rule 1). `LEGACY` is the only value the source names; it does not say that no other value exists nor what another value does. The source leaves the other values open, so this is an open string, not an enum. XSD: `NumberFormat` in `xsd/common.xsd`.
+         * @example LEGACY
+         */
+        NumberFormat: string;
+        /**
+         * Subscription
+         * @description The subscription document (request of `createSubscription`): subscribes a URL to order notifications. XSD: `xsd/Subscription.xsd`. The source lists its children without saying which are optional; request documents of this service require every child the source lists, in the order it lists them, except `NumberFormat`, which the source itself makes optional (without it, numbers are in the default form).
+         */
+        Subscription: {
+            /** @description The kind of order whose notifications are subscribed to (for example `orders`). The source leaves the values open. */
+            OrderType: string;
+            /** @description Where and how notifications are delivered. */
+            CallbackSubscription: {
+                /**
+                 * Format: uri
+                 * @description The URL the order notification (webhook `orderNotification`) is POSTed to. The source does not restrict the scheme.
+                 */
+                URL: string;
+                /** @description Expiry of the subscription, an integer. The source leaves its unit and range open. */
+                Expiry: number;
+                /** @description Optional. `LEGACY`: callbacks and email notifications carry 10-digit numbers (rule 5) and the notification is validated against `xsd/Notification.legacy.xsd`. Absent: numbers with the `+` prefix and country code (preferred) and `xsd/Notification.xsd`. Other values: the source leaves them open. */
+                NumberFormat?: components["schemas"]["NumberFormat"];
+                /** @description The credentials that go with the callbacks: a basic-authentication pair and a public key. How the service presents them to the callback URL is not shown by the source. */
+                CallbackCredentials: {
+                    /** @description A user name and password for the callbacks. */
+                    BasicAuthentication: {
+                        /** @description User name. */
+                        Username: string;
+                        /** @description Password. */
+                        Password: string;
+                    };
+                    /** @description A public key. Its encoding and use are not shown by the source. */
+                    PublicKey: string;
+                };
+            };
+        };
+        /**
+         * OpenXmlDocument
+         * @description An XML document whose shape the source does not show. The source leaves this body open: no XSD describes it (`x-xsd: false`) and clients receive it as text. Its examples are plausible shapes only. Telephone numbers in it are E.164 (rule 1).
+         */
+        OpenXmlDocument: string;
+        /**
+         * ReportInstance
+         * @description The report instance document (request of `createReportInstance`), XML element `Instance`. XSD: `xsd/Instance.xsd`. The source lists its children without saying which are optional; request documents of this service require every child the source lists, in the order it lists them, except `NumberFormat`, which the source itself makes optional (without it, numbers are in the default form).
+         */
+        ReportInstance: {
+            /** @description The output format of the report (for example `CSV`, the format rule 6 mentions). The source leaves the values open. */
+            OutputFormat: string;
+            /** @description Optional. `LEGACY`: the report lists 10-digit numbers (rule 6). Absent: numbers with the `+` prefix and country code, the preferred form. Other values: the source leaves them open. */
+            NumberFormat?: components["schemas"]["NumberFormat"];
+            /** @description The report parameters, one or more `Parameter` elements (each a `Name` and a `Value`). */
+            Parameters: {
+                /** @description The parameter name. The names a report accepts are not shown by the source. */
+                Name: string;
+                /** @description The parameter value. */
+                Value: string;
+            }[];
+            /**
+             * Format: date
+             * @description The date the report instance expires (a date, for example `2024-12-31`).
+             */
+            ExpiresAt: string;
+        };
+        /**
+         * LoaType
+         * @description Who signed the letter of authorization of a hosted messaging import: `CARRIER` or `SUBSCRIBER`, the two values the source lists. XSD: `LoaType` in `xsd/common.xsd`.
+         * @example CARRIER
+         * @enum {string}
+         */
+        LoaType: "CARRIER" | "SUBSCRIBER";
+        /**
+         * ExternalTnsOrder
+         * @description The hosted messaging import document (request of `createMessagingImportTnOrder`; it replaces the v1 `/externalTns` for new inventory). XSD: `xsd/ExternalTnsOrder.xsd`. The source lists its children without saying which are optional; request documents of this service require every child the source lists, in the order it lists them. Telephone numbers are E.164 only (rule 1).
+         */
+        ExternalTnsOrder: {
+            /** @description The client's own reference for the order (format left open by the source). */
+            CustomerOrderId: string;
+            /** @description The site (sub-account) of the imported numbers. */
+            SiteId: string;
+            /** @description The SIP peer (location) of the imported numbers. */
+            SipPeerId: string;
+            LoaType: components["schemas"]["LoaType"];
+            /** @description The numbers to import, one or more `TelephoneNumber` elements in E.164 form. */
+            TelephoneNumbers: components["schemas"]["E164TelephoneNumberList"];
+        };
+        /**
+         * RemoveImportedTnOrder
+         * @description The hosted messaging removal document (request of `createMessagingRemoveImportedTnOrder`). XSD: `xsd/RemoveImportedTnOrder.xsd`. The source lists its children without saying which are optional; request documents of this service require every child the source lists, in the order it lists them. Telephone numbers are E.164 only (rule 1).
+         */
+        RemoveImportedTnOrder: {
+            /** @description The client's own reference for the order (format left open by the source). */
+            CustomerOrderId: string;
+            /** @description The numbers to remove, one or more `TelephoneNumber` elements in E.164 form. */
+            TelephoneNumbers: components["schemas"]["E164TelephoneNumberList"];
+        };
+        /**
+         * LegacyTelephoneNumber
+         * @description The 10-digit LEGACY form of a telephone number (for example `4155550100`), without `+` and country code. It appears only in callbacks of a subscription, and in reports of a report instance, that set `NumberFormat` to `LEGACY` (rules 5 and 6); never in a request. XSD: `LegacyTelephoneNumber` in `xsd/common.xsd`.
+         * @example 4155550100
+         */
+        LegacyTelephoneNumber: string;
+        /**
+         * Notification
+         * @description The order notification document (webhook `orderNotification`). Two XSDs describe it with the same elements in the same order: `xsd/Notification.xsd` (the default: the subscription has no `NumberFormat`, numbers are E.164) and `xsd/Notification.legacy.xsd` (the subscription set `NumberFormat` `LEGACY`, numbers are 10 digits). This schema admits both number forms; which one a given callback carries depends on its subscription, and the XSD named by `x-xsd` tells them apart. The source lists the children without saying which are optional; callback documents of this service are lenient: no child is required.
+         */
+        Notification: {
+            /** @description The subscription that produced the callback (format left open by the source). */
+            SubscriptionId?: string;
+            /** @description The kind of order. The source leaves the values open. */
+            OrderType?: string;
+            /** @description The client's own reference for the order. */
+            CustomerOrderId?: string;
+            /** @description The status of the order, a value such as `COMPLETE` (the only notification status the source shows). The full list of states is not shown: the source leaves it open, so this is not an enum. */
+            Status?: string;
+            /** @description The numbers the order completed for, `TelephoneNumber` elements. The source does not mark `TelephoneNumber` as repeated here; a list element of that (plural) name is read as holding any number of them. */
+            CompletedTelephoneNumbers?: (components["schemas"]["E164"] | components["schemas"]["LegacyTelephoneNumber"])[];
+            /**
+             * Format: date-time
+             * @description When the order last changed (timestamp).
+             */
+            LastModifiedDate?: string;
+            /**
+             * Format: date-time
+             * @description The actual firm order commitment date (timestamp).
+             */
+            ActualFocDate?: string;
+        };
+    };
+    responses: {
+        /** @description The request is invalid: a request document that breaks its XSD, or a rule of this operation (for example `areaCode` without `countryCodeA3`). 400 is the service's validation status (`x-validation-status`). The source shows the Tn error document (`SipPeerTelephoneNumberResponse`, ErrorCode 400) only for the tns operations; this contract uses the same document here, which the mocks serve and the contract checker expects. */
+        InvalidRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/xml": components["schemas"]["SipPeerTelephoneNumberResponse"];
+            };
+        };
+        /** @description The HTTP Basic credentials (`<USERNAME>:<PASSWORD>`) are missing or invalid. The source does not list this response; it is declared because every operation requires HTTP Basic authentication and HTTP answers a request without valid credentials with 401. The source leaves its body open, so none is described. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Refused (rule 4): turning messaging service on or off through the create or update operations of `/sippeers/{sippeerId}/tns` is refused with 400 and the Tn error body, `ErrorCode` 400, whose description says to use a tn-option (service activation) order instead. The path of the tn-option operation is not shown by the source. */
+        TnError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/xml": components["schemas"]["SipPeerTelephoneNumberResponse"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description The account. The source does not type it; it is a string.
+         * @example 9900000
+         */
+        accountId: string;
+        /**
+         * @description The report to create an instance of. The source does not type it; it is a string.
+         * @example 210
+         */
+        reportId: string;
+        /**
+         * @description Country filter. Required whenever `areaCode` is sent (rule 2). The name suggests a three-letter country code (for example `USA`); the source leaves its format open, so no pattern is imposed.
+         * @example USA
+         */
+        countryCodeA3: string;
+        /**
+         * @description Area-code filter. It requires `countryCodeA3`: every request that passes `areaCode` must also pass `countryCodeA3` (rule 2; `x-requires`). A string that holds country and area code together, so that leading zeros of international area codes survive (rule 3); never send it as a number. The source does not say that it holds digits only, so no pattern is imposed. The status and body of the refusal of an `areaCode` without `countryCodeA3` are not shown: the source leaves them open.
+         * @example 1919
+         */
+        areaCode: string;
+        /**
+         * @description The site (sub-account). The source does not type it; it is a string.
+         * @example 12345
+         */
+        siteId: string;
+        /**
+         * @description The SIP peer (location) of the site. The source does not type it; it is a string.
+         * @example 67890
+         */
+        sippeerId: string;
+        /**
+         * @description The telephone number, E.164 with the `+` prefix and country code (rule 1: telephone numbers in requests are E.164). `+` is a legal character in a path segment; a client that percent-encodes it sends `%2B`.
+         * @example +14155550100
+         */
+        tn: components["schemas"]["E164"];
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    createOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/xml": components["schemas"]["Order"];
+            };
+        };
+        responses: {
+            /** @description The order response. The source shows no status code; 200 is the conservative reading. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["OrderResponse"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/xml": components["schemas"]["Subscription"];
+            };
+        };
+        responses: {
+            /** @description The subscription was created. The source leaves the status and the body open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["OpenXmlDocument"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createReportInstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+                /**
+                 * @description The report to create an instance of. The source does not type it; it is a string.
+                 * @example 210
+                 */
+                reportId: components["parameters"]["reportId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/xml": components["schemas"]["ReportInstance"];
+            };
+        };
+        responses: {
+            /** @description The report instance was created. The source leaves the status and the body open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["OpenXmlDocument"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listE911Addresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e911 addresses. The source leaves the status and the body open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["OpenXmlDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMessagingImportTnOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import orders. The source leaves the status and the body open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["OpenXmlDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createMessagingImportTnOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/xml": components["schemas"]["ExternalTnsOrder"];
+            };
+        };
+        responses: {
+            /** @description The import order was received. The source leaves the status and the body open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["OpenXmlDocument"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createMessagingRemoveImportedTnOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/xml": components["schemas"]["RemoveImportedTnOrder"];
+            };
+        };
+        responses: {
+            /** @description The removal order was received. The source leaves the status and the body open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["OpenXmlDocument"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listInserviceNumbers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Country filter. Required whenever `areaCode` is sent (rule 2). The name suggests a three-letter country code (for example `USA`); the source leaves its format open, so no pattern is imposed.
+                 * @example USA
+                 */
+                countryCodeA3?: components["parameters"]["countryCodeA3"];
+                /**
+                 * @description Area-code filter. It requires `countryCodeA3`: every request that passes `areaCode` must also pass `countryCodeA3` (rule 2; `x-requires`). A string that holds country and area code together, so that leading zeros of international area codes survive (rule 3); never send it as a number. The source does not say that it holds digits only, so no pattern is imposed. The status and body of the refusal of an `areaCode` without `countryCodeA3` are not shown: the source leaves them open.
+                 * @example 1919
+                 */
+                areaCode?: components["parameters"]["areaCode"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The in-service numbers. The source leaves the status and the body open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["OpenXmlDocument"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createSipPeerTelephoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+                /**
+                 * @description The site (sub-account). The source does not type it; it is a string.
+                 * @example 12345
+                 */
+                siteId: components["parameters"]["siteId"];
+                /**
+                 * @description The SIP peer (location) of the site. The source does not type it; it is a string.
+                 * @example 67890
+                 */
+                sippeerId: components["parameters"]["sippeerId"];
+            };
+            cookie?: never;
+        };
+        /** @description An XML document the source does not show (left open). */
+        requestBody: {
+            content: {
+                "application/xml": components["schemas"]["OpenXmlDocument"];
+            };
+        };
+        responses: {
+            /** @description Success. The source leaves the status and the body open; 200 is declared so that clients and mocks have a success path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["OpenXmlDocument"];
+                };
+            };
+            400: components["responses"]["TnError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getSipPeerTelephoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+                /**
+                 * @description The site (sub-account). The source does not type it; it is a string.
+                 * @example 12345
+                 */
+                siteId: components["parameters"]["siteId"];
+                /**
+                 * @description The SIP peer (location) of the site. The source does not type it; it is a string.
+                 * @example 67890
+                 */
+                sippeerId: components["parameters"]["sippeerId"];
+                /**
+                 * @description The telephone number, E.164 with the `+` prefix and country code (rule 1: telephone numbers in requests are E.164). `+` is a legal character in a path segment; a client that percent-encodes it sends `%2B`.
+                 * @example +14155550100
+                 */
+                tn: components["parameters"]["tn"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The number. The source leaves the status and the body open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["OpenXmlDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateSipPeerTelephoneNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account. The source does not type it; it is a string.
+                 * @example 9900000
+                 */
+                accountId: components["parameters"]["accountId"];
+                /**
+                 * @description The site (sub-account). The source does not type it; it is a string.
+                 * @example 12345
+                 */
+                siteId: components["parameters"]["siteId"];
+                /**
+                 * @description The SIP peer (location) of the site. The source does not type it; it is a string.
+                 * @example 67890
+                 */
+                sippeerId: components["parameters"]["sippeerId"];
+                /**
+                 * @description The telephone number, E.164 with the `+` prefix and country code (rule 1: telephone numbers in requests are E.164). `+` is a legal character in a path segment; a client that percent-encodes it sends `%2B`.
+                 * @example +14155550100
+                 */
+                tn: components["parameters"]["tn"];
+            };
+            cookie?: never;
+        };
+        /** @description An XML document the source does not show (left open). */
+        requestBody: {
+            content: {
+                "application/xml": components["schemas"]["OpenXmlDocument"];
+            };
+        };
+        responses: {
+            /** @description Success. The source leaves the status and the body open; 200 is declared so that clients and mocks have a success path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": components["schemas"]["OpenXmlDocument"];
+                };
+            };
+            400: components["responses"]["TnError"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    orderNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/xml; charset=utf-8": components["schemas"]["Notification"];
+            };
+        };
+        responses: {
+            /** @description The handler received the notification. The source leaves the status and the body of the handler's answer open; 200 without a body is declared as the plain reading. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

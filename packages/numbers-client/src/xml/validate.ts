@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { createXsdValidator, type XsdValidator } from '@svc-contracts/xml-validator';
+import type { XmlDocumentDescriptor } from './descriptor.js';
+import { XmlDocumentError } from './errors.js';
+
+// The XSDs ship in the package's `xsd/` folder (copied there by the generator); this module sits two
+// levels below the package folder both in src/ and in dist/.
+const packageRoot = new URL('../../', import.meta.url);
+
+const validators = new Map<string, Promise<XsdValidator>>();
+
+/** Validates a document against its XSD; throws {@link XmlDocumentError} listing every issue. */
+export async function assertValid(
+  descriptor: XmlDocumentDescriptor,
+  xml: string,
+  fileName: string,
+): Promise<void> {
+  const validator = await validatorFor(descriptor.xsd);
+  const { valid, issues } = await validator.validate(xml, { fileName });
+  if (!valid)
+    throw new XmlDocumentError(
+      `${fileName}: the ${descriptor.root} document is not valid against ${descriptor.xsd}.`,
+      issues,
+    );
+}
+
+/** Releases the XSD engine (validators are created again on next use). Forgetting it never hangs the process. */
+export async function closeXmlValidators(): Promise<void> {
+  const open = [...validators.values()];
+  validators.clear();
+  await Promise.all(open.map(async (pending) => (await pending.catch(() => undefined))?.close()));
+}
+
+function validatorFor(xsd: string): Promise<XsdValidator> {
+  let validator = validators.get(xsd);
+  if (validator === undefined) {
+    validator = createXsdValidator(fileURLToPath(new URL(xsd, packageRoot)));
+    // A schema that failed to load is not cached, so a later call reports the problem again.
+    validator.catch(() => validators.delete(xsd));
+    validators.set(xsd, validator);
+  }
+  return validator;
+}

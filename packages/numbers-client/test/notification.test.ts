@@ -1,0 +1,52 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeXmlValidators, parseOrderNotification, XmlDocumentError } from '../src/index.js';
+import { specExample, XXE } from './support.js';
+
+afterAll(() => closeXmlValidators());
+
+const legacy = specExample('notification').replaceAll('+1415', '415');
+
+describe('parseOrderNotification', () => {
+  it('returns the typed notification, numbers as E.164 strings', async () => {
+    const notification = await parseOrderNotification(specExample('notification'));
+    expect(notification).toEqual({
+      SubscriptionId: '1f7e5b8a-3c2d-4e6f-9a0b-7c8d9e0f1a2b',
+      OrderType: 'orders',
+      CustomerOrderId: 'order-2024-0001',
+      Status: 'COMPLETE',
+      CompletedTelephoneNumbers: { TelephoneNumber: ['+14155550100', '+14155550101'] },
+      LastModifiedDate: '2024-03-04T15:21:02.000Z',
+      ActualFocDate: '2024-03-04T00:00:00.000Z',
+    });
+  });
+
+  it('reads LEGACY notifications when the subscription asked for them', async () => {
+    const notification = await parseOrderNotification(legacy, { numberFormat: 'LEGACY' });
+    expect(notification.CompletedTelephoneNumbers?.TelephoneNumber).toEqual(['4155550100', '4155550101']);
+  });
+
+  it('refuses 10-digit numbers under the E.164 schema, and E.164 under LEGACY', async () => {
+    await expect(parseOrderNotification(legacy)).rejects.toBeInstanceOf(XmlDocumentError);
+    await expect(
+      parseOrderNotification(specExample('notification'), { numberFormat: 'LEGACY' }),
+    ).rejects.toThrow(/not valid against xsd\/Notification.legacy.xsd/);
+  });
+
+  it('refuses an XXE document, validating or not, and reads no file', async () => {
+    for (const validate of [true, false]) {
+      const failure = (await parseOrderNotification(XXE, { validate }).catch(
+        (error: unknown) => error,
+      )) as XmlDocumentError;
+      expect(failure).toBeInstanceOf(XmlDocumentError);
+      expect(failure.issues[0]?.rule).toBe('doctype-forbidden');
+      expect(failure.message).not.toContain('root:');
+    }
+  });
+
+  it('refuses a document of another kind', async () => {
+    await expect(parseOrderNotification(specExample('order-response'))).rejects.toThrow(XmlDocumentError);
+    await expect(parseOrderNotification(specExample('order-response'), { validate: false })).rejects.toThrow(
+      'Expected a Notification document, found root element OrderResponse.',
+    );
+  });
+});

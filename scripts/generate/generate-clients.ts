@@ -1,0 +1,72 @@
+// Regenerates the generated code of the typed clients from the specs (issue #7). For every service of
+// redocly.yaml that has a client package (`packages/<service>-client`):
+//   src/generated/schema.ts       openapi-typescript types of the bundled spec (what openapi-fetch checks)
+//   src/generated/operations.ts   the run-time contract: security alternatives, x-server-side-only, x-requires
+// and for a service with XSDs (`x-xsd`): src/generated/xml-documents.ts (types and descriptors) and xsd/.
+// `--check` writes nothing and exits 1 listing every stale file, so CI catches a spec changed without
+// regenerating (and a hand-edited generated file).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fromRoot, relativizePaths, repoRoot } from '../lib/paths.ts';
+import { bundleService, listServices } from '../lib/specs.ts';
+import { compareWithDisk, type GeneratedFile, writeToDisk } from './lib/generated-file.ts';
+import { renderOperationTable } from './lib/operation-table.ts';
+import { renderSchemaTypes } from './lib/schema-types.ts';
+import { xmlDocumentFiles } from './lib/xml-documents.ts';
+
+const args = process.argv.slice(2);
+const unknown = args.filter((arg) => arg !== '--check');
+if (unknown.length > 0) {
+  console.error(`Unknown argument(s): ${unknown.join(' ')}. Usage: generate-clients.ts [--check]`);
+  process.exit(2);
+}
+const check = args.includes('--check');
+
+const files: GeneratedFile[] = [];
+const generatedDirs: string[] = [];
+let failed = false;
+for (const service of listServices()) {
+  const packageDir = fromRoot('packages', `${service.name}-client`);
+  if (!existsSync(packageDir)) {
+    console.log(`- ${service.name.padEnd(10)} no packages/${service.name}-client: nothing to generate`);
+    continue;
+  }
+  try {
+    const { spec, problems } = await bundleService(service);
+    if (problems.length > 0) throw new Error(`the spec does not bundle:\n    ${problems.join('\n    ')}`);
+    files.push(
+      {
+        path: join(packageDir, 'src', 'generated', 'schema.ts'),
+        contents: await renderSchemaTypes(service.name, spec),
+      },
+      {
+        path: join(packageDir, 'src', 'generated', 'operations.ts'),
+        contents: renderOperationTable(service.name, spec),
+      },
+      ...xmlDocumentFiles(service, spec, packageDir),
+    );
+    generatedDirs.push(join(packageDir, 'src', 'generated'), join(packageDir, 'xsd'));
+  } catch (error) {
+    failed = true;
+    console.error(`✗ ${service.name}: ${relativizePaths((error as Error).message)}`);
+  }
+}
+if (failed) process.exit(1);
+
+const report = compareWithDisk(files, generatedDirs, repoRoot);
+const changed = report.stale.length + report.orphaned.length;
+if (check) {
+  if (changed === 0) {
+    console.log(`✓ ${files.length} generated files are up to date.`);
+  } else {
+    console.error(`✗ ${changed} generated file(s) are stale; run \`pnpm generate\` and commit the result:`);
+    for (const path of report.stale) console.error(`    ${path}`);
+    for (const path of report.orphaned) console.error(`    ${path} (no longer generated)`);
+    process.exit(1);
+  }
+} else {
+  writeToDisk(files, report, repoRoot);
+  for (const path of report.stale) console.log(`✓ wrote   ${path}`);
+  for (const path of report.orphaned) console.log(`✓ deleted ${path}`);
+  console.log(`${files.length} generated files, ${changed} changed.`);
+}

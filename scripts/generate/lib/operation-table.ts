@@ -1,0 +1,116 @@
+import type { OpenApiDocument } from '../../lib/specs.ts';
+import { generatedHeader } from './header.ts';
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+interface OperationEntry {
+  method: string;
+  path: string;
+  security: string[][];
+  serverSideOnly: boolean;
+  requires: Array<{ in: string; name: string; requires: string[] }>;
+}
+
+interface SchemeEntry {
+  type: string;
+  scheme?: string;
+  in?: string;
+  name?: string;
+  valuePattern?: string;
+}
+
+type JsonObject = Record<string, unknown>;
+
+/**
+ * The run-time contract of a service (`ServiceContract` of `@svc-contracts/client-runtime`): for each
+ * operation its method, path, security alternatives, `x-server-side-only` and `x-requires`, plus the
+ * security schemes and `x-security-exclusive`. Operations are keyed by operationId in spec order.
+ */
+export function renderOperationTable(service: string, spec: OpenApiDocument): string {
+  const operations: Record<string, OperationEntry> = {};
+  for (const [path, pathItem] of Object.entries(spec.paths ?? {})) {
+    const shared = asArray(pathItem.parameters);
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method] as JsonObject | undefined;
+      if (operation === undefined) continue;
+      const operationId = operation.operationId;
+      if (typeof operationId !== 'string')
+        throw new Error(`${method.toUpperCase()} ${path} has no operationId.`);
+      operations[operationId] = {
+        method: method.toUpperCase(),
+        path,
+        security: securityOf(operation.security ?? spec.security),
+        serverSideOnly: operation['x-server-side-only'] === true,
+        requires: requirementsOf(spec, [...shared, ...asArray(operation.parameters)]),
+      };
+    }
+  }
+  const contract = {
+    operations,
+    securitySchemes: schemesOf(spec),
+    securityExclusive: spec['x-security-exclusive'] === true,
+  };
+  return [
+    generatedHeader(service),
+    '',
+    "import type { ServiceContract } from '@svc-contracts/client-runtime';",
+    '',
+    `export const contract = ${JSON.stringify(contract, null, 2)} as const satisfies ServiceContract;`,
+    '',
+    'export type OperationId = keyof typeof contract.operations;',
+    '',
+  ].join('\n');
+}
+
+function securityOf(security: unknown): string[][] {
+  return asArray(security).map((requirement) => Object.keys(requirement as JsonObject));
+}
+
+function requirementsOf(spec: OpenApiDocument, parameters: unknown[]): OperationEntry['requires'] {
+  const requirements: OperationEntry['requires'] = [];
+  for (const reference of parameters) {
+    const parameter = resolve(spec, reference as JsonObject);
+    const requires = parameter['x-requires'];
+    if (!Array.isArray(requires)) continue;
+    requirements.push({
+      in: String(parameter.in),
+      name: String(parameter.name),
+      requires: requires.map(String),
+    });
+  }
+  return requirements;
+}
+
+function schemesOf(spec: OpenApiDocument): Record<string, SchemeEntry> {
+  const schemes: Record<string, SchemeEntry> = {};
+  for (const [name, reference] of Object.entries(spec.components?.securitySchemes ?? {})) {
+    const scheme = resolve(spec, reference as JsonObject);
+    const entry: SchemeEntry = { type: String(scheme.type) };
+    if (typeof scheme.scheme === 'string') entry.scheme = scheme.scheme.toLowerCase();
+    if (typeof scheme.in === 'string') entry.in = scheme.in;
+    if (typeof scheme.name === 'string') entry.name = scheme.name;
+    const valueSchema = scheme['x-value-schema'] as JsonObject | undefined;
+    if (typeof valueSchema?.pattern === 'string') entry.valuePattern = valueSchema.pattern;
+    schemes[name] = entry;
+  }
+  return schemes;
+}
+
+/** Follows a local `$ref` (`#/components/...`), the only kind a bundled document holds. */
+function resolve(spec: OpenApiDocument, value: JsonObject): JsonObject {
+  const reference = value.$ref;
+  if (typeof reference !== 'string') return value;
+  if (!reference.startsWith('#/'))
+    throw new Error(`Unexpected non-local $ref ${reference} in a bundled spec.`);
+  let target: unknown = spec;
+  for (const segment of reference.slice(2).split('/')) {
+    const key = segment.replaceAll('~1', '/').replaceAll('~0', '~');
+    target = (target as JsonObject | undefined)?.[key];
+  }
+  if (target === undefined || target === null) throw new Error(`Unresolved $ref ${reference}.`);
+  return resolve(spec, target as JsonObject);
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
