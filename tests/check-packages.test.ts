@@ -1,0 +1,29 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { fromRoot } from '../scripts/lib/paths.ts';
+
+const run = promisify(execFile);
+
+// The workspace packages themselves are checked by `pnpm check:packages` in `pnpm test`; this shows the
+// check rejects a package whose exports promise types it does not ship.
+describe('pnpm check:packages', () => {
+  it('fails a package whose exports name a missing declaration file, saying which', async () => {
+    const failure = await run(
+      fromRoot('node_modules', '.bin', 'tsx'),
+      ['scripts/check-packages.ts', 'tests/fixtures/broken-package'],
+      {
+        cwd: fromRoot(),
+      },
+    ).then(
+      () => undefined,
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stdout).toContain('✗ @svc-contracts/fixture-broken-package');
+    expect(failure?.stdout).toContain(
+      'pkg.exports["."].types is ./lib/index.d.ts but the file does not exist',
+    );
+    expect(failure?.stdout).toContain('0 passed, 1 failed');
+  });
+});
