@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../packages/contract-checker/src/index.ts';
 import { startRecorder } from '../packages/contract-recorder/src/index.ts';
 import { configPath } from './lib/paths.ts';
+import { campaign as campaignFixture } from './lib/traffic/agents.ts';
 
 // contract-record end to end: a stand-in for a staging service on a free loopback port, traffic sent
 // through the recorder with real-looking secrets, and the recorded file checked with contract-check.
@@ -15,29 +16,7 @@ const apiKeySecret = 'live-agents-key-5f2a9c7e1b';
 const clientSecret = 'client-secret-0c8d2e4f6a';
 const basicSecret = Buffer.from(`client-7781:${clientSecret}`).toString('base64');
 
-const campaign = {
-  id: 381,
-  name: 'March renewals',
-  workflow_id: 17,
-  workflow_name: 'Renewal reminder',
-  state: 'paused',
-  source_type: 'google_sheet',
-  source_id: '1a2b3c4d5e',
-  total_rows: 1200,
-  processed_rows: 457,
-  failed_rows: 12,
-  created_at: '2025-03-10T14:02:11Z',
-  started_at: '2025-03-14T09:00:00Z',
-  completed_at: null,
-  retry_config: {
-    enabled: true,
-    max_retries: 2,
-    retry_delay_seconds: 3600,
-    retry_on_busy: true,
-    retry_on_no_answer: true,
-    retry_on_voicemail: false,
-  },
-};
+const campaign = campaignFixture('paused');
 
 /** What the stand-in service answers, by method and path. */
 function answer(method: string, path: string): { status: number; body: unknown } {

@@ -1,4 +1,5 @@
 import { apiKey, basic, bearer, type Call, json, query, type Recording, xml } from './call.ts';
+import { campaign as campaignFixture } from './traffic/agents.ts';
 
 // The negative set: one file per checker rule (`negative/<rule>[--<detail>].har`), each with one entry
 // that breaks exactly that rule. A request-side rule answered 2xx also gets `accepted-invalid-request`:
@@ -14,29 +15,7 @@ const agentSummary = {
   created_at: '2025-01-20T08:15:00Z',
   total_runs: 1843,
 };
-const campaign = {
-  id: 381,
-  name: 'March renewals',
-  workflow_id: 17,
-  workflow_name: 'Renewal reminder',
-  state: 'paused',
-  source_type: 'google_sheet',
-  source_id: '1a2b3c4d5e',
-  total_rows: 1200,
-  processed_rows: 457,
-  failed_rows: 12,
-  created_at: '2025-03-10T14:02:11Z',
-  started_at: '2025-03-14T09:00:00Z',
-  completed_at: null,
-  retry_config: {
-    enabled: true,
-    max_retries: 2,
-    retry_delay_seconds: 3600,
-    retry_on_busy: true,
-    retry_on_no_answer: true,
-    retry_on_voicemail: false,
-  },
-};
+const campaign = campaignFixture('paused');
 const { state: _state, ...campaignWithoutState } = campaign;
 const runsPage = {
   runs: [],

@@ -14,7 +14,8 @@ const retryConfig = {
   retry_on_voicemail: false,
 };
 
-function campaign(state: string, extra: Record<string, unknown> = {}) {
+/** A Campaign as E1/E2 return it, in the state given; shared by the positive and negative sets. */
+export function campaign(state: string, extra: Record<string, unknown> = {}) {
   return {
     id: 381,
     name: 'March renewals',
