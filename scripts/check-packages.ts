@@ -50,7 +50,9 @@ async function checkPackage(name: string, dir: string, manifest: Manifest): Prom
   const problems: string[] = [];
   const { messages, pkg } = await publint({ pkgDir: dir, level: 'warning', pack: 'pnpm' });
   for (const message of messages)
-    problems.push(`publint ${message.type}: ${formatMessage(message, pkg, { color: false }) ?? message.code}`);
+    problems.push(
+      `publint ${message.type}: ${formatMessage(message, pkg, { color: false }) ?? message.code}`,
+    );
   try {
     // The packages are ESM only: CommonJS resolution is reported by attw but not a failure.
     const excluded = dataEntrypoints(manifest);
