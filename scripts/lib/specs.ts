@@ -1,8 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
-import { bundle, type Config, loadConfig } from '@redocly/openapi-core';
-import { parse } from 'yaml';
+import { existsSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
+// The repository's tooling reads and bundles specs exactly as the contract checker does: one loader.
+import type { OpenApiDocument } from '../../packages/contract-checker/src/openapi.ts';
+import { bundleSpecs, servicesFromConfig } from '../../packages/contract-checker/src/spec-loader.ts';
 import { fromRoot, relativizePaths, repoRoot } from './paths.ts';
+
+export type { OpenApiDocument };
 
 /** One service as listed in `redocly.yaml` (`apis`), the single list every tool reads. */
 export interface Service {
@@ -15,14 +18,6 @@ export interface Service {
   dir: string;
 }
 
-export type OpenApiDocument = Record<string, unknown> & {
-  openapi: string;
-  info: { title: string; version: string; [key: string]: unknown };
-  paths?: Record<string, Record<string, unknown>>;
-  webhooks?: Record<string, Record<string, unknown>>;
-  components?: Record<string, Record<string, unknown>>;
-};
-
 export interface BundledService {
   service: Service;
   spec: OpenApiDocument;
@@ -34,11 +29,12 @@ export const defaultConfigPath = fromRoot('redocly.yaml');
 
 /** The services of a Redocly config (default: the repository's `redocly.yaml`), roots resolved against it. */
 export function listServices(configPath = defaultConfigPath): Service[] {
-  const config = parse(readFileSync(configPath, 'utf8')) as { apis?: Record<string, { root: string }> };
-  return Object.entries(config.apis ?? {}).map(([name, api]) => {
-    const root = resolve(dirname(configPath), api.root);
-    return { name, root, relativeRoot: relative(repoRoot, root), dir: dirname(root) };
-  });
+  return servicesFromConfig(configPath).map(({ name, root }) => ({
+    name,
+    root,
+    relativeRoot: relative(repoRoot, root),
+    dir: dirname(root),
+  }));
 }
 
 /** Services whose root document exists: a service listed before its spec is written is skipped. */
@@ -57,23 +53,11 @@ export function getService(name: string): Service {
   return service;
 }
 
-let configPromise: Promise<Config> | undefined;
-
-function redoclyConfig(): Promise<Config> {
-  configPromise ??= loadConfig({ configPath: defaultConfigPath });
-  return configPromise;
-}
-
 /** Bundles a service's split spec into one document in memory, the way `redocly bundle` does. */
 export async function bundleService(nameOrService: string | Service): Promise<BundledService> {
   const service = typeof nameOrService === 'string' ? getService(nameOrService) : nameOrService;
-  const result = await bundle({ ref: service.root, config: await redoclyConfig() });
-  const problems = result.problems
-    .filter((problem) => problem.severity === 'error')
-    .map((problem) => {
-      const where = problem.location[0];
-      const file = where ? relative(repoRoot, where.source.absoluteRef) : service.relativeRoot;
-      return `${file}${where?.pointer ?? ''}: ${relativizePaths(problem.message)}`;
-    });
-  return { service, spec: result.bundle.parsed as OpenApiDocument, problems };
+  const { specs } = await bundleSpecs([service], { configPath: defaultConfigPath });
+  const [loaded] = specs;
+  if (!loaded) throw new Error(`${service.relativeRoot} does not exist.`);
+  return { service, spec: loaded.document, problems: loaded.problems.map(relativizePaths) };
 }
