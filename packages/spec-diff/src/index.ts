@@ -1,0 +1,12 @@
+export { type Change, describeChange, type Level, levelRank, requiredBump } from './change.js';
+export {
+  type Bump,
+  type Changeset,
+  type ChangesetFailure,
+  type CheckChangesetsInput,
+  checkChangesets,
+  parseChangeset,
+  requestedBump,
+} from './changesets.js';
+export { diffSpecs, type OpenApiDocument } from './openapi.js';
+export { type DiffXsdOptions, diffXsd, type XsdRole } from './xsd.js';
