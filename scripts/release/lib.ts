@@ -1,0 +1,104 @@
+// The pure parts of `pnpm release`: arguments, the workspace's publishable packages, pending changesets and
+// the check that a published manifest carries no `workspace:` range. No processes, no network: tested alone.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface ReleaseOptions {
+  /** Where to publish; undefined: the registry pnpm is configured with. */
+  registry: string | undefined;
+  /** Skip `check:generated` and `check:packages` (they also run in `pnpm test`). */
+  skipChecks: boolean;
+}
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const usage = 'usage: pnpm release [--registry <url>] [--skip-checks]';
+
+/** `--registry <url>` (or `--registry=<url>`) wins over `npm_config_registry`. */
+export function parseReleaseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): ReleaseOptions {
+  let registry: string | undefined;
+  let skipChecks = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--registry') {
+      const value = argv[++i];
+      if (value === undefined || value.startsWith('--')) throw new UsageError('--registry needs a URL');
+      registry = value;
+    } else if (arg.startsWith('--registry=')) {
+      registry = arg.slice('--registry='.length);
+    } else if (arg === '--skip-checks') {
+      skipChecks = true;
+    } else {
+      throw new UsageError(`unknown argument ${arg}`);
+    }
+  }
+  registry ??= env.npm_config_registry || env.NPM_CONFIG_REGISTRY || undefined;
+  if (registry !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(registry);
+    } catch {
+      throw new UsageError(`--registry ${registry} is not a URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new UsageError(`--registry ${registry} is not an http(s) URL`);
+    registry = url.href.endsWith('/') ? url.href : `${url.href}/`;
+  }
+  return { registry, skipChecks };
+}
+
+export interface WorkspacePackage {
+  name: string;
+  version: string;
+  dir: string;
+}
+
+/** The packages under `packages/` that are published (not `private`). */
+export function publishablePackages(root: string): WorkspacePackage[] {
+  const base = join(root, 'packages');
+  return readdirSync(base, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(base, entry.name, 'package.json')))
+    .map((entry) => {
+      const dir = join(base, entry.name);
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name: string;
+        version: string;
+        private?: boolean;
+      };
+      return { ...manifest, dir };
+    })
+    .filter((manifest) => manifest.private !== true)
+    .map(({ name, version, dir }) => ({ name, version, dir }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The pending changesets: every `.changeset/*.md` but the README. */
+export function pendingChangesets(root: string): string[] {
+  const dir = join(root, '.changeset');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.md') && file.toLowerCase() !== 'readme.md')
+    .sort();
+}
+
+const dependencyFields = ['dependencies', 'peerDependencies', 'optionalDependencies'] as const;
+
+/** Every `workspace:` range left in a manifest as published (`field: name@range`); empty when clean. */
+export function workspaceRanges(manifest: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  for (const field of dependencyFields) {
+    const deps = manifest[field];
+    if (typeof deps !== 'object' || deps === null) continue;
+    for (const [name, range] of Object.entries(deps as Record<string, unknown>))
+      if (typeof range === 'string' && range.startsWith('workspace:'))
+        found.push(`${field}: ${name}@${range}`);
+  }
+  return found;
+}
+
+/** The registry document URL of a package (`@scope%2fname`, as npm asks for it). */
+export function packageUrl(registry: string, name: string): string {
+  return new URL(name.replace('/', '%2f'), registry).href;
+}
