@@ -1,0 +1,55 @@
+// `pnpm docs`: builds the API reference site into docs-site/ (one Redocly page per service of redocly.yaml,
+// an index, the XSDs). `pnpm docs --serve [--port 8080]` then serves it on loopback. `--out <dir>` builds
+// elsewhere.
+import { relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { repoRoot } from '../lib/paths.ts';
+import { serveStatic } from './serve.ts';
+import { buildSite, defaultOutDir } from './site.ts';
+
+const { values } = parseArgs({
+  options: {
+    serve: { type: 'boolean', default: false },
+    port: { type: 'string', default: '8080' },
+    out: { type: 'string', default: defaultOutDir },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (values.help) {
+  console.log('Usage: pnpm docs [--out <dir>] [--serve] [--port <n>]  (default out: docs-site/, port 8080)');
+  process.exit(0);
+}
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`pnpm docs: --port must be an integer from 0 to 65535, not "${values.port}".`);
+  process.exit(2);
+}
+
+const started = performance.now();
+try {
+  const site = await buildSite(values.out);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const shown = relative(process.cwd(), site.outDir) || '.';
+  console.log(`docs: ${site.pages.length} pages and ${site.xsds.length} XSDs in ${shown}/ (${seconds} s)`);
+  for (const service of site.services) {
+    console.log(
+      `  ${service.name.padEnd(10)} ${service.version.padEnd(8)} ${service.operations.length} operations`,
+    );
+  }
+  if (values.serve) {
+    const server = await serveStatic(site.outDir, port);
+    console.log(
+      `\nServing ${relative(repoRoot, site.outDir) || site.outDir} at ${server.url} (Ctrl-C stops)`,
+    );
+    const stop = () => {
+      void server.close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  }
+} catch (error) {
+  console.error(`pnpm docs: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,160 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StaticServer, serveStatic } from '../../scripts/docs/serve.ts';
+import { type BuiltSite, buildSite } from '../../scripts/docs/site.ts';
+import { fromRoot } from '../../scripts/lib/paths.ts';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const screenshotDir = fromRoot('test-output', 'docs');
+// The machine's network is closed: these switches stop Chromium's own background connections.
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let outDir: string;
+let site: BuiltSite;
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // Never skip silently: without a browser this test fails and says how to get one.
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `${chromiumPath} is missing: run scripts/docs/ensure-chromium.sh (CI runs it in .ci/run).`,
+    );
+  }
+  outDir = await mkdtemp(join(tmpdir(), 'docs-site-'));
+  site = await buildSite(outDir);
+  server = await serveStatic(outDir, 0);
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  await mkdir(screenshotDir, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (outDir) await rm(outDir, { recursive: true, force: true, maxRetries: 3 });
+});
+
+interface VisitedPage {
+  text: string;
+  links: string[];
+  problems: string[];
+}
+
+async function visit(page: string): Promise<VisitedPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const tab = await context.newPage();
+  const problems: string[] = [];
+  tab.on('console', (message) => {
+    if (message.type() === 'error')
+      problems.push(`console error: ${message.text()} (${message.location().url})`);
+  });
+  tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  tab.on('requestfailed', (request) =>
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? '?'})`),
+  );
+  tab.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  try {
+    const response = await tab.goto(new URL(page, server.url).href, { waitUntil: 'load' });
+    expect(response?.status(), page).toBe(200);
+    // Redoc hydrates after load; let it finish and log whatever it logs.
+    await tab.waitForLoadState('networkidle');
+    const menuEntries: string[] = [];
+    if (page !== 'index.html') {
+      // Redoc renders sections lazily but lists every operation in its side menu, one tag at a time
+      // (opening a tag closes the others): open each top-level entry and collect what the menu shows.
+      const labels = tab.locator('[data-testid="menu-item-label"]');
+      const topLevel = await labels.allInnerTexts();
+      menuEntries.push(...topLevel);
+      for (const label of topLevel) {
+        // Exact text: a tag's name can also stand inside the title entry ("… (Verification) API").
+        await labels
+          .filter({ has: tab.getByText(label, { exact: true }) })
+          .first()
+          .click();
+        await tab.waitForTimeout(100);
+        menuEntries.push(...(await labels.allInnerTexts()));
+      }
+      await tab.goto(new URL(page, server.url).href, { waitUntil: 'load' });
+      await tab.waitForLoadState('networkidle');
+    }
+    const text = `${await tab.locator('body').innerText()}\n${menuEntries.join('\n')}`;
+    const links = await tab
+      .locator('a[href]')
+      .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+    await tab.screenshot({
+      path: join(screenshotDir, page.replace(/\.html$/, '.png')),
+      fullPage: page === 'index.html',
+    });
+    return { text, links, problems };
+  } finally {
+    await context.close();
+  }
+}
+
+describe('pnpm docs site', () => {
+  it('builds one page per service of redocly.yaml, the index and the XSDs', () => {
+    expect(site.services.map((service) => service.name)).toEqual([
+      'agents',
+      'token',
+      'messaging',
+      'voice',
+      'mfa',
+      'numbers',
+    ]);
+    expect(site.xsds.length).toBeGreaterThan(0);
+    expect(site.figures.map((row) => row.service)).toEqual([...site.services.map((s) => s.name), 'all']);
+  });
+
+  it('index: lists every service with version, base URL and auth; every link answers 200; no console error', async () => {
+    const { text, links, problems } = await visit('index.html');
+    expect(problems).toEqual([]);
+    for (const service of site.services) {
+      expect(text).toContain(service.name);
+      expect(text).toContain(service.version);
+      for (const server of service.servers) expect(text).toContain(server.url);
+      for (const scheme of service.securitySchemes) expect(text).toContain(scheme.kind);
+      expect(links).toContain(new URL(`${service.name}.html`, server.url).href);
+    }
+    for (const file of site.xsds) expect(links).toContain(new URL(`xsd/${file}`, server.url).href);
+    for (const row of site.figures) expect(text).toContain(row.mutationScore);
+    const unique = [...new Set(links.map((link) => link.replace(/#.*$/, '')))];
+    for (const link of unique) {
+      expect(new URL(link).origin, `${link} is not served by the site`).toBe(new URL(server.url).origin);
+      const response = await fetch(link);
+      await response.arrayBuffer();
+      expect(response.status, link).toBe(200);
+    }
+  });
+
+  it.each(['agents', 'token', 'messaging', 'voice', 'mfa', 'numbers'])(
+    '%s page renders every operation without console errors',
+    async (name) => {
+      const service = site.services.find((candidate) => candidate.name === name);
+      expect(service, `${name} not built`).toBeDefined();
+      const { text, problems } = await visit(`${name}.html`);
+      expect(problems).toEqual([]);
+      expect(service?.operations.length).toBeGreaterThan(0);
+      const missing = (service?.operations ?? []).filter(
+        (operation) =>
+          !(operation.summary && text.includes(operation.summary)) &&
+          !(operation.operationId && text.includes(operation.operationId)),
+      );
+      expect(missing).toEqual([]);
+    },
+  );
+});
