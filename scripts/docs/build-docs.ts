@@ -1,5 +1,5 @@
-// `pnpm docs`: builds the API reference site into docs-site/ (one Redocly page per service of redocly.yaml,
-// an index, the XSDs). `pnpm docs --serve [--port 8080]` then serves it on loopback. `--out <dir>` builds
+// `pnpm run docs`: builds the API reference site into docs-site/ (one Redocly page per service of redocly.yaml,
+// an index, the XSDs). `pnpm run docs --serve [--port 8080]` then serves it on loopback. `--out <dir>` builds
 // elsewhere.
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,13 +17,13 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('Usage: pnpm docs [--out <dir>] [--serve] [--port <n>]  (default out: docs-site/, port 8080)');
+  console.log('Usage: pnpm run docs [--out <dir>] [--serve] [--port <n>]  (default out: docs-site/, port 8080)');
   process.exit(0);
 }
 
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`pnpm docs: --port must be an integer from 0 to 65535, not "${values.port}".`);
+  console.error(`pnpm run docs: --port must be an integer from 0 to 65535, not "${values.port}".`);
   process.exit(2);
 }
 
@@ -50,6 +50,6 @@ try {
     process.once('SIGTERM', stop);
   }
 } catch (error) {
-  console.error(`pnpm docs: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`pnpm run docs: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

@@ -140,7 +140,7 @@ ${xsdItems.join('\n')}
 <h2 id="contract-tests">Contract tests</h2>
 ${figuresTable(input.figures)}
 </main>
-<footer><p>Generated ${escapeHtml(input.generatedAt.toISOString())} by <code>pnpm docs</code>.</p></footer>
+<footer><p>Generated ${escapeHtml(input.generatedAt.toISOString())} by <code>pnpm run docs</code>.</p></footer>
 </body>
 </html>
 `;
