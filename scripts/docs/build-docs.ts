@@ -17,7 +17,9 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('Usage: pnpm run docs [--out <dir>] [--serve] [--port <n>]  (default out: docs-site/, port 8080)');
+  console.log(
+    'Usage: pnpm run docs [--out <dir>] [--serve] [--port <n>]  (default out: docs-site/, port 8080)',
+  );
   process.exit(0);
 }
 

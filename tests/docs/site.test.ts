@@ -92,6 +92,7 @@ async function visit(page: string): Promise<VisitedPage> {
       await tab.goto(new URL(page, server.url).href, { waitUntil: 'load' });
       await tab.waitForLoadState('networkidle');
     }
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what a reader of the page sees
     const text = `${await tab.locator('body').innerText()}\n${menuEntries.join('\n')}`;
     const links = await tab
       .locator('a[href]')
