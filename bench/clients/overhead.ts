@@ -1,38 +1,141 @@
 // Per-call overhead of each typed client against a raw fetch of the same request on a loopback server,
-// and the size (minified, and minified + gzip) of an application bundle that calls one method of each.
-// Optional: the same figures for bandwidth-sdk, when bench/clients/compare is installed.
+// next to bandwidth-sdk 8.1.4 making the same call (messaging, voice, verification), and the size
+// (minified, and minified + gzip) of an application bundle that calls one method of each.
+// One section of `pnpm bench` (bench/lib/section.ts); also runs alone:
 //
-//   pnpm --filter './packages/**' build            # the bundle sizes measure the built packages
-//   pnpm exec tsx bench/clients/overhead.ts [--iterations 2000]
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+//   pnpm build                                   # the bundle sizes measure packages/*/dist
+//   pnpm exec tsx bench/clients/overhead.ts [--runs 5] [--iterations 2000] [--tiny] [--json FILE]
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
 import { AgentsClient, runFilter } from '../../packages/agents-client/src/index.ts';
 import { MessagingClient } from '../../packages/messaging-client/src/index.ts';
 import { MfaClient } from '../../packages/mfa-client/src/index.ts';
 import { closeXmlValidators, NumbersClient, type Order } from '../../packages/numbers-client/src/index.ts';
 import { AccessTokenProvider, TokenClient } from '../../packages/token-client/src/index.ts';
 import { VoiceClient } from '../../packages/voice-client/src/index.ts';
-import { fromRoot } from '../../scripts/lib/paths.ts';
-import { bundleSize } from './lib/bundle-size.ts';
-import { compare, timePerCall } from './lib/measure.ts';
-import { startBenchServer } from './lib/server.ts';
+import { fromRoot, repoRoot } from '../../scripts/lib/paths.ts';
+import { bandwidthSdk, missingReason, pinnedVersion } from '../lib/compare-tools.ts';
+import {
+  emitSection,
+  type Figure,
+  isTiny,
+  jsonTarget,
+  type Measured,
+  measured,
+  median,
+  type NotMeasured,
+  runsOption,
+  type Section,
+} from '../lib/section.ts';
+import { bandwidthApis, bandwidthVersions } from './lib/bandwidth.ts';
+import { bundleSize, esbuildVersion } from './lib/bundle-size.ts';
+import { type LoopOptions, pairedOverhead, pairedRounds, timePerCall } from './lib/measure.ts';
+import { type RecordedRequest, startBenchServer } from './lib/server.ts';
 
-const iterationsArg = process.argv.indexOf('--iterations');
-const iterations = iterationsArg === -1 ? 2000 : Number(process.argv[iterationsArg + 1]);
-if (!Number.isInteger(iterations) || iterations < 1 || iterations > 1_000_000) {
-  console.error('--iterations must be an integer from 1 to 1000000.');
+const SCRIPT = 'bench/clients/overhead.ts';
+const USAGE = `usage: pnpm exec tsx ${SCRIPT} [--runs 5] [--iterations 2000] [--tiny] [--json FILE]`;
+
+// ---------------------------------------------------------------------------------------------- options
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
   process.exit(2);
 }
+
+const argv = process.argv;
+const WITH_VALUE = new Set(['--runs', '--iterations', '--json']);
+for (let index = 2; index < argv.length; index++) {
+  const arg = argv[index] as string;
+  if (WITH_VALUE.has(arg)) {
+    const value = argv[index + 1];
+    if (value === undefined || value.startsWith('--')) fail(`${arg} needs a value.`);
+    index++;
+  } else if (arg !== '--tiny') {
+    fail(`Unknown argument: ${arg}`);
+  }
+}
+
+const tiny = isTiny(argv);
+const runsGiven = argv.includes('--runs');
+const rounds = runsOption(tiny ? 1 : 5, argv);
+const iterationsGiven = argv.includes('--iterations');
+const iterations = iterationsGiven ? Number(argv[argv.indexOf('--iterations') + 1]) : tiny ? 5 : 2000;
+if (!Number.isInteger(iterations) || iterations < 1 || iterations > 1_000_000) {
+  fail(`--iterations must be an integer from 1 to 1000000, got ${argv[argv.indexOf('--iterations') + 1]}.`);
+}
+const warmup = tiny ? 2 : 200;
+const jsonFile = jsonTarget(argv);
+if (jsonFile !== undefined && !existsSync(dirname(jsonFile))) {
+  fail(`--json ${jsonFile}: the directory ${dirname(jsonFile)} does not exist.`);
+}
+const loop: LoopOptions = { iterations, rounds, warmup };
+const command = [
+  `pnpm exec tsx ${SCRIPT}`,
+  ...(tiny ? ['--tiny'] : []),
+  ...(runsGiven || !tiny ? [`--runs ${rounds}`] : []),
+  ...(iterationsGiven || !tiny ? [`--iterations ${iterations}`] : []),
+].join(' ');
+
+// ------------------------------------------------------------------------------- bundle entries (checked first)
+
+/** Our client packages (their versions go into the section). */
+const CLIENTS = [
+  'agents-client',
+  'token-client',
+  'messaging-client',
+  'voice-client',
+  'mfa-client',
+  'numbers-client',
+];
+const dist = (name: string) => fromRoot('packages', name, 'dist', 'index.js');
+const openapiFetchDir = fromRoot('packages', 'client-runtime', 'node_modules', 'openapi-fetch');
+const openapiFetchEntry = `${openapiFetchDir}/dist/index.mjs`;
+// The client bundles import these builds (the clients, and the workspace packages they depend on).
+for (const entry of [...CLIENTS, 'client-runtime', 'xml-validator'].map(dist)) {
+  if (!existsSync(entry)) {
+    throw new Error(
+      `${relative(repoRoot, entry)} is missing: run \`pnpm build\` first (the bundle sizes measure the built packages).`,
+    );
+  }
+}
+if (!existsSync(openapiFetchEntry)) {
+  throw new Error(`${relative(repoRoot, openapiFetchEntry)} is missing: run \`pnpm install\` first.`);
+}
+
+// ------------------------------------------------------------------------------------------ the calls
 
 const server = await startBenchServer();
 const { origin } = server;
 const basic = (user: string, password: string) => `Basic ${btoa(`${user}:${password}`)}`;
 const credentials = { username: 'bench-user', password: 'bench-password' };
+const authorization = basic(credentials.username, credentials.password);
+const accountId = '9900000';
+
+// The same request content for our client, the raw fetch and bandwidth-sdk (values of the specs' examples).
+const message = {
+  from: '+14155550100',
+  to: ['+14155550199', '+14155550142'],
+  text: 'Your table for 4 is ready.',
+  applicationId: '93de2206-9669-4e07-948d-329f4b722ee2',
+  tag: 'table-42',
+};
+// bandwidth-sdk types `to` as a Set (serialized as an array); the JSON sent is the same.
+const bandwidthMessage = { ...message, to: new Set(message.to) };
 const call = {
   from: '+14155550100',
   to: '+14155550199',
-  answerUrl: 'https://app.example.com/answer',
-  applicationId: 'app-1',
+  answerUrl: 'https://app.example.com/voice/answer',
+  answerMethod: 'POST' as const,
+  applicationId: '7fc9698a-b04a-468b-9e8f-91238c0d0086',
+  tag: 'order-4711',
+};
+const code = {
+  to: '+14155550199',
+  from: '+14155550100',
+  applicationId: '93de2206-9669-4e07-948d-329f4b722ee2',
+  scope: '2FA',
+  digits: 6,
+  message: 'Your verification code is {CODE}',
 };
 const order: Order = {
   SiteId: '12345',
@@ -42,6 +145,7 @@ const order: Order = {
   },
 };
 const orderXml = `<?xml version="1.0" encoding="UTF-8"?>\n<Order><SiteId>12345</SiteId><PartialAllowed>false</PartialAllowed><ExistingTelephoneNumberOrderType><TelephoneNumberList><TelephoneNumber>+14155550100</TelephoneNumber><TelephoneNumber>+14155550101</TelephoneNumber></TelephoneNumberList></ExistingTelephoneNumberOrderType></Order>`;
+const filters = [runFilter.campaignId(381), runFilter.duration({ min: 30, max: 300 })];
 
 const agents = new AgentsClient({ baseUrl: origin, credentials: { apiKey: 'sk-bench', organizationId: 42 } });
 const tokenClient = new TokenClient({
@@ -52,234 +156,432 @@ const tokens = new AccessTokenProvider({
   baseUrl: origin,
   credentials: { clientId: 'id', clientSecret: 'secret' },
 });
-const messaging = new MessagingClient({ baseUrl: origin, userId: '9900000', credentials });
-const voice = new VoiceClient({ baseUrl: origin, accountId: '9900000', credentials });
-const mfa = new MfaClient({ baseUrl: origin, accountId: '9900000', credentials });
-const numbers = new NumbersClient({ baseUrl: origin, accountId: '9900000', credentials });
+const messaging = new MessagingClient({ baseUrl: origin, userId: accountId, credentials });
+const voice = new VoiceClient({ baseUrl: origin, accountId, credentials });
+const mfa = new MfaClient({ baseUrl: origin, accountId, credentials });
+const numbers = new NumbersClient({ baseUrl: origin, accountId, credentials });
 const numbersUnchecked = new NumbersClient({
   baseUrl: origin,
-  accountId: '9900000',
+  accountId,
   credentials,
   validateRequests: false,
 });
+const bandwidth = bandwidthApis(origin, credentials);
+const bandwidthMissing = missingReason('bandwidth-sdk');
+const bandwidthVersion = pinnedVersion('bandwidth-sdk');
 
-const json = (response: Response) => response.json();
+/** A raw fetch that, like the clients, fails on a non-2xx answer, and reads the body. */
+async function rawFetch(path: string, init: RequestInit, read: 'json' | 'text' = 'json'): Promise<unknown> {
+  const response = await fetch(`${origin}${path}`, init);
+  if (!response.ok) throw new Error(`raw fetch ${init.method ?? 'GET'} ${path}: ${response.status}`);
+  return read === 'json' ? response.json() : response.text();
+}
 const postJson = (path: string, body: unknown, contentType = 'application/json') =>
-  fetch(`${origin}${path}`, {
+  rawFetch(path, {
     method: 'POST',
-    headers: {
-      authorization: basic(credentials.username, credentials.password),
-      'content-type': contentType,
-    },
+    headers: { authorization, 'content-type': contentType },
     body: JSON.stringify(body),
-  }).then(json);
-const filters = [runFilter.campaignId(381), runFilter.duration({ min: 30, max: 300 })];
+  });
+const agentHeaders = { 'X-SVC-AGENTS-API-KEY': 'sk-bench', 'X-SVC-ORGANIZATION-ID': '42' };
+const postOrder = () =>
+  rawFetch(
+    `/api/v2/accounts/${accountId}/orders`,
+    { method: 'POST', headers: { authorization, 'content-type': 'application/xml' }, body: orderXml },
+    'text',
+  );
 
-interface Scenario {
-  name: string;
-  baseline: () => Promise<unknown>;
-  client: () => Promise<unknown>;
+interface CallScenario {
+  slug: string;
+  label: string;
+  /** Our package. */
+  tool: string;
+  ours: () => Promise<unknown>;
+  rawFetch: () => Promise<unknown>;
+  /** The bandwidth-sdk operation making the same call, when there is one. */
+  bandwidth?: { operation: string; call: (() => Promise<unknown>) | undefined };
+  /** Extra context for the figure's detail. */
+  note?: string;
 }
 
-const voiceBaseline = () =>
-  postJson('/api/v2/accounts/9900000/calls/', call, 'application/json; charset=utf-8');
-const scenarios: Scenario[] = [
+const scenarios: CallScenario[] = [
   {
-    name: 'agents getAgent (API key)',
-    baseline: () =>
-      fetch(`${origin}/api/v1/workflow/fetch/17`, {
-        headers: { 'X-SVC-AGENTS-API-KEY': 'sk-bench', 'X-SVC-ORGANIZATION-ID': '42' },
-      }).then(json),
-    client: () => agents.getAgent(17),
+    slug: 'agents-get-agent',
+    label: 'agents getAgent (API key)',
+    tool: '@svc-contracts/agents-client',
+    rawFetch: () => rawFetch('/api/v1/workflow/fetch/17', { headers: agentHeaders }),
+    ours: () => agents.getAgent(17),
   },
   {
-    name: 'agents listRuns (2 filters)',
-    baseline: () =>
-      fetch(
-        `${origin}/api/v1/organizations/usage/runs?limit=50&filters=${encodeURIComponent(JSON.stringify(filters))}`,
-        { headers: { 'X-SVC-AGENTS-API-KEY': 'sk-bench', 'X-SVC-ORGANIZATION-ID': '42' } },
-      ).then(json),
-    client: () => agents.listRuns({ limit: 50, filters }),
+    slug: 'agents-list-runs',
+    label: 'agents listRuns (2 filters)',
+    tool: '@svc-contracts/agents-client',
+    rawFetch: () =>
+      rawFetch(
+        `/api/v1/organizations/usage/runs?limit=50&filters=${encodeURIComponent(JSON.stringify(filters))}`,
+        { headers: agentHeaders },
+      ),
+    ours: () => agents.listRuns({ limit: 50, filters }),
   },
   {
-    name: 'token requestToken (no cache)',
-    baseline: () =>
-      fetch(`${origin}/api/v1/oauth2/token`, {
+    slug: 'token-request-token',
+    label: 'token requestToken (no cache)',
+    tool: '@svc-contracts/token-client',
+    rawFetch: () =>
+      rawFetch('/api/v1/oauth2/token', {
         method: 'POST',
         headers: {
           authorization: basic('id', 'secret'),
           'content-type': 'application/x-www-form-urlencoded',
         },
         body: 'grant_type=client_credentials&scope=voice.webrtc',
-      }).then(json),
-    client: () => tokenClient.requestToken(),
+      }),
+    ours: () => tokenClient.requestToken(),
   },
   {
-    name: 'messaging sendGroupMessage',
-    baseline: () =>
-      postJson(
-        '/v2/users/9900000/messages',
-        { ...call, to: [call.to], text: 'hi' },
-        'application/json; charset=utf-8',
-      ),
-    client: () =>
-      messaging.sendGroupMessage({ from: call.from, to: [call.to], text: 'hi', applicationId: 'app-1' }),
-  },
-  { name: 'voice createCall', baseline: voiceBaseline, client: () => voice.createCall(call) },
-  {
-    name: 'mfa sendCode',
-    baseline: () => postJson('/api/v1/accounts/9900000/code/messaging', { to: call.to }),
-    client: () => mfa.sendCode({ to: call.to }),
+    slug: 'messaging-send-group-message',
+    label: 'messaging sendGroupMessage',
+    tool: '@svc-contracts/messaging-client',
+    rawFetch: () => postJson(`/v2/users/${accountId}/messages`, message, 'application/json; charset=utf-8'),
+    ours: () => messaging.sendGroupMessage(message),
+    bandwidth: {
+      operation: 'MessagesApi.createMessage',
+      call: bandwidth && (() => bandwidth.createMessage(accountId, bandwidthMessage)),
+    },
   },
   {
-    name: 'numbers createOrder (no XSD check)',
-    baseline: () =>
-      fetch(`${origin}/api/v2/accounts/9900000/orders`, {
-        method: 'POST',
-        headers: {
-          authorization: basic(credentials.username, credentials.password),
-          'content-type': 'application/xml',
-        },
-        body: orderXml,
-      }).then((response) => response.text()),
-    client: () => numbersUnchecked.createOrder(order),
+    slug: 'voice-create-call',
+    label: 'voice createCall',
+    tool: '@svc-contracts/voice-client',
+    rawFetch: () => postJson(`/api/v2/accounts/${accountId}/calls/`, call, 'application/json; charset=utf-8'),
+    ours: () => voice.createCall(call),
+    bandwidth: {
+      operation: 'CallsApi.createCall',
+      call: bandwidth && (() => bandwidth.createCall(accountId, call)),
+    },
+    note: 'ours posts to /calls/ as the voice spec has it, bandwidth-sdk to /calls',
   },
   {
-    name: 'numbers createOrder (XSD check)',
-    baseline: () =>
-      fetch(`${origin}/api/v2/accounts/9900000/orders`, {
-        method: 'POST',
-        headers: {
-          authorization: basic(credentials.username, credentials.password),
-          'content-type': 'application/xml',
-        },
-        body: orderXml,
-      }).then((response) => response.text()),
-    client: () => numbers.createOrder(order),
+    slug: 'mfa-send-code',
+    label: 'mfa sendCode (by message)',
+    tool: '@svc-contracts/mfa-client',
+    rawFetch: () => postJson(`/api/v1/accounts/${accountId}/code/messaging`, code),
+    ours: () => mfa.sendCode(code),
+    bandwidth: {
+      operation: 'MFAApi.generateMessagingCode',
+      call: bandwidth && (() => bandwidth.generateMessagingCode(accountId, code)),
+    },
+  },
+  {
+    slug: 'numbers-create-order-no-xsd',
+    label: 'numbers createOrder (no XSD check)',
+    tool: '@svc-contracts/numbers-client',
+    rawFetch: postOrder,
+    ours: () => numbersUnchecked.createOrder(order),
+    note: 'XML body built from the object, validateRequests: false',
+  },
+  {
+    slug: 'numbers-create-order-xsd',
+    label: 'numbers createOrder (XSD check)',
+    tool: '@svc-contracts/numbers-client',
+    rawFetch: postOrder,
+    ours: () => numbers.createOrder(order),
+    note: 'XML body built from the object and validated against the XSD (xmllint-wasm) before sending',
   },
 ];
 
-// bandwidth-sdk, when `npm install --prefix bench/clients/compare --no-package-lock --ignore-scripts` was run.
-const compareDir = fromRoot('bench', 'clients', 'compare');
-const bandwidthEntry = fromRoot(
-  'bench',
-  'clients',
-  'compare',
-  'node_modules',
-  'bandwidth-sdk',
-  'dist',
-  'index.js',
-);
-const hasBandwidth = existsSync(bandwidthEntry);
-if (hasBandwidth) {
-  const sdk = createRequire(`${compareDir}/package.json`)('bandwidth-sdk') as {
-    CallsApi: new (
-      configuration: unknown,
-    ) => { createCall(accountId: string, body: unknown): Promise<{ data: unknown }> };
-    Configuration: new (options: Record<string, string>) => unknown;
-  };
-  const calls = new sdk.CallsApi(new sdk.Configuration({ ...credentials, basePath: `${origin}/api/v2` }));
-  scenarios.push({
-    name: 'bandwidth-sdk createCall',
-    baseline: voiceBaseline,
-    client: () => calls.createCall('9900000', call),
+// ------------------------------------------------------------------- same request content, checked once
+
+/** The body as compared: JSON with sorted keys, a form sorted by name, anything else as sent. */
+function canonicalBody(request: RecordedRequest): string {
+  const type = request.contentType ?? '';
+  if (type.startsWith('application/json')) return JSON.stringify(sortKeys(JSON.parse(request.body)));
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    return sortedForm(request.body);
+  }
+  return request.body.replace(/>\s+</g, '><').trim();
+}
+
+function sortedForm(form: string): string {
+  return JSON.stringify([...new URLSearchParams(form)].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, inner]) => [key, sortKeys(inner)]),
+  );
+}
+
+/** What must be equal between two ways of making a call: method, path, credentials and body. */
+function essence(request: RecordedRequest | undefined): string {
+  if (request === undefined) return 'no request';
+  return JSON.stringify({
+    method: request.method,
+    path: request.path,
+    query: sortedForm(request.query),
+    authorization: request.authorization,
+    body: canonicalBody(request),
   });
 }
 
+for (const scenario of scenarios) {
+  const variants: Array<[string, () => Promise<unknown>]> = [
+    ['raw fetch', scenario.rawFetch],
+    ['ours', scenario.ours],
+  ];
+  if (scenario.bandwidth?.call) variants.push(['bandwidth-sdk', scenario.bandwidth.call]);
+  const seen: Array<[string, string]> = [];
+  for (const [name, variant] of variants) seen.push([name, essence((await server.record(variant))[0])]);
+  const [, reference] = seen[1] as [string, string];
+  for (const [name, got] of seen) {
+    if (got !== reference) {
+      throw new Error(
+        `${scenario.label}: ${name} sends another request than our client.\n  ours: ${reference}\n  ${name}: ${got}`,
+      );
+    }
+  }
+}
+
+// --------------------------------------------------------------------------------------- measure calls
+
 console.log(
-  `Per-call time on a loopback server, ${iterations} sequential calls of each, 5 paired rounds (medians), Node ${process.version}`,
+  `Per-call time on a loopback server, ${iterations} sequential calls of each per round, ${rounds} paired round${rounds === 1 ? '' : 's'} after ${warmup} warm-up calls (medians), Node ${process.version}`,
 );
 console.log('');
 console.log(
-  `${'call'.padEnd(36)}${'raw fetch'.padStart(12)}${'client'.padStart(12)}${'overhead'.padStart(12)}`,
+  `${'call'.padEnd(36)}${'raw fetch'.padStart(12)}${'ours'.padStart(12)}${'overhead'.padStart(12)}${'bandwidth-sdk'.padStart(15)}${'overhead'.padStart(12)}`,
 );
+
+const figures: Figure[] = [];
+const rawFetchTool = `raw fetch (Node ${process.versions.node} global fetch)`;
 for (const scenario of scenarios) {
-  const { baselineUs, candidateUs, overheadUs } = await compare(scenario.baseline, scenario.client, {
-    iterations,
+  const bandwidthCall = scenario.bandwidth?.call;
+  const variants = [scenario.rawFetch, scenario.ours, ...(bandwidthCall ? [bandwidthCall] : [])];
+  const [rawRuns, ourRuns, bandwidthRuns] = (await pairedRounds(variants, loop)) as [
+    number[],
+    number[],
+    number[] | undefined,
+  ];
+  const ours = measured('ours', scenario.tool, ourRuns);
+  const raw = measured('raw-fetch', rawFetchTool, rawRuns);
+  const comparisons: Array<Measured | NotMeasured> = [raw];
+  const ourOverhead = pairedOverhead(ourRuns, rawRuns);
+  let bandwidthOverhead: number | undefined;
+  if (scenario.bandwidth !== undefined) {
+    const tool = `bandwidth-sdk ${bandwidthVersion} ${scenario.bandwidth.operation}`;
+    if (bandwidthRuns !== undefined) {
+      comparisons.push(measured('bandwidth-sdk', tool, bandwidthRuns));
+      bandwidthOverhead = pairedOverhead(bandwidthRuns, rawRuns);
+    } else {
+      comparisons.push({
+        key: 'bandwidth-sdk',
+        tool,
+        status: 'unavailable',
+        reason: bandwidthMissing ?? 'bandwidth-sdk could not be loaded',
+      });
+    }
+  }
+  figures.push({
+    id: `clients.call.${scenario.slug}`,
+    label: scenario.label,
+    unit: 'µs',
+    better: 'lower',
+    ours,
+    comparisons,
+    detail: [
+      `Overhead vs raw fetch (median of paired differences): ours ${signed(ourOverhead)}`,
+      bandwidthOverhead === undefined ? '' : `, bandwidth-sdk ${signed(bandwidthOverhead)}`,
+      `; raw fetch ${us(raw.sample.median)} per call`,
+      scenario.note === undefined ? '' : `; ${scenario.note}`,
+      '.',
+    ].join(''),
   });
   console.log(
-    `${scenario.name.padEnd(36)}${us(baselineUs).padStart(12)}${us(candidateUs).padStart(12)}${`${overheadUs >= 0 ? '+' : ''}${us(overheadUs)}`.padStart(12)}`,
+    `${scenario.label.padEnd(36)}${us(raw.sample.median).padStart(12)}${us(ours.sample.median).padStart(12)}${signed(ourOverhead).padStart(12)}${(bandwidthRuns ? us(median(bandwidthRuns)) : scenario.bandwidth ? 'n/a' : '').padStart(15)}${(bandwidthOverhead === undefined ? '' : signed(bandwidthOverhead)).padStart(12)}`,
   );
 }
+
 await tokens.getToken();
-const cached = await timePerCall(() => tokens.getToken(), { iterations: iterations * 10 });
+const cachedIterations = iterations * 10;
+const cachedRuns = await timePerCall(() => tokens.getToken(), { ...loop, iterations: cachedIterations });
+const cached = measured('ours', '@svc-contracts/token-client', cachedRuns);
+figures.push({
+  id: 'clients.call.token-get-token-cached',
+  label: 'token getToken (cached)',
+  unit: 'µs',
+  better: 'lower',
+  ours: cached,
+  comparisons: [],
+  detail: `AccessTokenProvider.getToken with a valid cached token: no request is made (${cachedIterations} calls per round).`,
+});
 console.log(
-  `${'token getToken (cached, no request)'.padEnd(36)}${'—'.padStart(12)}${us(cached).padStart(12)}`,
+  `${'token getToken (cached, no request)'.padEnd(36)}${'—'.padStart(12)}${us(cached.sample.median).padStart(12)}`,
 );
-if (!hasBandwidth) {
-  console.log(
-    'bandwidth-sdk: skipped (npm install --prefix bench/clients/compare --no-package-lock --ignore-scripts)',
-  );
-}
+if (bandwidthMissing !== undefined) console.log(`bandwidth-sdk: not measured (${bandwidthMissing})`);
 await closeXmlValidators();
 await server.close();
 
+// --------------------------------------------------------------------------------------------- bundles
+
+interface BundleScenario {
+  slug: string;
+  label: string;
+  tool: string;
+  source: string;
+  bandwidth?: { api: string; source: string };
+  note?: string;
+}
+
+const importFrom = (entry: string) => JSON.stringify(entry);
+const bandwidthImport = importFrom(bandwidthSdk);
+const basicCredentials = "{ username: 'a', password: 'b' }";
+const bundles: BundleScenario[] = [
+  {
+    slug: 'openapi-fetch',
+    label: 'openapi-fetch alone (reference)',
+    tool: `openapi-fetch ${readVersion(openapiFetchDir)}`,
+    source: `import createClient from ${importFrom(openapiFetchEntry)}; await createClient({ baseUrl: 'https://x' }).GET('/x');`,
+    note: 'the fetch wrapper our clients are built on, with nothing of ours',
+  },
+  {
+    slug: 'agents-client',
+    label: 'agents-client (getAgent)',
+    tool: '@svc-contracts/agents-client',
+    source: `import { AgentsClient } from ${importFrom(dist('agents-client'))}; await new AgentsClient({ baseUrl: 'https://x', credentials: { apiKey: 'k', organizationId: 1 } }).getAgent(1);`,
+  },
+  {
+    slug: 'token-client',
+    label: 'token-client (getToken)',
+    tool: '@svc-contracts/token-client',
+    source: `import { AccessTokenProvider } from ${importFrom(dist('token-client'))}; await new AccessTokenProvider({ baseUrl: 'https://x', credentials: { clientId: 'a', clientSecret: 'b' } }).getToken();`,
+  },
+  {
+    slug: 'messaging-client',
+    label: 'messaging-client (sendGroupMessage)',
+    tool: '@svc-contracts/messaging-client',
+    source: `import { MessagingClient } from ${importFrom(dist('messaging-client'))}; await new MessagingClient({ baseUrl: 'https://x', userId: 'u', credentials: ${basicCredentials} }).sendGroupMessage(${JSON.stringify(message)});`,
+    bandwidth: {
+      api: 'MessagesApi',
+      source: `import { Configuration, MessagesApi } from ${bandwidthImport}; const m = ${JSON.stringify(message)}; await new MessagesApi(new Configuration(${basicCredentials})).createMessage('u', { ...m, to: new Set(m.to) });`,
+    },
+  },
+  {
+    slug: 'voice-client',
+    label: 'voice-client (createCall)',
+    tool: '@svc-contracts/voice-client',
+    source: `import { VoiceClient } from ${importFrom(dist('voice-client'))}; await new VoiceClient({ baseUrl: 'https://x', accountId: 'a', credentials: ${basicCredentials} }).createCall(${JSON.stringify(call)});`,
+    bandwidth: {
+      api: 'CallsApi',
+      source: `import { CallsApi, Configuration } from ${bandwidthImport}; await new CallsApi(new Configuration(${basicCredentials})).createCall('a', ${JSON.stringify(call)});`,
+    },
+  },
+  {
+    slug: 'mfa-client',
+    label: 'mfa-client (sendCode)',
+    tool: '@svc-contracts/mfa-client',
+    source: `import { MfaClient } from ${importFrom(dist('mfa-client'))}; await new MfaClient({ baseUrl: 'https://x', accountId: 'a', credentials: ${basicCredentials} }).sendCode(${JSON.stringify(code)});`,
+    bandwidth: {
+      api: 'MFAApi',
+      source: `import { Configuration, MFAApi } from ${bandwidthImport}; await new MFAApi(new Configuration(${basicCredentials})).generateMessagingCode('a', ${JSON.stringify(code)});`,
+    },
+  },
+  {
+    slug: 'numbers-client',
+    label: 'numbers-client (+ XSD engine glue)',
+    tool: '@svc-contracts/numbers-client',
+    source: `import { NumbersClient } from ${importFrom(dist('numbers-client'))}; await new NumbersClient({ baseUrl: 'https://x', accountId: 'a', credentials: ${basicCredentials} }).listInserviceNumbers();`,
+    note: 'without the libxml2 WebAssembly file (780 KB) that xmllint-wasm loads from disk at run time',
+  },
+];
+
 console.log('');
 console.log(
-  'Bundle of an application calling one method (esbuild, ESM, minified, platform node, Node built-ins external)',
+  'Bundle of an application calling one method (esbuild, ESM, minified, platform node, Node built-ins external; gzip -9)',
 );
-const dist = (name: string) => fromRoot('packages', name, 'dist', 'index.js');
-const bundles: Array<[string, string, string]> = [
-  [
-    'openapi-fetch alone (reference)',
-    fromRoot('packages', 'client-runtime', 'node_modules', 'openapi-fetch', 'dist', 'index.mjs'),
-    "import createClient from 'X'; await createClient({ baseUrl: 'https://x' }).GET('/x');",
-  ],
-  [
-    'agents-client',
-    dist('agents-client'),
-    "import { AgentsClient } from 'X'; await new AgentsClient({ baseUrl: 'https://x', credentials: { apiKey: 'k', organizationId: 1 } }).getAgent(1);",
-  ],
-  [
-    'token-client',
-    dist('token-client'),
-    "import { AccessTokenProvider } from 'X'; await new AccessTokenProvider({ baseUrl: 'https://x', credentials: { clientId: 'a', clientSecret: 'b' } }).getToken();",
-  ],
-  [
-    'messaging-client',
-    dist('messaging-client'),
-    "import { MessagingClient } from 'X'; await new MessagingClient({ baseUrl: 'https://x', userId: 'u', credentials: { username: 'a', password: 'b' } }).sendGroupMessage({ from: '+1', to: ['+1'], text: 't', applicationId: 'a' });",
-  ],
-  [
-    'voice-client',
-    dist('voice-client'),
-    "import { VoiceClient } from 'X'; await new VoiceClient({ baseUrl: 'https://x', accountId: 'a', credentials: { username: 'a', password: 'b' } }).hangUpCall('c');",
-  ],
-  [
-    'mfa-client',
-    dist('mfa-client'),
-    "import { MfaClient } from 'X'; await new MfaClient({ baseUrl: 'https://x', accountId: 'a', credentials: { username: 'a', password: 'b' } }).sendCode({ to: '+1' });",
-  ],
-  [
-    'numbers-client (+ XSD engine glue)',
-    dist('numbers-client'),
-    "import { NumbersClient } from 'X'; await new NumbersClient({ baseUrl: 'https://x', accountId: 'a', credentials: { username: 'a', password: 'b' } }).listInserviceNumbers();",
-  ],
-];
-if (hasBandwidth) {
-  bundles.push([
-    'bandwidth-sdk (CallsApi)',
-    bandwidthEntry,
-    "import { CallsApi, Configuration } from 'X'; await new CallsApi(new Configuration({ username: 'a', password: 'b' })).createCall('a', {});",
-  ]);
-}
 console.log(`${'bundle'.padEnd(36)}${'min'.padStart(12)}${'min+gz'.padStart(12)}`);
-for (const [name, entry, source] of bundles) {
-  if (!existsSync(entry)) {
-    console.log(`${name.padEnd(36)}  not built: run pnpm build first`);
-    continue;
+for (const bundle of bundles) {
+  const size = await bundleSize(bundle.source);
+  console.log(
+    `${bundle.label.padEnd(36)}${kb(size.minBytes).padStart(12)}${kb(size.gzipBytes).padStart(12)}`,
+  );
+  const comparisons: Array<Measured | NotMeasured> = [];
+  let bandwidthMin = '';
+  if (bundle.bandwidth !== undefined) {
+    const tool = `bandwidth-sdk ${bandwidthVersion} ${bundle.bandwidth.api}`;
+    if (bandwidthMissing === undefined) {
+      const theirs = await bundleSize(bundle.bandwidth.source);
+      comparisons.push(measured('bandwidth-sdk', tool, [kilobytes(theirs.gzipBytes)]));
+      bandwidthMin = `, bandwidth-sdk ${kb(theirs.minBytes)}`;
+      console.log(
+        `${`  bandwidth-sdk ${bundle.bandwidth.api}`.padEnd(36)}${kb(theirs.minBytes).padStart(12)}${kb(theirs.gzipBytes).padStart(12)}`,
+      );
+    } else {
+      comparisons.push({ key: 'bandwidth-sdk', tool, status: 'unavailable', reason: bandwidthMissing });
+    }
   }
-  const size = await bundleSize(source.replace("'X'", JSON.stringify(entry)));
-  console.log(`${name.padEnd(36)}${kb(size.minBytes).padStart(12)}${kb(size.gzipBytes).padStart(12)}`);
+  figures.push({
+    id: `clients.bundle.${bundle.slug}`,
+    label: bundle.label,
+    unit: 'KB',
+    better: 'lower',
+    ours: measured('ours', bundle.tool, [kilobytes(size.gzipBytes)]),
+    comparisons,
+    detail: `Minified: ours ${kb(size.minBytes)}${bandwidthMin}${bundle.note === undefined ? '' : `; ${bundle.note}`}.`,
+  });
 }
 console.log(
   'The numbers-client bundle leaves out the libxml2 WebAssembly file (780 KB) that xmllint-wasm loads from disk at run time.',
 );
 
+// --------------------------------------------------------------------------------------------- section
+
+const versions: Record<string, string> = {
+  node: process.versions.node,
+  'openapi-fetch': readVersion(openapiFetchDir),
+  esbuild: esbuildVersion(),
+  ...bandwidthVersions(),
+};
+for (const name of ['client-runtime', ...CLIENTS]) {
+  versions[`@svc-contracts/${name}`] = readVersion(fromRoot('packages', name));
+}
+
+const section: Section = {
+  id: 'clients',
+  title: 'Clients: per-call overhead and bundle size',
+  command,
+  method: [
+    'Each call goes to a loopback HTTP server in the same process that answers at once with a canned, realistic 2xx body, so the time is the client plus Node’s HTTP stack.',
+    `Our client, a raw fetch of the same request and, for messaging, voice and verification, bandwidth-sdk ${bandwidthVersion} making the same call (same path, JSON body and Basic credentials, checked once before timing) each make ${warmup} warm-up calls; then in each of ${rounds} round${rounds === 1 ? '' : 's'} each makes ${iterations} sequential calls, in an order that rotates from round to round.`,
+    'A per-call figure’s runs are the mean µs per call of each round; the overhead in its detail is the median over rounds of the paired difference with the raw fetch.',
+    'Bundle sizes: esbuild bundles an ESM app that imports the built client (packages/*/dist) or bandwidth-sdk and makes one call (minified, platform node, Node built-ins external), then gzip -9; one measurement, since the build is deterministic.',
+  ].join(' '),
+  figures,
+  versions,
+};
+emitSection(section, argv);
+if (jsonFile !== undefined) console.log(`\nWrote ${jsonFile}`);
+
+// -------------------------------------------------------------------------------------------- helpers
+
+function readVersion(packageDir: string): string {
+  return (JSON.parse(readFileSync(`${packageDir}/package.json`, 'utf8')) as { version: string }).version;
+}
+
 function us(value: number): string {
   return `${value.toFixed(1)} µs`;
 }
 
+function signed(value: number): string {
+  return `${value >= 0 ? '+' : ''}${us(value)}`;
+}
+
 function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function kilobytes(bytes: number): number {
+  return Math.round((bytes / 1024) * 100) / 100;
 }

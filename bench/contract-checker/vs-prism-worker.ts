@@ -1,11 +1,11 @@
 /**
  * One tool of `vs-prism.ts`, in its own process so that its peak RSS is its own. Prints one JSON line
  * (`WorkerResult`) on stdout. Not meant to be run by hand:
- *   node --import tsx bench/contract-checker/vs-prism-worker.ts <tool> <rounds> <passes> <min-ms> [upstream]
+ *   node --import tsx bench/contract-checker/vs-prism-worker.ts <tool> <rounds> <passes> <min-ms> <warm-ms> [upstream]
  *
  * A timed round runs the subset `passes` times, then more passes until `min-ms` have elapsed (at most
  * 5,000 passes), so fast tools are timed over enough work; its figure is entries / elapsed time.
- * Before the rounds: one untimed pass that records what the tool finds, then 2 s of untimed warm-up.
+ * Before the rounds: one untimed pass that records what the tool finds, then `warm-ms` of untimed warm-up.
  *
  * Tools:
  * - `ours`: `loadContracts` once, then `checkExchange` on every entry.
@@ -95,7 +95,6 @@ const fullPlan: Array<{ subset: Subset; inFlight: number }> = [
   { subset: 'all', inFlight: 64 },
 ];
 const maxPasses = 5000;
-const warmMs = 2000;
 
 // ---------------------------------------------------------------------------------------------- ours
 
@@ -330,11 +329,12 @@ async function floorRunner(): Promise<Runner> {
 // ---------------------------------------------------------------------------------------------- main
 
 async function main(): Promise<void> {
-  const [toolArg, roundsArg, passesArg, minMsArg, upstream] = process.argv.slice(2);
+  const [toolArg, roundsArg, passesArg, minMsArg, warmMsArg, upstream] = process.argv.slice(2);
   const tool = toolArg as Tool;
   const rounds = Number(roundsArg);
   const passes = Number(passesArg);
   const minMs = Number(minMsArg);
+  const warmMs = Number(warmMsArg);
   let runner: Runner;
   if (tool === 'ours') runner = await oursRunner();
   else if (tool === 'prism-proxy') runner = await prismRunner('proxy', upstream);
@@ -352,7 +352,12 @@ async function main(): Promise<void> {
   // Warm-up (untimed): the first thousands of checks run in V8's lower tiers, and the first timed
   // rounds were up to 3× slower than later ones without it.
   const warmStart = performance.now();
-  for (let pass = 0; pass < maxPasses && (pass < 3 || performance.now() - warmStart < warmMs); pass++) {
+  const minWarmPasses = warmMs > 0 ? 3 : 1;
+  for (
+    let pass = 0;
+    pass < maxPasses && (pass < minWarmPasses || performance.now() - warmStart < warmMs);
+    pass++
+  ) {
     for (const entry of covered) await runner.check(entry);
   }
   if (runner.plan.some((step) => step.inFlight > 1)) {

@@ -2,18 +2,22 @@
  * Contract-check throughput against Prism's validating proxy and against the floor of JSON.parse plus a
  * precompiled Ajv validate, on the same entries: every entry of contract-tests/recordings.
  *
- *   pnpm exec tsx bench/contract-checker/vs-prism.ts [--rounds 5] [--passes 3] [--min-ms 500] [--details]
+ *   pnpm exec tsx bench/contract-checker/vs-prism.ts [--processes 3] [--rounds 3] [--passes 3] [--min-ms 500]
+ *     [--warm-ms 2000] [--details] [--tiny] [--json FILE]
  *
  * Each tool runs in its own process (vs-prism-worker.ts), one after the other, so each peak RSS is that
- * tool's. This process serves the loopback upstream that Prism's proxy forwards to: it answers each
- * request with the recorded response of the entry named by the `x-bench-entry` header. Figures are the
- * median of the rounds; `--details` lists every entry on which Prism and the contract checker disagree.
+ * tool's; the four tools are run `--processes` times in turn. This process serves the loopback upstream
+ * that Prism's proxy forwards to: it answers each request with the recorded response of the entry named
+ * by the `x-bench-entry` header. Figures are the median over every round of every process; `--details`
+ * lists every entry on which Prism and the contract checker disagree.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { emitSection, type Figure, measured, type Section } from '../lib/section.ts';
 import {
   type BenchEntry,
   isXmlType,
@@ -27,15 +31,33 @@ import type { EntryFinding, Measurement, Tool, WorkerResult } from './vs-prism-w
 
 const { values } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '5' },
+    processes: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
+    runs: { type: 'string' },
     passes: { type: 'string', default: '3' },
     'min-ms': { type: 'string', default: '500' },
+    'warm-ms': { type: 'string', default: '2000' },
     details: { type: 'boolean', default: false },
+    tiny: { type: 'boolean', default: false },
+    json: { type: 'string' },
   },
 });
-const rounds = Math.max(1, Math.min(50, Number(values.rounds)));
-const passes = Math.max(1, Math.min(1000, Number(values.passes)));
-const minMs = Math.max(0, Math.min(5000, Number(values['min-ms'])));
+
+function bounded(name: string, text: string | undefined, min: number, max: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    console.error(`--${name} must be an integer from ${min} to ${max}, got ${text}`);
+    process.exit(2);
+  }
+  return value;
+}
+const tiny = values.tiny === true;
+const processes = tiny ? 1 : bounded('processes', values.processes, 1, 20);
+// `--runs` is what `pnpm bench --runs N` passes to every section: here, rounds per process.
+const rounds = tiny ? 1 : bounded(values.runs ? 'runs' : 'rounds', values.runs ?? values.rounds, 1, 50);
+const passes = tiny ? 1 : bounded('passes', values.passes, 1, 1000);
+const minMs = tiny ? 0 : bounded('min-ms', values['min-ms'], 0, 5000);
+const warmMs = tiny ? 0 : bounded('warm-ms', values['warm-ms'], 0, 30_000);
 const workerPath = join(repoRoot, 'bench', 'contract-checker', 'vs-prism-worker.ts');
 const workerTimeoutMs = 150_000;
 
@@ -76,7 +98,17 @@ function runWorker(tool: Tool): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', workerPath, tool, String(rounds), String(passes), String(minMs), upstreamUrl],
+      [
+        '--import',
+        'tsx',
+        workerPath,
+        tool,
+        String(rounds),
+        String(passes),
+        String(minMs),
+        String(warmMs),
+        upstreamUrl,
+      ],
       { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';
@@ -110,17 +142,45 @@ const tools: Array<{ tool: Tool; label: string }> = [
   { tool: 'floor', label: 'floor: JSON.parse + precompiled Ajv (response body only)' },
 ];
 
-const results = new Map<Tool, WorkerResult>();
+/** Every process's result per tool; rounds of every process pool into one set of rates. */
+const runsByTool = new Map<Tool, WorkerResult[]>();
 try {
-  for (const { tool } of tools) {
-    const started = performance.now();
-    const result = await runWorker(tool);
-    results.set(tool, result);
-    console.error(`${tool}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  for (let run = 0; run < processes; run++) {
+    for (const { tool } of tools) {
+      const started = performance.now();
+      const result = await runWorker(tool);
+      runsByTool.set(tool, [...(runsByTool.get(tool) ?? []), result]);
+      console.error(
+        `${tool} (process ${run + 1} of ${processes}): done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
   }
 } finally {
   await new Promise<void>((resolve) => upstream.close(() => resolve()));
 }
+
+/** One result per tool: the first process's findings, the rates of every round of every process. */
+function pooled(list: WorkerResult[]): WorkerResult {
+  const [first] = list as [WorkerResult];
+  return {
+    ...first,
+    loadMs: median(list.map((result) => result.loadMs)),
+    peakRssMb: median(list.map((result) => result.peakRssMb)),
+    measurements: first.measurements.map((measurement) => {
+      const same = list.flatMap((result) =>
+        result.measurements.filter(
+          (other) => other.subset === measurement.subset && other.inFlight === measurement.inFlight,
+        ),
+      );
+      return {
+        ...measurement,
+        rates: same.flatMap((other) => other.rates),
+        passes: same.flatMap((other) => other.passes),
+      };
+    }),
+  };
+}
+const results = new Map<Tool, WorkerResult>([...runsByTool].map(([tool, list]) => [tool, pooled(list)]));
 
 // ------------------------------------------------------------------------------------------- figures
 
@@ -252,7 +312,7 @@ const agreementRows = [
 
 const floor = results.get('floor');
 console.log(`Entries: ${entries.length} (${subsetOf(entries, 'json').length} JSON or bodiless, ${subsetOf(entries, 'xml').length} with an XML body) from contract-tests/recordings.
-Rounds: ${rounds}; each round at least ${passes} passes over the set and at least ${minMs} ms. Node ${process.version}.
+Processes per tool: ${processes}; rounds per process: ${rounds}; each round at least ${passes} passes over the set and at least ${minMs} ms. Node ${process.version}.
 Floor: ${floor?.validatedBodies ?? 0} of the JSON entries have a JSON response body with a schema; the others cost only the loop.
 
 ${rows.join('\n')}
@@ -277,3 +337,79 @@ if (values.details) {
     );
   }
 }
+
+// ------------------------------------------------------------------------------------------- section
+
+const comparedTools: Array<{ tool: Tool; key: string; name: string }> = [
+  { tool: 'prism-proxy', key: 'prism-proxy', name: 'Prism 5.12 validating proxy (loopback upstream)' },
+  { tool: 'prism-replay', key: 'prism-engine', name: 'Prism 5.12 proxy engine, no HTTP' },
+  { tool: 'floor', key: 'ajv-floor', name: 'floor: JSON.parse + precompiled Ajv' },
+];
+
+function versionOf(packageJson: string): string {
+  return (JSON.parse(readFileSync(join(repoRoot, packageJson), 'utf8')) as { version: string }).version;
+}
+
+function throughputFigures(): Figure[] {
+  const figures: Figure[] = [];
+  for (const measurement of results.get('ours')?.measurements ?? []) {
+    const { subset, inFlight } = measurement;
+    const comparisons = comparedTools.flatMap(({ tool, key, name }) => {
+      const other = measurementOf(tool, subset, inFlight);
+      return other ? [measured(key, name, other.rates)] : [];
+    });
+    figures.push({
+      id: `contract-check.${subset}.${inFlight}`,
+      label: `${subsetName[subset]} entries (${measurement.entries}), ${inFlight} in flight`,
+      unit: 'entries/s',
+      better: 'higher',
+      ours: measured('ours', 'contract checker', measurement.rates),
+      comparisons,
+      detail: `contract checker: ${foundText('ours', subset)}; Prism: ${foundText('prism-proxy', subset)}`,
+    });
+  }
+  return figures;
+}
+
+function resourceFigure(
+  id: string,
+  label: string,
+  unit: 'ms' | 'MB',
+  pick: (result: WorkerResult) => number,
+): Figure {
+  const runsOf = (tool: Tool) => (runsByTool.get(tool) ?? []).map(pick);
+  return {
+    id,
+    label,
+    unit,
+    better: 'lower',
+    ours: measured('ours', 'contract checker', runsOf('ours')),
+    comparisons: [
+      measured('prism-proxy', 'Prism 5.12 validating proxy (loopback upstream)', runsOf('prism-proxy')),
+    ],
+  };
+}
+
+const section: Section = {
+  id: 'contract-check',
+  title: 'Contract check: recorded traffic against the specs',
+  command: `pnpm exec tsx bench/contract-checker/vs-prism.ts --processes ${processes} --rounds ${rounds}`,
+  method: `The same ${entries.length} entries for every tool: every entry of contract-tests/recordings (${subsetOf(entries, 'json').length} JSON or bodiless, ${subsetOf(entries, 'xml').length} with an XML body), read once with the checker's HAR reader. Each tool runs in its own process, one tool after the other, ${processes} process(es) per tool: one untimed pass recording what it finds, ${warmMs} ms of untimed warm-up, then ${rounds} round(s) of at least ${passes} pass(es) and ${minMs} ms. A figure is the median over every round of every process. Contract checker: \`loadContracts\` once, then \`checkExchange\` per entry (1 in flight, or 64 as \`checkHarFiles\` does by default). Prism proxy: prism-http's \`createInstance\` in proxy mode (request and response validation, security checks, \`errors: false\` so every request is forwarded) on the bundled specs, forwarding to a loopback server that replays the recorded response; Prism engine, no HTTP: the same with the forward step replaced by an in-memory replay. Floor: \`JSON.parse\` of the response body and a precompiled Ajv 2020 validate of its schema, nothing else (${results.get('floor')?.validatedBodies ?? 0} of the JSON entries have such a body). Set-up and peak RSS: one value per process.`,
+  figures: [
+    ...throughputFigures(),
+    resourceFigure('contract-check.setup', 'set-up: load and compile the six specs', 'ms', (r) => r.loadMs),
+    resourceFigure('contract-check.peak-rss', 'peak RSS of the checking process', 'MB', (r) => r.peakRssMb),
+  ],
+  versions: {
+    '@svc-contracts/contract-checker': versionOf('packages/contract-checker/package.json'),
+    '@stoplight/prism-http': versionOf(
+      'packages/mock-server/node_modules/@stoplight/prism-http/package.json',
+    ),
+    ajv: versionOf('node_modules/ajv/package.json'),
+  },
+  findings: [
+    'Who found what (the contract checker fails no entry: each conforms or is a bad request refused as documented):',
+    agreementRows.join('\n'),
+  ],
+};
+if (values.json) emitSection(section, ['--json', values.json]);

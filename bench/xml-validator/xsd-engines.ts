@@ -6,8 +6,9 @@
  * - xmllint-wasm called as its README shows (`validateXML`, a new worker per call);
  * - xsd-schema-validator (Java; a new JVM per call), skipped with a note when `java` is absent.
  *
- * Prints a Markdown table of medians and one error message per engine for the same bad document.
- * Run: pnpm exec tsx bench/xml-validator/xsd-engines.ts [--rounds 5]
+ * Prints a Markdown table of medians and one error message per engine for the same bad document; with
+ * `--json FILE` also writes the `xsd` section of bench/RESULTS.md (see bench/lib/section.ts).
+ * Run: pnpm exec tsx bench/xml-validator/xsd-engines.ts [--runs 5] [--tiny] [--json FILE]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createXsdValidator, validateXml } from '../../packages/xml-validator/src/index.js';
 import { getSharedXmllintEngine } from '../../packages/xml-validator/src/xmllint-engine.js';
+import { emitSection, type Figure, isTiny, measured, type NotMeasured, runsOption } from '../lib/section.ts';
 
 // Engines are dependencies of the package, not of the workspace root: resolve them from there.
 const requireFromPackage = createRequire(
@@ -39,21 +41,27 @@ const ORDER_XSD = readFileSync(XSD_PATH, 'utf8');
 const VALID_ORDER = readFileSync(fixture('order.xml'), 'utf8');
 const BAD_ORDER = VALID_ORDER.replace('>false<', '>yes<');
 
-const roundsArgument = process.argv.indexOf('--rounds');
-const ROUNDS = roundsArgument === -1 ? 5 : Number(process.argv[roundsArgument + 1]);
-const BATCH_SIZE = 200;
-const SEQUENTIAL_CALLS = 50;
-const JAVA_CALLS = 5;
+const TINY = isTiny();
+const ROUNDS = runsOption(TINY ? 1 : 5);
+const BATCH_SIZE = TINY ? 10 : 200;
+const SEQUENTIAL_CALLS = TINY ? 3 : 50;
+const JAVA_CALLS = TINY ? 1 : 5;
 
 interface Timing {
   /** Median over the rounds: what the brief asks for. */
   median: number;
   /** Fastest round: closest to the uncontended cost when other work shares the 2 cores. */
   best: number;
+  /** Every round's ms per document. */
+  samples: number[];
 }
+
+type Mode = 'cold' | 'warm' | 'batch';
 
 interface Row {
   engine: string;
+  /** Which figure of the section the row feeds, if any. */
+  figure?: Mode;
   mode: string;
   msPerDocument: Timing;
   note: string;
@@ -71,11 +79,11 @@ function median(values: number[]): number {
 async function medianOf(measure: () => Promise<number>): Promise<Timing> {
   const samples: number[] = [];
   for (let round = 0; round < ROUNDS; round++) samples.push(await measure());
-  return { median: median(samples), best: Math.min(...samples) };
+  return { median: median(samples), best: Math.min(...samples), samples };
 }
 
 function once(ms: number): Timing {
-  return { median: ms, best: ms };
+  return { median: ms, best: ms, samples: [ms] };
 }
 
 async function timed(action: () => Promise<unknown>): Promise<number> {
@@ -88,6 +96,7 @@ async function measureWrapper(rows: Row[]): Promise<string> {
   const engine = getSharedXmllintEngine();
   rows.push({
     engine: 'xmllint-wasm, this package',
+    figure: 'cold',
     mode: 'cold (new worker, wasm compile, schema compile, 1 document)',
     msPerDocument: await medianOf(async () => {
       await engine.shutdown();
@@ -100,6 +109,7 @@ async function measureWrapper(rows: Row[]): Promise<string> {
   await validator.validate(VALID_ORDER);
   rows.push({
     engine: 'xmllint-wasm, this package',
+    figure: 'warm',
     mode: 'warm, single calls one after another',
     msPerDocument: await medianOf(
       async () =>
@@ -114,6 +124,7 @@ async function measureWrapper(rows: Row[]): Promise<string> {
   );
   rows.push({
     engine: 'xmllint-wasm, this package',
+    figure: 'batch',
     mode: `warm, batch of ${BATCH_SIZE}`,
     msPerDocument: await medianOf(
       async () => (await timed(() => validator.validateMany(batch))) / BATCH_SIZE,
@@ -135,6 +146,7 @@ async function measureRawXmllint(rows: Row[]): Promise<string> {
     });
   rows.push({
     engine: 'xmllint-wasm `validateXML` as published',
+    figure: 'warm',
     mode: 'single call (every call is cold: new worker + wasm compile)',
     msPerDocument: await medianOf(() => timed(() => run([VALID_ORDER]))),
     note: '',
@@ -142,6 +154,7 @@ async function measureRawXmllint(rows: Row[]): Promise<string> {
   const batch = Array.from({ length: BATCH_SIZE }, () => VALID_ORDER);
   rows.push({
     engine: 'xmllint-wasm `validateXML` as published',
+    figure: 'batch',
     mode: `one call with ${BATCH_SIZE} documents`,
     msPerDocument: await medianOf(async () => (await timed(() => run(batch))) / BATCH_SIZE),
     note: 'its result does not say which document an error belongs to beyond the file name',
@@ -203,9 +216,13 @@ function runJavaValidator(classPath: string, xml: string): Promise<{ valid: bool
   });
 }
 
+let javaRuntime: string | undefined;
+let javaSkipped: string | undefined;
+
 async function measureJava(rows: Row[]): Promise<string> {
   const prepared = prepareJavaValidator();
   if ('skipped' in prepared) {
+    javaSkipped = prepared.skipped;
     rows.push({
       engine: 'xsd-schema-validator (Java)',
       mode: 'skipped',
@@ -217,14 +234,17 @@ async function measureJava(rows: Row[]): Promise<string> {
   const javaVersion = (
     spawnSync('java', ['-version'], { encoding: 'utf8' }).stderr.split('\n')[0] ?? ''
   ).trim();
+  javaRuntime = javaVersion;
   rows.push({
     engine: 'xsd-schema-validator (Java)',
-    mode: 'cold (first call)',
-    msPerDocument: once(await timed(() => runJavaValidator(prepared.classPath, VALID_ORDER))),
-    note: `${javaVersion}; one sample`,
+    figure: 'cold',
+    mode: 'cold (one call: a new JVM loads the class and the schema)',
+    msPerDocument: await medianOf(() => timed(() => runJavaValidator(prepared.classPath, VALID_ORDER))),
+    note: `${javaVersion}; every call is cold`,
   });
   rows.push({
     engine: 'xsd-schema-validator (Java)',
+    figure: 'warm',
     mode: 'warm, single calls one after another',
     msPerDocument: await medianOf(
       async () =>
@@ -264,3 +284,74 @@ for (const row of rows) {
 }
 console.log('\nError message for the same bad document (PartialAllowed `yes`, line 4):\n');
 for (const [engine, message] of Object.entries(messages)) console.log(`- ${engine}: \`${message}\``);
+
+// ------------------------------------------------------------------------------------------- section
+
+const javaTool = 'xsd-schema-validator (Java)';
+const rawTool = 'xmllint-wasm `validateXML` as published';
+const figureLabels: Record<Mode, string> = {
+  cold: 'cold: first document (engine start, schema compile)',
+  warm: 'warm: one document per call, calls one after another',
+  batch: `warm: ${BATCH_SIZE} documents at once (per document)`,
+};
+
+function row(engine: string, mode: Mode): Row | undefined {
+  return rows.find((candidate) => candidate.engine === engine && candidate.figure === mode);
+}
+
+function javaComparison(mode: Mode) {
+  if (javaSkipped) {
+    return {
+      key: 'xsd-schema-validator',
+      tool: javaTool,
+      status: 'unavailable',
+      reason: javaSkipped,
+    } satisfies NotMeasured;
+  }
+  // No batch API: a batch costs one call (one JVM) per document.
+  const source = row(javaTool, mode === 'batch' ? 'warm' : mode);
+  return measured('xsd-schema-validator', javaTool, source?.msPerDocument.samples ?? []);
+}
+
+const figures: Figure[] = (['cold', 'warm', 'batch'] as const).map((mode) => {
+  const ours = row('xmllint-wasm, this package', mode);
+  const raw = row(rawTool, mode);
+  return {
+    id: `xsd.${mode}`,
+    label: figureLabels[mode],
+    unit: 'ms',
+    better: 'lower',
+    ours: measured('ours', '@svc-contracts/xml-validator (xmllint-wasm)', ours?.msPerDocument.samples ?? []),
+    comparisons: [
+      javaComparison(mode),
+      ...(raw ? [measured('xmllint-wasm-raw', rawTool, raw.msPerDocument.samples)] : []),
+    ],
+    ...(mode === 'batch' ? { detail: 'xsd-schema-validator has no batch call: one JVM per document.' } : {}),
+  };
+});
+
+const packageVersion = (name: string): string =>
+  (
+    JSON.parse(readFileSync(requireFromPackage.resolve(`${name}/package.json`), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+
+emitSection({
+  id: 'xsd',
+  title: 'XSD validation per document',
+  command: `pnpm exec tsx bench/xml-validator/xsd-engines.ts --runs ${ROUNDS}`,
+  method: `The same small Order document and XSD (with an included common.xsd), ms per document, median of ${ROUNDS} rounds. Ours: @svc-contracts/xml-validator, xmllint-wasm (libxml2) on one long-lived worker; cold = \`validateXml\` after the engine was stopped (new worker, wasm compile, schema compile); warm = ${SEQUENTIAL_CALLS} awaited \`validate\` calls; batch = \`validateMany\` of ${BATCH_SIZE} documents, 1 in 10 invalid. xsd-schema-validator spawns a JVM per call exactly as the library does (its class recompiled with the local \`javac\` when the shipped one needs a newer Java), so its cold and warm are the same kind of call; warm is ${JAVA_CALLS} calls in a row. xmllint-wasm as published: \`validateXML\`, a new worker and wasm compile per call.`,
+  figures,
+  versions: {
+    'xmllint-wasm': packageVersion('xmllint-wasm'),
+    'xsd-schema-validator': packageVersion('xsd-schema-validator'),
+    ...(javaRuntime ? { java: javaRuntime } : {}),
+  },
+  findings: [
+    'Error message for the same bad document (PartialAllowed `yes`, line 4):',
+    Object.entries(messages)
+      .map(([engine, message]) => `- ${engine}: \`${message}\``)
+      .join('\n'),
+  ],
+});

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 
 /** The part of esbuild's API we use (its types are not visible from the repository root). */
 interface Esbuild {
+  version: string;
   build(options: Record<string, unknown>): Promise<{ outputFiles: Array<{ contents: Uint8Array }> }>;
 }
 
@@ -21,6 +22,11 @@ export interface BundleSize {
 function loadEsbuild(): Esbuild {
   const fromTsx = createRequire(createRequire(import.meta.url).resolve('tsx/package.json'));
   return fromTsx('esbuild') as Esbuild;
+}
+
+/** The version of the esbuild that bundles. */
+export function esbuildVersion(): string {
+  return loadEsbuild().version;
 }
 
 /**

@@ -1,12 +1,13 @@
 import { performance } from 'node:perf_hooks';
+import { median } from '../../lib/section.ts';
 
-export interface Comparison {
-  /** Mean microseconds per call of the baseline, median over the rounds. */
-  baselineUs: number;
-  /** Mean microseconds per call of the candidate, median over the rounds. */
-  candidateUs: number;
-  /** Median over the rounds of (candidate − baseline) per call: pairing the rounds cancels slow drift. */
-  overheadUs: number;
+export interface LoopOptions {
+  /** Sequential calls of each variant per round. */
+  iterations: number;
+  /** Paired rounds. */
+  rounds: number;
+  /** Calls of each variant before the first round (JIT, connection pool). */
+  warmup: number;
 }
 
 /** Mean microseconds per call of `iterations` sequential calls. */
@@ -17,42 +18,38 @@ async function block(call: () => Promise<unknown>, iterations: number): Promise<
 }
 
 /**
- * Compares two ways of making the same call in a bounded loop: `warmup` calls of each (JIT, connection
- * pool), then `rounds` rounds of `iterations` calls of the baseline followed by `iterations` calls of the
- * candidate. Medians damp a round hit by garbage collection or scheduling.
+ * Times several ways of making the same call in a bounded loop: `warmup` calls of each, then `rounds`
+ * rounds in which each variant makes `iterations` sequential calls. The order of the variants rotates
+ * from one round to the next, so none always runs first (or last) in a round. Returns, per variant, the
+ * mean microseconds per call of each round, in round order: the runs of one round are paired.
  */
-export async function compare(
-  baseline: () => Promise<unknown>,
-  candidate: () => Promise<unknown>,
-  { iterations, rounds = 5, warmup = 200 }: { iterations: number; rounds?: number; warmup?: number },
-): Promise<Comparison> {
-  await block(baseline, warmup);
-  await block(candidate, warmup);
-  const baselines: number[] = [];
-  const candidates: number[] = [];
-  const differences: number[] = [];
+export async function pairedRounds(
+  variants: ReadonlyArray<() => Promise<unknown>>,
+  { iterations, rounds, warmup }: LoopOptions,
+): Promise<number[][]> {
+  for (const variant of variants) await block(variant, warmup);
+  const runs = variants.map((): number[] => []);
   for (let round = 0; round < rounds; round++) {
-    const base = await block(baseline, iterations);
-    const cand = await block(candidate, iterations);
-    baselines.push(base);
-    candidates.push(cand);
-    differences.push(cand - base);
+    for (let step = 0; step < variants.length; step++) {
+      const index = (round + step) % variants.length;
+      (runs[index] as number[])[round] = await block(variants[index] as () => Promise<unknown>, iterations);
+    }
   }
-  return { baselineUs: median(baselines), candidateUs: median(candidates), overheadUs: median(differences) };
+  return runs;
 }
 
-/** Mean microseconds per call, median of `rounds` rounds. */
+/** Median over the rounds of (candidate − baseline): pairing the rounds cancels slow drift. */
+export function pairedOverhead(candidate: readonly number[], baseline: readonly number[]): number {
+  return median(candidate.map((value, round) => value - (baseline[round] as number)));
+}
+
+/** Mean microseconds per call of each round (`warmup` calls first). */
 export async function timePerCall(
   call: () => Promise<unknown>,
-  { iterations, rounds = 5, warmup = 200 }: { iterations: number; rounds?: number; warmup?: number },
-): Promise<number> {
+  { iterations, rounds, warmup }: LoopOptions,
+): Promise<number[]> {
   await block(call, warmup);
-  const means: number[] = [];
-  for (let round = 0; round < rounds; round++) means.push(await block(call, iterations));
-  return median(means);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  const runs: number[] = [];
+  for (let round = 0; round < rounds; round++) runs.push(await block(call, iterations));
+  return runs;
 }

@@ -1,0 +1,280 @@
+/**
+ * Turns the sections of one `pnpm bench` run into bench/RESULTS.md, and judges the run: a figure that
+ * loses to its comparison needs a note (bench/notes.ts), and a comparison that could not run here makes
+ * the run incomplete (it must not replace the committed results).
+ */
+import { type Note, noteFor } from '../notes.ts';
+import {
+  type Figure,
+  isMeasured,
+  type Measured,
+  type NotMeasured,
+  type Section,
+  type Unit,
+} from './section.ts';
+
+/** Within this factor of each other, two figures are even (run-to-run noise on shared cores is larger). */
+export const evenWithin = 0.05;
+
+export type Verdict = 'wins' | 'even' | 'loses';
+
+/** How many times better ours is: above 1 we win, below 1 we lose, whichever way the unit points. */
+export function advantage(figure: Figure, comparison: Measured): number {
+  const ours = figure.ours.sample.median;
+  const theirs = comparison.sample.median;
+  return figure.better === 'higher' ? ours / theirs : theirs / ours;
+}
+
+export function verdict(factor: number): Verdict {
+  if (!Number.isFinite(factor)) return 'even';
+  if (factor >= 1 + evenWithin) return 'wins';
+  if (factor <= 1 - evenWithin) return 'loses';
+  return 'even';
+}
+
+export interface MachineInfo {
+  date: string;
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  os: string;
+  node: string;
+  pnpm: string;
+  loadBefore: number;
+  loadAfter: number;
+  durationS: number;
+}
+
+export interface FailedSection {
+  id: string;
+  title: string;
+  command: string;
+  error: string;
+}
+
+export interface Assessment {
+  /** Losing figures with no note: `figure id vs comparison key`. */
+  missingNotes: string[];
+  /** Comparisons that could not run in this run. */
+  unavailable: string[];
+  failed: string[];
+}
+
+export function assess(sections: Section[], failed: FailedSection[]): Assessment {
+  const missingNotes: string[] = [];
+  const unavailable: string[] = [];
+  for (const section of sections) {
+    for (const figure of section.figures) {
+      for (const comparison of figure.comparisons) {
+        if (!isMeasured(comparison)) {
+          if (comparison.status === 'unavailable') {
+            unavailable.push(`${figure.id} vs ${comparison.key}: ${comparison.reason}`);
+          }
+          continue;
+        }
+        const lost = verdict(advantage(figure, comparison)) === 'loses';
+        if (lost && !noteFor(figure.id, comparison.key))
+          missingNotes.push(`${figure.id} vs ${comparison.key}`);
+      }
+    }
+  }
+  return { missingNotes, unavailable, failed: failed.map((section) => `${section.id}: ${section.error}`) };
+}
+
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+export function formatValue(value: number, unit: Unit): string {
+  if (!Number.isFinite(value)) return 'n/a';
+  const digits = (() => {
+    switch (unit) {
+      case 'entries/s':
+      case 'req/s':
+      case 'MB':
+        return 0;
+      case 'KB':
+      case 'µs':
+        return 1;
+      default:
+        return value >= 100 ? 0 : value >= 10 ? 1 : 2;
+    }
+  })();
+  const text = digits === 0 ? integer.format(value) : value.toFixed(digits);
+  return `${text} ${unit}`;
+}
+
+function spread(values: readonly number[], unit: Unit): string {
+  if (values.length < 2) return `1 run`;
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  return `${values.length} runs, ${formatValue(low, unit).replace(` ${unit}`, '')}–${formatValue(high, unit)}`;
+}
+
+function factorText(factor: number): string {
+  if (!Number.isFinite(factor)) return 'n/a';
+  if (factor >= 1) return `${factor >= 10 ? factor.toFixed(0) : factor.toFixed(2)}× better`;
+  const worse = 1 / factor;
+  return `${worse >= 10 ? worse.toFixed(0) : worse.toFixed(2)}× worse`;
+}
+
+function cell(text: string): string {
+  return text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+}
+
+function comparisonCells(figure: Figure, comparison: Measured | NotMeasured): string[] {
+  if (!isMeasured(comparison)) {
+    const status = comparison.status === 'cannot' ? 'cannot do this' : 'not measured in this run';
+    return [cell(comparison.tool), `${status}: ${cell(comparison.reason)}`, '', ''];
+  }
+  const factor = advantage(figure, comparison);
+  return [
+    cell(comparison.tool),
+    `${formatValue(comparison.sample.median, figure.unit)} (${spread(comparison.sample.runs, figure.unit)})`,
+    factorText(factor),
+    verdict(factor),
+  ];
+}
+
+/** One row per figure and comparison; a figure without comparisons gets one row with dashes. */
+export function figureRows(figure: Figure): string[][] {
+  const ours = `${formatValue(figure.ours.sample.median, figure.unit)} (${spread(figure.ours.sample.runs, figure.unit)})`;
+  const first = [cell(figure.label), ours];
+  if (figure.comparisons.length === 0) return [[...first, 'no comparison', '', '', '']];
+  return figure.comparisons.map((comparison, index) => [
+    ...(index === 0 ? first : ['', '']),
+    ...comparisonCells(figure, comparison),
+  ]);
+}
+
+function table(header: string[], rows: string[][], align: string[]): string {
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${align.join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
+
+interface LosingFigure {
+  figure: Figure;
+  comparison: Measured;
+  note: Note | undefined;
+}
+
+function losing(section: Section): LosingFigure[] {
+  return section.figures.flatMap((figure) =>
+    figure.comparisons
+      .filter(isMeasured)
+      .flatMap((comparison) =>
+        verdict(advantage(figure, comparison)) === 'loses'
+          ? [{ figure, comparison, note: noteFor(figure.id, comparison.key) }]
+          : [],
+      ),
+  );
+}
+
+function renderSection(section: Section): string {
+  const parts = [
+    `## ${section.title}`,
+    `Command: \`${section.command}\``,
+    section.method,
+    table(
+      ['figure', 'ours', 'compared with', 'theirs', 'ours is', 'verdict'],
+      section.figures.flatMap(figureRows),
+      ['---', '---:', '---', '---:', '---:', '---'],
+    ),
+  ];
+  const details = section.figures.filter((figure) => figure.detail);
+  if (details.length > 0) {
+    parts.push(details.map((figure) => `- ${figure.label}: ${figure.detail}`).join('\n'));
+  }
+  const lost = losing(section);
+  if (lost.length > 0) {
+    parts.push(
+      [
+        '**Where we lose, why, and what would close it**',
+        '',
+        ...lost.map(({ figure, comparison, note }) =>
+          note
+            ? `- ${figure.label}, against ${comparison.tool} (${factorText(advantage(figure, comparison))}): ${note.why} What would close it: ${note.close}`
+            : `- ${figure.label}, against ${comparison.tool}: **no note in bench/notes.ts for \`${figure.id}\` vs \`${comparison.key}\`**`,
+        ),
+      ].join('\n'),
+    );
+  }
+  for (const finding of section.findings ?? []) parts.push(finding);
+  return parts.join('\n\n');
+}
+
+function renderFailed(section: FailedSection): string {
+  return [
+    `## ${section.title}`,
+    `Command: \`${section.command}\``,
+    `**Failed in this run:**\n\n\`\`\`\n${section.error}\n\`\`\``,
+  ].join('\n\n');
+}
+
+function summaryRows(sections: Section[]): string[][] {
+  return sections.flatMap((section) =>
+    section.figures.flatMap((figure) =>
+      figure.comparisons.filter(isMeasured).map((comparison) => {
+        const factor = advantage(figure, comparison);
+        return [
+          cell(`${section.title.split(':')[0]}: ${figure.label}`),
+          formatValue(figure.ours.sample.median, figure.unit),
+          cell(comparison.tool),
+          formatValue(comparison.sample.median, figure.unit),
+          factorText(factor),
+        ];
+      }),
+    ),
+  );
+}
+
+export function renderReport(options: {
+  machine: MachineInfo;
+  versions: Record<string, string>;
+  sections: Section[];
+  failed: FailedSection[];
+  command: string;
+  tiny: boolean;
+}): string {
+  const { machine, versions, sections, failed, command, tiny } = options;
+  const intro = [
+    '# Benchmark results',
+    `<!-- Written by \`${command}\` (bench/run.ts). Do not edit by hand: run it again. -->`,
+    tiny
+      ? '**Tiny run**: every benchmark on the smallest input, to prove the scripts run. These figures mean nothing.'
+      : `Every figure below comes from one run of \`${command}\` on ${machine.date}, which took ${Math.round(machine.durationS / 60)} min. Each figure is the median of the runs shown next to it, and each comparison was measured in the same run, on the same machine, with the same input. "Ours is" reads the ratio whichever way the unit points; within ${evenWithin * 100}% counts as even. Times are wall-clock on shared cores: read differences smaller than the spread of the runs as noise.`,
+    table(
+      ['machine', ''],
+      [
+        ['CPU', `${cell(machine.cpu)}, ${machine.cores} cores`],
+        ['memory', `${machine.memoryGiB} GiB`],
+        ['OS', machine.os],
+        ['Node', machine.node],
+        ['pnpm', machine.pnpm],
+        [
+          'load average (1 min) before / after',
+          `${machine.loadBefore.toFixed(1)} / ${machine.loadAfter.toFixed(1)}`,
+        ],
+      ],
+      ['---', '---'],
+    ),
+    table(
+      ['tool', 'version'],
+      Object.entries(versions)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, version]) => [cell(name), cell(version)]),
+      ['---', '---'],
+    ),
+    '## Summary',
+    table(['figure', 'ours', 'compared with', 'theirs', 'ours is'], summaryRows(sections), [
+      '---',
+      '---:',
+      '---',
+      '---:',
+      '---:',
+    ]),
+  ];
+  const body = [...sections.map(renderSection), ...failed.map(renderFailed)];
+  return `${[...intro, ...body].join('\n\n')}\n`;
+}

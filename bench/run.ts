@@ -1,0 +1,233 @@
+/**
+ * `pnpm bench`: every benchmark of the repository in one run, written to bench/RESULTS.md.
+ *
+ *   pnpm bench [--runs N] [--only a,b] [--skip-test] [--no-install] [--tiny] [--out FILE]
+ *
+ * Builds the packages (the client bundles and the mock bin are measured as published), installs the
+ * comparison tools into bench/compare (npm, outside the workspace), then runs each section script in its
+ * own process, one after the other. bench/RESULTS.md is replaced only by a complete run: every section
+ * ran, every comparison was measured, and every figure that loses has a note in bench/notes.ts. Anything
+ * less is written to bench/RESULTS.partial.md and the exit code is 1; `--out FILE` writes there instead.
+ * `--tiny` runs every script on the smallest input (the test suite's check that they run).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fromRoot, repoRoot } from '../scripts/lib/paths.ts';
+import { ensureCompareTools, installedVersion } from './lib/compare-tools.ts';
+import { type Outcome, runSectionScript, type SectionScript } from './lib/orchestrate.ts';
+import { assess, type FailedSection, type MachineInfo, renderReport } from './lib/report.ts';
+import { type Section, sectionProblems } from './lib/section.ts';
+
+const minutes = 60_000;
+
+/** The sections, in report order. */
+export const sectionScripts: SectionScript[] = [
+  {
+    id: 'contract-check',
+    title: 'Contract check: recorded traffic against the specs',
+    script: 'bench/contract-checker/vs-prism.ts',
+    args: ['--processes', '3', '--rounds', '3'],
+    tinyArgs: ['--tiny'],
+    timeoutMs: 20 * minutes,
+  },
+  {
+    id: 'xsd',
+    title: 'XSD validation per document',
+    script: 'bench/xml-validator/xsd-engines.ts',
+    args: ['--runs', '5'],
+    tinyArgs: ['--tiny'],
+    timeoutMs: 10 * minutes,
+  },
+  {
+    id: 'clients',
+    title: 'Clients: per-call overhead and bundle size',
+    script: 'bench/clients/overhead.ts',
+    args: ['--runs', '5', '--iterations', '2000'],
+    tinyArgs: ['--tiny'],
+    timeoutMs: 20 * minutes,
+  },
+  {
+    id: 'mocks',
+    title: 'Mocks: start-up, memory and throughput of all six services',
+    script: 'bench/mocks/startup.ts',
+    args: ['--runs', '3', '--requests', '3000'],
+    tinyArgs: ['--tiny'],
+    timeoutMs: 20 * minutes,
+  },
+  {
+    id: 'wall',
+    title: 'Wall time of the repository commands',
+    script: 'bench/wall/commands.ts',
+    args: ['--runs', '3'],
+    tinyArgs: ['--tiny'],
+    timeoutMs: 90 * minutes,
+  },
+];
+
+function usage(message: string): never {
+  console.error(`${message}
+Usage: pnpm bench [--runs N] [--only ${sectionScripts.map((s) => s.id).join(',')}] [--skip-test] [--no-install] [--tiny] [--out FILE]`);
+  process.exit(2);
+}
+
+let parsed: ReturnType<typeof parseOptions>;
+function parseOptions() {
+  return parseArgs({
+    options: {
+      runs: { type: 'string' },
+      only: { type: 'string' },
+      'skip-test': { type: 'boolean', default: false },
+      'no-install': { type: 'boolean', default: false },
+      tiny: { type: 'boolean', default: false },
+      out: { type: 'string' },
+    },
+  });
+}
+try {
+  parsed = parseOptions();
+} catch (error) {
+  usage((error as Error).message);
+}
+const { values } = parsed;
+const tiny = values.tiny === true;
+if (values.runs !== undefined) {
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 20)
+    usage(`--runs must be an integer from 1 to 20, got ${values.runs}`);
+}
+const only = values.only?.split(',').map((id) => id.trim());
+const unknown = only?.filter((id) => !sectionScripts.some((section) => section.id === id)) ?? [];
+if (unknown.length > 0) usage(`Unknown section(s): ${unknown.join(', ')}`);
+const selected = sectionScripts
+  .filter((section) => !only || only.includes(section.id))
+  .map((section) => ({
+    ...section,
+    args: [
+      ...section.args.filter(
+        (_, index, all) => !(values.runs && (all[index] === '--runs' || all[index - 1] === '--runs')),
+      ),
+      ...(values.runs ? ['--runs', values.runs] : []),
+      ...(section.id === 'wall' && values['skip-test'] ? ['--skip-test'] : []),
+    ],
+  }));
+
+const command = [
+  'pnpm bench',
+  ...process.argv.slice(2).filter((arg, index, all) => arg !== '--out' && all[index - 1] !== '--out'),
+].join(' ');
+const log = (line: string) => console.error(`[bench] ${line}`);
+const started = performance.now();
+const loadBefore = os.loadavg()[0] ?? 0;
+
+/** Steps before the sections; their failure stops the run (nothing could be measured as published). */
+function prepare(): void {
+  if (tiny) return;
+  log('building the packages (pnpm build)');
+  const build = spawnSync('pnpm', ['run', 'build'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (build.status !== 0) {
+    console.error('[bench] pnpm build failed: nothing was measured. Fix the build and run pnpm bench again.');
+    process.exit(1);
+  }
+  if (!values['no-install']) {
+    log('installing the comparison tools into bench/compare (npm, pinned in bench/compare/package.json)');
+    const problem = ensureCompareTools();
+    if (problem) log(`${problem}; their comparisons will be missing`);
+  }
+}
+
+prepare();
+const outcomes: Outcome[] = [];
+for (const definition of selected) {
+  log(`${definition.id}: ${definition.script} ${(tiny ? definition.tinyArgs : definition.args).join(' ')}`);
+  const begin = performance.now();
+  const outcome = await runSectionScript(definition, {
+    root: repoRoot,
+    tiny,
+    echo: (chunk) => process.stderr.write(chunk),
+  });
+  if (outcome.ok) {
+    const problems = sectionProblems(outcome.section);
+    if (problems.length > 0) {
+      outcomes.push({
+        ok: false,
+        failed: {
+          id: definition.id,
+          title: definition.title,
+          command: outcome.section.command,
+          error: `malformed section:\n${problems.join('\n')}`,
+        },
+      });
+    } else outcomes.push(outcome);
+  } else outcomes.push(outcome);
+  log(
+    `${definition.id}: ${outcomes.at(-1)?.ok ? 'done' : 'FAILED'} in ${((performance.now() - begin) / 1000).toFixed(0)} s`,
+  );
+}
+
+const sections: Section[] = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.section] : []));
+const failed: FailedSection[] = outcomes.flatMap((outcome) => (outcome.ok ? [] : [outcome.failed]));
+
+const pnpmVersion = spawnSync('pnpm', ['--version'], { encoding: 'utf8' }).stdout.trim();
+const machine: MachineInfo = {
+  date: new Date().toISOString().slice(0, 10),
+  cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+  cores: os.cpus().length,
+  memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+  os: `${os.type()} ${os.release()} ${os.arch()}`,
+  node: process.version,
+  pnpm: pnpmVersion,
+  loadBefore,
+  loadAfter: os.loadavg()[0] ?? 0,
+  durationS: (performance.now() - started) / 1000,
+};
+const versions: Record<string, string> = Object.assign(
+  {},
+  ...sections.map((section) => section.versions),
+  Object.fromEntries(
+    (['@stoplight/prism-cli', 'bandwidth-sdk'] as const).flatMap((name) => {
+      const version = installedVersion(name);
+      return version ? [[name, version]] : [];
+    }),
+  ),
+);
+
+const report = renderReport({ machine, versions, sections, failed, command, tiny });
+const assessment = assess(sections, failed);
+const complete =
+  !tiny &&
+  !only &&
+  !values['skip-test'] &&
+  (values.runs === undefined || Number(values.runs) >= 3) &&
+  assessment.failed.length === 0 &&
+  assessment.unavailable.length === 0 &&
+  assessment.missingNotes.length === 0;
+const target = values.out
+  ? resolve(values.out)
+  : complete
+    ? fromRoot('bench', 'RESULTS.md')
+    : fromRoot('bench', 'RESULTS.partial.md');
+mkdirSync(dirname(target), { recursive: true });
+writeFileSync(target, report);
+
+for (const line of assessment.failed) log(`section failed: ${line.split('\n')[0]}`);
+for (const line of assessment.unavailable) log(`not measured: ${line}`);
+for (const line of assessment.missingNotes) {
+  log(`loses without a note: ${line} (add one to bench/notes.ts: why, and what would close it)`);
+}
+log(`wrote ${relative(process.cwd(), target) || target} in ${Math.round(machine.durationS)} s`);
+if (!complete && !values.out && !tiny) {
+  log(
+    'not a complete run (a section failed, a comparison was missing, a figure lost without a note, or --only, --skip-test or --runs below 3 was given): bench/RESULTS.md left as it was',
+  );
+}
+// Tiny runs prove the scripts run: their figures are noise, so only failures count there.
+const failedRun =
+  assessment.failed.length > 0 ||
+  (!tiny && (assessment.unavailable.length > 0 || assessment.missingNotes.length > 0));
+process.exit(failedRun ? 1 : 0);

@@ -1,0 +1,193 @@
+/**
+ * Wall time of the repository's own commands, each next to the same job done with the stock CLIs a team
+ * would otherwise wire up, run one after the other in the same run:
+ *
+ * - `pnpm lint:specs` (Redocly and Spectral in-process, one report) against `redocly lint` plus
+ *   `spectral lint` of the six root files with the same configuration;
+ * - `pnpm lint` (build, spec lint, Biome, tsc) against the same steps with the stock spec linters;
+ * - `pnpm generate` (types, operation tables, XML document types for six clients) against
+ *   `openapi-typescript` run on each of the six specs (types only);
+ * - `pnpm test`: the whole suite; no other tool runs it, so it has no comparison.
+ *
+ *   pnpm exec tsx bench/wall/commands.ts [--runs 3] [--test-runs N] [--skip-test] [--tiny] [--json FILE]
+ *
+ * `--tiny` times `node -e 0` in place of every command: it proves the timing and the section, not the
+ * figures (the test suite cannot time itself).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fromRoot, repoRoot } from '../../scripts/lib/paths.ts';
+import { listServices } from '../../scripts/lib/specs.ts';
+import { emitSection, type Figure, measured, type Section } from '../lib/section.ts';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'test-runs': { type: 'string' },
+    'skip-test': { type: 'boolean', default: false },
+    tiny: { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+});
+
+function runsFrom(name: string, text: string): number {
+  const runs = Number(text);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
+    console.error(`--${name} must be an integer from 1 to 20, got ${text}`);
+    process.exit(2);
+  }
+  return runs;
+}
+const tiny = values.tiny === true;
+const runs = tiny ? 1 : runsFrom('runs', values.runs ?? '3');
+const testRuns = tiny ? 1 : runsFrom('test-runs', values['test-runs'] ?? String(runs));
+
+const scratch = mkdtempSync(join(tmpdir(), 'bench-wall-'));
+// Without its own config openapi-typescript reads our redocly.yaml and asks for `x-openapi-ts` outputs.
+const scratchConfig = join(scratch, 'redocly.yaml');
+writeFileSync(scratchConfig, 'extends:\n  - minimal\n');
+// Relative paths: the commands are printed into bench/RESULTS.md.
+const roots = listServices().map((service) => relative(repoRoot, service.root));
+
+// openapi-typescript is a dependency of the client runtime (the generator's), not of the root.
+const openapiTypescriptDir = 'packages/client-runtime/node_modules/openapi-typescript';
+const openapiTypescriptBin = `${openapiTypescriptDir}/bin/cli.js`;
+const stockSpecLint = `pnpm exec redocly lint && pnpm exec spectral lint ${roots.join(' ')}`;
+const openapiTypescript = listServices()
+  .map(
+    (service) =>
+      `node ${openapiTypescriptBin} ${relative(repoRoot, service.root)} --redocly ${scratchConfig} -o ${join(scratch, `${service.name}.ts`)}`,
+  )
+  .join(' && ');
+
+interface Job {
+  id: string;
+  label: string;
+  ours: string;
+  comparison?: { key: string; tool: string; command: string };
+  runs: number;
+  detail: string;
+}
+
+const jobs: Job[] = [
+  {
+    id: 'wall.lint-specs',
+    label: '`pnpm lint:specs`: Redocly and Spectral on the six specs',
+    ours: 'pnpm run lint:specs',
+    comparison: { key: 'stock-clis', tool: '`redocly lint` + `spectral lint` CLIs', command: stockSpecLint },
+    runs,
+    detail: 'stock: `redocly lint`, then `spectral lint` of the six root files, with the same configuration',
+  },
+  {
+    id: 'wall.lint',
+    label: '`pnpm lint`: build, spec lint, Biome, tsc',
+    ours: 'pnpm run lint',
+    comparison: {
+      key: 'stock-clis',
+      tool: 'the same steps with the stock spec linters',
+      command: `pnpm run build && ${stockSpecLint} && pnpm run lint:code`,
+    },
+    runs,
+    detail: 'both build the packages and run Biome and tsc; only the spec linting differs',
+  },
+  {
+    id: 'wall.generate',
+    label: '`pnpm generate`: six clients',
+    ours: 'pnpm run generate',
+    comparison: {
+      key: 'openapi-typescript',
+      tool: '`openapi-typescript` CLI, once per spec (types only)',
+      command: openapiTypescript,
+    },
+    runs,
+    detail:
+      'ours also writes the operation tables and the XML document types and copies the XSDs; openapi-typescript writes the types alone',
+  },
+  ...(values['skip-test']
+    ? []
+    : [
+        {
+          id: 'wall.test',
+          label: '`pnpm test`: the whole suite',
+          ours: 'pnpm test',
+          runs: testRuns,
+          detail:
+            'lint, generated-code check, package checks (publint, arethetypeswrong), every vitest file including a real publish to a local registry and the docs site in headless Chromium',
+        },
+      ]),
+];
+
+/** Seconds of one run of `command` in a shell at the repository root; throws with its output on failure. */
+function time(command: string): number {
+  const begin = performance.now();
+  const result = spawnSync('bash', ['-c', tiny ? 'node -e 0' : command], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', FORCE_COLOR: '0' },
+  });
+  const seconds = (performance.now() - begin) / 1000;
+  if (result.status !== 0) {
+    const tail = `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-15).join('\n');
+    throw new Error(`\`${command}\` exited with ${result.status ?? result.signal}:\n${tail}`);
+  }
+  return seconds;
+}
+
+const figures: Figure[] = [];
+try {
+  for (const job of jobs) {
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    // Alternate ours and the comparison so that drifting load hits both alike.
+    for (let run = 0; run < job.runs; run++) {
+      ours.push(time(job.ours));
+      if (job.comparison) theirs.push(time(job.comparison.command));
+      console.log(
+        `${job.id} run ${run + 1}/${job.runs}: ours ${ours.at(-1)?.toFixed(1)} s${job.comparison ? `, comparison ${theirs.at(-1)?.toFixed(1)} s` : ''}`,
+      );
+    }
+    figures.push({
+      id: job.id,
+      label: job.label,
+      unit: 's',
+      better: 'lower',
+      ours: measured('ours', `\`${job.ours}\``, ours),
+      comparisons: job.comparison ? [measured(job.comparison.key, job.comparison.tool, theirs)] : [],
+      detail: job.detail,
+    });
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const version = (path: string): string =>
+  (JSON.parse(readFileSync(fromRoot(path), 'utf8')) as { version: string }).version;
+
+const section: Section = {
+  id: 'wall',
+  title: 'Wall time of the repository commands',
+  command: `pnpm exec tsx bench/wall/commands.ts --runs ${runs}`,
+  method: tiny
+    ? 'Tiny mode: every command replaced by `node -e 0`; the figures are not meaningful.'
+    : `Each command runs in bash at the repository root with its output captured, ours and the comparison alternately, ${runs} run(s) each (\`pnpm test\`: ${testRuns}); a figure is the median, in seconds. Caches stay as they are between runs (a second run of \`pnpm lint\` rebuilds what tsc finds stale, as a developer's does).`,
+  figures,
+  versions: {
+    '@redocly/cli': version('node_modules/@redocly/cli/package.json'),
+    '@stoplight/spectral-cli': version('node_modules/@stoplight/spectral-cli/package.json'),
+    'openapi-typescript': version(`${openapiTypescriptDir}/package.json`),
+    '@biomejs/biome': version('node_modules/@biomejs/biome/package.json'),
+    typescript: version('node_modules/typescript/package.json'),
+  },
+};
+if (values.json) emitSection(section, ['--json', values.json]);
+for (const figure of figures) {
+  const comparison = figure.comparisons[0];
+  console.log(
+    `${figure.label}: ${figure.ours.sample.median.toFixed(1)} s${comparison && 'sample' in comparison ? ` (${comparison.tool}: ${comparison.sample.median.toFixed(1)} s)` : ''}`,
+  );
+}

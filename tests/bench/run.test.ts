@@ -1,0 +1,123 @@
+// `pnpm bench` end to end on the smallest inputs: every benchmark script runs and hands back a
+// well-formed section, and a script that fails or lies is reported without losing the others.
+// No figure is asserted: timings belong in bench/RESULTS.md, never in a test.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runSectionScript } from '../../bench/lib/orchestrate.ts';
+import { notes } from '../../bench/notes.ts';
+import { fromRoot, repoRoot } from '../../scripts/lib/paths.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'bench-test-'));
+
+function runBench(args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+}
+
+describe('pnpm bench --tiny', () => {
+  it('runs every section and writes one report, leaving bench/RESULTS.md alone', () => {
+    const committed = statSync(fromRoot('bench', 'RESULTS.md')).mtimeMs;
+    const out = join(scratch, 'RESULTS.md');
+    const run = runBench(['--tiny', '--out', out]);
+    expect(run.stderr).not.toContain('section failed');
+    expect(run.status, run.stderr.slice(-3000)).toBe(0);
+    const report = readFileSync(out, 'utf8');
+    for (const title of [
+      'Contract check: recorded traffic against the specs',
+      'XSD validation per document',
+      'Clients: per-call overhead and bundle size',
+      'Mocks: start-up, memory and throughput of all six services',
+      'Wall time of the repository commands',
+    ]) {
+      expect(report).toContain(`## ${title}`);
+    }
+    expect(report).toContain('**Tiny run**');
+    expect(report).toContain('| Node |');
+    expect(report).not.toContain(repoRoot);
+    expect(statSync(fromRoot('bench', 'RESULTS.md')).mtimeMs).toBe(committed);
+  }, 300_000);
+
+  it('refuses an unknown section and a bad --runs with the usage', () => {
+    const unknown = runBench(['--tiny', '--only', 'mocks,nosuch', '--out', join(scratch, 'x.md')]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('Unknown section(s): nosuch');
+    expect(unknown.stderr).toContain('--only contract-check,xsd,clients,mocks,wall');
+    const runs = runBench(['--runs', 'zero']);
+    expect(runs.status).toBe(2);
+    expect(runs.stderr).toContain('--runs must be an integer from 1 to 20, got zero');
+  });
+});
+
+describe('a section script that fails', () => {
+  const script = (name: string, body: string): string => {
+    const file = join(scratch, name);
+    writeFileSync(file, body);
+    return file;
+  };
+  const definition = (id: string, file: string) => ({
+    id,
+    title: id,
+    script: file,
+    args: [],
+    tinyArgs: [],
+    timeoutMs: 30_000,
+  });
+
+  it('is reported with its exit code and its last output', async () => {
+    const file = script('crash.ts', "console.log('measuring');\nthrow new Error('engine exploded');\n");
+    const outcome = await runSectionScript(definition('crash', file), { root: repoRoot, tiny: false });
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.failed.error).toContain('exited with 1');
+    expect(outcome.failed.error).toContain('engine exploded');
+    expect(outcome.failed.error).toContain('measuring');
+  });
+
+  it('is reported when it writes no section or the wrong one', async () => {
+    const silent = await runSectionScript(definition('silent', script('silent.ts', 'export {};\n')), {
+      root: repoRoot,
+      tiny: false,
+    });
+    expect(!silent.ok && silent.failed.error).toContain('wrote no section');
+    const wrong = script(
+      'wrong.ts',
+      "import { writeFileSync } from 'node:fs';\nconst at = process.argv.indexOf('--json');\nwriteFileSync(process.argv[at + 1] ?? '', JSON.stringify({ id: 'other' }));\n",
+    );
+    const outcome = await runSectionScript(definition('expected', wrong), { root: repoRoot, tiny: false });
+    expect(!outcome.ok && outcome.failed.error).toContain('wrote section "other", expected "expected"');
+  });
+
+  it('is stopped at its time limit', async () => {
+    const file = script('hang.ts', 'setInterval(() => {}, 1000);\n');
+    const outcome = await runSectionScript(
+      { ...definition('hang', file), timeoutMs: 1500 },
+      { root: repoRoot, tiny: false },
+    );
+    expect(!outcome.ok && outcome.failed.error).toContain('no result within 1.5 s');
+  });
+});
+
+describe('bench/notes.ts', () => {
+  it('names only comparison keys the scripts produce', () => {
+    const keys = [
+      'raw-fetch',
+      'bandwidth-sdk',
+      'prism-mock',
+      'prism-proxy',
+      'prism-engine',
+      'prism-*',
+      'ajv-floor',
+      'xsd-schema-validator',
+      'xmllint-wasm-raw',
+      'stock-clis',
+      'openapi-typescript',
+    ];
+    for (const note of notes) expect(keys, note.figure).toContain(note.comparison);
+  });
+});
