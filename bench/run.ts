@@ -2,23 +2,26 @@
  * `pnpm bench`: every benchmark of the repository in one run, written to bench/RESULTS.md.
  *
  *   pnpm bench [--runs N] [--only a,b] [--skip-test] [--no-install] [--tiny] [--out FILE]
+ *   pnpm bench --render        # RESULTS.md again from RESULTS.json (after a note changed), nothing measured
  *
  * Builds the packages (the client bundles and the mock bin are measured as published), installs the
  * comparison tools into bench/compare (npm, outside the workspace), then runs each section script in its
- * own process, one after the other. bench/RESULTS.md is replaced only by a complete run: every section
+ * own process, one after the other. Every figure goes to bench/RESULTS.json, and bench/RESULTS.md is
+ * rendered from it. Both are replaced only by a complete run: every section
  * ran, every comparison was measured, and every figure that loses has a note in bench/notes.ts. Anything
  * less is written to bench/RESULTS.partial.md and the exit code is 1; `--out FILE` writes there instead.
  * `--tiny` runs every script on the smallest input (the test suite's check that they run).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fromRoot, repoRoot } from '../scripts/lib/paths.ts';
+import { repoRoot } from '../scripts/lib/paths.ts';
 import { ensureCompareTools, installedVersion } from './lib/compare-tools.ts';
 import { type Outcome, runSectionScript, type SectionScript } from './lib/orchestrate.ts';
-import { assess, type FailedSection, type MachineInfo, renderReport } from './lib/report.ts';
+import { publish, recordFile } from './lib/publish.ts';
+import type { FailedSection, MachineInfo, RunRecord } from './lib/report.ts';
 import { type Section, sectionProblems } from './lib/section.ts';
 
 const minutes = 60_000;
@@ -69,7 +72,7 @@ export const sectionScripts: SectionScript[] = [
 
 function usage(message: string): never {
   console.error(`${message}
-Usage: pnpm bench [--runs N] [--only ${sectionScripts.map((s) => s.id).join(',')}] [--skip-test] [--no-install] [--tiny] [--out FILE]`);
+Usage: pnpm bench [--runs N] [--only ${sectionScripts.map((s) => s.id).join(',')}] [--skip-test] [--no-install] [--tiny] [--out FILE] | --render`);
   process.exit(2);
 }
 
@@ -83,6 +86,7 @@ function parseOptions() {
       'no-install': { type: 'boolean', default: false },
       tiny: { type: 'boolean', default: false },
       out: { type: 'string' },
+      render: { type: 'boolean', default: false },
     },
   });
 }
@@ -92,6 +96,16 @@ try {
   usage((error as Error).message);
 }
 const { values } = parsed;
+const log = (line: string) => console.error(`[bench] ${line}`);
+
+// `--render`: the report again from the last complete run's record (after a note changed); measures nothing.
+if (values.render) {
+  if (!existsSync(recordFile)) usage('--render needs bench/RESULTS.json: run pnpm bench first');
+  const record = JSON.parse(readFileSync(recordFile, 'utf8')) as RunRecord;
+  process.exit(
+    publish(record, { ...(values.out ? { out: resolve(values.out) } : {}), writeRecord: false, log }),
+  );
+}
 const tiny = values.tiny === true;
 if (values.runs !== undefined) {
   const runs = Number(values.runs);
@@ -118,7 +132,6 @@ const command = [
   'pnpm bench',
   ...process.argv.slice(2).filter((arg, index, all) => arg !== '--out' && all[index - 1] !== '--out'),
 ].join(' ');
-const log = (line: string) => console.error(`[bench] ${line}`);
 const started = performance.now();
 const loadBefore = os.loadavg()[0] ?? 0;
 
@@ -197,37 +210,12 @@ const versions: Record<string, string> = Object.assign(
   ),
 );
 
-const report = renderReport({ machine, versions, sections, failed, command, tiny });
-const assessment = assess(sections, failed);
-const complete =
-  !tiny &&
-  !only &&
-  !values['skip-test'] &&
-  (values.runs === undefined || Number(values.runs) >= 3) &&
-  assessment.failed.length === 0 &&
-  assessment.unavailable.length === 0 &&
-  assessment.missingNotes.length === 0;
-const target = values.out
-  ? resolve(values.out)
-  : complete
-    ? fromRoot('bench', 'RESULTS.md')
-    : fromRoot('bench', 'RESULTS.partial.md');
-mkdirSync(dirname(target), { recursive: true });
-writeFileSync(target, report);
-
-for (const line of assessment.failed) log(`section failed: ${line.split('\n')[0]}`);
-for (const line of assessment.unavailable) log(`not measured: ${line}`);
-for (const line of assessment.missingNotes) {
-  log(`loses without a note: ${line} (add one to bench/notes.ts: why, and what would close it)`);
-}
-log(`wrote ${relative(process.cwd(), target) || target} in ${Math.round(machine.durationS)} s`);
-if (!complete && !values.out && !tiny) {
-  log(
-    'not a complete run (a section failed, a comparison was missing, a figure lost without a note, or --only, --skip-test or --runs below 3 was given): bench/RESULTS.md left as it was',
-  );
-}
-// Tiny runs prove the scripts run: their figures are noise, so only failures count there.
-const failedRun =
-  assessment.failed.length > 0 ||
-  (!tiny && (assessment.unavailable.length > 0 || assessment.missingNotes.length > 0));
-process.exit(failedRun ? 1 : 0);
+const full =
+  !tiny && !only && !values['skip-test'] && (values.runs === undefined || Number(values.runs) >= 3);
+log(`all sections done in ${Math.round(machine.durationS)} s`);
+process.exit(
+  publish(
+    { machine, versions, sections, failed, command, tiny, full },
+    { ...(values.out ? { out: resolve(values.out) } : {}), writeRecord: true, log },
+  ),
+);

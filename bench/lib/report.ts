@@ -188,17 +188,22 @@ function renderSection(section: Section): string {
   }
   const lost = losing(section);
   if (lost.length > 0) {
-    parts.push(
-      [
-        '**Where we lose, why, and what would close it**',
-        '',
-        ...lost.map(({ figure, comparison, note }) =>
-          note
-            ? `- ${figure.label}, against ${comparison.tool} (${factorText(advantage(figure, comparison))}): ${note.why} What would close it: ${note.close}`
-            : `- ${figure.label}, against ${comparison.tool}: **no note in bench/notes.ts for \`${figure.id}\` vs \`${comparison.key}\`**`,
-        ),
-      ].join('\n'),
-    );
+    // One paragraph per note, naming every figure it explains: the same reason is not repeated per call.
+    const byNote = new Map<Note | undefined, LosingFigure[]>();
+    for (const item of lost) byNote.set(item.note, [...(byNote.get(item.note) ?? []), item]);
+    const paragraphs = [...byNote].flatMap(([note, items]) => {
+      const against = [...new Set(items.map(({ comparison }) => comparison.tool))].join(', ');
+      const which = items
+        .map(({ figure, comparison }) => `${figure.label} (${factorText(advantage(figure, comparison))})`)
+        .join('; ');
+      if (note)
+        return [`- **Against ${against}**: ${which}. Why: ${note.why} What would close it: ${note.close}`];
+      return items.map(
+        ({ figure, comparison }) =>
+          `- ${figure.label}, against ${comparison.tool}: **no note in bench/notes.ts for \`${figure.id}\` vs \`${comparison.key}\`**`,
+      );
+    });
+    parts.push(['**Where we lose, why, and what would close it**', '', ...paragraphs].join('\n'));
   }
   for (const finding of section.findings ?? []) parts.push(finding);
   return parts.join('\n\n');
@@ -229,14 +234,19 @@ function summaryRows(sections: Section[]): string[][] {
   );
 }
 
-export function renderReport(options: {
+/** Everything one run measured: bench/results.json, from which bench/RESULTS.md is rendered. */
+export interface RunRecord {
   machine: MachineInfo;
   versions: Record<string, string>;
   sections: Section[];
   failed: FailedSection[];
   command: string;
   tiny: boolean;
-}): string {
+  /** No option narrowed the run (`--only`, `--skip-test`, `--runs` below 3, `--tiny`). */
+  full: boolean;
+}
+
+export function renderReport(options: RunRecord): string {
   const { machine, versions, sections, failed, command, tiny } = options;
   const intro = [
     '# Benchmark results',

@@ -152,6 +152,7 @@ describe('rendering', () => {
       ],
       command: 'pnpm bench',
       tiny: false,
+      full: true,
     });
     expect(text).toContain(noteFor('clients.call.voice-create-call', 'raw-fetch')?.why);
     expect(text).toContain('**no note in bench/notes.ts for `demo.speed` vs `rival`**');

@@ -1,0 +1,109 @@
+// Which runs may replace the committed results, and that the committed report is the render of the
+// committed record (so bench/RESULTS.md is neither hand-edited nor left behind when a note changes).
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { publish, recordFile, recordFileFor, resultsFile } from '../../bench/lib/publish.ts';
+import { assess, type RunRecord, renderReport } from '../../bench/lib/report.ts';
+import { measured } from '../../bench/lib/section.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'bench-publish-'));
+
+function record(overrides: Partial<RunRecord> = {}, ours = 100): RunRecord {
+  return {
+    machine: {
+      date: '2026-11-21',
+      cpu: 'Test CPU',
+      cores: 2,
+      memoryGiB: 24,
+      os: 'Linux',
+      node: 'v20.20.2',
+      pnpm: '10.34.9',
+      loadBefore: 1,
+      loadAfter: 1,
+      durationS: 60,
+    },
+    versions: {},
+    sections: [
+      {
+        id: 'demo',
+        title: 'Demo',
+        command: 'demo',
+        method: 'by hand',
+        versions: {},
+        figures: [
+          {
+            id: 'demo.speed',
+            label: 'speed',
+            unit: 'req/s',
+            better: 'higher',
+            ours: measured('ours', 'ours', [ours]),
+            comparisons: [measured('rival', 'rival', [50])],
+          },
+        ],
+      },
+    ],
+    failed: [],
+    command: 'pnpm bench',
+    tiny: false,
+    full: true,
+    ...overrides,
+  };
+}
+
+describe('publish', () => {
+  const quiet = () => {};
+  it('writes the report and, for a run, its record next to it', () => {
+    const out = join(scratch, 'complete.md');
+    expect(publish(record(), { out, writeRecord: true, log: quiet })).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('## Demo');
+    expect(JSON.parse(readFileSync(recordFileFor(out), 'utf8')).sections[0].id).toBe('demo');
+  });
+
+  it('fails a run in which a figure loses without a note, or a section failed', () => {
+    const lines: string[] = [];
+    const log = (line: string) => lines.push(line);
+    expect(publish(record({}, 10), { out: join(scratch, 'lost.md'), writeRecord: false, log })).toBe(1);
+    expect(lines.join('\n')).toContain('loses without a note: demo.speed vs rival');
+    const failed = record({
+      failed: [{ id: 'wall', title: 'Wall', command: 'x', error: 'pnpm test exited with 1' }],
+    });
+    expect(publish(failed, { out: join(scratch, 'failed.md'), writeRecord: false, log })).toBe(1);
+    expect(lines.join('\n')).toContain('section failed: wall: pnpm test exited with 1');
+  });
+
+  it('lets a tiny run lose without notes (its figures are noise) but not fail a section', () => {
+    const out = join(scratch, 'tiny.md');
+    expect(publish(record({ tiny: true, full: false }, 10), { out, writeRecord: false, log: quiet })).toBe(0);
+    const failed = record({
+      tiny: true,
+      full: false,
+      failed: [{ id: 'x', title: 'X', command: 'x', error: 'boom' }],
+    });
+    expect(publish(failed, { out, writeRecord: false, log: quiet })).toBe(1);
+  });
+});
+
+describe('the committed results', () => {
+  it('are one complete run, and RESULTS.md is exactly its render with the current notes', () => {
+    expect(existsSync(recordFile), 'bench/RESULTS.json').toBe(true);
+    const committed = JSON.parse(readFileSync(recordFile, 'utf8')) as RunRecord;
+    expect(committed.full).toBe(true);
+    expect(committed.tiny).toBe(false);
+    expect(assess(committed.sections, committed.failed)).toEqual({
+      missingNotes: [],
+      unavailable: [],
+      failed: [],
+    });
+    expect(committed.sections.map((section) => section.id)).toEqual([
+      'contract-check',
+      'xsd',
+      'clients',
+      'mocks',
+      'wall',
+    ]);
+    // Stale after a change to bench/notes.ts or the renderer: `pnpm bench --render`.
+    expect(readFileSync(resultsFile, 'utf8')).toBe(renderReport(committed));
+  });
+});
