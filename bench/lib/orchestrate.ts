@@ -6,6 +6,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import { relativizePaths } from '../../scripts/lib/paths.ts';
 import type { FailedSection } from './report.ts';
 import type { Section } from './section.ts';
 
@@ -56,7 +58,8 @@ export function runSectionScript(
     const tail = tailKeeper(4000);
     const onData = (chunk: Buffer): void => {
       const text = chunk.toString();
-      tail.add(text);
+      // The tail goes into the report: no colour codes, no machine paths.
+      tail.add(relativizePaths(stripVTControlCharacters(text)));
       options.echo?.(text);
     };
     child.stdout.on('data', onData);
