@@ -7,32 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { publish, recordFile, recordFileFor, resultsFile } from '../../bench/lib/publish.ts';
 import { assess, type RunRecord, renderReport } from '../../bench/lib/report.ts';
 import { measured } from '../../bench/lib/section.ts';
+import { demoSection, testMachine } from './fixtures.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'bench-publish-'));
 
 function record(overrides: Partial<RunRecord> = {}, ours = 100): RunRecord {
   return {
-    machine: {
-      date: '2026-11-21',
-      cpu: 'Test CPU',
-      cores: 2,
-      memoryGiB: 24,
-      os: 'Linux',
-      node: 'v20.20.2',
-      pnpm: '10.34.9',
-      loadBefore: 1,
-      loadAfter: 1,
-      durationS: 60,
-    },
+    machine: testMachine,
     versions: {},
     sections: [
-      {
-        id: 'demo',
-        title: 'Demo',
-        command: 'demo',
-        method: 'by hand',
-        versions: {},
-        figures: [
+      demoSection(
+        [
           {
             id: 'demo.speed',
             label: 'speed',
@@ -42,7 +27,8 @@ function record(overrides: Partial<RunRecord> = {}, ours = 100): RunRecord {
             comparisons: [measured('rival', 'rival', [50])],
           },
         ],
-      },
+        'Demo',
+      ),
     ],
     failed: [],
     command: 'pnpm bench',

@@ -1,16 +1,9 @@
 // The judging and rendering of `pnpm bench` results, on hand-made sections (no timing here).
 import { describe, expect, it } from 'vitest';
-import {
-  advantage,
-  assess,
-  figureRows,
-  formatValue,
-  type MachineInfo,
-  renderReport,
-  verdict,
-} from '../../bench/lib/report.ts';
-import { type Figure, measured, type Section, sectionProblems } from '../../bench/lib/section.ts';
+import { advantage, assess, figureRows, formatValue, renderReport, verdict } from '../../bench/lib/report.ts';
+import { type Figure, measured, sectionProblems } from '../../bench/lib/section.ts';
 import { noteFor, notes } from '../../bench/notes.ts';
+import { demoSection, testMachine } from './fixtures.ts';
 
 function figure(overrides: Partial<Figure> = {}): Figure {
   return {
@@ -24,22 +17,8 @@ function figure(overrides: Partial<Figure> = {}): Figure {
   };
 }
 
-function section(figures: Figure[]): Section {
-  return { id: 'demo', title: 'Demo: things', command: 'demo', method: 'by hand', figures, versions: {} };
-}
-
-const machine: MachineInfo = {
-  date: '2026-11-21',
-  cpu: 'Test CPU',
-  cores: 2,
-  memoryGiB: 24,
-  os: 'Linux',
-  node: 'v20.20.2',
-  pnpm: '10.34.9',
-  loadBefore: 1,
-  loadAfter: 2,
-  durationS: 600,
-};
+const section = (figures: Figure[]) => demoSection(figures);
+const machine = testMachine;
 
 describe('advantage and verdict', () => {
   it('reads the ratio whichever way the unit points', () => {
