@@ -26,13 +26,14 @@ import { type Section, sectionProblems } from './lib/section.ts';
 
 const minutes = 60_000;
 
-/** The sections, in report order. */
-export const sectionScripts: SectionScript[] = [
+/** The sections, in report order; `runs` is what each passes as `--runs` unless `pnpm bench --runs N`. */
+export const sectionScripts: Array<SectionScript & { runs: number }> = [
   {
     id: 'contract-check',
     title: 'Contract check: recorded traffic against the specs',
     script: 'bench/contract-checker/vs-prism.ts',
-    args: ['--processes', '3', '--rounds', '3'],
+    args: ['--processes', '3'],
+    runs: 3,
     tinyArgs: ['--tiny'],
     timeoutMs: 20 * minutes,
   },
@@ -40,7 +41,8 @@ export const sectionScripts: SectionScript[] = [
     id: 'xsd',
     title: 'XSD validation per document',
     script: 'bench/xml-validator/xsd-engines.ts',
-    args: ['--runs', '5'],
+    args: [],
+    runs: 5,
     tinyArgs: ['--tiny'],
     timeoutMs: 10 * minutes,
   },
@@ -48,7 +50,8 @@ export const sectionScripts: SectionScript[] = [
     id: 'clients',
     title: 'Clients: per-call overhead and bundle size',
     script: 'bench/clients/overhead.ts',
-    args: ['--runs', '5', '--iterations', '2000'],
+    args: ['--iterations', '2000'],
+    runs: 5,
     tinyArgs: ['--tiny'],
     timeoutMs: 20 * minutes,
   },
@@ -56,7 +59,8 @@ export const sectionScripts: SectionScript[] = [
     id: 'mocks',
     title: 'Mocks: start-up, memory and throughput of all six services',
     script: 'bench/mocks/startup.ts',
-    args: ['--runs', '3', '--requests', '3000'],
+    args: ['--requests', '3000'],
+    runs: 3,
     tinyArgs: ['--tiny'],
     timeoutMs: 20 * minutes,
   },
@@ -64,7 +68,8 @@ export const sectionScripts: SectionScript[] = [
     id: 'wall',
     title: 'Wall time of the repository commands',
     script: 'bench/wall/commands.ts',
-    args: ['--runs', '3'],
+    args: [],
+    runs: 3,
     tinyArgs: ['--tiny'],
     timeoutMs: 90 * minutes,
   },
@@ -120,10 +125,9 @@ const selected = sectionScripts
   .map((section) => ({
     ...section,
     args: [
-      ...section.args.filter(
-        (_, index, all) => !(values.runs && (all[index] === '--runs' || all[index - 1] === '--runs')),
-      ),
-      ...(values.runs ? ['--runs', values.runs] : []),
+      ...section.args,
+      '--runs',
+      values.runs ?? String(section.runs),
       ...(section.id === 'wall' && values['skip-test'] ? ['--skip-test'] : []),
     ],
   }));

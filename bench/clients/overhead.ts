@@ -5,7 +5,7 @@
 //
 //   pnpm build                                   # the bundle sizes measure packages/*/dist
 //   pnpm exec tsx bench/clients/overhead.ts [--runs 5] [--iterations 2000] [--tiny] [--json FILE]
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { AgentsClient, runFilter } from '../../packages/agents-client/src/index.ts';
 import { MessagingClient } from '../../packages/messaging-client/src/index.ts';
@@ -27,6 +27,7 @@ import {
   runsOption,
   type Section,
 } from '../lib/section.ts';
+import { packageVersion } from '../lib/versions.ts';
 import { bandwidthApis, bandwidthVersions } from './lib/bandwidth.ts';
 import { bundleSize, esbuildVersion } from './lib/bundle-size.ts';
 import { type LoopOptions, pairedOverhead, pairedRounds, timePerCall } from './lib/measure.ts';
@@ -90,6 +91,7 @@ const CLIENTS = [
 const dist = (name: string) => fromRoot('packages', name, 'dist', 'index.js');
 const openapiFetchDir = fromRoot('packages', 'client-runtime', 'node_modules', 'openapi-fetch');
 const openapiFetchEntry = `${openapiFetchDir}/dist/index.mjs`;
+const openapiFetchVersion = packageVersion(`${openapiFetchDir}/package.json`);
 // The client bundles import these builds (the clients, and the workspace packages they depend on).
 for (const entry of [...CLIENTS, 'client-runtime', 'xml-validator'].map(dist)) {
   if (!existsSync(entry)) {
@@ -442,7 +444,7 @@ const bundles: BundleScenario[] = [
   {
     slug: 'openapi-fetch',
     label: 'openapi-fetch alone (reference)',
-    tool: `openapi-fetch ${readVersion(openapiFetchDir)}`,
+    tool: `openapi-fetch ${openapiFetchVersion}`,
     source: `import createClient from ${importFrom(openapiFetchEntry)}; await createClient({ baseUrl: 'https://x' }).GET('/x');`,
     note: 'the fetch wrapper our clients are built on, with nothing of ours',
   },
@@ -540,12 +542,12 @@ console.log(
 
 const versions: Record<string, string> = {
   node: process.versions.node,
-  'openapi-fetch': readVersion(openapiFetchDir),
+  'openapi-fetch': openapiFetchVersion,
   esbuild: esbuildVersion(),
   ...bandwidthVersions(),
 };
 for (const name of ['client-runtime', ...CLIENTS]) {
-  versions[`@svc-contracts/${name}`] = readVersion(fromRoot('packages', name));
+  versions[`@svc-contracts/${name}`] = packageVersion(`packages/${name}/package.json`);
 }
 
 const section: Section = {
@@ -561,14 +563,10 @@ const section: Section = {
   figures,
   versions,
 };
-emitSection(section, argv);
+emitSection(section, jsonFile);
 if (jsonFile !== undefined) console.log(`\nWrote ${jsonFile}`);
 
 // -------------------------------------------------------------------------------------------- helpers
-
-function readVersion(packageDir: string): string {
-  return (JSON.parse(readFileSync(`${packageDir}/package.json`, 'utf8')) as { version: string }).version;
-}
 
 function us(value: number): string {
   return `${value.toFixed(1)} µs`;

@@ -12,17 +12,16 @@
  * lists every entry on which Prism and the contract checker disagree.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { emitSection, type Figure, measured, type Section } from '../lib/section.ts';
+import { emitSection, type Figure, integerOption, measured, median, type Section } from '../lib/section.ts';
+import { packageVersion } from '../lib/versions.ts';
 import {
   type BenchEntry,
   isXmlType,
   loadEntries,
-  median,
   repoRoot,
   type Subset,
   subsetOf,
@@ -43,21 +42,13 @@ const { values } = parseArgs({
   },
 });
 
-function bounded(name: string, text: string | undefined, min: number, max: number): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    console.error(`--${name} must be an integer from ${min} to ${max}, got ${text}`);
-    process.exit(2);
-  }
-  return value;
-}
 const tiny = values.tiny === true;
-const processes = tiny ? 1 : bounded('processes', values.processes, 1, 20);
+const processes = tiny ? 1 : integerOption('processes', values.processes, 1, 20);
 // `--runs` is what `pnpm bench --runs N` passes to every section: here, rounds per process.
-const rounds = tiny ? 1 : bounded(values.runs ? 'runs' : 'rounds', values.runs ?? values.rounds, 1, 50);
-const passes = tiny ? 1 : bounded('passes', values.passes, 1, 1000);
-const minMs = tiny ? 0 : bounded('min-ms', values['min-ms'], 0, 5000);
-const warmMs = tiny ? 0 : bounded('warm-ms', values['warm-ms'], 0, 30_000);
+const rounds = tiny ? 1 : integerOption(values.runs ? 'runs' : 'rounds', values.runs ?? values.rounds, 1, 50);
+const passes = tiny ? 1 : integerOption('passes', values.passes, 1, 1000);
+const minMs = tiny ? 0 : integerOption('min-ms', values['min-ms'], 0, 5000);
+const warmMs = tiny ? 0 : integerOption('warm-ms', values['warm-ms'], 0, 30_000);
 const workerPath = join(repoRoot, 'bench', 'contract-checker', 'vs-prism-worker.ts');
 const workerTimeoutMs = 150_000;
 
@@ -346,10 +337,6 @@ const comparedTools: Array<{ tool: Tool; key: string; name: string }> = [
   { tool: 'floor', key: 'ajv-floor', name: 'floor: JSON.parse + precompiled Ajv' },
 ];
 
-function versionOf(packageJson: string): string {
-  return (JSON.parse(readFileSync(join(repoRoot, packageJson), 'utf8')) as { version: string }).version;
-}
-
 function throughputFigures(): Figure[] {
   const figures: Figure[] = [];
   for (const measurement of results.get('ours')?.measurements ?? []) {
@@ -401,15 +388,15 @@ const section: Section = {
     resourceFigure('contract-check.peak-rss', 'peak RSS of the checking process', 'MB', (r) => r.peakRssMb),
   ],
   versions: {
-    '@svc-contracts/contract-checker': versionOf('packages/contract-checker/package.json'),
-    '@stoplight/prism-http': versionOf(
+    '@svc-contracts/contract-checker': packageVersion('packages/contract-checker/package.json'),
+    '@stoplight/prism-http': packageVersion(
       'packages/mock-server/node_modules/@stoplight/prism-http/package.json',
     ),
-    ajv: versionOf('node_modules/ajv/package.json'),
+    ajv: packageVersion('node_modules/ajv/package.json'),
   },
   findings: [
     'Who found what (the contract checker fails no entry: each conforms or is a bad request refused as documented):',
     agreementRows.join('\n'),
   ],
 };
-if (values.json) emitSection(section, ['--json', values.json]);
+emitSection(section, values.json);

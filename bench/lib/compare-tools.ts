@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fromRoot } from '../../scripts/lib/paths.ts';
+import { packageVersion } from './versions.ts';
 
 export const compareDir = fromRoot('bench', 'compare');
 const manifest = join(compareDir, 'package.json');
@@ -29,7 +30,7 @@ export function pinnedVersion(name: string): string {
 export function installedVersion(name: string): string | undefined {
   const file = join(compareDir, 'node_modules', name, 'package.json');
   if (!existsSync(file)) return undefined;
-  const { version } = JSON.parse(readFileSync(file, 'utf8')) as { version: string };
+  const version = packageVersion(file);
   return version === pinnedVersion(name) ? version : undefined;
 }
 

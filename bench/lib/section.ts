@@ -98,22 +98,25 @@ export function isTiny(argv: readonly string[] = process.argv): boolean {
   return argv.includes('--tiny');
 }
 
-/** Writes the section when `--json FILE` was given. */
-export function emitSection(section: Section, argv: readonly string[] = process.argv): void {
-  const target = jsonTarget(argv);
+/** Writes the section to `target` (the script's `--json FILE`); nothing when there is none. */
+export function emitSection(section: Section, target: string | undefined): void {
   if (target) writeFileSync(target, `${JSON.stringify(section, null, 2)}\n`);
+}
+
+/** An integer option from `min` to `max`; anything else exits 2 naming the option. */
+export function integerOption(name: string, text: string | undefined, min: number, max: number): number {
+  const value = Number(text);
+  if (text === undefined || !Number.isInteger(value) || value < min || value > max) {
+    console.error(`--${name} must be an integer from ${min} to ${max}, got ${text ?? 'nothing'}`);
+    process.exit(2);
+  }
+  return value;
 }
 
 /** `--runs N` (1–50): how many runs each median is taken over; `fallback` when absent. */
 export function runsOption(fallback: number, argv: readonly string[] = process.argv): number {
   const index = argv.indexOf('--runs');
-  if (index === -1) return fallback;
-  const runs = Number(argv[index + 1]);
-  if (!Number.isInteger(runs) || runs < 1 || runs > 50) {
-    console.error(`--runs must be an integer from 1 to 50, got ${argv[index + 1] ?? 'nothing'}`);
-    process.exit(2);
-  }
-  return runs;
+  return index === -1 ? fallback : integerOption('runs', argv[index + 1], 1, 50);
 }
 
 /** What is wrong with a section read back from a script: empty when it is well formed. */

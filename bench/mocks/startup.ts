@@ -9,7 +9,7 @@
  * See bench/mocks/README.md. Prism comes from bench/compare (`pnpm bench` installs it); without it the
  * comparisons say `unavailable` and only our figures are measured.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -34,6 +34,7 @@ import {
   type NotMeasured,
   type Section,
 } from '../lib/section.ts';
+import { packageVersion } from '../lib/versions.ts';
 import {
   type Answer,
   answersHttp,
@@ -99,10 +100,6 @@ if (!existsSync('/proc/self/status')) {
   process.exit(1);
 }
 
-function packageVersion(file: string): string {
-  return (JSON.parse(readFileSync(fromRoot(file), 'utf8')) as { version: string }).version;
-}
-
 const mockServerVersion = packageVersion('packages/mock-server/package.json');
 const prismHttpVersion = packageVersion(
   'packages/mock-server/node_modules/@stoplight/prism-http/package.json',
@@ -110,9 +107,7 @@ const prismHttpVersion = packageVersion(
 const prismMissing = missingReason('@stoplight/prism-cli');
 const comparePrismHttp = join(compareDir, 'node_modules/@stoplight/prism-http/package.json');
 /** The HTTP engine under prism-cli (bench/compare pins it), to say whether both sides run the same one. */
-const prismCliHttpVersion = existsSync(comparePrismHttp)
-  ? (JSON.parse(readFileSync(comparePrismHttp, 'utf8')) as { version: string }).version
-  : undefined;
+const prismCliHttpVersion = existsSync(comparePrismHttp) ? packageVersion(comparePrismHttp) : undefined;
 const prismVersion = installedVersion('@stoplight/prism-cli') ?? pinnedVersion('@stoplight/prism-cli');
 const oursTool = `pnpm mock (@svc-contracts/mock-server ${mockServerVersion}), one process`;
 const prismSetTool = `prism mock (@stoplight/prism-cli ${prismVersion}), six processes`;
@@ -655,7 +650,7 @@ async function main(): Promise<void> {
       ...(prismMissing ? {} : { '@stoplight/prism-cli': prismVersion }),
     },
   };
-  if (options.json) emitSection(section, ['--json', options.json]);
+  emitSection(section, options.json);
 
   // --- the human summary ---
   console.log('\nfigure (median)                                          pnpm mock   prism mock');

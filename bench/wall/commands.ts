@@ -15,13 +15,14 @@
  * figures (the test suite cannot time itself).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fromRoot, repoRoot } from '../../scripts/lib/paths.ts';
+import { repoRoot } from '../../scripts/lib/paths.ts';
 import { listServices } from '../../scripts/lib/specs.ts';
-import { emitSection, type Figure, measured, type Section } from '../lib/section.ts';
+import { emitSection, type Figure, integerOption, measured, type Section } from '../lib/section.ts';
+import { packageVersion } from '../lib/versions.ts';
 
 const { values } = parseArgs({
   options: {
@@ -33,17 +34,9 @@ const { values } = parseArgs({
   },
 });
 
-function runsFrom(name: string, text: string): number {
-  const runs = Number(text);
-  if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
-    console.error(`--${name} must be an integer from 1 to 20, got ${text}`);
-    process.exit(2);
-  }
-  return runs;
-}
 const tiny = values.tiny === true;
-const runs = tiny ? 1 : runsFrom('runs', values.runs ?? '3');
-const testRuns = tiny ? 1 : runsFrom('test-runs', values['test-runs'] ?? String(runs));
+const runs = tiny ? 1 : integerOption('runs', values.runs, 1, 20);
+const testRuns = tiny ? 1 : integerOption('test-runs', values['test-runs'] ?? String(runs), 1, 20);
 
 const scratch = mkdtempSync(join(tmpdir(), 'bench-wall-'));
 // Without its own config openapi-typescript reads our redocly.yaml and asks for `x-openapi-ts` outputs.
@@ -165,9 +158,6 @@ try {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-const version = (path: string): string =>
-  (JSON.parse(readFileSync(fromRoot(path), 'utf8')) as { version: string }).version;
-
 const section: Section = {
   id: 'wall',
   title: 'Wall time of the repository commands',
@@ -177,14 +167,14 @@ const section: Section = {
     : `Each command runs in bash at the repository root with its output captured, ours and the comparison alternately, ${runs} run(s) each (\`pnpm test\`: ${testRuns}); a figure is the median, in seconds. Caches stay as they are between runs (a second run of \`pnpm lint\` rebuilds what tsc finds stale, as a developer's does).`,
   figures,
   versions: {
-    '@redocly/cli': version('node_modules/@redocly/cli/package.json'),
-    '@stoplight/spectral-cli': version('node_modules/@stoplight/spectral-cli/package.json'),
-    'openapi-typescript': version(`${openapiTypescriptDir}/package.json`),
-    '@biomejs/biome': version('node_modules/@biomejs/biome/package.json'),
-    typescript: version('node_modules/typescript/package.json'),
+    '@redocly/cli': packageVersion('node_modules/@redocly/cli/package.json'),
+    '@stoplight/spectral-cli': packageVersion('node_modules/@stoplight/spectral-cli/package.json'),
+    'openapi-typescript': packageVersion(`${openapiTypescriptDir}/package.json`),
+    '@biomejs/biome': packageVersion('node_modules/@biomejs/biome/package.json'),
+    typescript: packageVersion('node_modules/typescript/package.json'),
   },
 };
-if (values.json) emitSection(section, ['--json', values.json]);
+emitSection(section, values.json);
 for (const figure of figures) {
   const comparison = figure.comparisons[0];
   console.log(

@@ -18,7 +18,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createXsdValidator, validateXml } from '../../packages/xml-validator/src/index.js';
 import { getSharedXmllintEngine } from '../../packages/xml-validator/src/xmllint-engine.js';
-import { emitSection, type Figure, isTiny, measured, type NotMeasured, runsOption } from '../lib/section.ts';
+import {
+  emitSection,
+  type Figure,
+  isTiny,
+  jsonTarget,
+  measured,
+  median,
+  type NotMeasured,
+  runsOption,
+} from '../lib/section.ts';
+import { packageVersion } from '../lib/versions.ts';
 
 // Engines are dependencies of the package, not of the workspace root: resolve them from there.
 const requireFromPackage = createRequire(
@@ -65,14 +75,6 @@ interface Row {
   mode: string;
   msPerDocument: Timing;
   note: string;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** Runs `measure` ROUNDS times; each returns ms per document. */
@@ -330,28 +332,27 @@ const figures: Figure[] = (['cold', 'warm', 'batch'] as const).map((mode) => {
   };
 });
 
-const packageVersion = (name: string): string =>
-  (
-    JSON.parse(readFileSync(requireFromPackage.resolve(`${name}/package.json`), 'utf8')) as {
-      version: string;
-    }
-  ).version;
+const engineVersion = (name: string): string =>
+  packageVersion(requireFromPackage.resolve(`${name}/package.json`));
 
-emitSection({
-  id: 'xsd',
-  title: 'XSD validation per document',
-  command: `pnpm exec tsx bench/xml-validator/xsd-engines.ts --runs ${ROUNDS}`,
-  method: `The same small Order document and XSD (with an included common.xsd), ms per document, median of ${ROUNDS} rounds. Ours: @svc-contracts/xml-validator, xmllint-wasm (libxml2) on one long-lived worker; cold = \`validateXml\` after the engine was stopped (new worker, wasm compile, schema compile); warm = ${SEQUENTIAL_CALLS} awaited \`validate\` calls; batch = \`validateMany\` of ${BATCH_SIZE} documents, 1 in 10 invalid. xsd-schema-validator spawns a JVM per call exactly as the library does (its class recompiled with the local \`javac\` when the shipped one needs a newer Java), so its cold and warm are the same kind of call; warm is ${JAVA_CALLS} calls in a row. xmllint-wasm as published: \`validateXML\`, a new worker and wasm compile per call.`,
-  figures,
-  versions: {
-    'xmllint-wasm': packageVersion('xmllint-wasm'),
-    'xsd-schema-validator': packageVersion('xsd-schema-validator'),
-    ...(javaRuntime ? { java: javaRuntime } : {}),
+emitSection(
+  {
+    id: 'xsd',
+    title: 'XSD validation per document',
+    command: `pnpm exec tsx bench/xml-validator/xsd-engines.ts --runs ${ROUNDS}`,
+    method: `The same small Order document and XSD (with an included common.xsd), ms per document, median of ${ROUNDS} rounds. Ours: @svc-contracts/xml-validator, xmllint-wasm (libxml2) on one long-lived worker; cold = \`validateXml\` after the engine was stopped (new worker, wasm compile, schema compile); warm = ${SEQUENTIAL_CALLS} awaited \`validate\` calls; batch = \`validateMany\` of ${BATCH_SIZE} documents, 1 in 10 invalid. xsd-schema-validator spawns a JVM per call exactly as the library does (its class recompiled with the local \`javac\` when the shipped one needs a newer Java), so its cold and warm are the same kind of call; warm is ${JAVA_CALLS} calls in a row. xmllint-wasm as published: \`validateXML\`, a new worker and wasm compile per call.`,
+    figures,
+    versions: {
+      'xmllint-wasm': engineVersion('xmllint-wasm'),
+      'xsd-schema-validator': engineVersion('xsd-schema-validator'),
+      ...(javaRuntime ? { java: javaRuntime } : {}),
+    },
+    findings: [
+      'Error message for the same bad document (PartialAllowed `yes`, line 4):',
+      Object.entries(messages)
+        .map(([engine, message]) => `- ${engine}: \`${message}\``)
+        .join('\n'),
+    ],
   },
-  findings: [
-    'Error message for the same bad document (PartialAllowed `yes`, line 4):',
-    Object.entries(messages)
-      .map(([engine, message]) => `- ${engine}: \`${message}\``)
-      .join('\n'),
-  ],
-});
+  jsonTarget(),
+);
