@@ -1,0 +1,30 @@
+export {
+  deref,
+  derefWithPointer,
+  type HttpMethod,
+  httpMethods,
+  isHttpMethod,
+  type OpenApiDocument,
+  ReferenceError,
+  resolveStrict,
+} from './document.js';
+export { examplesOf, firstExample, type NamedExample } from './examples.js';
+export { isObject, type JsonObject, jsonTypeOf } from './json.js';
+export {
+  findMediaType,
+  isFormMediaType,
+  isJsonMediaType,
+  isXmlMediaType,
+  type MediaType,
+  mediaTypeEssence,
+  parseMediaType,
+} from './media-type.js';
+export {
+  describeOperation,
+  type OperationEntry,
+  type OperationSection,
+  operationsOf,
+  operationsOfPathItem,
+} from './operations.js';
+export { decodePointerSegment, escapePointer, pointerOf, resolvePointer } from './pointer.js';
+export { schemaShape, schemaTypes } from './schema.js';

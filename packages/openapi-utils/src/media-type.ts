@@ -1,0 +1,99 @@
+import { isObject } from './json.js';
+
+export interface MediaType {
+  /** `type/subtype`, lower case. */
+  essence: string;
+  type: string;
+  subtype: string;
+  /** Parameter names lower case; values unquoted, case kept. */
+  parameters: Record<string, string>;
+}
+
+const token = "[a-z0-9!#$%&'*+.^_`|~-]+";
+const essencePattern = new RegExp(`^(${token})/(${token})$`);
+
+/** Parses a Content-Type value or a content map key (`text/plain;charset=UTF-8`); undefined if not one. */
+export function parseMediaType(value: string | undefined): MediaType | undefined {
+  if (value === undefined) return undefined;
+  const [head = '', ...rest] = value.split(';');
+  const essence = head.trim().toLowerCase();
+  const match = essencePattern.exec(essence);
+  if (!match?.[1] || !match[2]) return undefined;
+  const parameters: Record<string, string> = {};
+  for (const part of rest) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    const name = part.slice(0, at).trim().toLowerCase();
+    let parameterValue = part.slice(at + 1).trim();
+    if (parameterValue.startsWith('"') && parameterValue.endsWith('"')) {
+      parameterValue = parameterValue.slice(1, -1);
+    }
+    if (name) parameters[name] = parameterValue;
+  }
+  return { essence, type: match[1], subtype: match[2], parameters };
+}
+
+/** `application/json; charset=utf-8` → `application/json`; lower case, parameters dropped. */
+export function mediaTypeEssence(value: string): string {
+  return (value.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+function essenceOf(media: MediaType | string): string {
+  return typeof media === 'string' ? mediaTypeEssence(media) : media.essence;
+}
+
+export function isJsonMediaType(media: MediaType | string): boolean {
+  const essence = essenceOf(media);
+  return essence === 'application/json' || essence.endsWith('+json');
+}
+
+export function isXmlMediaType(media: MediaType | string): boolean {
+  const essence = essenceOf(media);
+  return essence === 'application/xml' || essence === 'text/xml' || essence.endsWith('+xml');
+}
+
+export function isFormMediaType(media: MediaType | string): boolean {
+  return essenceOf(media) === 'application/x-www-form-urlencoded';
+}
+
+/** Parameter values that are case-insensitive tokens (RFC 2046: charset). Others compare exactly. */
+const caseInsensitiveParameters = new Set(['charset']);
+
+function parametersAgree(declared: MediaType, actual: MediaType): boolean {
+  return Object.entries(declared.parameters).every(([name, value]) => {
+    const sent = actual.parameters[name];
+    if (sent === undefined) return false;
+    return caseInsensitiveParameters.has(name) ? sent.toLowerCase() === value.toLowerCase() : sent === value;
+  });
+}
+
+/**
+ * How well a declared content key covers an actual media type; higher is more specific, -1 is no match.
+ * A declared key without parameters accepts any parameters (`application/json` covers
+ * `application/json; charset=utf-8`); a declared parameter must be sent with an equal value.
+ */
+function coverage(declared: MediaType, actual: MediaType): number {
+  if (!parametersAgree(declared, actual)) return -1;
+  const parameterBonus = Object.keys(declared.parameters).length;
+  if (declared.essence === actual.essence) return 30 + parameterBonus;
+  if (declared.subtype === '*' && declared.type === actual.type) return 20 + parameterBonus;
+  if (declared.essence === '*/*') return 10 + parameterBonus;
+  return -1;
+}
+
+/** The declared content entry for a Content-Type, the most specific one when several match. */
+export function findMediaType(
+  content: unknown,
+  contentType: string | undefined,
+): { key: string; media: unknown; actual: MediaType } | undefined {
+  const actual = parseMediaType(contentType);
+  if (!actual || !isObject(content)) return undefined;
+  let best: { key: string; media: unknown; actual: MediaType; score: number } | undefined;
+  for (const [key, media] of Object.entries(content)) {
+    const declared = parseMediaType(key);
+    if (!declared) continue;
+    const score = coverage(declared, actual);
+    if (score >= 0 && (!best || score > best.score)) best = { key, media, actual, score };
+  }
+  return best && { key: best.key, media: best.media, actual: best.actual };
+}

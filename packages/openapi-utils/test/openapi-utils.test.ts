@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  deref,
+  derefWithPointer,
+  describeOperation,
+  examplesOf,
+  findMediaType,
+  firstExample,
+  isJsonMediaType,
+  isXmlMediaType,
+  operationsOf,
+  parseMediaType,
+  pointerOf,
+  ReferenceError,
+  resolvePointer,
+  resolveStrict,
+  schemaShape,
+  schemaTypes,
+} from '../src/index.js';
+
+const doc = {
+  openapi: '3.1.0',
+  info: { title: 't', version: '1' },
+  paths: {
+    '/a/{id}': { get: { responses: {} }, parameters: [], post: { $ref: '#/components/pathItems/post' } },
+  },
+  webhooks: { notify: { post: { responses: {} } } },
+  components: {
+    pathItems: { post: { responses: { '200': {} } } },
+    schemas: {
+      Base: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+      Derived: { allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { b: { type: 'integer' } } }] },
+      Nullable: { type: ['integer', 'null'] },
+      Choice: { oneOf: [{ type: 'string' }, { const: 3 }] },
+      'a/b~c': { type: 'boolean' },
+      Loop: { $ref: '#/components/schemas/Loop' },
+    },
+  },
+};
+
+describe('pointers and references', () => {
+  it('escapes and resolves RFC 6901 segments, with and without #', () => {
+    expect(pointerOf(['components', 'schemas', 'a/b~c'])).toBe('#/components/schemas/a~1b~0c');
+    expect(resolvePointer(doc, '#/components/schemas/a~1b~0c')).toEqual({ type: 'boolean' });
+    expect(resolvePointer(doc, '/components/schemas/a~1b~0c')).toEqual({ type: 'boolean' });
+    expect(resolvePointer(doc, 'components')).toBeUndefined();
+    expect(resolvePointer(doc, '#/nothing/here')).toBeUndefined();
+  });
+
+  it('follows references and names where the node came from', () => {
+    expect(deref(doc, { $ref: '#/components/schemas/Base' })).toBe(doc.components.schemas.Base);
+    expect(derefWithPointer(doc, { $ref: '#/components/schemas/Base' }, '#/x').pointer).toBe(
+      '#/components/schemas/Base',
+    );
+    expect(deref(doc, { $ref: 'other.yaml#/x' })).toEqual({ $ref: 'other.yaml#/x' });
+    // A self-reference stops at the hop limit instead of looping.
+    expect(deref(doc, { $ref: '#/components/schemas/Loop' })).toEqual({ $ref: '#/components/schemas/Loop' });
+  });
+
+  it('resolves strictly: siblings override, broken references throw', () => {
+    expect(resolveStrict(doc, { $ref: '#/components/schemas/Nullable', description: 'd' })).toEqual({
+      type: ['integer', 'null'],
+      description: 'd',
+    });
+    expect(() => resolveStrict(doc, { $ref: '#/components/schemas/Loop' })).toThrow(ReferenceError);
+    expect(() => resolveStrict(doc, { $ref: '#/components/schemas/Missing' })).toThrow(/Unresolved/);
+    expect(() => resolveStrict(doc, { $ref: 'x.yaml' })).toThrow(/Only local/);
+  });
+});
+
+describe('operations', () => {
+  it('lists paths then webhooks, following path item references', () => {
+    const found = [...operationsOf(doc)].map((entry) => `${describeOperation(entry)} ${entry.pointer}`);
+    expect(found).toEqual([
+      'GET /a/{id} #/paths/~1a~1{id}/get',
+      'POST /a/{id} #/paths/~1a~1{id}/post',
+      'webhook notify (POST) #/webhooks/notify/post',
+    ]);
+    expect([...operationsOf(doc, ['webhooks'])]).toHaveLength(1);
+    expect([...operationsOf('not a document')]).toEqual([]);
+  });
+});
+
+describe('media types', () => {
+  it('parses parameters and refuses what is not a media type', () => {
+    expect(parseMediaType('Application/JSON; charset="UTF-8"')).toEqual({
+      essence: 'application/json',
+      type: 'application',
+      subtype: 'json',
+      parameters: { charset: 'UTF-8' },
+    });
+    expect(parseMediaType('json')).toBeUndefined();
+    expect(isJsonMediaType('application/problem+json')).toBe(true);
+    expect(isXmlMediaType('text/xml; charset=utf-8')).toBe(true);
+    expect(isXmlMediaType('application/json')).toBe(false);
+  });
+
+  it('picks the most specific declared key and insists on declared parameters', () => {
+    const content = { 'application/*': {}, 'application/json': {}, 'text/plain; charset=utf-8': {} };
+    expect(findMediaType(content, 'application/json; charset=utf-8')?.key).toBe('application/json');
+    expect(findMediaType(content, 'application/xml')?.key).toBe('application/*');
+    expect(findMediaType(content, 'text/plain; charset=UTF-8')?.key).toBe('text/plain; charset=utf-8');
+    expect(findMediaType(content, 'text/plain')).toBeUndefined();
+  });
+});
+
+describe('examples and schemas', () => {
+  it('reads example, then examples, following references', () => {
+    const media = { example: 1, examples: { two: { value: 2 }, ref: { $ref: '#/components/examples/three' } } };
+    const withExamples = { ...doc, components: { ...doc.components, examples: { three: { value: 3 } } } };
+    expect(examplesOf(withExamples, media, '#/m').map((e) => [e.name, e.pointer, e.value])).toEqual([
+      ['example', '#/m/example', 1],
+      ['two', '#/m/examples/two', 2],
+      ['ref', '#/m/examples/ref', 3],
+    ]);
+    expect(firstExample(doc, { examples: { only: { value: 'x' } } })).toBe('x');
+    expect(firstExample(doc, {})).toBeUndefined();
+  });
+
+  it('reads types and shapes through references and composition', () => {
+    expect(schemaTypes(doc, { $ref: '#/components/schemas/Nullable' })).toEqual(['integer', 'null']);
+    expect(schemaTypes(doc, { $ref: '#/components/schemas/Choice' })).toEqual(['string', 'integer']);
+    const shape = schemaShape(doc, { $ref: '#/components/schemas/Derived' });
+    expect(Object.keys(shape.properties)).toEqual(['a', 'b']);
+    expect(shape.required).toEqual(['a']);
+  });
+});
