@@ -1,12 +1,14 @@
 // `pnpm check:packages [dir...]`: every publishable workspace package must pass publint (package.json, exports,
-// files) and arethetypeswrong (its types resolve the way its exports promise). Every package is
+// files) and arethetypeswrong (its types resolve the way its exports promise), and every workspace package's
+// project references must match its workspace dependencies (what `tsc -b` builds in order). Every package is
 // checked and reported, then the script exits 1 if any failed.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
+import { buildGraphProblems } from './build/workspace.ts';
 import { fromRoot, repoRoot } from './lib/paths.ts';
 
 const run = promisify(execFile);
@@ -68,7 +70,34 @@ async function checkPackage(name: string, dir: string, manifest: Manifest): Prom
   return { name, dir, problems };
 }
 
-const packages = publishablePackages(process.argv.slice(2));
+const usage = `Usage: pnpm check:packages [dir...]
+
+Runs publint and arethetypeswrong on the built dist/ of every publishable package (or of the package folders
+given), and checks that their tsconfig.build.json project references match their workspace dependencies.
+Exit codes: 0 every check passed; 1 some package failed; 2 bad arguments.`;
+
+let parsed: { values: { help?: boolean | undefined }; positionals: string[] };
+try {
+  parsed = parseArgs({ options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+} catch (error) {
+  console.error(`${(error as Error).message}\n\n${usage}`);
+  process.exit(2);
+}
+if (parsed.values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+const dirs = parsed.positionals.map((dir) => resolve(dir));
+const graphProblems = buildGraphProblems(repoRoot, dirs.length > 0 ? dirs : undefined);
+if (graphProblems.length === 0) {
+  console.log('✓ build graph: every workspace dependency has its project reference');
+} else {
+  console.log('✗ build graph (package.json workspace dependencies vs tsconfig.build.json references)');
+  for (const problem of graphProblems) console.log(`    ${problem}`);
+}
+
+const packages = publishablePackages(parsed.positionals);
 const results = await Promise.all(
   packages.map(({ name, dir, manifest }) => checkPackage(name, dir, manifest)),
 );
@@ -83,4 +112,4 @@ for (const result of results) {
 }
 const failed = results.filter((result) => result.problems.length > 0).length;
 console.log(`${results.length - failed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);
+process.exit(failed > 0 || graphProblems.length > 0 ? 1 : 0);
