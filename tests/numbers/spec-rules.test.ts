@@ -15,7 +15,7 @@ import {
   telephoneNumbersIn,
 } from './lib/numbers-rules.ts';
 import { SERVICE_DIR, SPEC_ROOT } from './lib/paths.ts';
-import { isObject, type JsonObject, loadBundledSpec } from './lib/spec.ts';
+import { isJsonObject, type JsonObject, loadBundledSpec } from './lib/spec.ts';
 
 const doc = await loadBundledSpec(SPEC_ROOT);
 
@@ -29,7 +29,7 @@ function at(node: JsonObject, ...keys: string[]): JsonObject {
   let current: JsonObject = node;
   for (const key of keys) {
     const next = current[key];
-    if (!isObject(next)) throw new Error(`no ${keys.join('.')}`);
+    if (!isJsonObject(next)) throw new Error(`no ${keys.join('.')}`);
     current = next;
   }
   return current;
@@ -207,10 +207,10 @@ describe('errors', () => {
   it('every operation that takes a document or a filter declares the 400, every operation declares 401', () => {
     const withStatus = (status: string) =>
       Object.entries(at(doc, 'paths')).flatMap(([path, item]) =>
-        Object.entries(isObject(item) ? item : {})
+        Object.entries(isJsonObject(item) ? item : {})
           .filter(
             ([, operation]) =>
-              isObject(operation) && isObject(operation.responses) && status in operation.responses,
+              isJsonObject(operation) && isJsonObject(operation.responses) && status in operation.responses,
           )
           .map(([method]) => `${method} ${path}`),
       );

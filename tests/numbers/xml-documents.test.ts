@@ -2,10 +2,11 @@
  * The XML contract of number management v2 (source 001 D7): every XML example of the spec validates
  * against its XSD, and every constraint the XSDs encode refuses a bad document.
  */
+
+import { parseXml, validateXml } from '@svc-contracts/xml-validator';
 import { describe, expect, it } from 'vitest';
-import { parseXml, validateXml } from '../../packages/xml-validator/src/index.ts';
 import { SERVICE_DIR, SPEC_ROOT, xsdFile } from './lib/paths.ts';
-import { isObject, loadBundledSpec, resolveNode, xmlMediaTypes } from './lib/spec.ts';
+import { isJsonObject, loadBundledSpec, resolveNode, xmlMediaTypes } from './lib/spec.ts';
 
 const doc = await loadBundledSpec(SPEC_ROOT);
 const mediaTypes = xmlMediaTypes(doc);
@@ -21,9 +22,9 @@ function wellFormed(xml: string): true | string {
 }
 
 function example(name: string): string {
-  const examples = isObject(doc.components) ? doc.components.examples : undefined;
-  const value = isObject(examples) ? resolveNode(doc, examples[name]) : undefined;
-  if (!isObject(value) || typeof value.value !== 'string') throw new Error(`no example ${name}`);
+  const examples = isJsonObject(doc.components) ? doc.components.examples : undefined;
+  const value = isJsonObject(examples) ? resolveNode(doc, examples[name]) : undefined;
+  if (!isJsonObject(value) || typeof value.value !== 'string') throw new Error(`no example ${name}`);
   return value.value;
 }
 
@@ -87,9 +88,9 @@ describe('order notification: E.164 by default, LEGACY only with the legacy vari
   const webhook = mediaTypes.find((mediaType) =>
     mediaType.where.startsWith('webhook POST orderNotification'),
   );
-  const webhooks = isObject(doc.webhooks) ? doc.webhooks : {};
+  const webhooks = isJsonObject(doc.webhooks) ? doc.webhooks : {};
   const item = resolveNode(doc, webhooks.orderNotification);
-  const description = isObject(item) && isObject(item.post) ? String(item.post.description) : '';
+  const description = isJsonObject(item) && isJsonObject(item.post) ? String(item.post.description) : '';
   const legacySample = /```xml\n([\s\S]*?)```/.exec(description)?.[1] ?? '';
 
   it('names both XSDs and is sent as application/xml; charset=utf-8', () => {

@@ -3,14 +3,14 @@
  * catches deliberate mismatches on either side.
  */
 import { readFileSync } from 'node:fs';
+import { loadXsd } from '@svc-contracts/xsd-model';
 import { describe, expect, it } from 'vitest';
 import { SERVICE_DIR, SPEC_ROOT, xsdFile } from './lib/paths.ts';
-import { isObject, type Json, type JsonObject, loadBundledSpec, xmlMediaTypes } from './lib/spec.ts';
+import { isJsonObject, type Json, type JsonObject, loadBundledSpec, xmlMediaTypes } from './lib/spec.ts';
 import {
   type ConsistencyIssue,
   checkMediaType,
   checkSchemaAgainstXsd,
-  loadXsd,
   type ReadFile,
   xsdElementTree,
 } from './lib/xsd-consistency.ts';
@@ -19,13 +19,14 @@ const doc = await loadBundledSpec(SPEC_ROOT);
 
 function schemas(target: JsonObject): JsonObject {
   const components = target.components;
-  if (!isObject(components) || !isObject(components.schemas)) throw new Error('no components.schemas');
+  if (!isJsonObject(components) || !isJsonObject(components.schemas))
+    throw new Error('no components.schemas');
   return components.schemas;
 }
 
 function schema(target: JsonObject, name: string): JsonObject {
   const found = schemas(target)[name];
-  if (!isObject(found)) throw new Error(`no schema ${name}`);
+  if (!isJsonObject(found)) throw new Error(`no schema ${name}`);
   return found;
 }
 
@@ -253,6 +254,23 @@ describe('XSD-side mismatches', () => {
     expect(kinds(checkOrder(doc, fixed))).toEqual(['unsupported Order']);
   });
 
+  it('attributes, and constructs the XSD model refuses, are reported too', () => {
+    const attribute = changedXsd(
+      'Order.xsd',
+      '</xs:sequence>\n    </xs:complexType>\n  </xs:element>',
+      '</xs:sequence>\n      <xs:attribute name="id" type="xs:string"/>\n    </xs:complexType>\n  </xs:element>',
+    );
+    expect(kinds(checkOrder(doc, attribute))).toEqual(['unsupported Order']);
+    const group = changedXsd(
+      'Order.xsd',
+      '</xs:schema>',
+      '<xs:group name="G"><xs:sequence/></xs:group></xs:schema>',
+    );
+    const issues = checkOrder(doc, group);
+    expect(kinds(issues)).toEqual(['unsupported Order']);
+    expect(issues[0]?.message).toMatch(/Order\.xsd: <xs:group> in <xs:schema> is not supported/);
+  });
+
   it('a root element the XSD does not declare', () => {
     expect(kinds(checkSchemaAgainstXsd(doc, orderRef, xsdFile('OrderResponse.xsd'), 'Order'))).toEqual([
       'root Order',
@@ -265,7 +283,7 @@ describe('Notification.xsd and Notification.legacy.xsd', () => {
   /** The element tree with the TelephoneNumber leaf type blanked out. */
   const shape = (read?: ReadFile) => {
     const files = ['Notification.xsd', 'Notification.legacy.xsd'].map((file) => {
-      const tree = xsdElementTree(loadXsd(xsdFile(file), read), 'Notification');
+      const tree = xsdElementTree(loadXsd(xsdFile(file), { readFile: read }), 'Notification');
       const list = tree.children?.find((child) => child.name === numberPath[0]);
       const number = list?.children?.find((child) => child.name === numberPath[1]);
       if (!number?.leaf) throw new Error(`${file}: no ${numberPath.join('/')}`);

@@ -1,4 +1,15 @@
-import { XMLParser } from 'fast-xml-parser';
+import {
+  type AttributeDecl,
+  type ComplexType,
+  type Documented,
+  type ElementDecl,
+  type Facets,
+  type MaxOccurs,
+  type Particle,
+  parseXsd,
+  type SimpleType,
+  type TypeRef,
+} from '@svc-contracts/xsd-model';
 import type { Change, Level } from './change.js';
 
 /** Who writes the documents of a schema: the client (`request`) or the service (`response`, callbacks). */
@@ -7,84 +18,60 @@ export type XsdRole = 'request' | 'response';
 export interface DiffXsdOptions {
   /** Default: read from the schema's first documentation (`request of …` → request), else `request`. */
   role?: XsdRole;
+  /** Names the schema in errors (default `schema.xsd`); the two versions are `before:` and `after:` it. */
+  file?: string;
 }
 
-type Node = Record<string, unknown>;
-
-interface ElementDecl {
-  node: Node;
+/** A child element as its parent's content model offers it: occurrences count across optional groups. */
+interface ChildElement {
+  element: ElementDecl;
   minOccurs: number;
   maxOccurs: number;
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
-  trimValues: true,
-});
+type ElementType = ElementDecl['type'];
 
-function list(value: unknown): Node[] {
-  return Array.isArray(value) ? value.filter((v): v is Node => typeof v === 'object' && v !== null) : [];
+function occurs(value: MaxOccurs): number {
+  return value === 'unbounded' ? Number.POSITIVE_INFINITY : value;
 }
 
-function text(node: Node | undefined): string {
-  if (!node) return '';
-  return list(node.annotation)
-    .flatMap((annotation) => (Array.isArray(annotation.documentation) ? annotation.documentation : []))
-    .map((doc) => (typeof doc === 'string' ? doc : String((doc as Node)['#text'] ?? '')))
-    .join('\n')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-function occurs(value: unknown): number {
-  if (value === undefined) return 1;
-  return value === 'unbounded' ? Number.POSITIVE_INFINITY : Number(value);
-}
-
-function schemaRoot(xsdText: string): Node {
-  const parsed = parser.parse(xsdText) as Node;
-  const [root] = list(parsed.schema);
-  if (!root) throw new Error('not an XML Schema: no xs:schema root element');
-  return root;
-}
-
-/** The element children of a content model (sequence, choice, all, nested), keyed by name or ref. */
-function childElements(model: Node | undefined): Map<string, ElementDecl> {
-  const found = new Map<string, ElementDecl>();
-  const visit = (node: Node, optionalGroup: boolean) => {
-    for (const element of list(node.element)) {
-      const name = String(element['@name'] ?? element['@ref'] ?? '');
-      found.set(name, {
-        node: element,
-        minOccurs: optionalGroup ? 0 : occurs(element['@minOccurs']),
-        maxOccurs: occurs(element['@maxOccurs']),
+/** The element children of a content model (nested compositors flattened), keyed by name. */
+function childElements(type: ComplexType | undefined): Map<string, ChildElement> {
+  const found = new Map<string, ChildElement>();
+  const visit = (particle: Particle, optionalGroup: boolean): void => {
+    if (particle.kind === 'element') {
+      found.set(particle.name, {
+        element: particle,
+        minOccurs: optionalGroup ? 0 : particle.minOccurs,
+        maxOccurs: occurs(particle.maxOccurs),
       });
+      return;
     }
-    for (const key of ['sequence', 'all'] as const)
-      for (const group of list(node[key])) visit(group, optionalGroup || occurs(group['@minOccurs']) === 0);
     // Every branch of a choice may be absent.
-    for (const group of list(node.choice)) visit(group, true);
-    for (const key of ['complexContent', 'simpleContent'] as const)
-      for (const content of list(node[key]))
-        for (const derivation of [...list(content.extension), ...list(content.restriction)])
-          visit(derivation, optionalGroup);
+    const optional = optionalGroup || particle.minOccurs === 0 || particle.kind === 'choice';
+    for (const child of particle.particles) visit(child, optional);
   };
-  if (model) visit(model, false);
+  if (type?.content) visit(type.content, false);
   return found;
+}
+
+/** How a type reference reads in a schema; undefined for an anonymous type. */
+function typeName(type: ElementType | AttributeDecl['type'] | TypeRef): string | undefined {
+  if (type.kind === 'builtin') return `xs:${type.name}`;
+  if (type.kind === 'named') return type.name;
+  return undefined;
 }
 
 /** Classifies every difference between two versions of an XSD (see README for the rules). */
 export function diffXsd(beforeText: string, afterText: string, options: DiffXsdOptions = {}): Change[] {
-  const before = schemaRoot(beforeText);
-  const after = schemaRoot(afterText);
+  const file = options.file ?? 'schema.xsd';
+  const before = parseXsd(beforeText, `before:${file}`);
+  const after = parseXsd(afterText, `after:${file}`);
   const role =
     options.role ??
-    (/\brequest of\b/i.test(text(after))
+    (/\brequest of\b/i.test(after.documentation ?? '')
       ? 'request'
-      : /\bresponse\b|\bcallback\b/i.test(text(after))
+      : /\bresponse\b|\bcallback\b/i.test(after.documentation ?? '')
         ? 'response'
         : 'request');
   const changes: Change[] = [];
@@ -92,36 +79,29 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
     changes.push({ kind, level, pointer, reason });
   const pick = (request: Level, response: Level): Level => (role === 'request' ? request : response);
 
-  const documentation = (b: Node, a: Node, pointer: string) => {
-    if (text(b) !== text(a)) add('changed-documentation', 'patch', pointer, 'documentation changed');
+  const documentation = (b: Documented, a: Documented, pointer: string) => {
+    if ((b.documentation ?? '') !== (a.documentation ?? ''))
+      add('changed-documentation', 'patch', pointer, 'documentation changed');
   };
 
-  const simpleType = (b: Node, a: Node, pointer: string) => {
-    const [rb] = list(b.restriction);
-    const [ra] = list(a.restriction);
-    if (!rb || !ra) {
-      if (JSON.stringify(b) !== JSON.stringify(a))
-        add('changed-simple-type', 'major', pointer, 'simple type changed');
-      return;
-    }
-    if (rb['@base'] !== ra['@base'])
+  const simpleType = (b: SimpleType, a: SimpleType, pointer: string) => {
+    if (typeName(b.base) !== typeName(a.base))
       add(
         'changed-base-type',
         'major',
         pointer,
-        `base type \`${String(rb['@base'])}\` became \`${String(ra['@base'])}\``,
+        `base type \`${typeName(b.base)}\` became \`${typeName(a.base)}\``,
       );
-    const values = (r: Node, facet: string) => list(r[facet]).map((f) => String(f['@value']));
-    const enumBefore = values(rb, 'enumeration');
-    const enumAfter = values(ra, 'enumeration');
+    const enumBefore = b.facets.enumeration;
+    const enumAfter = a.facets.enumeration;
     for (const value of enumBefore)
       if (!enumAfter.includes(value))
         add('removed-enumeration', 'major', pointer, `removed enumeration value \`${value}\``);
     for (const value of enumAfter)
       if (!enumBefore.includes(value))
         add('added-enumeration', pick('minor', 'major'), pointer, `added enumeration value \`${value}\``);
-    const patternsBefore = values(rb, 'pattern').join('|');
-    const patternsAfter = values(ra, 'pattern').join('|');
+    const patternsBefore = b.facets.patterns.join('|');
+    const patternsAfter = a.facets.patterns.join('|');
     if (patternsBefore !== patternsAfter)
       add(
         'changed-pattern',
@@ -129,9 +109,9 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
         pointer,
         `pattern \`${patternsBefore || '(none)'}\` became \`${patternsAfter || '(none)'}\``,
       );
-    const facet = (name: string, tighter: (b: number, a: number) => boolean) => {
-      const [fb] = values(rb, name);
-      const [fa] = values(ra, name);
+    const facet = (name: BoundFacet, tighter: (b: number, a: number) => boolean) => {
+      const fb = b.facets[name];
+      const fa = a.facets[name];
       if (fb === fa) return;
       const stricter = fa !== undefined && (fb === undefined || tighter(Number(fb), Number(fa)));
       add(
@@ -141,15 +121,14 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
         `${name} ${fb ?? '(none)'} → ${fa ?? '(none)'}`,
       );
     };
-    for (const name of ['maxLength', 'maxInclusive', 'maxExclusive', 'totalDigits', 'fractionDigits'])
-      facet(name, (b, a) => a < b);
-    for (const name of ['minLength', 'minInclusive', 'minExclusive']) facet(name, (b, a) => a > b);
-    const [lb] = values(rb, 'length');
-    const [la] = values(ra, 'length');
+    for (const name of UPPER_BOUNDS) facet(name, (b, a) => a < b);
+    for (const name of LOWER_BOUNDS) facet(name, (b, a) => a > b);
+    const lb = b.facets.length;
+    const la = a.facets.length;
     if (lb !== la) add('changed-length', 'major', pointer, `length ${lb ?? '(none)'} → ${la ?? '(none)'}`);
   };
 
-  const complexModel = (b: Node | undefined, a: Node | undefined, pointer: string) => {
+  const complexModel = (b: ComplexType | undefined, a: ComplexType | undefined, pointer: string) => {
     const childrenBefore = childElements(b);
     const childrenAfter = childElements(a);
     for (const [name, declBefore] of childrenBefore) {
@@ -176,14 +155,14 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
             : `added element \`${name}\``,
         );
     }
-    const attrs = (node: Node | undefined) =>
-      new Map(list(node?.attribute).map((attr) => [String(attr['@name'] ?? attr['@ref']), attr] as const));
-    const attrsBefore = attrs(b);
-    const attrsAfter = attrs(a);
+    const attributes = (type: ComplexType | undefined) =>
+      new Map((type?.attributes ?? []).map((attribute) => [attribute.name, attribute] as const));
+    const attrsBefore = attributes(b);
+    const attrsAfter = attributes(a);
     for (const [name, attr] of attrsBefore) {
       const other = attrsAfter.get(name);
       if (!other) add('removed-attribute', 'major', `${pointer}/@${name}`, `removed attribute \`${name}\``);
-      else if (attr['@use'] !== 'required' && other['@use'] === 'required')
+      else if (!attr.required && other.required)
         add(
           'attribute-became-required',
           pick('major', 'minor'),
@@ -194,17 +173,15 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
     for (const [name, attr] of attrsAfter)
       if (!attrsBefore.has(name))
         add(
-          attr['@use'] === 'required' && role === 'request'
-            ? 'added-required-attribute'
-            : 'added-optional-attribute',
-          attr['@use'] === 'required' && role === 'request' ? 'major' : 'minor',
+          attr.required && role === 'request' ? 'added-required-attribute' : 'added-optional-attribute',
+          attr.required && role === 'request' ? 'major' : 'minor',
           `${pointer}/@${name}`,
           `added attribute \`${name}\``,
         );
   };
 
-  const element = (b: ElementDecl, a: ElementDecl, pointer: string) => {
-    documentation(b.node, a.node, pointer);
+  const element = (b: ChildElement, a: ChildElement, pointer: string) => {
+    documentation(b.element, a.element, pointer);
     if (b.minOccurs === 0 && a.minOccurs > 0)
       add(
         'element-became-required',
@@ -235,61 +212,75 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
         pointer,
         `maxOccurs ${b.maxOccurs} → ${a.maxOccurs === Number.POSITIVE_INFINITY ? 'unbounded' : a.maxOccurs}`,
       );
-    if (b.node['@type'] !== a.node['@type'])
+    const typeBefore = b.element.type;
+    const typeAfter = a.element.type;
+    if (typeName(typeBefore) !== typeName(typeAfter))
       add(
         'changed-element-type',
         'major',
         pointer,
-        `type \`${String(b.node['@type'])}\` became \`${String(a.node['@type'])}\``,
+        `type \`${typeName(typeBefore)}\` became \`${typeName(typeAfter)}\``,
       );
-    const [simpleBefore] = list(b.node.simpleType);
-    const [simpleAfter] = list(a.node.simpleType);
+    const simpleBefore = typeBefore.kind === 'simple' ? typeBefore : undefined;
+    const simpleAfter = typeAfter.kind === 'simple' ? typeAfter : undefined;
     if (simpleBefore && simpleAfter) simpleType(simpleBefore, simpleAfter, pointer);
     else if (simpleBefore || simpleAfter)
       add('changed-element-type', 'major', pointer, 'inline simple type added or removed');
-    const [complexBefore] = list(b.node.complexType);
-    const [complexAfter] = list(a.node.complexType);
+    const complexBefore = typeBefore.kind === 'complex' ? typeBefore : undefined;
+    const complexAfter = typeAfter.kind === 'complex' ? typeAfter : undefined;
     if (complexBefore || complexAfter) complexModel(complexBefore, complexAfter, pointer);
   };
 
   documentation(before, after, '/');
-  const named = (root: Node, key: string) =>
-    new Map(list(root[key]).map((node) => [String(node['@name']), node] as const));
-  for (const kind of ['element', 'complexType', 'simpleType'] as const) {
-    const globalsBefore = named(before, kind);
-    const globalsAfter = named(after, kind);
+  const globalElement = (decl: ElementDecl): ChildElement => ({ element: decl, minOccurs: 1, maxOccurs: 1 });
+  compareGlobals(before.elements, after.elements, 'element', (b, a, pointer) =>
+    element(globalElement(b), globalElement(a), pointer),
+  );
+  compareGlobals(before.complexTypes, after.complexTypes, 'complexType', (b, a, pointer) => {
+    documentation(b, a, pointer);
+    complexModel(b, a, pointer);
+  });
+  compareGlobals(before.simpleTypes, after.simpleTypes, 'simpleType', (b, a, pointer) => {
+    documentation(b, a, pointer);
+    simpleType(b, a, pointer);
+  });
+  return changes;
+
+  function compareGlobals<T>(
+    globalsBefore: Map<string, T>,
+    globalsAfter: Map<string, T>,
+    kind: 'element' | 'complexType' | 'simpleType',
+    compare: (b: T, a: T, pointer: string) => void,
+  ): void {
+    const pointerOf = (name: string) => (kind === 'element' ? name : `${kind}(${name})`);
     for (const [name, nodeBefore] of globalsBefore) {
       const nodeAfter = globalsAfter.get(name);
-      const pointer = kind === 'element' ? name : `${kind}(${name})`;
-      if (!nodeAfter) {
+      if (nodeAfter === undefined)
         add(
           kind === 'element' ? 'removed-element' : 'removed-type',
           'major',
-          pointer,
+          pointerOf(name),
           `removed ${kind} \`${name}\``,
         );
-        continue;
-      }
-      if (kind === 'element')
-        element(
-          { node: nodeBefore, minOccurs: 1, maxOccurs: 1 },
-          { node: nodeAfter, minOccurs: 1, maxOccurs: 1 },
-          pointer,
-        );
-      else {
-        documentation(nodeBefore, nodeAfter, pointer);
-        if (kind === 'simpleType') simpleType(nodeBefore, nodeAfter, pointer);
-        else complexModel(nodeBefore, nodeAfter, pointer);
-      }
+      else compare(nodeBefore, nodeAfter, pointerOf(name));
     }
     for (const name of globalsAfter.keys())
       if (!globalsBefore.has(name))
         add(
           kind === 'element' ? 'added-root-element' : 'added-type',
           'minor',
-          kind === 'element' ? name : `${kind}(${name})`,
+          pointerOf(name),
           `added ${kind} \`${name}\``,
         );
   }
-  return changes;
 }
+
+type BoundFacet = Exclude<keyof Facets, 'patterns' | 'enumeration' | 'length'>;
+const UPPER_BOUNDS: BoundFacet[] = [
+  'maxLength',
+  'maxInclusive',
+  'maxExclusive',
+  'totalDigits',
+  'fractionDigits',
+];
+const LOWER_BOUNDS: BoundFacet[] = ['minLength', 'minInclusive', 'minExclusive'];

@@ -1,7 +1,6 @@
+import { operationsOf } from '@svc-contracts/openapi-utils';
 import type { OpenApiDocument } from '../../lib/specs.ts';
 import { generatedHeader } from './header.ts';
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 interface OperationEntry {
   method: string;
@@ -28,22 +27,17 @@ type JsonObject = Record<string, unknown>;
  */
 export function renderOperationTable(service: string, spec: OpenApiDocument): string {
   const operations: Record<string, OperationEntry> = {};
-  for (const [path, pathItem] of Object.entries(spec.paths ?? {})) {
-    const shared = asArray(pathItem.parameters);
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method] as JsonObject | undefined;
-      if (operation === undefined) continue;
-      const operationId = operation.operationId;
-      if (typeof operationId !== 'string')
-        throw new Error(`${method.toUpperCase()} ${path} has no operationId.`);
-      operations[operationId] = {
-        method: method.toUpperCase(),
-        path,
-        security: securityOf(operation.security ?? spec.security),
-        serverSideOnly: operation['x-server-side-only'] === true,
-        requires: requirementsOf(spec, [...shared, ...asArray(operation.parameters)]),
-      };
-    }
+  for (const { key: path, method, pathItem, operation } of operationsOf(spec, ['paths'])) {
+    const operationId = operation.operationId;
+    if (typeof operationId !== 'string')
+      throw new Error(`${method.toUpperCase()} ${path} has no operationId.`);
+    operations[operationId] = {
+      method: method.toUpperCase(),
+      path,
+      security: securityOf(operation.security ?? spec.security),
+      serverSideOnly: operation['x-server-side-only'] === true,
+      requires: requirementsOf(spec, [...asArray(pathItem.parameters), ...asArray(operation.parameters)]),
+    };
   }
   const contract = {
     operations,

@@ -5,7 +5,7 @@ import {
   loadSchemaSet,
   type SimpleType,
   type TypeRef,
-} from './xsd-model.ts';
+} from './renderable-xsd.ts';
 
 /** One XML document the generator types: its TypeScript name, XSD file (relative to the XSD folder) and root. */
 export interface XsdDocumentSource {

@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { isObject, type JsonObject, resolveNode, xmlMediaTypes } from './spec.ts';
-import { loadXsd } from './xsd-consistency.ts';
+import { loadXsd } from '@svc-contracts/xsd-model';
+import { isJsonObject, type JsonObject, resolveNode, xmlMediaTypes } from './spec.ts';
 
 const PREFIX = '/api/v2';
 
@@ -70,13 +70,13 @@ function operations(
     ['paths', doc.paths],
     ['webhooks', doc.webhooks],
   ] as const) {
-    if (!isObject(items)) continue;
+    if (!isJsonObject(items)) continue;
     for (const [path, rawItem] of Object.entries(items)) {
       const item = resolveNode(doc, rawItem);
-      if (!isObject(item)) continue;
+      if (!isJsonObject(item)) continue;
       for (const method of METHODS) {
         const operation = item[method];
-        if (isObject(operation))
+        if (isJsonObject(operation))
           list.push({ label: `${group} ${method.toUpperCase()} ${path}`, path, method, operation });
       }
     }
@@ -86,11 +86,11 @@ function operations(
 
 export function checkOperationTable(doc: JsonObject): string[] {
   const problems: string[] = [];
-  const paths = isObject(doc.paths) ? doc.paths : {};
+  const paths = isJsonObject(doc.paths) ? doc.paths : {};
   for (const expected of D7_OPERATIONS) {
     const item = resolveNode(doc, paths[`${PREFIX}${expected.path}`]);
-    const operation = isObject(item) ? item[expected.method] : undefined;
-    if (!isObject(operation)) {
+    const operation = isJsonObject(item) ? item[expected.method] : undefined;
+    if (!isJsonObject(operation)) {
       problems.push(`missing ${expected.method.toUpperCase()} ${PREFIX}${expected.path}`);
     } else if (operation.operationId !== expected.operationId) {
       problems.push(
@@ -131,7 +131,7 @@ export function checkOperationConventions(doc: JsonObject): string[] {
 export function checkPathsAndVersioning(doc: JsonObject): string[] {
   const problems: string[] = [];
   if (doc['x-version-prefix'] !== PREFIX) problems.push(`x-version-prefix is not ${PREFIX}`);
-  const paths = Object.keys(isObject(doc.paths) ? doc.paths : {});
+  const paths = Object.keys(isJsonObject(doc.paths) ? doc.paths : {});
   for (const path of paths) {
     if (!path.startsWith(`${PREFIX}/`)) problems.push(`${path} does not start with ${PREFIX}/`);
   }
@@ -149,12 +149,12 @@ export function checkPathsAndVersioning(doc: JsonObject): string[] {
 
 export function checkAreaCodeFilter(doc: JsonObject): string[] {
   const problems: string[] = [];
-  const paths = isObject(doc.paths) ? doc.paths : {};
+  const paths = isJsonObject(doc.paths) ? doc.paths : {};
   const item = resolveNode(doc, paths[`${PREFIX}/accounts/{accountId}/inserviceNumbers`]);
-  const operation = isObject(item) ? item.get : undefined;
-  if (!isObject(operation) || !Array.isArray(operation.parameters))
+  const operation = isJsonObject(item) ? item.get : undefined;
+  if (!isJsonObject(operation) || !Array.isArray(operation.parameters))
     return ['inserviceNumbers has no parameters'];
-  const parameters = operation.parameters.map((raw) => resolveNode(doc, raw)).filter(isObject);
+  const parameters = operation.parameters.map((raw) => resolveNode(doc, raw)).filter(isJsonObject);
   const byName = (name: string) =>
     parameters.find((parameter) => parameter.name === name && parameter.in === 'query');
   for (const name of ['countryCodeA3', 'areaCode']) {
@@ -164,7 +164,7 @@ export function checkAreaCodeFilter(doc: JsonObject): string[] {
       continue;
     }
     const schema = resolveNode(doc, parameter.schema);
-    if (!isObject(schema) || schema.type !== 'string')
+    if (!isJsonObject(schema) || schema.type !== 'string')
       problems.push(`${name} is not a string (rule 3 for areaCode)`);
     if (parameter.required === true)
       problems.push(`${name} is required on its own; the source does not say so`);
@@ -189,7 +189,7 @@ export function checkXmlMediaTypes(doc: JsonObject, serviceDir: string): string[
       problems.push(`${where}: no x-xsd`);
     } else if (mediaType.xsd === false) {
       const schema = resolveNode(doc, mediaType.schema);
-      if (!isObject(schema) || schema.type !== 'string') {
+      if (!isJsonObject(schema) || schema.type !== 'string') {
         problems.push(`${where}: x-xsd false needs the open string schema (OpenXmlDocument)`);
       }
     } else {
@@ -210,15 +210,15 @@ export function checkXmlMediaTypes(doc: JsonObject, serviceDir: string): string[
 export function checkResponseExamples(doc: JsonObject): string[] {
   const problems: string[] = [];
   for (const { label, operation } of operations(doc)) {
-    const responses = isObject(operation.responses) ? operation.responses : {};
+    const responses = isJsonObject(operation.responses) ? operation.responses : {};
     for (const [status, raw] of Object.entries(responses)) {
       const response = resolveNode(doc, raw);
-      if (!isObject(response) || !isObject(response.content)) continue;
+      if (!isJsonObject(response) || !isJsonObject(response.content)) continue;
       for (const [contentType, mediaType] of Object.entries(response.content)) {
-        if (!isObject(mediaType)) continue;
+        if (!isJsonObject(mediaType)) continue;
         const hasExample =
           mediaType.example !== undefined ||
-          (isObject(mediaType.examples) && Object.keys(mediaType.examples).length > 0);
+          (isJsonObject(mediaType.examples) && Object.keys(mediaType.examples).length > 0);
         if (!hasExample) problems.push(`${label} ${status} ${contentType}: no example`);
       }
     }
@@ -230,18 +230,18 @@ export function checkResponseExamples(doc: JsonObject): string[] {
 export function checkErrorSchemas(doc: JsonObject): string[] {
   const problems: string[] = [];
   const errorSchemas = doc['x-error-schemas'];
-  if (!isObject(errorSchemas)) return ['no x-error-schemas'];
+  if (!isJsonObject(errorSchemas)) return ['no x-error-schemas'];
   for (const { label, operation } of operations(doc)) {
-    const responses = isObject(operation.responses) ? operation.responses : {};
+    const responses = isJsonObject(operation.responses) ? operation.responses : {};
     for (const [status, pointer] of Object.entries(errorSchemas)) {
       const response = resolveNode(doc, responses[status]);
-      if (!isObject(response)) continue;
-      const content = isObject(response.content) ? Object.values(response.content) : [];
+      if (!isJsonObject(response)) continue;
+      const content = isJsonObject(response.content) ? Object.values(response.content) : [];
       if (content.length === 0)
         problems.push(`${label} ${status}: no body, x-error-schemas expects ${String(pointer)}`);
       for (const mediaType of content) {
-        const schema = isObject(mediaType) ? mediaType.schema : undefined;
-        if (!isObject(schema) || schema.$ref !== pointer) {
+        const schema = isJsonObject(mediaType) ? mediaType.schema : undefined;
+        if (!isJsonObject(schema) || schema.$ref !== pointer) {
           problems.push(`${label} ${status}: schema is not ${String(pointer)}`);
         }
       }

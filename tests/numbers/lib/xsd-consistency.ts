@@ -3,23 +3,31 @@
  *
  * For a media type with `x-xsd: { schema, element, legacySchema? }`, it builds two element trees and
  * compares them:
- *  - from the XSD (parsed with fast-xml-parser): the global element `element`, its xs:sequence children,
- *    minOccurs / maxOccurs and the simple type of every leaf (followed to its built-in base, with its
- *    patterns and enumeration);
+ *  - from the XSD (read by `@svc-contracts/xsd-model`): the global element `element`, its xs:sequence
+ *    children, minOccurs / maxOccurs and the simple type of every leaf (followed to its built-in base,
+ *    with its patterns and enumeration);
  *  - from the OpenAPI schema and its `xml` objects: `xml.name`, property order, `required`, arrays
  *    (`xml.wrapped`, `items.xml.name`, `minItems` / `maxItems`) and leaf `type` / `format` / `pattern` /
  *    `enum` (an `anyOf` / `oneOf` leaf matches when one alternative matches).
  *
  * It reports element names, order, requiredness (minOccurs 0 or at least 1), repetition (maxOccurs),
- * structure (simple vs complex) and leaf types that differ. It supports the XSD subset this repository
- * uses: global and local elements, named and anonymous types, xs:sequence, xs:include, simple types by
- * restriction (pattern, enumeration). Anything else (xs:choice, xs:all, attributes, unions, ...) is
- * reported as `unsupported` rather than silently ignored.
+ * structure (simple vs complex) and leaf types that differ. Of what the XSD model reads, it compares
+ * elements in xs:sequence (nested sequences flattened) and simple types (built-in, patterns,
+ * enumeration); xs:choice, xs:all, attributes, and anything the model refuses, are reported as
+ * `unsupported` rather than silently ignored.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { isObject, type Json, type JsonObject, resolveNode, type XsdRef } from './spec.ts';
-import { type OrderedNode, orderedParser } from './xml-deps.ts';
+import { join } from 'node:path';
+import {
+  type ComplexType,
+  type Compositor,
+  type ElementDecl,
+  effectiveSimpleType,
+  loadXsd,
+  type MaxOccurs,
+  XsdModelError,
+  type XsdSchema,
+} from '@svc-contracts/xsd-model';
+import { isJsonObject, type Json, type JsonObject, resolveNode, type XsdRef } from './spec.ts';
 
 export type IssueKind =
   | 'root'
@@ -38,8 +46,6 @@ export interface ConsistencyIssue {
   path: string;
   message: string;
 }
-
-export type MaxOccurs = number | 'unbounded';
 
 interface TreeNode<Leaf> {
   name: string;
@@ -62,196 +68,75 @@ export interface OasScalar {
   enum: string[] | undefined;
 }
 
+/** Reads a schema file; tests pass one that edits the real XSDs. */
 export type ReadFile = (path: string) => string;
-
-const readUtf8: ReadFile = (path) => readFileSync(path, 'utf8');
 
 // ---------------------------------------------------------------------------------------------------
 // XSD side
 
-interface XNode {
-  tag: string;
-  attrs: Record<string, string>;
-  children: XNode[];
-}
-
-function localName(qualified: string): string {
-  return qualified.slice(qualified.indexOf(':') + 1);
-}
-
-function toXNodes(nodes: OrderedNode[]): XNode[] {
-  const out: XNode[] = [];
-  for (const node of nodes) {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === ':@' || key.startsWith('#') || key.startsWith('?') || !Array.isArray(value)) continue;
-      const attrs = (node[':@'] as Record<string, string> | undefined) ?? {};
-      out.push({ tag: localName(key), attrs, children: toXNodes(value as OrderedNode[]) });
-    }
-  }
-  return out;
-}
-
-export interface XsdSchemaSet {
-  elements: Map<string, XNode>;
-  complexTypes: Map<string, XNode>;
-  simpleTypes: Map<string, XNode>;
-  /** Built-in type prefixes declared for the XML Schema namespace (usually `xs`). */
-  xsdPrefixes: Set<string>;
-}
-
-const XSD_NAMESPACE = 'http://www.w3.org/2001/XMLSchema';
-
-/** Parses an XSD and the files it includes or imports (all without a target namespace). */
-export function loadXsd(entryPath: string, read: ReadFile = readUtf8): XsdSchemaSet {
-  const set: XsdSchemaSet = {
-    elements: new Map(),
-    complexTypes: new Map(),
-    simpleTypes: new Map(),
-    xsdPrefixes: new Set(),
-  };
-  const parser = orderedParser();
-  const visited = new Set<string>();
-  const visit = (path: string): void => {
-    if (visited.has(path)) return;
-    visited.add(path);
-    const root = toXNodes(parser.parse(read(path))).find((node) => node.tag === 'schema');
-    if (!root) throw new Error(`${path}: no xs:schema root`);
-    for (const [attr, value] of Object.entries(root.attrs)) {
-      if (attr.startsWith('xmlns:') && value === XSD_NAMESPACE) set.xsdPrefixes.add(attr.slice(6));
-    }
-    for (const child of root.children) {
-      const name = child.attrs.name;
-      if (child.tag === 'include' || child.tag === 'import') {
-        if (child.attrs.schemaLocation) visit(join(dirname(path), child.attrs.schemaLocation));
-      } else if (child.tag === 'redefine' || child.tag === 'override') {
-        throw new Error(`${path}: xs:${child.tag} is not supported by the consistency check`);
-      } else if (name && child.tag === 'element') set.elements.set(name, child);
-      else if (name && child.tag === 'complexType') set.complexTypes.set(name, child);
-      else if (name && child.tag === 'simpleType') set.simpleTypes.set(name, child);
-    }
-  };
-  visit(entryPath);
-  return set;
-}
-
-function parseMax(value: string | undefined): MaxOccurs {
-  if (value === undefined) return 1;
-  return value === 'unbounded' ? 'unbounded' : Number(value);
-}
-
 class Unsupported extends Error {}
 
-function isBuiltin(set: XsdSchemaSet, qualified: string): boolean {
-  const colon = qualified.indexOf(':');
-  return colon > 0 && set.xsdPrefixes.has(qualified.slice(0, colon));
-}
-
-function simpleTypeOf(set: XsdSchemaSet, typeRef: string | XNode, depth = 0): XsdSimpleType {
-  if (depth > 32) throw new Unsupported('simple type derivation too deep');
-  if (typeof typeRef === 'string') {
-    if (isBuiltin(set, typeRef)) return { builtin: localName(typeRef), patterns: [], enumeration: null };
-    const named = set.simpleTypes.get(localName(typeRef));
-    if (!named) throw new Unsupported(`unknown simple type ${typeRef}`);
-    return simpleTypeOf(set, named, depth + 1);
-  }
-  const restriction = typeRef.children.find((child) => child.tag === 'restriction');
-  if (!restriction) {
-    const other = typeRef.children.find((child) => child.tag !== 'annotation');
-    throw new Unsupported(`simple type by xs:${other?.tag ?? 'nothing'}`);
-  }
-  const inlineBase = restriction.children.find((child) => child.tag === 'simpleType');
-  const base = restriction.attrs.base ?? inlineBase;
-  if (!base) throw new Unsupported('xs:restriction without a base');
-  const inherited = simpleTypeOf(set, base, depth + 1);
-  const patterns = restriction.children.filter((c) => c.tag === 'pattern').map((c) => c.attrs.value ?? '');
-  const enumeration = restriction.children
-    .filter((child) => child.tag === 'enumeration')
-    .map((child) => child.attrs.value ?? '');
+function simpleTypeOf(schema: XsdSchema, type: ElementDecl['type']): XsdSimpleType {
+  if (type.kind === 'complex') throw new Unsupported('a complex type where a simple type is expected');
+  const { builtin, facets } = effectiveSimpleType(schema, type);
   return {
-    builtin: inherited.builtin,
-    patterns: [...inherited.patterns, ...patterns],
-    enumeration: enumeration.length > 0 ? enumeration : inherited.enumeration,
+    builtin,
+    patterns: facets.patterns,
+    enumeration: facets.enumeration.length > 0 ? facets.enumeration : null,
   };
 }
 
-function xsdElement(set: XsdSchemaSet, decl: XNode, path: string, depth = 0): TreeNode<XsdSimpleType> {
+function xsdElement(schema: XsdSchema, decl: ElementDecl, path: string, depth = 0): TreeNode<XsdSimpleType> {
   if (depth > 64) throw new Unsupported(`${path}: element nesting too deep (recursive type?)`);
-  let element = decl;
-  if (decl.attrs.ref) {
-    const target = set.elements.get(localName(decl.attrs.ref));
-    if (!target) throw new Unsupported(`${path}: unknown element ref ${decl.attrs.ref}`);
-    element = target;
-  }
-  const name = element.attrs.name ?? '?';
-  const here = path ? `${path}/${name}` : name;
-  const node: TreeNode<XsdSimpleType> = {
-    name,
-    min: decl.attrs.minOccurs === undefined ? 1 : Number(decl.attrs.minOccurs),
-    max: parseMax(decl.attrs.maxOccurs),
-  };
-  const typeName = element.attrs.type;
-  const inlineComplex = element.children.find((child) => child.tag === 'complexType');
-  const inlineSimple = element.children.find((child) => child.tag === 'simpleType');
-  let complex: XNode | undefined = inlineComplex;
-  if (typeName && !isBuiltin(set, typeName)) complex = set.complexTypes.get(localName(typeName));
-  if (complex) {
-    node.children = complexChildren(set, complex, here, depth);
-  } else if (typeName) {
-    node.leaf = simpleTypeOf(set, typeName);
-  } else if (inlineSimple) {
-    node.leaf = simpleTypeOf(set, inlineSimple);
-  } else {
-    node.leaf = { builtin: 'anyType', patterns: [], enumeration: null };
-  }
+  const here = path ? `${path}/${decl.name}` : decl.name;
+  const node: TreeNode<XsdSimpleType> = { name: decl.name, min: decl.minOccurs, max: decl.maxOccurs };
+  const type =
+    decl.type.kind === 'named' ? (schema.complexTypes.get(decl.type.name) ?? decl.type) : decl.type;
+  if (type.kind === 'complex') node.children = complexChildren(schema, type, here, depth);
+  else node.leaf = simpleTypeOf(schema, type);
   return node;
 }
 
 function complexChildren(
-  set: XsdSchemaSet,
-  type: XNode,
+  schema: XsdSchema,
+  type: ComplexType,
   path: string,
   depth: number,
 ): TreeNode<XsdSimpleType>[] {
-  const content = type.children.filter((child) => child.tag !== 'annotation');
-  if (content.length === 0) return [];
-  const [first, ...rest] = content;
-  if (first?.tag !== 'sequence' || rest.length > 0) {
-    throw new Unsupported(
-      `${path}: content other than one xs:sequence (${content.map((c) => c.tag).join(', ')})`,
-    );
-  }
-  return sequenceChildren(set, first, path, depth);
+  if (type.attributes.length > 0) throw new Unsupported(`${path}: XML attributes`);
+  return type.content === undefined ? [] : sequenceChildren(schema, type.content, path, depth);
 }
 
+/** A sequence of elements and of nested sequences that occur exactly once: anything else is reported. */
 function sequenceChildren(
-  set: XsdSchemaSet,
-  sequence: XNode,
+  schema: XsdSchema,
+  sequence: Compositor,
   path: string,
   depth: number,
 ): TreeNode<XsdSimpleType>[] {
-  const out: TreeNode<XsdSimpleType>[] = [];
-  for (const particle of sequence.children) {
-    if (particle.tag === 'annotation') continue;
-    if (particle.tag === 'element') out.push(xsdElement(set, particle, path, depth + 1));
-    else if (particle.tag === 'sequence' && !particle.attrs.minOccurs && !particle.attrs.maxOccurs) {
-      out.push(...sequenceChildren(set, particle, path, depth));
-    } else throw new Unsupported(`${path}: xs:${particle.tag} in a sequence`);
-  }
-  return out;
+  if (sequence.kind !== 'sequence')
+    throw new Unsupported(`${path}: content other than xs:sequence (xs:${sequence.kind})`);
+  if (sequence.minOccurs !== 1 || sequence.maxOccurs !== 1)
+    throw new Unsupported(`${path}: an xs:sequence with minOccurs or maxOccurs`);
+  return sequence.particles.flatMap((particle) =>
+    particle.kind === 'element'
+      ? [xsdElement(schema, particle, path, depth + 1)]
+      : sequenceChildren(schema, particle, path, depth),
+  );
 }
 
 /** The element tree of a global element of the schema set. */
-export function xsdElementTree(set: XsdSchemaSet, element: string): TreeNode<XsdSimpleType> {
-  const decl = set.elements.get(element);
+export function xsdElementTree(schema: XsdSchema, element: string): TreeNode<XsdSimpleType> {
+  const decl = schema.elements.get(element);
   if (!decl) throw new Unsupported(`no global element ${element}`);
-  return xsdElement(set, decl, '');
+  return xsdElement(schema, decl, '');
 }
 
 // ---------------------------------------------------------------------------------------------------
 // OpenAPI side
 
 function xmlObject(schema: JsonObject): JsonObject {
-  return isObject(schema.xml) ? schema.xml : {};
+  return isJsonObject(schema.xml) ? schema.xml : {};
 }
 
 function asStringArray(value: Json | undefined): string[] | undefined {
@@ -277,14 +162,14 @@ function oasElement(
 ): TreeNode<OasScalar[]> {
   if (depth > 64) throw new Unsupported(`${path}: schema nesting too deep (recursive schema?)`);
   const schema = resolveNode(doc, raw);
-  if (!isObject(schema)) throw new Unsupported(`${path}/${name}: schema is not an object`);
+  if (!isJsonObject(schema)) throw new Unsupported(`${path}/${name}: schema is not an object`);
   const xml = xmlObject(schema);
   if (xml.attribute === true) throw new Unsupported(`${path}/${name}: XML attributes`);
   const elementName = typeof xml.name === 'string' ? xml.name : name;
   const here = path ? `${path}/${elementName}` : elementName;
-  if (schema.type === 'object' || isObject(schema.properties)) {
+  if (schema.type === 'object' || isJsonObject(schema.properties)) {
     const required = asStringArray(schema.required) ?? [];
-    const properties = isObject(schema.properties) ? schema.properties : {};
+    const properties = isJsonObject(schema.properties) ? schema.properties : {};
     const children: TreeNode<OasScalar[]>[] = [];
     for (const [property, propertySchema] of Object.entries(properties)) {
       children.push(
@@ -302,7 +187,7 @@ function oasElement(
   const leaf = alternatives
     ? alternatives.map((alternative) => {
         const resolved = resolveNode(doc, alternative);
-        if (!isObject(resolved)) throw new Unsupported(`${here}: anyOf alternative is not an object`);
+        if (!isJsonObject(resolved)) throw new Unsupported(`${here}: anyOf alternative is not an object`);
         return scalarOf(resolved);
       })
     : [scalarOf(schema)];
@@ -319,11 +204,11 @@ function oasProperty(
   depth: number,
 ): TreeNode<OasScalar[]>[] {
   const schema = resolveNode(doc, raw);
-  if (!isObject(schema)) throw new Unsupported(`${path}/${property}: schema is not an object`);
+  if (!isJsonObject(schema)) throw new Unsupported(`${path}/${property}: schema is not an object`);
   if (schema.type !== 'array')
     return [oasElement(doc, schema, property, { min: required ? 1 : 0, max: 1 }, path, depth)];
   const items = resolveNode(doc, schema.items);
-  if (!isObject(items)) throw new Unsupported(`${path}/${property}: array without items`);
+  if (!isJsonObject(items)) throw new Unsupported(`${path}/${property}: array without items`);
   const itemXml = xmlObject(items);
   const itemName = typeof itemXml.name === 'string' ? itemXml.name : property;
   const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
@@ -341,7 +226,7 @@ function oasProperty(
 /** The element tree an OpenAPI schema describes with its `xml` objects (root: `xml.name`). */
 export function openApiElementTree(doc: JsonObject, schema: Json | undefined): TreeNode<OasScalar[]> {
   const resolved = resolveNode(doc, schema);
-  if (!isObject(resolved)) throw new Unsupported('schema is not an object');
+  if (!isJsonObject(resolved)) throw new Unsupported('schema is not an object');
   const xml = xmlObject(resolved);
   if (typeof xml.name !== 'string') throw new Unsupported('the document schema has no xml.name');
   return oasElement(doc, resolved, xml.name, { min: 1, max: 1 }, '');
@@ -496,10 +381,10 @@ export function checkSchemaAgainstXsd(
   schema: Json | undefined,
   xsdPath: string,
   element: string,
-  read: ReadFile = readUtf8,
+  read?: ReadFile,
 ): ConsistencyIssue[] {
   try {
-    const set = loadXsd(xsdPath, read);
+    const set = loadXsd(xsdPath, { readFile: read });
     if (!set.elements.has(element)) {
       return [{ kind: 'root', path: element, message: `the XSD declares no global element ${element}` }];
     }
@@ -518,7 +403,8 @@ export function checkSchemaAgainstXsd(
     compareNodes(xsdTree, oasTree, element, issues);
     return issues;
   } catch (error) {
-    if (error instanceof Unsupported) return [{ kind: 'unsupported', path: element, message: error.message }];
+    if (error instanceof Unsupported || error instanceof XsdModelError)
+      return [{ kind: 'unsupported', path: element, message: error.message }];
     throw error;
   }
 }
@@ -534,7 +420,7 @@ export function checkMediaType(
   doc: JsonObject,
   mediaType: { where: string; schema: Json | undefined; xsd: XsdRef },
   serviceDir: string,
-  read: ReadFile = readUtf8,
+  read?: ReadFile,
 ): MediaTypeCheck[] {
   const files = [mediaType.xsd.schema, ...(mediaType.xsd.legacySchema ? [mediaType.xsd.legacySchema] : [])];
   return files.map((file) => ({

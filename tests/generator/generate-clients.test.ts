@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compareWithDisk, writeToDisk } from '../../../../scripts/generate/lib/generated-file.ts';
-import { renderOperationTable } from '../../../../scripts/generate/lib/operation-table.ts';
-import { xsdDocuments } from '../../../../scripts/generate/lib/xml-documents.ts';
-import { bundleService } from '../../../../scripts/lib/specs.ts';
+import { compareWithDisk, writeToDisk } from '../../scripts/generate/lib/generated-file.ts';
+import { renderOperationTable } from '../../scripts/generate/lib/operation-table.ts';
+import { xsdDocuments } from '../../scripts/generate/lib/xml-documents.ts';
+import { bundleService } from '../../scripts/lib/specs.ts';
 
 let dir: string | undefined;
 afterEach(() => {

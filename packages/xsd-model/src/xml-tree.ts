@@ -1,0 +1,77 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XsdModelError } from './errors.js';
+
+/** An XML element with its qualified name as written, its attributes, child elements and text. */
+export interface XmlElement {
+  name: string;
+  attributes: Record<string, string>;
+  children: XmlElement[];
+  /** The text of the element and its descendants, in document order, each piece trimmed, joined by spaces. */
+  textContent: string;
+}
+
+type OrderedNode = Record<string, unknown>;
+
+// A DOCTYPE is the only way to declare entities (external ones included); no schema of ours needs one,
+// so one is refused before any parser sees the text. Character references are refused too: the
+// parser would leave them undecoded in attribute values, which would silently change a pattern.
+const FORBIDDEN = [
+  {
+    pattern: /<!\s*(DOCTYPE|ENTITY)/i,
+    what: 'a DOCTYPE or ENTITY declaration is not allowed (no DTD, no entities)',
+  },
+  { pattern: /&#/, what: 'character references (&#...;) are not supported; write the character itself' },
+];
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  processEntities: true,
+  htmlEntities: false,
+});
+
+/** Parses the text of an XML file into its root element, or throws an error naming the file. */
+export function readXml(text: string, file: string): XmlElement {
+  for (const { pattern, what } of FORBIDDEN) {
+    if (pattern.test(text)) throw new XsdModelError(file, what);
+  }
+  const verdict = XMLValidator.validate(text);
+  if (verdict !== true) {
+    const { msg, line, col } = verdict.err;
+    throw new XsdModelError(file, `not well-formed XML at line ${line}, column ${col}: ${msg}`);
+  }
+  const [root] = elementsOf(parser.parse(text) as OrderedNode[]);
+  if (root === undefined) throw new XsdModelError(file, 'no root element');
+  return root;
+}
+
+function elementsOf(nodes: OrderedNode[]): XmlElement[] {
+  const elements: XmlElement[] = [];
+  for (const node of nodes) {
+    const name = Object.keys(node).find((key) => key !== ':@' && !key.startsWith('#'));
+    if (name === undefined) continue;
+    const content = node[name] as OrderedNode[];
+    elements.push({
+      name,
+      attributes: (node[':@'] as Record<string, string> | undefined) ?? {},
+      children: elementsOf(content),
+      textContent: textsOf(content).join(' '),
+    });
+  }
+  return elements;
+}
+
+function textsOf(nodes: OrderedNode[]): string[] {
+  return nodes.flatMap((node) => {
+    if (typeof node['#text'] === 'string') return [node['#text']];
+    return Object.entries(node).flatMap(([key, value]) =>
+      key !== ':@' && Array.isArray(value) ? textsOf(value as OrderedNode[]) : [],
+    );
+  });
+}
