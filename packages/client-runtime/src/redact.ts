@@ -1,38 +1,44 @@
-/** What replaces a credential in anything the SDK logs, throws or hands to a logging hook. */
-export const REDACTED = '[REDACTED]';
+import {
+  decodeBasic,
+  extraNames,
+  isCredentialHeader as isCredentialName,
+  MASK,
+  maskHeaderValue,
+  maskUrl,
+  SecretRegistry,
+} from '@svc-contracts/redact';
 
-// Standard credential headers, and any header whose name says it carries a secret.
-const ALWAYS_SECRET = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
-const SECRET_NAME = /(api[-_]?key|token|secret|password|passwd|credential|session|auth)/i;
+// The clients mask with @svc-contracts/redact, the module the recorder, the checker and the mocks use:
+// these names stay because the rest of the runtime (and its users) call them.
+
+/** What replaces a credential in anything the SDK logs, throws or hands to a logging hook. */
+export const REDACTED = MASK;
 
 /** True when a header of this name may carry a credential and must never be logged. */
 export function isCredentialHeader(name: string, extra: Iterable<string> = []): boolean {
-  const lower = name.toLowerCase();
-  if (ALWAYS_SECRET.has(lower) || SECRET_NAME.test(lower)) return true;
-  for (const candidate of extra) if (candidate.toLowerCase() === lower) return true;
-  return false;
+  return isCredentialName(name, extraNames({ names: [...extra] }));
 }
 
 /**
- * A plain copy of the headers, safe to log: every credential header's value is `[REDACTED]`.
- * `extra` names headers that carry credentials without saying so (for example an organization id sent
- * with an API key).
+ * A plain copy of the headers, safe to log: every credential header's value is masked (`Authorization`
+ * keeps its scheme word). `extra` names headers that carry credentials without saying so (for example an
+ * organization id sent with an API key).
  */
 export function redactHeaders(
   headers: Headers | Record<string, string>,
   extra: Iterable<string> = [],
 ): Record<string, string> {
-  const names = [...extra];
+  const names = extraNames({ names: [...extra] });
   const safe: Record<string, string> = {};
   const add = (value: string, name: string): void => {
-    safe[name.toLowerCase()] = isCredentialHeader(name, names) ? REDACTED : value;
+    safe[name.toLowerCase()] = maskHeaderValue(name, value, names);
   };
   if (headers instanceof Headers) headers.forEach(add);
   else for (const [name, value] of Object.entries(headers)) add(value, name);
   return safe;
 }
 
-/** A URL safe to log: user info removed and the values of credential-like query parameters redacted. */
+/** A URL safe to log: user info removed and the values of credential query parameters masked. */
 export function redactUrl(url: string | URL): string {
   let parsed: URL;
   try {
@@ -42,31 +48,46 @@ export function redactUrl(url: string | URL): string {
   }
   parsed.username = '';
   parsed.password = '';
-  for (const name of [...parsed.searchParams.keys()]) {
-    if (isCredentialHeader(name)) parsed.searchParams.set(name, REDACTED);
-  }
-  return parsed.toString();
+  return maskUrl(parsed.toString());
 }
 
-/** The text with every occurrence of the given secrets replaced by `[REDACTED]`. */
-export function redactText(text: string, secrets: readonly string[]): string {
-  let result = text;
+/**
+ * The secrets as a registry. A secret that is base64 of `user:password` (what a Basic authenticator
+ * hands over) also brings its user id and password, each looked for on its own.
+ */
+function registryOf(secrets: readonly string[]): SecretRegistry {
+  // The bare mask everywhere: a log line or an error message has no syntax to keep, and a reader must
+  // see that something was masked.
+  const registry = new SecretRegistry({ keepSyntax: false });
   for (const secret of secrets) {
-    // Very short values (an organization id like "7") would mangle ordinary text; they are not secrets.
-    if (secret.length >= 4) result = result.split(secret).join(REDACTED);
+    if (decodeBasic(secret)) registry.addBasic(secret);
+    else registry.add(secret);
   }
-  return result;
+  return registry;
+}
+
+/**
+ * The text with every occurrence of the given secrets masked: as is, URL- or form-encoded, JSON- or
+ * XML-escaped, and for Basic credentials their user id and password too. Values shorter than four
+ * characters (an organization id like "7") are left alone: they would mangle ordinary text.
+ */
+export function redactText(text: string, secrets: readonly string[]): string {
+  return registryOf(secrets).mask(text);
+}
+
+function redactWith<T>(value: T, registry: SecretRegistry): T {
+  if (typeof value === 'string') return registry.mask(value) as T;
+  if (Array.isArray(value)) return value.map((item) => redactWith(item, registry)) as T;
+  if (typeof value === 'object' && value !== null) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) copy[key] = redactWith(item, registry);
+    return copy as T;
+  }
+  return value;
 }
 
 /** A deep copy of a JSON-like value with every string passed through {@link redactText}. */
 export function redactValue<T>(value: T, secrets: readonly string[]): T {
   if (secrets.length === 0) return value;
-  if (typeof value === 'string') return redactText(value, secrets) as T;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets)) as T;
-  if (typeof value === 'object' && value !== null) {
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[key] = redactValue(item, secrets);
-    return copy as T;
-  }
-  return value;
+  return redactWith(value, registryOf(secrets));
 }

@@ -57,7 +57,7 @@ describe('backoffDelay', () => {
 });
 
 describe('redaction', () => {
-  it('redacts credential headers, standard and custom', () => {
+  it('redacts credential headers, standard and custom, keeping the Authorization scheme word', () => {
     const headers = new Headers({
       Authorization: 'Bearer abc.def',
       'X-SVC-AGENTS-API-KEY': 'key-123',
@@ -65,25 +65,35 @@ describe('redaction', () => {
       'Content-Type': 'application/json',
     });
     expect(redactHeaders(headers, ['x-svc-organization-id'])).toEqual({
-      authorization: REDACTED,
+      authorization: `Bearer ${REDACTED}.${REDACTED}`,
       'x-svc-agents-api-key': REDACTED,
       'x-svc-organization-id': REDACTED,
       'content-type': 'application/json',
     });
+    expect(REDACTED).toBe('REDACTED');
   });
   it('keeps ordinary headers', () => {
     expect(isCredentialHeader('accept')).toBe(false);
+    expect(isCredentialHeader('x-svc-organization-id')).toBe(false);
+    expect(isCredentialHeader('x-svc-organization-id', ['X-SVC-ORGANIZATION-ID'])).toBe(true);
     expect(redactHeaders({ Accept: 'application/json' })).toEqual({ accept: 'application/json' });
   });
-  it('removes user info and credential-like query values from URLs', () => {
-    expect(redactUrl('https://user:pw@api.example.com/x?api_key=s3cret&page=2')).toBe(
-      `https://api.example.com/x?api_key=${encodeURIComponent(REDACTED)}&page=2`,
+  it('removes user info and credential-like query values from URLs, sig included', () => {
+    expect(redactUrl('https://user:pw@api.example.com/x?api_key=s3cret&page=2&sig=abcd')).toBe(
+      `https://api.example.com/x?api_key=${REDACTED}&page=2&sig=${REDACTED}`,
     );
     expect(redactUrl('not a url')).toBe('(unparsable URL)');
   });
   it('replaces secrets in text and nested values', () => {
     expect(redactText('token abcd1234 leaked', ['abcd1234'])).toBe(`token ${REDACTED} leaked`);
     expect(redactValue({ a: ['x abcd1234'], b: 3 }, ['abcd1234'])).toEqual({ a: [`x ${REDACTED}`], b: 3 });
+  });
+  it('replaces URL-encoded secrets, and the user id and password behind Basic credentials', () => {
+    const encoded = btoa('client-7781:pass word+1');
+    const text = `user client-7781 sent pass%20word%2B1 and ${encoded} and 12345678`;
+    expect(redactText(text, ['pass word+1', encoded, '12345678'])).toBe(
+      `user ${REDACTED} sent ${REDACTED} and ${REDACTED} and ${REDACTED}`,
+    );
   });
   it('leaves very short values alone (they are not secrets and would mangle text)', () => {
     expect(redactText('organization 7', ['7'])).toBe('organization 7');

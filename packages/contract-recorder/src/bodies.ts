@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { Header } from './masking.js';
+import type { Header } from '@svc-contracts/redact';
 
 function headerValue(headers: Header[], name: string): string | undefined {
   return headers.find((header) => header.name.toLowerCase() === name)?.value;

@@ -1,6 +1,14 @@
-export { type CliIo, runCli, startCli, usage } from './cli-main.js';
-export { type Exchange, type HarCreator, harDocument, harEntry } from './har-entry.js';
-export { HarWriter, type HarWriterOptions } from './har-writer.js';
+// The HAR writer and the masks are those of @svc-contracts/har and @svc-contracts/redact, re-exported so
+// that code writing recordings "as contract-record would" (contract-tests/lib/build.ts) has one import.
+export {
+  type Exchange,
+  type HarCreator,
+  HarWriter,
+  type HarWriterOptions,
+  harDocument,
+  harEntry,
+  maskEntry,
+} from '@svc-contracts/har';
 export {
   type Header,
   MASK,
@@ -10,7 +18,8 @@ export {
   maskHeaders,
   maskToken,
   maskUrl,
-} from './masking.js';
+} from '@svc-contracts/redact';
+export { type CliIo, runCli, startCli, usage } from './cli-main.js';
 export {
   type RecordedSummary,
   type Recorder,

@@ -8,10 +8,9 @@ import {
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { type Exchange, type HarCreator, HarWriter, harEntry, maskEntry } from '@svc-contracts/har';
+import type { Header, MaskOptions } from '@svc-contracts/redact';
 import { bodyText, decodeContent } from './bodies.js';
-import { type Exchange, type HarCreator, harEntry } from './har-entry.js';
-import { HarWriter } from './har-writer.js';
-import { type Header, type MaskOptions, maskBody, maskHeaders, maskUrl } from './masking.js';
 
 export interface RecorderOptions {
   /** Base URL every request is forwarded to (`https://agents.staging.example.com`, optionally with a path). */
@@ -156,12 +155,12 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
           const end = performance.now();
           const raw = Buffer.concat(responseChunks);
           const decoded = decodeContent(raw, responseHeaders);
-          const responseType = contentTypeOf(responseHeaders);
           const body = decoded
-            ? bodyText(decoded, responseType)
+            ? bodyText(decoded, contentTypeOf(responseHeaders))
             : { text: raw.toString('base64'), encoding: 'base64' as const };
           const requestBody = Buffer.concat(requestChunks);
-          const requestType = contentTypeOf(requestHeaders);
+          // Recorded as seen, then masked as a whole: by name, and by value wherever the target echoes a
+          // credential of the request (a header, a 401 body, a base64 body).
           const exchange: Exchange = {
             startedDateTime,
             timings: {
@@ -171,34 +170,35 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
             },
             request: {
               method: req.method ?? 'GET',
-              url: maskUrl(url.href, options.mask),
+              url: url.href,
               httpVersion: `HTTP/${req.httpVersion}`,
-              headers: maskHeaders(requestHeaders, options.mask),
+              headers: requestHeaders,
               ...(requestBody.length === 0 &&
               !req.headers['content-length'] &&
               !req.headers['transfer-encoding']
                 ? {}
-                : { body: maskBody(requestBody.toString('utf8'), requestType, options.mask) }),
+                : { body: requestBody.toString('utf8') }),
             },
             response: {
               status: answer.statusCode ?? 0,
               statusText: answer.statusMessage ?? '',
               httpVersion: `HTTP/${answer.httpVersion}`,
-              headers: maskHeaders(responseHeaders, options.mask),
-              body: body.encoding ? body.text : maskBody(body.text, responseType, options.mask),
+              headers: responseHeaders,
+              body: body.text,
               ...(body.encoding ? { encoding: body.encoding } : {}),
               transferredSize: raw.length,
             },
           };
+          const entry = maskEntry(harEntry(exchange), options.mask);
           writer
-            .append(harEntry(exchange))
+            .append(entry)
             .then(
               () =>
                 options.onEntry?.({
                   index: writer.entries - 1,
-                  method: exchange.request.method,
-                  url: exchange.request.url,
-                  status: exchange.response.status,
+                  method: entry.request.method,
+                  url: entry.request.url,
+                  status: entry.response.status,
                 }),
               (error: Error) => report(new Error(`could not write the HAR entry: ${error.message}`)),
             )

@@ -2,24 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { HarEntry } from '@svc-contracts/har';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MASK, MASKED_BASIC, type Recorder, startRecorder, upstreamUrl } from '../src/index.js';
 import { startTarget, type Target } from './target.js';
-
-interface HarEntry {
-  request: {
-    method: string;
-    url: string;
-    headers: Array<{ name: string; value: string }>;
-    postData?: { mimeType: string; text: string };
-  };
-  response: {
-    status: number;
-    statusText: string;
-    headers: Array<{ name: string; value: string }>;
-    content: { size: number; mimeType: string; text?: string; encoding?: string; compression?: number };
-  };
-}
 
 const clientSecret = 'client-secret-do-not-leak-7d1f';
 const basic = `Basic ${Buffer.from(`client-id-42:${clientSecret}`).toString('base64')}`;
@@ -97,6 +83,7 @@ describe('the recording proxy', () => {
     }
     const [tokenEntry, echoEntry] = await entriesOf(out);
     expect(tokenEntry?.request.url).toBe(`${target.url}/base/api/v1/oauth2/token?api_key=${MASK}`);
+    expect(tokenEntry?.request.queryString).toEqual([{ name: 'api_key', value: MASK }]);
     expect(header(tokenEntry?.request ?? { headers: [] }, 'authorization')).toBe(MASKED_BASIC);
     expect(header(tokenEntry?.request ?? { headers: [] }, 'host')).toBe(new URL(target.url).host);
     expect(tokenEntry?.request.postData?.text).toBe(
@@ -192,5 +179,86 @@ describe('upstreamUrl', () => {
         'http://elsewhere.example.com/api/v2/accounts/1/calls/',
       ).href,
     ).toBe('https://voice.example.com/api/v2/accounts/1/calls/');
+  });
+});
+
+// Issue 17, one row each: every secret below reached the HAR file in the clear before the recorder masked
+// whole entries with @svc-contracts/har (by name, and by value wherever the exchange repeats a credential).
+describe('what the recorder used to leak', () => {
+  const password = 'password-do-not-leak-61aa';
+  const user = 'client-user-5531';
+  const post =
+    (path: string, type: string, body: string, headers: Record<string, string> = {}) =>
+    (url: string) =>
+      fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': type, ...headers }, body });
+  const refused = post('/refuse', 'application/x-www-form-urlencoded', 'grant_type=client_credentials', {
+    Authorization: `Basic ${btoa(`${user}:${password}`)}`,
+    'X-API-Key': apiKey,
+  });
+
+  it.each<[string, (url: string) => Promise<Response>, string[]]>([
+    [
+      'a password in CDATA',
+      post('/x', 'application/xml', `<L><Password><![CDATA[${password}]]></Password></L>`),
+      [password],
+    ],
+    [
+      'a namespaced <s:Password>',
+      post('/x', 'text/xml', `<s:L xmlns:s="urn:x"><s:Password>${password}</s:Password></s:L>`),
+      [password],
+    ],
+    [
+      'a password after a comment',
+      post('/x', 'application/xml', `<L><Password><!-- c -->${password}</Password></L>`),
+      [password],
+    ],
+    [
+      '<Authorization>Basic ...</Authorization> in XML',
+      post('/x', 'application/xml', `<L><Authorization>Basic ${btoa(`u:${password}`)}</Authorization></L>`),
+      [password, btoa(`u:${password}`)],
+    ],
+    ['sig= in a query', (url) => fetch(`${url}/blob?sv=1&sig=${password}`), [password]],
+    ['a secret that is a number', post('/x', 'application/json', '{"secret": 12345678}'), ['12345678']],
+    ['JSON sent as text/plain', post('/x', 'text/plain', `{"password": "${password}"}`), [password]],
+    ['a base64 body', (url) => fetch(`${url}/binary-echo`, { headers: { 'X-API-Key': apiKey } }), [apiKey]],
+    [
+      'credentials echoed in a response header and a 401 body',
+      refused,
+      [password, user, apiKey, btoa(`${user}:${password}`)],
+    ],
+  ])('%s', async (_, send, secrets) => {
+    const out = join(dir, 'leak.har');
+    recorder = await startRecorder({ target: target.url, out });
+    const answer = await send(recorder.url);
+    await answer.arrayBuffer();
+    await recorder.close();
+    const text = await readFile(out, 'utf8');
+    const entries: HarEntry[] = JSON.parse(text).log.entries;
+    expect(entries).toHaveLength(1);
+    // A base64 body is searched decoded: that is where a reader (or contract-check) finds the secret.
+    const decoded = entries
+      .filter((entry) => entry.response.content.encoding === 'base64')
+      .map((entry) => Buffer.from(entry.response.content.text ?? '', 'base64').toString('latin1'));
+    for (const secret of secrets) expect([text, ...decoded].join('\n'), secret).not.toContain(secret);
+  });
+
+  it('keeps the syntax of what it masks where the server echoes it, and the caller gets the answer as sent', async () => {
+    const out = join(dir, 'echo.har');
+    recorder = await startRecorder({ target: target.url, out });
+    const answer = await refused(recorder.url);
+    expect(await answer.text()).toContain(apiKey);
+    await fetch(`${recorder.url}/binary-echo`, { headers: { 'X-API-Key': apiKey } }).then((r) =>
+      r.arrayBuffer(),
+    );
+    await recorder.close();
+    const [echo, binary] = await entriesOf(out);
+    expect(header(echo?.response ?? { headers: [] }, 'x-seen-basic')).toBe(MASKED_BASIC);
+    expect(header(echo?.response ?? { headers: [] }, 'x-seen')).toBe(MASK);
+    expect(echo?.response.content.text).toBe(
+      `refused ${MASKED_BASIC} ${MASK} after: grant_type=client_credentials`,
+    );
+    expect(Buffer.from(binary?.response.content.text ?? '', 'base64')).toEqual(
+      Buffer.concat([Buffer.from([0, 255]), Buffer.from(MASK)]),
+    );
   });
 });

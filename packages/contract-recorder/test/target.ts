@@ -61,6 +61,20 @@ export async function startTarget(): Promise<Target> {
             expires_in: 3600,
           }),
         );
+      } else if (path.endsWith('/refuse')) {
+        // A careless server: it echoes the credentials it refused, in a header and in the body.
+        res.writeHead(401, {
+          'Content-Type': 'text/plain',
+          'X-Seen-Basic': String(req.headers.authorization ?? ''),
+          'X-Seen': String(req.headers['x-api-key'] ?? ''),
+        });
+        res.end(
+          `refused ${req.headers.authorization ?? ''} ${req.headers['x-api-key'] ?? ''} after: ${body}`,
+        );
+      } else if (path.endsWith('/binary-echo')) {
+        // Bytes that are not UTF-8 around the API key: recorded base64, masked all the same.
+        res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+        res.end(Buffer.concat([Buffer.from([0, 255]), Buffer.from(String(req.headers['x-api-key'] ?? ''))]));
       } else if (path.endsWith('/empty')) {
         res.writeHead(204, 'No Content Here');
         res.end();

@@ -6,7 +6,7 @@ import { type Exchange, HarWriter, harDocument, harEntry } from '../src/index.js
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'contract-recorder-'));
+  dir = await mkdtemp(join(tmpdir(), 'har-writer-'));
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
@@ -83,7 +83,7 @@ describe('harEntry', () => {
         body: '{"a":1}',
         transferredSize: 5,
       },
-    }) as { request: Record<string, unknown>; response: Record<string, unknown> };
+    }) as unknown as { request: Record<string, unknown>; response: Record<string, unknown> };
     expect(entry.request.queryString).toEqual([{ name: 'x', value: '1' }]);
     expect(entry.request.postData).toEqual({
       mimeType: 'application/x-www-form-urlencoded',
@@ -100,5 +100,17 @@ describe('harEntry', () => {
       text: '{"a":1}',
     });
     expect(entry.response.bodySize).toBe(5);
+  });
+});
+
+describe('harEntry for a relative URL (a mock request log)', () => {
+  it('still lists the query string', () => {
+    const entry = harEntry({ ...exchange(0), request: { method: 'GET', url: '/x?a=1&b=2', headers: [] } });
+    expect(entry.request.queryString).toEqual([
+      { name: 'a', value: '1' },
+      { name: 'b', value: '2' },
+    ]);
+    expect(entry.request.bodySize).toBe(0);
+    expect(entry.request.postData).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { type FileHandle, open } from 'node:fs/promises';
-import { type HarCreator, harDocument } from './har-entry.js';
+import { harDocument } from './entry.js';
+import type { HarCreator, HarEntry } from './types.js';
 
 export interface HarWriterOptions {
   creator: HarCreator;
@@ -42,7 +43,7 @@ export class HarWriter {
   }
 
   /** Appends one entry; resolves once it is in the file (the file is valid HAR before and after). */
-  append(entry: unknown): Promise<void> {
+  append(entry: HarEntry): Promise<void> {
     if (this.closed) return Promise.reject(new Error('the HAR file is closed'));
     const write = async (): Promise<void> => {
       const indented = JSON.stringify(entry, null, 2).replaceAll('\n', '\n      ');

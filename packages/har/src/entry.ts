@@ -1,6 +1,7 @@
-import type { Header } from './masking.js';
+import { fromBase64, type Header, utf8Bytes } from '@svc-contracts/redact';
+import type { Har, HarCreator, HarEntry, HarNameValue, HarPostData } from './types.js';
 
-/** One request/response pair as the recorder saw it, bodies already decoded and masked. */
+/** One request/response pair as a recorder saw it, bodies decoded (see `encoding`). */
 export interface Exchange {
   /** When the request started (ISO 8601). */
   startedDateTime: string;
@@ -8,7 +9,7 @@ export interface Exchange {
   timings: { send: number; wait: number; receive: number };
   request: {
     method: string;
-    /** Absolute URL the request went to, query included. */
+    /** The URL the request went to, query included (absolute, or relative for a mock's own log). */
     url: string;
     httpVersion?: string;
     headers: Header[];
@@ -29,44 +30,40 @@ export interface Exchange {
   comment?: string;
 }
 
-export interface HarCreator {
-  name: string;
-  version: string;
-  comment?: string;
-}
-
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-
 function headerValue(headers: Header[], name: string): string | undefined {
   return headers.find((header) => header.name.toLowerCase() === name)?.value;
 }
 
-function queryString(url: string): Array<{ name: string; value: string }> {
+function queryString(url: string): HarNameValue[] {
   try {
-    return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
+    // The base only serves relative URLs (a mock's request log); an absolute URL ignores it.
+    return [...new URL(url, 'http://localhost').searchParams].map(([name, value]) => ({ name, value }));
   } catch {
     return [];
   }
 }
 
-function formParams(text: string): Array<{ name: string; value: string }> {
+function formParams(text: string): HarNameValue[] {
   return [...new URLSearchParams(text)].map(([name, value]) => ({ name, value }));
 }
 
-/** A HAR 1.2 `entries` item. Field order is fixed, so identical exchanges serialise identically. */
-export function harEntry(exchange: Exchange): { [key: string]: Json } {
+/** Bytes of a body: its UTF-8 length, or the length of the bytes base64 `text` stands for. */
+export function bodyBytes(text: string, encoding?: string): number {
+  if (encoding === 'base64') return fromBase64(text)?.length ?? 0;
+  return utf8Bytes(text).length;
+}
+
+/**
+ * A HAR 1.2 `entries` item. Field order is fixed, so identical exchanges serialise identically (the
+ * committed recordings depend on it: do not reorder).
+ */
+export function harEntry(exchange: Exchange): HarEntry {
   const { request, response, timings } = exchange;
   const requestType = headerValue(request.headers, 'content-type') ?? '';
   const responseType = headerValue(response.headers, 'content-type') ?? '';
-  const requestBytes = request.body === undefined ? 0 : Buffer.byteLength(request.body);
-  const contentSize =
-    response.body === undefined
-      ? 0
-      : response.encoding === 'base64'
-        ? Buffer.from(response.body, 'base64').length
-        : Buffer.byteLength(response.body);
+  const contentSize = response.body === undefined ? 0 : bodyBytes(response.body, response.encoding);
   const transferred = response.transferredSize ?? contentSize;
-  const postData: { [key: string]: Json } | undefined =
+  const postData: HarPostData | undefined =
     request.body === undefined
       ? undefined
       : {
@@ -76,13 +73,6 @@ export function harEntry(exchange: Exchange): { [key: string]: Json } {
             : {}),
           text: request.body,
         };
-  const content: { [key: string]: Json } = {
-    size: contentSize,
-    ...(transferred < contentSize ? { compression: contentSize - transferred } : {}),
-    mimeType: responseType,
-    ...(response.body === undefined ? {} : { text: response.body }),
-    ...(response.encoding ? { encoding: response.encoding } : {}),
-  };
   return {
     startedDateTime: exchange.startedDateTime,
     time: timings.send + timings.wait + timings.receive,
@@ -95,7 +85,7 @@ export function harEntry(exchange: Exchange): { [key: string]: Json } {
       queryString: queryString(request.url),
       ...(postData ? { postData } : {}),
       headersSize: -1,
-      bodySize: requestBytes,
+      bodySize: request.body === undefined ? 0 : bodyBytes(request.body),
     },
     response: {
       status: response.status,
@@ -103,7 +93,13 @@ export function harEntry(exchange: Exchange): { [key: string]: Json } {
       httpVersion: response.httpVersion ?? 'HTTP/1.1',
       cookies: [],
       headers: response.headers.map(({ name, value }) => ({ name, value })),
-      content,
+      content: {
+        size: contentSize,
+        ...(transferred < contentSize ? { compression: contentSize - transferred } : {}),
+        mimeType: responseType,
+        ...(response.body === undefined ? {} : { text: response.body }),
+        ...(response.encoding ? { encoding: response.encoding } : {}),
+      },
       redirectURL: headerValue(response.headers, 'location') ?? '',
       headersSize: -1,
       bodySize: response.body === undefined ? 0 : transferred,
@@ -123,7 +119,7 @@ export function harEntry(exchange: Exchange): { [key: string]: Json } {
 }
 
 /** A whole HAR 1.2 document. */
-export function harDocument(creator: HarCreator, entries: Array<{ [key: string]: Json }>, comment?: string) {
+export function harDocument(creator: HarCreator, entries: HarEntry[], comment?: string): Har {
   return {
     log: {
       version: '1.2',
@@ -132,4 +128,32 @@ export function harDocument(creator: HarCreator, entries: Array<{ [key: string]:
       ...(comment === undefined ? {} : { comment }),
     },
   };
+}
+
+/** A request and its answer without timings, as tests and tools that write recordings by hand have them. */
+export interface PlainExchange {
+  request: Exchange['request'];
+  response: Exchange['response'];
+  startedDateTime?: string;
+}
+
+/**
+ * A HAR 1.2 document from plain exchanges (timings zero, start at the epoch unless given). Nothing is
+ * masked here: mask with `maskEntry` first when it matters.
+ */
+export function createHar(
+  exchanges: PlainExchange[],
+  creator: HarCreator = { name: '@svc-contracts/har', version: '0.0.0' },
+): Har {
+  return harDocument(
+    creator,
+    exchanges.map(({ request, response, startedDateTime }) =>
+      harEntry({
+        startedDateTime: startedDateTime ?? new Date(0).toISOString(),
+        timings: { send: 0, wait: 0, receive: 0 },
+        request,
+        response,
+      }),
+    ),
+  );
 }

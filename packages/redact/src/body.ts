@@ -1,0 +1,43 @@
+import type { OnSecret } from './fields.js';
+import { maskJsonText } from './json.js';
+import { extraNames, isSecretField, type MaskOptions } from './names.js';
+import { maskPairs } from './query.js';
+import { maskXmlText } from './xml.js';
+
+function essenceOf(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+const isJsonType = (essence: string): boolean => essence === 'application/json' || essence.endsWith('+json');
+const isXmlType = (essence: string): boolean => essence.endsWith('/xml') || essence.endsWith('+xml');
+
+/**
+ * Masks the secret fields of a body by what it is: form fields (`client_secret`, `password`), JSON
+ * properties and XML leaf elements or attributes with a secret's name. The media type is a hint, not
+ * the truth: JSON sent as `text/plain` (or with no type) is masked as JSON when it parses as JSON, and
+ * text that starts like XML as XML. Form syntax is trusted only under the form media type (`a=b` is
+ * ordinary prose elsewhere). A body with nothing to mask comes back byte for byte.
+ */
+export function maskBody(text: string, contentType: string | undefined, opts: MaskOptions = {}): string {
+  return maskBodyWith(text, contentType, opts);
+}
+
+/** {@link maskBody}, handing every masked value to `onSecret` with the name it was found under. */
+export function maskBodyWith(
+  text: string,
+  contentType: string | undefined,
+  opts: MaskOptions = {},
+  onSecret?: OnSecret,
+): string {
+  const extra = extraNames(opts);
+  const isSecret = (name: string): boolean => isSecretField(name, extra);
+  const essence = essenceOf(contentType);
+  if (essence === 'application/x-www-form-urlencoded') return maskPairs(text, isSecret, onSecret);
+  const start = text.trimStart()[0];
+  if (isJsonType(essence) || start === '{' || start === '[') {
+    const masked = maskJsonText(text, isSecret, onSecret);
+    if (masked !== undefined || isJsonType(essence)) return masked ?? text;
+  }
+  if (isXmlType(essence) || start === '<') return maskXmlText(text, isSecret, onSecret);
+  return text;
+}

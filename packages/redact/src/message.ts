@@ -1,0 +1,13 @@
+import { MASK } from './mask.js';
+import { isSensitiveName } from './names.js';
+
+/**
+ * XML engines quote offending values (`element 'Password': 'hunter2' is not a valid value`). When the
+ * element's name says it holds a secret, the quoted values after it are masked.
+ */
+export function maskXmlMessage(message: string): string {
+  const element = /element '([^']+)'/.exec(message);
+  if (!element?.[1] || !isSensitiveName(element[1])) return message;
+  const start = (element.index ?? 0) + element[0].length;
+  return message.slice(0, start) + message.slice(start).replace(/'[^']*'/g, `'${MASK}'`);
+}
