@@ -1,92 +1,234 @@
 /**
- * Compares XSD validation engines on the same small Order document and schema (with an included
- * common.xsd), per document, warm and cold:
+ * Compares XSD validation engines on the same documents and the project's Order.xsd (which includes
+ * common.xsd), side by side:
  *
- * - xmllint-wasm as @svc-contracts/xml-validator wraps it (one long-lived worker, batched runs);
- * - xmllint-wasm called as its README shows (`validateXML`, a new worker per call);
- * - xsd-schema-validator (Java; a new JVM per call), skipped with a note when `java` is absent.
+ * - libxml2-wasm as @svc-contracts/xml-validator uses it now (resident compiled schema; small documents on
+ *   the calling thread, large ones on the engine worker);
+ * - xmllint-wasm as @svc-contracts/xml-validator used it before (one worker, one xmllint `main()` per run,
+ *   the schema parsed again every run), extracted from git at BASELINE_COMMIT into the system temp folder;
+ * - libxmljs2 (native libxml2), only with `--libxmljs2 DIR`: a folder where `npm install libxmljs2` ran
+ *   (it needs a node-gyp build, so it is not a dependency of the repository).
  *
- * Prints a Markdown table of medians and one error message per engine for the same bad document; with
- * `--json FILE` also writes the `xsd` section of bench/RESULTS.md (see bench/lib/section.ts).
- * Run: pnpm exec tsx bench/xml-validator/xsd-engines.ts [--runs 5] [--tiny] [--json FILE]
+ * Figures, ms per document: cold (a new process: engine load, schema compile, first document), warm one
+ * document at a time (awaited calls), a batch of 200 (1 in 10 invalid), and one document with 2,000 and
+ * with 16,000 schema errors. Prints a Markdown table; with `--json FILE` writes the `xsd` section of
+ * bench/RESULTS.md (see bench/lib/section.ts).
+ *
+ * Run: npx tsx bench/xml-validator/xsd-engines.ts [--runs 5] [--tiny] [--json FILE] [--libxmljs2 DIR]
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createXsdValidator, validateXml } from '../../packages/xml-validator/src/index.js';
-import { getSharedXmllintEngine } from '../../packages/xml-validator/src/xmllint-engine.js';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createXsdValidator } from '@svc-contracts/xml-validator';
 import {
   emitSection,
   type Figure,
   isTiny,
   jsonTarget,
+  type Measured,
   measured,
   median,
-  type NotMeasured,
   runsOption,
 } from '../lib/section.ts';
-import { packageVersion } from '../lib/versions.ts';
 
-// Engines are dependencies of the package, not of the workspace root: resolve them from there.
-const requireFromPackage = createRequire(
-  new URL('../../packages/xml-validator/package.json', import.meta.url),
+/** The last commit of packages/xml-validator/src that used xmllint-wasm: "today's engine" of the issue. */
+const BASELINE_COMMIT = '539a00bbeb34be5987dc893973eff9e5c1e45a25';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
+const packageDir = path.join(repoRoot, 'packages/xml-validator');
+// The comparison engines are devDependencies of the repository root (the bench's own).
+const requireFromPackage = createRequire(import.meta.url);
+
+const XSD_PATH = path.join(repoRoot, 'specs/numbers/xsd/Order.xsd');
+/** The test fixture's Order without LoaType, which the project's Order.xsd does not have. */
+const VALID_ORDER = readFileSync(path.join(packageDir, 'test/fixtures/order.xml'), 'utf8').replace(
+  /\n {2}<LoaType>.*<\/LoaType>/,
+  '',
 );
-
-interface RawXmllint {
-  validateXML(options: {
-    xml: Array<{ fileName: string; contents: string }>;
-    schema: Array<{ fileName: string; contents: string }>;
-    preload: Array<{ fileName: string; contents: string }>;
-  }): Promise<{ valid: boolean; errors: ReadonlyArray<{ rawMessage: string }> }>;
-}
-
-const fixture = (name: string): string =>
-  fileURLToPath(new URL(`../../packages/xml-validator/test/fixtures/${name}`, import.meta.url));
-const XSD_PATH = fixture('order.xsd');
-const COMMON_XSD = readFileSync(fixture('common.xsd'), 'utf8');
-const ORDER_XSD = readFileSync(XSD_PATH, 'utf8');
-const VALID_ORDER = readFileSync(fixture('order.xml'), 'utf8');
 const BAD_ORDER = VALID_ORDER.replace('>false<', '>yes<');
+
+/** An Order with `count` telephone numbers, one per line, that break the E.164 pattern unless `valid`. */
+function orderWithNumbers(count: number, { valid = false } = {}): string {
+  const numbers = `    <TelephoneNumber>${valid ? '+14155550100' : '4155550100'}</TelephoneNumber>\n`.repeat(
+    count,
+  );
+  return VALID_ORDER.replace(/ {6}<TelephoneNumber>[\s\S]*<\/TelephoneNumber>\n/, numbers);
+}
 
 const TINY = isTiny();
 const ROUNDS = runsOption(TINY ? 1 : 5);
 const BATCH_SIZE = TINY ? 10 : 200;
-const SEQUENTIAL_CALLS = TINY ? 3 : 50;
-const JAVA_CALLS = TINY ? 1 : 5;
+const BATCH_REPEATS = TINY ? 1 : 10;
+const SEQUENTIAL_CALLS = TINY ? 5 : 2_000;
+const SMALL_ERRORS = TINY ? 200 : 2_000;
+const LARGE_ERRORS = TINY ? 1_600 : 16_000;
 
-interface Timing {
-  /** Median over the rounds: what the brief asks for. */
-  median: number;
-  /** Fastest round: closest to the uncontended cost when other work shares the 2 cores. */
-  best: number;
-  /** Every round's ms per document. */
-  samples: number[];
+interface OpenEngine {
+  /** Resolves with the number of issues reported. */
+  validate(xml: string): Promise<number>;
+  validateMany(xmls: string[]): Promise<unknown>;
+  close(): Promise<void>;
 }
 
-type Mode = 'cold' | 'warm' | 'batch';
-
-interface Row {
-  engine: string;
-  /** Which figure of the section the row feeds, if any. */
-  figure?: Mode;
-  mode: string;
-  msPerDocument: Timing;
-  note: string;
+interface Engine {
+  key: string;
+  tool: string;
+  open(): Promise<OpenEngine>;
+  /** Validations one at a time (fewer for a slow engine, so a run stays in minutes). */
+  sequentialCalls: number;
 }
 
-/** Runs `measure` ROUNDS times; each returns ms per document. */
-async function medianOf(measure: () => Promise<number>): Promise<Timing> {
-  const samples: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) samples.push(await measure());
-  return { median: median(samples), best: Math.min(...samples), samples };
+const ours: Engine = {
+  key: 'ours',
+  tool: '@svc-contracts/xml-validator (libxml2-wasm)',
+  sequentialCalls: SEQUENTIAL_CALLS,
+  async open() {
+    const validator = await createXsdValidator(XSD_PATH);
+    return {
+      validate: async (xml) => (await validator.validate(xml)).issues.length,
+      validateMany: (xmls) => validator.validateMany(xmls),
+      close: () => validator.close(),
+    };
+  },
+};
+
+/**
+ * The previous package source, from git, in the system temp folder (outside the repository, so no linter
+ * or type check sees it). Its dependencies are linked in from the repository's node_modules.
+ */
+function baselineEntry(): string {
+  const folder = path.join(os.tmpdir(), `svc-contracts-xsd-baseline-${BASELINE_COMMIT.slice(0, 12)}`);
+  const entry = path.join(folder, 'packages/xml-validator/src/index.ts');
+  const linked = path.join(folder, 'node_modules', 'fast-xml-parser');
+  if (!existsSync(linked)) {
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+    const archive = execFileSync('git', ['archive', BASELINE_COMMIT, 'packages/xml-validator/src'], {
+      cwd: repoRoot,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    execFileSync('tar', ['-x', '-C', folder], { input: archive });
+    mkdirSync(path.join(folder, 'node_modules'), { recursive: true });
+    // xmllint-wasm first: `linked` (the last link) marks a complete extraction.
+    for (const dependency of ['xmllint-wasm', 'fast-xml-parser']) {
+      symlinkSync(
+        realpathSync(path.join(repoRoot, 'node_modules', dependency)),
+        path.join(folder, 'node_modules', dependency),
+      );
+    }
+  }
+  return entry;
 }
 
-function once(ms: number): Timing {
-  return { median: ms, best: ms, samples: [ms] };
+interface BaselineModule {
+  createXsdValidator(xsdPath: string): Promise<{
+    validate(xml: string): Promise<{ issues: unknown[] }>;
+    validateMany(xmls: string[]): Promise<unknown>;
+    close(): Promise<void>;
+  }>;
 }
+
+const baseline: Engine = {
+  key: 'xmllint-wasm-wrapper',
+  tool: 'xmllint-wasm 5.3, as @svc-contracts/xml-validator used it before',
+  sequentialCalls: TINY ? 3 : 100,
+  async open() {
+    const module = (await import(pathToFileURL(baselineEntry()).href)) as BaselineModule;
+    const validator = await module.createXsdValidator(XSD_PATH);
+    return {
+      validate: async (xml) => (await validator.validate(xml)).issues.length,
+      validateMany: (xmls) => validator.validateMany(xmls),
+      close: () => validator.close(),
+    };
+  },
+};
+
+interface Libxmljs {
+  parseXml(
+    text: string,
+    options?: { baseUrl?: string },
+  ): { validate(xsd: unknown): boolean; validationErrors: unknown[] };
+}
+
+function libxmljs2Engine(folder: string): Engine {
+  return {
+    key: 'libxmljs2',
+    tool: 'libxmljs2 (native libxml2)',
+    sequentialCalls: SEQUENTIAL_CALLS,
+    async open() {
+      const libxmljs = createRequire(path.join(path.resolve(folder), 'package.json'))(
+        'libxmljs2',
+      ) as Libxmljs;
+      const schema = libxmljs.parseXml(readFileSync(XSD_PATH, 'utf8'), { baseUrl: XSD_PATH });
+      const validate = (xml: string): number => {
+        const document = libxmljs.parseXml(xml);
+        return document.validate(schema) ? 0 : document.validationErrors.length;
+      };
+      return {
+        validate: async (xml) => validate(xml),
+        validateMany: async (xmls) => xmls.map(validate),
+        close: async () => undefined,
+      };
+    },
+  };
+}
+
+const libxmljs2Folder = optionValue('--libxmljs2');
+const engines: Engine[] = [ours, baseline, ...(libxmljs2Folder ? [libxmljs2Engine(libxmljs2Folder)] : [])];
+
+function optionValue(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+// ------------------------------------------------------------------------------------- cold probe
+
+/** In a child process: load the engine, compile the schema, validate one document; print the ms. */
+if (process.argv.includes('--probe-cold')) {
+  const engine = engines.find((candidate) => candidate.key === optionValue('--probe-cold'));
+  if (engine === undefined) process.exit(2);
+  const start = performance.now();
+  const opened = await engine.open();
+  await opened.validate(VALID_ORDER);
+  const ms = performance.now() - start;
+  await opened.close();
+  console.log(JSON.stringify({ ms }));
+  process.exit(0);
+}
+
+/**
+ * Ours runs from its build (dist/, plain Node) when there is one, as consumers run it: under tsx the
+ * 1 MB libxml2-wasm module would be transformed first, which no consumer pays. The previous engine is
+ * TypeScript source, so it runs under tsx; its WebAssembly loads in its worker, without tsx.
+ */
+function coldRun(engine: Engine): number {
+  const dist = path.join(packageDir, 'dist/index.js');
+  const args =
+    engine === ours && existsSync(dist)
+      ? ['--input-type=module', '-e', coldProbeOfBuild(dist)]
+      : [...process.execArgv, fileURLToPath(import.meta.url), '--probe-cold', engine.key];
+  if (libxmljs2Folder && engine !== ours) args.push('--libxmljs2', libxmljs2Folder);
+  const child = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: repoRoot });
+  const line = child.stdout.trim().split('\n').pop() ?? '';
+  if (child.status !== 0) throw new Error(`cold probe of ${engine.key} failed: ${child.stderr}`);
+  return (JSON.parse(line) as { ms: number }).ms;
+}
+
+function coldProbeOfBuild(dist: string): string {
+  return `const start = performance.now();
+const { createXsdValidator } = await import(${JSON.stringify(pathToFileURL(dist).href)});
+const validator = await createXsdValidator(${JSON.stringify(XSD_PATH)});
+await validator.validate(${JSON.stringify(VALID_ORDER)});
+console.log(JSON.stringify({ ms: performance.now() - start }));`;
+}
+
+// ------------------------------------------------------------------------------------- measuring
+
+type Mode = 'cold' | 'warm' | 'batch' | 'errors-small' | 'errors-large';
 
 async function timed(action: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
@@ -94,265 +236,132 @@ async function timed(action: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-async function measureWrapper(rows: Row[]): Promise<string> {
-  const engine = getSharedXmllintEngine();
-  rows.push({
-    engine: 'xmllint-wasm, this package',
-    figure: 'cold',
-    mode: 'cold (new worker, wasm compile, schema compile, 1 document)',
-    msPerDocument: await medianOf(async () => {
-      await engine.shutdown();
-      return timed(() => validateXml(VALID_ORDER, XSD_PATH));
-    }),
-    note: '`validateXml` after the engine was stopped',
-  });
+async function rounds(measure: () => Promise<number> | number, count = ROUNDS): Promise<number[]> {
+  const samples: number[] = [];
+  for (let round = 0; round < count; round++) samples.push(await measure());
+  return samples;
+}
 
-  const validator = await createXsdValidator(XSD_PATH);
-  await validator.validate(VALID_ORDER);
-  rows.push({
-    engine: 'xmllint-wasm, this package',
-    figure: 'warm',
-    mode: 'warm, single calls one after another',
-    msPerDocument: await medianOf(
-      async () =>
-        (await timed(async () => {
-          for (let call = 0; call < SEQUENTIAL_CALLS; call++) await validator.validate(VALID_ORDER);
-        })) / SEQUENTIAL_CALLS,
-    ),
-    note: `${SEQUENTIAL_CALLS} awaited \`validate\` calls; one engine run each`,
-  });
-  const batch = Array.from({ length: BATCH_SIZE }, (_, index) =>
-    index % 10 === 0 ? BAD_ORDER : VALID_ORDER,
+const batch = Array.from({ length: BATCH_SIZE }, (_, index) => (index % 10 === 0 ? BAD_ORDER : VALID_ORDER));
+const smallErrors = orderWithNumbers(SMALL_ERRORS);
+const largeErrors = orderWithNumbers(LARGE_ERRORS);
+/** Valid, and over our inline limit (16 KiB): warms the engine worker up. */
+const largeValid = orderWithNumbers(2_000, { valid: true });
+
+async function measureEngine(engine: Engine): Promise<Record<Mode, number[]>> {
+  const cold = await rounds(() => coldRun(engine));
+  const opened = await engine.open();
+  await opened.validate(VALID_ORDER);
+  const calls = engine.sequentialCalls;
+  const warm = await rounds(
+    async () =>
+      (await timed(async () => {
+        for (let call = 0; call < calls; call++)
+          await opened.validate(call % 10 === 0 ? BAD_ORDER : VALID_ORDER);
+      })) / calls,
   );
-  rows.push({
-    engine: 'xmllint-wasm, this package',
-    figure: 'batch',
-    mode: `warm, batch of ${BATCH_SIZE}`,
-    msPerDocument: await medianOf(
-      async () => (await timed(() => validator.validateMany(batch))) / BATCH_SIZE,
-    ),
-    note: '`validateMany` (concurrent `validate` calls batch the same way); 1 in 10 invalid',
-  });
-  const [badResult] = await validator.validateMany([{ xml: BAD_ORDER, fileName: 'order.xml' }]);
-  await validator.close();
-  return badResult?.issues[0]?.message ?? '(no issue reported)';
-}
-
-async function measureRawXmllint(rows: Row[]): Promise<string> {
-  const xmllint = requireFromPackage('xmllint-wasm') as RawXmllint;
-  const run = (documents: string[]) =>
-    xmllint.validateXML({
-      xml: documents.map((contents, index) => ({ fileName: `order-${index}.xml`, contents })),
-      schema: [{ fileName: 'order.xsd', contents: ORDER_XSD }],
-      preload: [{ fileName: 'common.xsd', contents: COMMON_XSD }],
-    });
-  rows.push({
-    engine: 'xmllint-wasm `validateXML` as published',
-    figure: 'warm',
-    mode: 'single call (every call is cold: new worker + wasm compile)',
-    msPerDocument: await medianOf(() => timed(() => run([VALID_ORDER]))),
-    note: '',
-  });
-  const batch = Array.from({ length: BATCH_SIZE }, () => VALID_ORDER);
-  rows.push({
-    engine: 'xmllint-wasm `validateXML` as published',
-    figure: 'batch',
-    mode: `one call with ${BATCH_SIZE} documents`,
-    msPerDocument: await medianOf(async () => (await timed(() => run(batch))) / BATCH_SIZE),
-    note: 'its result does not say which document an error belongs to beyond the file name',
-  });
-  const bad = await run([BAD_ORDER]);
-  return bad.errors[0]?.rawMessage ?? '(no error reported)';
-}
-
-/**
- * xsd-schema-validator spawns `java support.XMLValidator` per call. Its shipped class file is compiled for
- * a newer Java than some machines have (class version 65 = Java 21), and its postinstall that would
- * recompile it is blocked by pnpm, so we compile the shipped source into a temp folder when `javac` is
- * present and spawn the JVM exactly as the library does. Returns the class path, or why Java is skipped.
- */
-function prepareJavaValidator(): { classPath: string } | { skipped: string } {
-  const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (java.error !== undefined || java.status !== 0) return { skipped: '`java` not found' };
-  const packageFolder = path.dirname(requireFromPackage.resolve('xsd-schema-validator/package.json'));
-  const classFolder = mkdtempSync(path.join(os.tmpdir(), 'xsd-bench-'));
-  const javac = spawnSync(
-    'javac',
-    ['-d', classFolder, path.join(packageFolder, 'support', 'XMLValidator.java')],
-    {
-      encoding: 'utf8',
-    },
+  // A batch takes a few ms on the fast engines: each round repeats it so that one preemption on the shared
+  // cores does not decide the round.
+  const batchTimes = await rounds(
+    async () =>
+      (await timed(async () => {
+        for (let repeat = 0; repeat < BATCH_REPEATS; repeat++) await opened.validateMany(batch);
+      })) /
+      (BATCH_SIZE * BATCH_REPEATS),
   );
-  if (javac.error === undefined && javac.status === 0) return { classPath: classFolder };
-  const shipped = spawnSync('java', ['-classpath', packageFolder, 'support.XMLValidator', '-schema=none'], {
-    encoding: 'utf8',
-  });
-  return shipped.stderr.includes('UnsupportedClassVersionError')
-    ? { skipped: 'no `javac`, and the shipped class needs a newer Java' }
-    : { classPath: packageFolder };
+  // The error documents are slow on the old engine (quadratic): fewer rounds there.
+  const errorRounds = engine === baseline ? Math.min(ROUNDS, 2) : ROUNDS;
+  // Warm-up: a large document starts our engine worker (its own wasm and schema compile) on first use.
+  await opened.validate(largeValid);
+  const errorsSmall = await rounds(() => timed(() => opened.validate(smallErrors)), errorRounds);
+  const errorsLarge = await rounds(() => timed(() => opened.validate(largeErrors)), errorRounds);
+  await opened.close();
+  return { cold, warm, batch: batchTimes, 'errors-small': errorsSmall, 'errors-large': errorsLarge };
 }
 
-function runJavaValidator(classPath: string, xml: string): Promise<{ valid: boolean; messages: string[] }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('java', [
-      '-Dfile.encoding=UTF-8',
-      '-classpath',
-      classPath,
-      'support.XMLValidator',
-      '-stdin',
-      `-schema=${XSD_PATH}`,
-    ]);
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const messages = output.split('\n').filter((line) => line.startsWith('['));
-      resolve({ valid: code === 0, messages });
-    });
-    child.stdin.end(xml);
-  });
-}
+const results = new Map<Engine, Record<Mode, number[]>>();
+for (const engine of engines) results.set(engine, await measureEngine(engine));
 
-let javaRuntime: string | undefined;
-let javaSkipped: string | undefined;
+// ------------------------------------------------------------------------------------- report
 
-async function measureJava(rows: Row[]): Promise<string> {
-  const prepared = prepareJavaValidator();
-  if ('skipped' in prepared) {
-    javaSkipped = prepared.skipped;
-    rows.push({
-      engine: 'xsd-schema-validator (Java)',
-      mode: 'skipped',
-      msPerDocument: once(Number.NaN),
-      note: prepared.skipped,
-    });
-    return `(skipped: ${prepared.skipped})`;
-  }
-  const javaVersion = (
-    spawnSync('java', ['-version'], { encoding: 'utf8' }).stderr.split('\n')[0] ?? ''
-  ).trim();
-  javaRuntime = javaVersion;
-  rows.push({
-    engine: 'xsd-schema-validator (Java)',
-    figure: 'cold',
-    mode: 'cold (one call: a new JVM loads the class and the schema)',
-    msPerDocument: await medianOf(() => timed(() => runJavaValidator(prepared.classPath, VALID_ORDER))),
-    note: `${javaVersion}; every call is cold`,
-  });
-  rows.push({
-    engine: 'xsd-schema-validator (Java)',
-    figure: 'warm',
-    mode: 'warm, single calls one after another',
-    msPerDocument: await medianOf(
-      async () =>
-        (await timed(async () => {
-          for (let call = 0; call < JAVA_CALLS; call++)
-            await runJavaValidator(prepared.classPath, VALID_ORDER);
-        })) / JAVA_CALLS,
-    ),
-    note: 'a new JVM per call (no batch API), so warm is barely faster than cold',
-  });
-  const bad = await runJavaValidator(prepared.classPath, BAD_ORDER);
-  return bad.messages.join(' | ') || '(no error reported)';
-}
+const labels: Record<Mode, string> = {
+  cold: 'cold: new process, engine load, schema compile, first document (ms)',
+  warm: 'warm: one document per awaited call, 1 in 10 invalid (ms per document)',
+  batch: `warm: ${BATCH_SIZE} documents at once, 1 in 10 invalid (ms per document)`,
+  'errors-small': `one document with ${SMALL_ERRORS.toLocaleString('en')} schema errors (ms)`,
+  'errors-large': `one document with ${LARGE_ERRORS.toLocaleString('en')} schema errors (ms)`,
+};
 
 function formatMs(ms: number): string {
-  if (Number.isNaN(ms)) return 'n/a';
-  return ms >= 10 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(1) : ms.toFixed(2);
+  if (ms >= 10) return ms.toFixed(0);
+  if (ms >= 1) return ms.toFixed(1);
+  if (ms >= 0.1) return ms.toFixed(2);
+  return ms.toFixed(4);
 }
-
-const rows: Row[] = [];
-const messages = {
-  'this package': await measureWrapper(rows),
-  'xmllint-wasm as published': await measureRawXmllint(rows),
-  'xsd-schema-validator (Java)': await measureJava(rows),
-};
-await getSharedXmllintEngine().shutdown();
 
 const loadAverage = os.loadavg()[0]?.toFixed(1) ?? '?';
 console.log(
-  `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load average ${loadAverage} at the end; median of ${ROUNDS} rounds; small Order document, XSD with an included common.xsd.\n`,
+  `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load average ${loadAverage} at the end; median of ${ROUNDS} rounds (fastest in brackets); specs/numbers/xsd/Order.xsd (includes common.xsd).\n`,
 );
-console.log('| engine | mode | ms per document, median | fastest round | note |');
-console.log('|---|---|---:|---:|---|');
-for (const row of rows) {
-  const { median: typical, best } = row.msPerDocument;
-  console.log(`| ${row.engine} | ${row.mode} | ${formatMs(typical)} | ${formatMs(best)} | ${row.note} |`);
+console.log(`| figure | ${engines.map((engine) => engine.tool).join(' | ')} |`);
+console.log(`|---|${engines.map(() => '---:').join('|')}|`);
+for (const mode of Object.keys(labels) as Mode[]) {
+  const cells = engines.map((engine) => {
+    const samples = results.get(engine)?.[mode] ?? [];
+    return `${formatMs(median(samples))} (${formatMs(Math.min(...samples))})`;
+  });
+  console.log(`| ${labels[mode]} | ${cells.join(' | ')} |`);
 }
-console.log('\nError message for the same bad document (PartialAllowed `yes`, line 4):\n');
-for (const [engine, message] of Object.entries(messages)) console.log(`- ${engine}: \`${message}\``);
+const ratio = (engine: Engine, mode: Mode) =>
+  median(results.get(engine)?.[mode] ?? []) / median(results.get(ours)?.[mode] ?? []);
+console.log(
+  `\nWarm one at a time: ours is ${ratio(baseline, 'warm').toFixed(0)}x faster than the previous engine (median). ` +
+    `Growth from ${SMALL_ERRORS} to ${LARGE_ERRORS} errors (x${LARGE_ERRORS / SMALL_ERRORS} errors): ` +
+    engines
+      .map((engine) => {
+        const byMode = results.get(engine);
+        const growth = (pick: (samples: number[]) => number) =>
+          (pick(byMode?.['errors-large'] ?? []) / pick(byMode?.['errors-small'] ?? [])).toFixed(1);
+        return `${engine.key} x${growth(median)} (fastest rounds x${growth((samples) => Math.min(...samples))})`;
+      })
+      .join(', '),
+);
 
 // ------------------------------------------------------------------------------------------- section
 
-const javaTool = 'xsd-schema-validator (Java)';
-const rawTool = 'xmllint-wasm `validateXML` as published';
-const figureLabels: Record<Mode, string> = {
-  cold: 'cold: first document (engine start, schema compile)',
-  warm: 'warm: one document per call, calls one after another',
-  batch: `warm: ${BATCH_SIZE} documents at once (per document)`,
-};
+const figures: Figure[] = (Object.keys(labels) as Mode[]).map((mode) => ({
+  id: `xsd.${mode}`,
+  label: labels[mode],
+  unit: 'ms',
+  better: 'lower',
+  ours: measured('ours', ours.tool, results.get(ours)?.[mode] ?? []),
+  comparisons: engines
+    .filter((engine) => engine !== ours)
+    .map((engine): Measured => measured(engine.key, engine.tool, results.get(engine)?.[mode] ?? [])),
+}));
 
-function row(engine: string, mode: Mode): Row | undefined {
-  return rows.find((candidate) => candidate.engine === engine && candidate.figure === mode);
-}
-
-function javaComparison(mode: Mode) {
-  if (javaSkipped) {
-    return {
-      key: 'xsd-schema-validator',
-      tool: javaTool,
-      status: 'unavailable',
-      reason: javaSkipped,
-    } satisfies NotMeasured;
-  }
-  // No batch API: a batch costs one call (one JVM) per document.
-  const source = row(javaTool, mode === 'batch' ? 'warm' : mode);
-  return measured('xsd-schema-validator', javaTool, source?.msPerDocument.samples ?? []);
-}
-
-const figures: Figure[] = (['cold', 'warm', 'batch'] as const).map((mode) => {
-  const ours = row('xmllint-wasm, this package', mode);
-  const raw = row(rawTool, mode);
-  return {
-    id: `xsd.${mode}`,
-    label: figureLabels[mode],
-    unit: 'ms',
-    better: 'lower',
-    ours: measured('ours', '@svc-contracts/xml-validator (xmllint-wasm)', ours?.msPerDocument.samples ?? []),
-    comparisons: [
-      javaComparison(mode),
-      ...(raw ? [measured('xmllint-wasm-raw', rawTool, raw.msPerDocument.samples)] : []),
-    ],
-    ...(mode === 'batch' ? { detail: 'xsd-schema-validator has no batch call: one JVM per document.' } : {}),
-  };
-});
-
-const engineVersion = (name: string): string =>
-  packageVersion(requireFromPackage.resolve(`${name}/package.json`));
+const version = (name: string, require = requireFromPackage): string =>
+  (require(`${name}/package.json`) as { version: string }).version;
 
 emitSection(
   {
     id: 'xsd',
     title: 'XSD validation per document',
-    command: `pnpm exec tsx bench/xml-validator/xsd-engines.ts --runs ${ROUNDS}`,
-    method: `The same small Order document and XSD (with an included common.xsd), ms per document, median of ${ROUNDS} rounds. Ours: @svc-contracts/xml-validator, xmllint-wasm (libxml2) on one long-lived worker; cold = \`validateXml\` after the engine was stopped (new worker, wasm compile, schema compile); warm = ${SEQUENTIAL_CALLS} awaited \`validate\` calls; batch = \`validateMany\` of ${BATCH_SIZE} documents, 1 in 10 invalid. xsd-schema-validator spawns a JVM per call exactly as the library does (its class recompiled with the local \`javac\` when the shipped one needs a newer Java), so its cold and warm are the same kind of call; warm is ${JAVA_CALLS} calls in a row. xmllint-wasm as published: \`validateXML\`, a new worker and wasm compile per call.`,
+    command: `npx tsx bench/xml-validator/xsd-engines.ts --runs ${ROUNDS}`,
+    method: `specs/numbers/xsd/Order.xsd (with its included common.xsd) and a small Order document, median of ${ROUNDS} rounds. Cold: a new process loads the engine, compiles the schema and validates one document (process start not counted). Warm: ${SEQUENTIAL_CALLS} awaited \`validate\` calls in a row (${baseline.sequentialCalls} for the previous engine), 1 in 10 invalid. Batch: \`validateMany\` of ${BATCH_SIZE} documents, ${BATCH_REPEATS} times per round. Error documents: one Order with ${SMALL_ERRORS} and one with ${LARGE_ERRORS} telephone numbers that break the E.164 pattern. The previous engine is the package at commit ${BASELINE_COMMIT.slice(0, 7)} (xmllint-wasm on one worker, the schema parsed again for every run).`,
     figures,
     versions: {
-      'xmllint-wasm': engineVersion('xmllint-wasm'),
-      'xsd-schema-validator': engineVersion('xsd-schema-validator'),
-      ...(javaRuntime ? { java: javaRuntime } : {}),
+      'libxml2-wasm': version('libxml2-wasm'),
+      'xmllint-wasm': version('xmllint-wasm'),
+      ...(libxmljs2Folder
+        ? {
+            libxmljs2: version(
+              'libxmljs2',
+              createRequire(path.join(path.resolve(libxmljs2Folder), 'package.json')),
+            ),
+          }
+        : {}),
     },
-    findings: [
-      'Error message for the same bad document (PartialAllowed `yes`, line 4):',
-      Object.entries(messages)
-        .map(([engine, message]) => `- ${engine}: \`${message}\``)
-        .join('\n'),
-    ],
   },
   jsonTarget(),
 );

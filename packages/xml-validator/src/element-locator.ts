@@ -1,5 +1,3 @@
-import { LineIndex } from './line-index.js';
-
 export interface ElementLocation {
   /** Such as `/Order/ExistingTelephoneNumberOrderType/TelephoneNumberList/TelephoneNumber[2]`. */
   path: string;
@@ -8,55 +6,64 @@ export interface ElementLocation {
   column: number;
 }
 
-interface ElementRecord {
+interface OpenElement {
   qualifiedName: string;
-  localName: string;
-  parent: ElementRecord | undefined;
   /** 1-based position among the parent's children of the same name. */
   position: number;
+  /** How many children of each name this element has had so far. */
+  childrenByName: Map<string, number>;
+}
+
+interface FoundElement {
+  localName: string;
   /** Lines spanned by the start tag: engines report either end for a tag written over several lines. */
   firstLine: number;
   lastLine: number;
   column: number;
-  sameNameSiblings: Map<string, number>;
+  ancestry: OpenElement[];
 }
 
 /**
- * Finds the element an engine message is about, from the element's name and the line the engine reports,
- * and turns it into a path a reader can follow. Only used on documents the engine found well-formed, so a
- * light tokenizer is enough. When two elements of that name start on that line (a document written on one
- * line), the answer would be a guess, so there is none.
+ * Finds the elements engine messages are about, from the element's name and the line the engine reports,
+ * and turns them into paths a reader can follow. One pass over the document, whatever the number of
+ * issues: only elements on the lines asked about are kept. Only used on documents the engine found
+ * well-formed, so a light tokenizer is enough. When two elements of that name start on that line (a
+ * document written on one line), the answer would be a guess, so there is none.
  */
 export class ElementLocator {
-  private readonly elements: ElementRecord[] = [];
+  private readonly byLine = new Map<number, FoundElement[]>();
 
-  constructor(xml: string) {
-    this.scan(xml, new LineIndex(xml));
+  /** `lines`: the lines issues are reported on; elements elsewhere are not kept. */
+  constructor(xml: string, lines: Iterable<number>) {
+    const wanted = new Set(lines);
+    if (wanted.size > 0) this.scan(xml, wanted);
   }
 
   /** `name` may be `Local`, `prefix:Local` or the engine's `{namespace}Local`. */
   locate(name: string, line: number): ElementLocation | undefined {
     const localName = localPart(name);
-    const candidates = this.elements.filter(
-      (element) => element.localName === localName && element.firstLine <= line && line <= element.lastLine,
-    );
+    const candidates = (this.byLine.get(line) ?? []).filter((element) => element.localName === localName);
     const [only] = candidates;
     if (candidates.length !== 1 || only === undefined) return undefined;
-    return { path: pathOf(only), line: only.firstLine, column: only.column };
+    return { path: pathOf(only.ancestry), line: only.firstLine, column: only.column };
   }
 
-  private scan(xml: string, lines: LineIndex): void {
-    const root: ElementRecord = {
-      qualifiedName: '',
-      localName: '',
-      parent: undefined,
-      position: 1,
-      firstLine: 0,
-      lastLine: 0,
-      column: 0,
-      sameNameSiblings: new Map(),
+  private scan(xml: string, wanted: Set<number>): void {
+    const root: OpenElement = { qualifiedName: '', position: 1, childrenByName: new Map() };
+    const open: OpenElement[] = [root];
+    // Line counting moves forward with the cursor, so the whole scan is linear in the document.
+    let line = 1;
+    let lineStart = 0;
+    let counted = 0;
+    const advanceTo = (offset: number): void => {
+      for (; counted < offset; counted++) {
+        const code = xml.charCodeAt(counted);
+        if (code === 0x0a || (code === 0x0d && xml.charCodeAt(counted + 1) !== 0x0a)) {
+          line++;
+          lineStart = counted + 1;
+        }
+      }
     };
-    const open: ElementRecord[] = [root];
     let cursor = xml.indexOf('<');
     while (cursor !== -1 && cursor < xml.length) {
       const end = markupEnd(xml, cursor);
@@ -66,21 +73,29 @@ export class ElementLocator {
         if (open.length > 1) open.pop();
       } else if (next !== '!' && next !== '?') {
         const parent = open[open.length - 1] ?? root;
-        const qualifiedName = /^[^\s/>]+/.exec(xml.slice(cursor + 1, end))?.[0] ?? '';
-        const position = (parent.sameNameSiblings.get(qualifiedName) ?? 0) + 1;
-        parent.sameNameSiblings.set(qualifiedName, position);
-        const start = lines.positionOf(cursor);
-        const element: ElementRecord = {
-          qualifiedName,
-          localName: localPart(qualifiedName),
-          parent: parent === root ? undefined : parent,
-          position,
-          firstLine: start.line,
-          lastLine: lines.positionOf(end).line,
-          column: start.column,
-          sameNameSiblings: new Map(),
-        };
-        this.elements.push(element);
+        const qualifiedName =
+          /^[^\s/>]+/.exec(xml.slice(cursor + 1, Math.min(end, cursor + 1 + 1024)))?.[0] ?? '';
+        const position = (parent.childrenByName.get(qualifiedName) ?? 0) + 1;
+        parent.childrenByName.set(qualifiedName, position);
+        const element: OpenElement = { qualifiedName, position, childrenByName: new Map() };
+        advanceTo(cursor);
+        const firstLine = line;
+        const column = cursor - lineStart + 1;
+        advanceTo(end);
+        for (let spanned = firstLine; spanned <= line; spanned++) {
+          if (!wanted.has(spanned)) continue;
+          const found = this.byLine.get(spanned) ?? [];
+          // The ancestry is copied now; sibling counts are read when the path is built, after the scan,
+          // so that `[n]` appears exactly when the element has same-named siblings.
+          found.push({
+            localName: localPart(qualifiedName),
+            firstLine,
+            lastLine: line,
+            column,
+            ancestry: [...open.slice(1), element],
+          });
+          this.byLine.set(spanned, found);
+        }
         if (xml.charAt(end - 1) !== '/') open.push(element);
       }
       cursor = xml.indexOf('<', end + 1);
@@ -117,13 +132,11 @@ function localPart(name: string): string {
   return colon === -1 ? withoutNamespace : withoutNamespace.slice(colon + 1);
 }
 
-function pathOf(element: ElementRecord): string {
-  const segments: string[] = [];
-  for (let current: ElementRecord | undefined = element; current !== undefined; current = current.parent) {
-    const siblingsOfName = current.parent?.sameNameSiblings.get(current.qualifiedName) ?? 1;
-    segments.unshift(
-      siblingsOfName > 1 ? `${current.qualifiedName}[${current.position}]` : current.qualifiedName,
-    );
-  }
+function pathOf(ancestry: OpenElement[]): string {
+  const segments = ancestry.map((element, index) => {
+    const parentCounts = index === 0 ? undefined : ancestry[index - 1]?.childrenByName;
+    const siblingsOfName = parentCounts?.get(element.qualifiedName) ?? 1;
+    return siblingsOfName > 1 ? `${element.qualifiedName}[${element.position}]` : element.qualifiedName;
+  });
   return `/${segments.join('/')}`;
 }

@@ -11,17 +11,31 @@ export interface XmlIssue {
   column?: number;
   /** Element path such as `/Order/TelephoneNumberList/TelephoneNumber[2]`, when it can be derived unambiguously. */
   path?: string;
-  /** Which check failed: `xsd`, `well-formed` or `doctype-forbidden`. */
+  /**
+   * Which check failed: `xsd`, `well-formed`, `doctype-forbidden`; `document-too-large` (refused before
+   * parsing, see `maxDocumentBytes`) or `engine-failure` (the engine crashed, ran out of memory or overran
+   * `timeoutMs` on this document; other documents are not affected).
+   */
   rule: XmlIssueRule;
   /** The caller's name for the document (never an engine temp file name), when one was given. */
   fileName?: string;
 }
 
-export type XmlIssueRule = 'xsd' | 'well-formed' | 'doctype-forbidden';
+export type XmlIssueRule =
+  | 'xsd'
+  | 'well-formed'
+  | 'doctype-forbidden'
+  | 'document-too-large'
+  | 'engine-failure';
 
 export interface XmlValidationResult {
   valid: boolean;
   issues: XmlIssue[];
+  /**
+   * Schema issues not listed because the document has more than `maxIssues`. When set, the last issue
+   * says `and N more schema issues ...` so that a caller printing only messages shows it too.
+   */
+  omittedIssues?: number;
 }
 
 export interface ValidateOptions {
@@ -36,17 +50,36 @@ export interface XsdValidator {
   /** The XSD this validator checks against, as given to {@link createXsdValidator}. */
   readonly xsdPath: string;
   /**
-   * Validates one document. Calls made while the engine is busy are validated together in one engine run,
-   * so `Promise.all(docs.map((d) => validator.validate(d)))` is as fast as {@link validateMany}.
+   * Validates one document. Never rejects because of the document: a document too large, or one on which
+   * the engine crashed, ran out of memory or overran its time budget, gets a result with one issue saying
+   * so (rules `document-too-large`, `engine-failure`), and the next document is validated as usual.
    */
   validate(xml: string, opts?: ValidateOptions): Promise<XmlValidationResult>;
-  /** Validates many documents in few engine runs; results are in input order. */
+  /** Validates many documents; results are in input order. */
   validateMany(docs: readonly XmlDocumentInput[]): Promise<XmlValidationResult[]>;
-  /** Waits for pending validations and releases the shared engine. Later calls reject. */
+  /** Waits for pending validations. Later calls reject. The compiled schema stays resident for reuse. */
   close(): Promise<void>;
 }
 
 export interface XsdValidatorOptions {
-  /** Most documents sent to the engine in one run (default 200). Larger runs need more engine memory. */
+  /** Most schema issues listed per document (default 50); the rest are counted (`omittedIssues`). */
+  maxIssues?: number;
+  /**
+   * Largest document accepted, in UTF-8 bytes (default 10 MiB). A larger one is refused before it is
+   * parsed, with a `document-too-large` issue naming the limit.
+   */
+  maxDocumentBytes?: number;
+  /**
+   * Time budget per document validated on the engine worker, in ms (default 5000). A document that
+   * overruns it gets an `engine-failure` issue; the worker is restarted for the next one.
+   */
+  timeoutMs?: number;
+  /**
+   * Documents up to this size (UTF-8 bytes, default 16 KiB) are validated on the caller's thread, which
+   * costs microseconds; larger ones go to the engine worker so that the caller's event loop stays free.
+   * 0 sends every document to the worker.
+   */
+  inlineMaxBytes?: number;
+  /** @deprecated Ignored: documents are no longer batched (each costs microseconds). Still checked to be a positive integer. */
   maxBatchSize?: number;
 }

@@ -1,6 +1,7 @@
 import { findForbiddenDeclaration } from './doctype-guard.js';
-import { DocumentBatcher } from './document-batcher.js';
-import { loadSchemaBundle, type SchemaBundle } from './schema-files.js';
+import { createIssue } from './issue.js';
+import { loadSchemaBundle } from './schema-files.js';
+import { type SchemaRegistry, sharedSchemaRegistry } from './schema-registry.js';
 import type {
   ValidateOptions,
   XmlDocumentInput,
@@ -8,39 +9,47 @@ import type {
   XsdValidator,
   XsdValidatorOptions,
 } from './types.js';
-import { getSharedXmllintEngine, type XmllintEngine } from './xmllint-engine.js';
-import { assertSchemaCompiles, validateInOneRun } from './xmllint-schema-run.js';
+import { engineFailureIssue, toValidationResult } from './validation-result.js';
 
-const DEFAULT_MAX_BATCH_SIZE = 200;
+export const DEFAULT_MAX_ISSUES = 50;
+export const DEFAULT_MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_TIMEOUT_MS = 5_000;
+export const DEFAULT_INLINE_MAX_BYTES = 16 * 1024;
+
+interface Limits {
+  maxIssues: number;
+  maxDocumentBytes: number;
+  timeoutMs: number;
+  inlineMaxBytes: number;
+}
 
 /**
- * Loads an XSD (and the schemas it includes or imports, read from next to it), checks that it compiles,
- * and returns a validator to use for many documents. Rejects with an `XsdLoadError` naming the file when
- * the XSD or an included schema is missing, remote, or does not compile.
+ * Loads an XSD (and the schemas it includes or imports, read from next to it), compiles it once for the
+ * life of the process (validators of the same schema share it), and returns a validator to use for many
+ * documents. Rejects with an `XsdLoadError` naming the file when the XSD or an included schema is
+ * missing, remote, or does not compile.
  *
  * @example
  * const validator = await createXsdValidator('specs/numbers/xsd/Order.xsd');
  * const { valid, issues } = await validator.validate(body, { fileName: 'POST /orders' });
- * await validator.close();
  */
 export async function createXsdValidator(
   xsdPath: string,
   options: XsdValidatorOptions = {},
 ): Promise<XsdValidator> {
-  return openValidator(xsdPath, options, { verifySchema: true });
+  return openXsdValidator(xsdPath, options, sharedSchemaRegistry());
 }
 
 /**
- * Validates one document against an XSD. Reads the XSD files on each call (cheap) so it never validates
- * against a stale copy; the engine stays warm between calls. For many documents use {@link createXsdValidator}.
+ * Validates one document against an XSD. Reads the XSD files on each call so it never validates against a
+ * stale copy; an unchanged schema is not compiled again. For many documents use {@link createXsdValidator}.
  */
 export async function validateXml(
   xml: string,
   xsdPath: string,
   opts: ValidateOptions = {},
 ): Promise<XmlValidationResult> {
-  // The compile check is skipped: this very run would report a broken schema the same way.
-  const validator = await openValidator(xsdPath, {}, { verifySchema: false });
+  const validator = await createXsdValidator(xsdPath);
   try {
     return await validator.validate(xml, opts);
   } finally {
@@ -48,55 +57,41 @@ export async function validateXml(
   }
 }
 
-async function openValidator(
+/** {@link createXsdValidator} with the registry (engines) given: tests use it to inject a faulty engine. */
+export async function openXsdValidator(
   xsdPath: string,
   options: XsdValidatorOptions,
-  { verifySchema }: { verifySchema: boolean },
+  registry: SchemaRegistry,
 ): Promise<XsdValidator> {
-  const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
-  if (!Number.isInteger(maxBatchSize) || maxBatchSize < 1) {
-    throw new RangeError(`maxBatchSize must be a positive integer, got ${maxBatchSize}.`);
-  }
+  const limits = checkedLimits(options);
   const bundle = await loadSchemaBundle(xsdPath);
-  const engine = getSharedXmllintEngine();
-  engine.acquire();
-  try {
-    if (verifySchema) await engine.exclusive((execute) => assertSchemaCompiles(bundle, xsdPath, execute));
-  } catch (error) {
-    engine.release();
-    throw error;
-  }
-  return new XmllintXsdValidator(xsdPath, bundle, engine, maxBatchSize);
+  const schemaId = await registry.acquire(bundle, xsdPath);
+  return new LibxmlXsdValidator(xsdPath, schemaId, registry, limits);
 }
 
-class XmllintXsdValidator implements XsdValidator {
-  private readonly batcher: DocumentBatcher;
+class LibxmlXsdValidator implements XsdValidator {
   private closed = false;
+  private readonly pending = new Set<Promise<unknown>>();
 
   constructor(
     readonly xsdPath: string,
-    bundle: SchemaBundle,
-    private readonly engine: XmllintEngine,
-    maxBatchSize: number,
-  ) {
-    this.batcher = new DocumentBatcher(
-      engine,
-      (documents, execute) => validateInOneRun(bundle, xsdPath, documents, execute),
-      maxBatchSize,
-    );
-  }
+    private readonly schemaId: string,
+    private readonly registry: SchemaRegistry,
+    private readonly limits: Limits,
+  ) {}
 
-  async validate(xml: string, opts: ValidateOptions = {}): Promise<XmlValidationResult> {
-    if (this.closed) throw new Error(`The validator for ${this.xsdPath} is closed.`);
-    if (typeof xml !== 'string') throw new TypeError(`validate() takes XML text, got ${typeof xml}.`);
-    // Checked here, before the engine: a document with a DTD never reaches a parser.
-    const forbidden = findForbiddenDeclaration(xml, opts.fileName);
-    if (forbidden !== undefined) return { valid: false, issues: [forbidden] };
-    return this.batcher.submit({ xml, fileName: opts.fileName });
+  validate(xml: string, opts: ValidateOptions = {}): Promise<XmlValidationResult> {
+    if (this.closed) return Promise.reject(new Error(`The validator for ${this.xsdPath} is closed.`));
+    if (typeof xml !== 'string') {
+      return Promise.reject(new TypeError(`validate() takes XML text, got ${typeof xml}.`));
+    }
+    const work = this.judge(xml, opts.fileName);
+    this.pending.add(work);
+    void work.finally(() => this.pending.delete(work));
+    return work;
   }
 
   validateMany(documents: readonly XmlDocumentInput[]): Promise<XmlValidationResult[]> {
-    // Submitted together, so the batcher puts them in as few engine runs as maxBatchSize allows.
     return Promise.all(
       documents.map((document) =>
         typeof document === 'string'
@@ -110,9 +105,61 @@ class XmllintXsdValidator implements XsdValidator {
   }
 
   async close(): Promise<void> {
-    if (this.closed) return;
     this.closed = true;
-    await this.batcher.idle();
-    this.engine.release();
+    await Promise.allSettled([...this.pending]);
   }
+
+  private async judge(xml: string, fileName: string | undefined): Promise<XmlValidationResult> {
+    const { maxIssues, maxDocumentBytes, timeoutMs, inlineMaxBytes } = this.limits;
+    // Checked first: a document over the limit is never parsed (nor scanned further).
+    const bytes = Buffer.byteLength(xml, 'utf8');
+    if (bytes > maxDocumentBytes) {
+      return { valid: false, issues: [tooLargeIssue(bytes, maxDocumentBytes, fileName)] };
+    }
+    // Checked before the engine: a document with a DTD never reaches a parser.
+    const forbidden = findForbiddenDeclaration(xml, fileName);
+    if (forbidden !== undefined) return { valid: false, issues: [forbidden] };
+    const job = { schemaId: this.schemaId, xml, maxIssues, timeoutMs };
+    const outcome =
+      bytes <= inlineMaxBytes
+        ? await this.registry.validateInline(job)
+        : await this.registry.validateOnWorker(job);
+    try {
+      return toValidationResult(outcome, xml, fileName, maxIssues);
+    } catch (error) {
+      // Issue building is ours, but a failure there must also stay confined to this document.
+      return { valid: false, issues: [engineFailureIssue(String((error as Error).message), fileName)] };
+    }
+  }
+}
+
+function tooLargeIssue(bytes: number, limit: number, fileName: string | undefined) {
+  return createIssue({
+    rule: 'document-too-large',
+    text: `the document is ${formatBytes(bytes)}, over the limit of ${formatBytes(limit)} (maxDocumentBytes); it was not parsed.`,
+    fileName,
+  });
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB (${bytes} bytes)`;
+  return `${bytes} bytes`;
+}
+
+function checkedLimits(options: XsdValidatorOptions): Limits {
+  const limits = {
+    maxIssues: options.maxIssues ?? DEFAULT_MAX_ISSUES,
+    maxDocumentBytes: options.maxDocumentBytes ?? DEFAULT_MAX_DOCUMENT_BYTES,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    inlineMaxBytes: options.inlineMaxBytes ?? DEFAULT_INLINE_MAX_BYTES,
+  };
+  for (const [name, value] of Object.entries({ ...limits, maxBatchSize: options.maxBatchSize ?? 1 })) {
+    const mayBeZero = name === 'inlineMaxBytes';
+    if (!Number.isInteger(value) || value < (mayBeZero ? 0 : 1)) {
+      throw new RangeError(
+        `${name} must be a ${mayBeZero ? 'non-negative' : 'positive'} integer, got ${value}.`,
+      );
+    }
+  }
+  return limits;
 }

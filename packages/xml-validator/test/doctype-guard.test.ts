@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEngineCore } from '../src/engine-core.js';
 import {
   assertNoDoctype,
   createXsdValidator,
@@ -8,8 +9,6 @@ import {
   type XsdValidator,
 } from '../src/index.js';
 import { loadSchemaBundle } from '../src/schema-files.js';
-import { getSharedXmllintEngine } from '../src/xmllint-engine.js';
-import { validateInOneRun } from '../src/xmllint-schema-run.js';
 import { BILLION_LAUGHS, ORDER_XSD, VALID_ORDER, XXE_PAYLOAD } from './fixtures.js';
 
 describe('findForbiddenDeclaration', () => {
@@ -96,17 +95,16 @@ describe('validators refuse DOCTYPE documents before the engine sees them', () =
 });
 
 describe('defence in depth: the engine alone, with the guard bypassed', () => {
-  // The guard is the control; this shows the second layer: no --noent, and an in-memory file system that
-  // holds only the schemas and the documents, so an external entity expands to nothing.
+  // The guard is the control; this shows the second layer: no entity substitution, no external entity
+  // loading, and no input provider but the in-memory schemas, so an external entity expands to nothing.
   it('cannot read host files: the external entity resolves to nothing', async () => {
+    const core = await loadEngineCore();
     const bundle = await loadSchemaBundle(ORDER_XSD);
-    const [result] = await getSharedXmllintEngine().exclusive((execute) =>
-      validateInOneRun(bundle, ORDER_XSD, [{ xml: XXE_PAYLOAD, fileName: 'xxe.xml' }], execute),
-    );
-    expect(result).not.toBeInstanceOf(Error);
-    const issues = (result as { issues: Array<{ message: string }> }).issues;
-    expect(issues.length).toBeGreaterThan(0);
-    expect(issues[0]?.message).toContain("element 'SiteId': '' is not a valid value");
-    for (const issue of issues) expect(issue.message).not.toMatch(/root:/);
+    const compiled = core.compileSchema('defence-in-depth', bundle);
+    expect(compiled).toEqual({ ok: true });
+    const verdict = core.validateDocument('defence-in-depth', XXE_PAYLOAD, 50);
+    core.dropSchema('defence-in-depth');
+    expect(JSON.stringify(verdict)).not.toMatch(/root:/);
+    expect(verdict.kind).not.toBe('valid');
   });
 });
