@@ -4,15 +4,15 @@
 // One section of `pnpm bench` (bench/lib/section.ts); also runs alone:
 //
 //   pnpm build                                   # the bundle sizes measure packages/*/dist
-//   pnpm exec tsx bench/clients/overhead.ts [--runs 5] [--iterations 2000] [--tiny] [--json FILE]
+//   pnpm exec tsx bench/clients/overhead.ts [--runs 5] [--iterations 2000] [--cpu] [--tiny] [--json FILE]
 import { existsSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
-import { AgentsClient, runFilter } from '../../packages/agents-client/src/index.ts';
-import { MessagingClient } from '../../packages/messaging-client/src/index.ts';
-import { MfaClient } from '../../packages/mfa-client/src/index.ts';
-import { closeXmlValidators, NumbersClient, type Order } from '../../packages/numbers-client/src/index.ts';
-import { AccessTokenProvider, TokenClient } from '../../packages/token-client/src/index.ts';
-import { VoiceClient } from '../../packages/voice-client/src/index.ts';
+import { AgentsClient, runFilter } from '@svc-contracts/agents-client';
+import { MessagingClient } from '@svc-contracts/messaging-client';
+import { MfaClient } from '@svc-contracts/mfa-client';
+import { closeXmlValidators, NumbersClient, type Order } from '@svc-contracts/numbers-client';
+import { AccessTokenProvider, TokenClient } from '@svc-contracts/token-client';
+import { VoiceClient } from '@svc-contracts/voice-client';
 import { fromRoot, repoRoot } from '../../scripts/lib/paths.ts';
 import { bandwidthSdk, missingReason, pinnedVersion } from '../lib/compare-tools.ts';
 import {
@@ -34,7 +34,7 @@ import { type LoopOptions, pairedOverhead, pairedRounds, timePerCall } from './l
 import { type RecordedRequest, startBenchServer } from './lib/server.ts';
 
 const SCRIPT = 'bench/clients/overhead.ts';
-const USAGE = `usage: pnpm exec tsx ${SCRIPT} [--runs 5] [--iterations 2000] [--tiny] [--json FILE]`;
+const USAGE = `usage: pnpm exec tsx ${SCRIPT} [--runs 5] [--iterations 2000] [--cpu] [--tiny] [--json FILE]`;
 
 // ---------------------------------------------------------------------------------------------- options
 
@@ -51,7 +51,7 @@ for (let index = 2; index < argv.length; index++) {
     const value = argv[index + 1];
     if (value === undefined || value.startsWith('--')) fail(`${arg} needs a value.`);
     index++;
-  } else if (arg !== '--tiny') {
+  } else if (arg !== '--tiny' && arg !== '--cpu') {
     fail(`Unknown argument: ${arg}`);
   }
 }
@@ -69,12 +69,14 @@ const jsonFile = jsonTarget(argv);
 if (jsonFile !== undefined && !existsSync(dirname(jsonFile))) {
   fail(`--json ${jsonFile}: the directory ${dirname(jsonFile)} does not exist.`);
 }
-const loop: LoopOptions = { iterations, rounds, warmup };
+const clock = argv.includes('--cpu') ? 'cpu' : 'wall';
+const loop: LoopOptions = { iterations, rounds, warmup, clock };
 const command = [
   `pnpm exec tsx ${SCRIPT}`,
   ...(tiny ? ['--tiny'] : []),
   ...(runsGiven || !tiny ? [`--runs ${rounds}`] : []),
   ...(iterationsGiven || !tiny ? [`--iterations ${iterations}`] : []),
+  ...(clock === 'cpu' ? ['--cpu'] : []),
 ].join(' ');
 
 // ------------------------------------------------------------------------------- bundle entries (checked first)
@@ -350,7 +352,7 @@ for (const scenario of scenarios) {
 // --------------------------------------------------------------------------------------- measure calls
 
 console.log(
-  `Per-call time on a loopback server, ${iterations} sequential calls of each per round, ${rounds} paired round${rounds === 1 ? '' : 's'} after ${warmup} warm-up calls (medians), Node ${process.version}`,
+  `Per-call ${clock === 'cpu' ? 'CPU time (client and server, this process)' : 'time'} on a loopback server, ${iterations} sequential calls of each per round, ${rounds} paired round${rounds === 1 ? '' : 's'} after ${warmup} warm-up calls (medians), Node ${process.version}`,
 );
 console.log('');
 console.log(

@@ -8,32 +8,59 @@ export interface LoopOptions {
   rounds: number;
   /** Calls of each variant before the first round (JIT, connection pool). */
   warmup: number;
+  /**
+   * `wall` (default): elapsed time. `cpu`: CPU time of this process (client and loopback server), which
+   * other processes on a busy machine do not inflate.
+   */
+  clock?: 'wall' | 'cpu';
 }
 
-/** Mean microseconds per call of `iterations` sequential calls. */
-async function block(call: () => Promise<unknown>, iterations: number): Promise<number> {
+/** Microseconds spent on `iterations` sequential calls, by the given clock. */
+async function block(
+  call: () => Promise<unknown>,
+  iterations: number,
+  clock: LoopOptions['clock'] = 'wall',
+): Promise<number> {
+  if (clock === 'cpu') {
+    const before = process.cpuUsage();
+    for (let i = 0; i < iterations; i++) await call();
+    const used = process.cpuUsage(before);
+    return used.user + used.system;
+  }
   const start = performance.now();
   for (let i = 0; i < iterations; i++) await call();
-  return ((performance.now() - start) * 1000) / iterations;
+  return (performance.now() - start) * 1000;
 }
+
+/** Calls of one variant in a row before the next variant takes its turn within a round. */
+const SLICE = 100;
 
 /**
  * Times several ways of making the same call in a bounded loop: `warmup` calls of each, then `rounds`
- * rounds in which each variant makes `iterations` sequential calls. The order of the variants rotates
- * from one round to the next, so none always runs first (or last) in a round. Returns, per variant, the
- * mean microseconds per call of each round, in round order: the runs of one round are paired.
+ * rounds in which each variant makes `iterations` sequential calls. Within a round the variants take
+ * turns in slices of 100 calls, so that a change of load on the machine (other processes, a GC of the
+ * server) falls on all of them alike rather than on whichever ran its whole block then; the order of the
+ * turns rotates from one round to the next. Returns, per variant, the mean microseconds per call of each
+ * round, in round order: the runs of one round are paired.
  */
 export async function pairedRounds(
   variants: ReadonlyArray<() => Promise<unknown>>,
-  { iterations, rounds, warmup }: LoopOptions,
+  { iterations, rounds, warmup, clock }: LoopOptions,
 ): Promise<number[][]> {
   for (const variant of variants) await block(variant, warmup);
   const runs = variants.map((): number[] => []);
   for (let round = 0; round < rounds; round++) {
-    for (let step = 0; step < variants.length; step++) {
-      const index = (round + step) % variants.length;
-      (runs[index] as number[])[round] = await block(variants[index] as () => Promise<unknown>, iterations);
+    const spent = variants.map(() => 0);
+    for (let done = 0; done < iterations; done += SLICE) {
+      const calls = Math.min(SLICE, iterations - done);
+      for (let step = 0; step < variants.length; step++) {
+        const index = (round + step) % variants.length;
+        (spent[index] as number) += await block(variants[index] as () => Promise<unknown>, calls, clock);
+      }
     }
+    spent.forEach((total, index) => {
+      (runs[index] as number[])[round] = total / iterations;
+    });
   }
   return runs;
 }
@@ -46,10 +73,10 @@ export function pairedOverhead(candidate: readonly number[], baseline: readonly 
 /** Mean microseconds per call of each round (`warmup` calls first). */
 export async function timePerCall(
   call: () => Promise<unknown>,
-  { iterations, rounds, warmup }: LoopOptions,
+  { iterations, rounds, warmup, clock }: LoopOptions,
 ): Promise<number[]> {
   await block(call, warmup);
   const runs: number[] = [];
-  for (let round = 0; round < rounds; round++) runs.push(await block(call, iterations));
+  for (let round = 0; round < rounds; round++) runs.push((await block(call, iterations, clock)) / iterations);
   return runs;
 }

@@ -3,6 +3,7 @@ export {
   type CallOptions,
   ConfigurationError,
   InvalidRequestError,
+  NetworkError,
   RedirectError,
   type RetryOptions,
   SdkError,

@@ -46,7 +46,8 @@ export function basicAuth(credentials: BasicCredentials): Authenticator {
       headers.set('authorization', value);
       return value;
     },
-    secrets: () => [password, encoded],
+    // The user name too: for a client id or an account it is half the credential, and services echo it.
+    secrets: () => [username, password, encoded],
   };
 }
 

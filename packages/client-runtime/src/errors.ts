@@ -1,4 +1,4 @@
-import { redactText, redactValue } from './redact.js';
+import { REDACTED, redactText, redactUrl, redactValue } from './redact.js';
 
 /** Base class of every error the SDK throws, so `catch (e) { if (e instanceof SdkError) ... }` covers them. */
 export class SdkError extends Error {
@@ -31,6 +31,31 @@ export class RedirectError extends SdkError {
   override name = 'RedirectError';
 }
 
+/**
+ * The request could not be sent or its answer could not be read: connection refused or reset, DNS
+ * failure, TLS error, a redirect target fetch refuses. `cause` keeps what the runtime threw (its `code`,
+ * such as `ECONNREFUSED`, included), with credentials and URL user info removed from every message.
+ */
+export class NetworkError extends SdkError {
+  override name = 'NetworkError';
+  readonly method: string;
+  /** Origin and path of the request, without query or user info. */
+  readonly url: string;
+  /** `code` of the underlying error when it has one (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_SOCKET`...). */
+  readonly code: string | undefined;
+
+  constructor(init: { method: string; url: string; cause: unknown; secrets?: readonly string[] }) {
+    const secrets = init.secrets ?? [];
+    const cause = scrubError(init.cause, secrets, 0);
+    const url = safeUrl(init.url);
+    const reason = describeCause(cause);
+    super(scrubText(`${init.method} ${url} failed: ${reason}`, secrets), { cause });
+    this.method = init.method;
+    this.url = url;
+    this.code = findCode(cause);
+  }
+}
+
 export interface ApiErrorInit<TBody> {
   status: number;
   body: TBody;
@@ -53,7 +78,7 @@ const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id', 'x
  * A non-2xx answer of the service. Carries the status, the parsed body (typed by status in each
  * service's subclass), the request id where the service sends one, and a message that says what failed.
  * It never holds credentials: the request headers are not kept, the URL keeps only origin and path, and
- * any credential value echoed in the body is replaced by `[REDACTED]`.
+ * any credential value echoed in the body is replaced by `REDACTED`.
  */
 export class ApiError<TBody = unknown> extends SdkError {
   override name = 'ApiError';
@@ -68,8 +93,10 @@ export class ApiError<TBody = unknown> extends SdkError {
 
   constructor(init: ApiErrorInit<TBody>) {
     const secrets = init.secrets ?? [];
-    const url = safeUrl(init.url);
-    const requestId = init.requestId ?? findRequestIdHeader(init.headers);
+    const url = redactText(safeUrl(init.url), secrets);
+    // A service may echo a header it was sent (a credential) as the request id: redacted like the rest.
+    const found = init.requestId ?? findRequestIdHeader(init.headers);
+    const requestId = found === undefined ? undefined : redactText(found, secrets);
     const detail = init.detail === undefined || init.detail === '' ? '' : `: ${init.detail}`;
     const reference = requestId === undefined ? '' : ` (request id ${requestId})`;
     super(
@@ -79,11 +106,12 @@ export class ApiError<TBody = unknown> extends SdkError {
       ),
     );
     this.status = init.status;
-    this.body = redactValue(init.body, secrets);
-    this.method = init.method;
+    this.body = redactKeysAndValues(init.body, secrets);
+    this.method = redactText(init.method, secrets);
     this.url = url;
     this.requestId = requestId;
-    this.retryAfter = init.headers.get('retry-after') ?? undefined;
+    const retryAfter = init.headers.get('retry-after');
+    this.retryAfter = retryAfter === null ? undefined : redactText(retryAfter, secrets);
   }
 }
 
@@ -103,4 +131,81 @@ function safeUrl(url: string): string {
   } catch {
     return '(unparsable URL)';
   }
+}
+
+/**
+ * A deep copy of a parsed body with every secret removed from its strings and from its object keys (a
+ * service may echo a credential as a key, `{ "sk-live-...": "unknown key" }`).
+ */
+function redactKeysAndValues<T>(value: T, secrets: readonly string[]): T {
+  if (secrets.length === 0 || typeof value !== 'object' || value === null) return redactValue(value, secrets);
+  if (Array.isArray(value)) return value.map((item) => redactKeysAndValues(item, secrets)) as T;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    copy[redactText(key, secrets)] = redactKeysAndValues(item, secrets);
+  }
+  return copy as T;
+}
+
+/** URLs with user info (`https://user:pw@host`), as runtimes print them in their messages. */
+const URL_WITH_USER_INFO = /\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#'"<>@]*@[^\s'"<>]*/gi;
+
+/** Text safe to show: URL user info dropped, then every known secret replaced. */
+function scrubText(text: string, secrets: readonly string[]): string {
+  const withoutUserInfo = text.replace(URL_WITH_USER_INFO, (url) => {
+    const safe = redactUrl(url);
+    return safe === '(unparsable URL)' ? REDACTED : safe;
+  });
+  return redactText(withoutUserInfo, secrets);
+}
+
+const ERROR_DETAILS = ['code', 'errno', 'syscall', 'address', 'port'] as const;
+const MAX_CAUSE_DEPTH = 4;
+
+/**
+ * A copy of a thrown value fit to keep as `cause`: same name, message and stack with secrets and URL user
+ * info removed, the system details (`code`, `syscall`, `address`, `port`) kept, and its own cause scrubbed
+ * the same way. Anything that is not an error becomes a short description.
+ */
+function scrubError(error: unknown, secrets: readonly string[], depth: number): Error {
+  if (!(error instanceof Error)) return new Error(scrubText(String(error), secrets));
+  const inner = depth < MAX_CAUSE_DEPTH && error.cause !== undefined ? error.cause : undefined;
+  const copy =
+    inner === undefined
+      ? new Error(scrubText(error.message, secrets))
+      : new Error(scrubText(error.message, secrets), { cause: scrubError(inner, secrets, depth + 1) });
+  copy.name = error.name;
+  copy.stack = error.stack === undefined ? undefined : scrubText(error.stack, secrets);
+  const source = error as unknown as Record<string, unknown>;
+  const target = copy as unknown as Record<string, unknown>;
+  for (const key of ERROR_DETAILS) {
+    const value = source[key];
+    if (typeof value === 'string') target[key] = scrubText(value, secrets);
+    else if (typeof value === 'number') target[key] = value;
+  }
+  return copy;
+}
+
+/** `fetch failed` says nothing: the innermost cause (`connect ECONNREFUSED 127.0.0.1:1`) says what failed. */
+function describeCause(error: Error): string {
+  let current: unknown = error;
+  let message = error.message;
+  while (current instanceof Error) {
+    // Node's AggregateError of a refused dual-stack connect has an empty message and only a code.
+    const code = (current as { code?: unknown }).code;
+    const text = current.message !== '' ? current.message : typeof code === 'string' ? code : '';
+    if (text !== '') message = text;
+    current = current.cause;
+  }
+  return message === '' ? error.name : message;
+}
+
+function findCode(error: Error): string | undefined {
+  let current: unknown = error;
+  while (current instanceof Error) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = current.cause;
+  }
+  return undefined;
 }

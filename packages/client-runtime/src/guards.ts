@@ -20,6 +20,22 @@ export function acceptsCredentials(
   });
 }
 
+type Found = ReturnType<typeof findOperation>;
+const MAX_REMEMBERED = 1_000;
+
+/** {@link findOperation} remembered per method and path template: the guards run on every call. */
+function operationLookup(contract: ServiceContract): (method: string, pathTemplate: string) => Found {
+  const known = new Map<string, Found>();
+  return (method, pathTemplate) => {
+    const key = `${method} ${pathTemplate}`;
+    if (known.has(key)) return known.get(key);
+    const found = findOperation(contract, method, pathTemplate);
+    // Templates come from the spec's paths; the bound only matters for odd `raw` calls.
+    if (known.size < MAX_REMEMBERED) known.set(key, found);
+    return found;
+  };
+}
+
 /**
  * openapi-fetch middleware that refuses, before anything is sent, a request whose operation does not
  * accept the client's credentials (for example an API key on a bearer-only operation). `explain` writes
@@ -30,9 +46,10 @@ export function credentialGuard(
   active: readonly string[],
   explain: (operationId: string, info: OperationInfo) => string,
 ): Middleware {
+  const lookup = operationLookup(contract);
   return {
     onRequest({ request, schemaPath }) {
-      const found = findOperation(contract, request.method, schemaPath);
+      const found = lookup(request.method, schemaPath);
       if (found === undefined) return undefined;
       const [operationId, info] = found;
       if (!acceptsCredentials(info, active, contract.securityExclusive)) {
@@ -48,9 +65,10 @@ export function credentialGuard(
  * others is refused when one of them is missing (for example `areaCode` without `countryCodeA3`).
  */
 export function parameterRequirementsGuard(contract: ServiceContract): Middleware {
+  const lookup = operationLookup(contract);
   return {
     onRequest({ request, schemaPath, params }) {
-      const found = findOperation(contract, request.method, schemaPath);
+      const found = lookup(request.method, schemaPath);
       if (found === undefined) return undefined;
       const [operationId, info] = found;
       for (const requirement of info.requires) {

@@ -8,6 +8,7 @@ export {
   type TokenProvider,
 } from './auth.js';
 export { type BackoffOptions, backoffDelay } from './backoff.js';
+export { CallRequest } from './call-request.js';
 export {
   type ClientOptions,
   callInit,
@@ -23,6 +24,7 @@ export {
   type ApiErrorInit,
   ConfigurationError,
   InvalidRequestError,
+  NetworkError,
   RedirectError,
   SdkError,
   TimeoutError,
@@ -38,12 +40,14 @@ export {
 export { isCredentialHeader, REDACTED, redactHeaders, redactText, redactUrl, redactValue } from './redact.js';
 export { parseRetryAfter } from './retry-after.js';
 export { DEFAULT_RETRY, REPEATABLE_METHODS, type RetryOptions } from './retry-options.js';
-export { errorInit, type FailedResponse, ServiceClient } from './service-client.js';
+export { errorInit, type FailedResponse, type MethodCallInit, ServiceClient } from './service-client.js';
 export { sleep } from './sleep.js';
 export {
   type CallOptions,
+  type CallScope,
   type CrossOriginRedirectPolicy,
   type FetchLike,
+  type OutgoingRequest,
   Transport,
   type TransportEvent,
   type TransportOptions,

@@ -1,7 +1,8 @@
 import type { Client } from 'openapi-fetch';
-import { callInit, createRawClient, type RawClientSetup, type RawResult, unwrap } from './client.js';
+import { CallRequest } from './call-request.js';
+import { createRawClient, type RawClientSetup, type RawResult, unwrap } from './client.js';
 import type { ApiError, ApiErrorInit } from './errors.js';
-import type { CallOptions, Transport } from './transport.js';
+import type { CallOptions, CallScope, Transport } from './transport.js';
 
 /** A non-2xx answer, handed to a service client to build its own error class. */
 export interface FailedResponse {
@@ -25,14 +26,28 @@ export function errorInit(service: string, failure: FailedResponse): ApiErrorIni
   };
 }
 
+/** The openapi-fetch options of one client method call. */
+export interface MethodCallInit {
+  signal?: AbortSignal;
+  fetch: (request: Request) => Promise<Response>;
+  Request: typeof Request;
+}
+
 /**
  * Base of the service clients: holds the typed openapi-fetch client (`raw`) wired to the transport, and
  * turns a raw result into data or the service's error class.
+ *
+ * A method call is `this.send(method, this.raw.GET(path, { ...this.init(call) }))`: `init` opens the
+ * call's scope (one timer, the answer handed to openapi-fetch as it came), `send` takes it and releases
+ * it once openapi-fetch has read the body. JavaScript evaluates `send`'s arguments, `raw.GET` included
+ * up to its first `await`, before `send` runs, and nothing else runs in between, so the scope `init`
+ * opened is the one `send` takes.
  */
 export abstract class ServiceClient<Paths extends {}> {
   /** The typed openapi-fetch client of the spec: every operation, with the same credentials and policies. */
   readonly raw: Client<Paths>;
   protected readonly transport: Transport;
+  private openScope: CallScope | undefined;
 
   protected constructor(setup: RawClientSetup) {
     const { raw, transport } = createRawClient<Paths>(setup);
@@ -43,15 +58,31 @@ export abstract class ServiceClient<Paths extends {}> {
   /** Builds the service's error for a non-2xx answer. */
   protected abstract createError(failure: FailedResponse): ApiError;
 
-  /** The openapi-fetch options that carry per-call settings. */
-  protected init(call: CallOptions | undefined): ReturnType<typeof callInit> {
-    return callInit(this.transport, call);
+  /** The openapi-fetch options of one method call: pass them to the `raw` call handed to `send`. */
+  protected init(call: CallOptions | undefined): MethodCallInit {
+    const scope = this.transport.openCall(call);
+    // A scope nobody takes (a raw call made outside `send`) is simply dropped: its timer still ends it.
+    this.openScope = scope;
+    const init: MethodCallInit = {
+      fetch: scope.fetch as (request: Request) => Promise<Response>,
+      Request: CallRequest as unknown as typeof Request,
+    };
+    if (call?.signal !== undefined) init.signal = call.signal;
+    return init;
   }
 
   /** The data of a 2xx answer, or the service's error. */
   protected async send<T>(method: string, pending: Promise<RawResult<T>>): Promise<T> {
-    return unwrap(pending, (response, body) =>
-      this.createError({ method, response, body, secrets: this.transport.secrets() }),
-    );
+    const scope = this.openScope;
+    this.openScope = undefined;
+    try {
+      return await unwrap(pending, (response, body) =>
+        this.createError({ method, response, body, secrets: this.transport.secrets() }),
+      );
+    } catch (error) {
+      throw scope === undefined ? error : scope.failure(error);
+    } finally {
+      scope?.release();
+    }
   }
 }

@@ -1,7 +1,8 @@
 import type { Authenticator } from './auth.js';
 import { backoffDelay } from './backoff.js';
-import { ConfigurationError, RedirectError, TimeoutError } from './errors.js';
-import { isCredentialHeader, redactHeaders, redactUrl } from './redact.js';
+import { CallRequest } from './call-request.js';
+import { ConfigurationError, NetworkError, RedirectError, SdkError, TimeoutError } from './errors.js';
+import { isCredentialHeader, redactHeaders, redactText, redactUrl } from './redact.js';
 import { parseRetryAfter } from './retry-after.js';
 import {
   checkTimeout,
@@ -11,6 +12,21 @@ import {
   resolveRetryOptions,
 } from './retry-options.js';
 import { sleep } from './sleep.js';
+
+/** What the transport is handed: a WHATWG `Request`, or the lighter {@link CallRequest} of a client method. */
+export type OutgoingRequest = Request | CallRequest;
+
+/**
+ * The `fetch` of one call whose caller reads the answer's body itself (within the call's limit) and then
+ * calls `release()`: the answer is handed over as the runtime gave it, not buffered.
+ */
+export interface CallScope {
+  fetch: (request: OutgoingRequest) => Promise<Response>;
+  /** Stops the call's timer and forgets the caller's signal; call it once the body has been read. */
+  release(): void;
+  /** What to throw for an error raised while the caller read the body (the timeout, a network failure). */
+  failure(error: unknown): unknown;
+}
 
 /** The `fetch` the transport sends with (default: the global `fetch`, looked up at call time). */
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -72,17 +88,19 @@ const DEFAULT_MAX_REDIRECTS = 5;
 /**
  * The `fetch` openapi-fetch sends through: adds credentials before each attempt, retries 429 and 503 of
  * repeatable requests (honouring `Retry-After`, else exponential backoff with jitter), asks a token
- * provider for a fresh token once after a 401, bounds every attempt with a timeout, and follows
- * redirects itself so that credentials never reach another origin.
+ * provider for a fresh token once after a 401, bounds every attempt with a timeout, follows redirects
+ * itself so that credentials never reach another origin, and turns a network failure into a
+ * `NetworkError` without credentials.
  */
 export class Transport {
-  /** The client-wide `fetch` to hand to openapi-fetch. */
-  readonly fetch: (request: Request) => Promise<Response>;
+  /** The client-wide `fetch` to hand to openapi-fetch (the answer's body is read within the timeout). */
+  readonly fetch: (request: OutgoingRequest) => Promise<Response>;
   private readonly retry: Readonly<RetryOptions>;
   private readonly timeoutMs: number;
   private readonly maxRedirects: number;
   private readonly crossOrigin: CrossOriginRedirectPolicy;
   private readonly random: () => number;
+  private readonly defaults: ResolvedCall;
 
   constructor(private readonly options: TransportOptions = {}) {
     this.retry = resolveRetryOptions(DEFAULT_RETRY, options.retry);
@@ -96,24 +114,42 @@ export class Transport {
       throw new ConfigurationError(`crossOriginRedirects must be 'strip-credentials' or 'refuse'.`);
     }
     this.random = options.random ?? Math.random;
-    const defaults: ResolvedCall = { timeoutMs: this.timeoutMs, retry: this.retry, repeatable: false };
-    this.fetch = (request) => this.send(request, defaults);
+    this.defaults = { timeoutMs: this.timeoutMs, retry: this.retry, repeatable: false };
+    const defaults = this.defaults;
+    this.fetch = (request) => this.buffered(request, defaults);
   }
 
   /** A `fetch` for one call with its own settings (pass it as openapi-fetch's per-request `fetch`). */
-  withOptions(call: CallOptions | undefined): (request: Request) => Promise<Response> {
-    if (
-      call === undefined ||
-      (call.timeoutMs === undefined && call.retry === undefined && !call.repeatable)
-    ) {
-      return this.fetch;
-    }
-    const resolved: ResolvedCall = {
-      timeoutMs: call.timeoutMs === undefined ? this.timeoutMs : checkTimeout(call.timeoutMs, 'timeoutMs'),
-      retry: resolveRetryOptions(this.retry, call.retry),
-      repeatable: call.repeatable === true,
+  withOptions(call: CallOptions | undefined): (request: OutgoingRequest) => Promise<Response> {
+    const resolved = this.resolve(call);
+    if (resolved === this.defaults) return this.fetch;
+    return (request) => this.buffered(request, resolved);
+  }
+
+  /**
+   * One call whose caller reads the body and then releases the scope: the answer that ends the call is
+   * handed over untouched (no copy of the body), under one timer for the call.
+   */
+  openCall(call: CallOptions | undefined): CallScope {
+    const resolved = this.resolve(call);
+    const deadline = new Deadline(resolved.timeoutMs);
+    let answered: OutgoingRequest | undefined;
+    return {
+      fetch: async (request) => {
+        const response = await this.send(request, resolved, deadline);
+        answered = request;
+        return response;
+      },
+      release: () => deadline.release(),
+      // Only what failed while the body was read is the transport's to explain; a SyntaxError of a
+      // malformed body, or an error of the caller's own code, stays as it is.
+      failure: (error) => {
+        if (answered === undefined) return error;
+        if (deadline.signal.aborted) return deadline.signal.reason;
+        if (!(error instanceof TypeError)) return error;
+        return this.failure(error, answered.method, answered.url, deadline.signal);
+      },
     };
-    return (request) => this.send(request, resolved);
   }
 
   /** The credential values in use, for redacting error messages. */
@@ -121,32 +157,70 @@ export class Transport {
     return this.options.auth?.secrets() ?? [];
   }
 
-  private async send(request: Request, call: ResolvedCall): Promise<Response> {
+  private resolve(call: CallOptions | undefined): ResolvedCall {
+    if (
+      call === undefined ||
+      (call.timeoutMs === undefined && call.retry === undefined && !call.repeatable)
+    ) {
+      return this.defaults;
+    }
+    return {
+      timeoutMs: call.timeoutMs === undefined ? this.timeoutMs : checkTimeout(call.timeoutMs, 'timeoutMs'),
+      retry: resolveRetryOptions(this.retry, call.retry),
+      repeatable: call.repeatable === true,
+    };
+  }
+
+  /** A call whose answer is read here, within the timeout: for callers that read the body later. */
+  private async buffered(request: OutgoingRequest, call: ResolvedCall): Promise<Response> {
+    const deadline = new Deadline(call.timeoutMs);
+    try {
+      const response = await this.send(request, call, deadline);
+      try {
+        return await bufferBody(response);
+      } catch (error) {
+        throw this.failure(error, request.method, request.url, deadline.signal);
+      }
+    } finally {
+      deadline.release();
+    }
+  }
+
+  private async send(request: OutgoingRequest, call: ResolvedCall, deadline: Deadline): Promise<Response> {
     const method = request.method;
-    const body = request.body === null ? undefined : await request.arrayBuffer();
-    const signal = request.signal;
-    const { retry, timeoutMs } = call;
+    const light = request instanceof CallRequest;
+    // A CallRequest holds the serialized body as given; a WHATWG Request only as a stream, read once here.
+    const body = light ? request.body : request.body === null ? undefined : await request.arrayBuffer();
+    deadline.watch(request.signal ?? undefined);
+    const signal = deadline.signal;
+    const { retry } = call;
     const repeatable = call.repeatable || REPEATABLE_METHODS.has(method);
     const auth = this.options.auth;
 
     let statusRetries = 0;
     let refreshed = false;
+    // Credentials go on a copy: middleware may keep the request (a logger's onResponse) and must not see them.
     let headers = new Headers(request.headers);
     let credential = auth === undefined ? undefined : await auth.apply(headers, { forceRefresh: false });
     for (let attempt = 1; ; attempt++) {
-      const response = await this.attempt(request.url, method, headers, body, signal, timeoutMs, attempt);
+      deadline.arm();
+      const response = await this.attempt(request.url, method, headers, body, signal, attempt);
 
       // A 401 means the request was not processed, so it is safe to repeat whatever the method.
       if (response.status === 401 && auth?.refreshable === true && !refreshed) {
         refreshed = true;
+        deadline.pause();
         const fresh = new Headers(request.headers);
         const freshCredential = await auth.apply(fresh, { forceRefresh: true });
         if (freshCredential !== credential) {
           this.emit({ type: 'refresh-credentials', method, url: redactUrl(request.url), attempt });
+          await discard(response);
           headers = fresh;
           credential = freshCredential;
           continue;
         }
+        // The caller reads this answer's body: it gets a limit of its own.
+        deadline.arm();
         return response;
       }
 
@@ -169,6 +243,9 @@ export class Transport {
         status: response.status,
         delayMs,
       });
+      await discard(response);
+      // The wait between attempts is not part of an attempt's limit; the caller's signal still ends it.
+      deadline.pause();
       await sleep(delayMs, signal);
       if (auth !== undefined) {
         headers = new Headers(request.headers);
@@ -177,45 +254,44 @@ export class Transport {
     }
   }
 
-  /** One attempt: redirects followed, body read, all within the timeout and the caller's signal. */
+  /** One attempt up to the answer's headers, redirects followed; failures become the SDK's errors. */
   private async attempt(
     url: string,
     method: string,
     headers: Headers,
-    body: ArrayBuffer | undefined,
+    body: RequestInit['body'],
     signal: AbortSignal,
-    timeoutMs: number,
     attempt: number,
   ): Promise<Response> {
     if (signal.aborted) throw signal.reason;
-    const controller = new AbortController();
-    const onAbort = (): void => controller.abort(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    const timer = Number.isFinite(timeoutMs)
-      ? setTimeout(() => controller.abort(new TimeoutError(timeoutMs)), timeoutMs)
-      : undefined;
+    let response: Response;
     try {
-      const response = await this.follow(url, method, headers, body, controller.signal, attempt);
-      const buffered = await bufferBody(response);
-      if (this.options.onEvent !== undefined) {
-        this.emit({ type: 'response', method, url: redactUrl(url), attempt, status: buffered.status });
-      }
-      return buffered;
+      response = await this.follow(url, method, headers, body, signal, attempt);
     } catch (error) {
-      // fetch rejects with the abort reason, but a body read may reject with its own error: report the cause.
-      if (controller.signal.aborted) throw controller.signal.reason;
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
+      throw this.failure(error, method, url, signal);
     }
+    if (this.options.onEvent !== undefined) {
+      this.emit({ type: 'response', method, url: redactUrl(url), attempt, status: response.status });
+    }
+    return response;
+  }
+
+  /**
+   * What a call throws for an error: the abort reason when the call was aborted (its `TimeoutError`, or
+   * the caller's reason), the SDK's own errors as they are, anything else (undici's `TypeError: fetch
+   * failed`, a reset while reading the body) as a `NetworkError` with the cause kept and credentials removed.
+   */
+  private failure(error: unknown, method: string, url: string, signal: AbortSignal): unknown {
+    if (signal.aborted) return signal.reason;
+    if (error instanceof SdkError) return error;
+    return new NetworkError({ method, url, cause: error, secrets: this.secrets() });
   }
 
   private async follow(
     url: string,
     method: string,
     headers: Headers,
-    body: ArrayBuffer | undefined,
+    body: RequestInit['body'],
     signal: AbortSignal,
     attempt: number,
   ): Promise<Response> {
@@ -224,7 +300,7 @@ export class Transport {
     let currentHeaders = headers;
     let currentBody = body;
     let stripped = false;
-    const send = this.options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const send: FetchLike = this.options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     for (let hop = 0; ; hop++) {
       if (this.options.onEvent !== undefined) {
         const safeHeaders = redactHeaders(currentHeaders, this.options.auth?.headerNames ?? []);
@@ -245,23 +321,30 @@ export class Transport {
       });
       if (response.type === 'opaqueredirect') {
         // Browsers hide the target of a manual redirect, so it cannot be checked: refuse rather than guess.
-        throw new RedirectError(
+        throw this.redirectError(
           `${currentMethod} ${redactUrl(current)} was redirected; browsers hide the target, so it is not followed.`,
         );
       }
       const location = response.headers.get('location');
       if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
-      await response.body?.cancel();
-      const next = new URL(location, current).toString();
+      await discard(response);
+      const target = new URL(location, current);
+      const next = target.toString();
       if (hop >= this.maxRedirects) {
-        throw new RedirectError(
+        throw this.redirectError(
           `${method} ${redactUrl(url)} was redirected more than ${this.maxRedirects} times.`,
         );
       }
-      if (!stripped && new URL(next).origin !== new URL(url).origin) {
+      if (target.username !== '' || target.password !== '') {
+        // fetch refuses such a URL with a TypeError that repeats it, credentials included.
+        throw this.redirectError(
+          `${method} ${redactUrl(url)} was redirected to a URL with user info (${redactUrl(next)}); refused.`,
+        );
+      }
+      if (!stripped && target.origin !== new URL(url).origin) {
         if (this.crossOrigin === 'refuse') {
-          throw new RedirectError(
-            `${method} ${redactUrl(url)} was redirected to another origin (${new URL(next).origin}); refused.`,
+          throw this.redirectError(
+            `${method} ${redactUrl(url)} was redirected to another origin (${target.origin}); refused.`,
           );
         }
         currentHeaders = withoutCredentials(currentHeaders, this.options.auth?.headerNames ?? []);
@@ -289,9 +372,75 @@ export class Transport {
     }
   }
 
+  /** The message names the request by its redacted URL; a credential in its path is removed too. */
+  private redirectError(message: string): RedirectError {
+    return new RedirectError(redactText(message, this.secrets()));
+  }
+
   private emit(event: TransportEvent): void {
     this.options.onEvent?.(event);
   }
+}
+
+/**
+ * The limit of a call's attempts and the caller's signal, behind one AbortController and one timer for
+ * the whole call: the timer is restarted (`refresh()`) for each attempt, and a tick that comes while the
+ * call waits between attempts is ignored.
+ */
+class Deadline {
+  private readonly controller = new AbortController();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private paused = false;
+  private caller: AbortSignal | undefined;
+  private readonly onCallerAbort = (): void => this.controller.abort(this.caller?.reason);
+
+  constructor(private readonly timeoutMs: number) {}
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Follows the caller's signal (once per call). */
+  watch(caller: AbortSignal | undefined): void {
+    if (caller === undefined || this.caller !== undefined) return;
+    this.caller = caller;
+    if (caller.aborted) this.controller.abort(caller.reason);
+    else caller.addEventListener('abort', this.onCallerAbort, { once: true });
+  }
+
+  /** Starts the limit of an attempt (again). */
+  arm(): void {
+    this.paused = false;
+    if (!Number.isFinite(this.timeoutMs)) return;
+    const refreshable = this.timer as { refresh?: () => unknown } | undefined;
+    if (typeof refreshable?.refresh === 'function') {
+      // Node restarts a pending timer and reactivates one that already fired.
+      refreshable.refresh();
+      return;
+    }
+    // Browsers' timers are plain numbers: a new one for each further attempt there.
+    clearTimeout(this.timer);
+    const timeoutMs = this.timeoutMs;
+    this.timer = setTimeout(() => {
+      if (!this.paused) this.controller.abort(new TimeoutError(timeoutMs));
+    }, timeoutMs);
+  }
+
+  /** Between attempts: the wait is not part of an attempt's limit. */
+  pause(): void {
+    this.paused = true;
+  }
+
+  release(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.caller?.removeEventListener('abort', this.onCallerAbort);
+  }
+}
+
+/** Lets go of an answer that is not handed on (a redirect, or one that is retried). */
+async function discard(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => undefined);
 }
 
 /** A copy of the headers with every credential header removed, for a hop to another origin. */
@@ -306,7 +455,7 @@ function withoutCredentials(headers: Headers, credentialHeaders: readonly string
 }
 
 /**
- * Reads the body inside the attempt, so the timeout covers a slow body too, and hands openapi-fetch a
+ * Reads the body inside the call, so the timeout covers a slow body too, and hands the caller a
  * response it can read without touching the network again.
  */
 async function bufferBody(response: Response): Promise<Response> {

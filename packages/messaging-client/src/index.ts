@@ -4,6 +4,7 @@ export {
   type CallOptions,
   ConfigurationError,
   InvalidRequestError,
+  NetworkError,
   RedirectError,
   SdkError,
   TimeoutError,

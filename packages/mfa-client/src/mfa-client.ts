@@ -7,6 +7,7 @@ import {
   type ErrorResponses,
   errorInit,
   type FailedResponse,
+  redactText,
   ServiceClient,
   TypedApiError,
 } from '@svc-contracts/client-runtime';
@@ -38,7 +39,9 @@ export class MfaApiError extends TypedApiError<MfaErrorResponses> {
       detail: normalized.message,
       requestId: normalized.requestId,
     });
-    this.serviceMessage = normalized.message;
+    // A stored copy of the body's text: redacted like the body itself.
+    this.serviceMessage =
+      normalized.message === undefined ? undefined : redactText(normalized.message, failure.secrets);
   }
 }
 

@@ -1,6 +1,7 @@
+import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalServer, sendJson, startServer } from '../../client-runtime/test/support/local-server.js';
-import { ConfigurationError, MfaApiError, MfaClient } from '../src/index.js';
+import { ConfigurationError, MfaApiError, MfaClient, NetworkError } from '../src/index.js';
 
 let server: LocalServer;
 beforeEach(async () => {
@@ -115,5 +116,32 @@ describe('configuration', () => {
           credentials: { username: 'a', password: 'b' },
         }),
     ).toThrow(ConfigurationError);
+  });
+});
+
+describe('credentials never show in an error', () => {
+  it('redacts the user name and password echoed in serviceMessage, requestId and the body', async () => {
+    server.handle((_, res) =>
+      sendJson(res, 401, { message: 'user mfa-user, password mfa-pass refused', requestId: 'mfa-pass' }),
+    );
+    const error = await failureOf(client().sendCode(sendCode));
+    expect(error.serviceMessage).toBe('user REDACTED, password REDACTED refused');
+    const shown = `${error.message}${error.stack}${JSON.stringify(error)}${inspect(error, { depth: 10 })}`;
+    expect(shown).not.toContain('mfa-pass');
+    expect(shown).not.toContain('mfa-user');
+  });
+
+  it('throws a NetworkError, not a TypeError, when the service cannot be reached', async () => {
+    const origin = server.origin;
+    await server.close();
+    const failure = await new MfaClient({
+      baseUrl: origin,
+      accountId: '9900000',
+      credentials: { username: 'mfa-user', password: 'mfa-pass' },
+    })
+      .sendCode(sendCode)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(NetworkError);
+    server = await startServer();
   });
 });

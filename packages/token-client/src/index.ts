@@ -2,6 +2,7 @@ export {
   ApiError,
   type CallOptions,
   ConfigurationError,
+  NetworkError,
   RedirectError,
   SdkError,
   TimeoutError,

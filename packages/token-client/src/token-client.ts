@@ -28,7 +28,8 @@ export interface TokenClientOptions extends ClientOptions {
 /**
  * The in-app calling token endpoint (`POST /api/v1/oauth2/token`), one request per call. Most code wants
  * {@link AccessTokenProvider}, which caches and renews. Server side only: it refuses to run where a
- * `window` or `document` exists, and the package's `browser` export throws.
+ * `window` or `document` exists, and the package's `browser` export throws. A redirect to another origin
+ * is refused with a `RedirectError` (`crossOriginRedirects` is always `'refuse'` here).
  */
 export class TokenClient extends ServiceClient<paths> {
   constructor(options: TokenClientOptions) {
@@ -39,7 +40,9 @@ export class TokenClient extends ServiceClient<paths> {
       throw new ConfigurationError('credentials are required: { clientId, clientSecret }.');
     }
     super({
-      options,
+      // The request carries the client secret, and a token from another origin is not the service's:
+      // a redirect that leaves the origin is refused whatever the options say.
+      options: { ...options, crossOriginRedirects: 'refuse' },
       auth: basicAuth({ username: credentials.clientId, password: credentials.clientSecret }),
     });
   }

@@ -4,7 +4,8 @@ import { type AccessTokenResponse, TokenClient, type TokenClientOptions } from '
 export interface AccessTokenProviderOptions extends TokenClientOptions {
   /**
    * How many seconds before `expires_in` runs out the token is renewed: 10 to 30, as the service asks
-   * (default 20). The margin covers clock skew and the time the token takes to reach the gateway.
+   * (default 20). The margin covers clock skew and the time the token takes to reach the gateway. A token
+   * that lives less than twice the margin is used for half its lifetime instead.
    */
   renewBeforeExpirySeconds?: number;
 }
@@ -20,10 +21,12 @@ export interface CachedAccessToken extends AccessTokenResponse {
 const MIN_RENEW_SECONDS = 10;
 const MAX_RENEW_SECONDS = 30;
 const DEFAULT_RENEW_SECONDS = 20;
+/** The share of a short-lived token's lifetime it is used for (see {@link usableFor}). */
+const MIN_USED_FRACTION = 0.5;
 
 /**
- * Hands out the in-app calling access token: cached until 10 to 30 seconds before it expires, then
- * renewed with the same call. However many callers ask at once, one request is made and they all get
+ * Hands out the in-app calling access token: cached until 10 to 30 seconds before it expires (at least
+ * half its lifetime for a short-lived token), then renewed with the same call. However many callers ask at once, one request is made and they all get
  * its answer. A failed request is not cached: the next call tries again.
  *
  * ```ts
@@ -74,11 +77,21 @@ export class AccessTokenProvider {
     // Counted from the request, not the answer: the token's lifetime started no later than that.
     const requestedAt = Date.now();
     const token = await this.client.requestToken();
-    const expiresAt = requestedAt + token.expires_in * 1000;
-    const cached = { ...token, expiresAt, renewAt: Math.max(requestedAt, expiresAt - this.renewBeforeMs) };
+    const lifetimeMs = token.expires_in * 1000;
+    const expiresAt = requestedAt + lifetimeMs;
+    const cached = { ...token, expiresAt, renewAt: requestedAt + usableFor(lifetimeMs, this.renewBeforeMs) };
     this.cached = cached;
     return cached;
   }
+}
+
+/**
+ * How long a token is handed out: until the renewal margin before its expiry, but at least half its
+ * lifetime. A token that lives less than twice the margin (`expires_in: 5` with a 20 s margin) would
+ * otherwise be renewed at once, and every call would fetch a new one.
+ */
+function usableFor(lifetimeMs: number, renewBeforeMs: number): number {
+  return Math.max(lifetimeMs - renewBeforeMs, lifetimeMs * MIN_USED_FRACTION);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   AccessTokenProvider,
   type AccessTokenProviderOptions,
   ConfigurationError,
+  RedirectError,
   SdkError,
   ServerOnlyError,
   TokenApiError,
@@ -68,7 +69,7 @@ describe('TokenClient', () => {
       .catch((error: unknown) => error)) as TokenApiError;
     expect(failure).toBeInstanceOf(TokenApiError);
     expect(failure.status).toBe(401);
-    expect(failure.message).toContain('invalid_client: bad secret [REDACTED]');
+    expect(failure.message).toContain('invalid_client: bad secret REDACTED');
     expect(`${failure.message}${JSON.stringify(failure)}`).not.toContain(SECRET);
   });
 
@@ -94,6 +95,53 @@ describe('TokenClient', () => {
     );
     expect(await provider().getToken()).toBe(token(7).access_token);
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('refuses a redirect to another origin: no token from there is accepted or cached', async () => {
+    const elsewhere = await startServer((_, res) => sendJson(res, 200, token(99)));
+    try {
+      server.handle(
+        sequence(
+          (_, res) => sendJson(res, 307, {}, { location: `${elsewhere.origin}/api/v1/oauth2/token` }),
+          (_, res) => sendJson(res, 200, token(1)),
+        ),
+      );
+      const tokens = provider();
+      const failure = await tokens.getToken().catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(RedirectError);
+      expect((failure as Error).message).toMatch(/another origin/);
+      expect(elsewhere.requests).toHaveLength(0);
+      expect(await tokens.getToken()).toBe(token(1).access_token);
+      expect(server.requests).toHaveLength(2);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('refuses it even when the options ask to follow cross-origin redirects', async () => {
+    const elsewhere = await startServer((_, res) => sendJson(res, 200, token(99)));
+    try {
+      server.handle((_, res) => sendJson(res, 308, {}, { location: `${elsewhere.origin}/token` }));
+      const client = new TokenClient({
+        baseUrl: server.origin,
+        credentials: { clientId: 'client-1', clientSecret: SECRET },
+        crossOriginRedirects: 'strip-credentials',
+      });
+      await expect(client.requestToken()).rejects.toBeInstanceOf(RedirectError);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('follows a redirect within the token origin', async () => {
+    server.handle(
+      sequence(
+        (_, res) => sendJson(res, 307, {}, { location: '/api/v1/oauth2/token2' }),
+        (_, res) => sendJson(res, 200, token(3)),
+      ),
+    );
+    expect(await provider().getToken()).toBe(token(3).access_token);
   });
 
   it('needs credentials', () => {
@@ -159,12 +207,28 @@ describe('AccessTokenProvider', () => {
     expect(() => provider({ renewBeforeExpirySeconds: value as number })).toThrow(/from 10 to 30/);
   });
 
-  it('renews at once a token that lives less than the margin', async () => {
+  it('uses a token that lives less than twice the margin for half its life', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
     server.handle((_, res) => sendJson(res, 200, token(++issued, 5)));
-    const tokens = provider();
-    await tokens.getToken();
-    await tokens.getToken();
+    const tokens = provider({ renewBeforeExpirySeconds: 20 });
+    const first = await tokens.getAccessToken();
+    expect(first.renewAt - Date.now()).toBe(2_500);
+    expect(await tokens.getToken()).toBe(token(1).access_token);
+    vi.setSystemTime(new Date('2030-01-01T00:00:02.499Z'));
+    expect(await tokens.getToken()).toBe(token(1).access_token);
+    expect(server.requests).toHaveLength(1);
+    vi.setSystemTime(new Date('2030-01-01T00:00:02.500Z'));
+    expect(await tokens.getToken()).toBe(token(2).access_token);
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('keeps the margin for a token that lives longer than twice the margin', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
+    server.handle((_, res) => sendJson(res, 200, token(++issued, 60)));
+    const cached = await provider({ renewBeforeExpirySeconds: 20 }).getAccessToken();
+    expect(cached.expiresAt - cached.renewAt).toBe(20_000);
   });
 
   it('forgets the token on invalidate()', async () => {
