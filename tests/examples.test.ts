@@ -1,5 +1,6 @@
+import { isXmlMediaType } from '@svc-contracts/openapi-utils';
 import { describe, expect, it } from 'vitest';
-import { collectExamples, isXmlMediaType } from '../scripts/lib/examples.ts';
+import { collectExamples } from '../scripts/lib/examples.ts';
 import { createSchemaValidator } from '../scripts/lib/schema-validator.ts';
 import { bundleService, listWrittenServices } from '../scripts/lib/specs.ts';
 

@@ -14,7 +14,7 @@ import {
   loadContracts,
   type RecordedRequest,
   type RecordedResponse,
-} from '../../packages/contract-checker/src/index.ts';
+} from '@svc-contracts/contract-checker';
 
 const total = Number(process.argv[2] ?? 5000);
 const configPath = fileURLToPath(

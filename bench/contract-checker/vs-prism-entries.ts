@@ -5,11 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  parseHar,
-  type RecordedRequest,
-  type RecordedResponse,
-} from '../../packages/contract-checker/src/index.ts';
+import { parseHar, type RecordedRequest, type RecordedResponse } from '@svc-contracts/contract-checker';
+import { isXmlMediaType } from '@svc-contracts/openapi-utils';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const recordingsDir = join(repoRoot, 'contract-tests', 'recordings');
@@ -34,11 +31,6 @@ function contentType(headers: RecordedRequest['headers']): string {
   return headers.find((header) => header.name.toLowerCase() === 'content-type')?.value.toLowerCase() ?? '';
 }
 
-export function isXmlType(type: string): boolean {
-  const essence = type.split(';')[0]?.trim() ?? '';
-  return essence.endsWith('/xml') || essence.endsWith('+xml');
-}
-
 export function loadEntries(): BenchEntry[] {
   const entries: BenchEntry[] = [];
   const services = readdirSync(recordingsDir, { withFileTypes: true })
@@ -55,8 +47,10 @@ export function loadEntries(): BenchEntry[] {
       if (har.entryErrors.length > 0) throw new Error(`${path}: unreadable entries`);
       for (const { index, request, response } of har.exchanges) {
         const xml =
-          (request.body !== undefined && isXmlType(contentType(request.headers))) ||
-          (response.body !== undefined && response.body !== '' && isXmlType(contentType(response.headers)));
+          (request.body !== undefined && isXmlMediaType(contentType(request.headers))) ||
+          (response.body !== undefined &&
+            response.body !== '' &&
+            isXmlMediaType(contentType(response.headers)));
         entries.push({
           id: entries.length,
           service,

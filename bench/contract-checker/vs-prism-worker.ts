@@ -16,28 +16,25 @@
  *   Prism's validation cost without the HTTP hop.
  * - `floor`: JSON.parse of the response body and a precompiled Ajv validate of its schema (JSON entries).
  */
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import {
   type ContractSet,
   loadContracts,
   type RecordedRequest,
   type RecordedResponse,
-} from '../../packages/contract-checker/src/index.ts';
+} from '@svc-contracts/contract-checker';
+import { isJsonMediaType, isObject } from '@svc-contracts/openapi-utils';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { bundleService } from '../../scripts/lib/specs.ts';
 import { type BenchEntry, inPool, loadEntries, repoRoot, type Subset, subsetOf } from './vs-prism-entries.ts';
 
-type PrismHttp = typeof import('../../packages/mock-server/node_modules/@stoplight/prism-http/dist/index.js');
-type PrismCore = typeof import('../../packages/mock-server/node_modules/@stoplight/prism-core/dist/index.js');
+type PrismHttp = typeof import('@stoplight/prism-http');
+type PrismCore = typeof import('@stoplight/prism-core');
 type HttpOperation = Awaited<ReturnType<PrismHttp['getHttpOperationsFromSpec']>>[number];
-type HttpRequest =
-  import('../../packages/mock-server/node_modules/@stoplight/prism-http/dist/index.js').IHttpRequest;
-type HttpResponse =
-  import('../../packages/mock-server/node_modules/@stoplight/prism-http/dist/index.js').IHttpResponse;
-type HttpConfig =
-  import('../../packages/mock-server/node_modules/@stoplight/prism-http/dist/index.js').IHttpConfig;
+type HttpRequest = import('@stoplight/prism-http').IHttpRequest;
+type HttpResponse = import('@stoplight/prism-http').IHttpResponse;
+type HttpConfig = import('@stoplight/prism-http').IHttpConfig;
 
 export type Tool = 'ours' | 'prism-proxy' | 'prism-replay' | 'floor';
 
@@ -125,7 +122,6 @@ async function oursRunner(): Promise<Runner> {
 
 // --------------------------------------------------------------------------------------------- Prism
 
-const mockServerRequire = createRequire(join(repoRoot, 'packages/mock-server/package.json'));
 const errorSeverity = 0;
 
 function headerRecord(headers: RecordedRequest['headers'], drop: string[]): Record<string, string> {
@@ -139,8 +135,7 @@ function headerRecord(headers: RecordedRequest['headers'], drop: string[]): Reco
 }
 
 function isJsonType(type: string | undefined): boolean {
-  const essence = type?.split(';')[0]?.trim().toLowerCase() ?? '';
-  return essence === 'application/json' || essence.endsWith('+json');
+  return type !== undefined && isJsonMediaType(type);
 }
 
 /**
@@ -187,8 +182,8 @@ function replayedResponse(response: RecordedResponse): HttpResponse {
 }
 
 async function prismRunner(mode: 'proxy' | 'replay', upstream: string | undefined): Promise<Runner> {
-  const prismHttp = mockServerRequire('@stoplight/prism-http') as PrismHttp;
-  const prismCore = mockServerRequire('@stoplight/prism-core') as PrismCore;
+  const prismHttp: PrismHttp = await import('@stoplight/prism-http');
+  const prismCore: PrismCore = await import('@stoplight/prism-core');
   const entries = loadEntries();
   const start = performance.now();
   const operations = new Map<string, HttpOperation[]>();
@@ -261,7 +256,7 @@ async function prismRunner(mode: 'proxy' | 'replay', upstream: string | undefine
 /** Component refs point at one registered `$defs` document per service, as the checker does. */
 function rewriteRefs(node: unknown, base: string): unknown {
   if (Array.isArray(node)) return node.map((item) => rewriteRefs(item, base));
-  if (typeof node !== 'object' || node === null) return node;
+  if (!isObject(node)) return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     out[key] =

@@ -16,16 +16,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isXmlMediaType } from '@svc-contracts/openapi-utils';
 import { emitSection, type Figure, integerOption, measured, median, type Section } from '../lib/section.ts';
 import { packageVersion } from '../lib/versions.ts';
-import {
-  type BenchEntry,
-  isXmlType,
-  loadEntries,
-  repoRoot,
-  type Subset,
-  subsetOf,
-} from './vs-prism-entries.ts';
+import { type BenchEntry, loadEntries, repoRoot, type Subset, subsetOf } from './vs-prism-entries.ts';
 import type { EntryFinding, Measurement, Tool, WorkerResult } from './vs-prism-worker.ts';
 
 const { values } = parseArgs({
@@ -243,7 +237,7 @@ function bodyType(headers: BenchEntry['request']['headers']): string {
  */
 function isBlanket(diagnostic: string, side: 'Request' | 'Response', entry: BenchEntry): boolean {
   const part = side === 'Request' ? entry.request : entry.response;
-  return diagnostic === `type body: ${side} body must be object` && isXmlType(bodyType(part.headers));
+  return diagnostic === `type body: ${side} body must be object` && isXmlMediaType(bodyType(part.headers));
 }
 
 const count = (map: Map<string, number>, key: string): void => {
@@ -273,11 +267,11 @@ function agreement(subset: Subset): string {
     const mine = ours.get(finding.id);
     const requestFlags = finding.request.filter((diagnostic) => !isBlanket(diagnostic, 'Request', entry));
     const responseFlags = finding.response.filter((diagnostic) => !isBlanket(diagnostic, 'Response', entry));
-    if (entry.request.body && isXmlType(bodyType(entry.request.headers))) {
+    if (entry.request.body && isXmlMediaType(bodyType(entry.request.headers))) {
       xmlRequests++;
       if (requestFlags.length < finding.request.length) blanketRequests++;
     }
-    if (entry.response.body && isXmlType(bodyType(entry.response.headers))) {
+    if (entry.response.body && isXmlMediaType(bodyType(entry.response.headers))) {
       xmlResponses++;
       if (responseFlags.length < finding.response.length) blanketResponses++;
     }

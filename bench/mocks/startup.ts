@@ -4,7 +4,7 @@
  * all six answer, resident memory of the whole set idle and after load, and requests per second on
  * three cases (a 200 example, a 422 refusal, an XML order checked against its XSD).
  *
- *   pnpm exec tsx bench/mocks/startup.ts [--runs 3] [--requests 5000] [--tiny] [--json FILE] [--builtin]
+ *   pnpm exec tsx bench/mocks/startup.ts [--runs 3] [--requests 5000] [--tiny] [--json FILE]
  *
  * See bench/mocks/README.md. Prism comes from bench/compare (`pnpm bench` installs it); without it the
  * comparisons say `unavailable` and only our figures are measured.
@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { deref, examplesOf, isObject, operationsOf } from '@svc-contracts/openapi-utils';
 import { stringify } from 'yaml';
-import { deref, httpMethods, isObject } from '../../packages/contract-checker/src/openapi.ts';
 import { fromRoot, repoRoot } from '../../scripts/lib/paths.ts';
 import { bundleService, listWrittenServices, type OpenApiDocument } from '../../scripts/lib/specs.ts';
 import {
@@ -46,14 +46,14 @@ import {
 import { type Child, freePorts, ProcessGroup } from './processes.ts';
 
 const usage =
-  'usage: pnpm exec tsx bench/mocks/startup.ts [--runs N (1-50, default 3)] [--requests N (default 5000)] [--tiny] [--json FILE] [--builtin]';
+  'usage: pnpm exec tsx bench/mocks/startup.ts [--runs N (1-50, default 3)] [--requests N (default 5000)] [--tiny] [--json FILE]';
 
 function usageError(message: string): never {
   console.error(`bench/mocks/startup.ts: ${message}\n${usage}`);
   process.exit(2);
 }
 
-let options: { runs?: string; requests?: string; tiny?: boolean; json?: string; builtin?: boolean };
+let options: { runs?: string; requests?: string; tiny?: boolean; json?: string };
 try {
   options = parseArgs({
     options: {
@@ -61,7 +61,6 @@ try {
       requests: { type: 'string' },
       tiny: { type: 'boolean' },
       json: { type: 'string' },
-      builtin: { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -142,36 +141,26 @@ async function bundleSpecsFor(dir: string): Promise<ServiceSpec[]> {
 
 /** The first documented GET (or the first operation), path parameters filled with `1`, no body. */
 function probeFor(name: string, spec: OpenApiDocument): Call {
-  const operations = Object.entries(spec.paths ?? {}).flatMap(([path, item]) =>
-    httpMethods.filter((method) => method in item).map((method) => ({ path, method })),
-  );
+  const operations = [...operationsOf(spec, ['paths'])];
   const chosen = operations.find((operation) => operation.method === 'get') ?? operations[0];
   if (!chosen) throw new Error(`the ${name} spec documents no operation to probe`);
   return {
     method: chosen.method.toUpperCase(),
-    path: chosen.path.replaceAll(/\{[^}]+\}/g, '1'),
+    path: chosen.key.replaceAll(/\{[^}]+\}/g, '1'),
     headers: { accept: '*/*' },
   };
 }
 
 /** The documented examples of one response, to tell "the spec's example verbatim" from a built body. */
 function documentedExamples(spec: OpenApiDocument, path: string, method: string, status: number): unknown[] {
-  const operation = deref(spec, spec.paths?.[path]?.[method]);
+  const pathItem = deref(spec, spec.paths?.[path]);
+  const operation = isObject(pathItem) ? deref(spec, pathItem[method]) : undefined;
   const response = isObject(operation) && isObject(operation.responses) ? operation.responses : {};
   const documented = deref(spec, response[String(status)]);
   const content = isObject(documented) && isObject(documented.content) ? documented.content : {};
-  return Object.values(content).flatMap((media) => {
-    if (!isObject(media)) return [];
-    const found: unknown[] = [];
-    if ('example' in media) found.push(media.example);
-    if (isObject(media.examples)) {
-      for (const example of Object.values(media.examples)) {
-        const resolved = deref(spec, example);
-        if (isObject(resolved) && 'value' in resolved) found.push(resolved.value);
-      }
-    }
-    return found;
-  });
+  return Object.values(content).flatMap((media) =>
+    isObject(media) ? examplesOf(spec, media).map((example) => example.value) : [],
+  );
 }
 
 // --- the cases -----------------------------------------------------------------------------------
@@ -289,27 +278,17 @@ async function pollUntilAnswered(child: Child, port: number, probe: Call, timeou
   }
 }
 
-async function startOurs(group: ProcessGroup, specs: ServiceSpec[], checks: string): Promise<Started> {
+async function startOurs(group: ProcessGroup, specs: ServiceSpec[]): Promise<Started> {
   const tableRow = /^ {2}(\w+)\s+(\d+)\s+http:/gm;
   const portFlags = specs.flatMap((spec) => ['--port', `${spec.name}=0`]);
   const begin = performance.now();
-  const child = group.spawn(
-    'pnpm mock',
-    process.execPath,
-    [built, '--checks', checks, ...portFlags],
-    repoRoot,
-  );
+  const child = group.spawn('pnpm mock', process.execPath, [built, ...portFlags], repoRoot);
   // The ready line is printed once every mock has answered a request; the table of ports follows it.
   const output = await waitForOutput(
     child,
     (text) => text.includes('ready in') && [...text.matchAll(tableRow)].length >= specs.length,
     oursTimeoutMs,
   );
-  if (!output.includes(`${checks} checks`)) {
-    throw new Error(
-      `pnpm mock did not start with ${checks} checks (is @svc-contracts/contract-checker built? pnpm --filter '@svc-contracts/mock-server...' run build):\n${child.tail()}`,
-    );
-  }
   const ports: Record<string, number> = {};
   for (const match of output.matchAll(tableRow)) ports[match[1] ?? ''] = Number(match[2]);
   // For the same criterion as Prism's: every service answers one documented request.
@@ -365,17 +344,12 @@ const firstAnswers = new Map<string, Answer>();
 /** Set when Prism refused the valid XML order: why it cannot do this job. */
 let prismXmlRefusal: string | undefined;
 
-async function measureSet(
-  tool: Tool,
-  specs: ServiceSpec[],
-  samples: Samples,
-  checks: string,
-): Promise<string> {
+async function measureSet(tool: Tool, specs: ServiceSpec[], samples: Samples): Promise<string> {
   const group = new ProcessGroup();
   try {
     const started =
       tool === 'ours'
-        ? await startOurs(group, specs, checks)
+        ? await startOurs(group, specs)
         : await startPrism(group, specs, await freePorts(specs.length));
     samples.startup.push(started.seconds);
     await sleep(settleMs);
@@ -384,7 +358,7 @@ async function measureSet(
     for (const item of cases) {
       const port = started.ports[item.service] ?? 0;
       const first = await callOnce(port, item.call);
-      const answerKey = `${tool}:${checks}:${item.id}`;
+      const answerKey = `${tool}:${item.id}`;
       if (!firstAnswers.has(answerKey)) firstAnswers.set(answerKey, first);
       let expected = tool === 'ours' ? item.status : item.prismStatus;
       if (tool === 'prism' && expected === undefined) {
@@ -513,7 +487,6 @@ async function main(): Promise<void> {
   process.once('exit', removeDir);
   const ours = emptySamples();
   const prism = emptySamples();
-  const builtin = emptySamples();
   const ceiling: number[] = [];
   let specs: ServiceSpec[] = [];
   try {
@@ -525,12 +498,8 @@ async function main(): Promise<void> {
       // Alternate which set goes first, so neither always runs on a machine the other just warmed.
       const order: Tool[] = prismMissing ? ['ours'] : run % 2 === 0 ? ['ours', 'prism'] : ['prism', 'ours'];
       for (const tool of order) {
-        const line = await measureSet(tool, specs, tool === 'ours' ? ours : prism, 'contract-checker');
+        const line = await measureSet(tool, specs, tool === 'ours' ? ours : prism);
         console.log(`  ${tool === 'ours' ? 'pnpm mock  ' : 'prism mock ×6'} ${line}`);
-      }
-      if (options.builtin) {
-        const line = await measureSet('ours', specs, builtin, 'builtin');
-        console.log(`  pnpm mock --checks builtin ${line}`);
       }
     }
   } finally {
@@ -551,8 +520,7 @@ async function main(): Promise<void> {
     return [measured(key, tool, prismRuns.map(transform))];
   };
   const ceilingText = `Loopback ceiling of this client on this machine (a node:http process answering {}): ${median(ceiling).toFixed(0)} req/s.`;
-  const answerOf = (tool: Tool, id: Case['id']): Answer | undefined =>
-    firstAnswers.get(`${tool}:contract-checker:${id}`);
+  const answerOf = (tool: Tool, id: Case['id']): Answer | undefined => firstAnswers.get(`${tool}:${id}`);
   const agentsSpec = specs.find((spec) => spec.name === 'agents');
   const case200 = cases[0] as Case;
   const case422 = cases[1] as Case;
@@ -621,7 +589,7 @@ async function main(): Promise<void> {
         : prismXmlRefusal
           ? [{ key, tool: prismOneTool, status: 'cannot', reason: prismXmlRefusal }]
           : [measured(key, prismOneTool, prism.rps['numbers-xml-order'].map(perSecond))],
-      detail: `Ours checks the order against the numbers XSD (xmllint-wasm) and answers ${describeAnswer(numbersSpec, caseXml, answerOf('ours', 'numbers-xml-order'))}.${prismMissing ? '' : ` Prism answers ${describeAnswer(numbersSpec, caseXml, answerOf('prism', 'numbers-xml-order'))}.`} ${ceilingText}`,
+      detail: `Ours checks the order against the numbers XSD (libxml2-wasm, through the contract checker) and answers ${describeAnswer(numbersSpec, caseXml, answerOf('ours', 'numbers-xml-order'))}.${prismMissing ? '' : ` Prism answers ${describeAnswer(numbersSpec, caseXml, answerOf('prism', 'numbers-xml-order'))}.`} ${ceilingText}`,
     },
   ];
 
@@ -668,15 +636,6 @@ async function main(): Promise<void> {
   }
   console.log(`  loopback ceiling: ${median(ceiling).toFixed(0)} req/s`);
   if (prismXmlRefusal) console.log(`  prism, XML order: ${prismXmlRefusal}`);
-  if (options.builtin) {
-    console.log('\n--checks builtin (printed only):');
-    console.log(
-      `  start-up ${median(builtin.startup).toFixed(2)} s, RSS ${median(builtin.rssIdle).toFixed(0)} MB idle, ${median(builtin.rssLoaded).toFixed(0)} MB loaded`,
-    );
-    for (const item of cases) {
-      console.log(`  ${item.label.padEnd(76)} ${median(builtin.rps[item.id]).toFixed(0)} req/s`);
-    }
-  }
   if (options.json) console.log(`\nsection written to ${options.json}`);
 }
 

@@ -1,4 +1,16 @@
-import type { OpenApiDocument } from './specs.ts';
+import {
+  deref,
+  escapePointer,
+  examplesOf,
+  isObject,
+  type JsonObject,
+  type OpenApiDocument,
+  type OperationSection,
+  operationsOfPathItem,
+} from '@svc-contracts/openapi-utils';
+
+// Kept as a re-export for callers that took `deref` from here; new code imports the package itself.
+export { deref } from '@svc-contracts/openapi-utils';
 
 /** One example found in a spec, with the schema it must satisfy. */
 export interface ExampleSite {
@@ -9,67 +21,23 @@ export interface ExampleSite {
   value: unknown;
 }
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-type Node = Record<string, unknown>;
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function escapePointer(segment: string): string {
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
-}
-
-/** Follows a local `$ref` of the bundled document (bundling leaves only `#/components/...` refs). */
-export function deref(spec: OpenApiDocument, node: unknown): unknown {
-  let current = node;
-  for (let hops = 0; isNode(current) && typeof current.$ref === 'string' && hops < 20; hops++) {
-    const ref = current.$ref;
-    if (!ref.startsWith('#/')) return current;
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<unknown>((acc, key) => (isNode(acc) ? acc[key] : undefined), spec);
-  }
-  return current;
-}
-
-export function isXmlMediaType(mediaType: string): boolean {
-  const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return essence === 'application/xml' || essence === 'text/xml' || essence.endsWith('+xml');
-}
-
-function examplesOf(
+/** The examples of a Media Type, Parameter or Header object, each checked against `schema`. */
+function holderSites(
   spec: OpenApiDocument,
-  holder: Node,
+  holder: JsonObject,
   pointer: string,
-): Array<{ pointer: string; value: unknown }> {
-  const found: Array<{ pointer: string; value: unknown }> = [];
-  if ('example' in holder) found.push({ pointer: `${pointer}/example`, value: holder.example });
-  if (isNode(holder.examples)) {
-    for (const [name, raw] of Object.entries(holder.examples)) {
-      const example = deref(spec, raw);
-      if (isNode(example) && 'value' in example) {
-        found.push({ pointer: `${pointer}/examples/${escapePointer(name)}`, value: example.value });
-      }
-    }
-  }
-  return found;
+  schema: unknown,
+): ExampleSite[] {
+  return examplesOf(spec, holder, pointer).map(({ pointer: at, value }) => ({ pointer: at, schema, value }));
 }
 
 function mediaSites(spec: OpenApiDocument, content: unknown, pointer: string): ExampleSite[] {
-  if (!isNode(content)) return [];
+  if (!isObject(content)) return [];
   return Object.entries(content).flatMap(([mediaType, rawMedia]) => {
     const media = deref(spec, rawMedia);
-    if (!isNode(media)) return [];
+    if (!isObject(media)) return [];
     const at = `${pointer}/content/${escapePointer(mediaType)}`;
-    return examplesOf(spec, media, at).map((example) => ({
-      ...example,
-      mediaType,
-      schema: media.schema ?? {},
-    }));
+    return holderSites(spec, media, at, media.schema ?? {}).map((site) => ({ ...site, mediaType }));
   });
 }
 
@@ -77,41 +45,43 @@ function parameterSites(spec: OpenApiDocument, parameters: unknown, pointer: str
   if (!Array.isArray(parameters)) return [];
   return parameters.flatMap((raw, index) => {
     const parameter = deref(spec, raw);
-    if (!isNode(parameter)) return [];
+    if (!isObject(parameter)) return [];
     const at = `${pointer}/parameters/${index}`;
     if (parameter.content) return mediaSites(spec, parameter.content, at);
-    return examplesOf(spec, parameter, at).map((example) => ({ ...example, schema: parameter.schema ?? {} }));
+    return holderSites(spec, parameter, at, parameter.schema ?? {});
   });
 }
 
-function operationSites(spec: OpenApiDocument, pathItem: Node, pointer: string): ExampleSite[] {
-  const sites = parameterSites(spec, pathItem.parameters, pointer);
-  for (const method of httpMethods) {
-    const operation = deref(spec, pathItem[method]);
-    if (!isNode(operation)) continue;
-    const at = `${pointer}/${method}`;
-    sites.push(...parameterSites(spec, operation.parameters, at));
+function responseSites(spec: OpenApiDocument, response: JsonObject, pointer: string): ExampleSite[] {
+  const sites = mediaSites(spec, response.content, pointer);
+  if (isObject(response.headers)) {
+    for (const [name, rawHeader] of Object.entries(response.headers)) {
+      const header = deref(spec, rawHeader);
+      if (!isObject(header)) continue;
+      sites.push(
+        ...holderSites(spec, header, `${pointer}/headers/${escapePointer(name)}`, header.schema ?? {}),
+      );
+    }
+  }
+  return sites;
+}
+
+function pathItemSites(
+  spec: OpenApiDocument,
+  section: OperationSection,
+  key: string,
+  pathItem: JsonObject,
+): ExampleSite[] {
+  const sites = parameterSites(spec, pathItem.parameters, `#/${section}/${escapePointer(key)}`);
+  for (const { operation, pointer } of operationsOfPathItem(section, key, pathItem, spec)) {
+    sites.push(...parameterSites(spec, operation.parameters, pointer));
     const body = deref(spec, operation.requestBody);
-    if (isNode(body)) sites.push(...mediaSites(spec, body.content, `${at}/requestBody`));
-    if (isNode(operation.responses)) {
-      for (const [status, rawResponse] of Object.entries(operation.responses)) {
-        const response = deref(spec, rawResponse);
-        if (!isNode(response)) continue;
-        const responseAt = `${at}/responses/${escapePointer(status)}`;
-        sites.push(...mediaSites(spec, response.content, responseAt));
-        if (isNode(response.headers)) {
-          for (const [name, rawHeader] of Object.entries(response.headers)) {
-            const header = deref(spec, rawHeader);
-            if (!isNode(header)) continue;
-            const headerAt = `${responseAt}/headers/${escapePointer(name)}`;
-            sites.push(
-              ...examplesOf(spec, header, headerAt).map((example) => ({
-                ...example,
-                schema: header.schema ?? {},
-              })),
-            );
-          }
-        }
+    if (isObject(body)) sites.push(...mediaSites(spec, body.content, `${pointer}/requestBody`));
+    if (!isObject(operation.responses)) continue;
+    for (const [status, rawResponse] of Object.entries(operation.responses)) {
+      const response = deref(spec, rawResponse);
+      if (isObject(response)) {
+        sites.push(...responseSites(spec, response, `${pointer}/responses/${escapePointer(status)}`));
       }
     }
   }
@@ -120,7 +90,7 @@ function operationSites(spec: OpenApiDocument, pathItem: Node, pointer: string):
 
 /** Schema-level `example`/`examples` of the component schemas and their nested properties. */
 function schemaSites(schema: unknown, pointer: string): ExampleSite[] {
-  if (!isNode(schema)) return [];
+  if (!isObject(schema)) return [];
   const sites: ExampleSite[] = [];
   if ('example' in schema) sites.push({ pointer: `${pointer}/example`, schema, value: schema.example });
   if (Array.isArray(schema.examples)) {
@@ -128,7 +98,7 @@ function schemaSites(schema: unknown, pointer: string): ExampleSite[] {
       sites.push({ pointer: `${pointer}/examples/${index}`, schema, value });
     });
   }
-  if (isNode(schema.properties)) {
+  if (isObject(schema.properties)) {
     for (const [name, property] of Object.entries(schema.properties)) {
       sites.push(...schemaSites(property, `${pointer}/properties/${escapePointer(name)}`));
     }
@@ -149,13 +119,10 @@ function schemaSites(schema: unknown, pointer: string): ExampleSite[] {
 /** Every example of a bundled spec: media types, parameters, headers, webhooks and schemas. */
 export function collectExamples(spec: OpenApiDocument): ExampleSite[] {
   const sites: ExampleSite[] = [];
-  for (const [group, items] of [
-    ['paths', spec.paths],
-    ['webhooks', spec.webhooks],
-  ] as const) {
-    for (const [key, rawItem] of Object.entries(items ?? {})) {
-      const item = deref(spec, rawItem);
-      if (isNode(item)) sites.push(...operationSites(spec, item, `#/${group}/${escapePointer(key)}`));
+  for (const section of ['paths', 'webhooks'] as const) {
+    for (const [key, rawItem] of Object.entries(spec[section] ?? {})) {
+      const pathItem = deref(spec, rawItem);
+      if (isObject(pathItem)) sites.push(...pathItemSites(spec, section, key, pathItem));
     }
   }
   for (const [name, schema] of Object.entries(spec.components?.schemas ?? {})) {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 // The repository's tooling reads and bundles specs exactly as the contract checker does: one loader.
-import type { OpenApiDocument } from '../../packages/contract-checker/src/openapi.ts';
-import { bundleSpecs, servicesFromConfig } from '../../packages/contract-checker/src/spec-loader.ts';
+import { bundleSpecs, servicesFromConfig } from '@svc-contracts/contract-checker';
+import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { fromRoot, relativizePaths, repoRoot } from './paths.ts';
 
 export type { OpenApiDocument };

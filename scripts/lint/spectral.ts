@@ -4,6 +4,7 @@ import { Document, type Ruleset, Spectral } from '@stoplight/spectral-core';
 // spectral-parsers is CommonJS compiled from ESM: under Node's ESM loader only its default export exists.
 import spectralParsers from '@stoplight/spectral-parsers';
 import { bundleAndLoadRuleset } from '@stoplight/spectral-ruleset-bundler/with-loader';
+import { pointerOf } from '@svc-contracts/openapi-utils';
 import { fromRoot, relativizePaths, repoRoot } from '../lib/paths.ts';
 import type { Service } from '../lib/specs.ts';
 import type { Finding } from './finding.ts';
@@ -38,6 +39,6 @@ export async function lintWithSpectral(service: Service, ruleset: Ruleset): Prom
       severity: severities[result.severity] ?? 'info',
       rule: String(result.code),
       message: relativizePaths(result.message),
-      pointer: `#/${result.path.map((segment) => String(segment).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`,
+      pointer: pointerOf(result.path),
     }));
 }

@@ -43,6 +43,7 @@ export function derefWithPointer(
   return { node: current, pointer: at };
 }
 
+// biome-ignore lint/suspicious/noShadowRestrictedNames: the exported name is the package's API; callers import it by name, never as the global.
 export class ReferenceError extends Error {
   override name = 'ReferenceError';
 }

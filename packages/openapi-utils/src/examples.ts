@@ -16,7 +16,8 @@ export interface NamedExample {
  */
 export function examplesOf(doc: unknown, holder: JsonObject, pointer = '#'): NamedExample[] {
   const found: NamedExample[] = [];
-  if ('example' in holder) found.push({ name: 'example', pointer: `${pointer}/example`, value: holder.example });
+  if ('example' in holder)
+    found.push({ name: 'example', pointer: `${pointer}/example`, value: holder.example });
   if (isObject(holder.examples)) {
     for (const [name, raw] of Object.entries(holder.examples)) {
       const example = deref(doc, raw);

@@ -1,4 +1,4 @@
-import { deref, httpMethods, type HttpMethod } from './document.js';
+import { deref, type HttpMethod, httpMethods } from './document.js';
 import { isObject, type JsonObject } from './json.js';
 import { pointerOf } from './pointer.js';
 

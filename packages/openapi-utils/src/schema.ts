@@ -19,7 +19,8 @@ export function schemaTypes(doc: unknown, schema: unknown, depth = 0): string[] 
     }
   }
   if (types.size === 0 && 'const' in node) types.add(jsonTypeOf(node.const));
-  if (types.size === 0 && Array.isArray(node.enum)) for (const value of node.enum) types.add(jsonTypeOf(value));
+  if (types.size === 0 && Array.isArray(node.enum))
+    for (const value of node.enum) types.add(jsonTypeOf(value));
   return [...types];
 }
 

@@ -11,11 +11,11 @@ import {
   operationsOf,
   parseMediaType,
   pointerOf,
-  ReferenceError,
   resolvePointer,
   resolveStrict,
   schemaShape,
   schemaTypes,
+  ReferenceError as UnresolvedReferenceError,
 } from '../src/index.js';
 
 const doc = {
@@ -62,7 +62,7 @@ describe('pointers and references', () => {
       type: ['integer', 'null'],
       description: 'd',
     });
-    expect(() => resolveStrict(doc, { $ref: '#/components/schemas/Loop' })).toThrow(ReferenceError);
+    expect(() => resolveStrict(doc, { $ref: '#/components/schemas/Loop' })).toThrow(UnresolvedReferenceError);
     expect(() => resolveStrict(doc, { $ref: '#/components/schemas/Missing' })).toThrow(/Unresolved/);
     expect(() => resolveStrict(doc, { $ref: 'x.yaml' })).toThrow(/Only local/);
   });
@@ -93,6 +93,12 @@ describe('media types', () => {
     expect(isJsonMediaType('application/problem+json')).toBe(true);
     expect(isXmlMediaType('text/xml; charset=utf-8')).toBe(true);
     expect(isXmlMediaType('application/json')).toBe(false);
+    expect(['application/xml', 'application/soap+xml', 'Application/XML'].map(isXmlMediaType)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(['application/xml-dtd', 'text/plain'].map(isXmlMediaType)).toEqual([false, false]);
   });
 
   it('picks the most specific declared key and insists on declared parameters', () => {
@@ -106,7 +112,10 @@ describe('media types', () => {
 
 describe('examples and schemas', () => {
   it('reads example, then examples, following references', () => {
-    const media = { example: 1, examples: { two: { value: 2 }, ref: { $ref: '#/components/examples/three' } } };
+    const media = {
+      example: 1,
+      examples: { two: { value: 2 }, ref: { $ref: '#/components/examples/three' } },
+    };
     const withExamples = { ...doc, components: { ...doc.components, examples: { three: { value: 3 } } } };
     expect(examplesOf(withExamples, media, '#/m').map((e) => [e.name, e.pointer, e.value])).toEqual([
       ['example', '#/m/example', 1],

@@ -1,27 +1,25 @@
+import {
+  derefWithPointer,
+  escapePointer,
+  httpMethods,
+  isObject,
+  type JsonObject,
+} from '@svc-contracts/openapi-utils';
 import type { Change, Level } from './change.js';
 
 /** A bundled OpenAPI 3.1 document as a plain object (the output of `redocly bundle`). */
 export type OpenApiDocument = Record<string, unknown>;
 
-type Json = Record<string, unknown>;
+type Json = JsonObject;
 /** Who writes the value: the client (`request`) or the service (`response`). */
 type Direction = 'request' | 'response';
 
-const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const documentationKeys = ['description', 'title', 'summary', 'example', 'examples'] as const;
 const upperBounds = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties'] as const;
 const lowerBounds = ['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties'] as const;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function token(segment: string): string {
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 function show(value: unknown): string {
@@ -59,23 +57,28 @@ class SpecWalker {
     const pathsBefore = isObject(this.before.paths) ? this.before.paths : {};
     const pathsAfter = isObject(this.after.paths) ? this.after.paths : {};
     for (const [path, itemBefore] of Object.entries(pathsBefore)) {
-      const pointer = `#/paths/${token(path)}`;
+      const pointer = `#/paths/${escapePointer(path)}`;
       const itemAfter = pathsAfter[path];
       if (itemAfter === undefined) {
         this.add('removed-path', 'major', pointer, `removed path \`${path}\``);
         continue;
       }
-      this.pathItem(this.deref(this.before, itemBefore), this.deref(this.after, itemAfter), pointer, path);
+      this.pathItem(
+        this.resolveObject(this.before, itemBefore),
+        this.resolveObject(this.after, itemAfter),
+        pointer,
+        path,
+      );
     }
     for (const [path, item] of Object.entries(pathsAfter)) {
       if (path in pathsBefore) continue;
-      const resolved = this.deref(this.after, item);
-      for (const method of methods) {
+      const resolved = this.resolveObject(this.after, item);
+      for (const method of httpMethods) {
         if (isObject(resolved[method]))
           this.add(
             'added-operation',
             'minor',
-            `#/paths/${token(path)}/${method}`,
+            `#/paths/${escapePointer(path)}/${method}`,
             `added operation \`${method.toUpperCase()} ${path}\``,
           );
       }
@@ -92,34 +95,22 @@ class SpecWalker {
     return direction === 'request' ? request : response;
   }
 
-  /** Follows local `$ref`s (`#/…`) to their target, with a guard against reference loops. */
+  /**
+   * Follows local `$ref`s (`#/…`) to their target; `ref` says whether one was followed, so a change is
+   * reported where the shared component lives. A dangling reference is compared as it is written.
+   */
   private resolve(
     doc: Json,
     node: unknown,
     pointer: string,
   ): { node: unknown; pointer: string; ref: boolean } {
-    let current = node;
-    let at = pointer;
-    let ref = false;
-    const visited = new Set<string>();
-    while (isObject(current) && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
-      const target = current.$ref;
-      if (visited.has(target)) break;
-      visited.add(target);
-      let value: unknown = doc;
-      for (const raw of target.slice(2).split('/')) {
-        const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
-        value = isObject(value) ? value[key] : Array.isArray(value) ? value[Number(key)] : undefined;
-      }
-      if (value === undefined) break;
-      current = value;
-      at = target;
-      ref = true;
-    }
-    return { node: current, pointer: at, ref };
+    const found = derefWithPointer(doc, node, pointer);
+    if (found.node === undefined && node !== undefined) return { node, pointer, ref: false };
+    return { ...found, ref: found.node !== node };
   }
 
-  private deref(doc: Json, node: unknown): Json {
+  /** The object a node is or refers to; `{}` for anything else, so a missing part compares as empty. */
+  private resolveObject(doc: Json, node: unknown): Json {
     const { node: resolved } = this.resolve(doc, node, '');
     return isObject(resolved) ? resolved : {};
   }
@@ -136,7 +127,7 @@ class SpecWalker {
 
   private pathItem(before: Json, after: Json, pointer: string, path: string): void {
     this.documentation(before, after, pointer);
-    for (const method of methods) {
+    for (const method of httpMethods) {
       const opBefore = before[method];
       const opAfter = after[method];
       const opPointer = `${pointer}/${method}`;
@@ -199,7 +190,7 @@ class SpecWalker {
     opPointer: string,
   ): void {
     const at = (entry: { pointer: string }, key: string) =>
-      entry.pointer || `${opPointer}/parameters/${token(key)}`;
+      entry.pointer || `${opPointer}/parameters/${escapePointer(key)}`;
     for (const [key, entry] of before) {
       const label = `${String(entry.param.in)} parameter \`${String(entry.param.name)}\``;
       const other = after.get(key);
@@ -252,7 +243,7 @@ class SpecWalker {
     const before = isObject(rawBefore) ? rawBefore : {};
     const after = isObject(rawAfter) ? rawAfter : {};
     for (const [status, responseBefore] of Object.entries(before)) {
-      const statusPointer = `${pointer}/${token(status)}`;
+      const statusPointer = `${pointer}/${escapePointer(status)}`;
       if (!(status in after)) {
         this.add('removed-response', 'major', statusPointer, `removed response \`${status}\``);
         continue;
@@ -267,7 +258,12 @@ class SpecWalker {
     }
     for (const status of Object.keys(after)) {
       if (!(status in before))
-        this.add('added-response', 'minor', `${pointer}/${token(status)}`, `added response \`${status}\``);
+        this.add(
+          'added-response',
+          'minor',
+          `${pointer}/${escapePointer(status)}`,
+          `added response \`${status}\``,
+        );
     }
   }
 
@@ -275,20 +271,25 @@ class SpecWalker {
     const before = isObject(rawBefore) ? rawBefore : {};
     const after = isObject(rawAfter) ? rawAfter : {};
     for (const [name, header] of Object.entries(before)) {
-      const at = `${pointer}/${token(name)}`;
+      const at = `${pointer}/${escapePointer(name)}`;
       if (!(name in after)) {
         this.add('removed-header', 'major', at, `removed response header \`${name}\``);
         continue;
       }
-      const b = this.deref(this.before, header);
-      const a = this.deref(this.after, after[name]);
+      const b = this.resolveObject(this.before, header);
+      const a = this.resolveObject(this.after, after[name]);
       this.documentation(b, a, at);
       if (b.schema !== undefined && a.schema !== undefined)
         this.schema(b.schema, a.schema, `${at}/schema`, 'response');
     }
     for (const name of Object.keys(after)) {
       if (!(name in before))
-        this.add('added-header', 'minor', `${pointer}/${token(name)}`, `added response header \`${name}\``);
+        this.add(
+          'added-header',
+          'minor',
+          `${pointer}/${escapePointer(name)}`,
+          `added response header \`${name}\``,
+        );
     }
   }
 
@@ -296,7 +297,7 @@ class SpecWalker {
     const before = isObject(rawBefore) ? rawBefore : {};
     const after = isObject(rawAfter) ? rawAfter : {};
     for (const [type, mediaBefore] of Object.entries(before)) {
-      const at = `${pointer}/${token(type)}`;
+      const at = `${pointer}/${escapePointer(type)}`;
       const mediaAfter = after[type];
       if (!isObject(mediaAfter) || !isObject(mediaBefore)) {
         if (mediaAfter === undefined)
@@ -309,7 +310,12 @@ class SpecWalker {
     }
     for (const type of Object.keys(after)) {
       if (!(type in before))
-        this.add('added-media-type', 'minor', `${pointer}/${token(type)}`, `added media type \`${type}\``);
+        this.add(
+          'added-media-type',
+          'minor',
+          `${pointer}/${escapePointer(type)}`,
+          `added media type \`${type}\``,
+        );
     }
   }
 
@@ -464,7 +470,7 @@ class SpecWalker {
     const requiredBefore = new Set(Array.isArray(before.required) ? before.required : []);
     const requiredAfter = new Set(Array.isArray(after.required) ? after.required : []);
     for (const [name, schemaBefore] of Object.entries(propsBefore)) {
-      const at = `${pointer}/properties/${token(name)}`;
+      const at = `${pointer}/properties/${escapePointer(name)}`;
       if (!(name in propsAfter)) {
         this.add('removed-property', 'major', at, `removed property \`${name}\``);
         continue;
@@ -489,7 +495,7 @@ class SpecWalker {
     }
     for (const name of Object.keys(propsAfter)) {
       if (name in propsBefore) continue;
-      const at = `${pointer}/properties/${token(name)}`;
+      const at = `${pointer}/properties/${escapePointer(name)}`;
       if (direction === 'request' && requiredAfter.has(name))
         this.add('added-required-property', 'major', at, `added required property \`${name}\``);
       else this.add('added-optional-property', 'minor', at, `added property \`${name}\``);

@@ -1,24 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isXmlMediaType } from '../src/lib/openapi.js';
+import { isUnderXmlMediaType } from '../src/lib/openapi.js';
 import { lintVariant } from './helpers.js';
 
 const NUMBERS = '/api/v1/accounts/{accountId}/numbers';
 const REQUEST = ['paths', NUMBERS, 'post', 'requestBody', 'content', 'application/xml'];
 const RESPONSE = ['paths', NUMBERS, 'post', 'responses', '201', 'content', 'application/xml; charset=utf-8'];
 
-describe('isXmlMediaType', () => {
-  it('recognises XML media types with and without parameters', () => {
-    expect(
-      ['application/xml', 'text/xml; charset=utf-8', 'application/soap+xml', 'Application/XML'].map(
-        isXmlMediaType,
-      ),
-    ).toEqual([true, true, true, true]);
-    expect(['application/json', 'application/xml-dtd', 'text/plain'].map(isXmlMediaType)).toEqual([
+describe('isUnderXmlMediaType', () => {
+  it('sees an XML media type, with or without parameters, anywhere above the path', () => {
+    expect(isUnderXmlMediaType([...RESPONSE, 'schema', 'properties', 'id'])).toBe(true);
+    expect(isUnderXmlMediaType(['paths', NUMBERS, 'get', 'content', 'Application/XML'])).toBe(true);
+    expect(isUnderXmlMediaType(['paths', NUMBERS, 'get', 'content', 'application/soap+xml', 'schema'])).toBe(
+      true,
+    );
+    expect(isUnderXmlMediaType(['paths', NUMBERS, 'get', 'content', 'application/json', 'schema'])).toBe(
       false,
-      false,
-      false,
-    ]);
+    );
   });
 });
 

@@ -1,58 +1,15 @@
-import { isRecord, type JsonPath } from './json.js';
+import { httpMethods, isObject, isXmlMediaType, type OperationEntry } from '@svc-contracts/openapi-utils';
+import type { JsonPath } from './json.js';
 
-/** The fixed fields of a Path Item that hold an Operation (OpenAPI 3.1, section 4.8.9). */
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-const METHOD_LIST = HTTP_METHODS.join(',');
+// Spectral selects nodes by JSONPath; the rule functions walk the resolved document with
+// @svc-contracts/openapi-utils (operationsOf, describeOperation, media types) like every other tool.
+const METHOD_LIST = httpMethods.join(',');
 
 /** JSONPath of every operation under `paths`. */
 export const PATH_OPERATIONS = `$.paths[*][${METHOD_LIST}]`;
 
 /** JSONPath of every operation under `webhooks` (OpenAPI 3.1). */
 export const WEBHOOK_OPERATIONS = `$.webhooks[*][${METHOD_LIST}]`;
-
-export interface OperationEntry {
-  /** `paths` or `webhooks`. */
-  section: 'paths' | 'webhooks';
-  /** The key under the section: a URL path or a webhook name. */
-  key: string;
-  method: string;
-  pathItem: Record<string, unknown>;
-  operation: Record<string, unknown>;
-  path: JsonPath;
-}
-
-/** Every operation of a (resolved) OpenAPI document, paths first, then webhooks. */
-export function* operationsOf(document: unknown): Generator<OperationEntry> {
-  if (!isRecord(document)) return;
-  for (const section of ['paths', 'webhooks'] as const) {
-    const items = document[section];
-    if (!isRecord(items)) continue;
-    for (const [key, pathItem] of Object.entries(items)) {
-      if (!isRecord(pathItem)) continue;
-      yield* operationsOfPathItem(section, key, pathItem);
-    }
-  }
-}
-
-export function* operationsOfPathItem(
-  section: 'paths' | 'webhooks',
-  key: string,
-  pathItem: Record<string, unknown>,
-): Generator<OperationEntry> {
-  for (const method of HTTP_METHODS) {
-    const operation = pathItem[method];
-    if (!isRecord(operation)) continue;
-    yield { section, key, method, pathItem, operation, path: [section, key, method] };
-  }
-}
-
-/** How an operation is named in messages: `POST /api/v1/campaign/{campaign_id}/pause` or `webhook orderNotification (POST)`. */
-export function describeOperation(entry: Pick<OperationEntry, 'section' | 'key' | 'method'>): string {
-  return entry.section === 'paths'
-    ? `${entry.method.toUpperCase()} ${entry.key}`
-    : `webhook ${entry.key} (${entry.method.toUpperCase()})`;
-}
 
 export interface ParameterEntry {
   parameter: Record<string, unknown>;
@@ -68,7 +25,7 @@ export function effectiveParameters(entry: OperationEntry): ParameterEntry[] {
   const collect = (list: unknown, basePath: JsonPath) => {
     if (!Array.isArray(list)) return;
     list.forEach((parameter, index) => {
-      if (!isRecord(parameter)) return;
+      if (!isObject(parameter)) return;
       byKey.set(`${String(parameter.in)}:${String(parameter.name)}`, {
         parameter,
         path: [...basePath, index],
@@ -76,17 +33,8 @@ export function effectiveParameters(entry: OperationEntry): ParameterEntry[] {
     });
   };
   collect(entry.pathItem.parameters, [entry.section, entry.key, 'parameters']);
-  collect(entry.operation.parameters, [...entry.path, 'parameters']);
+  collect(entry.operation.parameters, [...entry.location, 'parameters']);
   return [...byKey.values()];
-}
-
-/**
- * XML media types: `application/xml`, `text/xml` and any `+xml` suffix type, with or without
- * parameters such as `; charset=utf-8`.
- */
-export function isXmlMediaType(mediaType: string): boolean {
-  const essence = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
-  return essence === 'application/xml' || essence === 'text/xml' || essence.endsWith('+xml');
 }
 
 /** True when the JSON path passes through the media type object of an XML media type. */

@@ -1,6 +1,7 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { isNonEmptyString, isRecord } from '../lib/json.js';
+import { isObject } from '@svc-contracts/openapi-utils';
+import { isNonEmptyString } from '../lib/json.js';
 import { isInsideExampleData } from '../lib/openapi.js';
 
 /** The shared schema is recognised by its title, which survives bundling and reference resolution. */
@@ -13,7 +14,7 @@ const E164_LIKE_PATTERN = /^\^?(\\\+|\[\+\])/;
 const MENTIONS_E164 = /\bE\.?164\b/i;
 
 function isE164Schema(schema: unknown): boolean {
-  return isRecord(schema) && schema.title === E164_TITLE;
+  return isObject(schema) && schema.title === E164_TITLE;
 }
 
 /**
@@ -23,11 +24,11 @@ function isE164Schema(schema: unknown): boolean {
 function usesE164(schema: Record<string, unknown>, depth = 0): boolean {
   if (isE164Schema(schema)) return true;
   if (depth > 4) return false;
-  if (isRecord(schema.items) && usesE164(schema.items, depth + 1)) return true;
+  if (isObject(schema.items) && usesE164(schema.items, depth + 1)) return true;
   return ['oneOf', 'anyOf', 'allOf'].some((keyword) => {
     const branches = schema[keyword];
     return (
-      Array.isArray(branches) && branches.some((branch) => isRecord(branch) && usesE164(branch, depth + 1))
+      Array.isArray(branches) && branches.some((branch) => isObject(branch) && usesE164(branch, depth + 1))
     );
   });
 }
@@ -71,9 +72,9 @@ const describedAsE164 = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (node, _options, context): IFunctionResult[] => {
     // Parameter and Header Objects carry `schema` next to their description; a property is the schema itself.
-    const isParameterLike = isRecord(node.schema);
+    const isParameterLike = isObject(node.schema);
     const schema = isParameterLike ? node.schema : node;
-    if (!isRecord(schema)) return [];
+    if (!isObject(schema)) return [];
     const description = [node.description, schema.description].filter(isNonEmptyString).join(' ');
     if (!MENTIONS_E164.test(description) || !couldHoldTelephoneNumber(schema) || usesE164(schema)) return [];
     const name = isParameterLike && isNonEmptyString(node.name) ? node.name : String(context.path.at(-1));

@@ -5,8 +5,8 @@ import {
   type RuleDefinition,
 } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { isNonEmptyString, isRecord, type JsonPath, readLocalPointer } from '../lib/json.js';
-import { operationsOf } from '../lib/openapi.js';
+import { isObject, operationsOf, resolvePointer } from '@svc-contracts/openapi-utils';
+import { isNonEmptyString, type JsonPath } from '../lib/json.js';
 
 interface ErrorSchema {
   /** The `x-error-schemas` key the schema is declared under (`422`, `4XX`, `default`). */
@@ -28,7 +28,7 @@ const COMPONENT_SCHEMA_POINTER = /^#\/components\/schemas\/([^/]+)$/;
 function hasExternalRef(node: unknown, depth = 0): boolean {
   if (depth > 6) return false;
   if (Array.isArray(node)) return node.some((item) => hasExternalRef(item, depth + 1));
-  if (!isRecord(node)) return false;
+  if (!isObject(node)) return false;
   if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) return true;
   return Object.values(node).some((value) => hasExternalRef(value, depth + 1));
 }
@@ -36,7 +36,7 @@ function hasExternalRef(node: unknown, depth = 0): boolean {
 /** `x-error-schemas` values are a JSON pointer string or a Reference Object; both name the schema. */
 function labelOf(raw: unknown): string | undefined {
   if (isNonEmptyString(raw)) return raw;
-  if (isRecord(raw) && isNonEmptyString(raw.$ref)) return raw.$ref;
+  if (isObject(raw) && isNonEmptyString(raw.$ref)) return raw.$ref;
   return undefined;
 }
 
@@ -53,19 +53,25 @@ function readErrorSchemas(
   const problems: IFunctionResult[] = [];
   const unresolvedRoot = context.document.data;
   const isSplit = hasExternalRef(unresolvedRoot);
-  const rawMap = isRecord(unresolvedRoot) ? unresolvedRoot['x-error-schemas'] : undefined;
+  const rawMap = isObject(unresolvedRoot) ? unresolvedRoot['x-error-schemas'] : undefined;
   const resolvedMap = resolvedRoot['x-error-schemas'];
-  if (!isRecord(rawMap) || !isRecord(resolvedMap)) return { schemas, problems };
+  if (!isObject(rawMap) || !isObject(resolvedMap)) return { schemas, problems };
   for (const [key, raw] of Object.entries(rawMap)) {
     const label = labelOf(raw);
     if (label === undefined) continue; // the shape is reported by svc-root-extensions
-    const resolved = typeof raw === 'string' ? readLocalPointer(resolvedRoot, raw) : resolvedMap[key];
+    // Only a local reference (`#/components/...`) names a schema of this document.
+    const resolved =
+      typeof raw === 'string'
+        ? raw.startsWith('#')
+          ? resolvePointer(resolvedRoot, raw)
+          : undefined
+        : resolvedMap[key];
     const componentName = typeof raw === 'string' ? COMPONENT_SCHEMA_POINTER.exec(raw)?.[1] : undefined;
-    if (!isRecord(resolved) && isSplit && componentName !== undefined) {
+    if (!isObject(resolved) && isSplit && componentName !== undefined) {
       schemas.set(key.toUpperCase(), { key, label, match: { fileName: decodeURIComponent(componentName) } });
       continue;
     }
-    if (!isRecord(resolved) || '$ref' in resolved) {
+    if (!isObject(resolved) || '$ref' in resolved) {
       problems.push({
         message: `x-error-schemas['${key}'] points to ${label}, which does not resolve to a schema: point it to the error schema in components.schemas.`,
         path: ['x-error-schemas', key],
@@ -114,8 +120,8 @@ function describeFound(
   context: FunctionContext,
   resolvedRoot: Record<string, unknown>,
 ): string {
-  const components = isRecord(resolvedRoot.components) ? resolvedRoot.components.schemas : undefined;
-  if (isRecord(components)) {
+  const components = isObject(resolvedRoot.components) ? resolvedRoot.components.schemas : undefined;
+  if (isObject(components)) {
     for (const [name, candidate] of Object.entries(components)) {
       if (candidate === schema) return `#/components/schemas/${name}`;
     }
@@ -143,7 +149,7 @@ function checkResponse(
 ): IFunctionResult[] {
   const where = `x-error-schemas['${expected.key}']`;
   const { content } = response;
-  if (!isRecord(content) || Object.keys(content).length === 0) {
+  if (!isObject(content) || Object.keys(content).length === 0) {
     return [
       {
         message: `The ${status} response has no content, but ${where} says ${status} responses carry ${expected.label}: add content with ${wanted(expected)}.`,
@@ -153,7 +159,7 @@ function checkResponse(
   }
   const results: IFunctionResult[] = [];
   for (const [mediaType, media] of Object.entries(content)) {
-    if (!isRecord(media)) continue;
+    if (!isObject(media)) continue;
     // Reported on the media type object, where `schema:` is written; a path ending in `schema` would be
     // mapped by Spectral into the file the reference points to.
     const path = [...responsePath, 'content', mediaType];
@@ -182,11 +188,11 @@ const errorSchemas = createRulesetFunction<Record<string, unknown>, null>(
       // Webhook responses are what the subscriber answers; the service's error schemas do not apply.
       if (entry.section !== 'paths') continue;
       const { responses } = entry.operation;
-      if (!isRecord(responses)) continue;
+      if (!isObject(responses)) continue;
       for (const [status, response] of Object.entries(responses)) {
         const expected = errorSchemaFor(status, schemas);
-        if (expected === undefined || !isRecord(response)) continue;
-        const path = [...entry.path, 'responses', status];
+        if (expected === undefined || !isObject(response)) continue;
+        const path = [...entry.location, 'responses', status];
         results.push(...checkResponse(status, response, path, expected, resolvedRoot, context));
       }
     }

@@ -6,8 +6,9 @@ import {
 } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
 import { schema as validateAgainstSchema } from '@stoplight/spectral-functions';
-import { isRecord, type JsonPath } from '../lib/json.js';
-import { isInsideExampleData, isUnderXmlMediaType, isXmlMediaType } from '../lib/openapi.js';
+import { isObject, isXmlMediaType } from '@svc-contracts/openapi-utils';
+import type { JsonPath } from '../lib/json.js';
+import { isInsideExampleData, isUnderXmlMediaType } from '../lib/openapi.js';
 
 /**
  * Replacements for spectral:oas `oas3-valid-media-example` and `oas3-valid-schema-example`, which
@@ -42,9 +43,9 @@ function validate(schema: Record<string, unknown>, examples: ExampleValue[], con
 function mediaExamples(media: Record<string, unknown>, path: JsonPath): ExampleValue[] {
   const found: ExampleValue[] = [];
   if (media.example !== undefined) found.push({ value: media.example, path: [...path, 'example'] });
-  if (isRecord(media.examples)) {
+  if (isObject(media.examples)) {
     for (const [name, example] of Object.entries(media.examples)) {
-      if (isRecord(example) && 'value' in example) {
+      if (isObject(example) && 'value' in example) {
         found.push({ value: example.value, path: [...path, 'examples', name, 'value'] });
       }
     }
@@ -58,7 +59,7 @@ const validMediaExample = createRulesetFunction<Record<string, unknown>, null>(
     const mediaType = context.path.at(-1);
     if (context.path.at(-2) === 'content' && typeof mediaType === 'string' && isXmlMediaType(mediaType))
       return [];
-    if (!isRecord(media.schema) || isInsideExampleData(context.path)) return [];
+    if (!isObject(media.schema) || isInsideExampleData(context.path)) return [];
     return validate(media.schema, mediaExamples(media, context.path), context);
   },
 );
@@ -87,7 +88,7 @@ const validSchemaExample = createRulesetFunction<Record<string, unknown>, null>(
     if (isInsideExampleData(context.path)) return [];
     // An XML document written as the example of a schema serialised as XML (it has an `xml` object,
     // or sits under an XML media type) is XML text, not the instance: the XSD check covers it.
-    const isXmlSchema = isRecord(schema.xml) || isUnderXmlMediaType(context.path);
+    const isXmlSchema = isObject(schema.xml) || isUnderXmlMediaType(context.path);
     const examples = schemaExamples(schema, context.path).filter(
       (example) => !(isXmlSchema && looksLikeXml(example.value)),
     );

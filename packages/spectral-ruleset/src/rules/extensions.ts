@@ -1,7 +1,8 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
 import { schema as validateAgainstSchema } from '@stoplight/spectral-functions';
-import { isNonEmptyString, isRecord } from '../lib/json.js';
+import { isObject } from '@svc-contracts/openapi-utils';
+import { isNonEmptyString } from '../lib/json.js';
 
 /** `422`, `4XX`, `default`: the keys OpenAPI allows in a Responses Object. */
 const STATUS_KEY = /^([1-5][0-9]{2}|[1-5]XX|default)$/;
@@ -17,7 +18,7 @@ function checkVersionPrefix(value: unknown): string | undefined {
 
 function checkErrorSchemas(value: unknown): IFunctionResult[] {
   if (value === undefined) return [];
-  if (!isRecord(value)) {
+  if (!isObject(value)) {
     return [
       {
         message:
@@ -35,7 +36,7 @@ function checkErrorSchemas(value: unknown): IFunctionResult[] {
       });
     }
     const isPointer = typeof target === 'string' && target.startsWith('#/');
-    const isReference = isRecord(target) && isNonEmptyString(target.$ref);
+    const isReference = isObject(target) && isNonEmptyString(target.$ref);
     if (!isPointer && !isReference) {
       results.push({
         message: `\`x-error-schemas['${key}']\` must be a JSON pointer such as \`'#/components/schemas/ValidationError'\` or \`{$ref: ...}\` to the error schema.`,
@@ -53,7 +54,7 @@ function checkValidationStatus(value: unknown, errorSchemas: unknown): string | 
   if (!/^[45][0-9]{2}$/.test(status)) {
     return '`x-validation-status` must be the 4xx or 5xx status the service answers for an invalid request, for example `422`.';
   }
-  if (isRecord(errorSchemas) && !(status in errorSchemas) && !(`${status[0]}XX` in errorSchemas)) {
+  if (isObject(errorSchemas) && !(status in errorSchemas) && !(`${status[0]}XX` in errorSchemas)) {
     return `\`x-validation-status\` is ${status}, but \`x-error-schemas\` has no entry for ${status} (or ${status[0]}XX): add the schema of the validation error body.`;
   }
   return undefined;
@@ -72,7 +73,7 @@ function checkUnsupportedCredentials(value: unknown): IFunctionResult[] {
   const results: IFunctionResult[] = [];
   value.forEach((entry, index) => {
     const valid =
-      isRecord(entry) &&
+      isObject(entry) &&
       CREDENTIAL_LOCATIONS.includes(String(entry.in)) &&
       isNonEmptyString(entry.name) &&
       isNonEmptyString(entry.description);

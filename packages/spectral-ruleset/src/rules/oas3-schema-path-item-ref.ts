@@ -1,6 +1,6 @@
 import type { IFunctionResult, RuleDefinition } from '@stoplight/spectral-core';
 import { oas } from '@stoplight/spectral-rulesets';
-import { isRecord } from '../lib/json.js';
+import { isObject } from '@svc-contracts/openapi-utils';
 
 /**
  * Workaround for stoplightio/spectral#2655: spectral:oas `oas3-schema` validates OpenAPI 3.1 `paths`
@@ -16,10 +16,10 @@ function isPathItemRefFalsePositive(result: IFunctionResult, root: unknown): boo
   const [section, key, ...rest] = result.path ?? [];
   if (section !== 'paths' || typeof key !== 'string' || rest.length > 0) return false;
   if (!result.message.includes('must not have unevaluated properties')) return false;
-  const paths = isRecord(root) ? root.paths : undefined;
+  const paths = isObject(root) ? root.paths : undefined;
   // The built-in reports Ajv instance paths, whose segments are JSON Pointer encoded (`~1api~1v1`).
-  const pathItem = isRecord(paths) ? paths[key.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
-  return isRecord(pathItem) && typeof pathItem.$ref === 'string';
+  const pathItem = isObject(paths) ? paths[key.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+  return isObject(pathItem) && typeof pathItem.$ref === 'string';
 }
 
 function keepRealProblems(results: unknown, root: unknown): unknown {
@@ -29,8 +29,8 @@ function keepRealProblems(results: unknown, root: unknown): unknown {
 
 export function oas3SchemaRules(): Record<string, RuleDefinition> {
   const rules = (oas as { rules?: unknown }).rules;
-  const builtIn = isRecord(rules) ? rules['oas3-schema'] : undefined;
-  if (!isRecord(builtIn) || !isRecord(builtIn.then) || typeof builtIn.then.function !== 'function') return {};
+  const builtIn = isObject(rules) ? rules['oas3-schema'] : undefined;
+  if (!isObject(builtIn) || !isObject(builtIn.then) || typeof builtIn.then.function !== 'function') return {};
   const original = builtIn.then.function as RuleFunction;
   const filtered: RuleFunction = (input, options, context) => {
     const results = original(input, options, context);

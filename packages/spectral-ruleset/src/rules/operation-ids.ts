@@ -1,7 +1,8 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
+import { describeOperation, operationsOf } from '@svc-contracts/openapi-utils';
 import { isNonEmptyString } from '../lib/json.js';
-import { describeOperation, operationsOf, PATH_OPERATIONS, WEBHOOK_OPERATIONS } from '../lib/openapi.js';
+import { PATH_OPERATIONS, WEBHOOK_OPERATIONS } from '../lib/openapi.js';
 
 const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/;
 
@@ -57,7 +58,7 @@ const operationIdUnique = createRulesetFunction<unknown, null>(
       }
       results.push({
         message: `operationId \`${id}\` is already used by ${previous}: operationIds must be unique in the service (each one becomes an SDK method name); rename one of them.`,
-        path: [...entry.path, 'operationId'],
+        path: [...entry.location, 'operationId'],
       });
     }
     return results;

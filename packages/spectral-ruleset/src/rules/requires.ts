@@ -1,7 +1,8 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
+import { describeOperation, operationsOf } from '@svc-contracts/openapi-utils';
 import { isNonEmptyString } from '../lib/json.js';
-import { describeOperation, effectiveParameters, operationsOf, type ParameterEntry } from '../lib/openapi.js';
+import { effectiveParameters, type ParameterEntry } from '../lib/openapi.js';
 
 /**
  * "requires `countryCodeA3`", "requires the query parameter countryCodeA3". A back-quoted name always

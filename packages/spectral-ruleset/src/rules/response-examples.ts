@@ -1,6 +1,6 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { isRecord } from '../lib/json.js';
+import { isObject } from '@svc-contracts/openapi-utils';
 
 function hasExample(node: Record<string, unknown>): boolean {
   if (node.example !== undefined) return true;
@@ -8,7 +8,7 @@ function hasExample(node: Record<string, unknown>): boolean {
   // Media types hold a map of Example Objects; JSON Schema 2020-12 holds an array of values.
   return (
     (Array.isArray(examples) && examples.length > 0) ||
-    (isRecord(examples) && Object.keys(examples).length > 0)
+    (isObject(examples) && Object.keys(examples).length > 0)
   );
 }
 
@@ -17,12 +17,12 @@ const responseExamples = createRulesetFunction<Record<string, unknown>, null>(
   (response, _options, context): IFunctionResult[] => {
     const { content } = response;
     // A response without content (204, or an error the source leaves undescribed) needs no example.
-    if (!isRecord(content)) return [];
+    if (!isObject(content)) return [];
     const status = context.path[context.path.length - 1];
     const results: IFunctionResult[] = [];
     for (const [mediaType, media] of Object.entries(content)) {
-      if (!isRecord(media)) continue;
-      if (hasExample(media) || (isRecord(media.schema) && hasExample(media.schema))) continue;
+      if (!isObject(media)) continue;
+      if (hasExample(media) || (isObject(media.schema) && hasExample(media.schema))) continue;
       results.push({
         message: `The ${String(status)} response (${mediaType}) has no example: add \`example\` or \`examples\` to the media type (or \`example\` to its schema), so the mocks serve realistic data.`,
         path: [...context.path, 'content', mediaType],

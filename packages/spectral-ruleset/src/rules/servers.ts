@@ -1,6 +1,6 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { isRecord } from '../lib/json.js';
+import { isObject } from '@svc-contracts/openapi-utils';
 
 const LEADING_VARIABLE = /^\{([^}]+)\}/;
 
@@ -14,7 +14,7 @@ const serverUrlVariable = createRulesetFunction<Record<string, unknown>, null>(
     const url = typeof server.url === 'string' ? server.url : '';
     const variable = LEADING_VARIABLE.exec(url)?.[1];
     const declared =
-      isRecord(server.variables) && variable !== undefined && isRecord(server.variables[variable]);
+      isObject(server.variables) && variable !== undefined && isObject(server.variables[variable]);
     if (declared) return [];
     return [
       {

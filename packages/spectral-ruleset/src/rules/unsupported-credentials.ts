@@ -1,7 +1,8 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { isNonEmptyString, isRecord, type JsonPath } from '../lib/json.js';
-import { effectiveParameters, operationsOf } from '../lib/openapi.js';
+import { isObject, operationsOf } from '@svc-contracts/openapi-utils';
+import { isNonEmptyString, type JsonPath } from '../lib/json.js';
+import { effectiveParameters } from '../lib/openapi.js';
 
 interface Credential {
   in: string;
@@ -15,11 +16,11 @@ function sameCredential(a: Credential, b: Credential): boolean {
 }
 
 function readUnsupported(root: unknown): Credential[] {
-  const list = isRecord(root) ? root['x-unsupported-credentials'] : undefined;
+  const list = isObject(root) ? root['x-unsupported-credentials'] : undefined;
   if (!Array.isArray(list)) return [];
   return list.filter(
     (entry): entry is Credential =>
-      isRecord(entry) && isNonEmptyString(entry.in) && isNonEmptyString(entry.name),
+      isObject(entry) && isNonEmptyString(entry.in) && isNonEmptyString(entry.name),
   );
 }
 
@@ -50,16 +51,16 @@ const unsupportedCredentials = createRulesetFunction<Record<string, unknown>, nu
         path,
       });
     };
-    const components = isRecord(root.components) ? root.components : {};
-    const schemes = isRecord(components.securitySchemes) ? components.securitySchemes : {};
+    const components = isObject(root.components) ? root.components : {};
+    const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
     for (const [name, scheme] of Object.entries(schemes)) {
-      const credential = isRecord(scheme) ? credentialOfScheme(scheme) : undefined;
+      const credential = isObject(scheme) ? credentialOfScheme(scheme) : undefined;
       if (credential !== undefined)
         check(credential, ['components', 'securitySchemes', name], `Security scheme \`${name}\``);
     }
-    const parameters = isRecord(components.parameters) ? components.parameters : {};
+    const parameters = isObject(components.parameters) ? components.parameters : {};
     for (const [key, parameter] of Object.entries(parameters)) {
-      if (isRecord(parameter) && isNonEmptyString(parameter.in) && isNonEmptyString(parameter.name)) {
+      if (isObject(parameter) && isNonEmptyString(parameter.in) && isNonEmptyString(parameter.name)) {
         check(
           { in: parameter.in, name: parameter.name },
           ['components', 'parameters', key],

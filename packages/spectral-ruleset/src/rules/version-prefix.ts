@@ -1,6 +1,6 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { isRecord } from '../lib/json.js';
+import { isObject } from '@svc-contracts/openapi-utils';
 
 /** `/api/v1` accepts `/api/v1` and `/api/v1/...`, not `/api/v10`. */
 function startsWithPrefix(path: string, prefix: string): boolean {
@@ -12,7 +12,7 @@ const pathsUnderPrefix = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (paths, _options, context): IFunctionResult[] => {
     const root = context.document.data;
-    const prefix = isRecord(root) ? root['x-version-prefix'] : undefined;
+    const prefix = isObject(root) ? root['x-version-prefix'] : undefined;
     if (typeof prefix !== 'string' || prefix === '') return []; // reported by svc-version-prefix-declared
     return Object.keys(paths)
       .filter((path) => !startsWithPrefix(path, prefix))

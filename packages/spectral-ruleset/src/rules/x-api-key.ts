@@ -1,6 +1,6 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { isRecord } from '../lib/json.js';
+import { isObject } from '@svc-contracts/openapi-utils';
 
 const RETIRED_HEADER = 'x-api-key';
 
@@ -19,7 +19,7 @@ const noXApiKey = createRulesetFunction<unknown, null>(
   { input: null, options: null },
   (node, _options, context): IFunctionResult[] => {
     const parent = context.path.at(-2);
-    if (context.path.at(-1) === 'headers' && isRecord(node)) {
+    if (context.path.at(-1) === 'headers' && isObject(node)) {
       return Object.keys(node)
         .filter(isRetiredHeader)
         .map((name) => ({
@@ -27,7 +27,7 @@ const noXApiKey = createRulesetFunction<unknown, null>(
           path: [...context.path, name],
         }));
     }
-    if (!isRecord(node)) return [];
+    if (!isObject(node)) return [];
     if (parent === 'securitySchemes' && node.type === 'apiKey' && isRetiredHeader(node.name)) {
       return [
         {

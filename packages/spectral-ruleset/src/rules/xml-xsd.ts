@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { isNonEmptyString, isRecord } from '../lib/json.js';
-import { isXmlMediaType } from '../lib/openapi.js';
+import { isObject, isXmlMediaType } from '@svc-contracts/openapi-utils';
+import { isNonEmptyString } from '../lib/json.js';
 
 /**
  * Where `x-xsd.schema` paths are resolved: a directory, or a function of the linted document's source
@@ -34,7 +34,7 @@ function pathProblem(field: string, value: unknown): string | undefined {
 }
 
 function shapeProblem(xsd: unknown): string | undefined {
-  if (!isRecord(xsd)) return 'it is not an object';
+  if (!isObject(xsd)) return 'it is not an object';
   const schemaProblem = pathProblem('schema', xsd.schema);
   if (schemaProblem !== undefined) return schemaProblem;
   if (xsd.legacySchema !== undefined) {
@@ -53,7 +53,7 @@ function createXmlXsdFunction(xsdBaseDirectory: XsdBaseDirectory | undefined) {
     (content, _options, context): IFunctionResult[] => {
       const results: IFunctionResult[] = [];
       for (const [mediaType, media] of Object.entries(content)) {
-        if (!isXmlMediaType(mediaType) || !isRecord(media)) continue;
+        if (!isXmlMediaType(mediaType) || !isObject(media)) continue;
         const mediaPath = [...context.path, mediaType];
         const xsd = media['x-xsd'];
         // `x-xsd: false` says so explicitly: the source leaves this XML document open, there is no XSD.
@@ -66,7 +66,7 @@ function createXmlXsdFunction(xsdBaseDirectory: XsdBaseDirectory | undefined) {
           continue;
         }
         const problem = shapeProblem(xsd);
-        if (problem !== undefined || !isRecord(xsd)) {
+        if (problem !== undefined || !isObject(xsd)) {
           results.push({
             message: `\`x-xsd\` on ${mediaType} must be \`{schema: <.xsd path relative to the service folder>, element: <root element>}\` (optionally \`legacySchema\`), or \`false\`: ${problem ?? 'invalid'}.`,
             path: [...mediaPath, 'x-xsd'],

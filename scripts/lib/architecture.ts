@@ -1,0 +1,337 @@
+/**
+ * The repository's module boundaries, checked on the source text: each workspace package is used
+ * through its name and public entry point, and each shared concept is defined in the one package that
+ * owns it. tests/architecture.test.ts runs it over the tree; it parses with the TypeScript compiler, so
+ * comments and strings never count as code.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+
+export type ArchitectureRule =
+  | 'cross-package-import'
+  | 'create-require-into-package'
+  | 'variable-dynamic-import'
+  | 'undeclared-workspace-dependency'
+  | 'concept-outside-owner';
+
+export interface Violation {
+  /** Repository-relative, `/`-separated. */
+  file: string;
+  line: number;
+  rule: ArchitectureRule;
+  /** What the rule is about: the import specifier or the concept's name. */
+  subject: string;
+  message: string;
+}
+
+/** Where each shared concept is defined; a definition of the same name anywhere else is a copy. */
+export const conceptOwners: Readonly<Record<string, string>> = {
+  isObject: 'packages/openapi-utils',
+  isRecord: 'packages/openapi-utils',
+  deref: 'packages/openapi-utils',
+  resolvePointer: 'packages/openapi-utils',
+  escapePointer: 'packages/openapi-utils',
+  parseMediaType: 'packages/openapi-utils',
+  findMediaType: 'packages/openapi-utils',
+  isJsonMediaType: 'packages/openapi-utils',
+  isXmlMediaType: 'packages/openapi-utils',
+  maskUrl: 'packages/redact',
+  maskHeaders: 'packages/redact',
+  maskBody: 'packages/redact',
+  harEntry: 'packages/har',
+  harDocument: 'packages/har',
+  createHar: 'packages/har',
+};
+
+/** The folders scanned, relative to the root; `packages/*\/src` is expanded per package. */
+export const scannedFolders = ['packages/*/src', 'scripts', 'tests', 'contract-tests', 'bench'] as const;
+
+const skippedFolders = new Set(['node_modules', 'dist', 'generated']);
+const sourceFile = /\.(?:[cm]?ts|tsx|[cm]?js)$/;
+const workspaceScope = '@svc-contracts/';
+
+/**
+ * A variable `import()` in package code may stay only with a reason beside it, on its line or the one
+ * above: `// architecture-allow dynamic-import: <why>`.
+ */
+const dynamicImportAllowance = /architecture-allow dynamic-import:[ \t]*\S/;
+
+export interface ScanOptions {
+  /** Concept owners to check against; default {@link conceptOwners}. */
+  owners?: Readonly<Record<string, string>>;
+}
+
+interface PackageInfo {
+  /** `packages/<dir>`. */
+  dir: string;
+  name: string;
+  declared: Set<string>;
+}
+
+interface FileContext {
+  root: string;
+  /** Repository-relative, `/`-separated. */
+  file: string;
+  /** The package the file belongs to, or undefined for repository code (scripts, tests, bench, ...). */
+  ownPackage: PackageInfo | undefined;
+  rootDeclared: Set<string>;
+  source: ts.SourceFile;
+  lines: string[];
+  owners: Readonly<Record<string, string>>;
+  violations: Violation[];
+}
+
+function toPosix(path: string): string {
+  return path.split(sep).join('/');
+}
+
+function readManifest(file: string): { name?: string; declared: Set<string> } {
+  if (!existsSync(file)) return { declared: new Set() };
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+    name?: string;
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+  };
+  const declared = new Set(
+    [manifest.dependencies, manifest.devDependencies, manifest.peerDependencies].flatMap((section) =>
+      Object.keys(section ?? {}),
+    ),
+  );
+  return { ...(manifest.name === undefined ? {} : { name: manifest.name }), declared };
+}
+
+function readPackages(root: string): PackageInfo[] {
+  const packagesDir = join(root, 'packages');
+  if (!existsSync(packagesDir)) return [];
+  return readdirSync(packagesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => {
+      const { name, declared } = readManifest(join(packagesDir, entry.name, 'package.json'));
+      return { dir: `packages/${entry.name}`, name: name ?? entry.name, declared };
+    });
+}
+
+function listSources(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return skippedFolders.has(entry.name) ? [] : listSources(join(dir, entry.name));
+    return entry.isFile() && sourceFile.test(entry.name) ? [join(dir, entry.name)] : [];
+  });
+}
+
+/** Every source file under the scanned folders of `root`, repository-relative. */
+export function listScannedFiles(root: string): string[] {
+  const folders = scannedFolders.flatMap((folder) =>
+    folder === 'packages/*/src' ? readPackages(root).map((pkg) => `${pkg.dir}/src`) : [folder],
+  );
+  return folders
+    .flatMap((folder) => listSources(join(root, folder)))
+    .map((file) => toPosix(relative(root, file)));
+}
+
+/** The `packages/<dir>` a repository-relative path lies in, if any. */
+function packageDirOf(path: string): string | undefined {
+  const match = /^packages\/([^/]+)(?:\/|$)/.exec(path);
+  return match ? `packages/${match[1]}` : undefined;
+}
+
+function report(
+  context: FileContext,
+  node: ts.Node,
+  rule: ArchitectureRule,
+  subject: string,
+  message: string,
+) {
+  const { line } = context.source.getLineAndCharacterOfPosition(node.getStart(context.source));
+  context.violations.push({ file: context.file, line: line + 1, rule, subject, message });
+}
+
+function checkSpecifier(context: FileContext, node: ts.Node, specifier: string): void {
+  const own = context.ownPackage;
+  if (specifier.startsWith(workspaceScope)) {
+    const [scope, name, ...subpath] = specifier.split('/');
+    const packageName = `${scope}/${name}`;
+    if (subpath[0] === 'src') {
+      report(
+        context,
+        node,
+        'cross-package-import',
+        specifier,
+        `imports the source of ${packageName}; import the package's public entry point '${packageName}'`,
+      );
+    }
+    if (packageName !== own?.name) {
+      const declared = own ? own.declared : context.rootDeclared;
+      if (!declared.has(packageName)) {
+        const manifest = own ? `${own.dir}/package.json` : 'package.json';
+        report(
+          context,
+          node,
+          'undeclared-workspace-dependency',
+          packageName,
+          `imports ${packageName}, which ${manifest} does not declare (dependencies, devDependencies or peerDependencies)`,
+        );
+      }
+    }
+    return;
+  }
+  if (!specifier.startsWith('.')) return;
+  const target = toPosix(relative(context.root, resolve(context.root, dirname(context.file), specifier)));
+  const targetPackage = packageDirOf(target);
+  if (targetPackage !== undefined && targetPackage !== own?.dir) {
+    report(
+      context,
+      node,
+      'cross-package-import',
+      specifier,
+      `reaches into ${targetPackage}/ by a relative path; import the package by its name`,
+    );
+  }
+}
+
+function stringLiterals(node: ts.Node): string[] {
+  const found: string[] = [];
+  const visit = (child: ts.Node): void => {
+    if (ts.isStringLiteralLike(child)) found.push(child.text);
+    ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/** `createRequire(...)` aimed at a workspace package: a path through `packages/`, or out of its own package. */
+function checkCreateRequire(context: FileContext, call: ts.CallExpression): void {
+  const literals = call.arguments.flatMap(stringLiterals);
+  const own = context.ownPackage;
+  const intoPackages = literals.find((literal) => {
+    if (/(?:^|\/)packages(?:\/|$)/.test(literal)) return true;
+    if (!own || !literal.startsWith('.')) return false;
+    const target = toPosix(relative(context.root, resolve(context.root, dirname(context.file), literal)));
+    return packageDirOf(target) !== own.dir;
+  });
+  if (intoPackages === undefined) return;
+  // `fromRoot('packages', 'b', 'package.json')` reads best as the path it builds.
+  const target = literals.join('/');
+  report(
+    context,
+    call,
+    'create-require-into-package',
+    target,
+    `createRequire reaches another workspace package (${target}); depend on what you need and import it by name`,
+  );
+}
+
+function checkDynamicImport(context: FileContext, call: ts.CallExpression): void {
+  const [argument] = call.arguments;
+  if (argument !== undefined && ts.isStringLiteralLike(argument)) return;
+  const { line } = context.source.getLineAndCharacterOfPosition(call.getStart(context.source));
+  const nearby = `${context.lines[line - 1] ?? ''}\n${context.lines[line] ?? ''}`;
+  if (dynamicImportAllowance.test(nearby)) return;
+  report(
+    context,
+    call,
+    'variable-dynamic-import',
+    argument?.getText(context.source) ?? '',
+    'import() of a variable hides a dependency from the package manifest and the bundlers; import a string literal, or allow it with `// architecture-allow dynamic-import: <reason>`',
+  );
+}
+
+function isFunctionLike(node: ts.Node | undefined): boolean {
+  return node !== undefined && (ts.isArrowFunction(node) || ts.isFunctionExpression(node));
+}
+
+/** The name a node defines as a function or value: declarations, methods, function-valued properties. */
+function definedName(node: ts.Node): ts.Identifier | undefined {
+  if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isClassDeclaration(node)) {
+    return node.name && ts.isIdentifier(node.name) ? node.name : undefined;
+  }
+  if (ts.isVariableDeclaration(node)) return ts.isIdentifier(node.name) ? node.name : undefined;
+  if ((ts.isPropertyDeclaration(node) || ts.isPropertyAssignment(node)) && isFunctionLike(node.initializer)) {
+    return ts.isIdentifier(node.name) ? node.name : undefined;
+  }
+  return undefined;
+}
+
+function checkDefinition(context: FileContext, node: ts.Node): void {
+  const name = definedName(node);
+  if (name === undefined || !Object.hasOwn(context.owners, name.text)) return;
+  const owner = context.owners[name.text] as string;
+  if (context.file === owner || context.file.startsWith(`${owner}/`)) return;
+  report(
+    context,
+    name,
+    'concept-outside-owner',
+    name.text,
+    `defines \`${name.text}\`, which ${owner} owns; import it from there`,
+  );
+}
+
+function calleeName(call: ts.CallExpression): string {
+  const callee = call.expression;
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return `${callee.expression.getText()}.${callee.name.text}`;
+  return '';
+}
+
+/** Calls whose first argument is a module specifier, besides `import()`. */
+const specifierCalls = new Set(['require', 'require.resolve', 'vi.mock', 'vi.doMock', 'vi.importActual']);
+
+function visit(context: FileContext, node: ts.Node): void {
+  if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+    if (ts.isStringLiteral(node.moduleSpecifier)) checkSpecifier(context, node, node.moduleSpecifier.text);
+  } else if (ts.isImportTypeNode(node)) {
+    const { argument } = node;
+    if (ts.isLiteralTypeNode(argument) && ts.isStringLiteral(argument.literal)) {
+      checkSpecifier(context, node, argument.literal.text);
+    }
+  } else if (ts.isCallExpression(node)) {
+    const [first] = node.arguments;
+    if (node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      if (first !== undefined && ts.isStringLiteralLike(first)) checkSpecifier(context, node, first.text);
+      if (context.file.startsWith('packages/')) checkDynamicImport(context, node);
+    } else {
+      const callee = calleeName(node);
+      if (callee === 'createRequire' || callee.endsWith('.createRequire')) checkCreateRequire(context, node);
+      if (specifierCalls.has(callee) && first !== undefined && ts.isStringLiteralLike(first)) {
+        checkSpecifier(context, node, first.text);
+      }
+    }
+  }
+  checkDefinition(context, node);
+  ts.forEachChild(node, (child) => visit(context, child));
+}
+
+/** Checks the given repository-relative files of `root`; default: every scanned file. */
+export function scanArchitecture(
+  root: string,
+  files = listScannedFiles(root),
+  options: ScanOptions = {},
+): Violation[] {
+  const packages = readPackages(root);
+  const rootDeclared = readManifest(join(root, 'package.json')).declared;
+  const violations: Violation[] = [];
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8');
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const ownDir = packageDirOf(file);
+    const context: FileContext = {
+      root,
+      file,
+      ownPackage: packages.find((pkg) => pkg.dir === ownDir),
+      rootDeclared,
+      source,
+      lines: text.split('\n'),
+      owners: options.owners ?? conceptOwners,
+      violations,
+    };
+    visit(context, source);
+  }
+  return violations;
+}
+
+/** `file:line rule: message`, the way the test prints a violation. */
+export function formatViolation(violation: Violation): string {
+  return `${violation.file}:${violation.line} ${violation.rule}: ${violation.message}`;
+}

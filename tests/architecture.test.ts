@@ -1,0 +1,240 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  formatViolation,
+  listScannedFiles,
+  scanArchitecture,
+  type Violation,
+} from '../scripts/lib/architecture.ts';
+import { repoRoot } from '../scripts/lib/paths.ts';
+
+describe('the repository', () => {
+  it('keeps module boundaries and defines each shared concept once', () => {
+    expect(scanArchitecture(repoRoot).map(formatViolation)).toEqual([]);
+  });
+
+  it('scans the package sources, scripts, tests, contract tests and benchmarks', () => {
+    const files = listScannedFiles(repoRoot);
+    for (const file of [
+      'packages/openapi-utils/src/index.ts',
+      'scripts/lib/architecture.ts',
+      'tests/architecture.test.ts',
+      'contract-tests/report.ts',
+      'bench/run.ts',
+    ]) {
+      expect(files).toContain(file);
+    }
+    expect(files.filter((file) => /(?:^|\/)(?:node_modules|dist|generated)\//.test(file))).toEqual([]);
+  });
+});
+
+// The negative cases: a small repository written to a temporary folder, one file per broken rule.
+const fixtureRoot = mkdtempSync(join(tmpdir(), 'architecture-'));
+afterAll(() => rmSync(fixtureRoot, { recursive: true, force: true }));
+
+function write(files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(fixtureRoot, path)), { recursive: true });
+    writeFileSync(join(fixtureRoot, path), text);
+  }
+}
+
+write({
+  'package.json': JSON.stringify({ name: 'fixture', devDependencies: { '@svc-contracts/a': 'workspace:*' } }),
+  'packages/a/package.json': JSON.stringify({
+    name: '@svc-contracts/a',
+    dependencies: { '@svc-contracts/b': 'workspace:*' },
+    peerDependencies: { '@svc-contracts/p': '*' },
+  }),
+  'packages/b/package.json': JSON.stringify({ name: '@svc-contracts/b' }),
+  'packages/openapi-utils/package.json': JSON.stringify({ name: '@svc-contracts/openapi-utils' }),
+  // The owner defines its concepts; that is not a copy.
+  'packages/openapi-utils/src/json.ts': 'export function isObject(value: unknown) { return true; }\n',
+});
+
+function scanFixture(path: string, text: string): string[] {
+  write({ [path]: text });
+  return scanArchitecture(fixtureRoot, [path]).map(formatViolation);
+}
+
+describe('cross-package-import', () => {
+  it("flags an import of another package's src by name", () => {
+    expect(
+      scanFixture('packages/a/src/by-name.ts', "import { b } from '@svc-contracts/b/src/index.js';\n"),
+    ).toEqual([
+      "packages/a/src/by-name.ts:1 cross-package-import: imports the source of @svc-contracts/b; import the package's public entry point '@svc-contracts/b'",
+    ]);
+  });
+
+  it('flags relative paths that climb into another package, in imports, re-exports and type imports', () => {
+    expect(scanFixture('packages/a/src/climb.ts', "import { b } from '../../b/src/index.js';\n")).toEqual([
+      'packages/a/src/climb.ts:1 cross-package-import: reaches into packages/b/ by a relative path; import the package by its name',
+    ]);
+    expect(
+      scanFixture(
+        'scripts/climb.ts',
+        "export * from '../packages/b/src/index.ts';\ntype B = typeof import('../packages/b/dist/index.js');\n",
+      ),
+    ).toEqual([
+      'scripts/climb.ts:1 cross-package-import: reaches into packages/b/ by a relative path; import the package by its name',
+      'scripts/climb.ts:2 cross-package-import: reaches into packages/b/ by a relative path; import the package by its name',
+    ]);
+  });
+
+  it("accepts a package's own relative imports, and specifiers that only appear in comments or strings", () => {
+    expect(
+      scanFixture(
+        'packages/a/src/own.ts',
+        "import { x } from './x.js';\n// import { b } from '../../b/src/index.js';\nexport const hint = \"import('../../b/src/index.js')\";\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('create-require-into-package', () => {
+  it('flags createRequire aimed at another package, from repository code and from a package', () => {
+    expect(
+      scanFixture(
+        'bench/require.ts',
+        "import { createRequire } from 'node:module';\nimport { join } from 'node:path';\nconst req = createRequire(\n  join(process.cwd(), 'packages', 'b', 'package.json'),\n);\n",
+      ),
+    ).toEqual([
+      'bench/require.ts:3 create-require-into-package: createRequire reaches another workspace package (packages/b/package.json); depend on what you need and import it by name',
+    ]);
+    expect(
+      scanFixture(
+        'packages/a/src/require.ts',
+        "import { createRequire } from 'node:module';\nexport const req = createRequire(new URL('../../b/package.json', import.meta.url));\n",
+      ),
+    ).toEqual([
+      'packages/a/src/require.ts:2 create-require-into-package: createRequire reaches another workspace package (../../b/package.json); depend on what you need and import it by name',
+    ]);
+  });
+
+  it('accepts createRequire of the file itself', () => {
+    expect(
+      scanFixture(
+        'packages/a/src/own-require.ts',
+        "import { createRequire } from 'node:module';\nexport const req = createRequire(import.meta.url);\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('variable-dynamic-import', () => {
+  const message =
+    'variable-dynamic-import: import() of a variable hides a dependency from the package manifest and the bundlers; import a string literal, or allow it with `// architecture-allow dynamic-import: <reason>`';
+
+  it('flags import() of a variable in package code, also when the allowance gives no reason', () => {
+    expect(
+      scanFixture(
+        'packages/a/src/dynamic.ts',
+        "const name = '@svc-contracts/b';\nexport const b = import(name);\n",
+      ),
+    ).toEqual([`packages/a/src/dynamic.ts:2 ${message}`]);
+    expect(
+      scanFixture(
+        'packages/a/src/no-reason.ts',
+        "const name = '@svc-contracts/b';\n// architecture-allow dynamic-import:\nexport const b = import(name);\n",
+      ),
+    ).toEqual([`packages/a/src/no-reason.ts:3 ${message}`]);
+  });
+
+  it('accepts a string literal, and a variable with a reason beside it', () => {
+    expect(
+      scanFixture(
+        'packages/a/src/dynamic-ok.ts',
+        "export const b = import('@svc-contracts/b');\nconst name = '@svc-contracts/b';\n// architecture-allow dynamic-import: loaded only when the optional engine is configured\nexport const late = import(name);\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('undeclared-workspace-dependency', () => {
+  it("flags a workspace import missing from the package's manifest, and from the root manifest", () => {
+    expect(scanFixture('packages/a/src/undeclared.ts', "import { c } from '@svc-contracts/c';\n")).toEqual([
+      'packages/a/src/undeclared.ts:1 undeclared-workspace-dependency: imports @svc-contracts/c, which packages/a/package.json does not declare (dependencies, devDependencies or peerDependencies)',
+    ]);
+    expect(scanFixture('tests/undeclared.test.ts', "import { b } from '@svc-contracts/b';\n")).toEqual([
+      'tests/undeclared.test.ts:1 undeclared-workspace-dependency: imports @svc-contracts/b, which package.json does not declare (dependencies, devDependencies or peerDependencies)',
+    ]);
+  });
+
+  it('accepts dependencies and peer dependencies', () => {
+    expect(
+      scanFixture(
+        'packages/a/src/declared.ts',
+        "import { b } from '@svc-contracts/b';\nimport type { P } from '@svc-contracts/p';\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('concept-outside-owner', () => {
+  it('flags functions, constants and methods named after a concept another package owns', () => {
+    expect(
+      scanFixture(
+        'tests/copy.ts',
+        [
+          'export function isObject(value: unknown): boolean {',
+          "  return typeof value === 'object';",
+          '}',
+          'const deref = (doc: unknown, node: unknown) => node;',
+          'class Walker {',
+          '  private escapePointer(segment: string) {',
+          '    return segment;',
+          '  }',
+          '}',
+          'export const helpers = { maskUrl: (url: string) => url, deref };',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'tests/copy.ts:1 concept-outside-owner: defines `isObject`, which packages/openapi-utils owns; import it from there',
+      'tests/copy.ts:4 concept-outside-owner: defines `deref`, which packages/openapi-utils owns; import it from there',
+      'tests/copy.ts:6 concept-outside-owner: defines `escapePointer`, which packages/openapi-utils owns; import it from there',
+      'tests/copy.ts:10 concept-outside-owner: defines `maskUrl`, which packages/redact owns; import it from there',
+    ]);
+  });
+
+  it('accepts imports, re-exports and calls of the concept', () => {
+    expect(
+      scanFixture(
+        'scripts/uses.ts',
+        "import { deref, isObject } from '@svc-contracts/openapi-utils';\nexport { escapePointer } from '@svc-contracts/openapi-utils';\nexport const node = isObject(deref({}, {}));\n",
+      ),
+    ).toEqual([
+      // The root manifest of the fixture does not declare openapi-utils: that rule still applies.
+      'scripts/uses.ts:1 undeclared-workspace-dependency: imports @svc-contracts/openapi-utils, which package.json does not declare (dependencies, devDependencies or peerDependencies)',
+      'scripts/uses.ts:2 undeclared-workspace-dependency: imports @svc-contracts/openapi-utils, which package.json does not declare (dependencies, devDependencies or peerDependencies)',
+    ]);
+  });
+});
+
+describe('the file walk', () => {
+  it('skips generated code, node_modules and dist', () => {
+    write({
+      'packages/a/src/generated/client.ts': 'export function deref() {}\n',
+      'packages/a/src/node_modules/x/index.js': 'export function deref() {}\n',
+      'scripts/dist/index.js': 'export function deref() {}\n',
+      'bench/kept.ts': 'export {};\n',
+    });
+    const files = listScannedFiles(fixtureRoot);
+    expect(files).toContain('bench/kept.ts');
+    expect(files.filter((file) => /generated|node_modules|dist/.test(file))).toEqual([]);
+  });
+
+  it('reports file, line, rule and subject', () => {
+    write({ 'tests/one.ts': "\n\nimport { b } from '../packages/b/src/index.ts';\n" });
+    expect(scanArchitecture(fixtureRoot, ['tests/one.ts'])).toEqual([
+      {
+        file: 'tests/one.ts',
+        line: 3,
+        rule: 'cross-package-import',
+        subject: '../packages/b/src/index.ts',
+        message: 'reaches into packages/b/ by a relative path; import the package by its name',
+      },
+    ] satisfies Violation[]);
+  });
+});
