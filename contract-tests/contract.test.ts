@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ContractSet,
   checkHarFiles,
@@ -9,7 +8,8 @@ import {
   ruleCatalogue,
   runCli,
   scoreMutants,
-} from '../packages/contract-checker/src/index.ts';
+} from '@svc-contracts/contract-checker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAll } from './lib/catalogue.ts';
 import { negativeProblems, notExpressible, ruleOfFile } from './lib/expectations.ts';
 import { configPath, contractTestsRoot, recordingsDir, shown } from './lib/paths.ts';

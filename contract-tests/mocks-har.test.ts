@@ -1,10 +1,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { checkHarFiles, type Report } from '@svc-contracts/contract-checker';
+import { type Recorder, startRecorder } from '@svc-contracts/contract-recorder';
+import { type MockSet, startMocks } from '@svc-contracts/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkHarFiles, type Report } from '../packages/contract-checker/src/index.ts';
-import { type Recorder, startRecorder } from '../packages/contract-recorder/src/index.ts';
-import { type MockSet, startMocks } from '../packages/mock-server/src/index.ts';
 import { configPath } from './lib/paths.ts';
 
 // The loop a team runs: the mocks serve the specs, contract-record carries a client's traffic to them

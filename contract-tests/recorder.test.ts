@@ -3,9 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runCli } from '@svc-contracts/contract-checker';
+import { startRecorder } from '@svc-contracts/contract-recorder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../packages/contract-checker/src/index.ts';
-import { startRecorder } from '../packages/contract-recorder/src/index.ts';
 import { configPath } from './lib/paths.ts';
 import { campaign as campaignFixture } from './lib/traffic/agents.ts';
 

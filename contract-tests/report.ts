@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { checkHarFiles, loadContracts } from '../packages/contract-checker/src/index.ts';
+import { checkHarFiles, loadContracts } from '@svc-contracts/contract-checker';
 import { configPath, contractTestsRoot, recordingsDir } from './lib/paths.ts';
 import { renderResults, runContractChecks } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';

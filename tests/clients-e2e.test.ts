@@ -1,7 +1,7 @@
 // End to end: every typed client against the running mock of its service (all six, on free loopback
 // ports). Successes are checked at run time and at compile time (expectTypeOf); refusals are checked to
 // happen where they should: in the client before sending (the mock saw nothing), or at the mock.
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+
 import {
   type Agent,
   type AgentStatus,
@@ -18,14 +18,14 @@ import {
   runFilter,
   serializeRunFilters,
   type ValidationErrorItem,
-} from '../packages/agents-client/src/index.ts';
+} from '@svc-contracts/agents-client';
 import {
   type GroupMessage,
   type GroupMessageRequest,
   MessagingApiError,
   MessagingClient,
-} from '../packages/messaging-client/src/index.ts';
-import { MfaApiError, MfaClient, type SendCodeRequest } from '../packages/mfa-client/src/index.ts';
+} from '@svc-contracts/messaging-client';
+import { MfaApiError, MfaClient, type SendCodeRequest } from '@svc-contracts/mfa-client';
 import {
   closeXmlValidators,
   NumbersApiError,
@@ -34,9 +34,10 @@ import {
   type Order,
   type OrderResponse,
   XmlDocumentError,
-} from '../packages/numbers-client/src/index.ts';
-import { AccessTokenProvider, type CachedAccessToken } from '../packages/token-client/src/index.ts';
-import { type CreateCallRequest, VoiceApiError, VoiceClient } from '../packages/voice-client/src/index.ts';
+} from '@svc-contracts/numbers-client';
+import { AccessTokenProvider, type CachedAccessToken } from '@svc-contracts/token-client';
+import { type CreateCallRequest, VoiceApiError, VoiceClient } from '@svc-contracts/voice-client';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   type MockRun,
   queryOf,

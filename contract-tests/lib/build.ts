@@ -8,7 +8,7 @@ import {
   maskBody,
   maskHeaders,
   maskUrl,
-} from '../../packages/contract-recorder/src/index.ts';
+} from '@svc-contracts/contract-recorder';
 import type { Call, Recording } from './call.ts';
 
 export const generatorName = 'contract-tests/generate-recordings.ts';

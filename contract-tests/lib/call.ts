@@ -1,4 +1,4 @@
-import type { Header } from '../../packages/contract-recorder/src/index.ts';
+import type { Header } from '@svc-contracts/contract-recorder';
 
 /** One request and its answer, written from the source documents (what a service did, or must do). */
 export interface Call {

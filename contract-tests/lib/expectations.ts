@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { EntryReport, RuleCode } from '../../packages/contract-checker/src/index.ts';
+import type { EntryReport, RuleCode } from '@svc-contracts/contract-checker';
 
 /** Rules about the request: a request that breaks one and is answered 2xx also gets accepted-invalid-request. */
 export const requestSideRules: ReadonlySet<string> = new Set<RuleCode>([

@@ -8,7 +8,7 @@ import {
   type MutationReport,
   type Report,
   readHar,
-} from '../../packages/contract-checker/src/index.ts';
+} from '@svc-contracts/contract-checker';
 import { negativeProblems } from './expectations.ts';
 import { negativeDir, recordingsDir, shown } from './paths.ts';
 import type { SpecFacts } from './spec-facts.ts';

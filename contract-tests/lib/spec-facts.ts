@@ -1,3 +1,4 @@
+import { deref, httpMethods, isObject, type JsonObject } from '@svc-contracts/openapi-utils';
 import { bundleService, listWrittenServices } from '../../scripts/lib/specs.ts';
 
 /** What the specs declare that the checker's coverage does not list: request media types and the like. */
@@ -10,24 +11,8 @@ export interface SpecFacts {
   responseHeaders: string[];
 }
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
-function deref(doc: Json, node: unknown): unknown {
-  let current = node;
-  for (let depth = 0; depth < 20 && isObject(current) && typeof current.$ref === 'string'; depth++) {
-    const ref: string = current.$ref;
-    if (!ref.startsWith('#/')) return current;
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<unknown>((node_, segment) => (isObject(node_) ? node_[segment] : undefined), doc);
-  }
-  return current;
-}
+type Json = JsonObject;
+const methods = httpMethods;
 
 /** Reads the facts from the bundled specs of every service listed in redocly.yaml. */
 export async function readSpecFacts(): Promise<SpecFacts> {

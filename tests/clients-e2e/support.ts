@@ -1,12 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listServices, type MockSet, type RequestLogEntry, startMocks } from '@svc-contracts/mock-server';
 import { expect } from 'vitest';
-import {
-  listServices,
-  type MockSet,
-  type RequestLogEntry,
-  startMocks,
-} from '../../packages/mock-server/src/index.ts';
 
 /** The repository's service list: the mocks serve the real specs. */
 export const configPath = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'redocly.yaml');

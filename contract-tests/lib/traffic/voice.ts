@@ -1,4 +1,4 @@
-import type { Header } from '../../../packages/contract-recorder/src/index.ts';
+import type { Header } from '@svc-contracts/contract-recorder';
 import { type Body, basic, type Call, json, type Recording } from '../call.ts';
 
 // Source 001, D3 and D4: voice calls, shown through their errors. Every error has the body

@@ -1,15 +1,19 @@
 import { posix, resolve } from 'node:path';
-import { coerceFields } from './coerce.js';
-import { maskXmlMessage } from './masking.js';
 import {
+  derefWithPointer,
+  escapePointer,
   findMediaType,
   isFormMediaType,
   isJsonMediaType,
+  isObject,
   isXmlMediaType,
   type MediaType,
+  type OpenApiDocument,
   parseMediaType,
-} from './media-type.js';
-import { derefWithPointer, escapePointer, isObject, type OpenApiDocument } from './openapi.js';
+} from '@svc-contracts/openapi-utils';
+import { maskXmlMessage } from '@svc-contracts/redact';
+import { parseXml } from '@svc-contracts/xml-validator';
+import { coerceFields } from './coerce.js';
 import { parseFormEncoded } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { RuleCode, Side, Violation } from './types.js';
@@ -244,8 +248,22 @@ async function checkXml(
 ): Promise<Violation[]> {
   const rule = rules[side];
   const xsd = media['x-xsd'];
-  // The linter requires `x-xsd` on every XML media type; without one there is nothing to check against.
-  if (!isObject(xsd) || typeof xsd.schema !== 'string') return [];
+  // The linter requires `x-xsd` on every XML media type; `x-xsd: false` marks a document the source does
+  // not show, which must still be XML.
+  if (!isObject(xsd) || typeof xsd.schema !== 'string') {
+    const issue = wellFormednessIssue(body);
+    return issue
+      ? [
+          violation(
+            side,
+            rule.unparseable,
+            maskXmlMessage(issue),
+            undefined,
+            context.specLocation(mediaPointer),
+          ),
+        ]
+      : [];
+  }
   const xsdLocation = posix.join(posix.dirname(context.relativeRoot), xsd.schema);
   const expectedRoot = typeof xsd.element === 'string' ? xsd.element : undefined;
   const actualRoot = rootElementName(body);
@@ -273,4 +291,16 @@ async function checkXml(
       code === rule.schema ? xsdLocation : context.specLocation(mediaPointer),
     );
   });
+}
+
+/** Why a document is not well-formed XML (or has a DOCTYPE), `undefined` when it is fine. */
+function wellFormednessIssue(xml: string): string | undefined {
+  try {
+    parseXml(xml);
+    return undefined;
+  } catch (error) {
+    const issue = (error as { issue?: { message: string } }).issue;
+    if (!issue) throw error;
+    return issue.message;
+  }
 }

@@ -1,4 +1,4 @@
-import { type OpenApiDocument, schemaShape, schemaTypes } from './openapi.js';
+import { type OpenApiDocument, schemaShape, schemaTypes } from '@svc-contracts/openapi-utils';
 
 /**
  * Turns the text of a parameter, header or form field into the JSON value its schema describes, the way a

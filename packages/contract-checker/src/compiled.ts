@@ -1,6 +1,11 @@
 import { resolve } from 'node:path';
+import {
+  derefWithPointer,
+  escapePointer,
+  isObject,
+  type OpenApiDocument,
+} from '@svc-contracts/openapi-utils';
 import type { BodyContext } from './body.js';
-import { derefWithPointer, escapePointer, isObject, type OpenApiDocument } from './openapi.js';
 import { buildOperationIndex, type IndexedOperation, type OperationIndex } from './operation-index.js';
 import { type ResolvedParameter, resolveParameters } from './parameters.js';
 import { createSchemaValidator, type SchemaValidator } from './schema-validator.js';

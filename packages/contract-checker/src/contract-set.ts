@@ -1,6 +1,6 @@
+import { deref, isObject } from '@svc-contracts/openapi-utils';
 import { compileContracts } from './compiled.js';
 import { describeShapes, type ExchangeShapes } from './exchange-shapes.js';
-import { deref, isObject } from './openapi.js';
 import { checkRequestAgainst } from './request-check.js';
 import { checkResponseAgainst } from './response-check.js';
 import { credentialLocation } from './security.js';

@@ -1,7 +1,15 @@
 import { resolve } from 'node:path';
+import {
+  deref,
+  findMediaType,
+  isFormMediaType,
+  isJsonMediaType,
+  isObject,
+  isXmlMediaType,
+  type JsonObject,
+  type OpenApiDocument,
+} from '@svc-contracts/openapi-utils';
 import type { PreparedOperation } from './compiled.js';
-import { findMediaType, isFormMediaType, isJsonMediaType, isXmlMediaType } from './media-type.js';
-import { deref, isObject, type JsonObject, type OpenApiDocument } from './openapi.js';
 import { headerMap, headerValue } from './request-parts.js';
 import { responseKeyFor } from './response-check.js';
 import type { OperationMatch, RecordedRequest, RecordedResponse } from './types.js';

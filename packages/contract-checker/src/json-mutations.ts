@@ -1,4 +1,11 @@
-import { deref, isObject, jsonTypeOf, type OpenApiDocument, schemaShape, schemaTypes } from './openapi.js';
+import {
+  deref,
+  isObject,
+  jsonTypeOf,
+  type OpenApiDocument,
+  schemaShape,
+  schemaTypes,
+} from '@svc-contracts/openapi-utils';
 
 export type MutationKind =
   | 'drop-required'

@@ -1,7 +1,7 @@
+import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { coerceFields, coerceScalar } from './coerce.js';
 import type { BodyShape, ContractSet } from './contract-set.js';
 import { jsonMutations, type MutationKind } from './json-mutations.js';
-import type { OpenApiDocument } from './openapi.js';
 import { runPool } from './pool.js';
 import { parseFormEncoded, rawQueryOf } from './request-parts.js';
 import type { RecordedRequest, RecordedResponse, Side } from './types.js';

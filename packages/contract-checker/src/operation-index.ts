@@ -1,4 +1,10 @@
-import { escapePointer, httpMethods, isObject, type JsonObject, type OpenApiDocument } from './openapi.js';
+import {
+  escapePointer,
+  httpMethods,
+  isObject,
+  type JsonObject,
+  type OpenApiDocument,
+} from '@svc-contracts/openapi-utils';
 import type { OperationMatch } from './types.js';
 
 /** One documented operation, with the compiled URL paths (one per server base path) that reach it. */

@@ -1,14 +1,15 @@
-import { coerceFields, coerceItems, coerceScalar } from './coerce.js';
-import { isJsonMediaType, parseMediaType } from './media-type.js';
 import {
   derefWithPointer,
   escapePointer,
+  isJsonMediaType,
   isObject,
   type JsonObject,
   type OpenApiDocument,
+  parseMediaType,
   schemaShape,
   schemaTypes,
-} from './openapi.js';
+} from '@svc-contracts/openapi-utils';
+import { coerceFields, coerceItems, coerceScalar } from './coerce.js';
 import type { RequestParts } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Violation } from './types.js';

@@ -1,6 +1,6 @@
+import { derefWithPointer, isObject } from '@svc-contracts/openapi-utils';
 import { checkBody } from './body.js';
 import type { PreparedOperation } from './compiled.js';
-import { derefWithPointer, isObject } from './openapi.js';
 import { checkParameters } from './parameters.js';
 import { headerValue, splitRequest } from './request-parts.js';
 import { checkSecurity } from './security.js';

@@ -1,7 +1,7 @@
+import { derefWithPointer, escapePointer, isObject, type JsonObject } from '@svc-contracts/openapi-utils';
 import { checkBody } from './body.js';
 import { coerceScalar } from './coerce.js';
 import type { PreparedOperation } from './compiled.js';
-import { derefWithPointer, escapePointer, isObject, type JsonObject } from './openapi.js';
 import { headerMap, headerValue } from './request-parts.js';
 import type { RecordedRequest, RecordedResponse, Violation } from './types.js';
 

@@ -1,6 +1,6 @@
+import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { OpenApiDocument } from './openapi.js';
 
 /**
  * JSON Schema 2020-12 validation of values against the schemas of one bundled OpenAPI 3.1 document.

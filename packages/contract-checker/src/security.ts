@@ -1,5 +1,5 @@
+import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { coerceScalar } from './coerce.js';
-import { isObject, type JsonObject, type OpenApiDocument } from './openapi.js';
 import type { RequestParts } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Violation } from './types.js';
@@ -213,6 +213,7 @@ export function checkSecurity(
         message,
         pointer: pointerFor(rules.schemes[foreign[0] ?? sent[0] ?? '']),
         specLocation: specLocation('#/x-security-exclusive'),
+        reason: foreign.length > 0 ? 'scheme-not-allowed' : 'credentials-together',
       });
     }
   }

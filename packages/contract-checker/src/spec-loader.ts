@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { bundle, type Config, createConfig, loadConfig } from '@redocly/openapi-core';
+import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { parse } from 'yaml';
-import type { OpenApiDocument } from './openapi.js';
 
 /** A service to check against: a name and its root OpenAPI document. */
 export interface ServiceSource {

@@ -35,7 +35,15 @@ export interface Violation {
   pointer?: string;
   /** Where in the contract: `specs/agents/openapi.yaml#/paths/~1api~1v1~1workflow~1fetch/get`. */
   specLocation?: string;
+  /** Which case of the rule, where callers answer the cases differently (a mock's 403 versus 401). */
+  reason?: ViolationReason;
 }
+
+/**
+ * `security-exclusive`: `scheme-not-allowed` when a credential is of a scheme the operation does not
+ * take at all, `credentials-together` when the credentials sent belong to more than one requirement.
+ */
+export type ViolationReason = 'scheme-not-allowed' | 'credentials-together';
 
 export interface OperationMatch {
   service: string;

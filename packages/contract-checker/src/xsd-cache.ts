@@ -1,43 +1,16 @@
-/** The part of `@svc-contracts/xml-validator` the checker uses. */
-export interface XmlIssueLike {
-  message: string;
-  line?: number;
-  column?: number;
-  path?: string;
-  rule: string;
-}
-
-export interface XsdValidatorLike {
-  validate(xml: string, opts?: { fileName?: string }): Promise<{ valid: boolean; issues: XmlIssueLike[] }>;
-  close?(): Promise<void>;
-}
-
-type XmlValidatorModule = { createXsdValidator(xsdPath: string): Promise<XsdValidatorLike> };
+import { createXsdValidator, type XsdValidator } from '@svc-contracts/xml-validator';
 
 /**
- * Held in a variable so TypeScript does not resolve it at compile time: the checker compiles (and checks
- * JSON) before the XML package is built; the shape it needs is declared above.
- */
-const xmlValidatorPackage = '@svc-contracts/xml-validator';
-
-/**
- * One XSD validator per XSD file for the life of a contract set. The XML engine is imported only when a
- * spec has an XML body, so JSON-only users do not pay for (or need a build of) the XML package.
+ * One XSD validator per XSD file for the life of a contract set: compiling an XSD costs far more than
+ * validating a document against it, and a mock checks every request.
  */
 export class XsdCache {
-  private readonly validators = new Map<string, Promise<XsdValidatorLike>>();
-  private engine: Promise<XmlValidatorModule> | undefined;
+  private readonly validators = new Map<string, Promise<XsdValidator>>();
 
-  get(xsdPath: string): Promise<XsdValidatorLike> {
+  get(xsdPath: string): Promise<XsdValidator> {
     let validator = this.validators.get(xsdPath);
     if (!validator) {
-      this.engine ??= import(xmlValidatorPackage).catch((error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(
-          `XML bodies need @svc-contracts/xml-validator (build it: pnpm --filter @svc-contracts/xml-validator build): ${reason}`,
-        );
-      }) as Promise<XmlValidatorModule>;
-      validator = this.engine.then((engine) => engine.createXsdValidator(xsdPath));
+      validator = createXsdValidator(xsdPath);
       this.validators.set(xsdPath, validator);
     }
     return validator;
@@ -46,6 +19,6 @@ export class XsdCache {
   async close(): Promise<void> {
     const open = [...this.validators.values()];
     this.validators.clear();
-    await Promise.allSettled(open.map(async (pending) => (await pending).close?.()));
+    await Promise.allSettled(open.map(async (pending) => (await pending).close()));
   }
 }

@@ -1,4 +1,11 @@
 import { fileURLToPath } from 'node:url';
+import {
+  deref,
+  httpMethods,
+  isObject,
+  type JsonObject,
+  type OpenApiDocument,
+} from '@svc-contracts/openapi-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ContractSet,
@@ -7,7 +14,6 @@ import {
   type RecordedResponse,
   scoreMutants,
 } from '../src/index.js';
-import { deref, httpMethods, isObject, type JsonObject, type OpenApiDocument } from '../src/openapi.js';
 import { bundleSpecs, servicesFromConfig } from '../src/spec-loader.js';
 
 // The repository's own specs, as they are written: they must load without problems, the documented
@@ -44,6 +50,7 @@ function exampleExchanges(
 ): Array<{ label: string; request: RecordedRequest; response: RecordedResponse }> {
   const exchanges: Array<{ label: string; request: RecordedRequest; response: RecordedResponse }> = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    if (!isObject(item)) continue;
     for (const method of httpMethods) {
       const operation = item[method];
       if (!isObject(operation)) continue;
@@ -174,6 +181,26 @@ describe('the repository specs', () => {
     if (!has('voice')) return;
     expect(contracts.match('POST', 'http://h/api/v2/accounts/1/calls/')?.operationId).toBe('createCall');
     expect(contracts.match('POST', 'http://h/api/v2/accounts/1/calls')).toBeUndefined();
+  });
+
+  it('numbers: a document without an XSD (x-xsd: false) must still be well-formed XML', async () => {
+    if (!has('numbers')) return;
+    const put = (body: string) =>
+      contracts.checkRequest(
+        {
+          method: 'PUT',
+          url: 'http://h/api/v2/accounts/1/sites/2/sippeers/3/tns/+14155550100',
+          headers: [
+            { name: 'Authorization', value: basicCredentials },
+            { name: 'Content-Type', value: 'application/xml' },
+          ],
+          body,
+        },
+        { service: 'numbers' },
+      );
+    expect((await put('<SipPeerTelephoneNumber/>')).violations).toEqual([]);
+    const broken = await put('<SipPeerTelephoneNumber><Open></SipPeerTelephoneNumber>');
+    expect(broken.violations.map((violation) => violation.rule)).toEqual(['request-body-unparseable']);
   });
 
   it('numbers: the v1 paths replaced by v2 are undocumented', () => {

@@ -160,6 +160,7 @@ describe('security', () => {
     const violations = await check(request('GET', agentUrl, [...bearer, ...apiKey]));
     expect(rules(violations)).toEqual(['security-exclusive']);
     expect(violations[0]?.message).toMatch(/sent together/);
+    expect(violations[0]?.reason).toBe('credentials-together');
   });
 
   it('security-exclusive: an API key on a bearer-only operation (and no bearer: security-missing too)', async () => {
@@ -170,6 +171,7 @@ describe('security', () => {
     const withBearer = await check(request('POST', pauseUrl, [...bearer, ...apiKey]));
     expect(rules(withBearer)).toEqual(['security-exclusive']);
     expect(withBearer[0]?.message).toMatch(/agentsApiKey, organizationId are not allowed on this operation/);
+    expect(withBearer[0]?.reason).toBe('scheme-not-allowed');
   });
 
   it('unsupported-credential: the retired X-API-Key header, even next to a valid bearer token', async () => {

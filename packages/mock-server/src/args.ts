@@ -6,7 +6,6 @@ export interface CliOptions {
   only: string[] | undefined;
   ports: Record<string, number>;
   host: string;
-  checks: 'contract-checker' | 'builtin';
   dynamic: boolean;
   stateful: boolean;
   verbose: boolean;
@@ -25,8 +24,6 @@ Options:
   --port <name=port>     port of one service (repeatable; 0 = any free port)
                          also SVC_MOCKS_PORT_<NAME>=<port> in the environment
   --host <address>       interface to listen on (default 127.0.0.1; SVC_MOCKS_HOST)
-  --checks <kind>        request checks before Prism: contract-checker (default; falls back to builtin
-                         when @svc-contracts/contract-checker is not built) or builtin
   --dynamic              bodies generated from the schemas instead of the spec's examples
   --stateful             pause/resume change what campaign progress reports (kept in memory)
   --quiet                no line per request
@@ -58,10 +55,6 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
       throw error;
     }
   }
-  const checks = values.checks ?? 'contract-checker';
-  if (checks !== 'contract-checker' && checks !== 'builtin') {
-    throw new UsageError(`--checks takes contract-checker or builtin; got "${checks}".`);
-  }
   const only = values.only
     ?.split(',')
     .map((name) => name.trim())
@@ -71,7 +64,6 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     only: only && only.length > 0 ? only : undefined,
     ports,
     host: values.host ?? env.SVC_MOCKS_HOST ?? '127.0.0.1',
-    checks,
     dynamic: values.dynamic ?? false,
     stateful: values.stateful ?? false,
     verbose: values.verbose ?? false,
@@ -90,7 +82,6 @@ function parse(argv: readonly string[]) {
       only: { type: 'string' },
       port: { type: 'string', multiple: true },
       host: { type: 'string' },
-      checks: { type: 'string' },
       dynamic: { type: 'boolean' },
       stateful: { type: 'boolean' },
       quiet: { type: 'boolean' },

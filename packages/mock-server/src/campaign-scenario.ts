@@ -1,5 +1,12 @@
-import { deref, firstExample, isObject, type JsonObject, type OpenApiDocument } from './openapi.js';
-import type { Operation, RouteMatch, Router } from './router.js';
+import type { OperationMatch } from '@svc-contracts/contract-checker';
+import {
+  deref,
+  firstExample,
+  isObject,
+  type JsonObject,
+  type OpenApiDocument,
+  operationsOf,
+} from '@svc-contracts/openapi-utils';
 import type { Violation } from './violations.js';
 
 /** What the scenario makes of a request Prism has answered with success. */
@@ -9,7 +16,7 @@ export type ScenarioOutcome =
 
 export interface Scenario {
   /** `undefined` when the scenario has nothing to say about this operation. */
-  apply(route: RouteMatch, body: unknown): ScenarioOutcome | undefined;
+  apply(match: OperationMatch, body: unknown): ScenarioOutcome | undefined;
 }
 
 /**
@@ -31,33 +38,29 @@ export class CampaignScenario implements Scenario {
   private readonly paused: string;
   private readonly resumed: string;
 
-  private constructor(
-    private readonly pause: Operation,
-    private readonly resume: Operation,
-    private readonly progress: Operation | undefined,
-    spec: OpenApiDocument,
-  ) {
-    this.running = stateOf(spec, progress) ?? 'running';
-    this.paused = stateOf(spec, pause) ?? 'paused';
-    this.resumed = stateOf(spec, resume) ?? this.running;
+  private constructor(operations: Map<string, JsonObject>, spec: OpenApiDocument) {
+    this.running = stateOf(spec, operations.get('getCampaignProgress')) ?? 'running';
+    this.paused = stateOf(spec, operations.get('pauseCampaign')) ?? 'paused';
+    this.resumed = stateOf(spec, operations.get('resumeCampaign')) ?? this.running;
   }
 
   /** The scenario for a service that has pause and resume operations, else `undefined`. */
-  static for(spec: OpenApiDocument, router: Router): CampaignScenario | undefined {
-    const pause = router.byOperationId('pauseCampaign');
-    const resume = router.byOperationId('resumeCampaign');
-    if (!pause || !resume) return undefined;
-    return new CampaignScenario(pause, resume, router.byOperationId('getCampaignProgress'), spec);
+  static for(spec: OpenApiDocument): CampaignScenario | undefined {
+    const operations = new Map<string, JsonObject>();
+    for (const { operation } of operationsOf(spec, ['paths'])) {
+      if (typeof operation.operationId === 'string') operations.set(operation.operationId, operation);
+    }
+    if (!operations.has('pauseCampaign') || !operations.has('resumeCampaign')) return undefined;
+    return new CampaignScenario(operations, spec);
   }
 
-  apply(route: RouteMatch, body: unknown): ScenarioOutcome | undefined {
-    const { operation, pathParams } = route;
-    const [param, id] = Object.entries(pathParams)[0] ?? [];
+  apply(match: OperationMatch, body: unknown): ScenarioOutcome | undefined {
+    const [param, id] = Object.entries(match.pathParams)[0] ?? [];
     if (param === undefined || id === undefined) return undefined;
     const current = this.states.get(id) ?? this.running;
 
-    if (operation === this.pause || operation === this.resume) {
-      const pausing = operation === this.pause;
+    if (match.operationId === 'pauseCampaign' || match.operationId === 'resumeCampaign') {
+      const pausing = match.operationId === 'pauseCampaign';
       const from = pausing ? this.running : this.paused;
       if (current !== from) {
         const verb = pausing ? 'paused' : 'resumed';
@@ -78,13 +81,14 @@ export class CampaignScenario implements Scenario {
       this.states.set(id, next);
       return { kind: 'answer', body: withState(body, id, next) };
     }
-    if (operation === this.progress) return { kind: 'answer', body: withState(body, id, current) };
+    if (match.operationId === 'getCampaignProgress')
+      return { kind: 'answer', body: withState(body, id, current) };
     return undefined;
   }
 }
 
-function stateOf(spec: OpenApiDocument, operation: Operation | undefined): string | undefined {
-  const responses = operation?.node.responses;
+function stateOf(spec: OpenApiDocument, operation: JsonObject | undefined): string | undefined {
+  const responses = operation?.responses;
   const ok = isObject(responses) ? deref(spec, responses['200']) : undefined;
   const content = isObject(ok) && isObject(ok.content) ? ok.content : {};
   for (const media of Object.values(content)) {

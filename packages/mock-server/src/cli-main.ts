@@ -48,11 +48,9 @@ export async function runCli(argv: readonly string[], env: CliEnvironment = {}):
       only: options.only,
       ports: options.ports,
       host: options.host,
-      checks: options.checks,
       dynamic: options.dynamic,
       stateful: options.stateful,
       verbose: options.verbose,
-      onWarning: (message) => err(`svc-mocks: ${message}`),
       onRequest: options.quiet ? undefined : (entry) => out(formatRequest(entry)),
     });
   } catch (error) {

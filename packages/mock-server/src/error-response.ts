@@ -6,8 +6,7 @@ import {
   isXmlMediaType,
   type JsonObject,
   type OpenApiDocument,
-} from './openapi.js';
-import type { Operation } from './router.js';
+} from '@svc-contracts/openapi-utils';
 import { locOf, type Violation } from './violations.js';
 
 export interface MockResponse {
@@ -24,8 +23,8 @@ export interface MockResponse {
  */
 export function errorResponse(
   spec: OpenApiDocument,
-  /** `undefined` for a request no operation matches (an unknown path): only `x-error-schemas` applies. */
-  operation: Operation | undefined,
+  /** The operation object; `undefined` for a request no operation matches: only `x-error-schemas` applies. */
+  operation: JsonObject | undefined,
   status: number,
   violations: Violation[],
   extraHeaders: Record<string, string> = {},
@@ -47,8 +46,8 @@ export function errorResponse(
 }
 
 /** Whether the operation documents this status (exactly, or by a range such as `4XX`). */
-export function documentsStatus(operation: Operation, status: number): boolean {
-  const responses = operation.node.responses;
+export function documentsStatus(operation: JsonObject, status: number): boolean {
+  const responses = operation.responses;
   return isObject(responses) && responseKey(responses, status) !== undefined;
 }
 
@@ -70,10 +69,10 @@ interface Template {
 /** The operation's response for the status; `'no-content'` when it is documented without a body. */
 function documentedResponse(
   spec: OpenApiDocument,
-  operation: Operation,
+  operation: JsonObject,
   status: number,
 ): Template | 'no-content' | undefined {
-  const responses = operation.node.responses;
+  const responses = operation.responses;
   if (!isObject(responses)) return undefined;
   const key = responseKey(responses, status);
   if (key === undefined) return undefined;

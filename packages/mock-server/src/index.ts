@@ -1,6 +1,5 @@
 export { type CliOptions, parseCliArgs, UsageError, usage } from './args.js';
 export { CampaignScenario, type Scenario, type ScenarioOutcome } from './campaign-scenario.js';
-export { type ContractSetLike, contractCheckerValidator, loadContractChecker } from './checker-validator.js';
 export { type CliEnvironment, runCli } from './cli-main.js';
 export type { MockResponse } from './error-response.js';
 export { MockService, type MockServiceOptions } from './mock-service.js';
@@ -22,10 +21,5 @@ export {
   type ServiceSource,
   SpecError,
 } from './services.js';
-export {
-  credentialRules,
-  type RequestCheckResult,
-  type RequestToCheck,
-  type RequestValidator,
-  type Violation,
-} from './violations.js';
+export { failureStatus, validationStatus } from './status-policy.js';
+export type { Violation } from './violations.js';

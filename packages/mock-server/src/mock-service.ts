@@ -1,17 +1,22 @@
-import { BuiltinValidator } from './builtin-validator.js';
+import type { ContractSet, OperationMatch } from '@svc-contracts/contract-checker';
+import {
+  deref,
+  isJsonMediaType,
+  isObject,
+  isXmlMediaType,
+  type JsonObject,
+  type OpenApiDocument,
+  operationsOf,
+} from '@svc-contracts/openapi-utils';
 import { CampaignScenario, type Scenario } from './campaign-scenario.js';
-import { analyzeCredentials, describeScheme, requirementsOf, securitySchemes } from './credentials.js';
 import { documentsStatus, errorResponse, type MockResponse, problemResponse } from './error-response.js';
-import { isJsonMediaType, isXmlMediaType, type OpenApiDocument } from './openapi.js';
 import { PreferError, type Preferences, parsePrefer } from './prefer.js';
 import { prismDocument, xmlOnlyResponses } from './prism-document.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
-import { type MockRequest, toRequestToCheck } from './request.js';
-import { type RouteMatch, Router } from './router.js';
+import { type MockRequest, toRecordedRequest } from './request.js';
 import type { BundledService } from './services.js';
-import { failureStatus } from './status-policy.js';
-import type { RequestValidator, Violation } from './violations.js';
-import type { XmlBodyValidator } from './xml-body.js';
+import { failureStatus, requirementsOf, securitySchemes } from './status-policy.js';
+import type { Violation } from './violations.js';
 
 export interface MockServiceOptions {
   /** Generate bodies from the schemas instead of serving the examples (Prism's dynamic mode). */
@@ -20,24 +25,24 @@ export interface MockServiceOptions {
   stateful: boolean;
   /** Prism's own log on stderr. */
   verbose?: boolean;
-  /**
-   * Replaces the built-in request checks, for example with `@svc-contracts/contract-checker`'s
-   * `ContractSet`. It is then the only request validation: Prism's own is switched off.
-   */
-  validator?: RequestValidator;
+}
+
+/** The operation the checker matched, in the mock's own bundle of the spec. */
+interface Route {
+  match: OperationMatch;
+  operation: JsonObject;
 }
 
 /**
- * One service's mock: the front that checks a request the way the contract says, then Prism, then the
- * optional stateful scenario. `respond` is independent of HTTP so it can be tested and benchmarked
- * without a socket.
+ * One service's mock: the contract checker decides whether a request breaks the contract (and which
+ * operation it is for), then Prism answers, then the optional stateful scenario. `respond` is
+ * independent of HTTP so it can be tested and benchmarked without a socket.
  */
 export class MockService {
   private constructor(
     readonly name: string,
     private readonly spec: OpenApiDocument,
-    private readonly router: Router,
-    private readonly builtin: BuiltinValidator,
+    private readonly contracts: ContractSet,
     private readonly prism: PrismEngine,
     private readonly scenario: Scenario | undefined,
     private readonly options: MockServiceOptions,
@@ -45,20 +50,13 @@ export class MockService {
 
   static async create(
     bundled: BundledService,
+    contracts: ContractSet,
     options: MockServiceOptions,
-    xml: XmlBodyValidator,
   ): Promise<MockService> {
     const { spec, source } = bundled;
-    const router = new Router(spec);
-    const builtin = new BuiltinValidator(spec, router, source.dir, xml);
-    // The XSDs compile ahead of the first request, so a broken XSD fails the start, not a request.
-    if (!options.validator) await xml.preload(builtin.xsdPaths());
-    const prism = await createPrismEngine(prismDocument(spec), {
-      validate: !options.validator,
-      verbose: options.verbose ?? false,
-    });
-    const scenario = options.stateful ? CampaignScenario.for(spec, router) : undefined;
-    return new MockService(source.name, spec, router, builtin, prism, scenario, options);
+    const prism = await createPrismEngine(prismDocument(spec), { verbose: options.verbose ?? false });
+    const scenario = options.stateful ? CampaignScenario.for(spec) : undefined;
+    return new MockService(source.name, spec, contracts, prism, scenario, options);
   }
 
   async respond(request: MockRequest): Promise<MockResponse> {
@@ -69,42 +67,33 @@ export class MockService {
       if (error instanceof PreferError) return problemResponse(400, error.message);
       throw error;
     }
-    const route = this.router.match(request.method, request.path);
-    if (!route && request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
-      return { status: 204, headers: {}, body: undefined };
+    const checked = await this.contracts.checkRequest(toRecordedRequest(request), { service: this.name });
+    if (!checked.match) {
+      if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+        return { status: 204, headers: {}, body: undefined };
+      }
+      return this.answer(request, undefined, preferences, checked.violations);
     }
-    if (route) {
-      const refused = await this.refuse(request, route, await this.check(request, route));
-      if (refused) return refused;
+    const route = { match: checked.match, operation: this.operationOf(checked.match) };
+    const violations = checked.violations.filter((violation) => violation.side === 'request');
+    if (violations.length > 0) {
+      const status = failureStatus(this.spec, route.operation, violations);
+      const headers = status === 401 ? this.challenge(route.operation) : {};
+      return errorResponse(this.spec, route.operation, status, violations, headers);
     }
-    return this.answer(request, route, preferences);
+    return this.answer(request, route, preferences, []);
   }
 
-  private async check(request: MockRequest, route: RouteMatch): Promise<Violation[]> {
-    if (this.options.validator) {
-      const result = await this.options.validator.checkRequest(toRequestToCheck(request));
-      return result.violations.filter((violation) => violation.side !== 'response');
-    }
-    return this.builtin.check(request, route);
-  }
-
-  /** The documented error for a request that breaks the contract, `undefined` when it does not. */
-  private async refuse(
-    request: MockRequest,
-    route: RouteMatch,
-    violations: Violation[],
-  ): Promise<MockResponse | undefined> {
-    if (violations.length === 0) return undefined;
-    const credentials = analyzeCredentials(this.spec, route.operation, request);
-    const status = failureStatus(this.spec, route.operation, violations, credentials);
-    const headers = status === 401 ? this.challenge(route) : {};
-    return errorResponse(this.spec, route.operation, status, violations, headers);
+  private operationOf(match: OperationMatch): JsonObject {
+    const item = deref(this.spec, this.spec.paths?.[match.pathTemplate]);
+    const operation = isObject(item) ? deref(this.spec, item[match.method.toLowerCase()]) : undefined;
+    return isObject(operation) ? operation : {};
   }
 
   /** `WWW-Authenticate` for a 401, naming the schemes the operation accepts, as Prism does. */
-  private challenge(route: RouteMatch): Record<string, string> {
+  private challenge(operation: JsonObject): Record<string, string> {
     const schemes = securitySchemes(this.spec);
-    const challenges = requirementsOf(this.spec, route.operation)
+    const challenges = requirementsOf(this.spec, operation)
       .flat()
       .map((name) => schemes[name])
       .filter((scheme) => scheme?.type === 'http')
@@ -114,10 +103,12 @@ export class MockService {
 
   private async answer(
     request: MockRequest,
-    route: RouteMatch | undefined,
+    route: Route | undefined,
     preferences: Preferences,
+    /** The checker's findings for a request no operation matches (`undocumented-operation`). */
+    unmatched: Violation[],
   ): Promise<MockResponse> {
-    const xmlOnly = route ? xmlOnlyResponses(this.spec, route.operation.node) : false;
+    const xmlOnly = route ? xmlOnlyResponses(this.spec, route.operation) : false;
     const mock = {
       // Prism generates `<xml>` documents that ignore the schema: XML answers are always the examples.
       dynamic: xmlOnly ? false : (preferences.dynamic ?? this.options.dynamic),
@@ -134,42 +125,39 @@ export class MockService {
       },
       mock,
     );
-    if (!result.ok) {
+    if (!route) {
       // An unknown path or method: the service's own 404/405 body when `x-error-schemas` names one
-      // (voice documents "Not Found" and "Method Not Allowed"), else Prism's problem+json.
-      const violation = { rule: 'undocumented-operation', message: result.detail, side: 'request' as const };
-      if (!route && (result.status === 404 || result.status === 405)) {
-        return errorResponse(this.spec, undefined, result.status, [violation], result.headers);
-      }
-      return problemResponse(result.status, result.detail, [], result.headers);
+      // (voice documents "Not Found" and "Method Not Allowed"), else Prism's problem+json. Prism is more
+      // lenient than the contract (a trailing slash): what the checker does not match is never served.
+      const status = !result.ok && result.status === 405 ? 405 : 404;
+      const detail = result.ok ? (unmatched[0]?.message ?? 'Not Found') : result.detail;
+      const violation = { rule: 'undocumented-operation', message: detail, side: 'request' as const };
+      return errorResponse(this.spec, undefined, status, [violation], result.ok ? {} : result.headers);
     }
-    // Prism's own findings (built-in checks only): answered like the front's, never as Prism's 422.
-    const refused = route ? await this.refuse(request, route, result.violations) : undefined;
-    if (refused) return refused;
+    if (!result.ok) return problemResponse(result.status, result.detail, [], result.headers);
     let body = result.body;
     const succeeded = result.status >= 200 && result.status < 300;
-    if (route && this.scenario && succeeded && preferences.code === undefined && !result.securityFailed) {
-      const outcome = this.scenario.apply(route, body);
+    if (this.scenario && succeeded && preferences.code === undefined) {
+      const outcome = this.scenario.apply(route.match, body);
       if (outcome?.kind === 'refuse') {
         return errorResponse(this.spec, route.operation, outcome.status, outcome.violations);
       }
       if (outcome?.kind === 'answer') body = outcome.body;
     }
     const headers = lowerCaseKeys(result.headers);
-    if (result.status === 401 && route && !documentsStatus(route.operation, 401)) {
-      Object.assign(headers, this.challenge(route));
+    if (result.status === 401 && !documentsStatus(route.operation, 401)) {
+      Object.assign(headers, this.challenge(route.operation));
     }
     return { status: result.status, headers, body: serialize(body, headers['content-type']) };
   }
 
-  /** The operations served, for the start-up listing (`--verbose`). */
+  /** The operations served, with the credentials each takes, for the start-up listing. */
   describe(): Array<{ method: string; path: string; credentials: string }> {
-    const schemes = securitySchemes(this.spec);
-    return this.router.operations.map((operation) => ({
-      method: operation.method.toUpperCase(),
-      path: operation.path,
+    return [...operationsOf(this.spec, ['paths'])].map(({ key, method, operation }) => ({
+      method: method.toUpperCase(),
+      path: key,
       credentials: requirementsOf(this.spec, operation)
-        .map((names) => names.map((name) => describeScheme(name, schemes[name])).join(' + ') || 'none')
+        .map((names) => names.join(' + ') || 'none')
         .join(' | '),
     }));
   }

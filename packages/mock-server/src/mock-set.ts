@@ -1,14 +1,14 @@
 import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ContractSetLike, contractCheckerValidator, loadContractChecker } from './checker-validator.js';
+import { type ContractSet, loadContracts } from '@svc-contracts/contract-checker';
+import { maskHeaders, maskUrl } from '@svc-contracts/redact';
 import { type MockResponse, problemResponse } from './error-response.js';
 import { MockService, type MockServiceOptions } from './mock-service.js';
 import { assignPorts } from './ports.js';
 import { BodyTooLargeError, readRequest } from './request.js';
 import { bundleService, findConfig, isWritten, listServices, SpecError } from './services.js';
-import { XmlBodyValidator } from './xml-body.js';
 
-export interface StartOptions extends Partial<Omit<MockServiceOptions, 'validator'>> {
+export interface StartOptions extends Partial<MockServiceOptions> {
   /** A `redocly.yaml` whose `apis` list the services; default: the nearest one from the working directory. */
   configPath?: string;
   /** Serve these services only (names of `apis`). */
@@ -19,21 +19,20 @@ export interface StartOptions extends Partial<Omit<MockServiceOptions, 'validato
   host?: string;
   env?: NodeJS.ProcessEnv;
   /**
-   * Which request checks run before Prism: `contract-checker` (the default when that package can be
-   * loaded) or `builtin` (credentials, `x-` rules, XML; parameters and JSON bodies left to Prism).
-   * Or a contract set already loaded, for example by a test.
+   * The contract checker's view of the services, when the caller has loaded it already (a test);
+   * default: loaded from `configPath`, and closed by `stop()`.
    */
-  checks?: 'contract-checker' | 'builtin' | ContractSetLike;
-  /** Told when the requested checks are replaced by the built-in ones (the checker is not built). */
-  onWarning?: (message: string) => void;
+  contracts?: ContractSet;
   /** Called once per answered request (the CLI prints it). */
   onRequest?: (entry: RequestLogEntry) => void;
 }
 
+/** One answered request; credentials (by name and by the specs' security schemes) are masked. */
 export interface RequestLogEntry {
   service: string;
   method: string;
   url: string;
+  headers: Array<{ name: string; value: string }>;
   status: number;
   milliseconds: number;
 }
@@ -50,8 +49,6 @@ export interface MockSet {
   mocks: RunningMock[];
   /** Listed services left out because their root document does not exist yet. */
   skipped: string[];
-  /** Which request checks run before Prism. */
-  checks: 'contract-checker' | 'builtin';
   /** Resolves when a mock stops without `stop()` being called: which one and why. */
   died: Promise<{ name: string; reason: string }>;
   stop(): Promise<void>;
@@ -90,8 +87,8 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
     stateful: options.stateful ?? false,
     verbose: options.verbose ?? false,
   };
-  const xml = new XmlBodyValidator();
-  let ownContracts: ContractSetLike | undefined;
+  // Loaded while the specs bundle; kept to close it even when the start fails.
+  let ownContracts: Promise<ContractSet> | undefined;
   const servers: Array<{ name: string; server: Server }> = [];
   let stopping = false;
   let reportDeath: (death: { name: string; reason: string }) => void = () => {};
@@ -105,28 +102,33 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
     stopping = true;
     stopped ??= (async () => {
       await Promise.all(servers.map(({ server }) => closeServer(server)));
-      await Promise.all([xml.close(), ownContracts?.close?.()]);
+      await ownContracts?.then(
+        (contracts) => contracts.close(),
+        () => undefined,
+      );
     })();
     return stopped;
   };
 
   try {
+    ownContracts = options.contracts ? undefined : loadContracts({ configPath });
     const [bundled, contracts] = await Promise.all([
       Promise.all(selected.map((service) => bundleService(configPath, service))),
-      contractsFor(options, configPath),
+      options.contracts ?? ownContracts,
     ]);
-    if (contracts && typeof options.checks !== 'object') ownContracts = contracts;
     const services = await Promise.all(
-      bundled.map((one) => {
-        const validator = contracts ? contractCheckerValidator(contracts, one.source.name) : undefined;
-        return MockService.create(one, validator ? { ...serviceOptions, validator } : serviceOptions, xml);
-      }),
+      bundled.map((one) => MockService.create(one, contracts as ContractSet, serviceOptions)),
     );
+    const { headers, query, cookies } = (contracts as ContractSet).credentialNames();
+    const log = options.onRequest && {
+      onRequest: options.onRequest,
+      names: [...headers, ...query, ...cookies],
+    };
     const host = options.host ?? '127.0.0.1';
     const mocks: RunningMock[] = [];
     for (const service of services) {
       const server = createServer((req, res) => {
-        void serve(service, req, res, options.onRequest);
+        void serve(service, req, res, log);
       });
       servers.push({ name: service.name, server });
       const port = await listen(server, ports[service.name] ?? 0, host, service.name);
@@ -141,23 +143,10 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
     }
     await Promise.all(mocks.map((mock) => waitUntilAnswering(mock)));
     const skipped = wanted.filter((service) => !isWritten(service)).map((service) => service.name);
-    return { mocks, skipped, checks: contracts ? 'contract-checker' : 'builtin', died, stop };
+    return { mocks, skipped, died, stop };
   } catch (error) {
     await stop();
     throw error;
-  }
-}
-
-async function contractsFor(options: StartOptions, configPath: string): Promise<ContractSetLike | undefined> {
-  const checks = options.checks ?? 'contract-checker';
-  if (typeof checks === 'object') return checks;
-  if (checks === 'builtin') return undefined;
-  try {
-    return await loadContractChecker(configPath);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    options.onWarning?.(`using the built-in request checks: ${reason}`);
-    return undefined;
   }
 }
 
@@ -165,7 +154,7 @@ async function serve(
   service: MockService,
   req: import('node:http').IncomingMessage,
   res: ServerResponse,
-  onRequest: StartOptions['onRequest'],
+  log: { onRequest: NonNullable<StartOptions['onRequest']>; names: string[] } | undefined,
 ): Promise<void> {
   const started = performance.now();
   let response: MockResponse;
@@ -190,11 +179,13 @@ async function serve(
     : {};
   res.writeHead(response.status, { ...cors, ...response.headers });
   res.end(response.body);
-  if (req.url === readinessPath) return;
-  onRequest?.({
+  if (req.url === readinessPath || !log) return;
+  const headers = Object.entries(req.headers).map(([name, value]) => ({ name, value: String(value) }));
+  log.onRequest({
     service: service.name,
     method: req.method ?? 'GET',
-    url: req.url ?? '/',
+    url: maskUrl(req.url ?? '/', { names: log.names }),
+    headers: maskHeaders(headers, { names: log.names }),
     status: response.status,
     milliseconds: performance.now() - started,
   });

@@ -5,7 +5,7 @@ import {
   isXmlMediaType,
   type JsonObject,
   type OpenApiDocument,
-} from './openapi.js';
+} from '@svc-contracts/openapi-utils';
 
 /**
  * The document handed to Prism, derived from the bundled spec:

@@ -36,7 +36,6 @@ export function formatReadyTable(
   const mode = [
     options.dynamic ? 'generated bodies' : 'spec examples',
     options.stateful ? 'stateful campaigns' : 'stateless',
-    `${set.checks} checks`,
   ];
   const lines = [
     `svc-mocks: ${set.mocks.length} mock${set.mocks.length === 1 ? '' : 's'} ready in ${(ms / 1000).toFixed(1)} s (${mode.join(', ')})`,

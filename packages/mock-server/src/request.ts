@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { RequestToCheck } from './violations.js';
+import type { RecordedRequest } from '@svc-contracts/contract-checker';
 
 /** A received request, read once and shared by the validators, the scenario and Prism. */
 export interface MockRequest {
@@ -46,12 +46,12 @@ export async function readRequest(req: IncomingMessage): Promise<MockRequest> {
   };
 }
 
-export function toRequestToCheck(request: MockRequest): RequestToCheck {
-  const checked: RequestToCheck = {
+/** The request as the contract checker reads recorded traffic, whose URLs are absolute (the host plays no part in matching). */
+export function toRecordedRequest(request: MockRequest): RecordedRequest {
+  return {
     method: request.method,
-    url: request.url,
+    url: `http://mock.invalid${request.url}`,
     headers: Object.entries(request.headers).map(([name, value]) => ({ name, value })),
+    ...(request.body !== undefined && { body: request.body }),
   };
-  if (request.body !== undefined) checked.body = request.body;
-  return checked;
 }

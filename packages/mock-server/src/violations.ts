@@ -1,9 +1,9 @@
 /**
- * What a request validator reports. The shape is the contract checker's (`checkRequest` →
- * `{ violations: [{ rule, message, pointer, side }] }`) so that the checker plugs in as is.
+ * What a refusal carries: the contract checker's violations (`{rule, message, pointer, side, reason}`)
+ * or the mock's own (`campaign-state`, `undocumented-operation`).
  */
 export interface Violation {
-  /** Which rule failed, in the contract checker's codes: `security-missing`, `parameter-invalid`, ... */
+  /** The contract checker's rule code (`security-missing`, `parameter-invalid`, ...) or the mock's own. */
   rule: string;
   message: string;
   /**
@@ -13,38 +13,9 @@ export interface Violation {
    */
   pointer?: string;
   side?: 'request' | 'response';
+  /** The checker's case of the rule (`scheme-not-allowed`): the status policy tells 403 from 401 by it. */
+  reason?: string;
 }
-
-export interface RequestToCheck {
-  method: string;
-  /** Path and query as sent, for example `/api/v1/workflow/fetch?status=active`. */
-  url: string;
-  headers: Array<{ name: string; value: string }>;
-  body?: string;
-}
-
-export interface RequestCheckResult {
-  violations: Violation[];
-}
-
-/**
- * The front's request validation, behind an interface so `@svc-contracts/contract-checker` can replace
- * or extend the built-in checks without the front changing.
- */
-export interface RequestValidator {
-  checkRequest(request: RequestToCheck): Promise<RequestCheckResult>;
-}
-
-/** Rules about credentials: answered with 401/403; every other violation gets the validation status. */
-export const credentialRules = new Set([
-  'security-missing',
-  'security-malformed',
-  'security-exclusive',
-  'unsupported-credential',
-]);
-
-/** The rule about the request's media type: answered with 415 when the operation documents it. */
-export const contentTypeRule = 'request-content-type';
 
 /**
  * `query:limit` → `['query', 'limit']`, `/to/0` → `['body', 'to', 0]`: the `loc` of FastAPI-style

@@ -9,7 +9,6 @@ function fakeSet(): MockSet & { kill(name: string, reason: string): void; stoppe
   return {
     mocks: [],
     skipped: [],
-    checks: 'builtin',
     died: new Promise((resolve) => {
       die = resolve;
     }),
@@ -97,10 +96,7 @@ describe('runCli', () => {
   it('passes ports, --only and the modes through', async () => {
     const set = fakeSet();
     const { env, events, lines, start } = harness(set);
-    const exit = runCli(
-      ['--only', 'agents,voice', '--port', 'agents=5010', '--dynamic', '--stateful', '--checks', 'builtin'],
-      env,
-    );
+    const exit = runCli(['--only', 'agents,voice', '--port', 'agents=5010', '--dynamic', '--stateful'], env);
     await ready(lines);
     events.emit('SIGINT');
     await exit;
@@ -109,7 +105,6 @@ describe('runCli', () => {
       ports: { agents: 5010 },
       dynamic: true,
       stateful: true,
-      checks: 'builtin',
     });
   });
 

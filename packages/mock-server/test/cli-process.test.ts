@@ -134,7 +134,7 @@ const allOnFreePorts = ['agents', 'token', 'messaging', 'voice', 'mfa', 'numbers
 describe('svc-mocks process', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`${signal} stops all mocks: exit 0, ports closed, no process left`, async () => {
-      const running = run(['--quiet', '--checks', 'builtin', ...allOnFreePorts]);
+      const running = run(['--quiet', ...allOnFreePorts]);
       await waitFor(running, 'ready in');
       const table = ports(running.output());
       expect(Object.keys(table).length).toBeGreaterThan(0);
@@ -163,7 +163,7 @@ describe('svc-mocks process', () => {
     await new Promise<void>((listening) => blocker.listen(0, '127.0.0.1', listening));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const running = run(['--only', 'agents', '--checks', 'builtin', '--port', `agents=${port}`]);
+      const running = run(['--only', 'agents', '--port', `agents=${port}`]);
       expect(await withTimeout(running.exited, 60_000, 'exit')).toBe(1);
       expect(running.output()).toContain(
         `agents: cannot listen on 127.0.0.1:${port}: port ${port} is in use`,

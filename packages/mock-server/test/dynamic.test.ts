@@ -1,10 +1,9 @@
+import { isXmlMediaType } from '@svc-contracts/openapi-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockSet } from '../src/index.ts';
-import { isXmlMediaType } from '../src/openapi.ts';
-import { Router } from '../src/router.ts';
 import { bundleService, isWritten, listServices } from '../src/services.ts';
 import { type ContractSet, judge, loadContractSet } from './contract-check.ts';
-import { validRequest } from './spec-requests.ts';
+import { specOperations, validRequest } from './spec-requests.ts';
 import { call, configPath, mockUrl, startOnFreePorts } from './support.ts';
 
 /** `--dynamic`: bodies generated from the schemas still conform; XML answers stay the spec's examples. */
@@ -19,7 +18,7 @@ let contracts: ContractSet;
 
 beforeAll(async () => {
   contracts = await loadContractSet(configPath);
-  mocks = await startOnFreePorts({ dynamic: true, checks: contracts });
+  mocks = await startOnFreePorts({ dynamic: true, contracts });
 });
 
 afterAll(async () => {
@@ -30,7 +29,7 @@ afterAll(async () => {
 describe('--dynamic', () => {
   for (const { source, spec } of services) {
     it(`${source.name}: every operation's generated success answer conforms`, async () => {
-      for (const operation of new Router(spec).operations) {
+      for (const operation of specOperations(spec)) {
         const request = validRequest(spec, operation);
         const answer = await call(mockUrl(mocks, source.name), request.path, request);
         const label = `${operation.method} ${operation.path}`;

@@ -1,44 +1,12 @@
+import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { describe, expect, it } from 'vitest';
 import { errorResponse } from '../src/error-response.ts';
-import type { OpenApiDocument } from '../src/openapi.ts';
 import { PreferError, parsePrefer } from '../src/prefer.ts';
 import { prismDocument } from '../src/prism-document.ts';
-import { Router } from '../src/router.ts';
+import { failureStatus } from '../src/status-policy.ts';
 import { locOf, type Violation } from '../src/violations.ts';
-import { rootElementName } from '../src/xml-body.ts';
 
 const ok = { '200': { description: 'ok' } };
-
-describe('Router', () => {
-  const router = new Router({
-    openapi: '3.1.0',
-    info: { title: 't', version: '1' },
-    paths: {
-      '/items/{id}': { get: { operationId: 'getItem', responses: ok } },
-      '/items/latest': { get: { operationId: 'latest', responses: ok } },
-      '/files/{name}.json': { get: { operationId: 'file', responses: ok } },
-    },
-  });
-
-  it('prefers the literal path over the template, whatever the order in the spec', () => {
-    expect(router.match('GET', '/items/latest')?.operation.operationId).toBe('latest');
-    expect(router.match('GET', '/items/7')).toMatchObject({
-      operation: { operationId: 'getItem' },
-      pathParams: { id: '7' },
-    });
-  });
-
-  it('decodes path parameters and matches variables inside a segment', () => {
-    expect(router.match('get', '/items/a%20b')?.pathParams).toEqual({ id: 'a b' });
-    expect(router.match('GET', '/files/report.json')?.pathParams).toEqual({ name: 'report' });
-  });
-
-  it('does not match another method, a longer path or a prefix', () => {
-    expect(router.match('POST', '/items/7')).toBeUndefined();
-    expect(router.match('GET', '/items/7/extra')).toBeUndefined();
-    expect(router.match('GET', '/items')).toBeUndefined();
-  });
-});
 
 describe('parsePrefer', () => {
   it("reads Prism's code, example, dynamic and seed", () => {
@@ -64,16 +32,6 @@ describe('locOf', () => {
     expect(locOf('header:X-SVC-ORGANIZATION-ID')).toEqual(['header', 'X-SVC-ORGANIZATION-ID']);
     expect(locOf('/to/1')).toEqual(['body', 'to', 1]);
     expect(locOf(undefined)).toEqual(['body']);
-  });
-});
-
-describe('rootElementName', () => {
-  it('skips the prolog, comments and processing instructions', () => {
-    expect(rootElementName('<?xml version="1.0"?>\n<!-- a <Fake> -->\n<Order><SiteId/></Order>')).toBe(
-      'Order',
-    );
-    expect(rootElementName('<ns:Order xmlns:ns="urn:x"/>')).toBe('Order');
-    expect(rootElementName('not xml')).toBeUndefined();
   });
 });
 
@@ -184,13 +142,7 @@ describe('errorResponse', () => {
       },
     },
   };
-  const operation = (responses: Record<string, unknown>) => ({
-    method: 'post' as const,
-    path: '/x',
-    operationId: 'x',
-    node: { responses },
-    parameters: [],
-  });
+  const operation = (responses: Record<string, unknown>) => ({ operationId: 'x', responses });
   const json = (example: unknown, schema: unknown = {}) => ({
     description: 'e',
     content: { 'application/json': { schema, example } },
@@ -265,5 +217,50 @@ describe('errorResponse', () => {
     const problem = errorResponse(spec, operation({}), 403, violations);
     expect(problem.headers['content-type']).toBe('application/problem+json');
     expect(JSON.parse(problem.body ?? '')).toMatchObject({ status: 403, validation: violations });
+  });
+});
+
+describe('failureStatus: the status of a refusal, from the checker violations', () => {
+  const spec: OpenApiDocument = {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    'x-validation-status': 400,
+  };
+  const documented = { responses: { '401': {}, '403': {}, '415': {} } };
+  const violation = (rule: string, reason?: string): Violation => ({
+    rule,
+    message: rule,
+    ...(reason !== undefined && { reason }),
+  });
+  const missing = violation('security-missing');
+  const notAllowed = violation('security-exclusive', 'scheme-not-allowed');
+
+  it('only a credential of a kind the operation does not take: 403 when documented, else 401', () => {
+    expect(failureStatus(spec, documented, [missing, notAllowed])).toBe(403);
+    expect(failureStatus(spec, { responses: { '401': {} } }, [missing, notAllowed])).toBe(401);
+  });
+
+  it('any other credential violation is 401, whatever else the request breaks', () => {
+    expect(failureStatus(spec, documented, [missing])).toBe(401);
+    // A bearer token with an API key: the bearer token satisfies the operation, so no security-missing.
+    expect(failureStatus(spec, documented, [notAllowed])).toBe(401);
+    expect(failureStatus(spec, documented, [violation('security-exclusive', 'credentials-together')])).toBe(
+      401,
+    );
+    expect(failureStatus(spec, documented, [missing, notAllowed, violation('unsupported-credential')])).toBe(
+      401,
+    );
+    expect(failureStatus(spec, documented, [violation('parameter-invalid'), missing])).toBe(401);
+  });
+
+  it('a Content-Type not taken is 415 when documented, else the validation status', () => {
+    expect(failureStatus(spec, documented, [violation('request-content-type')])).toBe(415);
+    expect(failureStatus(spec, { responses: {} }, [violation('request-content-type')])).toBe(400);
+  });
+
+  it('everything else gets x-validation-status, 422 without one', () => {
+    expect(failureStatus(spec, documented, [violation('request-body-schema')])).toBe(400);
+    const { 'x-validation-status': _, ...plain } = spec;
+    expect(failureStatus(plain as OpenApiDocument, documented, [violation('parameter-invalid')])).toBe(422);
   });
 });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type MockSet, startMocks } from '../src/index.ts';
+import { type MockSet, type RequestLogEntry, startMocks } from '../src/index.ts';
 import { SpecError } from '../src/services.ts';
 import { call } from './support.ts';
 
@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 async function start(options: Parameters<typeof startMocks>[0]): Promise<MockSet> {
-  const set = await startMocks({ configPath: fixtureConfig, checks: 'builtin', ...options });
+  const set = await startMocks({ configPath: fixtureConfig, ...options });
   sets.push(set);
   return set;
 }
@@ -43,6 +43,32 @@ describe('startMocks', () => {
     await expect(start({ only: ['broken'], ports: { broken: 0 } })).rejects.toThrow(
       /paths\/missing\.yaml|missing/,
     );
+  });
+
+  it('logs each answered request with its credentials masked, the rest readable', async () => {
+    const entries: RequestLogEntry[] = [];
+    const set = await start({
+      only: ['agents'],
+      ports: { agents: 0 },
+      onRequest: (entry) => entries.push(entry),
+    });
+    await call(set.mocks[0]?.url ?? '', '/api/v1/workflow/fetch?status=active&access_token=query-secret-1', {
+      headers: {
+        authorization: 'Bearer bearer-secret-2',
+        'X-SVC-AGENTS-API-KEY': 'key-secret-3',
+        // Not named like a credential: masked because the spec's security schemes carry it.
+        'X-SVC-ORGANIZATION-ID': '4242',
+        accept: 'application/json',
+      },
+    });
+    expect(entries).toHaveLength(1);
+    const logged = JSON.stringify(entries);
+    for (const secret of ['query-secret-1', 'bearer-secret-2', 'key-secret-3', '4242']) {
+      expect(logged).not.toContain(secret);
+    }
+    expect(entries[0]?.url).toMatch(/^\/api\/v1\/workflow\/fetch\?status=active&access_token=/);
+    expect(entries[0]?.headers).toContainEqual({ name: 'accept', value: 'application/json' });
+    expect(entries[0]?.headers.find((header) => header.name === 'authorization')?.value).toMatch(/^Bearer /);
   });
 
   it('reports a mock that stops on its own: which one and why', async () => {

@@ -1,10 +1,16 @@
+import { isXmlMediaType } from '@svc-contracts/openapi-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockSet } from '../src/index.ts';
-import { isXmlMediaType } from '../src/openapi.ts';
-import { Router } from '../src/router.ts';
 import { bundleService, isWritten, listServices } from '../src/services.ts';
 import { type ContractSet, judge, loadContractSet } from './contract-check.ts';
-import { errorStatuses, exampleNames, exampleValue, successStatuses, validRequest } from './spec-requests.ts';
+import {
+  errorStatuses,
+  exampleNames,
+  exampleValue,
+  specOperations,
+  successStatuses,
+  validRequest,
+} from './spec-requests.ts';
 import { call, configPath, mockUrl, startOnFreePorts } from './support.ts';
 
 /**
@@ -23,7 +29,7 @@ let contracts: ContractSet;
 
 beforeAll(async () => {
   contracts = await loadContractSet(configPath);
-  mocks = await startOnFreePorts({ checks: contracts });
+  mocks = await startOnFreePorts({ contracts });
 });
 
 afterAll(async () => {
@@ -33,7 +39,7 @@ afterAll(async () => {
 
 for (const { source, spec } of services) {
   describe(`${source.name} mock`, () => {
-    for (const operation of new Router(spec).operations) {
+    for (const operation of specOperations(spec)) {
       const label = `${operation.method.toUpperCase()} ${operation.path}`;
 
       it(`${label}: a valid request gets a documented success`, async () => {

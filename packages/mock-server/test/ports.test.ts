@@ -46,7 +46,6 @@ describe('command-line arguments', () => {
       dynamic: true,
       stateful: true,
       host: '127.0.0.1',
-      checks: 'contract-checker',
     });
   });
 

@@ -44,11 +44,9 @@ const bearer = { authorization: 'Bearer test-access-token' };
 const apiKey = { 'X-SVC-AGENTS-API-KEY': 'test-api-key', 'X-SVC-ORGANIZATION-ID': '42' };
 const json = { 'content-type': 'application/json; charset=utf-8' };
 
-// Both request checks must give the same answers: the contract checker (the default) and the built-in
-// checks (used when the checker is not built).
-describe.each(['contract-checker', 'builtin'] as const)('with the %s checks', (checks) => {
+describe('refusals', () => {
   beforeAll(async () => {
-    mocks = await startOnFreePorts({ checks: checks === 'builtin' ? 'builtin' : contracts });
+    mocks = await startOnFreePorts({ contracts });
   });
 
   afterAll(async () => {

@@ -1,7 +1,34 @@
-import { securitySchemes } from '../src/credentials.ts';
-import { deref, firstExample, isObject, type JsonObject, type OpenApiDocument } from '../src/openapi.ts';
-import type { Operation } from '../src/router.ts';
+import {
+  deref,
+  firstExample,
+  type HttpMethod,
+  isObject,
+  type JsonObject,
+  type OpenApiDocument,
+  operationsOf,
+} from '@svc-contracts/openapi-utils';
+import { securitySchemes } from '../src/status-policy.ts';
 import { basic, type Call } from './support.ts';
+
+/** One operation of a spec, with the parameters of its path item and its own (its own winning). */
+export interface Operation {
+  method: HttpMethod;
+  path: string;
+  node: JsonObject;
+  parameters: JsonObject[];
+}
+
+export function specOperations(spec: OpenApiDocument): Operation[] {
+  const parametersOf = (list: unknown): JsonObject[] =>
+    Array.isArray(list) ? list.map((raw) => deref(spec, raw)).filter(isObject) : [];
+  return [...operationsOf(spec, ['paths'])].map(({ key, method, pathItem, operation }) => {
+    const own = parametersOf(operation.parameters);
+    const shared = parametersOf(pathItem.parameters).filter(
+      (p) => !own.some((o) => o.name === p.name && o.in === p.in),
+    );
+    return { method, path: key, node: operation, parameters: [...shared, ...own] };
+  });
+}
 
 /**
  * A request the spec says is valid, built from the spec alone (its parameter, credential and body

@@ -15,7 +15,7 @@ async function campaign(set: MockSet, id: number, action: 'pause' | 'resume' | '
 describe('--stateful: pause and resume change what progress reports', () => {
   let set: MockSet;
   beforeAll(async () => {
-    set = await startOnFreePorts({ only: ['agents'], stateful: true, checks: 'builtin' });
+    set = await startOnFreePorts({ only: ['agents'], stateful: true });
   });
   afterAll(async () => {
     await set?.stop();
@@ -82,7 +82,7 @@ describe('--stateful: pause and resume change what progress reports', () => {
 describe('without --stateful', () => {
   let set: MockSet;
   beforeAll(async () => {
-    set = await startOnFreePorts({ only: ['agents'], checks: 'builtin' });
+    set = await startOnFreePorts({ only: ['agents'] });
   });
   afterAll(async () => {
     await set?.stop();
