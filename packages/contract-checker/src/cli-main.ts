@@ -1,11 +1,20 @@
+import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { formatJson, formatText } from './format.js';
-import { checkHarFiles } from './report.js';
+import { loadContracts } from './contract-set.js';
+import { formatJson, formatText, jsonReportWriter, textReportWriter } from './format.js';
+import { collectHarFiles } from './har.js';
+import { printable } from './input-text.js';
+import { MergeError, mergeReports, parseReport } from './merge.js';
+import { checkRecordingsInWorkers, defaultWorkers } from './parallel.js';
+import { checkRecordings, parseShard, type Shard } from './report.js';
+import { findConfigPath } from './spec-loader.js';
 
-const usage = `Usage: contract-check [options] <file.har | folder>...
+const usage = `Usage: contract-check [options] <recording | folder>...
+       contract-check merge [--json] <report.json>...
 
-Checks recorded HTTP traffic (HAR 1.2) against the OpenAPI contracts listed in redocly.yaml.
-Folders are searched recursively for *.har files.
+Checks recorded HTTP traffic against the OpenAPI contracts listed in redocly.yaml. A recording is HAR 1.2
+(*.har) or NDJSON with one HAR entry per line (*.ndjson, *.jsonl); folders are searched recursively for
+them. Recordings are read as streams: memory stays flat whatever their size.
 
 Options:
   --service NAME   match every entry against this service only
@@ -13,10 +22,20 @@ Options:
   --json           machine-readable report on stdout
   --coverage       report operation x status x content type covered by the entries
   --mutation       mutate every passing entry and report how many mutants the contract rejects
+                   (keeps the passing entries in memory: for test suites, not production traffic)
+  --shard I/N      check only part I of N of the entries (every N-th entry of the whole input), so N
+                   runners of a CI matrix share one day of traffic; merge their --json reports after
+  --workers N      check on N threads, each with its own compiled contracts (default: one per core when
+                   the recordings add up to 16 MB or more, else 1: below that, starting threads costs
+                   more than it saves); output is the same, in the same order
   -h, --help       this text
 
+merge: combines the --json reports of every shard of one run into one report (text, or --json) with
+one coverage table; a missing or doubled shard is an error.
+
 Exit codes: 0 every entry passed; 1 some entry violates the contract; 2 some input could not be read
-(unreadable or malformed HAR, missing path, broken spec) - 2 wins over 1, because the check is incomplete.
+(unreadable or malformed recording, missing path, no recording in a folder, broken spec) - 2 wins over
+1, because the check is incomplete.
 `;
 
 export interface CliOutput {
@@ -38,6 +57,8 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     json: { type: 'boolean', default: false },
     coverage: { type: 'boolean', default: false },
     mutation: { type: 'boolean', default: false },
+    shard: { type: 'string' },
+    workers: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   } as const;
   try {
@@ -47,6 +68,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     return 2;
   }
   const { values, positionals } = parsed;
+  if (positionals[0] === 'merge' && !values.help) return runMerge(positionals.slice(1), values.json, output);
   if (values.help) {
     output.stdout(usage);
     return 0;
@@ -55,17 +77,111 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     output.stderr(`No recordings given.\n\n${usage}`);
     return 2;
   }
+  let shard: Shard | undefined;
   try {
-    const report = await checkHarFiles(positionals, {
-      ...(values.config === undefined ? {} : { configPath: values.config }),
-      ...(values.service === undefined ? {} : { service: values.service }),
-      coverage: values.coverage,
-      mutation: values.mutation,
-    });
-    output.stdout(values.json ? formatJson(report) : formatText(report));
-    return report.exitCode;
+    if (values.shard !== undefined) shard = parseShard(values.shard);
+    if (shard && values.mutation) throw new Error('--mutation cannot be combined with --shard');
   } catch (error) {
-    output.stderr(`contract-check: ${(error as Error).message}\n`);
+    output.stderr(`${(error as Error).message}\n\n${usage}`);
     return 2;
   }
+  let workers: number;
+  try {
+    workers =
+      values.workers === undefined ? await defaultWorkerCount(positionals) : parseWorkers(values.workers);
+  } catch (error) {
+    output.stderr(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  const checkOptions = {
+    ...(values.service === undefined ? {} : { service: values.service }),
+    ...(shard ? { shard } : {}),
+    coverage: values.coverage,
+  };
+  const writer = values.json ? jsonReportWriter(output.stdout) : textReportWriter(output.stdout);
+  try {
+    // Without a config the single-thread path reports the missing config; mutation needs every entry in one place.
+    const configPath = values.config ?? findConfigPath();
+    if (workers > 1 && !values.mutation && configPath) {
+      const summary = await checkRecordingsInWorkers(
+        positionals,
+        { ...checkOptions, configPath, workers },
+        writer,
+      );
+      writer.finish(summary);
+      return summary.exitCode;
+    }
+    const contracts = await loadContracts(values.config === undefined ? {} : { configPath: values.config });
+    try {
+      if (values.service !== undefined && !contracts.services.includes(values.service)) {
+        throw new Error(
+          `Unknown service "${values.service}". Loaded services: ${contracts.services.join(', ') || 'none'}.`,
+        );
+      }
+      const summary = await checkRecordings(
+        positionals,
+        { ...checkOptions, contracts, mutation: values.mutation },
+        writer,
+      );
+      writer.finish(summary);
+      return summary.exitCode;
+    } finally {
+      await contracts.close();
+    }
+  } catch (error) {
+    output.stderr(`contract-check: ${printable((error as Error).message)}\n`);
+    return 2;
+  }
+}
+
+/** `contract-check merge a.json b.json`: one report from the shards' reports. */
+async function runMerge(files: string[], json: boolean, output: CliOutput): Promise<number> {
+  if (files.length === 0) {
+    output.stderr(`merge: no reports given.\n\n${usage}`);
+    return 2;
+  }
+  try {
+    const parts = await Promise.all(
+      files.map(async (file) => {
+        let text: string;
+        try {
+          text = await readFile(file, 'utf8');
+        } catch (error) {
+          throw new MergeError(
+            `${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+          );
+        }
+        return { file, report: parseReport(text, file) };
+      }),
+    );
+    const report = mergeReports(parts);
+    output.stdout(json ? formatJson(report) : formatText(report));
+    return report.exitCode;
+  } catch (error) {
+    output.stderr(`contract-check merge: ${printable((error as Error).message)}\n`);
+    return 2;
+  }
+}
+
+/** Below this much input a second thread's start-up (compiling every contract again) costs more than it saves. */
+const parallelThreshold = 16 * 1024 * 1024;
+
+async function defaultWorkerCount(paths: string[]): Promise<number> {
+  if (defaultWorkers < 2) return 1;
+  const { files } = await collectHarFiles(paths);
+  let bytes = 0;
+  for (const file of files)
+    bytes += await stat(file).then(
+      (info) => (info.isFile() ? info.size : 0),
+      () => 0,
+    );
+  return bytes >= parallelThreshold ? defaultWorkers : 1;
+}
+
+function parseWorkers(text: string): number {
+  const count = Number(text);
+  if (!Number.isInteger(count) || count < 1 || count > 256) {
+    throw new Error(`--workers takes a whole number from 1 to 256, not "${text}"`);
+  }
+  return count;
 }

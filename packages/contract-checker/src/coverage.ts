@@ -1,5 +1,5 @@
+import { findMediaType } from '@svc-contracts/openapi-utils';
 import type { DocumentedOperation } from './contract-set.js';
-import { findMediaType } from './media-type.js';
 import { responseKeyFor } from './response-check.js';
 import type { HeaderField, OperationMatch } from './types.js';
 
@@ -36,35 +36,39 @@ export interface CoverageSample {
 
 /**
  * Which documented responses the checked traffic exercised: every operation × declared status × declared
- * content type is a cell; an entry fills the cell its status and Content-Type fall under.
+ * content type is a cell; an entry fills the cell its status and Content-Type fall under. Samples are
+ * added one at a time, so traffic of any size is counted in constant memory.
  */
-export function computeCoverage(
-  operations: DocumentedOperation[],
-  samples: CoverageSample[],
-): CoverageReport {
-  const report: OperationCoverage[] = operations.map((operation) => ({
-    service: operation.service,
-    operationId: operation.operationId,
-    method: operation.method,
-    pathTemplate: operation.pathTemplate,
-    entries: 0,
-    cells: operation.responses.flatMap(({ status, contentTypes }) =>
-      contentTypes.length === 0
-        ? [{ status, entries: 0 }]
-        : contentTypes.map((contentType) => ({ status, contentType, entries: 0 })),
-    ),
-  }));
-  const byKey = new Map(
-    report.map((operation) => [`${operation.service} ${operation.operationId}`, operation]),
-  );
-  for (const sample of samples) {
-    if (!sample.match) continue;
-    const operation = byKey.get(`${sample.match.service} ${sample.match.operationId}`);
-    if (!operation) continue;
+export class CoverageTally {
+  private readonly operations: OperationCoverage[];
+  private readonly byKey: Map<string, OperationCoverage>;
+
+  constructor(operations: DocumentedOperation[]) {
+    this.operations = operations.map((operation) => ({
+      service: operation.service,
+      operationId: operation.operationId,
+      method: operation.method,
+      pathTemplate: operation.pathTemplate,
+      entries: 0,
+      cells: operation.responses.flatMap(({ status, contentTypes }) =>
+        contentTypes.length === 0
+          ? [{ status, entries: 0 }]
+          : contentTypes.map((contentType) => ({ status, contentType, entries: 0 })),
+      ),
+    }));
+    this.byKey = new Map(
+      this.operations.map((operation) => [`${operation.service} ${operation.operationId}`, operation]),
+    );
+  }
+
+  add(sample: CoverageSample): void {
+    if (!sample.match) return;
+    const operation = this.byKey.get(`${sample.match.service} ${sample.match.operationId}`);
+    if (!operation) return;
     operation.entries++;
     const statuses = Object.fromEntries(operation.cells.map((cell) => [cell.status, true]));
     const status = responseKeyFor(statuses, sample.status);
-    if (status === undefined) continue;
+    if (status === undefined) return;
     const cells = operation.cells.filter((cell) => cell.status === status);
     const contentType = sample.responseHeaders.find(
       (header) => header.name.toLowerCase() === 'content-type',
@@ -78,13 +82,56 @@ export function computeCoverage(
       cells.find((candidate) => !candidate.contentType);
     if (cell) cell.entries++;
   }
-  const cells = report.flatMap((operation) => operation.cells);
+
+  report(): CoverageReport {
+    return summarise(this.operations);
+  }
+}
+
+function summarise(operations: OperationCoverage[]): CoverageReport {
+  const cells = operations.flatMap((operation) => operation.cells);
   return {
-    operations: report,
+    operations,
     coveredCells: cells.filter((cell) => cell.entries > 0).length,
     totalCells: cells.length,
-    operationsWithoutEntries: report
+    operationsWithoutEntries: operations
       .filter((operation) => operation.entries === 0)
       .map((operation) => `${operation.service} ${operation.operationId}`),
   };
+}
+
+export function computeCoverage(
+  operations: DocumentedOperation[],
+  samples: CoverageSample[],
+): CoverageReport {
+  const tally = new CoverageTally(operations);
+  for (const sample of samples) tally.add(sample);
+  return tally.report();
+}
+
+/**
+ * The coverage of several runs over parts of the same traffic (shards): entry counts add up cell by cell.
+ * Every part must have been checked against the same contracts, so the operations and cells agree.
+ */
+export function mergeCoverage(parts: CoverageReport[]): CoverageReport {
+  const merged = new Map<string, OperationCoverage>();
+  for (const part of parts) {
+    for (const operation of part.operations) {
+      const key = `${operation.service} ${operation.operationId}`;
+      const known = merged.get(key);
+      if (!known) {
+        merged.set(key, { ...operation, cells: operation.cells.map((cell) => ({ ...cell })) });
+        continue;
+      }
+      known.entries += operation.entries;
+      for (const cell of operation.cells) {
+        const same = known.cells.find(
+          (candidate) => candidate.status === cell.status && candidate.contentType === cell.contentType,
+        );
+        if (same) same.entries += cell.entries;
+        else known.cells.push({ ...cell });
+      }
+    }
+  }
+  return summarise([...merged.values()]);
 }

@@ -1,6 +1,7 @@
 import type { CoverageReport } from './coverage.js';
+import type { InputError } from './har.js';
 import type { MutationReport } from './mutation.js';
-import type { EntryReport, Report } from './report.js';
+import type { EntryReport, Report, ReportSink, RunSummary } from './report.js';
 import type { Violation } from './types.js';
 
 function entryTitle(entry: EntryReport): string {
@@ -61,36 +62,82 @@ function mutationLines(mutation: MutationReport): string[] {
   return lines;
 }
 
+/** The lines of one entry: PASS/FAIL with file, index, method, masked URL, status and operation, then violations. */
+export function entryLines(entry: EntryReport): string[] {
+  if (entry.verdict === 'violation') {
+    return [`FAIL ${entryTitle(entry)}`, ...entry.violations.flatMap(violationLines)];
+  }
+  if (entry.verdict === 'rejected-as-expected') {
+    const rules = [...new Set(entry.requestViolations.map((violation) => violation.rule))].join(', ');
+    return [`PASS ${entryTitle(entry)} (invalid request refused as documented: ${rules})`];
+  }
+  return [`PASS ${entryTitle(entry)}`];
+}
+
+export function inputErrorLine(error: InputError): string {
+  return `input error: ${error.file}${error.entry === undefined ? '' : ` #${error.entry}`}: ${error.reason}`;
+}
+
+/** What follows the entries: spec problems, input errors, coverage, mutation score, and the summary alone on the last line. */
+function tailLines(summary: Omit<Report, 'entries'>): string[] {
+  const lines = summary.specProblems.map((problem) => `spec problem: ${problem}`);
+  lines.push(...summary.inputErrors.map(inputErrorLine));
+  if (summary.coverage) lines.push(...coverageLines(summary.coverage));
+  if (summary.mutation) lines.push(...mutationLines(summary.mutation));
+  const shard = summary.shard ? ` (shard ${summary.shard.index}/${summary.shard.count})` : '';
+  lines.push(`${summary.passed} passed, ${summary.failed} failed${shard}`);
+  return lines;
+}
+
 /**
- * The terminal report: one line per entry (PASS/FAIL, file, entry index, method, masked URL, status,
- * operation), each violation with its pointer, rule and spec location, then input errors, and the
- * summary alone on the last line: `12 passed, 0 failed`.
+ * The terminal report: one line per entry, each violation with its pointer, rule and spec location, then
+ * spec problems and input errors, and the summary alone on the last line: `12 passed, 0 failed`.
  */
 export function formatText(report: Report): string {
   const lines: string[] = [];
-  for (const problem of report.specProblems) lines.push(`spec problem: ${problem}`);
-  for (const entry of report.entries) {
-    if (entry.verdict === 'violation') {
-      lines.push(`FAIL ${entryTitle(entry)}`);
-      for (const violation of entry.violations) lines.push(...violationLines(violation));
-    } else if (entry.verdict === 'rejected-as-expected') {
-      const rules = [...new Set(entry.requestViolations.map((violation) => violation.rule))].join(', ');
-      lines.push(`PASS ${entryTitle(entry)} (invalid request refused as documented: ${rules})`);
-    } else {
-      lines.push(`PASS ${entryTitle(entry)}`);
-    }
-  }
-  for (const error of report.inputErrors) {
-    lines.push(
-      `input error: ${error.file}${error.entry === undefined ? '' : ` #${error.entry}`}: ${error.reason}`,
-    );
-  }
-  if (report.coverage) lines.push(...coverageLines(report.coverage));
-  if (report.mutation) lines.push(...mutationLines(report.mutation));
-  lines.push(`${report.passed} passed, ${report.failed} failed`);
+  for (const entry of report.entries) lines.push(...entryLines(entry));
+  lines.push(...tailLines(report));
   return `${lines.join('\n')}\n`;
 }
 
 export function formatJson(report: Report): string {
   return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+/** Writes a report while the run goes: the text of {@link formatText} or the JSON of {@link formatJson}. */
+export interface ReportWriter extends ReportSink {
+  finish(summary: RunSummary): void;
+}
+
+/**
+ * The terminal report, streamed: entries are written as they are checked; input errors (usually few) are
+ * kept and written after them, where {@link formatText} puts them.
+ */
+export function textReportWriter(write: (text: string) => void): ReportWriter {
+  const inputErrors: InputError[] = [];
+  return {
+    entry: (entry) => write(`${entryLines(entry).join('\n')}\n`),
+    inputError: (error) => {
+      inputErrors.push(error);
+    },
+    finish: (summary) => write(`${tailLines({ ...summary, inputErrors }).join('\n')}\n`),
+  };
+}
+
+/** The JSON report, streamed: the same document as {@link formatJson} (keys in another order), one entry per line. */
+export function jsonReportWriter(write: (text: string) => void): ReportWriter {
+  const inputErrors: InputError[] = [];
+  let entries = 0;
+  return {
+    entry: (entry) => write(`${entries++ === 0 ? '{\n  "entries": [\n' : ',\n'}    ${JSON.stringify(entry)}`),
+    inputError: (error) => {
+      inputErrors.push(error);
+    },
+    finish: ({ inputErrorCount: _count, ...rest }) => {
+      const tail = Object.entries({ ...rest, inputErrors }).map(
+        ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`,
+      );
+      write(`${entries > 0 ? '\n  ],\n' : '{\n  "entries": [],\n'}${tail.join(',\n')}\n}\n`);
+    },
+  };
 }

@@ -1,3 +1,7 @@
+/** The HAR writer is @svc-contracts/har's; re-exported for tests and tools that already import it from here. */
+export { createHar } from '@svc-contracts/har';
+export { findMediaType, parseMediaType } from '@svc-contracts/openapi-utils';
+export { MASK, maskHeaders, maskUrl } from '@svc-contracts/redact';
 export { type CliOutput, runCli } from './cli-main.js';
 export type {
   BodyShape,
@@ -12,11 +16,9 @@ export type { CoverageReport, OperationCoverage } from './coverage.js';
 export { computeCoverage } from './coverage.js';
 export { formatJson, formatText } from './format.js';
 export type { HarFile, InputError, RecordedExchange } from './har.js';
-export { collectHarFiles, createHar, HarFormatError, parseHar, readHar } from './har.js';
+export { collectHarFiles, HarFormatError, parseHar, readHar } from './har.js';
 export type { MutationKind, ValueMutation } from './json-mutations.js';
 export { jsonMutations } from './json-mutations.js';
-export { mask, maskHeaders, maskUrl } from './masking.js';
-export { findMediaType, parseMediaType } from './media-type.js';
 export type { Mutant, MutationReport, ServiceMutationScore } from './mutation.js';
 export { generateMutants, scoreMutants } from './mutation.js';
 export { serverBasePath } from './operation-index.js';
@@ -24,8 +26,8 @@ export type { CheckHarOptions, EntryReport, Report } from './report.js';
 export { checkHarFiles } from './report.js';
 export type { SchemaIssue, SchemaValidator } from './schema-validator.js';
 export { createSchemaValidator } from './schema-validator.js';
-export type { ServiceSource } from './spec-loader.js';
-export { findConfigPath, servicesFromConfig } from './spec-loader.js';
+export type { LoadedSpec, ServiceSource } from './spec-loader.js';
+export { bundleSpecs, findConfigPath, servicesFromConfig } from './spec-loader.js';
 export type {
   CheckOptions,
   EntryVerdict,
@@ -37,6 +39,7 @@ export type {
   Side,
   Verdict,
   Violation,
+  ViolationReason,
 } from './types.js';
 export { ruleCatalogue } from './types.js';
 export type { XsdFacts } from './xml-mutations.js';

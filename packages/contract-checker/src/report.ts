@@ -1,15 +1,18 @@
+import { maskUrl } from '@svc-contracts/redact';
 import { type ContractSet, type LoadContractsOptions, loadContracts } from './contract-set.js';
-import { type CoverageReport, computeCoverage } from './coverage.js';
-import { collectHarFiles, HarFormatError, type InputError, type RecordedExchange, readHar } from './har.js';
-import { maskUrl } from './masking.js';
+import { type CoverageReport, CoverageTally } from './coverage.js';
+import { collectHarFiles, HarFormatError, type InputError, type RecordedExchange } from './har.js';
+import { printable } from './input-text.js';
 import { type MutationReport, scoreMutants } from './mutation.js';
-import { runPool } from './pool.js';
+import { readRecording } from './recording-reader.js';
 import type { OperationMatch, Verdict, Violation } from './types.js';
 
 export interface EntryReport {
   file: string;
-  /** Index in the file's `log.entries`. */
+  /** Index in the file's `log.entries` (in NDJSON, the 0-based line number). */
   index: number;
+  /** Ordinal of the entry in the whole input, across files: what `--shard` splits on and `merge` sorts by. */
+  position: number;
   method: string;
   /** The recorded URL with credentials masked. */
   url: string;
@@ -20,19 +23,40 @@ export interface EntryReport {
   requestViolations: Violation[];
 }
 
-export interface Report {
+/** Everything about a run except its entries and input errors, which a sink receives one by one. */
+export interface RunSummary {
   services: string[];
-  entries: EntryReport[];
-  /** Recordings (or entries) that could not be read. */
-  inputErrors: InputError[];
   /** Problems of the specs themselves (they make the check incomplete). */
   specProblems: string[];
   passed: number;
   failed: number;
+  inputErrorCount: number;
   /** 2: some input could not be read (or a spec is broken); else 1: some entry failed; else 0. */
   exitCode: 0 | 1 | 2;
+  /** The part of the input this run checked, when it is one of several (`--shard 2/4`). */
+  shard?: Shard;
   coverage?: CoverageReport;
   mutation?: MutationReport;
+}
+
+export interface Report extends Omit<RunSummary, 'inputErrorCount'> {
+  entries: EntryReport[];
+  /** Recordings (or entries) that could not be read. */
+  inputErrors: InputError[];
+}
+
+/** One of `count` parts of the input, `index` from 1 (as `--shard 1/4` names it). */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/** Receives results in input order, as soon as each is known (what lets a CLI print while it reads). */
+export interface ReportSink {
+  /** A returned promise holds the run until it settles: how a slow consumer slows the reading down. */
+  entry(entry: EntryReport): void | Promise<void>;
+  /** `position`: how far into the input the problem was met. */
+  inputError(error: InputError, position: number): void | Promise<void>;
 }
 
 export interface CheckHarOptions extends LoadContractsOptions {
@@ -40,13 +64,39 @@ export interface CheckHarOptions extends LoadContractsOptions {
   contracts?: ContractSet;
   service?: string;
   coverage?: boolean;
+  /** Keeps every passing entry in memory to mutate it: for contract-test suites, not production traffic. */
   mutation?: boolean;
   /** Entries checked at once (default 64: XML validations of entries in flight share engine runs). */
   concurrency?: number;
+  shard?: Shard;
 }
 
-/** Reads every recording, checks every entry and summarises; unreadable input never stops the others. */
-export async function checkHarFiles(paths: string[], opts: CheckHarOptions = {}): Promise<Report> {
+export function parseShard(text: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) {
+    throw new Error(`--shard takes INDEX/COUNT with 1 <= INDEX <= COUNT (for example 2/4), not "${text}"`);
+  }
+  return { index, count };
+}
+
+type Outcome =
+  | { kind: 'entry'; entry: EntryReport; exchange: RecordedExchange }
+  /** `position`: where in the input the problem was met (for the order of reports from several workers). */
+  | { kind: 'error'; error: InputError; position: number };
+
+/**
+ * Reads every recording as a stream, checks its entries with at most `concurrency` in flight and hands
+ * each result to the sink in input order. Memory holds the entries in flight, not the input: a
+ * recording of any size is checked in constant memory (`mutation` aside). Unreadable input never
+ * stops the rest.
+ */
+export async function checkRecordings(
+  paths: string[],
+  opts: CheckHarOptions,
+  sink: ReportSink,
+): Promise<RunSummary> {
   const contracts = opts.contracts ?? (await loadContracts(opts));
   try {
     const checkOpts = opts.service === undefined ? {} : { service: opts.service };
@@ -56,78 +106,141 @@ export async function checkHarFiles(paths: string[], opts: CheckHarOptions = {})
       );
     }
     const credentialNames = contracts.credentialNames();
-    const { files, errors: inputErrors } = await collectHarFiles(paths);
-    const work: Array<{ file: string; exchange: RecordedExchange }> = [];
-    for (const file of files) {
-      try {
-        const har = await readHar(file);
-        for (const exchange of har.exchanges) work.push({ file, exchange });
-        for (const { index, reason } of har.entryErrors) inputErrors.push({ file, entry: index, reason });
-      } catch (error) {
-        if (!(error instanceof HarFormatError)) throw error;
-        inputErrors.push({ file, reason: error.message });
-      }
-    }
+    const concurrency = Math.max(1, opts.concurrency ?? 64);
+    const shard = opts.shard;
+    // Problems that belong to no entry are reported by the first shard only, so a merge counts them once.
+    const reportsFileProblems = !shard || shard.index === 1;
+    const coverage = opts.coverage
+      ? new CoverageTally(
+          contracts
+            .documentedOperations()
+            .filter((operation) => opts.service === undefined || operation.service === opts.service),
+        )
+      : undefined;
+    const passing: Parameters<typeof scoreMutants>[0] = [];
+    let passed = 0;
+    let failed = 0;
+    let inputErrorCount = 0;
 
-    const entries: EntryReport[] = new Array(work.length);
-    await runPool(
-      work.map(({ file, exchange }, position) => async () => {
+    const emit = (outcome: Outcome): void | Promise<void> => {
+      if (outcome.kind === 'error') {
+        inputErrorCount++;
+        return sink.inputError(outcome.error, outcome.position);
+      }
+      const { entry, exchange } = outcome;
+      if (entry.verdict === 'violation') failed++;
+      else passed++;
+      coverage?.add({
+        ...(entry.match ? { match: entry.match } : {}),
+        status: exchange.response.status,
+        responseHeaders: exchange.response.headers,
+      });
+      if (opts.mutation && entry.verdict !== 'violation') {
+        passing.push({
+          request: exchange.request,
+          response: exchange.response,
+          requestConforms: entry.verdict === 'conforms',
+          file: entry.file,
+          entry: entry.index,
+        });
+      }
+      return sink.entry(entry);
+    };
+
+    const check = async (file: string, exchange: RecordedExchange, position: number): Promise<Outcome> => {
+      try {
         const verdict = await contracts.checkExchange(exchange.request, exchange.response, checkOpts);
-        entries[position] = {
+        const entry: EntryReport = {
           file,
           index: exchange.index,
+          position,
           method: exchange.request.method,
-          url: maskUrl(exchange.request.url, credentialNames),
+          url: maskUrl(exchange.request.url, { names: credentialNames.query }),
           status: exchange.response.status,
           ...(verdict.match ? { match: verdict.match } : {}),
           verdict: verdict.verdict,
           violations: verdict.violations,
           requestViolations: verdict.requestViolations,
         };
-      }),
-      opts.concurrency ?? 64,
-    );
-
-    const failed = entries.filter((entry) => entry.verdict === 'violation').length;
-    const report: Report = {
-      services: contracts.services,
-      entries,
-      inputErrors,
-      specProblems: contracts.problems,
-      passed: entries.length - failed,
-      failed,
-      exitCode: inputErrors.length > 0 || contracts.problems.length > 0 ? 2 : failed > 0 ? 1 : 0,
+        return { kind: 'entry', entry, exchange };
+      } catch (error) {
+        // One entry that breaks the checker (a hostile value, an engine fault) fails alone, named.
+        const reason = error instanceof Error ? error.message : String(error);
+        return {
+          kind: 'error',
+          error: { file, entry: exchange.index, reason: `could not be checked: ${printable(reason)}` },
+          position,
+        };
+      }
     };
-    if (opts.coverage) {
-      report.coverage = computeCoverage(
-        contracts
-          .documentedOperations()
-          .filter((operation) => opts.service === undefined || operation.service === opts.service),
-        work.map(({ exchange }, position) => ({
-          ...(entries[position]?.match ? { match: entries[position].match } : {}),
-          status: exchange.response.status,
-          responseHeaders: exchange.response.headers,
-        })),
-      );
+
+    // Results leave in input order; at most `concurrency` are in flight.
+    const inFlight: Array<Promise<Outcome>> = [];
+    const drainTo = async (limit: number): Promise<void> => {
+      while (inFlight.length > limit) await emit(await (inFlight.shift() as Promise<Outcome>));
+    };
+
+    const { files, errors } = await collectHarFiles(paths);
+    if (reportsFileProblems) for (const error of errors) await emit({ kind: 'error', error, position: 0 });
+    let position = 0;
+    const select = (): number | undefined => {
+      const at = position++;
+      return !shard || at % shard.count === shard.index - 1 ? at : undefined;
+    };
+    for (const file of files) {
+      try {
+        for await (const item of readRecording(file, select)) {
+          inFlight.push(
+            'exchange' in item
+              ? check(file, item.exchange, item.position)
+              : Promise.resolve({
+                  kind: 'error',
+                  error: { file, entry: item.index, reason: item.error },
+                  position: item.position,
+                }),
+          );
+          await drainTo(concurrency - 1);
+        }
+      } catch (error) {
+        await drainTo(0);
+        // Any failure to read one recording (not only a format error) is that file's problem alone.
+        const reason = error instanceof HarFormatError ? error.message : `cannot read: ${String(error)}`;
+        if (reportsFileProblems)
+          await emit({ kind: 'error', error: { file, reason: printable(reason) }, position });
+      }
     }
+    await drainTo(0);
+
+    const summary: RunSummary = {
+      services: contracts.services,
+      specProblems: contracts.problems,
+      passed,
+      failed,
+      inputErrorCount,
+      exitCode: inputErrorCount > 0 || contracts.problems.length > 0 ? 2 : failed > 0 ? 1 : 0,
+      ...(shard ? { shard } : {}),
+    };
+    if (coverage) summary.coverage = coverage.report();
     if (opts.mutation) {
-      const passing = work
-        .map(({ file, exchange }, position) => ({ file, exchange, entry: entries[position] }))
-        .filter(({ entry }) => entry && entry.verdict !== 'violation');
-      report.mutation = await scoreMutants(
-        passing.map(({ file, exchange, entry }) => ({
-          request: exchange.request,
-          response: exchange.response,
-          requestConforms: entry?.verdict === 'conforms',
-          file,
-          entry: exchange.index,
-        })),
-        contracts,
-        { ...checkOpts, concurrency: opts.concurrency ?? 64 },
-      );
+      summary.mutation = await scoreMutants(passing, contracts, { ...checkOpts, concurrency });
     }
-    return report;
+    return summary;
   } finally {
     if (!opts.contracts) await contracts.close();
   }
+}
+
+/** {@link checkRecordings} with every entry and input error collected into one report. */
+export async function checkHarFiles(paths: string[], opts: CheckHarOptions = {}): Promise<Report> {
+  const entries: EntryReport[] = [];
+  const inputErrors: InputError[] = [];
+  const { inputErrorCount: _count, ...summary } = await checkRecordings(paths, opts, {
+    entry: (entry) => {
+      entries.push(entry);
+    },
+    inputError: (error) => {
+      inputErrors.push(error);
+    },
+  });
+  return { ...summary, entries, inputErrors };
 }

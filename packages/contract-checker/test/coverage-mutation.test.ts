@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ContractSet,
@@ -8,7 +9,6 @@ import {
   readXsdFacts,
   xmlMutations,
 } from '../src/index.js';
-import type { OpenApiDocument } from '../src/openapi.js';
 import {
   basic,
   bearer,

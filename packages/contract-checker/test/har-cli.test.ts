@@ -227,7 +227,7 @@ describe('CLI', () => {
     for (const output of [text.stdout, json.stdout]) {
       for (const secret of secrets) expect(output).not.toContain(secret);
     }
-    expect(text.stdout).toContain('status=active&access_token=***');
+    expect(text.stdout).toContain('status=active&access_token=REDACTED');
   });
 
   it('usage errors exit 2; --help exits 0', async () => {

@@ -1,0 +1,132 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HarEntryScanner, JsonStructureError } from '../src/entry-scanner.js';
+import { parseHar, readHar } from '../src/index.js';
+import { RecordingDecoder, readRecording } from '../src/recording-reader.js';
+
+const entry = (id: number): object => ({
+  request: { method: 'GET', url: `http://h/api/v1/workflow/fetch/${id}`, headers: [] },
+  response: { status: 200, headers: [], content: { mimeType: 'application/json', text: `{"id":${id}}` } },
+});
+
+/** Feeds `text` to a fresh scanner in pieces of `size` characters and returns the element texts. */
+function scanInPieces(text: string, size: number): string[] {
+  const scanner = new HarEntryScanner();
+  const found: string[] = [];
+  for (let at = 0; at < text.length; at += size) {
+    found.push(...scanner.push(text.slice(at, at + size)).map((element) => element.text.trim()));
+  }
+  scanner.end();
+  return found;
+}
+
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'contract-check-stream-'));
+});
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+describe('the entry scanner', () => {
+  const document = JSON.stringify(
+    {
+      log: {
+        version: '1.2',
+        creator: { name: 'a "quoted" } ] name', version: '1' },
+        pages: [{ entries: ['not these'] }],
+        entries: [entry(1), { note: 'brackets in strings: ]}[{ and \\" escapes' }, 7, 'text', entry(2)],
+      },
+    },
+    null,
+    2,
+  );
+
+  it('hands out every element of log.entries, whatever the chunk size', () => {
+    const expected = (JSON.parse(document) as { log: { entries: unknown[] } }).log.entries.map((value) =>
+      JSON.stringify(value),
+    );
+    for (const size of [1, 2, 3, 7, 64, document.length]) {
+      expect(scanInPieces(document, size).map((text) => JSON.stringify(JSON.parse(text)))).toEqual(expected);
+    }
+  });
+
+  it('ignores arrays named entries elsewhere and keys that only look like "log"', () => {
+    const text = '{"entries":[1,2],"x":{"log":{"entries":[3]}},"log":{"entries":[{"a":1}]}}';
+    expect(scanInPieces(text, 5)).toEqual(['{"a":1}']);
+  });
+
+  it('says where the document breaks: cut short, a stray comma, text after the end, not an object', () => {
+    const cases: Array<[string, string]> = [
+      ['{"log":{"entries":[{"a":1}', 'unexpected end of the document at line 1, column 27'],
+      ['{"log":{"entries":[,{}]}}', 'value expected at line 1, column 20'],
+      ['{"log":{"entries":[]}} x', 'unexpected text after the document at line 1, column 24'],
+      ['[1,2]', 'a JSON object expected at line 1, column 1'],
+      ['{"log":{"entries":[]]}}', 'unexpected closing bracket at line 1, column 21'],
+      ['', 'the file is empty at line 1, column 1'],
+    ];
+    for (const [text, message] of cases) {
+      expect(() => scanInPieces(text, 4), text).toThrow(
+        new JsonStructureError('', 0, 0).constructor as never,
+      );
+      expect(() => scanInPieces(text, 4), text).toThrow(message);
+    }
+  });
+
+  it('keeps only the current entry: consumed text is dropped between chunks', () => {
+    const scanner = new HarEntryScanner();
+    scanner.push('{"log":{"entries":[');
+    for (let i = 0; i < 1000; i++) scanner.push(`${JSON.stringify(entry(i))},`);
+    // The buffer holds at most the unfinished element, not the 1000 entries before it.
+    expect((scanner as unknown as { buffer: string }).buffer.length).toBeLessThan(400);
+  });
+});
+
+describe('recordings read as streams', () => {
+  it('locates a malformed entry in the file and goes on with the next one', () => {
+    const text =
+      '{"log":{"entries":[\n{"request":{"method":"GET","url":"http://h/a"},"response":{"status":200}},\n{"request": nope},\n{"request":{"method":"GET","url":"http://h/b"},"response":{"status":200}}\n]}}';
+    const har = parseHar(text, 'mixed.har');
+    expect(har.exchanges.map((exchange) => exchange.index)).toEqual([0, 2]);
+    expect(har.entryErrors).toEqual([
+      { index: 1, reason: 'malformed JSON: invalid symbol at line 3, column 13' },
+    ]);
+  });
+
+  it('reads NDJSON: one HAR entry per line, blank lines skipped, the index is the line number from 0', async () => {
+    const lines = [JSON.stringify(entry(1)), '', '{"broken":', JSON.stringify(entry(2))];
+    await writeFile(join(scratch, 'traffic.ndjson'), `${lines.join('\n')}\n`);
+    const har = await readHar(join(scratch, 'traffic.ndjson'));
+    expect(har.exchanges.map((exchange) => [exchange.index, exchange.request.url])).toEqual([
+      [0, 'http://h/api/v1/workflow/fetch/1'],
+      [3, 'http://h/api/v1/workflow/fetch/2'],
+    ]);
+    expect(har.entryErrors).toEqual([
+      { index: 2, reason: 'malformed JSON: value expected at line 3, column 11' },
+    ]);
+    // A last line without its newline is still read.
+    const decoder = new RecordingDecoder('ndjson');
+    expect([...decoder.push(JSON.stringify(entry(3))), ...decoder.end()]).toHaveLength(1);
+  });
+
+  it('a document broken after some entries keeps those entries and reports the break', async () => {
+    const text = `{"log":{"entries":[${JSON.stringify(entry(1))},${JSON.stringify(entry(2))}`;
+    await writeFile(join(scratch, 'cut.har'), text);
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const item of readRecording(join(scratch, 'cut.har'))) seen.push(item.index);
+      })(),
+    ).rejects.toThrow('malformed JSON: unexpected end of the document');
+    expect(seen).toEqual([0]);
+  });
+
+  it('multi-byte characters split across chunks arrive whole', async () => {
+    const name = 'Agent ☎ ünïcødé';
+    const big = { ...entry(1), comment: 'x'.repeat((1 << 20) - 3), name } as object;
+    await writeFile(join(scratch, 'utf8.har'), JSON.stringify({ log: { entries: [big] } }));
+    const har = await readHar(join(scratch, 'utf8.har'));
+    expect(har.entryErrors).toEqual([]);
+    expect(har.exchanges).toHaveLength(1);
+  });
+});
