@@ -10,10 +10,33 @@ import { lintWithRedocly } from './lint/redocly.ts';
 import { formatReport, type ReportFormat, summarize } from './lint/report.ts';
 import { lintWithSpectral, loadRepositoryRuleset } from './lint/spectral.ts';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { format: { type: 'string', default: 'stylish' }, config: { type: 'string' } },
-});
+const usage = `Usage: pnpm lint:specs [--format stylish|github|json] [--config redocly.yaml] [service ...]
+
+Lints every service of redocly.yaml (or the services named) with Redocly and our Spectral ruleset.
+Exit codes: 0 no error; 1 some error; 2 bad arguments.`;
+
+let parsed: {
+  values: { format?: string | undefined; config?: string | undefined; help?: boolean | undefined };
+  positionals: string[];
+};
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      format: { type: 'string', default: 'stylish' },
+      config: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+} catch (error) {
+  console.error(`${(error as Error).message}\n\n${usage}`);
+  process.exit(2);
+}
+const { values, positionals } = parsed;
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
 const format = values.format as ReportFormat;
 if (!['stylish', 'github', 'json'].includes(format)) {
   console.error(`Unknown --format "${format}": use stylish, github or json.`);

@@ -7,6 +7,7 @@
 // regenerating (and a hand-edited generated file).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { fromRoot, relativizePaths, repoRoot } from '../lib/paths.ts';
 import { bundleService, listServices } from '../lib/specs.ts';
 import { compareWithDisk, type GeneratedFile, writeToDisk } from './lib/generated-file.ts';
@@ -14,13 +15,26 @@ import { renderOperationTable } from './lib/operation-table.ts';
 import { renderSchemaTypes } from './lib/schema-types.ts';
 import { xmlDocumentFiles } from './lib/xml-documents.ts';
 
-const args = process.argv.slice(2);
-const unknown = args.filter((arg) => arg !== '--check');
-if (unknown.length > 0) {
-  console.error(`Unknown argument(s): ${unknown.join(' ')}. Usage: generate-clients.ts [--check]`);
+const usage = `Usage: pnpm generate [--check]
+
+Regenerates src/generated/ (and xsd/) of every client package from the specs.
+  --check      write nothing; exit 1 listing every stale or orphaned generated file
+  -h, --help   this text`;
+
+let check = false;
+try {
+  const { values } = parseArgs({
+    options: { check: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  check = values.check;
+} catch (error) {
+  console.error(`${(error as Error).message}\n\n${usage}`);
   process.exit(2);
 }
-const check = args.includes('--check');
 
 const files: GeneratedFile[] = [];
 const generatedDirs: string[] = [];

@@ -2,39 +2,49 @@
 // the check that a published manifest carries no `workspace:` range. No processes, no network: tested alone.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 
 export interface ReleaseOptions {
   /** Where to publish; undefined: the registry pnpm is configured with. */
   registry: string | undefined;
   /** Skip `check:generated` and `check:packages` (they also run in `pnpm test`). */
   skipChecks: boolean;
+  /** Print the usage and do nothing else. */
+  help: boolean;
 }
 
 export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export const usage = 'usage: pnpm release [--registry <url>] [--skip-checks]';
+export const usage = `usage: pnpm release [--registry <url>] [--skip-checks]
+
+  --registry URL   publish there (default: npm_config_registry, then pnpm's configured registry)
+  --skip-checks    skip check:generated and check:packages (pnpm test runs them too)
+  -h, --help       this text`;
 
 /** `--registry <url>` (or `--registry=<url>`) wins over `npm_config_registry`. */
 export function parseReleaseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): ReleaseOptions {
-  let registry: string | undefined;
-  let skipChecks = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--registry') {
-      const value = argv[++i];
-      if (value === undefined || value.startsWith('--')) throw new UsageError('--registry needs a URL');
-      registry = value;
-    } else if (arg.startsWith('--registry=')) {
-      registry = arg.slice('--registry='.length);
-    } else if (arg === '--skip-checks') {
-      skipChecks = true;
-    } else {
-      throw new UsageError(`unknown argument ${arg}`);
-    }
+  let values: {
+    registry?: string | undefined;
+    'skip-checks'?: boolean | undefined;
+    help?: boolean | undefined;
+  };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        registry: { type: 'string' },
+        'skip-checks': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    // parseArgs says "argument missing" or "ambiguous" for `--registry` alone or before another option.
+    const message = (error as Error).message;
+    throw new UsageError(message.includes("'--registry") ? '--registry needs a URL' : message);
   }
-  registry ??= env.npm_config_registry || env.NPM_CONFIG_REGISTRY || undefined;
+  let registry = values.registry ?? (env.npm_config_registry || env.NPM_CONFIG_REGISTRY || undefined);
   if (registry !== undefined) {
     let url: URL;
     try {
@@ -46,7 +56,7 @@ export function parseReleaseArgs(argv: readonly string[], env: NodeJS.ProcessEnv
       throw new UsageError(`--registry ${registry} is not an http(s) URL`);
     registry = url.href.endsWith('/') ? url.href : `${url.href}/`;
   }
-  return { registry, skipChecks };
+  return { registry, skipChecks: values['skip-checks'] ?? false, help: values.help ?? false };
 }
 
 export interface WorkspacePackage {

@@ -2,12 +2,15 @@
 //  1. the breaking-change gate: `spec-diff --base <last release tag>` while changesets are pending (they
 //     must cover every contract change since that release); no tag yet: skipped with a note;
 //  2. `changeset version` when changesets are pending (versions, CHANGELOG.md, internal dependents);
-//  3. build every package, then `check:generated` and `check:packages` on what will be published;
+//  3. build every package from scratch, then `check:generated` and `check:packages` on what will be published;
 //  4. `changeset publish`: it publishes with `pnpm publish` (pnpm replaces `workspace:*` by the real
 //     version, npm would not), skips versions already on the registry, tags `name@version` in git and
 //     prints the `New tag:` lines changesets/action turns into GitHub releases;
 //  5. reads every package back from the registry: its version must be there with no `workspace:` range.
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { workspacePackages } from '../build/workspace.ts';
 import { repoRoot } from '../lib/paths.ts';
 import {
   packageUrl,
@@ -73,6 +76,10 @@ async function verifyPublished(registry: string): Promise<void> {
 
 async function main(argv: string[]): Promise<number> {
   const options = parseReleaseArgs(argv, process.env);
+  if (options.help) {
+    console.log(usage);
+    return 0;
+  }
   const env: NodeJS.ProcessEnv = { ...process.env };
   // changesets asks the registry which versions exist with `npm_config_registry`, pnpm publishes there.
   if (options.registry !== undefined) env.npm_config_registry = options.registry;
@@ -97,7 +104,10 @@ async function main(argv: string[]): Promise<number> {
     step('changeset version: nothing pending, versions stay');
   }
 
-  step('build');
+  // From scratch: tsc -b never deletes the output of a source file that was removed, and that must not ship.
+  step('build (clean)');
+  for (const pkg of workspacePackages(repoRoot))
+    rmSync(join(pkg.dir, 'dist'), { recursive: true, force: true });
   run('pnpm', ['run', 'build'], env);
   if (options.skipChecks) {
     step('checks skipped (--skip-checks)');

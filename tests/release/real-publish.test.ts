@@ -5,9 +5,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { listServices, type MockSet, startMocks } from '@svc-contracts/mock-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type MockSet, startMocks } from '../../packages/mock-server/src/index.ts';
-import { listServices } from '../../packages/mock-server/src/services.ts';
 import { authLine, cleanEnv, exec, type Registry, repoRoot, startRegistry } from './support.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'svc-release-'));
@@ -103,7 +102,8 @@ it('publishes every package from a clean clone, and a project outside the worksp
     timeoutMs: 240_000,
   });
   expect(release.output).toContain('no release tag yet');
-  expect(release.output).toContain('12 passed, 0 failed'); // check:packages ran on the bumped packages
+  // check:packages ran on the bumped packages, and none failed.
+  expect(release.output).toMatch(/\b[1-9]\d* passed, 0 failed/);
   expect(release.output).toContain('New tag:');
   expect(release.output).toContain('with no workspace: range');
   // changeset version consumed the pending changesets and wrote the changelogs.

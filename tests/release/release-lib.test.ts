@@ -17,12 +17,13 @@ describe('parseReleaseArgs', () => {
     expect(parseReleaseArgs(['--registry', 'http://127.0.0.1:4873'])).toEqual({
       registry: 'http://127.0.0.1:4873/',
       skipChecks: false,
+      help: false,
     });
     expect(
       parseReleaseArgs(['--registry=http://127.0.0.1:4873/', '--skip-checks'], {
         npm_config_registry: 'https://registry.npmjs.org/',
       }),
-    ).toEqual({ registry: 'http://127.0.0.1:4873/', skipChecks: true });
+    ).toEqual({ registry: 'http://127.0.0.1:4873/', skipChecks: true, help: false });
   });
 
   it('falls back to npm_config_registry, else leaves the registry to pnpm', () => {
@@ -32,8 +33,15 @@ describe('parseReleaseArgs', () => {
     expect(parseReleaseArgs([], {}).registry).toBeUndefined();
   });
 
+  it('answers --help and -h', () => {
+    expect(parseReleaseArgs(['--help']).help).toBe(true);
+    expect(parseReleaseArgs(['-h']).help).toBe(true);
+    expect(parseReleaseArgs([]).help).toBe(false);
+  });
+
   it('refuses what it does not know, a missing URL and a URL that is not http(s)', () => {
     expect(() => parseReleaseArgs(['--dry-run'])).toThrow(UsageError);
+    expect(() => parseReleaseArgs(['next'])).toThrow(/positional/);
     expect(() => parseReleaseArgs(['--registry'])).toThrow('--registry needs a URL');
     expect(() => parseReleaseArgs(['--registry', '--skip-checks'])).toThrow('--registry needs a URL');
     expect(() => parseReleaseArgs(['--registry', 'not a url'])).toThrow('is not a URL');

@@ -1,4 +1,6 @@
-import { parse } from 'yaml';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import parseChangesetFile from '@changesets/parse';
 import { type Change, describeChange, type Level, levelRank, requiredBump } from './change.js';
 
 export type Bump = Level | 'none';
@@ -9,20 +11,34 @@ export interface Changeset {
   releases: Record<string, Bump>;
 }
 
-/** Reads the frontmatter (`"pkg": major` lines between `---` lines) of a `.changeset/*.md` file. */
+/**
+ * Reads the frontmatter of a `.changeset/*.md` file with the parser `changeset version` itself uses, so the
+ * gate and the release agree on what a changeset asks for. Errors name the file.
+ */
 export function parseChangeset(text: string, file = '(changeset)'): Changeset {
-  const match = /^---\r?\n([\s\S]*?)\r?\n?---/.exec(text.replace(/^\uFEFF/, ''));
-  if (!match) throw new Error(`${file}: no frontmatter (--- lines) found`);
-  const data: unknown = parse(match[1] ?? '') ?? {};
-  if (typeof data !== 'object' || data === null || Array.isArray(data))
-    throw new Error(`${file}: the frontmatter is not a map of package to bump`);
-  const releases: Record<string, Bump> = {};
-  for (const [name, bump] of Object.entries(data)) {
-    if (bump !== 'major' && bump !== 'minor' && bump !== 'patch' && bump !== 'none')
-      throw new Error(`${file}: "${name}" asks for "${String(bump)}"; expected major, minor, patch or none`);
-    releases[name] = bump;
+  let parsed: ReturnType<typeof parseChangesetFile>;
+  try {
+    parsed = parseChangesetFile(text);
+  } catch (error) {
+    // The parser's first line says what is wrong; the rest repeats the file's contents.
+    const reason = (error as Error).message.split('\n')[0]?.replace(/^could not parse changeset - /, '');
+    throw new Error(
+      `${file}: ${reason}; expected "---" frontmatter naming each package with major, minor, patch or none`,
+      { cause: error },
+    );
   }
+  const releases: Record<string, Bump> = {};
+  for (const { name, type } of parsed.releases) releases[name] = type;
   return { file, releases };
+}
+
+/** Every pending changeset of a `.changeset` folder (its README excepted); none when the folder is absent. */
+export function readPendingChangesets(dir: string, label = '.changeset'): Changeset[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.md') && file.toLowerCase() !== 'readme.md')
+    .sort()
+    .map((file) => parseChangeset(readFileSync(join(dir, file), 'utf8'), `${label}/${file}`));
 }
 
 export interface CheckChangesetsInput {

@@ -108,8 +108,9 @@ describe('changesets gate', () => {
       file: 'a.md',
       releases: { '@svc-contracts/agents-client': 'major' },
     });
-    expect(() => parseChangeset('no frontmatter')).toThrow(/no frontmatter/);
-    expect(() => parseChangeset('---\n"x": huge\n---\n')).toThrow(/expected major/);
+    expect(() => parseChangeset('no frontmatter', 'b.md')).toThrow(/^b\.md: missing or invalid frontmatter/);
+    expect(() => parseChangeset('---\n"x": huge\n---\n')).toThrow(/invalid version type "huge".*expected/);
+    expect(() => parseChangeset('---\n- a list\n---\n')).toThrow(/must be an object mapping package names/);
   });
   it('fails on a removed property with a patch changeset', () => {
     expect(

@@ -1,0 +1,112 @@
+// What the gate reads from a git working tree: the contract changes since a base ref, the packages whose
+// files changed, and the pending changesets. Read-only: the base specs come from `git archive`, no checkout.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { bundle, loadConfig } from '@redocly/openapi-core';
+import { parse } from 'yaml';
+import type { Change } from './change.js';
+import { type Changeset, readPendingChangesets } from './changesets.js';
+import { diffSpecs } from './openapi.js';
+import { diffXsd } from './xsd.js';
+
+export interface RepositoryChanges {
+  /** Classified contract changes per client package. */
+  changes: Record<string, Change[]>;
+  changedPackages: string[];
+  pendingChangesets: Changeset[];
+}
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** The top of the git working tree that holds `cwd`. */
+export function repositoryRoot(cwd: string): string {
+  return git(cwd, 'rev-parse', '--show-toplevel').trim();
+}
+
+async function bundled(configPath: string, root: string): Promise<Record<string, unknown> | undefined> {
+  if (!existsSync(root)) return undefined;
+  const result = await bundle({ ref: root, config: await loadConfig({ configPath }) });
+  return result.bundle.parsed as Record<string, unknown>;
+}
+
+/** `specs/<service>/` belongs to `@svc-contracts/<service>-client`; `packages/<dir>/` to that package. */
+function packageOf(repo: string, file: string): string | undefined {
+  const spec = /^specs\/([^/]+)\//.exec(file);
+  if (spec?.[1] && spec[1] !== 'common') return `@svc-contracts/${spec[1]}-client`;
+  const pkg = /^packages\/([^/]+)\//.exec(file);
+  if (!pkg?.[1]) return undefined;
+  const manifest = join(repo, 'packages', pkg[1], 'package.json');
+  if (!existsSync(manifest)) return undefined;
+  const { name, private: isPrivate } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    name: string;
+    private?: boolean;
+  };
+  return isPrivate === true ? undefined : name;
+}
+
+function xsdChanges(repo: string, old: string, service: string): Change[] {
+  const xsdDir = join(repo, 'specs', service, 'xsd');
+  if (!existsSync(xsdDir)) return [];
+  const found: Change[] = [];
+  for (const file of readdirSync(xsdDir).filter((f) => f.endsWith('.xsd'))) {
+    const oldFile = join(old, 'specs', service, 'xsd', file);
+    if (!existsSync(oldFile)) continue;
+    for (const change of diffXsd(readFileSync(oldFile, 'utf8'), readFileSync(join(xsdDir, file), 'utf8')))
+      found.push({ ...change, pointer: `${file}#${change.pointer}` });
+  }
+  return found;
+}
+
+async function contractChanges(repo: string, base: string): Promise<Record<string, Change[]>> {
+  const old = mkdtempSync(join(tmpdir(), 'spec-diff-'));
+  try {
+    const archive = execFileSync('git', ['archive', '--format=tar', base, 'specs', 'redocly.yaml'], {
+      cwd: repo,
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    execFileSync('tar', ['-x', '-C', old], { input: archive });
+
+    const configPath = join(repo, 'redocly.yaml');
+    const apis =
+      (parse(readFileSync(configPath, 'utf8')) as { apis?: Record<string, { root: string }> }).apis ?? {};
+    const changes: Record<string, Change[]> = {};
+    for (const [service, api] of Object.entries(apis)) {
+      const before = await bundled(join(old, 'redocly.yaml'), join(old, api.root));
+      const after = await bundled(configPath, resolve(repo, api.root));
+      if (!before || !after) continue;
+      const found = [...diffSpecs(before, after), ...xsdChanges(repo, old, service)];
+      if (found.length > 0) changes[`@svc-contracts/${service}-client`] = found;
+    }
+    return changes;
+  } finally {
+    rmSync(old, { recursive: true, force: true });
+  }
+}
+
+function changedPackages(repo: string, base: string): string[] {
+  const changedFiles = [
+    ...git(repo, 'diff', '--name-only', base).split('\n'),
+    ...git(repo, 'ls-files', '--others', '--exclude-standard').split('\n'),
+  ].filter(Boolean);
+  const names = changedFiles.map((file) => packageOf(repo, file)).filter((n): n is string => n !== undefined);
+  return [...new Set(names)];
+}
+
+/** Everything the gate needs to know about the working tree at `repo` compared with `base`. */
+export async function readRepositoryChanges(repo: string, base: string): Promise<RepositoryChanges> {
+  return {
+    changes: await contractChanges(repo, base),
+    changedPackages: changedPackages(repo, base),
+    pendingChangesets: readPendingChangesets(join(repo, '.changeset')),
+  };
+}
