@@ -7,19 +7,25 @@ import { repoRoot } from '../lib/paths.ts';
 import { serveStatic } from './serve.ts';
 import { buildSite, defaultOutDir } from './site.ts';
 
-const { values } = parseArgs({
-  options: {
-    serve: { type: 'boolean', default: false },
-    port: { type: 'string', default: '8080' },
-    out: { type: 'string', default: defaultOutDir },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-});
+const usage =
+  'Usage: pnpm run docs [--out <dir>] [--serve] [--port <n>]  (default out: docs-site/, port 8080)';
+
+const options = {
+  serve: { type: 'boolean', default: false },
+  port: { type: 'string', default: '8080' },
+  out: { type: 'string', default: defaultOutDir },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+let values: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
+try {
+  ({ values } = parseArgs({ options }));
+} catch (error) {
+  console.error(`pnpm run docs: ${(error as Error).message}\n${usage}`);
+  process.exit(2);
+}
 
 if (values.help) {
-  console.log(
-    'Usage: pnpm run docs [--out <dir>] [--serve] [--port <n>]  (default out: docs-site/, port 8080)',
-  );
+  console.log(usage);
   process.exit(0);
 }
 

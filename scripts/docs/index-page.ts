@@ -19,7 +19,8 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-const css = `
+/** The style every page of the site shares (the index, the architecture page). */
+export const pageCss = `
 :root { color-scheme: light dark; --fg: #1b1f24; --bg: #fff; --muted: #57606a; --line: #d0d7de; --accent: #0550ae; }
 @media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --bg: #0d1117; --muted: #9198a1; --line: #30363d; --accent: #6cb6ff; } }
 * { box-sizing: border-box; }
@@ -114,13 +115,14 @@ export function renderIndexPage(input: IndexPageInput): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>svc-contracts API reference</title>
 <link rel="icon" href="data:,">
-<style>${css}</style>
+<style>${pageCss}</style>
 </head>
 <body>
 <a class="skip" href="#content">Skip to content</a>
 <main id="content">
 <h1>svc-contracts API reference</h1>
 <p>Reference pages generated from the OpenAPI specs listed in <code>redocly.yaml</code>. Each service page documents every operation, its parameters, bodies, responses and examples.</p>
+<p><a href="architecture.html">Architecture</a>: how everything flows from the specs, and which package owns which concept.</p>
 
 <h2 id="services">Services</h2>
 <table>

@@ -1,14 +1,16 @@
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fromRoot, repoRoot } from '../lib/paths.ts';
 import { bundleService, defaultConfigPath, listWrittenServices } from '../lib/specs.ts';
+import { mermaidAsset, mermaidScript, renderArchitecturePage } from './architecture-page.ts';
 import { renderIndexPage } from './index-page.ts';
 import { type ServiceSummary, summariseService } from './model.ts';
 import { type ContractFigures, readContractResults } from './results.ts';
 
 export const defaultOutDir = fromRoot('docs-site');
 export const xsdSourceDir = fromRoot('specs', 'numbers', 'xsd');
+export const architectureSource = fromRoot('docs', 'architecture.md');
 const redoclyBin = fromRoot('node_modules', '.bin', 'redocly');
 
 export interface BuiltSite {
@@ -16,7 +18,7 @@ export interface BuiltSite {
   services: ServiceSummary[];
   xsds: string[];
   figures: ContractFigures[];
-  /** Every page, relative to `outDir`: `index.html` first. */
+  /** Every page, relative to `outDir`: `index.html` first, `architecture.html` last. */
   pages: string[];
 }
 
@@ -110,12 +112,18 @@ export async function buildSite(outDir = defaultOutDir): Promise<BuiltSite> {
   const html = renderIndexPage({ services: summaries, xsds, figures, generatedAt: new Date() });
   await writeFile(join(target, 'index.html'), html);
   await writeFile(join(target, 'favicon.ico'), favicon());
+  await mkdir(join(target, dirname(mermaidAsset)), { recursive: true });
+  await copyFile(mermaidScript, join(target, mermaidAsset));
+  await writeFile(
+    join(target, 'architecture.html'),
+    renderArchitecturePage(await readFile(architectureSource, 'utf8')),
+  );
 
   return {
     outDir: target,
     services: summaries,
     xsds,
     figures,
-    pages: ['index.html', ...services.map((service) => `${service.name}.html`)],
+    pages: ['index.html', ...services.map((service) => `${service.name}.html`), 'architecture.html'],
   };
 }

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderArchitecturePage } from '../../scripts/docs/architecture-page.ts';
 import { type StaticServer, serveStatic } from '../../scripts/docs/serve.ts';
 import { type BuiltSite, buildSite } from '../../scripts/docs/site.ts';
 import { fromRoot } from '../../scripts/lib/paths.ts';
@@ -53,9 +54,8 @@ interface VisitedPage {
   problems: string[];
 }
 
-async function visit(page: string): Promise<VisitedPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const tab = await context.newPage();
+/** Every console error, page error, failed request and HTTP error of a tab, and every request off the site. */
+function watchProblems(tab: Page): string[] {
   const problems: string[] = [];
   tab.on('console', (message) => {
     if (message.type() === 'error')
@@ -68,6 +68,18 @@ async function visit(page: string): Promise<VisitedPage> {
   tab.on('response', (response) => {
     if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
+  tab.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^https?:$/.test(url.protocol) && url.origin !== new URL(server.url).origin)
+      problems.push(`request off the site: ${request.url()}`);
+  });
+  return problems;
+}
+
+async function visit(page: string): Promise<VisitedPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const tab = await context.newPage();
+  const problems = watchProblems(tab);
   try {
     const response = await tab.goto(new URL(page, server.url).href, { waitUntil: 'load' });
     expect(response?.status(), page).toBe(200);
@@ -119,6 +131,61 @@ describe('pnpm docs site', () => {
     ]);
     expect(site.xsds.length).toBeGreaterThan(0);
     expect(site.figures.map((row) => row.service)).toEqual([...site.services.map((s) => s.name), 'all']);
+    expect(site.pages.at(-1)).toBe('architecture.html');
+  });
+
+  it('architecture: the Mermaid diagram is drawn as an SVG from the site itself, with no console error', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const tab = await context.newPage();
+    const problems = watchProblems(tab);
+    try {
+      const response = await tab.goto(new URL('architecture.html', server.url).href, { waitUntil: 'load' });
+      expect(response?.status()).toBe(200);
+      // The page sets data-diagrams once mermaid has finished: "rendered", or "failed" with a console error.
+      await tab.waitForSelector('body[data-diagrams]', { timeout: 30_000 });
+      expect(await tab.getAttribute('body', 'data-diagrams')).toBe('rendered');
+      const svg = tab.locator('pre.mermaid svg');
+      expect(await svg.count()).toBe(1);
+      const box = await svg.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(300);
+      // The node labels as drawn (HTML inside the SVG's foreignObjects), what a reader sees.
+      const labels = (await svg.locator('.nodeLabel').allInnerTexts()).join('\n');
+      for (const node of [
+        'specs/',
+        'bundle',
+        'lint',
+        'generate',
+        'clients',
+        'contract-checker',
+        'contract-check',
+        'mock-server',
+        'contract-recorder',
+        'spec-diff',
+        'docs site',
+      ])
+        expect(labels).toContain(node);
+      expect(problems).toEqual([]);
+      await tab.screenshot({ path: join(screenshotDir, 'architecture.png'), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('architecture: a diagram mermaid cannot parse is reported as failed, with its console error', async () => {
+    const broken = '# Broken\n\n```mermaid\nflowchart LR\n  a --> (((\n```\n';
+    await writeFile(join(outDir, 'broken-architecture.html'), renderArchitecturePage(broken));
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    const problems = watchProblems(tab);
+    try {
+      await tab.goto(new URL('broken-architecture.html', server.url).href, { waitUntil: 'load' });
+      await tab.waitForSelector('body[data-diagrams]', { timeout: 30_000 });
+      expect(await tab.getAttribute('body', 'data-diagrams')).toBe('failed');
+      expect(problems.some((problem) => problem.startsWith('console error:'))).toBe(true);
+    } finally {
+      await context.close();
+      await rm(join(outDir, 'broken-architecture.html'), { force: true });
+    }
   });
 
   it('index: lists every service with version, base URL and auth; every link answers 200; no console error', async () => {
