@@ -95,11 +95,15 @@ function templateOf(spec: OpenApiDocument, content: JsonObject): Template | unde
  * not all list the 400 that `x-validation-status` names): the service's error schema for it from
  * `x-error-schemas`, with the example of a response elsewhere in the spec that uses that schema.
  */
-function errorSchemaTemplate(spec: OpenApiDocument, status: number): Template | undefined {
+function errorSchemaTemplate(spec: OpenApiDocument, status: number, anyStatus = false): Template | undefined {
   const errorSchemas = spec['x-error-schemas'];
   if (!isObject(errorSchemas)) return undefined;
   const exact = String(status);
-  const pointer = errorSchemas[exact] ?? errorSchemas[`${exact[0]}XX`] ?? errorSchemas.default;
+  const pointer =
+    errorSchemas[exact] ??
+    errorSchemas[`${exact[0]}XX`] ??
+    errorSchemas.default ??
+    (anyStatus ? Object.values(errorSchemas).find((value) => typeof value === 'string') : undefined);
   if (typeof pointer !== 'string') return undefined;
   const schema = deref(spec, { $ref: pointer });
   // An example written for this very status reads best (voice's 404 "Not Found"); any other will do.
@@ -217,6 +221,33 @@ function replaceXmlMessage(xml: string, message: string): string {
 
 function escapeXml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/**
+ * The answer to a request refused before it can be checked (a body over the mock's size limit, two
+ * `Authorization` headers): the status is the mock's choice, not the source's, so the message says so,
+ * in the body shape the service uses for its errors (its `x-error-schemas`), problem+json only for a
+ * service that documents none.
+ */
+export function mockRefusal(
+  spec: OpenApiDocument,
+  status: number,
+  rule: string,
+  reason: string,
+): MockResponse {
+  const message = `${reason} (${status} is the mock's answer: the source documents no status for this)`;
+  const violation: Violation = { rule, message, side: 'request' };
+  const template = errorSchemaTemplate(spec, status, true);
+  if (!template) return problemResponse(status, message, [violation]);
+  const { mediaType, example, schema } = template;
+  const headers = { 'content-type': mediaType };
+  if (typeof example === 'string' && isXmlMediaType(mediaType)) {
+    return { status, headers, body: replaceXmlMessage(example, message) };
+  }
+  if (isObject(example)) {
+    return { status, headers, body: JSON.stringify(shapeJson(spec, example, schema, [violation], message)) };
+  }
+  return problemResponse(status, message, [violation]);
 }
 
 /** Prism's own answer when the spec documents nothing for the status: RFC 9457 problem details. */

@@ -9,7 +9,13 @@ import {
   operationsOf,
 } from '@svc-contracts/openapi-utils';
 import { CampaignScenario, type Scenario } from './campaign-scenario.js';
-import { documentsStatus, errorResponse, type MockResponse, problemResponse } from './error-response.js';
+import {
+  documentsStatus,
+  errorResponse,
+  type MockResponse,
+  mockRefusal,
+  problemResponse,
+} from './error-response.js';
 import { PreferError, type Preferences, parsePrefer } from './prefer.js';
 import { prismDocument, xmlOnlyResponses } from './prism-document.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
@@ -82,6 +88,11 @@ export class MockService {
       return errorResponse(this.spec, route.operation, status, violations, headers);
     }
     return this.answer(request, route, preferences, []);
+  }
+
+  /** A refusal before the request could be checked, in this service's error shape (see `mockRefusal`). */
+  refuse(status: number, rule: string, reason: string): MockResponse {
+    return mockRefusal(this.spec, status, rule, reason);
   }
 
   private operationOf(match: OperationMatch): JsonObject {

@@ -5,7 +5,7 @@ import { maskHeaders, maskUrl } from '@svc-contracts/redact';
 import { type MockResponse, problemResponse } from './error-response.js';
 import { MockService, type MockServiceOptions } from './mock-service.js';
 import { assignPorts } from './ports.js';
-import { BodyTooLargeError, readRequest } from './request.js';
+import { BodyTooLargeError, DuplicateCredentialError, readRequest } from './request.js';
 import { bundleService, findConfig, isWritten, listServices, SpecError } from './services.js';
 
 export interface StartOptions extends Partial<MockServiceOptions> {
@@ -162,8 +162,10 @@ async function serve(
     response = await service.respond(await readRequest(req));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    response =
-      error instanceof BodyTooLargeError ? problemResponse(413, reason) : problemResponse(500, reason);
+    if (error instanceof BodyTooLargeError) response = service.refuse(413, 'request-body-too-large', reason);
+    else if (error instanceof DuplicateCredentialError)
+      response = service.refuse(400, 'security-duplicate', reason);
+    else response = problemResponse(500, reason);
   }
   const origin = req.headers.origin;
   // Browsers (a docs page's "try it") call the mocks cross-origin, as Prism's default --cors allows.

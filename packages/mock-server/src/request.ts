@@ -21,13 +21,42 @@ export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
 }
 
+/**
+ * A request with a credential header twice: Node keeps the first `Authorization` and drops the rest
+ * without a word, so the mock would answer for credentials the client may not have meant.
+ */
+export class DuplicateCredentialError extends Error {
+  override readonly name = 'DuplicateCredentialError';
+}
+
+const singleCredentialHeaders = new Set(['authorization', 'proxy-authorization']);
+
+function repeatedCredentialHeader(rawHeaders: string[]): string | undefined {
+  const seen = new Set<string>();
+  for (let at = 0; at < rawHeaders.length; at += 2) {
+    const name = (rawHeaders[at] ?? '').toLowerCase();
+    if (!singleCredentialHeaders.has(name)) continue;
+    if (seen.has(name)) return rawHeaders[at];
+    seen.add(name);
+  }
+  return undefined;
+}
+
 export async function readRequest(req: IncomingMessage): Promise<MockRequest> {
+  const repeated = repeatedCredentialHeader(req.rawHeaders);
+  if (repeated) {
+    req.resume();
+    throw new DuplicateCredentialError(`The request carries the ${repeated} header more than once.`);
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const buffer = chunk as Buffer;
     size += buffer.length;
-    if (size > maxBodyBytes) throw new BodyTooLargeError(`The body is larger than ${maxBodyBytes} bytes.`);
+    if (size > maxBodyBytes) {
+      req.resume();
+      throw new BodyTooLargeError(`The body is larger than the mock's limit of ${maxBodyBytes} bytes.`);
+    }
     chunks.push(buffer);
   }
   const url = req.url ?? '/';

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { call } from './support.ts';
+import { basicAuth, call, hostileOrder } from './support.ts';
 
 /**
  * The real bin in a real process: Ctrl-C stops every mock and leaves no process behind. The CLI runs
@@ -157,6 +157,30 @@ describe('svc-mocks process', () => {
       });
     });
   }
+
+  it('SIGTERM while a hostile 10 MB XML order is being refused stops the mocks without waiting for it', async () => {
+    const running = run(['--quiet', '--only', 'numbers', '--port', 'numbers=0']);
+    await waitFor(running, 'ready in');
+    const numbers = `http://127.0.0.1:${ports(running.output()).numbers}`;
+    let settled = false;
+    const order = fetch(`${numbers}/api/v2/accounts/9900/orders`, {
+      method: 'POST',
+      headers: { authorization: basicAuth, 'content-type': 'application/xml' },
+      body: hostileOrder(),
+    }).then(
+      () => 'answered',
+      () => 'cut off',
+    );
+    void order.finally(() => {
+      settled = true;
+    });
+    // The order is read and on the XML worker by now: the signal must not wait for it.
+    await new Promise((wait) => setTimeout(wait, 300));
+    const orderStillRunning = !settled;
+    running.child.kill('SIGTERM');
+    expect(await withTimeout(running.exited, 10_000, 'exit')).toBe(0);
+    if (orderStillRunning) expect(await order).toBe('cut off');
+  });
 
   it('a port already in use fails the start: exit 1, naming the service and the port', async () => {
     const blocker: Server = createServer();

@@ -51,3 +51,18 @@ export function mockUrl(set: MockSet, name: string): string {
 
 export const basic = (user = 'user', password = 'secret'): string =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+export const basicAuth = `Basic ${Buffer.from('user:pass').toString('base64')}`;
+
+/**
+ * An Order just under the mocks' 10 MB body limit whose every one of about 260,000 numbers breaks the
+ * E.164 pattern: the hostile document of issue 16.
+ */
+export function hostileOrder(bytes = 9.5 * 1024 * 1024): string {
+  const head =
+    '<?xml version="1.0"?><Order><SiteId>1</SiteId><PartialAllowed>true</PartialAllowed>' +
+    '<ExistingTelephoneNumberOrderType><TelephoneNumberList>';
+  const tail = '</TelephoneNumberList></ExistingTelephoneNumberOrderType></Order>';
+  const number = '<TelephoneNumber>bad</TelephoneNumber>';
+  return head + number.repeat(Math.floor((bytes - head.length - tail.length) / number.length)) + tail;
+}

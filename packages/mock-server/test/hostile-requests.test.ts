@@ -1,0 +1,94 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MockSet } from '../src/index.ts';
+import { basicAuth, call, hostileOrder, startOnFreePorts } from './support.ts';
+
+let set: MockSet;
+const url = (name: string): string => set.mocks.find((mock) => mock.name === name)?.url ?? '';
+
+beforeAll(async () => {
+  set = await startOnFreePorts();
+});
+afterAll(() => set.stop());
+
+/** fetch joins repeated headers into one; node:http sends each value of an array as its own line. */
+const twoAuthorizations: Record<string, string[]> = { authorization: ['Bearer first', 'Bearer second'] };
+
+function withTwoAuthorizations(target: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(target, { headers: twoAuthorizations }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('requests refused before they can be checked', () => {
+  it('two Authorization headers are refused with 400 in the error shape of the service, not silently cut to one', async () => {
+    const answer = await withTwoAuthorizations(`${url('agents')}/api/v1/workflow/fetch/1`);
+    expect(answer.status).toBe(400);
+    const body = JSON.parse(answer.body) as { detail: Array<{ msg: string; type: string }> };
+    expect(body.detail[0]?.type).toBe('security-duplicate');
+    expect(body.detail[0]?.msg).toContain('authorization header more than once');
+    expect(body.detail[0]?.msg).toContain('the source documents no status for this');
+    // One Authorization is still fine.
+    expect(
+      (await call(url('agents'), '/api/v1/workflow/fetch/1', { headers: { authorization: 'Bearer t' } }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('a body over the limit gets 413 in the documented error shape of the service, not problem+json', async () => {
+    const agents = await call(url('agents'), '/api/v1/workflow/fetch/1', {
+      method: 'POST',
+      headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+      body: 'x'.repeat(10 * 1024 * 1024 + 1),
+    });
+    expect(agents.status).toBe(413);
+    expect(agents.contentType).toBe('application/json');
+    const detail = (JSON.parse(agents.text) as { detail: Array<{ msg: string; type: string }> }).detail;
+    expect(detail[0]?.type).toBe('request-body-too-large');
+    expect(detail[0]?.msg).toContain("413 is the mock's answer");
+
+    const voice = await call(url('voice'), '/api/v2/accounts/a1/calls/', {
+      method: 'POST',
+      headers: { authorization: basicAuth, 'content-type': 'application/json; charset=utf-8' },
+      body: 'x'.repeat(10 * 1024 * 1024 + 1),
+    });
+    expect(voice.status).toBe(413);
+    expect(Object.keys(JSON.parse(voice.text) as object).sort()).toEqual(['description', 'id', 'type']);
+  });
+});
+
+describe('a hostile XML document', () => {
+  it('is refused alone: the other services answer while it is validated, and it gets a bounded answer', async () => {
+    const finished: string[] = [];
+    const order = call(url('numbers'), '/api/v2/accounts/9900/orders', {
+      method: 'POST',
+      headers: { authorization: basicAuth, 'content-type': 'application/xml' },
+      body: hostileOrder(),
+    }).then((answer) => {
+      finished.push('order');
+      return answer;
+    });
+    for (let at = 0; at < 5; at++) {
+      const agents = await call(url('agents'), '/api/v1/workflow/fetch/1', {
+        headers: { authorization: 'Bearer t' },
+      });
+      expect(agents.status).toBe(200);
+      finished.push('agents');
+    }
+    const answer = await order;
+    // The agents answers came while the 260,000 bad numbers were still being refused.
+    expect(finished.indexOf('order')).toBeGreaterThan(0);
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain('TelephoneNumber');
+    expect(answer.text).toMatch(/and \d[\d,]* more/);
+    expect(answer.text.length).toBeLessThan(64 * 1024);
+  });
+});
