@@ -3,6 +3,7 @@
 // few unacknowledged batches, so a slow coordinator slows it down instead of filling memory.
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadContracts } from './contract-set.js';
+import { renderEntry } from './format.js';
 import { checkRecordings } from './report.js';
 import type { WorkerInput, WorkerMessage, WorkerOutcome } from './worker-protocol.js';
 
@@ -43,7 +44,8 @@ try {
       input.paths,
       { ...input.options, contracts },
       {
-        entry: (entry) => add({ kind: 'entry', entry }),
+        entry: (entry) =>
+          add({ kind: 'entry', position: entry.position, text: renderEntry(input.format, entry) }),
         inputError: (error, position) => add({ kind: 'error', error, position }),
       },
     );

@@ -26,7 +26,7 @@ Options:
   --shard I/N      check only part I of N of the entries (every N-th entry of the whole input), so N
                    runners of a CI matrix share one day of traffic; merge their --json reports after
   --workers N      check on N threads, each with its own compiled contracts (default: one per core when
-                   the recordings add up to 16 MB or more, else 1: below that, starting threads costs
+                   the recordings add up to 64 MB or more, else 1: below that, starting threads costs
                    more than it saves); output is the same, in the same order
   -h, --help       this text
 
@@ -163,8 +163,11 @@ async function runMerge(files: string[], json: boolean, output: CliOutput): Prom
   }
 }
 
-/** Below this much input a second thread's start-up (compiling every contract again) costs more than it saves. */
-const parallelThreshold = 16 * 1024 * 1024;
+/**
+ * Below this much input more threads cost more than they save: each compiles every contract again (about
+ * a second) and scans the whole input (bench/contract-checker/workers.ts: 0.95x at 40 MB, 1.3x at 150 MB).
+ */
+const parallelThreshold = 64 * 1024 * 1024;
 
 async function defaultWorkerCount(paths: string[]): Promise<number> {
   if (defaultWorkers < 2) return 1;

@@ -104,8 +104,21 @@ export function formatJson(report: Report): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
+export type ReportFormat = 'text' | 'json';
+
+/**
+ * One entry as it stands in a streamed report: its lines for the terminal, its JSON for `--json`. Worker
+ * threads render their entries themselves, so the thread that writes the report only joins strings.
+ */
+export function renderEntry(format: ReportFormat, entry: EntryReport): string {
+  return format === 'json' ? JSON.stringify(entry) : `${entryLines(entry).join('\n')}\n`;
+}
+
 /** Writes a report while the run goes: the text of {@link formatText} or the JSON of {@link formatJson}. */
 export interface ReportWriter extends ReportSink {
+  readonly format: ReportFormat;
+  /** An entry already rendered with {@link renderEntry} in this writer's format. */
+  renderedEntry(text: string): void;
   finish(summary: RunSummary): void;
 }
 
@@ -116,7 +129,9 @@ export interface ReportWriter extends ReportSink {
 export function textReportWriter(write: (text: string) => void): ReportWriter {
   const inputErrors: InputError[] = [];
   return {
-    entry: (entry) => write(`${entryLines(entry).join('\n')}\n`),
+    format: 'text',
+    entry: (entry) => write(renderEntry('text', entry)),
+    renderedEntry: write,
     inputError: (error) => {
       inputErrors.push(error);
     },
@@ -128,8 +143,12 @@ export function textReportWriter(write: (text: string) => void): ReportWriter {
 export function jsonReportWriter(write: (text: string) => void): ReportWriter {
   const inputErrors: InputError[] = [];
   let entries = 0;
+  const renderedEntry = (json: string): void =>
+    write(`${entries++ === 0 ? '{\n  "entries": [\n' : ',\n'}    ${json}`);
   return {
-    entry: (entry) => write(`${entries++ === 0 ? '{\n  "entries": [\n' : ',\n'}    ${JSON.stringify(entry)}`),
+    format: 'json',
+    entry: (entry) => renderedEntry(renderEntry('json', entry)),
+    renderedEntry,
     inputError: (error) => {
       inputErrors.push(error);
     },

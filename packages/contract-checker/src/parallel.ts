@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { mergeCoverage } from './coverage.js';
+import type { ReportWriter } from './format.js';
 import { printable } from './input-text.js';
-import type { CheckHarOptions, ReportSink, RunSummary, Shard } from './report.js';
+import type { CheckHarOptions, RunSummary, Shard } from './report.js';
 import type { WorkerInput, WorkerMessage, WorkerOutcome } from './worker-protocol.js';
 
 export const defaultWorkers = availableParallelism();
@@ -19,8 +20,7 @@ interface WorkerState {
   summary?: RunSummary;
 }
 
-const positionOf = (outcome: WorkerOutcome): number =>
-  outcome.kind === 'entry' ? outcome.entry.position : outcome.position;
+const positionOf = (outcome: WorkerOutcome): number => outcome.position;
 
 /**
  * Worker `k` of `n` on shard `i` of `m` takes the entries of shard `(i - 1) * n + k` of `m * n`: every
@@ -53,7 +53,7 @@ function startWorker(workerData: WorkerInput): Worker {
 export async function checkRecordingsInWorkers(
   paths: string[],
   opts: Omit<CheckHarOptions, 'contracts' | 'mutation'> & { configPath: string; workers: number },
-  sink: ReportSink,
+  sink: ReportWriter,
 ): Promise<RunSummary> {
   const states: WorkerState[] = Array.from({ length: opts.workers }, (_, at) => {
     const input: WorkerInput = {
@@ -66,6 +66,7 @@ export async function checkRecordingsInWorkers(
         shard: workerShard(opts.shard, opts.workers, at + 1),
       },
       batchSize,
+      format: sink.format,
     };
     return { worker: startWorker(input), queue: [], pending: 0, done: false };
   });
@@ -86,7 +87,7 @@ export async function checkRecordingsInWorkers(
       }
       if (!next) return;
       const outcome = next.queue.shift() as WorkerOutcome;
-      if (outcome.kind === 'entry') await sink.entry(outcome.entry);
+      if (outcome.kind === 'entry') sink.renderedEntry(outcome.text);
       else await sink.inputError(outcome.error, outcome.position);
       if (next.pending > 0 && next.queue.length <= batchSize) {
         next.pending--;

@@ -1,5 +1,6 @@
+import type { ReportFormat } from './format.js';
 import type { InputError } from './har.js';
-import type { CheckHarOptions, EntryReport, RunSummary } from './report.js';
+import type { CheckHarOptions, RunSummary } from './report.js';
 
 /** What the coordinator hands a worker thread (structured-cloned: plain data only). */
 export interface WorkerInput {
@@ -7,10 +8,12 @@ export interface WorkerInput {
   configPath: string;
   options: Pick<CheckHarOptions, 'service' | 'coverage' | 'concurrency' | 'shard'>;
   batchSize: number;
+  /** Entries are sent rendered for the report, so the writing thread only joins strings. */
+  format: ReportFormat;
 }
 
 export type WorkerOutcome =
-  | { kind: 'entry'; entry: EntryReport }
+  | { kind: 'entry'; position: number; text: string }
   | { kind: 'error'; error: InputError; position: number };
 
 export type WorkerMessage =

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textReportWriter } from '../src/format.js';
 import { type Report, runCli } from '../src/index.js';
 import { checkRecordingsInWorkers } from '../src/parallel.js';
 import { parseShard } from '../src/report.js';
@@ -153,7 +154,7 @@ describe('--workers', () => {
     const summary = await checkRecordingsInWorkers(
       recordings,
       { configPath: join(scratch, 'missing-redocly.yaml'), workers: 2 },
-      { entry: () => undefined, inputError: (error) => void errors.push(error.reason) },
+      { ...textReportWriter(() => undefined), inputError: (error) => void errors.push(error.reason) },
     );
     expect(summary.exitCode).toBe(2);
     expect(errors).toHaveLength(2);
