@@ -3,82 +3,48 @@
 // The inputs are every entry of contract-tests/recordings repeated, as HAR and as NDJSON, written to a
 // temporary folder (removed afterwards unless --keep). Comparison: reading the same file whole with
 // `readFile` + `JSON.parse`, which is what a HAR reader without streaming does.
-import { execFile } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { recordedEntries, repositoryRoot as root, writeRecording } from './recorded-entries.ts';
 
-const root = new URL('../../', import.meta.url).pathname;
 const bin = join(root, 'packages/contract-checker/dist/cli.js');
 const mib = 1024 * 1024;
 
-async function recordedEntries(): Promise<string[]> {
-  const entries: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.name.endsWith('.har')) {
-        const har = JSON.parse(await readFile(path, 'utf8')) as { log: { entries: unknown[] } };
-        entries.push(...har.log.entries.map((value) => JSON.stringify(value)));
-      }
-    }
-  };
-  await walk(join(root, 'contract-tests/recordings'));
-  return entries;
-}
-
-async function writeInput(path: string, entries: string[], bytes: number, format: 'har' | 'ndjson') {
-  const out = createWriteStream(path);
-  const write = (text: string): Promise<void> | undefined =>
-    out.write(text) ? undefined : new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  if (format === 'har')
-    await write('{"log":{"version":"1.2","creator":{"name":"bench","version":"1"},"entries":[\n');
-  let written = 0;
-  let count = 0;
-  while (written < bytes) {
-    const entry = entries[count % entries.length] as string;
-    const text = format === 'har' ? `${count === 0 ? '' : ',\n'}${entry}` : `${entry}\n`;
-    written += text.length;
-    count++;
-    await write(text);
-  }
-  if (format === 'har') await write('\n]}}\n');
-  out.end();
-  await new Promise<void>((resolve) => out.on('finish', () => resolve()));
-  return count;
-}
-
-/** Runs a command under GNU time: peak RSS in MB and wall seconds. */
+/** Runs a command under GNU time, its report discarded: peak RSS in MB and wall seconds. */
 function measure(
   command: string,
   args: string[],
+  /** Exit codes of a completed run (contract-check exits 1 when some entry violates the contract). */
+  okCodes: number[] = [0],
 ): Promise<{ rssMb: number; seconds: number; ok: boolean; tail: string }> {
   return new Promise((resolve) => {
-    execFile(
-      '/usr/bin/time',
-      ['-f', 'TIME %M %e', command, ...args],
-      { maxBuffer: 64 * mib, cwd: root },
-      (error, _stdout, stderr) => {
-        const match = /TIME (\d+) ([\d.]+)/.exec(stderr);
-        const tail = stderr
-          .replace(/TIME .*/, '')
-          .trim()
-          .split('\n')
-          .slice(-2)
-          .join(' ')
-          .slice(0, 160);
-        resolve({
-          rssMb: match ? Number(match[1]) / 1024 : Number.NaN,
-          seconds: match ? Number(match[2]) : Number.NaN,
-          // Exit 1 means some entry violates the contract: the run itself completed.
-          ok: !error || (error as { code?: number }).code === 1,
-          tail,
-        });
-      },
-    );
+    const child = spawn('/usr/bin/time', ['-f', 'TIME %M %e', command, ...args], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4096);
+    });
+    child.on('close', (code) => {
+      const match = /TIME (\d+) ([\d.]+)/.exec(stderr);
+      const tail = stderr
+        .replace(/TIME .*/, '')
+        .trim()
+        .split('\n')
+        .slice(-2)
+        .join(' ')
+        .slice(0, 160);
+      resolve({
+        rssMb: match ? Number(match[1]) / 1024 : Number.NaN,
+        seconds: match ? Number(match[2]) : Number.NaN,
+        ok: code !== null && okCodes.includes(code),
+        tail,
+      });
+    });
   });
 }
 
@@ -104,8 +70,13 @@ async function main(): Promise<void> {
       for (const format of ['har', 'ndjson'] as const) {
         if (format === 'ndjson' && size !== sizes.at(-1)) continue;
         const file = join(dir, `input-${size}.${format}`);
-        const count = await writeInput(file, entries, size * mib, format);
-        const ours = await measure(process.execPath, [bin, '--config', join(root, 'redocly.yaml'), file]);
+        const count = await writeRecording(file, entries, size * mib, format);
+        // One thread: each extra --workers thread holds its own compiled contracts (about 150 MB).
+        const ours = await measure(
+          process.execPath,
+          [bin, '--config', join(root, 'redocly.yaml'), '--workers', '1', file],
+          [0, 1],
+        );
         const whole =
           format === 'har' ? await measure(process.execPath, ['-e', wholeFileReader, file]) : undefined;
         const rate = ours.ok
@@ -114,7 +85,7 @@ async function main(): Promise<void> {
         const wholeCell = whole
           ? whole.ok
             ? `${whole.rssMb.toFixed(0)} MB`
-            : `cannot: ${whole.tail.includes('string longer') ? 'larger than the longest V8 string' : whole.tail}`
+            : `cannot: ${/string longer|ERR_STRING_TOO_LONG/.test(whole.tail) ? 'larger than the longest V8 string' : whole.tail}`
           : '—';
         rows.push(
           `| ${size} MB ${format.toUpperCase()} | ${count.toLocaleString('en-US')} | ${ours.rssMb.toFixed(0)} MB | ${ours.seconds.toFixed(1)} s | ${rate} | ${wholeCell} |`,

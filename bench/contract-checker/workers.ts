@@ -2,30 +2,13 @@
 // recording with --workers 1 and --workers 2 (and as many as the machine has cores, if more), wall time
 // and entries/s, median of the runs. The input is every entry of contract-tests/recordings repeated.
 import { execFile } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { recordedEntries, repositoryRoot as root, writeRecording } from './recorded-entries.ts';
 
-const root = new URL('../../', import.meta.url).pathname;
 const bin = join(root, 'packages/contract-checker/dist/cli.js');
-
-async function entries(): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.name.endsWith('.har')) {
-        const har = JSON.parse(await readFile(path, 'utf8')) as { log: { entries: unknown[] } };
-        found.push(...har.log.entries.map((value) => JSON.stringify(value)));
-      }
-    }
-  };
-  await walk(join(root, 'contract-tests/recordings'));
-  return found;
-}
 
 function run(args: string[]): Promise<number> {
   const start = performance.now();
@@ -48,18 +31,12 @@ const { values } = parseArgs({
 const dir = await mkdtemp(join(tmpdir(), 'bench-workers-'));
 try {
   const file = join(dir, 'traffic.ndjson');
-  const all = await entries();
-  const out = createWriteStream(file);
-  let bytes = 0;
-  let count = 0;
-  while (bytes < Number(values.mb) * 1024 * 1024) {
-    const line = `${all[count % all.length]}\n`;
-    bytes += line.length;
-    count++;
-    if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  }
-  out.end();
-  await new Promise<void>((resolve) => out.on('finish', () => resolve()));
+  const count = await writeRecording(
+    file,
+    await recordedEntries(),
+    Number(values.mb) * 1024 * 1024,
+    'ndjson',
+  );
   const counts = [...new Set([1, 2, availableParallelism()])];
   const rows: string[] = [];
   let single = 0;
