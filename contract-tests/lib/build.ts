@@ -85,9 +85,10 @@ export function exchangeOf(call: Call, started: Date, seed: string): Exchange {
 
 /** The HAR text of a recording; `start` dates its first entry (entries follow a few seconds apart). */
 export function renderRecording(recording: Recording, start: Date): string {
-  const entries = recording.calls.map((call, index) =>
-    harEntry(exchangeOf(call, new Date(start.getTime() + index * 7_000), `${recording.path}#${index}`)),
-  );
+  const entries = recording.calls.map((call, index) => ({
+    ...harEntry(exchangeOf(call, new Date(start.getTime() + index * 7_000), `${recording.path}#${index}`)),
+    ...(call.webhook ? { _webhook: call.webhook } : {}),
+  }));
   const har = harDocument(
     { name: generatorName, version: '1.0.0' },
     entries,

@@ -14,6 +14,8 @@ export interface Call {
   body?: Body;
   status: number;
   response?: { body?: Body; headers?: Header[] };
+  /** A callback the service sent: the webhook it is (`<service>/<name>`), written as the entry's `_webhook`. */
+  webhook?: string;
 }
 
 export interface Body {

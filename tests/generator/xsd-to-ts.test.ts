@@ -58,7 +58,25 @@ describe('XSD to TypeScript', () => {
     expect(source).toContain('  Phone: Phone[];');
     expect(source).toContain('  Pair: {\n    /** (xs:date) */\n    When: string;\n  }[];');
     expect(source).toContain(
-      '  Doc: {"root":"Doc","xsd":"Doc.xsd","content":{"kind":"complex","children":[{"name":"Kind","min":1,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Flag","min":0,"max":1,"content":{"kind":"simple","type":"boolean"}},{"name":"Count","min":1,"max":1,"content":{"kind":"simple","type":"integer"}}',
+      '  Doc: {"root":"Doc","xsd":"Doc.xsd","content":{"kind":"complex","order":"sequence","children":[{"name":"Kind","min":1,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Flag","min":0,"max":1,"content":{"kind":"simple","type":"boolean"}},{"name":"Count","min":1,"max":1,"content":{"kind":"simple","type":"integer"}}',
+    );
+  });
+
+  it('renders an xs:all (children in any order) with its order in the descriptor', () => {
+    write(
+      'All.xsd',
+      `<xs:element name="All"><xs:complexType><xs:all>
+          <xs:element name="b" type="xs:string" minOccurs="0"/>
+          <xs:element name="a" type="xs:integer"/>
+        </xs:all></xs:complexType></xs:element>`,
+    );
+    const { source } = renderXmlDocuments('demo', dir, [
+      { typeName: 'All', file: 'All.xsd', element: 'All' },
+    ]);
+    expect(source).toContain('  b?: string;');
+    expect(source).toContain('  a: number;');
+    expect(source).toContain(
+      '{"root":"All","xsd":"All.xsd","content":{"kind":"complex","order":"all","children":[{"name":"b","min":0,"max":1,',
     );
   });
 
@@ -86,11 +104,6 @@ describe('XSD to TypeScript', () => {
     ['an undeclared type', '<xs:element name="D" type="Nope"/>', /type Nope is not declared/],
     ['an element without type', '<xs:element name="D"/>', /has no type/],
     ['an import', '<xs:import namespace="urn:x"/><xs:element name="D" type="xs:string"/>', /<xs:import>/],
-    [
-      'an all (the model reads it; the generator does not render it yet)',
-      '<xs:element name="D"><xs:complexType><xs:all><xs:element name="a" type="xs:string"/></xs:all></xs:complexType></xs:element>',
-      /<xs:all> is not supported by the generator/,
-    ],
     [
       'a facet other than pattern and enumeration',
       '<xs:simpleType name="S"><xs:restriction base="xs:string"><xs:maxLength value="3"/></xs:restriction></xs:simpleType><xs:element name="D" type="S"/>',

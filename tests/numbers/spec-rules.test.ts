@@ -5,17 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkAreaCodeFilter,
-  checkErrorSchemas,
   checkExampleNumbersE164,
   checkOperationConventions,
   checkOperationTable,
   checkPathsAndVersioning,
   checkResponseExamples,
+  checkTnErrorOnlyOnTns,
   checkXmlMediaTypes,
   telephoneNumbersIn,
 } from './lib/numbers-rules.ts';
 import { SERVICE_DIR, SPEC_ROOT } from './lib/paths.ts';
-import { isJsonObject, type JsonObject, loadBundledSpec } from './lib/spec.ts';
+import { isJsonObject, type Json, type JsonObject, loadBundledSpec } from './lib/spec.ts';
 
 const doc = await loadBundledSpec(SPEC_ROOT);
 
@@ -51,7 +51,7 @@ describe('operation table', () => {
     expect(checkOperationTable(spec)).toEqual([
       'POST /accounts/{accountId}/orders: operationId postOrder',
       'missing GET /api/v2/accounts/{accountId}/e911Addresses',
-      '10 operations declared, 11 expected',
+      '9 operations declared, 10 expected',
     ]);
   });
 
@@ -186,25 +186,30 @@ describe('XML media types', () => {
 });
 
 describe('errors', () => {
-  it('x-error-schemas maps 400 to the Tn error, x-validation-status is 400, every 400 uses that body', () => {
-    expect(doc['x-error-schemas']).toEqual({ '400': '#/components/schemas/SipPeerTelephoneNumberResponse' });
-    expect(doc['x-validation-status']).toBe(400);
-    expect(checkErrorSchemas(doc)).toEqual([]);
+  it('the Tn error is the 400 of the tns operation only; no validation status is invented', () => {
+    expect(doc['x-validation-status']).toBeUndefined();
+    expect(doc['x-error-schemas']).toBeUndefined();
+    expect(checkTnErrorOnlyOnTns(doc)).toEqual([]);
   });
 
-  it('a 400 with another body is reported', () => {
+  it('a Tn error on another operation, or an x-validation-status, is reported', () => {
     const spec = changedSpec((copy) => {
-      at(copy, 'paths', ORDERS, 'post', 'responses')['400'] = {
-        description: 'invented',
-        content: { 'application/xml': { schema: { $ref: '#/components/schemas/OpenXmlDocument' } } },
-      };
+      at(copy, 'paths', ORDERS, 'post', 'responses')['400'] = at(
+        copy,
+        'paths',
+        '/api/v2/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns',
+        'post',
+        'responses',
+      )['400'] as Json;
+      copy['x-validation-status'] = 400;
     });
-    expect(checkErrorSchemas(spec)).toEqual([
-      `paths POST ${ORDERS} 400: schema is not #/components/schemas/SipPeerTelephoneNumberResponse`,
+    expect(checkTnErrorOnlyOnTns(spec)).toEqual([
+      'x-validation-status: the source states none',
+      `paths POST ${ORDERS} 400: the Tn error outside the 400 of the tns operations`,
     ]);
   });
 
-  it('every operation that takes a document or a filter declares the 400, every operation declares 401', () => {
+  it('every operation that takes a document or a filter declares an open 4XX, every operation declares 401', () => {
     const withStatus = (status: string) =>
       Object.entries(at(doc, 'paths')).flatMap(([path, item]) =>
         Object.entries(isJsonObject(item) ? item : {})
@@ -214,18 +219,19 @@ describe('errors', () => {
           )
           .map(([method]) => `${method} ${path}`),
       );
-    // The tns pair answers rule 4's messaging switch; the others answer an invalid document or filter
-    // with the same Tn error document (`x-validation-status: 400`). Plain reads have nothing to refuse.
-    expect(withStatus('400').sort()).toEqual([
+    // Rule 4: the tns create operation answers the messaging switch with 400 and the Tn error.
+    expect(withStatus('400')).toEqual([
+      'post /api/v2/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns',
+    ]);
+    // Any other refusal: the source shows neither status nor body (any 4xx, open body).
+    expect(withStatus('4XX').sort()).toEqual([
       'get /api/v2/accounts/{accountId}/inserviceNumbers',
       'post /api/v2/accounts/{accountId}/importTnOrders/messaging',
       'post /api/v2/accounts/{accountId}/orders',
       'post /api/v2/accounts/{accountId}/removeImportedTnOrders/messaging',
       'post /api/v2/accounts/{accountId}/reports/{reportId}/instances',
-      'post /api/v2/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns',
       'post /api/v2/accounts/{accountId}/subscriptions',
-      'put /api/v2/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns/{tn}',
     ]);
-    expect(withStatus('401')).toHaveLength(11);
+    expect(withStatus('401')).toHaveLength(10);
   });
 });

@@ -59,7 +59,7 @@ describe('spec examples', () => {
   );
 
   it('covers the XML examples of every document with an XSD', () => {
-    expect(validated.length).toBeGreaterThanOrEqual(11);
+    expect(validated.length).toBeGreaterThanOrEqual(10);
   });
 
   it.each(validated)('$label validates against its XSD', async ({ xsd, xml }) => {
@@ -136,12 +136,21 @@ describe('order notification: E.164 by default, LEGACY only with the legacy vari
     );
   });
 
-  it('children are optional (lenient callback) but their order is enforced', async () => {
+  it('children are optional and in any order, but each at most once and none undeclared', async () => {
     await expectValid('<Notification><Status>COMPLETE</Status></Notification>', 'Notification.xsd');
-    await expectInvalid(
+    await expectValid(
       '<Notification><Status>COMPLETE</Status><OrderType>orders</OrderType></Notification>',
       'Notification.xsd',
-      /OrderType/,
+    );
+    await expectInvalid(
+      '<Notification><Status>COMPLETE</Status><Status>COMPLETE</Status></Notification>',
+      'Notification.xsd',
+      /Status.*not expected/,
+    );
+    await expectInvalid(
+      '<Notification><Note>x</Note></Notification>',
+      'Notification.xsd',
+      /Note.*not expected/,
     );
   });
 });
@@ -174,32 +183,35 @@ describe('Order (request)', () => {
     }
   });
 
-  it('refuses a missing required element', async () => {
-    await expectInvalid(
-      edit(order, /\s*<SiteId>12345<\/SiteId>/, ''),
-      'Order.xsd',
-      /PartialAllowed.*Expected is \( SiteId \)/,
-    );
+  it('accepts an omitted child: the source states no child as required', async () => {
+    await expectValid(edit(order, /\s*<SiteId>12345<\/SiteId>/, ''), 'Order.xsd');
+    await expectValid(edit(order, /\s*<PartialAllowed>false<\/PartialAllowed>/, ''), 'Order.xsd');
   });
 
-  it('refuses the wrong element order', async () => {
+  it('accepts the children in any order, but refuses one given twice', async () => {
     const swapped = edit(
       order,
       '<SiteId>12345</SiteId>\n  <PartialAllowed>false</PartialAllowed>',
       '<PartialAllowed>false</PartialAllowed>\n  <SiteId>12345</SiteId>',
     );
-    await expectInvalid(swapped, 'Order.xsd', /PartialAllowed.*not expected/);
+    await expectValid(swapped, 'Order.xsd');
+    const twice = edit(order, '<SiteId>12345</SiteId>', '<SiteId>12345</SiteId><SiteId>1</SiteId>');
+    await expectInvalid(twice, 'Order.xsd', /SiteId.*not expected/);
   });
 
-  it('refuses an empty number list and an undeclared element', async () => {
-    await expectInvalid(
+  it('accepts an empty number list (minimum left open), refuses a number outside its list and an undeclared element', async () => {
+    await expectValid(
       edit(
         order,
         /<TelephoneNumberList>[\s\S]*<\/TelephoneNumberList>/,
         '<TelephoneNumberList></TelephoneNumberList>',
       ),
       'Order.xsd',
-      /TelephoneNumberList.*Missing child/,
+    );
+    await expectInvalid(
+      edit(order, '<SiteId>', '<TelephoneNumber>+14155550100</TelephoneNumber><SiteId>'),
+      'Order.xsd',
+      /TelephoneNumber.*not expected/,
     );
     await expectInvalid(edit(order, '</Order>', '<Note>x</Note></Order>'), 'Order.xsd', /Note.*not expected/);
   });
@@ -217,12 +229,11 @@ describe('OrderResponse', () => {
     );
   });
 
-  it('still enforces order, E.164 numbers and typed dates', async () => {
+  it('accepts any order of the children, and still enforces E.164 numbers and typed dates', async () => {
     const response = example('order-response');
-    await expectInvalid(
+    await expectValid(
       '<OrderResponse><OrderStatus>RECEIVED</OrderStatus><Order/></OrderResponse>',
       'OrderResponse.xsd',
-      /Order.*not expected/,
     );
     await expectInvalid(edit(response, '+14155550100', '4155550100'), 'OrderResponse.xsd', /pattern/);
     await expectInvalid(
@@ -244,18 +255,25 @@ describe('Subscription', () => {
     );
   });
 
-  it('NumberFormat is optional, and open: LEGACY and other values are accepted, its position is enforced', async () => {
+  it('NumberFormat is optional, and open: LEGACY and other values are accepted, in any position', async () => {
     await expectValid(example('subscription-legacy'), 'Subscription.xsd');
     await expectValid(edit(example('subscription-legacy'), '>LEGACY<', '>E164<'), 'Subscription.xsd');
-    const misplaced = edit(subscription, '<URL>', '<NumberFormat>LEGACY</NumberFormat><URL>');
-    await expectInvalid(misplaced, 'Subscription.xsd', /NumberFormat.*not expected/);
+    const moved = edit(subscription, '<URL>', '<NumberFormat>LEGACY</NumberFormat><URL>');
+    await expectValid(moved, 'Subscription.xsd');
+    const twice = edit(moved, '<URL>', '<NumberFormat>LEGACY</NumberFormat><URL>');
+    await expectInvalid(twice, 'Subscription.xsd', /NumberFormat.*not expected/);
   });
 
-  it('refuses a subscription without callback credentials', async () => {
-    await expectInvalid(
+  it('accepts a subscription without PublicKey, with BasicAuthentication only, or without credentials', async () => {
+    await expectValid(edit(subscription, /\s*<PublicKey>[\s\S]*<\/PublicKey>/, ''), 'Subscription.xsd');
+    await expectValid(
       edit(subscription, /\s*<CallbackCredentials>[\s\S]*<\/CallbackCredentials>/, ''),
       'Subscription.xsd',
-      /Missing child.*CallbackCredentials/,
+    );
+    await expectInvalid(
+      edit(subscription, '<PublicKey>', '<Secret>x</Secret><PublicKey>'),
+      'Subscription.xsd',
+      /Secret.*not expected/,
     );
   });
 });
@@ -268,29 +286,25 @@ describe('Instance (report instance)', () => {
     await expectInvalid(edit(instance, '2024-12-31', 'soon'), 'Instance.xsd', /ExpiresAt/);
   });
 
-  it('refuses an instance without parameters and a parameter without a value', async () => {
+  it('accepts an instance without parameters or a parameter without a value, but a Parameter only inside Parameters', async () => {
+    await expectValid(edit(instance, /\s*<Parameters>[\s\S]*<\/Parameters>/, ''), 'Instance.xsd');
+    await expectValid(edit(instance, /\s*<Value>9900000<\/Value>/, ''), 'Instance.xsd');
     await expectInvalid(
-      edit(instance, /\s*<Parameters>[\s\S]*<\/Parameters>/, ''),
+      edit(instance, '<OutputFormat>', '<Parameter><Name>a</Name></Parameter><OutputFormat>'),
       'Instance.xsd',
-      /ExpiresAt.*not expected.*Parameters/,
-    );
-    await expectInvalid(
-      edit(instance, /\s*<Value>9900000<\/Value>/, ''),
-      'Instance.xsd',
-      /Missing child.*Value/,
+      /Parameter.*not expected/,
     );
   });
 
-  it('accepts the LEGACY variant and refuses NumberFormat out of place', async () => {
+  it('accepts the LEGACY variant and NumberFormat in any position', async () => {
     await expectValid(example('report-instance-legacy'), 'Instance.xsd');
-    await expectInvalid(
+    await expectValid(
       edit(
         instance,
         '<OutputFormat>CSV</OutputFormat>',
         '<NumberFormat>LEGACY</NumberFormat><OutputFormat>CSV</OutputFormat>',
       ),
       'Instance.xsd',
-      /NumberFormat.*not expected/,
     );
   });
 });
@@ -315,16 +329,23 @@ describe('hosted messaging import and removal', () => {
     );
   });
 
-  it('refuses a missing SipPeerId and a removal without numbers', async () => {
-    await expectInvalid(
+  it('accepts a missing SipPeerId and a removal without numbers (no requiredness stated)', async () => {
+    await expectValid(
       edit(example('external-tns-order'), /\s*<SipPeerId>67890<\/SipPeerId>/, ''),
       'ExternalTnsOrder.xsd',
-      /LoaType.*Expected is \( SipPeerId \)/,
     );
-    await expectInvalid(
+    await expectValid(
       edit(example('remove-imported-tn-order'), /\s*<TelephoneNumbers>[\s\S]*<\/TelephoneNumbers>/, ''),
       'RemoveImportedTnOrder.xsd',
-      /Missing child.*TelephoneNumbers/,
+    );
+    await expectInvalid(
+      edit(
+        example('remove-imported-tn-order'),
+        /\s*<TelephoneNumbers>[\s\S]*<\/TelephoneNumbers>/,
+        '<SipPeerId>1</SipPeerId>',
+      ),
+      'RemoveImportedTnOrder.xsd',
+      /SipPeerId.*not expected/,
     );
   });
 });
@@ -337,11 +358,26 @@ describe('Tn error (rule 4)', () => {
     expect(error).toMatch(/<Description>[^<]*tn-option/);
   });
 
+  it('ErrorCode is fixed at 400, in either order with Description', async () => {
+    await expectInvalid(
+      edit(error, '<ErrorCode>400</ErrorCode>', '<ErrorCode>500</ErrorCode>'),
+      'SipPeerTelephoneNumberResponse.xsd',
+      /ErrorCode.*fixed/i,
+    );
+    await expectValid(
+      edit(error, /\s*<ErrorCode>400<\/ErrorCode>/, '').replace(
+        '</ResponseStatus>',
+        '<ErrorCode>400</ErrorCode></ResponseStatus>',
+      ),
+      'SipPeerTelephoneNumberResponse.xsd',
+    );
+  });
+
   it('refuses a body without ErrorCode or without Description', async () => {
     await expectInvalid(
       edit(error, /\s*<ErrorCode>400<\/ErrorCode>/, ''),
       'SipPeerTelephoneNumberResponse.xsd',
-      /Description.*Expected is \( ErrorCode \)/,
+      /Missing child.*ErrorCode/,
     );
     await expectInvalid(
       edit(error, /\s*<Description>[^<]*<\/Description>/, ''),

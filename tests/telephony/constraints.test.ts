@@ -90,6 +90,7 @@ const callPath = '/api/v2/accounts/{accountId}/calls/{callId}';
 const sendCodePath = '/api/v1/accounts/{accountId}/code/messaging';
 const verifyPath = '/api/v1/accounts/{accountId}/code/verify';
 const json = 'application/json; charset=utf-8';
+const plainJson = 'application/json';
 
 describe('token (D1)', () => {
   const form = 'application/x-www-form-urlencoded';
@@ -123,25 +124,36 @@ describe('token (D1)', () => {
     ]);
   });
 
-  it('accepts the access token response and requires its four fields', () => {
-    const schema = responseSchema('token', tokenPath, '200');
+  it('accepts the access token response; the source does not say each field is always present', () => {
+    const schema = responseSchema('token', tokenPath, '2XX');
     expect(issues('token', schema, token)).toEqual([]);
     for (const field of Object.keys(token)) {
-      expect(issues('token', schema, without(token, field))).toEqual([
-        { keyword: 'required', instancePath: '/' },
-      ]);
+      expect(issues('token', schema, without(token, field))).toEqual([]);
     }
   });
 
-  it('checks the token type, the JWT form of the token and integer seconds', () => {
-    const schema = responseSchema('token', tokenPath, '200');
+  it('declares the success status open (2XX, no invented 200) and no validation status', () => {
+    const responses = node(operation('token', tokenPath).responses, 'responses');
+    expect(Object.keys(responses)).toContain('2XX');
+    expect(Object.keys(responses)).not.toContain('200');
+    expect(specs.token['x-validation-status']).toBeUndefined();
+    // 400 and 401 are kept for documentation, marked as not from the source.
+    for (const status of ['400', '401']) {
+      expect(String(node(deref(specs.token, responses[status]), status).description)).toMatch(
+        /Not from the source/,
+      );
+    }
+  });
+
+  it('checks the token type and integer seconds; the token format stays open (no JWT pattern)', () => {
+    const schema = responseSchema('token', tokenPath, '2XX');
     expect(issues('token', schema, { ...token, token_type: 'MAC' })).toEqual([
       { keyword: 'enum', instancePath: '/token_type' },
     ]);
-    expect(issues('token', schema, { ...token, access_token: 'not a jwt' })).toEqual([
-      { keyword: 'pattern', instancePath: '/access_token' },
+    expect(issues('token', schema, { ...token, access_token: 'not a jwt' })).toEqual([]);
+    expect(issues('token', schema, { ...token, access_token: 7 })).toEqual([
+      { keyword: 'type', instancePath: '/access_token' },
     ]);
-    expect(issues('token', schema, { ...token, access_token: 'aGVhZGVy.cGF5bG9hZA.a.aXY.dGFn' })).toEqual([]);
     expect(issues('token', schema, { ...token, expires_in: '3600' })).toEqual([
       { keyword: 'type', instancePath: '/expires_in' },
     ]);
@@ -169,7 +181,16 @@ describe('group messaging (D2)', () => {
     owner: '+14155550100',
     direction: 'out',
   };
-  const schema = () => requestSchema('messaging', messagesPath, json);
+  const schema = () => requestSchema('messaging', messagesPath, plainJson);
+
+  it('declares the request as application/json: with or without a charset (the source states no 415)', () => {
+    const body = node(deref(specs.messaging, operation('messaging', messagesPath).requestBody), 'body');
+    expect(Object.keys(node(body.content, 'content'))).toEqual([plainJson]);
+    expect(Object.keys(node(operation('messaging', messagesPath).responses, 'responses'))).not.toContain(
+      '415',
+    );
+    expect(specs.messaging['x-validation-status']).toBeUndefined();
+  });
 
   it('accepts 2048 characters of text and rejects 2049', () => {
     expect(issues('messaging', schema(), { ...good, text: 'a'.repeat(2048) })).toEqual([]);
@@ -184,13 +205,11 @@ describe('group messaging (D2)', () => {
     ]);
   });
 
-  it('rejects a recipient that is not E.164 and an empty recipient list', () => {
+  it('rejects a recipient that is not E.164; the number of recipients stays open', () => {
     expect(issues('messaging', schema(), { ...good, to: ['+14155550199', '0415'] })).toEqual([
       { keyword: 'pattern', instancePath: '/to/1' },
     ]);
-    expect(issues('messaging', schema(), { ...good, to: [] })).toEqual([
-      { keyword: 'minItems', instancePath: '/to' },
-    ]);
+    expect(issues('messaging', schema(), { ...good, to: [] })).toEqual([]);
   });
 
   it.each(['from', 'to', 'text', 'applicationId'])('requires %s', (field) => {
@@ -208,18 +227,20 @@ describe('group messaging (D2)', () => {
     ]);
   });
 
-  it('accepts the 202 group message; tag and media are optional, time is date-time', () => {
+  it('accepts the 202 group message; no field is required, time is date-time, owner is open', () => {
     const accepted = responseSchema('messaging', messagesPath, '202');
     expect(issues('messaging', accepted, message)).toEqual([]);
     expect(issues('messaging', accepted, { ...message, time: '10/02/2021' })).toEqual([
       { keyword: 'format', instancePath: '/time' },
     ]);
-    expect(issues('messaging', accepted, { ...message, owner: '14155550100' })).toEqual([
-      { keyword: 'pattern', instancePath: '/owner' },
+    expect(issues('messaging', accepted, { ...message, from: '14155550100' })).toEqual([
+      { keyword: 'pattern', instancePath: '/from' },
     ]);
-    expect(issues('messaging', accepted, without(message, 'direction'))).toEqual([
-      { keyword: 'required', instancePath: '/' },
-    ]);
+    // "the sending number": its format is not stated.
+    expect(issues('messaging', accepted, { ...message, owner: '14155550100' })).toEqual([]);
+    for (const field of Object.keys(message)) {
+      expect(issues('messaging', accepted, without(message, field))).toEqual([]);
+    }
   });
 
   it('leaves direction open: values other than out are accepted', () => {

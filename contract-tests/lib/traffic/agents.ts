@@ -4,6 +4,8 @@ import { apiKey, bearer, type Call, json, query, type Recording } from '../call.
 // bodies are not shown by the source, so the bodies here are the plausible `{"detail": ...}`.
 const base = 'https://agents.example.com/api/v1';
 const source = '000 E1-E6';
+/** The organization header alone: what a console sends beside its bearer token. */
+const organizationHeader = apiKey().slice(1);
 
 const retryConfig = {
   enabled: true,
@@ -122,6 +124,19 @@ function campaignOperation(
           status: 200,
           response: { body: json(success.body) },
         },
+        // pause-campaign-200.har stays one entry (contract.test.ts uses it as a one-entry file).
+        ...(operation === 'pause-campaign'
+          ? []
+          : [
+              {
+                note: 'A console request: the bearer token and the organization header (not a credential, so not a second one).',
+                method,
+                url: url(381),
+                auth: [...bearer, ...organizationHeader],
+                status: 200,
+                response: { body: json(success.body) },
+              },
+            ]),
       ],
     },
     {
@@ -325,6 +340,14 @@ function readOperation(operation: string, url: string, success: Call[], invalid:
           response: { body: json({ detail: 'Send either a bearer token or an API key, not both' }) },
         },
         {
+          note: 'An API key without the organization header (the source requires both): 401 (security-missing, rejected as expected).',
+          method: 'GET',
+          url,
+          auth: apiKey().slice(0, 1),
+          status: 401,
+          response: { body: notAuthenticated },
+        },
+        {
           note: 'An API key sent as a bearer token: 401.',
           method: 'GET',
           url,
@@ -375,6 +398,20 @@ export const agents: Recording[] = [
     note: 'E2 resume campaign: dispatching continues (the state value after resume is not shown; running is plausible).',
     body: resumed,
   }),
+  {
+    path: 'recordings/agents/resume-campaign-4XX.har',
+    source,
+    calls: [
+      {
+        note: 'E2 resume of a campaign that is not paused: the source does not show the answer, so any 4xx passes (409 here).',
+        method: 'POST',
+        url: `${base}/campaign/381/resume`,
+        auth: bearer,
+        status: 409,
+        response: { body: json({ detail: 'Campaign 381 is not paused' }) },
+      },
+    ],
+  },
   ...campaignOperation('get-campaign-progress', 'GET', 'progress', {
     note: 'E3 campaign progress, payload names (total_rows, processed_rows, failed_calls, progress_percentage).',
     body: {
@@ -387,6 +424,8 @@ export const agents: Recording[] = [
       source_sync: { last_synced_at: '2025-03-14T08:55:00Z', rows_added: 0 },
       rate_limit: 10,
       started_at: '2025-03-14T09:00:00Z',
+      // A running campaign has no completion time: null must pass (the source leaves nullability open).
+      completed_at: null,
     },
   }),
   ...readOperation(
@@ -406,6 +445,14 @@ export const agents: Recording[] = [
         method: 'GET',
         url: `${base}/workflow/fetch?${query({ status: 'active,archived' })}`,
         auth: apiKey(),
+        status: 200,
+        response: { body: json([...summaries, archived]) },
+      },
+      {
+        note: 'E5 list agents, a comma-separated list with a space after the comma (the source leaves spaces open).',
+        method: 'GET',
+        url: `${base}/workflow/fetch?${query({ status: 'active, archived' })}`,
+        auth: bearer,
         status: 200,
         response: { body: json([...summaries, archived]) },
       },
@@ -460,10 +507,18 @@ export const agents: Recording[] = [
         status: 200,
         response: { body: json(fullAgent) },
       },
+      {
+        note: 'E4 get agent, a console request: bearer token and organization header (x-credential: false).',
+        method: 'GET',
+        url: `${base}/workflow/fetch/17`,
+        auth: [...bearer, ...organizationHeader],
+        status: 200,
+        response: { body: json(fullAgent) },
+      },
     ],
     [
       {
-        note: 'workflow_id is not an integer: 422 (rejected as expected).',
+        note: 'workflow_id latest answered 422 with the validation body (the source says only that workflow_id identifies the agent, so the contract does not call the request invalid; the body is checked).',
         method: 'GET',
         url: `${base}/workflow/fetch/latest`,
         auth: apiKey(),

@@ -71,6 +71,67 @@ export const messaging: Recording[] = [
           }),
         },
       },
+      {
+        note: 'D2 sent as `application/json` without a charset, as the published vendor client (bandwidth-sdk 8.1.4) sends it: the source states no refusal of that form, so 202.',
+        method: 'POST',
+        url,
+        auth: basic,
+        body: json(text, 'application/json'),
+        status: 202,
+        response: {
+          body: json({
+            id: '1589228074638cd4k2je7j7jklbn4',
+            time: '2021-02-10T20:16:11.020Z',
+            to: recipients,
+            from: '+14155550100',
+            text: text.text,
+            applicationId,
+            tag: 'table-42',
+            owner: '+14155550100',
+            direction: 'out',
+          }),
+        },
+      },
+    ],
+  },
+  {
+    path: 'recordings/messaging/message-callback.har',
+    source: '001 D2, Events',
+    calls: [
+      {
+        note: 'D2 a group message sent with tag table-42 (202); the callbacks below are about it.',
+        method: 'POST',
+        url,
+        auth: basic,
+        body: json(text, requestType),
+        status: 202,
+        response: {
+          body: json({
+            id: '1589228074639ef4k2je7j7jklbn5',
+            time: '2021-02-10T20:17:40.512Z',
+            to: recipients,
+            from: '+14155550100',
+            text: text.text,
+            applicationId,
+            tag: 'table-42',
+            owner: '+14155550100',
+            direction: 'out',
+          }),
+        },
+      },
+      ...recipients.map((to, position): Recording['calls'][number] => ({
+        note: `Events: a callback for the message above (recipient ${position + 1}), sent by the messaging service to the application's callback URL; it carries the message's tag. Told apart from a request by the entry's _webhook (messaging/messageCallback).`,
+        method: 'POST',
+        url: 'https://app.example.com/callbacks/messaging',
+        body: json({
+          type: 'message-delivered',
+          time: `2021-02-10T20:17:4${2 + position}.002Z`,
+          to,
+          tag: 'table-42',
+        }),
+        status: 204,
+        webhook: 'messaging/messageCallback',
+      })),
     ],
   },
   {
@@ -132,6 +193,23 @@ export const messaging: Recording[] = [
         status: 403,
         response: {
           body: json({ type: 'forbidden', description: '+14155550999 is not a number of this account' }),
+        },
+      },
+    ],
+  },
+  {
+    path: 'recordings/messaging/send-group-message-4xx-validation.har',
+    source,
+    calls: [
+      {
+        note: 'A text of 2049 characters answered 422: the source states no validation status, so any 4xx is accepted (rejected as expected), under the declared 4XX.',
+        method: 'POST',
+        url,
+        auth: basic,
+        body: json({ ...text, text: 'x'.repeat(2049) }, requestType),
+        status: 422,
+        response: {
+          body: json({ type: 'request-validation', description: 'text must be at most 2048 characters' }),
         },
       },
     ],

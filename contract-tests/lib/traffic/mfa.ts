@@ -110,6 +110,13 @@ export const mfa: Recording[] = [
         200,
         json({ messageId: '1589228074636lm4k2je7j7jklbn2' }),
       ),
+      post(
+        'messaging',
+        'D5 the same request sent as text/plain;charset=UTF-8: the source does not show the content type of D5 and refuses none, so it is accepted (*/*, unchecked): 200.',
+        { type: 'text/plain;charset=UTF-8', text: JSON.stringify(sendCode) },
+        200,
+        json({ messageId: '1589228074637lm4k2je7j7jklbn3' }),
+      ),
     ],
   },
   {
@@ -150,6 +157,13 @@ export const mfa: Recording[] = [
         { type: 'text/plain;charset=UTF-8', text: JSON.stringify({ ...verify, code: '654321' }) },
         200,
         json({ valid: false }),
+      ),
+      post(
+        'verify',
+        'D6 sent as a form: the source shows text/plain;charset=UTF-8 in its examples and refuses no other content type, so it is accepted (*/*, unchecked): 200.',
+        { type: 'application/x-www-form-urlencoded', text: 'to=%2B14155550199&code=123456' },
+        200,
+        json({ valid: true }),
       ),
     ],
   },

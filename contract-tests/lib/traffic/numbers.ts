@@ -141,13 +141,18 @@ function ok(note: string, method: Call['method'], url: string, body: Body | unde
   };
 }
 
-/** 400 with the Tn error document: a request that breaks its XSD or a rule of the operation. */
+/**
+ * A refused request (a document that breaks its XSD, a rule of the operation). The source shows neither
+ * the status nor the body of such a refusal (the Tn error belongs to the tns operations only): any 4xx
+ * (no `x-validation-status`) with an open XML body (`4XX`, `x-xsd: false`).
+ */
 function invalid(
   note: string,
   method: Call['method'],
   url: string,
   body: Body | undefined,
   description: string,
+  status = 400,
 ): Call {
   return {
     note,
@@ -155,15 +160,12 @@ function invalid(
     url,
     auth: basic,
     ...(body ? { body } : {}),
-    status: 400,
+    status,
     response: {
       body: doc(`
-<SipPeerTelephoneNumberResponse>
-  <ResponseStatus>
-    <ErrorCode>400</ErrorCode>
-    <Description>${description}</Description>
-  </ResponseStatus>
-</SipPeerTelephoneNumberResponse>`),
+<ErrorResponse>
+  <Description>${description}</Description>
+</ErrorResponse>`),
     },
   };
 }
@@ -227,6 +229,14 @@ const operations: Operation[] = [
           ),
         ),
         "The request is not valid: element 'PartialAllowed': 'yes' is not a valid value of the atomic type 'xs:boolean'.",
+      ),
+      invalid(
+        'An order with an element its XSD does not declare, refused with 422. The source states no validation status, so any 4xx is accepted (request-body-schema, rejected as expected).',
+        'POST',
+        `${base}/orders`,
+        xml(order.text.replace('</Order>', '<Note>rush</Note></Order>')),
+        "The request is not valid: element 'Note': This element is not expected.",
+        422,
       ),
     ],
   },
@@ -317,6 +327,24 @@ const operations: Operation[] = [
         'D7 e911 addresses (v2 path; v1 was /addresses).',
         'GET',
         `${base}/e911Addresses`,
+        undefined,
+        doc(`
+<E911AddressesResponse>
+  <E911Addresses>
+    <E911Address>
+      <HouseNumber>900</HouseNumber>
+      <StreetName>Main Campus Dr</StreetName>
+      <City>Raleigh</City>
+      <StateCode>NC</StateCode>
+      <Zip>27606</Zip>
+    </E911Address>
+  </E911Addresses>
+</E911AddressesResponse>`),
+      ),
+      ok(
+        'D7 e911 addresses under the versioning notes spelling /e911addresses: matched through x-path-aliases, with a warning.',
+        'GET',
+        `${base}/e911addresses`,
         undefined,
         doc(`
 <E911AddressesResponse>
@@ -519,42 +547,63 @@ const operations: Operation[] = [
       ),
     ],
   },
-  {
-    name: 'update-sip-peer-telephone-number',
-    method: 'PUT',
-    url: tnUrl,
-    body: sipPeerNumber(''),
-    success: [
-      ok(
-        'D7 update a number of a SIP peer, without touching messaging.',
-        'PUT',
-        tnUrl,
-        sipPeerNumber(''),
-        sipPeerSaved,
-      ),
-    ],
-    refused: [
-      {
-        note: 'D7 rule 4: turning messaging on through the tns update operation is refused with 400, ErrorCode 400.',
-        method: 'PUT',
-        url: tnUrl,
-        auth: basic,
-        body: sipPeerNumber(smsOn),
-        status: 400,
-        response: { body: tnError },
-      },
-    ],
-  },
 ];
 
-export const numbers: Recording[] = operations.flatMap((operation, index) => [
-  { path: `recordings/numbers/${operation.name}-200.har`, source, calls: operation.success },
-  ...(operation.refused
-    ? [{ path: `recordings/numbers/${operation.name}-400.har`, source, calls: operation.refused }]
-    : []),
-  {
-    path: `recordings/numbers/${operation.name}-401.har`,
-    source,
-    calls: [unauthorized(operation.method, operation.url, operation.body, index % 2 === 1)],
-  },
-]);
+const notification = (numbers: string[]) =>
+  xml(
+    `${declaration}
+<Notification>
+  <SubscriptionId>1f7e5b8a-3c2d-4e6f-9a0b-7c8d9e0f1a2b</SubscriptionId>
+  <OrderType>orders</OrderType>
+  <CustomerOrderId>order-2024-0001</CustomerOrderId>
+  <Status>COMPLETE</Status>
+  <CompletedTelephoneNumbers>
+${numbers.map((number) => `    <TelephoneNumber>${number}</TelephoneNumber>`).join('\n')}
+  </CompletedTelephoneNumbers>
+  <LastModifiedDate>2024-03-04T15:21:02.000Z</LastModifiedDate>
+  <ActualFocDate>2024-03-04T00:00:00.000Z</ActualFocDate>
+</Notification>
+`,
+    'application/xml; charset=utf-8',
+  );
+
+/** Events: the order notification POSTed to a subscribed URL (webhook numbers/orderNotification). */
+const orderNotification: Recording = {
+  path: 'recordings/numbers/order-notification-200.har',
+  source,
+  calls: [
+    {
+      note: "Events: an order Notification POSTed by the service to the subscription's URL (Content-Type application/xml; charset=utf-8), numbers in E.164 (rule 5, the default). Told apart from a request by the entry's _webhook (numbers/orderNotification).",
+      method: 'POST',
+      url: 'https://app.example.com/callbacks/orders',
+      auth: basic,
+      body: notification(['+14155550100', '+14155550101']),
+      status: 200,
+      webhook: 'numbers/orderNotification',
+    },
+    {
+      note: 'Events: the same Notification for a subscription that set NumberFormat LEGACY: 10-digit numbers, valid against the legacySchema (Notification.legacy.xsd) of x-xsd (rule 5).',
+      method: 'POST',
+      url: 'https://app.example.com/callbacks/orders',
+      auth: basic,
+      body: notification(['4155550100', '4155550101']),
+      status: 200,
+      webhook: 'numbers/orderNotification',
+    },
+  ],
+};
+
+export const numbers: Recording[] = [
+  ...operations.flatMap((operation, index) => [
+    { path: `recordings/numbers/${operation.name}-200.har`, source, calls: operation.success },
+    ...(operation.refused
+      ? [{ path: `recordings/numbers/${operation.name}-400.har`, source, calls: operation.refused }]
+      : []),
+    {
+      path: `recordings/numbers/${operation.name}-401.har`,
+      source,
+      calls: [unauthorized(operation.method, operation.url, operation.body, index % 2 === 1)],
+    },
+  ]),
+  orderNotification,
+];

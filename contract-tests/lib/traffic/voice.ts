@@ -332,4 +332,26 @@ export const voice: Recording[] = [
     ],
   },
   ...commonErrors('modify', 'modify-call'),
+  {
+    path: 'recordings/voice/disconnect-event.har',
+    source: '001 D3, Events',
+    calls: [
+      {
+        note: "Events: a Disconnect event (the answer URL returned a 500) POSTed by the voice service to the call's disconnectUrl, with pai and identity; told apart from a request by the entry's _webhook (voice/disconnectEvent).",
+        method: 'POST',
+        url: 'https://app.example.com/voice/disconnect',
+        body: json({
+          eventType: 'disconnect',
+          callId,
+          cause: 'error',
+          errorMessage: 'The callback URL returned a 500 status',
+          pai: '<sip:+14155550100@sip.example.com>',
+          identity:
+            'eyJhbGciOiJFUzI1NiJ9.eyJhdHRlc3QiOiJBIn0.c2lnbmF0dXJl;info=<https://cert.example.com/cert.pem>',
+        }),
+        status: 204,
+        webhook: 'voice/disconnectEvent',
+      },
+    ],
+  },
 ];

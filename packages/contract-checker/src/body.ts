@@ -12,7 +12,7 @@ import {
   parseMediaType,
 } from '@svc-contracts/openapi-utils';
 import { maskXmlMessage } from '@svc-contracts/redact';
-import { parseXml } from '@svc-contracts/xml-validator';
+import { parseXml, validateAgainstAny } from '@svc-contracts/xml-validator';
 import { coerceFields } from './coerce.js';
 import { parseFormEncoded } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
@@ -278,8 +278,12 @@ async function checkXml(
       ),
     ];
   }
-  const validator = await context.xsd.get(resolve(context.serviceDir, xsd.schema));
-  const result = await validator.validate(body, { fileName: `${side} body` });
+  // `legacySchema` (numbers notification, NumberFormat LEGACY): a body valid against either is accepted.
+  const schemas = [xsd.schema, ...(typeof xsd.legacySchema === 'string' ? [xsd.legacySchema] : [])];
+  const validators = await Promise.all(
+    schemas.map((schema) => context.xsd.get(resolve(context.serviceDir, schema))),
+  );
+  const result = await validateAgainstAny(validators, body, { fileName: `${side} body` });
   return result.issues.map((issue) => {
     const pointer = issue.path ?? (issue.line !== undefined ? `line ${issue.line}` : undefined);
     const code = issue.rule === 'xsd' ? rule.schema : rule.unparseable;

@@ -101,11 +101,16 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
         `Unknown service "${opts.service}". Loaded services: ${[...services.keys()].join(', ') || 'none'}.`,
       );
     }
-    const found = index.match(
-      request.method,
-      request.url,
-      opts?.service === undefined ? {} : { service: opts.service },
-    );
+    const scope = opts?.service === undefined ? {} : { service: opts.service };
+    if (request.webhook !== undefined) {
+      // A callback: checked against the webhook it names, never matched by its URL.
+      const found = index.matchWebhook(request.webhook, request.method, scope);
+      const operation = found.operation && operations.get(found.operation);
+      if (found.match && operation) return { match: found.match, operation };
+      const undocumented = undocumentedOperation(request, undefined);
+      return { undocumented: { ...undocumented, message: found.miss ?? undocumented.message } };
+    }
+    const found = index.match(request.method, request.url, scope);
     const operation = found.operation && operations.get(found.operation);
     return found.match && operation
       ? { match: found.match, operation }
@@ -139,27 +144,30 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
         checkRequestAgainst(operation, request, match),
         checkResponseAgainst(operation, request, response),
       ]);
-      return decideVerdict(operation, match, fromRequest, fromResponse, response.status);
+      return withAliasWarning(decideVerdict(operation, match, fromRequest, fromResponse, response.status));
     },
     documentedOperations() {
-      return index.operations.map((indexed) => {
-        const service = services.get(indexed.service);
-        const responses = isObject(indexed.operation.responses) ? indexed.operation.responses : {};
-        return {
-          service: indexed.service,
-          operationId: indexed.operationId,
-          method: indexed.method,
-          pathTemplate: indexed.pathTemplate,
-          responses: Object.entries(responses).map(([status, raw]) => {
-            const response = service ? deref(service.doc, raw) : raw;
-            return {
-              status,
-              contentTypes:
-                isObject(response) && isObject(response.content) ? Object.keys(response.content) : [],
-            };
-          }),
-        };
-      });
+      // Operations of `paths`; webhooks are checked when recorded but are not coverage cells yet.
+      return index.operations
+        .filter((indexed) => indexed.webhook === undefined)
+        .map((indexed) => {
+          const service = services.get(indexed.service);
+          const responses = isObject(indexed.operation.responses) ? indexed.operation.responses : {};
+          return {
+            service: indexed.service,
+            operationId: indexed.operationId,
+            method: indexed.method,
+            pathTemplate: indexed.pathTemplate,
+            responses: Object.entries(responses).map(([status, raw]) => {
+              const response = service ? deref(service.doc, raw) : raw;
+              return {
+                status,
+                contentTypes:
+                  isObject(response) && isObject(response.content) ? Object.keys(response.content) : [],
+              };
+            }),
+          };
+        });
     },
     describeExchange(request, response, opts) {
       const { match, operation } = lookup(request, opts);
@@ -191,4 +199,12 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     },
     close: () => xsd.close(),
   };
+}
+
+/** A URL matched through `x-path-aliases` passes with a warning in the entry's note. */
+function withAliasWarning(verdict: EntryVerdict): EntryVerdict {
+  const alias = verdict.match?.pathAlias;
+  if (alias === undefined || verdict.match === undefined) return verdict;
+  const warning = `warning: the URL uses the spelling ${alias} (x-path-aliases) of ${verdict.match.pathTemplate}`;
+  return { ...verdict, note: verdict.note === undefined ? warning : `${verdict.note}; ${warning}` };
 }

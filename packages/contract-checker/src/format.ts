@@ -69,9 +69,11 @@ export function entryLines(entry: EntryReport): string[] {
   }
   if (entry.verdict === 'rejected-as-expected') {
     const rules = [...new Set(entry.requestViolations.map((violation) => violation.rule))].join(', ');
+    if (entry.note !== undefined)
+      return [`PASS ${entryTitle(entry)} (invalid request refused: ${rules}; ${entry.note})`];
     return [`PASS ${entryTitle(entry)} (invalid request refused as documented: ${rules})`];
   }
-  return [`PASS ${entryTitle(entry)}`];
+  return [`PASS ${entryTitle(entry)}${entry.note !== undefined ? ` (${entry.note})` : ''}`];
 }
 
 export function inputErrorLine(error: InputError): string {

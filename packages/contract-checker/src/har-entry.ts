@@ -102,6 +102,14 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
     url: request.url,
     headers: headersOf(request.headers, 'request.headers'),
   };
+  // A callback the service sent names its webhook in the entry's custom field `_webhook` (HAR 1.2 allows
+  // custom fields that start with an underscore); see the README, "Webhooks".
+  if (raw._webhook !== undefined) {
+    if (typeof raw._webhook !== 'string' || raw._webhook.trim() === '') {
+      throw new HarFormatError('_webhook is not a non-empty string (the name of the webhook the entry is)');
+    }
+    recordedRequest.webhook = raw._webhook.trim();
+  }
   if (isObject(request.postData)) {
     const text = postDataText(request.postData);
     if (text !== undefined) recordedRequest.body = text;

@@ -13,8 +13,10 @@ export interface IndexedOperation {
   operationId: string;
   /** Upper case. */
   method: string;
-  /** The path key of the spec. */
+  /** The path key of the spec; for a webhook, `webhooks/<name>`. */
   pathTemplate: string;
+  /** Set for an entry of the spec's `webhooks`: its name. A webhook has no route (it is not reached by URL). */
+  webhook?: string;
   /** JSON pointer of the operation in the bundled document. */
   pointer: string;
   pathItemPointer: string;
@@ -29,6 +31,8 @@ type RouteSegment =
 
 interface CompiledRoute {
   segments: RouteSegment[];
+  /** Set for a route of the path item's `x-path-aliases`: the alias template it was compiled from. */
+  alias?: string;
 }
 
 /** Why a request matched no operation, so the message can say what is near. */
@@ -100,6 +104,16 @@ function basePaths(...serverLists: unknown[]): string[] {
   return [...new Set(paths)];
 }
 
+/** The path item's `x-path-aliases` (path templates, relative like the path key). */
+function pathAliases(pathItem: JsonObject): string[] {
+  const aliases = pathItem['x-path-aliases'];
+  return Array.isArray(aliases) ? aliases.filter((alias): alias is string => typeof alias === 'string') : [];
+}
+
+function printableName(name: string): string {
+  return JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
+}
+
 function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -112,6 +126,7 @@ interface RouteHit {
   operation: IndexedOperation;
   rank: number[];
   pathParams: Record<string, string>;
+  alias?: string;
 }
 
 /** Lower is more specific: literal 0, partly templated 1, wholly templated 2. */
@@ -150,12 +165,22 @@ function matchRoute(
 }
 
 export interface OperationIndex {
+  /** Every operation of `paths` and every operation of `webhooks` (those have `webhook` set). */
   operations: IndexedOperation[];
   match(
     method: string,
     url: string,
     opts?: { service?: string },
   ): { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss };
+  /**
+   * The webhook a recorded callback names (`<name>` or `<service>/<name>`, the entry's `_webhook`), or
+   * why none: an unknown name, a name several services use, or a method the webhook does not document.
+   */
+  matchWebhook(
+    name: string,
+    method: string,
+    opts?: { service?: string },
+  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: string };
 }
 
 /** URL path of a recorded URL, still percent-encoded (segments are decoded one by one). */
@@ -178,9 +203,16 @@ export function buildOperationIndex(
       for (const method of httpMethods) {
         const operation = rawItem[method];
         if (!isObject(operation)) continue;
-        const routes = basePaths(operation.servers, rawItem.servers, document.servers).map((base) => ({
+        const bases = basePaths(operation.servers, rawItem.servers, document.servers);
+        const routes: CompiledRoute[] = bases.map((base) => ({
           segments: splitPath(`${base}${pathTemplate}`).map(compileSegment),
         }));
+        // `x-path-aliases`: other spellings of this path that the source uses too (numbers
+        // `/e911addresses`); matched after the documented spelling, and reported as a warning.
+        for (const alias of pathAliases(rawItem)) {
+          for (const base of bases)
+            routes.push({ segments: splitPath(`${base}${alias}`).map(compileSegment), alias });
+        }
         operations.push({
           service: name,
           operationId:
@@ -199,6 +231,33 @@ export function buildOperationIndex(
     }
   }
 
+  for (const { name, document } of services) {
+    const webhooks = (document as { webhooks?: unknown }).webhooks;
+    if (!isObject(webhooks)) continue;
+    for (const [webhook, rawItem] of Object.entries(webhooks)) {
+      if (!isObject(rawItem)) continue;
+      const pathItemPointer = `#/webhooks/${escapePointer(webhook)}`;
+      for (const method of httpMethods) {
+        const operation = rawItem[method];
+        if (!isObject(operation)) continue;
+        operations.push({
+          service: name,
+          operationId:
+            typeof operation.operationId === 'string' ? operation.operationId : `webhook ${webhook}`,
+          method: method.toUpperCase(),
+          pathTemplate: `webhooks/${webhook}`,
+          webhook,
+          pointer: `${pathItemPointer}/${method}`,
+          pathItemPointer,
+          operation,
+          pathItem: rawItem,
+          // Not reached by URL: a callback goes to the address its subscriber chose.
+          routes: [],
+        });
+      }
+    }
+  }
+
   function hitsFor(path: string, service: string | undefined): RouteHit[] {
     const segments = splitPath(path);
     const hits: RouteHit[] = [];
@@ -206,7 +265,8 @@ export function buildOperationIndex(
       if (service !== undefined && operation.service !== service) continue;
       for (const route of operation.routes) {
         const hit = matchRoute(route, segments);
-        if (hit) hits.push({ operation, ...hit });
+        if (hit)
+          hits.push({ operation, ...hit, ...(route.alias !== undefined ? { alias: route.alias } : {}) });
       }
     }
     // Stable sort keeps config order (then spec order) between equally specific routes.
@@ -215,6 +275,46 @@ export function buildOperationIndex(
 
   return {
     operations,
+    matchWebhook(name, method, opts = {}) {
+      const upper = method.toUpperCase();
+      const slash = name.indexOf('/');
+      const service = slash >= 0 ? name.slice(0, slash) : opts.service;
+      const webhook = slash >= 0 ? name.slice(slash + 1) : name;
+      const named = operations.filter(
+        (candidate) =>
+          candidate.webhook === webhook && (service === undefined || candidate.service === service),
+      );
+      if (named.length === 0) {
+        const known = operations
+          .filter((candidate) => candidate.webhook !== undefined)
+          .map((candidate) => `${candidate.service}/${candidate.webhook}`);
+        return {
+          miss: `no webhook ${printableName(name)} in the contract (webhooks: ${[...new Set(known)].join(', ') || 'none'})`,
+        };
+      }
+      const services = [...new Set(named.map((candidate) => candidate.service))];
+      if (services.length > 1) {
+        return {
+          miss: `webhook ${printableName(name)} is documented by ${services.join(', ')}: name it <service>/${webhook}`,
+        };
+      }
+      const operation = named.find((candidate) => candidate.method === upper);
+      if (!operation) {
+        return {
+          miss: `${upper} is not documented for webhook ${services[0]}/${webhook} (it documents ${named.map((candidate) => candidate.method).join(', ')})`,
+        };
+      }
+      return {
+        operation,
+        match: {
+          service: operation.service,
+          operationId: operation.operationId,
+          method: upper,
+          pathTemplate: operation.pathTemplate,
+          pathParams: {},
+        },
+      };
+    },
     match(method, url, opts = {}) {
       const upper = method.toUpperCase();
       const path = urlPath(url);
@@ -230,6 +330,7 @@ export function buildOperationIndex(
             method: upper,
             pathTemplate: operation.pathTemplate,
             pathParams: hit.pathParams,
+            ...(hit.alias !== undefined ? { pathAlias: hit.alias } : {}),
           },
         };
       }

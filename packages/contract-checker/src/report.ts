@@ -21,6 +21,8 @@ export interface EntryReport {
   verdict: Verdict;
   violations: Violation[];
   requestViolations: Violation[];
+  /** See `EntryVerdict.note`: a refusal status accepted although the source does not state it. */
+  note?: string;
 }
 
 /** Everything about a run except its entries and input errors, which a sink receives one by one. */
@@ -161,6 +163,7 @@ export async function checkRecordings(
           verdict: verdict.verdict,
           violations: verdict.violations,
           requestViolations: verdict.requestViolations,
+          ...(verdict.note !== undefined ? { note: verdict.note } : {}),
         };
         return { kind: 'entry', entry, exchange };
       } catch (error) {

@@ -1,4 +1,5 @@
 import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
+import { MASK } from '@svc-contracts/redact';
 import { coerceScalar } from './coerce.js';
 import type { RequestParts } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
@@ -127,6 +128,35 @@ function presenceOf(
   return { state: 'unobservable' };
 }
 
+/**
+ * The API-key scheme whose value, sent in the same request, is also the bearer token. The source shows no
+ * key format, so a key can only be recognised by equality with a key header; a recording masks both
+ * values (`REDACTED`), so only unmasked traffic (the mocks) can show it.
+ */
+export function apiKeyAsBearer(rules: SecurityRules, parts: RequestParts): string | undefined {
+  const bearer = bearerToken(parts);
+  if (bearer === undefined || bearer === MASK) return undefined;
+  for (const [name, scheme] of Object.entries(rules.schemes)) {
+    if (scheme.type !== 'apiKey' || !isCredential(scheme)) continue;
+    const location = credentialLocation(scheme);
+    const values = location && lookup(parts, location.in, location.name);
+    if (values?.some((value) => value.trim() === bearer)) return name;
+  }
+  return undefined;
+}
+
+/** The token of an `Authorization: Bearer` header, if any. */
+export function bearerToken(parts: RequestParts): string | undefined {
+  const value = authorizationWithScheme(parts, 'bearer');
+  const token = value?.slice('bearer'.length).trim();
+  return token === '' ? undefined : token;
+}
+
+/** `x-credential: false` on a scheme: it is part of a requirement but not a credential of its own. */
+export function isCredential(scheme: JsonObject | undefined): boolean {
+  return scheme?.['x-credential'] !== false;
+}
+
 function requirementLabel(requirement: string[]): string {
   return requirement.length === 0 ? '[anonymous]' : `[${requirement.join(' + ')}]`;
 }
@@ -193,13 +223,27 @@ export function checkSecurity(
 
   if (rules.exclusive) {
     // Presence, not validity: a malformed API key next to a bearer token still breaks exclusivity.
+    // A scheme marked `x-credential: false` (the agents organization header) is a header that travels
+    // with a credential, not a credential: sending it never breaks exclusivity.
     const sent = Object.keys(rules.schemes).filter(
-      (name) => stateOf(name) === 'present' || stateOf(name) === 'malformed',
+      (name) =>
+        isCredential(rules.schemes[name]) && (stateOf(name) === 'present' || stateOf(name) === 'malformed'),
     );
     const allowedTogether = requirements.some((requirement) =>
       sent.every((name) => requirement.includes(name)),
     );
-    if (sent.length > 0 && !allowedTogether) {
+    const keyAsBearer = apiKeyAsBearer(rules, parts);
+    if (keyAsBearer !== undefined) {
+      violations.push({
+        rule: 'security-exclusive',
+        severity: 'error',
+        side: 'request',
+        message: `the bearer token is the value of the ${keyAsBearer} credential sent with it: an API key must not be sent as a bearer token (x-security-exclusive)`,
+        pointer: 'header:Authorization',
+        specLocation: specLocation('#/x-security-exclusive'),
+        reason: 'api-key-as-bearer',
+      });
+    } else if (sent.length > 0 && !allowedTogether) {
       const allowedSchemes = new Set(requirements.flat());
       const foreign = sent.filter((name) => !allowedSchemes.has(name));
       const message =

@@ -11,6 +11,12 @@ export interface RecordedRequest {
   headers: HeaderField[];
   /** Body text; undefined when the recording has none. */
   body?: string;
+  /**
+   * Set when the entry is a callback the service sent (the HAR entry's `_webhook`): the name of the
+   * webhook it is, `<name>` or `<service>/<name>`. The entry is then checked against that webhook, not
+   * matched by URL (a callback goes to whatever address its subscriber chose).
+   */
+  webhook?: string;
 }
 
 export interface RecordedResponse {
@@ -41,9 +47,10 @@ export interface Violation {
 
 /**
  * `security-exclusive`: `scheme-not-allowed` when a credential is of a scheme the operation does not
- * take at all, `credentials-together` when the credentials sent belong to more than one requirement.
+ * take at all, `credentials-together` when the credentials sent belong to more than one requirement,
+ * `api-key-as-bearer` when the bearer token is the value of an API key sent in the same request.
  */
-export type ViolationReason = 'scheme-not-allowed' | 'credentials-together';
+export type ViolationReason = 'scheme-not-allowed' | 'credentials-together' | 'api-key-as-bearer';
 
 export interface OperationMatch {
   service: string;
@@ -54,6 +61,12 @@ export interface OperationMatch {
   pathTemplate: string;
   /** Percent-decoded values of the template's parameters. */
   pathParams: Record<string, string>;
+  /**
+   * Set when the URL matched through the path item's `x-path-aliases` (another spelling the source uses,
+   * for example numbers `/e911addresses`): the alias template. A warning (`EntryVerdict.note`), not a
+   * violation.
+   */
+  pathAlias?: string;
 }
 
 export type Verdict = 'conforms' | 'rejected-as-expected' | 'violation';
@@ -65,6 +78,12 @@ export interface EntryVerdict {
   violations: Violation[];
   /** Every way the request breaks the contract, whether or not the service refused it. */
   requestViolations: Violation[];
+  /**
+   * What the checker accepted without the source stating it, for the report: a request that fails
+   * validation refused with a 4xx of the service's choice where the source states no validation status
+   * (no `x-validation-status`): `refused 400; the source states no validation status, any 4xx is accepted`.
+   */
+  note?: string;
 }
 
 export interface CheckOptions {

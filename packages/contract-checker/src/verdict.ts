@@ -76,8 +76,20 @@ export function decideVerdict(
     };
   }
   const validationStatus = operation.service.validationStatus;
+  const onlyValidation = fromRequest.every((violation) => validationRules.has(violation.rule));
+  if (validationStatus === undefined && onlyValidation && status >= 400 && status <= 499) {
+    // The source states no validation status (no `x-validation-status`): any 4xx is the service's to
+    // choose. The body must still fit whatever the contract says of that status (or `x-error-schemas`).
+    const violations = fromResponse.filter((violation) => violation.rule !== 'undeclared-status');
+    return {
+      match,
+      verdict: violations.length === 0 ? 'rejected-as-expected' : 'violation',
+      violations,
+      requestViolations: fromRequest,
+      note: `refused ${status}; the source states no validation status (no x-validation-status), so any 4xx is accepted`,
+    };
+  }
   if (isDocumented4xx(operation, status)) {
-    const onlyValidation = fromRequest.every((violation) => validationRules.has(violation.rule));
     const violations = [...fromResponse];
     if (
       onlyValidation &&

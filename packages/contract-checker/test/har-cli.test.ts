@@ -5,16 +5,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectHarFiles, createHar, HarFormatError, parseHar, type Report, readHar } from '../src/index.js';
 import {
-  collectHarFiles,
-  createHar,
-  HarFormatError,
-  parseHar,
-  type Report,
-  readHar,
-  runCli,
-} from '../src/index.js';
-import { agent, bearer, fixtureConfig, fixtures, fleet, jsonResponse, request } from './helpers.js';
+  agent,
+  bearer,
+  checkWithFixtures,
+  fixtureConfig,
+  fixtures,
+  fleet,
+  jsonResponse,
+  request,
+} from './helpers.js';
 
 const har = (name: string): string => join(fixtures, 'har', name);
 const secrets = [
@@ -26,19 +27,7 @@ const secrets = [
   Buffer.from('fixture-user:fixture-pass').toString('base64'),
 ];
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['--config', fixtureConfig, ...args], {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-  });
-  return { code, stdout, stderr };
-}
+const cli = checkWithFixtures;
 
 let scratch: string;
 beforeAll(async () => {

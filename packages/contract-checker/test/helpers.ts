@@ -4,6 +4,7 @@ import {
   loadContracts,
   type RecordedRequest,
   type RecordedResponse,
+  runCli,
 } from '../src/index.js';
 
 export const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -76,4 +77,30 @@ export const orderResponse =
 /** The rules of a list of violations, for compact assertions. */
 export function rules(violations: Array<{ rule: string }>): string[] {
   return violations.map((violation) => violation.rule);
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `contract-check` in-process with these arguments and collects what it prints. */
+export async function runCliCapturing(args: string[]): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+  });
+  return { code, stdout, stderr };
+}
+
+/** `contract-check --config <the fixture specs> ...args`. */
+export function checkWithFixtures(...args: string[]): Promise<CliRun> {
+  return runCliCapturing(['--config', fixtureConfig, ...args]);
 }

@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseHar, readHar, runCli } from '../src/index.js';
+import { parseHar, readHar } from '../src/index.js';
 import { describeJsonSyntaxError, lineAndColumn, printable } from '../src/input-text.js';
-import { fixtureConfig } from './helpers.js';
+import { checkWithFixtures, fixtureConfig } from './helpers.js';
 
 // Recordings written by hand (not with a HAR writer): these are the malformed shapes a writer never makes.
 const agentEntry = (overrides: { request?: object; response?: object } = {}): object => ({
@@ -24,19 +24,7 @@ const agentEntry = (overrides: { request?: object; response?: object } = {}): ob
 });
 const harText = (...entries: object[]): string => JSON.stringify({ log: { version: '1.2', entries } });
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['--config', fixtureConfig, ...args], {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-  });
-  return { code, stdout, stderr };
-}
+const cli = checkWithFixtures;
 
 let scratch: string;
 beforeAll(async () => {

@@ -170,8 +170,47 @@ describe('security', () => {
     ]);
     const withBearer = await check(request('POST', pauseUrl, [...bearer, ...apiKey]));
     expect(rules(withBearer)).toEqual(['security-exclusive']);
-    expect(withBearer[0]?.message).toMatch(/agentsApiKey, organizationId are not allowed on this operation/);
+    expect(withBearer[0]?.message).toMatch(/agentsApiKey are not allowed on this operation/);
     expect(withBearer[0]?.reason).toBe('scheme-not-allowed');
+  });
+
+  it('security-exclusive (api-key-as-bearer): the bearer token is the API key sent beside it', async () => {
+    const key = apiKey[0]?.value ?? '';
+    const keyAsBearer = await check(
+      request('GET', agentUrl, [{ name: 'Authorization', value: `Bearer ${key}` }, ...apiKey]),
+    );
+    expect(keyAsBearer.map((violation) => [violation.rule, violation.reason, violation.pointer])).toEqual([
+      ['security-exclusive', 'api-key-as-bearer', 'header:Authorization'],
+    ]);
+    expect(keyAsBearer[0]?.message).not.toContain(key);
+    // Passing beside it: the same value alone as a bearer token (nothing shows it is a key).
+    expect(
+      await check(request('GET', agentUrl, [{ name: 'Authorization', value: `Bearer ${key}` }])),
+    ).toEqual([]);
+    // Masked values (recordings) are never compared.
+    const masked = await check(
+      request('GET', agentUrl, [
+        { name: 'Authorization', value: 'Bearer REDACTED' },
+        { name: 'X-SVC-AGENTS-API-KEY', value: 'REDACTED' },
+        { name: 'X-SVC-ORGANIZATION-ID', value: '7' },
+      ]),
+    );
+    expect(masked.map((violation) => violation.reason)).toEqual(['credentials-together']);
+  });
+
+  it('x-credential: false: the organization header beside a bearer token is not a second credential', async () => {
+    const organization = apiKey.slice(1);
+    // A console request: bearer + organization header, on a read operation and a bearer-only one.
+    expect(await check(request('GET', agentUrl, [...bearer, ...organization]))).toEqual([]);
+    expect(await check(request('POST', pauseUrl, [...bearer, ...organization]))).toEqual([]);
+    // The failing cases beside them: an API key without the header, the header alone, bearer + API key.
+    expect(rules(await check(request('GET', agentUrl, apiKey.slice(0, 1))))).toEqual(['security-missing']);
+    expect(rules(await check(request('GET', agentUrl, organization)))).toEqual(['security-missing']);
+    const both = await check(request('GET', agentUrl, [...bearer, ...apiKey]));
+    expect(both.map((violation) => [violation.rule, violation.reason])).toEqual([
+      ['security-exclusive', 'credentials-together'],
+    ]);
+    expect(both[0]?.message).toMatch(/bearerAuth, agentsApiKey are sent together/);
   });
 
   it('unsupported-credential: the retired X-API-Key header, even next to a valid bearer token', async () => {

@@ -3,26 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textReportWriter } from '../src/format.js';
-import { type Report, runCli } from '../src/index.js';
+import type { Report } from '../src/index.js';
 import { checkRecordingsInWorkers } from '../src/parallel.js';
 import { parseShard } from '../src/report.js';
-import { fixtureConfig, fixtures } from './helpers.js';
+import { fixtureConfig, fixtures, runCliCapturing } from './helpers.js';
 
 const recordings = [join(fixtures, 'har', 'fleet.har'), join(fixtures, 'har', 'numbers.har')];
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-  });
-  return { code, stdout, stderr };
-}
+const cli = (...args: string[]) => runCliCapturing(args);
 
 const check = (...args: string[]) => cli('--config', fixtureConfig, ...args);
 

@@ -1,5 +1,8 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractSet } from '../src/index.js';
+import { type ContractSet, loadContracts } from '../src/index.js';
 import {
   agent,
   apiKey,
@@ -7,6 +10,7 @@ import {
   bearer,
   campaign,
   dashboard,
+  fixtures,
   fleet,
   jsonResponse,
   loadFixtureContracts,
@@ -147,5 +151,48 @@ describe('verdicts', () => {
     expect(verdict.verdict).toBe('violation');
     expect(verdict.requestViolations).toEqual([]);
     expect(verdict.violations.map((violation) => violation.pointer)).toEqual(['/id']);
+  });
+});
+
+describe('no x-validation-status: the source states no validation status', () => {
+  let open: ContractSet;
+  let dir: string;
+  beforeAll(async () => {
+    // The fixtures with the fleet service's `x-validation-status` removed.
+    dir = mkdtempSync(join(tmpdir(), 'no-validation-status-'));
+    cpSync(fixtures, dir, { recursive: true });
+    const fleetSpec = join(dir, 'specs/fleet/openapi.yaml');
+    writeFileSync(fleetSpec, readFileSync(fleetSpec, 'utf8').replace(/^x-validation-status: 422\n/m, ''));
+    open = await loadContracts({ configPath: join(dir, 'redocly.yaml') });
+  });
+  afterAll(async () => {
+    await open?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('any 4xx passes for a request that fails validation, and the verdict reports the status seen', async () => {
+    for (const status of [400, 422, 409]) {
+      const verdict = await open.checkExchange(
+        request('GET', `${runs}?limit=500`, bearer),
+        jsonResponse(status, validationError),
+      );
+      expect(verdict.verdict, String(status)).toBe('rejected-as-expected');
+      expect(verdict.violations).toEqual([]);
+      expect(verdict.note).toMatch(new RegExp(`^refused ${status}; the source states no validation status`));
+    }
+  });
+
+  it('a 2xx still fails, and with x-validation-status the wrong status still fails', async () => {
+    const accepted = await open.checkExchange(
+      request('GET', `${runs}?limit=500`, bearer),
+      jsonResponse(200, { runs: [] }),
+    );
+    expect(rules(accepted.violations)).toContain('accepted-invalid-request');
+    const declared = await contracts.checkExchange(
+      request('GET', `${runs}?limit=500`, bearer),
+      jsonResponse(400, {}),
+    );
+    expect(rules(declared.violations)).toEqual(['validation-status']);
+    expect(declared.note).toBeUndefined();
   });
 });

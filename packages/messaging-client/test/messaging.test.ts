@@ -46,7 +46,7 @@ describe('MessagingClient', () => {
   it('keeps numbers as E.164 strings', async () => {
     const message = await client().sendGroupMessage(request);
     expect(message.from).toBe('+14155550100');
-    expect(typeof message.to[0]).toBe('string');
+    expect(typeof message.to?.[0]).toBe('string');
   });
 
   it('turns an error answer into a MessagingApiError with the parsed body', async () => {

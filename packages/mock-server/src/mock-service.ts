@@ -21,7 +21,7 @@ import { prismDocument, xmlOnlyResponses } from './prism-document.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
 import { type MockRequest, toRecordedRequest } from './request.js';
 import type { BundledService } from './services.js';
-import { failureStatus, requirementsOf, securitySchemes } from './status-policy.js';
+import { CallerPolicy, failureStatus, requirementsOf, securitySchemes } from './status-policy.js';
 import type { Violation } from './violations.js';
 
 export interface MockServiceOptions {
@@ -45,6 +45,9 @@ interface Route {
  * independent of HTTP so it can be tested and benchmarked without a socket.
  */
 export class MockService {
+  /** API keys sent as bearer tokens and `x-roles` (see `CallerPolicy`). */
+  private readonly callers: CallerPolicy;
+
   private constructor(
     readonly name: string,
     private readonly spec: OpenApiDocument,
@@ -52,7 +55,9 @@ export class MockService {
     private readonly prism: PrismEngine,
     private readonly scenario: Scenario | undefined,
     private readonly options: MockServiceOptions,
-  ) {}
+  ) {
+    this.callers = new CallerPolicy(spec);
+  }
 
   static async create(
     bundled: BundledService,
@@ -82,10 +87,16 @@ export class MockService {
     }
     const route = { match: checked.match, operation: this.operationOf(checked.match) };
     const violations = checked.violations.filter((violation) => violation.side === 'request');
+    // Remembers API keys even from refused requests; answers only for a request the contract accepts.
+    const caller = this.callers.check(route.operation, request.headers);
     if (violations.length > 0) {
       const status = failureStatus(this.spec, route.operation, violations);
       const headers = status === 401 ? this.challenge(route.operation) : {};
       return errorResponse(this.spec, route.operation, status, violations, headers);
+    }
+    if (caller) {
+      const headers = caller.status === 401 ? this.challenge(route.operation) : {};
+      return errorResponse(this.spec, route.operation, caller.status, [caller.violation], headers);
     }
     return this.answer(request, route, preferences, []);
   }
@@ -130,7 +141,7 @@ export class MockService {
     const result = await this.prism.request(
       {
         method: request.method.toLowerCase() as 'get',
-        url: { path: request.path, query: queryRecord(request.query) },
+        url: { path: documentedPath(request.path, route?.match), query: queryRecord(request.query) },
         headers: request.headers,
         body: prismBody(request),
       },
@@ -217,4 +228,17 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
 
 function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+}
+
+/**
+ * The path as the spec spells it. A request the checker matched through `x-path-aliases` (numbers'
+ * `/e911addresses` for `/e911Addresses`) is served as the documented path: the literal segments of the
+ * template replace the sent ones, the parameter values stay.
+ */
+function documentedPath(path: string, match: OperationMatch | undefined): string {
+  if (!match?.pathAlias) return path;
+  const sent = path.split('/');
+  const template = match.pathTemplate.split('/');
+  if (sent.length !== template.length) return path;
+  return template.map((segment, at) => (/^\{.+\}$/.test(segment) ? sent[at] : segment)).join('/');
 }

@@ -36,16 +36,32 @@ export function failureStatus(spec: OpenApiDocument, operation: JsonObject, viol
   }
   if (
     violations.some((violation) => violation.rule === 'request-content-type') &&
-    documentsStatus(operation, 415)
+    // Exactly 415 (voice), not a `4XX` range that merely allows it.
+    isObject(operation.responses) &&
+    '415' in operation.responses
   ) {
     return 415;
   }
-  return validationStatus(spec);
+  return validationStatus(spec, operation);
 }
 
-export function validationStatus(spec: OpenApiDocument): number {
+/** The service's `x-validation-status` when it states one (a 4xx), else `undefined`. */
+export function declaredValidationStatus(spec: OpenApiDocument): number | undefined {
   const declared = Number(spec['x-validation-status']);
-  return Number.isInteger(declared) && declared >= 400 && declared <= 499 ? declared : 422;
+  return Number.isInteger(declared) && declared >= 400 && declared <= 499 ? declared : undefined;
+}
+
+/**
+ * The status for a request that fails validation: `x-validation-status` where the source states one.
+ * Where it does not (no `x-validation-status`), the checker accepts any 4xx, and the mock answers a
+ * documented default: 400 when the operation documents 400, else 422 when it documents 422, else 400;
+ * `errorResponse` then says in the body that the status is the mock's, not the source's.
+ */
+export function validationStatus(spec: OpenApiDocument, operation?: JsonObject): number {
+  const declared = declaredValidationStatus(spec);
+  if (declared !== undefined) return declared;
+  if (operation && !documentsStatus(operation, 400) && documentsStatus(operation, 422)) return 422;
+  return 400;
 }
 
 /** The schemes of `components.securitySchemes`, by name. */
@@ -62,4 +78,132 @@ export function requirementsOf(spec: OpenApiDocument, operation: JsonObject): st
   return Array.isArray(security)
     ? security.filter(isObject).map((requirement) => Object.keys(requirement))
     : [];
+}
+
+/** Workspace access names the source ranks: "Editor or higher", "Admin or Owner". */
+const workspaceAccessRank = ['Editor', 'Admin', 'Owner'];
+
+/** What the mock knows of a bearer caller: the claims of a JWT-shaped token, when it has them. */
+export interface CallerClaims {
+  roles?: string[];
+  workspaceAccess?: string;
+}
+
+/**
+ * The caller's roles as the mock reads them (a mock-only convention, not the source's: the source says
+ * neither how roles are assigned nor what a token holds): a bearer token shaped as a JWT whose payload
+ * has `role` (a string) or `roles` (an array of strings), and `workspace_access` (a string). A token that
+ * is not such a JWT, or names no role, says nothing: the mock then refuses nothing on roles.
+ */
+export function callerClaims(bearerToken: string): CallerClaims {
+  const payload = bearerToken.split('.')[1];
+  if (bearerToken.split('.').length !== 3 || !payload) return {};
+  let claims: unknown;
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return {};
+  }
+  if (!isObject(claims)) return {};
+  const roles = Array.isArray(claims.roles)
+    ? claims.roles.filter((role): role is string => typeof role === 'string')
+    : typeof claims.role === 'string'
+      ? [claims.role]
+      : undefined;
+  const access = typeof claims.workspace_access === 'string' ? claims.workspace_access : undefined;
+  return { ...(roles && { roles }), ...(access !== undefined && { workspaceAccess: access }) };
+}
+
+/**
+ * `x-roles` of the operation against the caller's claims: the reason for a 403, or `undefined`. A role
+ * the claims do not name is missing only when the claims name roles at all; a workspace access below
+ * the one required (or not one of the names the source ranks) is too low only when the claims name one.
+ */
+export function rolesProblem(operation: JsonObject, claims: CallerClaims): string | undefined {
+  const required = operation['x-roles'];
+  if (!isObject(required)) return undefined;
+  const roles = Array.isArray(required.roles)
+    ? required.roles.filter((role): role is string => typeof role === 'string')
+    : [];
+  if (claims.roles !== undefined) {
+    const missing = roles.filter((role) => !claims.roles?.includes(role));
+    if (missing.length > 0) return `the caller lacks role ${missing.join(', ')} (x-roles)`;
+  }
+  const access = required.workspaceAccess;
+  if (typeof access === 'string' && claims.workspaceAccess !== undefined) {
+    const needed = workspaceAccessRank.indexOf(access);
+    const has = workspaceAccessRank.indexOf(claims.workspaceAccess);
+    if (needed >= 0 && has < needed) {
+      return `the caller's workspace access ${claims.workspaceAccess} is below ${access} (x-roles)`;
+    }
+  }
+  return undefined;
+}
+
+/** The message a mock-chosen refusal carries: the status and body are the mock's, not the source's. */
+export function notFromSource(message: string, status: number): string {
+  return `${message} (${status} and this body are the mock's answer: the source does not show them)`;
+}
+
+/**
+ * What the mock checks beyond the contract checker, per request with a bearer token, for the life of
+ * the mock: a bearer token equal to an API key this mock has been sent before is an API key sent as a
+ * bearer token (401; the source forbids it and shows no key format, so equality with a key seen is the
+ * only honest sign); a bearer token whose claims name too low a role for `x-roles` is refused 403.
+ * Both answers are the mock's: the source shows neither status nor body for them, and the message says
+ * so. The contract checker never fails real traffic on either (recordings mask credentials and real
+ * tokens carry no role the checker could trust).
+ */
+export class CallerPolicy {
+  private readonly apiKeys = new Set<string>();
+  private readonly keyHeaders: string[];
+
+  constructor(spec: OpenApiDocument) {
+    this.keyHeaders = Object.values(securitySchemes(spec))
+      .filter(
+        (scheme) => scheme.type === 'apiKey' && scheme.in === 'header' && scheme['x-credential'] !== false,
+      )
+      .map((scheme) => String(scheme.name).toLowerCase());
+  }
+
+  /** `headers` with lower-case names. */
+  check(
+    operation: JsonObject,
+    headers: Record<string, string>,
+  ): { status: number; violation: Violation } | undefined {
+    for (const name of this.keyHeaders) {
+      const value = headers[name]?.trim();
+      if (value) this.apiKeys.add(value);
+    }
+    const authorization = headers.authorization ?? '';
+    const match = /^bearer\s+(.+)$/i.exec(authorization.trim());
+    const token = match?.[1]?.trim();
+    if (!token) return undefined;
+    if (this.apiKeys.has(token)) {
+      return {
+        status: 401,
+        violation: {
+          rule: 'security-exclusive',
+          reason: 'api-key-as-bearer',
+          side: 'request',
+          pointer: 'header:Authorization',
+          message: notFromSource(
+            'The bearer token is an API key this mock has been sent: an API key must not be sent as a bearer token.',
+            401,
+          ),
+        },
+      };
+    }
+    const problem = rolesProblem(operation, callerClaims(token));
+    if (problem === undefined) return undefined;
+    return {
+      status: 403,
+      violation: {
+        rule: 'x-roles',
+        side: 'request',
+        pointer: 'header:Authorization',
+        message: notFromSource(`Not enough permissions: ${problem}.`, 403),
+      },
+    };
+  }
 }

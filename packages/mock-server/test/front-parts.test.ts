@@ -118,6 +118,8 @@ describe('errorResponse', () => {
     openapi: '3.1.0',
     info: { title: 't', version: '1' },
     'x-error-schemas': { '400': '#/components/schemas/TnError' },
+    // A status the source states: the bodies below carry the violations and nothing else.
+    'x-validation-status': 400,
     paths: {},
     components: {
       schemas: {
@@ -203,6 +205,28 @@ describe('errorResponse', () => {
     );
   });
 
+  it('where the source states no validation status, the body says once that the status is the mock', () => {
+    const { 'x-validation-status': _, ...unstated } = spec;
+    const answer = errorResponse(
+      unstated as OpenApiDocument,
+      operation({ '400': json({ type: 'validation', description: 'old', id: null }) }),
+      400,
+      violations,
+    );
+    const { description } = JSON.parse(answer.body ?? '') as { description: string };
+    expect(description).toBe(
+      "limit must be <= 100 (400 is the mock's answer: the source states no status for a request that fails validation) must have required property 'to'",
+    );
+    // A refusal for credentials is not a validation status: no note.
+    const credentials = errorResponse(
+      unstated as OpenApiDocument,
+      operation({ '400': json({ description: 'old' }) }),
+      400,
+      [{ rule: 'security-missing', message: 'no credentials' }],
+    );
+    expect(JSON.parse(credentials.body ?? '')).toEqual({ description: 'no credentials' });
+  });
+
   it('a status the operation does not list takes the body of x-error-schemas', () => {
     const answer = errorResponse(spec, operation({ '200': { description: 'ok' } }), 400, violations);
     expect(answer.body).toContain('<Description>limit must be &lt;= 100');
@@ -258,9 +282,12 @@ describe('failureStatus: the status of a refusal, from the checker violations', 
     expect(failureStatus(spec, { responses: {} }, [violation('request-content-type')])).toBe(400);
   });
 
-  it('everything else gets x-validation-status, 422 without one', () => {
+  it('everything else gets x-validation-status; without one a documented default: 400, or 422 where only 422 is listed', () => {
     expect(failureStatus(spec, documented, [violation('request-body-schema')])).toBe(400);
     const { 'x-validation-status': _, ...plain } = spec;
-    expect(failureStatus(plain as OpenApiDocument, documented, [violation('parameter-invalid')])).toBe(422);
+    expect(failureStatus(plain as OpenApiDocument, documented, [violation('parameter-invalid')])).toBe(400);
+    expect(
+      failureStatus(plain as OpenApiDocument, { responses: { '422': {} } }, [violation('parameter-invalid')]),
+    ).toBe(422);
   });
 });

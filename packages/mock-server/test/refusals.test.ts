@@ -86,6 +86,8 @@ describe('refusals', () => {
       });
       expect(answer.status).toBe(422);
       expect(answer.verdict).toBe('rejected-as-expected');
+      // Agents' 422 is stated by the source (x-validation-status): no "mock's answer" note.
+      expect(answer.text).not.toContain("mock's answer");
     });
 
     it('no credential gets 401 with the documented 401 body', async () => {
@@ -142,6 +144,67 @@ describe('refusals', () => {
         expect(answer.rules, path).toContain('security-exclusive');
         expect(answer.verdict, path).toBe('rejected-as-expected');
         expect(answer.text).toContain('agentsApiKey');
+      }
+    });
+
+    it('a console request (bearer token + organization header) is accepted, on every operation', async () => {
+      const organization = { 'X-SVC-ORGANIZATION-ID': '42' };
+      for (const [method, path] of [
+        ['GET', '/api/v1/workflow/fetch/17'],
+        ['POST', '/api/v1/campaign/381/pause'],
+        ['GET', '/api/v1/campaign/381/progress'],
+      ] as const) {
+        const answer = await send('agents', path, { method, headers: { ...bearer, ...organization } });
+        expect(answer.status, path).toBe(200);
+        expect(answer.verdict, path).toBe('conforms');
+      }
+      // Beside it: the organization header alone is no credential.
+      const alone = await send('agents', '/api/v1/workflow/fetch/17', { headers: organization });
+      expect(alone.status).toBe(401);
+      expect(alone.rules).toEqual(['security-missing']);
+    });
+
+    it('an API key sent as a bearer token (a key this mock was sent before) gets 401, marked not from the source', async () => {
+      const key = 'test-key-later-sent-as-bearer';
+      const path = '/api/v1/workflow/fetch/17';
+      // Before the key is seen, nothing shows the token is a key.
+      expect((await send('agents', path, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+      expect(
+        (await send('agents', path, { headers: { ...apiKey, 'X-SVC-AGENTS-API-KEY': key } })).status,
+      ).toBe(200);
+      const answer = await send('agents', path, { headers: { authorization: `Bearer ${key}` } });
+      expect(answer.status).toBe(401);
+      expect(answer.text).toContain('an API key must not be sent as a bearer token');
+      expect(answer.text).toContain('the source does not show them');
+      expect(answer.text).not.toContain(key);
+      // The checker does not treat the mock's choice as the contract: the request itself conforms.
+      expect(answer.rules).toEqual([]);
+      expect((await send('agents', path, { headers: bearer })).status).toBe(200);
+    });
+
+    it('x-roles: a bearer token whose claims name too low a role gets 403, marked not from the source', async () => {
+      const jwt = (claims: object) =>
+        `Bearer h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
+      const pause = '/api/v1/campaign/381/pause';
+      const progress = '/api/v1/campaign/381/progress';
+      const cases: Array<[string, string, object, number]> = [
+        ['POST', pause, { role: 'member' }, 403],
+        ['POST', pause, { roles: ['super_user'], workspace_access: 'Viewer' }, 403],
+        ['POST', pause, { role: 'super_user', workspace_access: 'Editor' }, 200],
+        ['POST', pause, { role: 'super_user', workspace_access: 'Owner' }, 200],
+        ['GET', progress, { role: 'super_user', workspace_access: 'Viewer' }, 200],
+        ['GET', progress, { role: 'member' }, 403],
+        ['GET', '/api/v1/workflow/fetch/17', { role: 'member' }, 200],
+        ['POST', pause, { sub: 'no-role-claim' }, 200],
+      ];
+      for (const [method, path, claims, status] of cases) {
+        const answer = await send('agents', path, { method, headers: { authorization: jwt(claims) } });
+        expect(answer.status, JSON.stringify(claims)).toBe(status);
+        if (status === 403) {
+          expect(answer.text).toContain('x-roles');
+          expect(answer.text).toContain('the source does not show them');
+          expect(answer.verdict).toBe('conforms');
+        }
       }
     });
 
@@ -246,9 +309,12 @@ describe('refusals', () => {
         headers,
         body: JSON.stringify({ ...message, text: 'x'.repeat(2049) }),
       });
+      // The source states no validation status for messaging: 400 is the mock's documented default,
+      // and the body says so; the checker accepts any 4xx there.
       expect(tooLong.status).toBe(400);
       expect(tooLong.verdict).toBe('rejected-as-expected');
       expect(tooLong.text).toContain('text');
+      expect(tooLong.text).toContain("400 is the mock's answer: the source states no status");
       const longest = await send('messaging', '/v2/users/u-1/messages', {
         method: 'POST',
         headers,
@@ -285,6 +351,7 @@ describe('refusals', () => {
       });
       expect(answer.status).toBe(400);
       expect(answer.verdict).toBe('rejected-as-expected');
+      expect(answer.text).toContain("400 is the mock's answer: the source states no status");
     });
   });
 
@@ -304,19 +371,32 @@ describe('refusals', () => {
     const xsd = resolve(configPath, '..', 'specs/numbers/xsd/SipPeerTelephoneNumberResponse.xsd');
 
     /**
-     * The numbers spec names 400 as its validation status (`x-validation-status`) and the Tn error as its
-     * 400 body (`x-error-schemas`); every operation that takes a document or a filter declares it.
+     * The numbers source shows the Tn error only for the tns operations (rule 4) and states no validation
+     * status (no `x-validation-status`): the other operations declare an open `4XX`, and the mock answers
+     * 400 with that open body, saying the status is its own choice.
      */
-    async function expectTnError(answer: Judged, mentions: string): Promise<void> {
+    async function expectOpenRefusal(answer: Judged, mentions: string): Promise<void> {
       expect(answer.answerRules).toEqual([]);
       expect(answer.status).toBe(400);
       expect(answer.contentType).toBe('application/xml');
       expect(answer.text).toContain(mentions);
+      expect(answer.text).not.toContain('<SipPeerTelephoneNumberResponse>');
+      expect(answer.text).toContain("400 is the mock's answer");
+    }
+
+    it('an invalid document on the tns create operation gets its documented 400, the Tn error', async () => {
+      const answer = await send('numbers', '/api/v2/accounts/9900000/sites/1/sippeers/2/tns', {
+        method: 'POST',
+        headers,
+        body: '<SipPeerTelephoneNumber><FullNumber>1</SipPeerTelephoneNumber>',
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.answerRules).toEqual([]);
       const { validateXml } = (await import('../../xml-validator/src/index.ts')) as {
         validateXml(xml: string, xsdPath: string): Promise<{ valid: boolean; issues: unknown[] }>;
       };
       expect(await validateXml(answer.text, xsd)).toMatchObject({ valid: true });
-    }
+    });
 
     it('a valid order gets the documented order response', async () => {
       const answer = await send('numbers', path, { method: 'POST', headers, body: order('false') });
@@ -325,10 +405,10 @@ describe('refusals', () => {
       expect(answer.text).toContain('<OrderResponse>');
     });
 
-    it('an order that breaks the XSD gets 400 with the Tn error document', async () => {
+    it('an order that breaks the XSD gets 400 with an open body (any 4xx: the source shows none)', async () => {
       const answer = await send('numbers', path, { method: 'POST', headers, body: order('maybe') });
       expect(answer.rules).toContain('request-body-schema');
-      await expectTnError(answer, 'PartialAllowed');
+      await expectOpenRefusal(answer, 'PartialAllowed');
     });
 
     it('a document that is not well-formed gets 400', async () => {
@@ -337,13 +417,13 @@ describe('refusals', () => {
         headers,
         body: '<Order><SiteId>1</Order>',
       });
-      await expectTnError(answer, '<Description>');
+      await expectOpenRefusal(answer, '<Description>');
     });
 
     it('a valid document of another kind (a Subscription sent as an order) gets 400', async () => {
       const subscription = '<Subscription><OrderType>orders</OrderType></Subscription>';
       const answer = await send('numbers', path, { method: 'POST', headers, body: subscription });
-      await expectTnError(answer, 'Subscription');
+      await expectOpenRefusal(answer, 'Subscription');
     });
 
     it('JSON sent to an XML operation gets 400', async () => {
@@ -352,13 +432,13 @@ describe('refusals', () => {
         headers: { ...headers, 'content-type': 'application/json' },
         body: '{"Order":{}}',
       });
-      await expectTnError(answer, 'Content-Type');
+      await expectOpenRefusal(answer, 'Content-Type');
     });
 
     it('areaCode without countryCodeA3 gets 400 (x-requires); with it, 200', async () => {
       const base = '/api/v2/accounts/9900000/inserviceNumbers';
       const without = await send('numbers', `${base}?areaCode=415`, { headers: { authorization: basic() } });
-      await expectTnError(without, 'countryCodeA3');
+      await expectOpenRefusal(without, 'countryCodeA3');
       const withCountry = await send('numbers', `${base}?areaCode=415&countryCodeA3=USA`, {
         headers: { authorization: basic() },
       });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockSet } from '../src/index.ts';
-import { call, mockUrl, startOnFreePorts } from './support.ts';
+import { judge, loadContractSet } from './contract-check.ts';
+import { call, configPath, mockUrl, startOnFreePorts } from './support.ts';
 
 const bearer = { authorization: 'Bearer test-access-token' };
 
@@ -53,6 +54,43 @@ describe('--stateful: pause and resume change what progress reports', () => {
     const answer = await campaign(set, 503, 'resume');
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ detail: [{ loc: ['path', 'campaign_id'] }] });
+  });
+
+  it("the state refusal says it is the mock's choice, and the checker does not hold it as the contract", async () => {
+    const again = await campaign(set, 508, 'resume');
+    const [item] = (again.body as { detail: Array<{ msg: string }> }).detail;
+    expect(item?.msg).toContain(
+      "422 and this body are the mock's choice: the source does not show the answer",
+    );
+    // The contract: any 4xx for resuming a campaign that is not paused (resume's open `4XX`), 422 included;
+    // a real service's 409 passes as well, and the request itself breaks nothing.
+    const contracts = await loadContractSet(configPath);
+    try {
+      const request = { method: 'POST', headers: bearer };
+      const path = '/api/v1/campaign/508/resume';
+      const base = mockUrl(set, 'agents');
+      for (const status of [422, 409]) {
+        const body = status === 422 ? again.body : { detail: 'Campaign 508 is not paused' };
+        const answer = {
+          status,
+          contentType: 'application/json',
+          headers: new Headers({ 'content-type': 'application/json' }),
+          text: JSON.stringify(body),
+        };
+        const verdict = await judge(contracts, 'agents', base, path, request, answer);
+        expect(verdict.verdict, String(status)).toBe('conforms');
+      }
+      // Beside them: a 2xx body that is not a campaign still fails.
+      const wrong = await judge(contracts, 'agents', base, path, request, {
+        status: 200,
+        contentType: 'application/json',
+        headers: new Headers({ 'content-type': 'application/json' }),
+        text: '{}',
+      });
+      expect(wrong.verdict).toBe('violation');
+    } finally {
+      await contracts.close();
+    }
   });
 
   it('state is per campaign: pausing one leaves another running', async () => {

@@ -1,10 +1,14 @@
 import { fromXml, validateDocument } from './documents.js';
 import type { Notification, NotificationLegacy } from './generated/xml-documents.js';
+import { xmlDocuments } from './generated/xml-documents.js';
+import { assertValidAgainstAny } from './xml/validate.js';
 
 export interface ParseOrderNotificationOptions {
   /**
-   * The number format the subscription asked for: E.164 (default) or `LEGACY` (10-digit numbers, when
-   * the subscription set `NumberFormat` `LEGACY`). The document is validated against the matching XSD.
+   * The number format the subscription asked for: `E164` or `LEGACY` (10-digit numbers, when the
+   * subscription set `NumberFormat` `LEGACY`); the document is then validated against that XSD only.
+   * Omitted: a document valid against either XSD is accepted (`x-xsd.legacySchema`), as the contract
+   * checker and the mocks accept it.
    */
   numberFormat?: 'E164' | 'LEGACY';
   /** Validate against the XSD first (default true). A DOCTYPE is refused either way. */
@@ -24,7 +28,11 @@ export interface ParseOrderNotificationOptions {
  */
 export async function parseOrderNotification(
   xml: string,
-  options?: { numberFormat?: 'E164'; validate?: boolean },
+  options?: { validate?: boolean },
+): Promise<Notification | NotificationLegacy>;
+export async function parseOrderNotification(
+  xml: string,
+  options: { numberFormat: 'E164'; validate?: boolean },
 ): Promise<Notification>;
 export async function parseOrderNotification(
   xml: string,
@@ -37,6 +45,14 @@ export async function parseOrderNotification(
   const name = options.numberFormat === 'LEGACY' ? 'NotificationLegacy' : 'Notification';
   if (typeof xml !== 'string')
     throw new TypeError('parseOrderNotification expects the request body as text.');
-  if (options.validate !== false) await validateDocument(name, xml, 'order notification');
+  if (options.validate !== false) {
+    if (options.numberFormat === undefined)
+      await assertValidAgainstAny(
+        [xmlDocuments.Notification, xmlDocuments.NotificationLegacy],
+        xml,
+        'order notification',
+      );
+    else await validateDocument(name, xml, 'order notification');
+  }
   return fromXml(name, xml);
 }

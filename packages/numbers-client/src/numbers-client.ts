@@ -236,7 +236,8 @@ export class NumbersClient extends ServiceClient<paths> {
   /**
    * Adds a telephone number to a SIP peer. The contract leaves this document open, so it is XML text
    * (checked for well-formedness). Switching messaging on or off here is refused by the service (400,
-   * `NumbersApiError.errorCode` 400): use a tn-option order.
+   * `NumbersApiError.errorCode` 400): use a tn-option order. The source names an update operation of
+   * `/sippeers/{sippeerId}/tns` too but shows neither its method nor its path, so there is no method for it.
    */
   async createSipPeerTelephoneNumber(
     siteId: string,
@@ -249,26 +250,6 @@ export class NumbersClient extends ServiceClient<paths> {
         'POST',
         this.raw.POST('/api/v2/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns', {
           params: { path: this.sipPeer(siteId, sippeerId) },
-          ...xmlInit(wellFormed(xml)),
-          ...this.init(call),
-        }),
-      ),
-    );
-  }
-
-  /** Updates a telephone number of a SIP peer (open XML document, as for create). */
-  async updateSipPeerTelephoneNumber(
-    siteId: string,
-    sippeerId: string,
-    tn: string,
-    xml: string,
-    call?: CallOptions,
-  ): Promise<OpenXmlResult> {
-    return open(
-      await this.send(
-        'PUT',
-        this.raw.PUT('/api/v2/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns/{tn}', {
-          params: { path: { ...this.sipPeer(siteId, sippeerId), tn: segment(tn, 'tn') } },
           ...xmlInit(wellFormed(xml)),
           ...this.init(call),
         }),

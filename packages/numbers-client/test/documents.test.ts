@@ -119,7 +119,7 @@ describe('fromXml', () => {
   });
 
   it('reads integers and the four boolean forms', () => {
-    expect(fromXml('Subscription', specExample('subscription')).CallbackSubscription.Expiry).toBe(31536000);
+    expect(fromXml('Subscription', specExample('subscription')).CallbackSubscription?.Expiry).toBe(31536000);
     const withFlag = (flag: string) =>
       fromXml(
         'OrderResponse',
@@ -167,6 +167,28 @@ describe('validateDocument', () => {
     }
   });
 
+  it('accepts a subscription without PublicKey or with BasicAuthentication only (no requiredness in the source)', async () => {
+    const xml = toXml('Subscription', {
+      CallbackSubscription: {
+        URL: 'https://example.com/callbacks',
+        CallbackCredentials: { BasicAuthentication: { Username: 'u', Password: 'p' } },
+      },
+    });
+    await expect(validateDocument('Subscription', xml)).resolves.toBeUndefined();
+    // Parsed in any order (xs:all), typed by the descriptor.
+    const parsed = fromXml(
+      'Subscription',
+      '<Subscription><CallbackSubscription><Expiry>5</Expiry><URL>https://e.example</URL></CallbackSubscription><OrderType>orders</OrderType></Subscription>',
+    );
+    expect(parsed.CallbackSubscription?.Expiry).toBe(5);
+    await expect(
+      validateDocument(
+        'Subscription',
+        '<Subscription><OrderType>a</OrderType><OrderType>b</OrderType></Subscription>',
+      ),
+    ).rejects.toBeInstanceOf(XmlDocumentError);
+  });
+
   it('lists what is wrong with an invalid document', async () => {
     const xml = toXml('Order', {
       ...order,
@@ -195,5 +217,10 @@ describe('validateDocument', () => {
       'SipPeerTelephoneNumberResponse',
       'Subscription',
     ]);
+    expect(xmlDocuments.Subscription.content.order).toBe('all');
+    const numbers = xmlDocuments.Order.content.children.find(
+      (child) => child.name === 'ExistingTelephoneNumberOrderType',
+    );
+    expect(numbers?.content.kind === 'complex' && numbers.content.order).toBe('all');
   });
 });

@@ -25,8 +25,25 @@ describe('parseOrderNotification', () => {
     expect(notification.CompletedTelephoneNumbers?.TelephoneNumber).toEqual(['4155550100', '4155550101']);
   });
 
+  it('without numberFormat accepts a document valid against either XSD (x-xsd.legacySchema), refuses one valid against neither', async () => {
+    await expect(parseOrderNotification(legacy)).resolves.toMatchObject({
+      CompletedTelephoneNumbers: { TelephoneNumber: ['4155550100', '4155550101'] },
+    });
+    const mixed = specExample('notification').replace('+14155550101', '4155550101');
+    const failure = (await parseOrderNotification(mixed).catch(
+      (error: unknown) => error,
+    )) as XmlDocumentError;
+    expect(failure).toBeInstanceOf(XmlDocumentError);
+    expect(failure.message).toMatch(
+      /not valid against xsd\/Notification.xsd or xsd\/Notification.legacy.xsd/,
+    );
+    expect(failure.message).toMatch(/alternative schema .*Notification\.legacy\.xsd either/);
+  });
+
   it('refuses 10-digit numbers under the E.164 schema, and E.164 under LEGACY', async () => {
-    await expect(parseOrderNotification(legacy)).rejects.toBeInstanceOf(XmlDocumentError);
+    await expect(parseOrderNotification(legacy, { numberFormat: 'E164' })).rejects.toBeInstanceOf(
+      XmlDocumentError,
+    );
     await expect(
       parseOrderNotification(specExample('notification'), { numberFormat: 'LEGACY' }),
     ).rejects.toThrow(/not valid against xsd\/Notification.legacy.xsd/);

@@ -155,14 +155,15 @@ describe('open documents and queries', () => {
 
   it('sends an open document as text after a well-formedness check', async () => {
     const numbers = client();
-    await numbers.updateSipPeerTelephoneNumber(
+    await numbers.createSipPeerTelephoneNumber(
       '1',
       '2',
-      '+14155550100',
       '<SipPeerTelephoneNumber><Name>x</Name></SipPeerTelephoneNumber>',
     );
+    // The source shows no method or path for the update operation: the client has none.
+    expect('updateSipPeerTelephoneNumber' in numbers).toBe(false);
     expect(server.requests[0]).toMatchObject({
-      method: 'PUT',
+      method: 'POST',
       body: '<SipPeerTelephoneNumber><Name>x</Name></SipPeerTelephoneNumber>',
     });
     await expect(numbers.createSipPeerTelephoneNumber('1', '2', '<Broken>')).rejects.toBeInstanceOf(

@@ -13,7 +13,13 @@ import { SERVER_ONLY_MESSAGE, ServerOnlyError, TokenApiError, tokenErrorDetail }
 import { contract } from './generated/operations.js';
 import type { components, paths } from './generated/schema.js';
 
-export type AccessTokenResponse = components['schemas']['AccessTokenResponse'];
+/**
+ * The access token response as this client hands it out. The contract leaves every field optional (the
+ * source does not say each is always present); the client needs `access_token`, `token_type` and
+ * `expires_in` to work, checks them at run time (`checkToken`) and refuses an answer without them.
+ */
+export type AccessTokenResponse = components['schemas']['AccessTokenResponse'] &
+  Required<Pick<components['schemas']['AccessTokenResponse'], 'access_token' | 'token_type' | 'expires_in'>>;
 
 /** The client id and secret issued for web calling: HTTP Basic on the token request. */
 export interface ClientCredentials {
@@ -71,7 +77,7 @@ export class TokenClient extends ServiceClient<paths> {
 
 /** A 200 without a usable token is refused; the message never repeats the body (it may hold a token). */
 function checkToken(token: unknown): AccessTokenResponse {
-  const candidate = token as Partial<AccessTokenResponse> | undefined;
+  const candidate = token as components['schemas']['AccessTokenResponse'] | undefined;
   const problems: string[] = [];
   if (typeof candidate?.access_token !== 'string' || candidate.access_token === '')
     problems.push('access_token');

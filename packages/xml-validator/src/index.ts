@@ -1,3 +1,4 @@
+export { validateAgainstAny } from './alternatives.js';
 export { assertNoDoctype, findForbiddenDeclaration } from './doctype-guard.js';
 export { XmlDoctypeForbiddenError, XmlEngineError, XmlWellFormednessError, XsdLoadError } from './errors.js';
 export { type ParseXmlOptions, parseXml, XML_ATTRIBUTE_PREFIX } from './parse-xml.js';

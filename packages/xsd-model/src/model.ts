@@ -22,6 +22,8 @@ export interface ElementDecl extends Documented {
   maxOccurs: MaxOccurs;
   /** A reference, or the anonymous type declared inside the element. No type at all is `xs:anyType`. */
   type: TypeRef | SimpleType | ComplexType;
+  /** `fixed`: the one value the element may hold (when present). */
+  fixed?: string;
 }
 
 export type CompositorKind = 'sequence' | 'all' | 'choice';

@@ -88,7 +88,7 @@ class SchemaParser {
     this.allow(
       node,
       ['annotation', 'complexType', 'simpleType'],
-      global ? ['name', 'type'] : ['name', 'type', 'minOccurs', 'maxOccurs'],
+      global ? ['name', 'type', 'fixed'] : ['name', 'type', 'minOccurs', 'maxOccurs', 'fixed'],
     );
     const name = this.required(node, 'name');
     const inline = node.children.filter((child) => this.local(child) !== 'annotation');
@@ -102,6 +102,7 @@ class SchemaParser {
     else if (this.local(anonymous) === 'complexType') type = this.complexType(anonymous, false);
     else type = this.simpleType(anonymous, false);
     const element: ElementDecl = { kind: 'element', name, ...this.occurs(node), type };
+    if (node.attributes.fixed !== undefined) element.fixed = node.attributes.fixed;
     return withDocumentation(element, this.documentation(node));
   }
 

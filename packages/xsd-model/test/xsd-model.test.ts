@@ -39,7 +39,8 @@ describe('the real number-management schemas', () => {
     expect([...order.elements.keys()]).toEqual(['Order']);
     expect(order.simpleTypes.has('E164TelephoneNumber')).toBe(true);
     const content = complexOf(order.elements.get('Order')).content;
-    expect(content?.kind).toBe('sequence');
+    // The source states neither requiredness nor order: xs:all, every child optional.
+    expect(content?.kind).toBe('all');
     expect(content?.particles.map((particle) => particle.kind === 'element' && particle.name)).toEqual([
       'SiteId',
       'PartialAllowed',
@@ -48,7 +49,7 @@ describe('the real number-management schemas', () => {
     const list = order.complexTypes.get('E164TelephoneNumberList')?.content?.particles[0];
     expect(list).toMatchObject({
       name: 'TelephoneNumber',
-      minOccurs: 1,
+      minOccurs: 0,
       maxOccurs: 'unbounded',
       type: { kind: 'named', name: 'E164TelephoneNumber' },
     });
@@ -58,6 +59,21 @@ describe('the real number-management schemas', () => {
 });
 
 describe('parseXsd', () => {
+  it('reads the fixed value of an element, and refuses an unknown attribute', () => {
+    const document = parseXsd(
+      schema(
+        '<xs:element name="R"><xs:complexType><xs:all><xs:element name="Code" type="xs:string" fixed="400"/><xs:element name="Text" type="xs:string"/></xs:all></xs:complexType></xs:element>',
+      ),
+      'R.xsd',
+    );
+    const [code, text] = complexOf(document.elements.get('R')).content?.particles ?? [];
+    expect(code).toMatchObject({ name: 'Code', fixed: '400' });
+    expect(text).not.toHaveProperty('fixed');
+    expect(() => parseXsd(schema('<xs:element name="R" type="xs:string" default="1"/>'), 'R.xsd')).toThrow(
+      XsdModelError,
+    );
+  });
+
   it('reads compositors, occurrences, attributes and facets', () => {
     const document = parseXsd(
       schema(`

@@ -12,8 +12,8 @@ import {
 
 /**
  * The part of the XSD model (`@svc-contracts/xsd-model`) the generator can render as TypeScript:
- * complex types made of one plain `xs:sequence` of elements, simple types restricting a built-in with
- * `pattern` and `enumeration`. Everything else the model reads (choice, all, attributes, other facets,
+ * complex types made of one plain `xs:sequence` or `xs:all` of elements, simple types restricting a
+ * built-in with `pattern` and `enumeration`. Everything else the model reads (choice, attributes, other facets,
  * built-ins without a JavaScript value type) is refused with the file named, so the generator never
  * emits a type that silently disagrees with the schema. Types are resolved here, so the renderer works
  * on objects, not names.
@@ -35,6 +35,8 @@ export interface SimpleType {
 export interface ComplexType {
   name?: string;
   doc?: string;
+  /** `sequence`: the children in this order; `all`: in any order, each at most once. */
+  order: 'sequence' | 'all';
   children: ElementDecl[];
 }
 
@@ -49,6 +51,8 @@ export interface ElementDecl {
   /** `null` for unbounded. */
   maxOccurs: number | null;
   type: TypeRef;
+  /** `fixed`: the one value the element may hold. */
+  fixed?: string;
 }
 
 export interface SchemaSet {
@@ -111,6 +115,7 @@ class RenderableSchema {
       maxOccurs: decl.maxOccurs === 'unbounded' ? null : decl.maxOccurs,
       type: this.type(decl.type, file),
     };
+    if (decl.fixed !== undefined) element.fixed = decl.fixed;
     return withDoc(element, decl.documentation);
   }
 
@@ -145,14 +150,16 @@ class RenderableSchema {
     const [attribute] = decl.attributes;
     if (attribute !== undefined) unsupported(file, `<xs:attribute> (${attribute.name})`);
     const content = decl.content;
-    if (content !== undefined && content.kind !== 'sequence') unsupported(file, `<xs:${content.kind}>`);
+    if (content !== undefined && content.kind !== 'sequence' && content.kind !== 'all')
+      unsupported(file, `<xs:${content.kind}>`);
     if (content !== undefined && (content.minOccurs !== 1 || content.maxOccurs !== 1))
-      unsupported(file, 'an <xs:sequence> with minOccurs or maxOccurs');
+      unsupported(file, `an <xs:${content.kind}> with minOccurs or maxOccurs`);
     const children = (content?.particles ?? []).map((particle) => {
-      if (particle.kind !== 'element') return unsupported(file, `<xs:${particle.kind}> inside a sequence`);
+      if (particle.kind !== 'element')
+        return unsupported(file, `<xs:${particle.kind}> inside an <xs:${content?.kind}>`);
       return this.element(particle, file);
     });
-    const type: ComplexType = { children };
+    const type: ComplexType = { order: content?.kind === 'all' ? 'all' : 'sequence', children };
     if (decl.name !== undefined) type.name = decl.name;
     return withDoc(type, decl.documentation);
   }

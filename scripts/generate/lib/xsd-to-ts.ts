@@ -44,8 +44,8 @@ const GLOBAL_NAMES = new Set([
 /**
  * TypeScript types and run-time descriptors for XML documents, from their XSDs. The types give the
  * shape `parseXml` produces (one property per child element, repeated elements as arrays, booleans and
- * integers typed); the descriptors carry what building and parsing need at run time (child order,
- * occurrence bounds, value types), so both follow the schema and nothing is written twice by hand.
+ * integers typed); the descriptors carry what building and parsing need at run time (child order, and
+ * whether it is fixed (`xs:sequence`) or free (`xs:all`), occurrence bounds, value types), so both follow the schema and nothing is written twice by hand.
  */
 export function renderXmlDocuments(
   service: string,
@@ -126,7 +126,7 @@ export function renderXmlDocuments(
     for (const child of type.children) {
       const repeated = child.maxOccurs === null || child.maxOccurs > 1;
       const optional = !repeated && child.minOccurs === 0;
-      const expression = typeExpression(child.type, indent);
+      const expression = fixedExpression(child) ?? typeExpression(child.type, indent);
       const valueType = repeated
         ? `${/[|&]/.test(expression) ? `(${expression})` : expression}[]`
         : expression;
@@ -149,10 +149,18 @@ export function renderXmlDocuments(
   }
 }
 
+/** An element with a `fixed` value of a string type is that literal (`ErrorCode: "400"`). */
+function fixedExpression(element: ElementDecl): string | undefined {
+  if (element.fixed === undefined || element.type.kind !== 'simple') return undefined;
+  if (element.type.type.valueType !== 'string') return undefined;
+  return JSON.stringify(element.fixed);
+}
+
 function descriptor(ref: TypeRef): unknown {
   if (ref.kind === 'simple') return { kind: 'simple', type: ref.type.valueType };
   return {
     kind: 'complex',
+    order: ref.type.order,
     children: ref.type.children.map((child) => ({
       name: child.name,
       min: child.minOccurs,

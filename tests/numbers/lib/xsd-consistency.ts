@@ -4,16 +4,16 @@
  * For a media type with `x-xsd: { schema, element, legacySchema? }`, it builds two element trees and
  * compares them:
  *  - from the XSD (read by `@svc-contracts/xsd-model`): the global element `element`, its xs:sequence
- *    children, minOccurs / maxOccurs and the simple type of every leaf (followed to its built-in base,
- *    with its patterns and enumeration);
+ *    or xs:all children, minOccurs / maxOccurs and the simple type of every leaf (followed to its
+ *    built-in base, with its patterns, enumeration and `fixed` value);
  *  - from the OpenAPI schema and its `xml` objects: `xml.name`, property order, `required`, arrays
  *    (`xml.wrapped`, `items.xml.name`, `minItems` / `maxItems`) and leaf `type` / `format` / `pattern` /
- *    `enum` (an `anyOf` / `oneOf` leaf matches when one alternative matches).
+ *    `enum` / `const` (an `anyOf` / `oneOf` leaf matches when one alternative matches).
  *
- * It reports element names, order, requiredness (minOccurs 0 or at least 1), repetition (maxOccurs),
+ * It reports element names, order (only under an xs:sequence: xs:all leaves it free), requiredness (minOccurs 0 or at least 1), repetition (maxOccurs),
  * structure (simple vs complex) and leaf types that differ. Of what the XSD model reads, it compares
- * elements in xs:sequence (nested sequences flattened) and simple types (built-in, patterns,
- * enumeration); xs:choice, xs:all, attributes, and anything the model refuses, are reported as
+ * elements in xs:sequence (nested sequences flattened) or xs:all and simple types (built-in, patterns,
+ * enumeration, fixed); xs:choice, attributes, and anything the model refuses, are reported as
  * `unsupported` rather than silently ignored.
  */
 import { join } from 'node:path';
@@ -52,6 +52,8 @@ interface TreeNode<Leaf> {
   min: number;
   max: MaxOccurs;
   children?: TreeNode<Leaf>[];
+  /** XSD side: the children are in an xs:all, so their order is free. */
+  anyOrder?: boolean;
   leaf?: Leaf;
 }
 
@@ -59,6 +61,7 @@ export interface XsdSimpleType {
   builtin: string;
   patterns: string[];
   enumeration: string[] | null;
+  fixed?: string;
 }
 
 export interface OasScalar {
@@ -66,6 +69,7 @@ export interface OasScalar {
   format: string | undefined;
   pattern: string | undefined;
   enum: string[] | undefined;
+  const?: string;
 }
 
 /** Reads a schema file; tests pass one that edits the real XSDs. */
@@ -92,8 +96,13 @@ function xsdElement(schema: XsdSchema, decl: ElementDecl, path: string, depth = 
   const node: TreeNode<XsdSimpleType> = { name: decl.name, min: decl.minOccurs, max: decl.maxOccurs };
   const type =
     decl.type.kind === 'named' ? (schema.complexTypes.get(decl.type.name) ?? decl.type) : decl.type;
-  if (type.kind === 'complex') node.children = complexChildren(schema, type, here, depth);
-  else node.leaf = simpleTypeOf(schema, type);
+  if (type.kind === 'complex') {
+    node.children = complexChildren(schema, type, here, depth);
+    if (type.content?.kind === 'all') node.anyOrder = true;
+  } else {
+    node.leaf = simpleTypeOf(schema, type);
+    if (decl.fixed !== undefined) node.leaf.fixed = decl.fixed;
+  }
   return node;
 }
 
@@ -114,10 +123,10 @@ function sequenceChildren(
   path: string,
   depth: number,
 ): TreeNode<XsdSimpleType>[] {
-  if (sequence.kind !== 'sequence')
-    throw new Unsupported(`${path}: content other than xs:sequence (xs:${sequence.kind})`);
+  if (sequence.kind !== 'sequence' && sequence.kind !== 'all')
+    throw new Unsupported(`${path}: content other than xs:sequence or xs:all (xs:${sequence.kind})`);
   if (sequence.minOccurs !== 1 || sequence.maxOccurs !== 1)
-    throw new Unsupported(`${path}: an xs:sequence with minOccurs or maxOccurs`);
+    throw new Unsupported(`${path}: an xs:${sequence.kind} with minOccurs or maxOccurs`);
   return sequence.particles.flatMap((particle) =>
     particle.kind === 'element'
       ? [xsdElement(schema, particle, path, depth + 1)]
@@ -149,6 +158,7 @@ function scalarOf(schema: JsonObject): OasScalar {
     format: typeof schema.format === 'string' ? schema.format : undefined,
     pattern: typeof schema.pattern === 'string' ? schema.pattern : undefined,
     enum: asStringArray(schema.enum),
+    ...(typeof schema.const === 'string' ? { const: schema.const } : {}),
   };
 }
 
@@ -287,6 +297,8 @@ export function simpleTypeMismatch(xsd: XsdSimpleType, oas: OasScalar): string |
   if (JSON.stringify(xsdEnum) !== JSON.stringify(oasEnum)) {
     return `enum ${oasEnum?.join('|') ?? '(none)'} instead of ${xsdEnum?.join('|') ?? '(none)'}`;
   }
+  if (xsd.fixed !== oas.const)
+    return `const ${oas.const ?? '(none)'} instead of the XSD fixed value ${xsd.fixed ?? '(none)'}`;
   return null;
 }
 
@@ -311,7 +323,7 @@ function compareNodes(
     issues.push({ kind: 'repetition', path, message: `XSD maxOccurs ${xsd.max}, OpenAPI ${oas.max}` });
   }
   if (xsd.children && oas.children) {
-    compareChildren(xsd.children, oas.children, path, issues);
+    compareChildren(xsd.children, oas.children, path, issues, xsd.anyOrder === true);
   } else if (xsd.leaf && oas.leaf) {
     const reasons = oas.leaf.map((alternative) => simpleTypeMismatch(xsd.leaf as XsdSimpleType, alternative));
     if (!reasons.includes(null)) {
@@ -335,6 +347,7 @@ function compareChildren(
   oas: TreeNode<OasScalar[]>[],
   path: string,
   issues: ConsistencyIssue[],
+  anyOrder: boolean,
 ): void {
   const xsdNames = xsd.map((node) => node.name);
   const oasNames = oas.map((node) => node.name);
@@ -359,7 +372,7 @@ function compareChildren(
   const common = (names: string[], other: string[]) => names.filter((name) => other.includes(name));
   const xsdOrder = common(xsdNames, oasNames);
   const oasOrder = common(oasNames, xsdNames);
-  if (xsdOrder.join('\u0000') !== oasOrder.join('\u0000')) {
+  if (!anyOrder && xsdOrder.join('\u0000') !== oasOrder.join('\u0000')) {
     issues.push({
       kind: 'order',
       path,

@@ -53,8 +53,8 @@ export interface paths {
          *     Valid only for a campaign in paused status.
          *
          *     The source leaves open the value of `state` after resume (the example shows a plausible `running`)
-         *     and the answer for a campaign in any other status (so no status is declared for it). It also
-         *     declares no 404 for this operation.
+         *     and the answer for a campaign in any other status: any 4xx (`4XX`, open body) is accepted for it,
+         *     and no status is the contract's. It also declares no 404 for this operation.
          *
          *     Credential: a user access token only (API keys are rejected). The caller needs role `super_user`
          *     and Editor or higher workspace access.
@@ -128,7 +128,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Id of the agent (workflow). The source says only that it identifies the agent; it is an integer here because the agent id (`Agent.id`) and `Campaign.workflow_id` are integers.
+                 * @description Id of the agent (workflow). The source says only that it identifies the agent and gives it no type, so any path segment is accepted (the source leaves its format open); the example is a plausible integer like `Agent.id`.
                  * @example 17
                  */
                 workflow_id: components["parameters"]["workflowId"];
@@ -416,11 +416,11 @@ export interface components {
         };
         /**
          * HTTPValidationError
-         * @description Body of a 422 answer: the request failed validation. The source shows `detail` as the member of the body and does not state that it is required, so it is not.
+         * @description Body of a 422 answer: the request failed validation. The source describes the body as an "object with detail, an array of items", so `detail` is required (an object without it is not this body).
          */
         HTTPValidationError: {
             /** @description One item per validation failure. */
-            detail?: components["schemas"]["ValidationErrorItem"][];
+            detail: components["schemas"]["ValidationErrorItem"][];
         };
         /**
          * CampaignProgress
@@ -463,14 +463,14 @@ export interface components {
             rate_limit?: number;
             /**
              * Format: date-time
-             * @description When the campaign started. The source types it date-time and does not say it can be null (the Campaign resource's `started_at` can be).
+             * @description When the campaign started. The source types it date-time and leaves open whether it can be null; a campaign that has not started has no start time (the Campaign resource's `started_at` is nullable), so null is accepted.
              */
-            started_at?: string;
+            started_at?: string | null;
             /**
              * Format: date-time
-             * @description When the campaign completed. The source types it date-time and does not say it can be null (the Campaign resource's `completed_at` can be).
+             * @description When the campaign completed. The source types it date-time and leaves open whether it can be null; a running campaign has no completion time (the Campaign resource's `completed_at` is nullable), so null is accepted.
              */
-            completed_at?: string;
+            completed_at?: string | null;
         };
         /**
          * AgentStatus
@@ -920,13 +920,13 @@ export interface components {
          * @example 381
          */
         campaignId: number;
-        /** @description Agent status to list: a single value (`active` or `archived`) or a comma-separated list (`active,archived`), without spaces. When omitted, the list has all agents of the workspace, active and archived. */
+        /** @description Agent status to list: a single value (`active` or `archived`) or a comma-separated list (`active,archived`). The source leaves open whether spaces may surround the commas, so they are accepted. When omitted, the list has all agents of the workspace, active and archived. */
         agentStatus: string;
         /**
-         * @description Id of the agent (workflow). The source says only that it identifies the agent; it is an integer here because the agent id (`Agent.id`) and `Campaign.workflow_id` are integers.
+         * @description Id of the agent (workflow). The source says only that it identifies the agent and gives it no type, so any path segment is accepted (the source leaves its format open); the example is a plausible integer like `Agent.id`.
          * @example 17
          */
-        workflowId: number;
+        workflowId: number | string;
         /**
          * @description Inclusive lower bound on the run's `created_at`: an ISO 8601 date-time in UTC (RFC 3339, offset `Z` or `+00:00`). The source leaves open whether the parameter is required.
          * @example 2025-03-01T00:00:00Z
@@ -1019,6 +1019,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
+            /** @description Not from the source: the source does not show the answer for resuming a campaign that is not paused ("the response for any other status: not shown"), so any 4xx is accepted for it, with a body the source leaves open. A mock's pick (the stateful mock answers 422 and says so in the body) is not the contract. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnspecifiedErrorBody"];
+                };
+            };
         };
     };
     getCampaignProgress: {
@@ -1053,7 +1062,7 @@ export interface operations {
     listAgents: {
         parameters: {
             query?: {
-                /** @description Agent status to list: a single value (`active` or `archived`) or a comma-separated list (`active,archived`), without spaces. When omitted, the list has all agents of the workspace, active and archived. */
+                /** @description Agent status to list: a single value (`active` or `archived`) or a comma-separated list (`active,archived`). The source leaves open whether spaces may surround the commas, so they are accepted. When omitted, the list has all agents of the workspace, active and archived. */
                 status?: components["parameters"]["agentStatus"];
             };
             header?: never;
@@ -1082,7 +1091,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the agent (workflow). The source says only that it identifies the agent; it is an integer here because the agent id (`Agent.id`) and `Campaign.workflow_id` are integers.
+                 * @description Id of the agent (workflow). The source says only that it identifies the agent and gives it no type, so any path segment is accepted (the source leaves its format open); the example is a plausible integer like `Agent.id`.
                  * @example 17
                  */
                 workflow_id: components["parameters"]["workflowId"];

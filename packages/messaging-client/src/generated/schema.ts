@@ -25,6 +25,9 @@ export interface paths {
          *
          *     Authentication: HTTP Basic over `<API_TOKEN>:<API_SECRET>`.
          *
+         *     Content type: the source shows `application/json; charset=utf-8` and states no refusal of other
+         *     forms, so `application/json` is declared and any charset parameter (or none) is accepted.
+         *
          *     The source leaves the maximum number of recipients and the constraints on media open.
          */
         post: operations["sendGroupMessage"];
@@ -51,8 +54,13 @@ export interface webhooks {
          *     outbound message includes its `tag`. Sending to an invalid number in a group can produce extra
          *     callback events, so a receiver must tolerate more callbacks than recipients.
          *
-         *     The source leaves the payload apart from `tag` open, as well as its content type (JSON is assumed
-         *     here), the event types, how the callback is authenticated and what the receiver must answer.
+         *     The source leaves the payload apart from `tag` open, as well as its content type (a JSON body is
+         *     checked under `application/json`; any other media type is accepted unchecked, `*\/*`), the event
+         *     types, how the callback is authenticated and what the receiver must answer.
+         *
+         *     Not checkable: "every callback includes the tag" spans two exchanges (the send with a `tag`, then
+         *     each callback), and the source does not show how a callback names its message, so a callback cannot
+         *     be tied to its send; `tag` is therefore optional here, and checked to be a string when present.
          */
         post: operations["messageCallback"];
         delete?: never;
@@ -82,7 +90,7 @@ export interface components {
         GroupMessageRequest: {
             from: components["schemas"]["E164"];
             /**
-             * @description Recipients, E.164 numbers. At least one; the source leaves the maximum number of recipients open.
+             * @description Recipients, E.164 numbers. The source leaves the minimum and maximum number of recipients open (no `minItems`, no `maxItems`).
              * @example [
              *       "+14155550199",
              *       "+14155550142"
@@ -114,20 +122,20 @@ export interface components {
         };
         /**
          * GroupMessage
-         * @description The group message resource returned by send group message. `tag` and `media` are present when they were sent in the request; the source lists the other fields without condition, so they are required. Other members are not excluded (the source leaves them open).
+         * @description The group message resource returned by send group message. `tag` and `media` are present when they were sent in the request; the source does not say that the other fields are always present, so none is required here (the source leaves it open). Other members are not excluded.
          */
         GroupMessage: {
             /**
              * @description Message id. The source leaves its format open.
              * @example 1589228074636lm4k2je7j7jklbn2
              */
-            id: string;
+            id?: string;
             /**
              * Format: date-time
              * @description When the message was accepted, an ISO 8601 timestamp in UTC.
              * @example 2021-02-10T20:14:34.636Z
              */
-            time: string;
+            time?: string;
             /**
              * @description Recipients, E.164 numbers.
              * @example [
@@ -135,24 +143,28 @@ export interface components {
              *       "+14155550142"
              *     ]
              */
-            to: components["schemas"]["E164"][];
-            from: components["schemas"]["E164"];
+            to?: components["schemas"]["E164"][];
+            from?: components["schemas"]["E164"];
             /**
              * @description The message text as sent.
              * @example Your table for 4 is ready.
              */
-            text: string;
+            text?: string;
             /**
              * @description The messaging application of the `from` number.
              * @example 93de2206-9669-4e07-948d-329f4b722ee2
              */
-            applicationId: string;
+            applicationId?: string;
             /**
              * @description The tag of the request; present when one was sent.
              * @example table-42
              */
             tag?: string;
-            owner: components["schemas"]["E164"];
+            /**
+             * @description The sending number. The source says only "the sending number" and does not state its format, so no pattern is imposed (the source leaves the format open).
+             * @example +14155550100
+             */
+            owner?: string;
             /**
              * @description The media URLs of the request; present when media were sent.
              * @example [
@@ -164,7 +176,7 @@ export interface components {
              * @description Direction of the message: `out` for a message sent through this operation. The source does not show the other values, so they are left open (no closed list).
              * @example out
              */
-            direction: string;
+            direction?: string;
         };
         /**
          * MessageCallback
@@ -179,6 +191,11 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * OpenCallbackBody
+         * @description A callback body sent with a media type other than JSON. The source does not show the content type of this callback, so any media type is accepted and such a body is not checked (a JSON body is checked under `application/json`).
+         */
+        OpenCallbackBody: unknown;
     };
     responses: never;
     parameters: {
@@ -209,7 +226,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json; charset=utf-8": components["schemas"]["GroupMessageRequest"];
+                "application/json": components["schemas"]["GroupMessageRequest"];
             };
         };
         responses: {
@@ -222,7 +239,7 @@ export interface operations {
                     "application/json": components["schemas"]["GroupMessage"];
                 };
             };
-            /** @description The request failed validation, for example a missing field, a number that is not E.164 or a text longer than 2048 characters. The source leaves the body open. */
+            /** @description The request failed validation, for example a missing field, a number that is not E.164 or a text longer than 2048 characters. Not from the source: the source shows neither this status nor the body, and a request failing validation may be answered with any other 4xx. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -231,7 +248,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessagingError"];
                 };
             };
-            /** @description The API token or secret is missing or wrong. The source leaves the body open. */
+            /** @description The API token or secret is missing or wrong. Not from the source: the source shows neither this status nor the body. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -270,6 +287,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MessageCallback"];
+                "*/*": components["schemas"]["OpenCallbackBody"];
             };
         };
         responses: {

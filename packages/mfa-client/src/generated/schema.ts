@@ -24,6 +24,9 @@ export interface paths {
          *
          *     Authentication: HTTP Basic. 4xx and 5xx responses are not billed.
          *
+         *     Content type: the source does not show it. A JSON body (`application/json`) is checked against the
+         *     send code request; a body of any other media type (`*\/*`) is accepted unchecked.
+         *
          *     The source leaves the success status and body open (`2XX`), and whether fields other than `to`
          *     are required.
          */
@@ -51,8 +54,10 @@ export interface paths {
         put?: never;
         /**
          * Verify a code
-         * @description Checks a code that a user entered for `to`. The body is JSON, sent as `application/json` or, as in
-         *     the source's examples, as `text/plain;charset=UTF-8` (the text is the same JSON document). Too many
+         * @description Checks a code that a user entered for `to`. The source's examples send the body as JSON text with
+         *     `Content-Type: text/plain;charset=UTF-8` (checked: the text must be the JSON document). The source
+         *     states no other content type and no refusal of one: a JSON body (`application/json`) is checked
+         *     against the same schema, and a body of any other media type (`*\/*`) is accepted unchecked. Too many
          *     invalid codes give 429: the number is blocked for a wait period that the message states.
          *
          *     Authentication: HTTP Basic. 4xx and 5xx responses are not billed.
@@ -147,6 +152,11 @@ export interface components {
              */
             message?: string;
         };
+        /**
+         * OpenRequestBody
+         * @description A request body sent with a media type the source does not show. The source leaves the content type of this request open, so a body of any other media type is accepted and not checked (a JSON body is checked against the request schema under `application/json`).
+         */
+        OpenRequestBody: unknown;
         /**
          * SendCodeResult
          * @description Success body of send code. The source leaves its shape open (and whether there is a body at all), so any value is valid here.
@@ -271,6 +281,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SendCodeRequest"];
+                "*/*": components["schemas"]["OpenRequestBody"];
             };
         };
         responses: {
@@ -306,6 +317,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["VerifyCodeRequest"];
                 "text/plain;charset=UTF-8": components["schemas"]["VerifyCodeRequestText"];
+                "*/*": components["schemas"]["OpenRequestBody"];
             };
         };
         responses: {

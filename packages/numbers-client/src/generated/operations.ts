@@ -121,17 +121,6 @@ export const contract = {
       ],
       "serverSideOnly": false,
       "requires": []
-    },
-    "updateSipPeerTelephoneNumber": {
-      "method": "PUT",
-      "path": "/api/v2/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns/{tn}",
-      "security": [
-        [
-          "basicAuth"
-        ]
-      ],
-      "serverSideOnly": false,
-      "requires": []
     }
   },
   "securitySchemes": {

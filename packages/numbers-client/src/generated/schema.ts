@@ -99,7 +99,7 @@ export interface paths {
         };
         /**
          * List the e911 addresses of the account
-         * @description Replaces v1 `GET /accounts/{accountId}/addresses`, which v2 does not have. The path is spelled `e911Addresses` as in the source's operation table; its versioning section spells it `/e911addresses`. The source leaves the success status and body open: 200 with an open XML document is declared.
+         * @description Replaces v1 `GET /accounts/{accountId}/addresses`, which v2 does not have. The path is spelled `e911Addresses` as in the source's operation table; its versioning section spells it `/e911addresses`. Both are matched (`x-path-aliases` on the path item); the contract checker reports the second spelling as a warning, not as an undocumented operation. The source leaves the success status and body open: 200 with an open XML document is declared.
          */
         get: operations["listE911Addresses"];
         put?: never;
@@ -219,7 +219,7 @@ export interface paths {
         put?: never;
         /**
          * Create a number of a SIP peer (messaging switch refused)
-         * @description Not in the source's operation table: rule 4 is all the source says about it. Turning messaging service on or off through this operation is refused with 400 and the Tn error body (`ErrorCode` 400), whose description says to use a tn-option (service activation) order. The request document, the success status and the success body are not shown: the source leaves them open (no XSD, `x-xsd: false`). The path of the tn-option operation is not shown either, so it is not described here.
+         * @description Not in the source's operation table: rule 4 is all the source says about it ("the create or update operations of /sippeers/{sippeerId}/tns"). The create operation is read as POST on the collection; the source shows neither its method nor the method and path of the update operation, so no update operation is described (a PUT on `/tns/{tn}` would be an invention). Turning messaging service on or off through this operation is refused with 400 and the Tn error body (`ErrorCode` 400), whose description says to use a tn-option (service activation) order. The request document, the success status and the success body are not shown: the source leaves them open (no XSD, `x-xsd: false`). The path of the tn-option operation is not shown either, so it is not described here.
          */
         post: operations["createSipPeerTelephoneNumber"];
         delete?: never;
@@ -261,11 +261,7 @@ export interface paths {
          * @description Returns the number `tn` (E.164) of the SIP peer. The source leaves the success status and body open: 200 with an open XML document is declared.
          */
         get: operations["getSipPeerTelephoneNumber"];
-        /**
-         * Update a number of a SIP peer (messaging switch refused)
-         * @description Not in the source's operation table: rule 4 is all the source says about it ("the update operation"; the method PUT is this repository's reading). Turning messaging service on or off through this operation is refused with 400 and the Tn error body (`ErrorCode` 400), whose description says to use a tn-option (service activation) order. The request document, the success status and the success body are not shown: the source leaves them open (no XSD, `x-xsd: false`). The path of the tn-option operation is not shown either, so it is not described here.
-         */
-        put: operations["updateSipPeerTelephoneNumber"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -329,13 +325,16 @@ export interface components {
     schemas: {
         /**
          * SipPeerTelephoneNumberResponse
-         * @description The Tn error document: the 400 body of the create and update operations of `/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns` when they try to turn messaging on or off (rule 4): `ErrorCode` is then `400` and `Description` says to use a tn-option (service activation) order. XSD: `xsd/SipPeerTelephoneNumberResponse.xsd`. Rule 4 states both the code and the description, so both are required.
+         * @description The Tn error document: the 400 body of the create and update operations of `/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns` when they try to turn messaging on or off (rule 4): `ErrorCode` is then `400` and `Description` says to use a tn-option (service activation) order. XSD: `xsd/SipPeerTelephoneNumberResponse.xsd`. Rule 4 states both the code and the description, so both are required; the children may come in any order.
          */
         SipPeerTelephoneNumberResponse: {
             /** @description The error status. */
             ResponseStatus: {
-                /** @description The error code: `400` when messaging is switched through the tns operations (rule 4). The source shows no other code and does not type the element, so it is a string. */
-                ErrorCode: string;
+                /**
+                 * @description The error code, fixed at `400` (XSD `fixed="400"`): the source shows this body only for messaging switched through the tns operations (rule 4), with `ErrorCode` 400.
+                 * @constant
+                 */
+                ErrorCode: "400";
                 /** @description A human-readable description; for rule 4 it says to use a tn-option order. The exact wording is not shown by the source. */
                 Description: string;
             };
@@ -348,7 +347,7 @@ export interface components {
         E164: string;
         /**
          * E164TelephoneNumberList
-         * @description A list element holding one or more `TelephoneNumber` elements, each an E.164 number (rule 1). The list element takes the name of the property that uses this schema (`TelephoneNumberList`, `TelephoneNumbers`). XSD: the `E164TelephoneNumberList` type of `xsd/common.xsd`.
+         * @description A list element holding `TelephoneNumber` elements (the source leaves the minimum open; an empty list conforms), each an E.164 number (rule 1). The list element takes the name of the property that uses this schema (`TelephoneNumberList`, `TelephoneNumbers`). XSD: the `E164TelephoneNumberList` type of `xsd/common.xsd`.
          */
         E164TelephoneNumberList: components["schemas"]["E164"][];
         /**
@@ -356,23 +355,23 @@ export interface components {
          * @description An order type that names existing telephone numbers in a `TelephoneNumberList`.
          */
         ExistingTelephoneNumberOrderType: {
-            /** @description The ordered numbers, one or more `TelephoneNumber` elements in E.164 form. */
-            TelephoneNumberList: components["schemas"]["E164TelephoneNumberList"];
+            /** @description The ordered numbers, `TelephoneNumber` elements in E.164 form. */
+            TelephoneNumberList?: components["schemas"]["E164TelephoneNumberList"];
         };
         /**
          * Order
-         * @description The order document (request of `createOrder`): an order for existing telephone numbers. XSD: `xsd/Order.xsd`, the source of truth for this document. The source lists its children without saying which are optional; request documents of this service require every child the source lists, in the order it lists them. Telephone numbers are E.164 only (rule 1).
+         * @description The order document (request of `createOrder`): an order for existing telephone numbers. XSD: `xsd/Order.xsd`, the source of truth for this document. The source lists its children but states neither which are required nor their order: no child is required and the children may come in any order (`xs:all` in the XSD); repeated children stay inside their wrapper element. Telephone numbers are E.164 only (rule 1).
          */
         Order: {
             /** @description The site (sub-account) the numbers are ordered for. The source does not type it. */
-            SiteId: string;
+            SiteId?: string;
             /** @description Boolean (in XML `true`, `false`, `1` or `0`; `yes` is refused). The source does not describe its effect. */
-            PartialAllowed: boolean;
-            ExistingTelephoneNumberOrderType: components["schemas"]["ExistingTelephoneNumberOrderType"];
+            PartialAllowed?: boolean;
+            ExistingTelephoneNumberOrderType?: components["schemas"]["ExistingTelephoneNumberOrderType"];
         };
         /**
          * OrderResponse
-         * @description The order response document (response of `createOrder`). XSD: `xsd/OrderResponse.xsd`. The source lists its children without saying which are optional; response and callback documents of this service are lenient: no child is required, so a real response that omits one still conforms. Telephone numbers are E.164 (rule 1: responses return them the same way as requests).
+         * @description The order response document (response of `createOrder`). XSD: `xsd/OrderResponse.xsd`. The source lists its children without saying which are optional; response and callback documents of this service are lenient: no child is required (so a real response that omits one still conforms) and the children may come in any order (`xs:all`). Telephone numbers are E.164 (rule 1: responses return them the same way as requests).
          */
         OrderResponse: {
             /** @description The order as the service recorded it. */
@@ -399,6 +398,11 @@ export interface components {
             OrderStatus?: string;
         };
         /**
+         * OpenXmlDocument
+         * @description An XML document whose shape the source does not show. The source leaves this body open: no XSD describes it (`x-xsd: false`) and clients receive it as text. Its examples are plausible shapes only. Telephone numbers in it are E.164 (rule 1).
+         */
+        OpenXmlDocument: string;
+        /**
          * NumberFormat
          * @description The format of telephone numbers in callbacks (subscription, rule 5) or in reports (report instance, rule 6). `LEGACY` selects 10-digit numbers; without `NumberFormat` numbers carry the `+` prefix and country code, the preferred form (rule 1). `LEGACY` is the only value the source names; it does not say that no other value exists nor what another value does. The source leaves the other values open, so this is an open string, not an enum. XSD: `NumberFormat` in `xsd/common.xsd`.
          * @example LEGACY
@@ -406,62 +410,57 @@ export interface components {
         NumberFormat: string;
         /**
          * Subscription
-         * @description The subscription document (request of `createSubscription`): subscribes a URL to order notifications. XSD: `xsd/Subscription.xsd`. The source lists its children without saying which are optional; request documents of this service require every child the source lists, in the order it lists them, except `NumberFormat`, which the source itself makes optional (without it, numbers are in the default form).
+         * @description The subscription document (request of `createSubscription`): subscribes a URL to order notifications. XSD: `xsd/Subscription.xsd`. The source lists its children but states neither which are required nor their order: no child is required and the children may come in any order (`xs:all` in the XSD); repeated children stay inside their wrapper element.
          */
         Subscription: {
             /** @description The kind of order whose notifications are subscribed to (for example `orders`). The source leaves the values open. */
-            OrderType: string;
+            OrderType?: string;
             /** @description Where and how notifications are delivered. */
-            CallbackSubscription: {
+            CallbackSubscription?: {
                 /**
                  * Format: uri
                  * @description The URL the order notification (webhook `orderNotification`) is POSTed to. The source does not restrict the scheme.
                  */
-                URL: string;
+                URL?: string;
                 /** @description Expiry of the subscription, an integer. The source leaves its unit and range open. */
-                Expiry: number;
+                Expiry?: number;
                 /** @description Optional. `LEGACY`: callbacks and email notifications carry 10-digit numbers (rule 5) and the notification is validated against `xsd/Notification.legacy.xsd`. Absent: numbers with the `+` prefix and country code (preferred) and `xsd/Notification.xsd`. Other values: the source leaves them open. */
                 NumberFormat?: components["schemas"]["NumberFormat"];
                 /** @description The credentials that go with the callbacks: a basic-authentication pair and a public key. How the service presents them to the callback URL is not shown by the source. */
-                CallbackCredentials: {
+                CallbackCredentials?: {
                     /** @description A user name and password for the callbacks. */
-                    BasicAuthentication: {
+                    BasicAuthentication?: {
                         /** @description User name. */
-                        Username: string;
+                        Username?: string;
                         /** @description Password. */
-                        Password: string;
+                        Password?: string;
                     };
                     /** @description A public key. Its encoding and use are not shown by the source. */
-                    PublicKey: string;
+                    PublicKey?: string;
                 };
             };
         };
         /**
-         * OpenXmlDocument
-         * @description An XML document whose shape the source does not show. The source leaves this body open: no XSD describes it (`x-xsd: false`) and clients receive it as text. Its examples are plausible shapes only. Telephone numbers in it are E.164 (rule 1).
-         */
-        OpenXmlDocument: string;
-        /**
          * ReportInstance
-         * @description The report instance document (request of `createReportInstance`), XML element `Instance`. XSD: `xsd/Instance.xsd`. The source lists its children without saying which are optional; request documents of this service require every child the source lists, in the order it lists them, except `NumberFormat`, which the source itself makes optional (without it, numbers are in the default form).
+         * @description The report instance document (request of `createReportInstance`), XML element `Instance`. XSD: `xsd/Instance.xsd`. The source lists its children but states neither which are required nor their order: no child is required and the children may come in any order (`xs:all` in the XSD); repeated children stay inside their wrapper element.
          */
         ReportInstance: {
             /** @description The output format of the report (for example `CSV`, the format rule 6 mentions). The source leaves the values open. */
-            OutputFormat: string;
+            OutputFormat?: string;
             /** @description Optional. `LEGACY`: the report lists 10-digit numbers (rule 6). Absent: numbers with the `+` prefix and country code, the preferred form. Other values: the source leaves them open. */
             NumberFormat?: components["schemas"]["NumberFormat"];
-            /** @description The report parameters, one or more `Parameter` elements (each a `Name` and a `Value`). */
-            Parameters: {
+            /** @description The report parameters, `Parameter` elements (the source leaves the minimum open) (each a `Name` and a `Value`). */
+            Parameters?: {
                 /** @description The parameter name. The names a report accepts are not shown by the source. */
-                Name: string;
+                Name?: string;
                 /** @description The parameter value. */
-                Value: string;
+                Value?: string;
             }[];
             /**
              * Format: date
              * @description The date the report instance expires (a date, for example `2024-12-31`).
              */
-            ExpiresAt: string;
+            ExpiresAt?: string;
         };
         /**
          * LoaType
@@ -472,28 +471,28 @@ export interface components {
         LoaType: "CARRIER" | "SUBSCRIBER";
         /**
          * ExternalTnsOrder
-         * @description The hosted messaging import document (request of `createMessagingImportTnOrder`; it replaces the v1 `/externalTns` for new inventory). XSD: `xsd/ExternalTnsOrder.xsd`. The source lists its children without saying which are optional; request documents of this service require every child the source lists, in the order it lists them. Telephone numbers are E.164 only (rule 1).
+         * @description The hosted messaging import document (request of `createMessagingImportTnOrder`; it replaces the v1 `/externalTns` for new inventory). XSD: `xsd/ExternalTnsOrder.xsd`. The source lists its children but states neither which are required nor their order: no child is required and the children may come in any order (`xs:all` in the XSD); repeated children stay inside their wrapper element. Telephone numbers are E.164 only (rule 1).
          */
         ExternalTnsOrder: {
             /** @description The client's own reference for the order (format left open by the source). */
-            CustomerOrderId: string;
+            CustomerOrderId?: string;
             /** @description The site (sub-account) of the imported numbers. */
-            SiteId: string;
+            SiteId?: string;
             /** @description The SIP peer (location) of the imported numbers. */
-            SipPeerId: string;
-            LoaType: components["schemas"]["LoaType"];
+            SipPeerId?: string;
+            LoaType?: components["schemas"]["LoaType"];
             /** @description The numbers to import, one or more `TelephoneNumber` elements in E.164 form. */
-            TelephoneNumbers: components["schemas"]["E164TelephoneNumberList"];
+            TelephoneNumbers?: components["schemas"]["E164TelephoneNumberList"];
         };
         /**
          * RemoveImportedTnOrder
-         * @description The hosted messaging removal document (request of `createMessagingRemoveImportedTnOrder`). XSD: `xsd/RemoveImportedTnOrder.xsd`. The source lists its children without saying which are optional; request documents of this service require every child the source lists, in the order it lists them. Telephone numbers are E.164 only (rule 1).
+         * @description The hosted messaging removal document (request of `createMessagingRemoveImportedTnOrder`). XSD: `xsd/RemoveImportedTnOrder.xsd`. The source lists its children but states neither which are required nor their order: no child is required and the children may come in any order (`xs:all` in the XSD); repeated children stay inside their wrapper element. Telephone numbers are E.164 only (rule 1).
          */
         RemoveImportedTnOrder: {
             /** @description The client's own reference for the order (format left open by the source). */
-            CustomerOrderId: string;
+            CustomerOrderId?: string;
             /** @description The numbers to remove, one or more `TelephoneNumber` elements in E.164 form. */
-            TelephoneNumbers: components["schemas"]["E164TelephoneNumberList"];
+            TelephoneNumbers?: components["schemas"]["E164TelephoneNumberList"];
         };
         /**
          * LegacyTelephoneNumber
@@ -503,7 +502,7 @@ export interface components {
         LegacyTelephoneNumber: string;
         /**
          * Notification
-         * @description The order notification document (webhook `orderNotification`). Two XSDs describe it with the same elements in the same order: `xsd/Notification.xsd` (the default: the subscription has no `NumberFormat`, numbers are E.164) and `xsd/Notification.legacy.xsd` (the subscription set `NumberFormat` `LEGACY`, numbers are 10 digits). This schema admits both number forms; which one a given callback carries depends on its subscription, and the XSD named by `x-xsd` tells them apart. The source lists the children without saying which are optional; callback documents of this service are lenient: no child is required.
+         * @description The order notification document (webhook `orderNotification`). Two XSDs describe it with the same elements: `xsd/Notification.xsd` (the default: the subscription has no `NumberFormat`, numbers are E.164) and `xsd/Notification.legacy.xsd` (the subscription set `NumberFormat` `LEGACY`, numbers are 10 digits). This schema admits both number forms; which one a given callback carries depends on its subscription, and the XSD named by `x-xsd` tells them apart. The source lists the children without saying which are optional; callback documents of this service are lenient: no child is required, and the children may come in any order (`xs:all`).
          */
         Notification: {
             /** @description The subscription that produced the callback (format left open by the source). */
@@ -529,21 +528,21 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is invalid: a request document that breaks its XSD, or a rule of this operation (for example `areaCode` without `countryCodeA3`). 400 is the service's validation status (`x-validation-status`). The source shows the Tn error document (`SipPeerTelephoneNumberResponse`, ErrorCode 400) only for the tns operations; this contract uses the same document here, which the mocks serve and the contract checker expects. */
-        InvalidRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/xml": components["schemas"]["SipPeerTelephoneNumberResponse"];
-            };
-        };
         /** @description The HTTP Basic credentials (`<USERNAME>:<PASSWORD>`) are missing or invalid. The source does not list this response; it is declared because every operation requires HTTP Basic authentication and HTTP answers a request without valid credentials with 401. The source leaves its body open, so none is described. */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
             };
             content?: never;
+        };
+        /** @description The request was refused, for example a request document that breaks its XSD, or `areaCode` without `countryCodeA3` (rule 2). The source shows neither the status nor the body of such a refusal (it shows the Tn error document only for the tns operations, rule 4): any 4xx may answer (this service has no `x-validation-status`) and the body is left open (`x-xsd: false`, only well-formed XML is checked). */
+        Refused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/xml": components["schemas"]["OpenXmlDocument"];
+            };
         };
         /** @description Refused (rule 4): turning messaging service on or off through the create or update operations of `/sippeers/{sippeerId}/tns` is refused with 400 and the Tn error body, `ErrorCode` 400, whose description says to use a tn-option (service activation) order instead. The path of the tn-option operation is not shown by the source. */
         TnError: {
@@ -626,8 +625,8 @@ export interface operations {
                     "application/xml": components["schemas"]["OrderResponse"];
                 };
             };
-            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
+            "4XX": components["responses"]["Refused"];
         };
     };
     createSubscription: {
@@ -658,8 +657,8 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
-            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
+            "4XX": components["responses"]["Refused"];
         };
     };
     createReportInstance: {
@@ -695,8 +694,8 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
-            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
+            "4XX": components["responses"]["Refused"];
         };
     };
     listE911Addresses: {
@@ -781,8 +780,8 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
-            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
+            "4XX": components["responses"]["Refused"];
         };
     };
     createMessagingRemoveImportedTnOrder: {
@@ -813,8 +812,8 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
-            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
+            "4XX": components["responses"]["Refused"];
         };
     };
     listInserviceNumbers: {
@@ -852,8 +851,8 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
-            400: components["responses"]["InvalidRequest"];
             401: components["responses"]["Unauthorized"];
+            "4XX": components["responses"]["Refused"];
         };
     };
     createSipPeerTelephoneNumber: {
@@ -938,54 +937,6 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
-        };
-    };
-    updateSipPeerTelephoneNumber: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The account. The source does not type it; it is a string.
-                 * @example 9900000
-                 */
-                accountId: components["parameters"]["accountId"];
-                /**
-                 * @description The site (sub-account). The source does not type it; it is a string.
-                 * @example 12345
-                 */
-                siteId: components["parameters"]["siteId"];
-                /**
-                 * @description The SIP peer (location) of the site. The source does not type it; it is a string.
-                 * @example 67890
-                 */
-                sippeerId: components["parameters"]["sippeerId"];
-                /**
-                 * @description The telephone number, E.164 with the `+` prefix and country code (rule 1: telephone numbers in requests are E.164). `+` is a legal character in a path segment; a client that percent-encodes it sends `%2B`.
-                 * @example +14155550100
-                 */
-                tn: components["parameters"]["tn"];
-            };
-            cookie?: never;
-        };
-        /** @description An XML document the source does not show (left open). */
-        requestBody: {
-            content: {
-                "application/xml": components["schemas"]["OpenXmlDocument"];
-            };
-        };
-        responses: {
-            /** @description Success. The source leaves the status and the body open; 200 is declared so that clients and mocks have a success path. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/xml": components["schemas"]["OpenXmlDocument"];
-                };
-            };
-            400: components["responses"]["TnError"];
             401: components["responses"]["Unauthorized"];
         };
     };

@@ -20,72 +20,72 @@ export type Timestamp = string;
 /** Callback credentials: a basic-authentication pair and a public key. How the service presents them to the callback URL is not shown by the source. */
 export interface CallbackCredentials {
   /** A user name and password for the callbacks. */
-  BasicAuthentication: {
+  BasicAuthentication?: {
     /** User name (string). */
-    Username: string;
+    Username?: string;
     /** Password (string). */
-    Password: string;
+    Password?: string;
   };
   /** A public key (string). Its encoding and use are not shown by the source. */
-  PublicKey: string;
+  PublicKey?: string;
 }
 
 /** The callback part of a subscription. */
 export interface CallbackSubscription {
   /** The URL that the Order notification is POSTed to (Content-Type application/xml; charset=utf-8). The source does not restrict the scheme. (xs:anyURI) */
-  URL: string;
+  URL?: string;
   /** Expiry of the subscription, an integer. The source leaves its unit and range open. */
-  Expiry: number;
+  Expiry?: number;
   /** Optional. LEGACY: callbacks and email notifications carry 10-digit numbers (rule 5). Absent: numbers are E.164, the preferred form. Other values: the source leaves them open. */
   NumberFormat?: NumberFormat;
   /** The credentials that go with the callbacks. */
-  CallbackCredentials: CallbackCredentials;
+  CallbackCredentials?: CallbackCredentials;
 }
 
-/** A list of one or more telephone numbers in E.164 form, each in its own TelephoneNumber element. Used under the list elements of the request documents (TelephoneNumberList, TelephoneNumbers) and of the order response. */
+/** A list of telephone numbers in E.164 form, each in its own TelephoneNumber element. Used under the list elements of the request documents (TelephoneNumberList, TelephoneNumbers) and of the order response. */
 export interface E164TelephoneNumberList {
-  /** A telephone number in E.164 form (repeated, at least one). (repeated: at least 1) */
+  /** A telephone number in E.164 form (repeated; the source leaves the minimum open). (repeated: at least 0) */
   TelephoneNumber: E164TelephoneNumber[];
 }
 
 /** An order type that names existing telephone numbers in a TelephoneNumberList. */
 export interface ExistingTelephoneNumberOrderType {
   /** The ordered numbers: one or more TelephoneNumber elements, E.164. */
-  TelephoneNumberList: E164TelephoneNumberList;
+  TelephoneNumberList?: E164TelephoneNumberList;
 }
 
 /** The hosted messaging import document (root element). Root element ExternalTnsOrder of xsd/ExternalTnsOrder.xsd. */
 export interface ExternalTnsOrder {
   /** The client's own reference for the order (string; format left open). */
-  CustomerOrderId: string;
+  CustomerOrderId?: string;
   /** The site (sub-account) of the imported numbers (string). */
-  SiteId: string;
+  SiteId?: string;
   /** The SIP peer (location) of the imported numbers (string). */
-  SipPeerId: string;
+  SipPeerId?: string;
   /** Who signed the letter of authorization: CARRIER or SUBSCRIBER. */
-  LoaType: LoaType;
+  LoaType?: LoaType;
   /** The numbers to import: one or more TelephoneNumber elements, E.164. */
-  TelephoneNumbers: E164TelephoneNumberList;
+  TelephoneNumbers?: E164TelephoneNumberList;
 }
 
 /** The report instance document (root element). Root element Instance of xsd/Instance.xsd. */
 export interface Instance {
   /** The output format of the report (for example CSV, the format rule 6 mentions). The source does not list the values: a string, left open. */
-  OutputFormat: string;
+  OutputFormat?: string;
   /** Optional. LEGACY: the report lists 10-digit numbers (rule 6). Absent: E.164, the preferred form. Other values: the source leaves them open. */
   NumberFormat?: NumberFormat;
   /** The report parameters. */
-  Parameters: {
-    /** One parameter, a Name and a Value (repeated, at least one). (repeated: at least 1) */
+  Parameters?: {
+    /** One parameter, a Name and a Value (repeated; the source leaves the minimum open). (repeated: at least 0) */
     Parameter: {
       /** The parameter name. The names a report accepts are not shown. */
-      Name: string;
+      Name?: string;
       /** The parameter value (string). */
-      Value: string;
+      Value?: string;
     }[];
   };
   /** The date the report instance expires (xs:date, for example 2024-12-31). (xs:date) */
-  ExpiresAt: string;
+  ExpiresAt?: string;
 }
 
 /** The order notification document (root element). Root element Notification of xsd/Notification.legacy.xsd. */
@@ -133,11 +133,11 @@ export interface Notification {
 /** The order document (root element). Root element Order of xsd/Order.xsd. */
 export interface Order {
   /** The site (sub-account) the numbers are ordered for. The source does not type it: a string. */
-  SiteId: string;
+  SiteId?: string;
   /** Boolean (true, false, 1 or 0). Its effect (whether the order may complete for part of the numbers) is not described by the source. */
-  PartialAllowed: boolean;
+  PartialAllowed?: boolean;
   /** The existing telephone numbers to order. */
-  ExistingTelephoneNumberOrderType: ExistingTelephoneNumberOrderType;
+  ExistingTelephoneNumberOrderType?: ExistingTelephoneNumberOrderType;
 }
 
 /** The order response document (root element). Root element OrderResponse of xsd/OrderResponse.xsd. */
@@ -167,17 +167,17 @@ export interface OrderResponse {
 /** The hosted messaging removal document (root element). Root element RemoveImportedTnOrder of xsd/RemoveImportedTnOrder.xsd. */
 export interface RemoveImportedTnOrder {
   /** The client's own reference for the order (string; format left open). */
-  CustomerOrderId: string;
+  CustomerOrderId?: string;
   /** The numbers to remove: one or more TelephoneNumber elements, E.164. */
-  TelephoneNumbers: E164TelephoneNumberList;
+  TelephoneNumbers?: E164TelephoneNumberList;
 }
 
 /** The Tn error document (root element). Root element SipPeerTelephoneNumberResponse of xsd/SipPeerTelephoneNumberResponse.xsd. */
 export interface SipPeerTelephoneNumberResponse {
   /** The error status. */
   ResponseStatus: {
-    /** The error code: 400 when messaging is switched through the tns operations (rule 4). The source shows no other code and does not type the element: a string. */
-    ErrorCode: string;
+    /** The error code, fixed at 400: the source shows this body only for messaging switched through the tns operations (rule 4), with ErrorCode 400. */
+    ErrorCode: "400";
     /** A human-readable description; for rule 4 it says to use a tn-option order. Its exact wording is not shown. */
     Description: string;
   };
@@ -186,9 +186,9 @@ export interface SipPeerTelephoneNumberResponse {
 /** The subscription document (root element). Root element Subscription of xsd/Subscription.xsd. */
 export interface Subscription {
   /** The kind of order whose notifications are subscribed to (for example orders). The source does not list the values: a string, left open. */
-  OrderType: string;
+  OrderType?: string;
   /** Where and how notifications are delivered. */
-  CallbackSubscription: CallbackSubscription;
+  CallbackSubscription?: CallbackSubscription;
 }
 
 /** Each document by name: its TypeScript type. */
@@ -208,13 +208,13 @@ export type XmlDocumentName = keyof XmlDocumentTypes;
 
 /** Each document by name: root element, XSD file (in the package `xsd/` folder) and structure. */
 export const xmlDocuments: { readonly [Name in XmlDocumentName]: XmlDocumentDescriptor } = {
-  ExternalTnsOrder: {"root":"ExternalTnsOrder","xsd":"xsd/ExternalTnsOrder.xsd","content":{"kind":"complex","children":[{"name":"CustomerOrderId","min":1,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"SiteId","min":1,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"SipPeerId","min":1,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"LoaType","min":1,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"TelephoneNumbers","min":1,"max":1,"content":{"kind":"complex","children":[{"name":"TelephoneNumber","min":1,"max":"unbounded","content":{"kind":"simple","type":"string"}}]}}]}},
-  Instance: {"root":"Instance","xsd":"xsd/Instance.xsd","content":{"kind":"complex","children":[{"name":"OutputFormat","min":1,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"NumberFormat","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Parameters","min":1,"max":1,"content":{"kind":"complex","children":[{"name":"Parameter","min":1,"max":"unbounded","content":{"kind":"complex","children":[{"name":"Name","min":1,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Value","min":1,"max":1,"content":{"kind":"simple","type":"string"}}]}}]}},{"name":"ExpiresAt","min":1,"max":1,"content":{"kind":"simple","type":"string"}}]}},
-  NotificationLegacy: {"root":"Notification","xsd":"xsd/Notification.legacy.xsd","content":{"kind":"complex","children":[{"name":"SubscriptionId","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"OrderType","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"CustomerOrderId","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Status","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"CompletedTelephoneNumbers","min":0,"max":1,"content":{"kind":"complex","children":[{"name":"TelephoneNumber","min":0,"max":"unbounded","content":{"kind":"simple","type":"string"}}]}},{"name":"LastModifiedDate","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"ActualFocDate","min":0,"max":1,"content":{"kind":"simple","type":"string"}}]}},
-  Notification: {"root":"Notification","xsd":"xsd/Notification.xsd","content":{"kind":"complex","children":[{"name":"SubscriptionId","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"OrderType","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"CustomerOrderId","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Status","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"CompletedTelephoneNumbers","min":0,"max":1,"content":{"kind":"complex","children":[{"name":"TelephoneNumber","min":0,"max":"unbounded","content":{"kind":"simple","type":"string"}}]}},{"name":"LastModifiedDate","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"ActualFocDate","min":0,"max":1,"content":{"kind":"simple","type":"string"}}]}},
-  Order: {"root":"Order","xsd":"xsd/Order.xsd","content":{"kind":"complex","children":[{"name":"SiteId","min":1,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"PartialAllowed","min":1,"max":1,"content":{"kind":"simple","type":"boolean"}},{"name":"ExistingTelephoneNumberOrderType","min":1,"max":1,"content":{"kind":"complex","children":[{"name":"TelephoneNumberList","min":1,"max":1,"content":{"kind":"complex","children":[{"name":"TelephoneNumber","min":1,"max":"unbounded","content":{"kind":"simple","type":"string"}}]}}]}}]}},
-  OrderResponse: {"root":"OrderResponse","xsd":"xsd/OrderResponse.xsd","content":{"kind":"complex","children":[{"name":"Order","min":0,"max":1,"content":{"kind":"complex","children":[{"name":"OrderCreateDate","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"BackOrderRequested","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"id","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"ExistingTelephoneNumberOrderType","min":0,"max":1,"content":{"kind":"complex","children":[{"name":"TelephoneNumberList","min":0,"max":1,"content":{"kind":"complex","children":[{"name":"TelephoneNumber","min":1,"max":"unbounded","content":{"kind":"simple","type":"string"}}]}}]}},{"name":"PartialAllowed","min":0,"max":1,"content":{"kind":"simple","type":"boolean"}},{"name":"SiteId","min":0,"max":1,"content":{"kind":"simple","type":"string"}}]}},{"name":"OrderStatus","min":0,"max":1,"content":{"kind":"simple","type":"string"}}]}},
-  RemoveImportedTnOrder: {"root":"RemoveImportedTnOrder","xsd":"xsd/RemoveImportedTnOrder.xsd","content":{"kind":"complex","children":[{"name":"CustomerOrderId","min":1,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"TelephoneNumbers","min":1,"max":1,"content":{"kind":"complex","children":[{"name":"TelephoneNumber","min":1,"max":"unbounded","content":{"kind":"simple","type":"string"}}]}}]}},
-  SipPeerTelephoneNumberResponse: {"root":"SipPeerTelephoneNumberResponse","xsd":"xsd/SipPeerTelephoneNumberResponse.xsd","content":{"kind":"complex","children":[{"name":"ResponseStatus","min":1,"max":1,"content":{"kind":"complex","children":[{"name":"ErrorCode","min":1,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Description","min":1,"max":1,"content":{"kind":"simple","type":"string"}}]}}]}},
-  Subscription: {"root":"Subscription","xsd":"xsd/Subscription.xsd","content":{"kind":"complex","children":[{"name":"OrderType","min":1,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"CallbackSubscription","min":1,"max":1,"content":{"kind":"complex","children":[{"name":"URL","min":1,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Expiry","min":1,"max":1,"content":{"kind":"simple","type":"integer"}},{"name":"NumberFormat","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"CallbackCredentials","min":1,"max":1,"content":{"kind":"complex","children":[{"name":"BasicAuthentication","min":1,"max":1,"content":{"kind":"complex","children":[{"name":"Username","min":1,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Password","min":1,"max":1,"content":{"kind":"simple","type":"string"}}]}},{"name":"PublicKey","min":1,"max":1,"content":{"kind":"simple","type":"string"}}]}}]}}]}},
+  ExternalTnsOrder: {"root":"ExternalTnsOrder","xsd":"xsd/ExternalTnsOrder.xsd","content":{"kind":"complex","order":"all","children":[{"name":"CustomerOrderId","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"SiteId","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"SipPeerId","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"LoaType","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"TelephoneNumbers","min":0,"max":1,"content":{"kind":"complex","order":"sequence","children":[{"name":"TelephoneNumber","min":0,"max":"unbounded","content":{"kind":"simple","type":"string"}}]}}]}},
+  Instance: {"root":"Instance","xsd":"xsd/Instance.xsd","content":{"kind":"complex","order":"all","children":[{"name":"OutputFormat","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"NumberFormat","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Parameters","min":0,"max":1,"content":{"kind":"complex","order":"sequence","children":[{"name":"Parameter","min":0,"max":"unbounded","content":{"kind":"complex","order":"all","children":[{"name":"Name","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Value","min":0,"max":1,"content":{"kind":"simple","type":"string"}}]}}]}},{"name":"ExpiresAt","min":0,"max":1,"content":{"kind":"simple","type":"string"}}]}},
+  NotificationLegacy: {"root":"Notification","xsd":"xsd/Notification.legacy.xsd","content":{"kind":"complex","order":"all","children":[{"name":"SubscriptionId","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"OrderType","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"CustomerOrderId","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Status","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"CompletedTelephoneNumbers","min":0,"max":1,"content":{"kind":"complex","order":"sequence","children":[{"name":"TelephoneNumber","min":0,"max":"unbounded","content":{"kind":"simple","type":"string"}}]}},{"name":"LastModifiedDate","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"ActualFocDate","min":0,"max":1,"content":{"kind":"simple","type":"string"}}]}},
+  Notification: {"root":"Notification","xsd":"xsd/Notification.xsd","content":{"kind":"complex","order":"all","children":[{"name":"SubscriptionId","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"OrderType","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"CustomerOrderId","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Status","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"CompletedTelephoneNumbers","min":0,"max":1,"content":{"kind":"complex","order":"sequence","children":[{"name":"TelephoneNumber","min":0,"max":"unbounded","content":{"kind":"simple","type":"string"}}]}},{"name":"LastModifiedDate","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"ActualFocDate","min":0,"max":1,"content":{"kind":"simple","type":"string"}}]}},
+  Order: {"root":"Order","xsd":"xsd/Order.xsd","content":{"kind":"complex","order":"all","children":[{"name":"SiteId","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"PartialAllowed","min":0,"max":1,"content":{"kind":"simple","type":"boolean"}},{"name":"ExistingTelephoneNumberOrderType","min":0,"max":1,"content":{"kind":"complex","order":"all","children":[{"name":"TelephoneNumberList","min":0,"max":1,"content":{"kind":"complex","order":"sequence","children":[{"name":"TelephoneNumber","min":0,"max":"unbounded","content":{"kind":"simple","type":"string"}}]}}]}}]}},
+  OrderResponse: {"root":"OrderResponse","xsd":"xsd/OrderResponse.xsd","content":{"kind":"complex","order":"all","children":[{"name":"Order","min":0,"max":1,"content":{"kind":"complex","order":"all","children":[{"name":"OrderCreateDate","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"BackOrderRequested","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"id","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"ExistingTelephoneNumberOrderType","min":0,"max":1,"content":{"kind":"complex","order":"all","children":[{"name":"TelephoneNumberList","min":0,"max":1,"content":{"kind":"complex","order":"sequence","children":[{"name":"TelephoneNumber","min":0,"max":"unbounded","content":{"kind":"simple","type":"string"}}]}}]}},{"name":"PartialAllowed","min":0,"max":1,"content":{"kind":"simple","type":"boolean"}},{"name":"SiteId","min":0,"max":1,"content":{"kind":"simple","type":"string"}}]}},{"name":"OrderStatus","min":0,"max":1,"content":{"kind":"simple","type":"string"}}]}},
+  RemoveImportedTnOrder: {"root":"RemoveImportedTnOrder","xsd":"xsd/RemoveImportedTnOrder.xsd","content":{"kind":"complex","order":"all","children":[{"name":"CustomerOrderId","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"TelephoneNumbers","min":0,"max":1,"content":{"kind":"complex","order":"sequence","children":[{"name":"TelephoneNumber","min":0,"max":"unbounded","content":{"kind":"simple","type":"string"}}]}}]}},
+  SipPeerTelephoneNumberResponse: {"root":"SipPeerTelephoneNumberResponse","xsd":"xsd/SipPeerTelephoneNumberResponse.xsd","content":{"kind":"complex","order":"all","children":[{"name":"ResponseStatus","min":1,"max":1,"content":{"kind":"complex","order":"all","children":[{"name":"ErrorCode","min":1,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Description","min":1,"max":1,"content":{"kind":"simple","type":"string"}}]}}]}},
+  Subscription: {"root":"Subscription","xsd":"xsd/Subscription.xsd","content":{"kind":"complex","order":"all","children":[{"name":"OrderType","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"CallbackSubscription","min":0,"max":1,"content":{"kind":"complex","order":"all","children":[{"name":"URL","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Expiry","min":0,"max":1,"content":{"kind":"simple","type":"integer"}},{"name":"NumberFormat","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"CallbackCredentials","min":0,"max":1,"content":{"kind":"complex","order":"all","children":[{"name":"BasicAuthentication","min":0,"max":1,"content":{"kind":"complex","order":"all","children":[{"name":"Username","min":0,"max":1,"content":{"kind":"simple","type":"string"}},{"name":"Password","min":0,"max":1,"content":{"kind":"simple","type":"string"}}]}},{"name":"PublicKey","min":0,"max":1,"content":{"kind":"simple","type":"string"}}]}}]}}]}},
 };

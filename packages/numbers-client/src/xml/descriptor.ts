@@ -12,7 +12,12 @@ export interface XmlSimpleContent {
 
 export interface XmlComplexContent {
   readonly kind: 'complex';
-  /** In schema (`xs:sequence`) order. */
+  /**
+   * `sequence`: the children must come in the order of `children`; `all` (`xs:all`): in any order, each
+   * at most once. Built documents always use the order of `children`, which both accept.
+   */
+  readonly order: 'sequence' | 'all';
+  /** In schema order. */
   readonly children: readonly XmlChildDescriptor[];
 }
 

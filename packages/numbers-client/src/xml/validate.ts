@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createXsdValidator, type XsdValidator } from '@svc-contracts/xml-validator';
+import { createXsdValidator, validateAgainstAny, type XsdValidator } from '@svc-contracts/xml-validator';
 import type { XmlDocumentDescriptor } from './descriptor.js';
 import { XmlDocumentError } from './errors.js';
 
@@ -20,6 +20,26 @@ export async function assertValid(
   if (!valid)
     throw new XmlDocumentError(
       `${fileName}: the ${descriptor.root} document is not valid against ${descriptor.xsd}.`,
+      issues,
+    );
+}
+
+/**
+ * Validates a document against alternative schemas (the E.164 and LEGACY notification, `x-xsd.schema`
+ * and `legacySchema`): valid against either passes, through the same `validateAgainstAny` as the
+ * contract checker and the mocks. Throws {@link XmlDocumentError} with the issues of the first schema.
+ */
+export async function assertValidAgainstAny(
+  descriptors: readonly XmlDocumentDescriptor[],
+  xml: string,
+  fileName: string,
+): Promise<void> {
+  const validators = await Promise.all(descriptors.map((descriptor) => validatorFor(descriptor.xsd)));
+  const { valid, issues } = await validateAgainstAny(validators, xml, { fileName });
+  const [first] = descriptors;
+  if (!valid && first !== undefined)
+    throw new XmlDocumentError(
+      `${fileName}: the ${first.root} document is not valid against ${descriptors.map((descriptor) => descriptor.xsd).join(' or ')}.`,
       issues,
     );
 }

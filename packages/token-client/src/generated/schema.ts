@@ -58,30 +58,30 @@ export interface components {
         };
         /**
          * AccessTokenResponse
-         * @description The access token response. The source lists the four fields without any "present when" condition, so all four are required here. Other members are not excluded (the source leaves them open).
+         * @description The access token response. The source lists the four fields but does not say that each is always present, so none is required here (the source leaves it open). Other members are not excluded.
          */
         AccessTokenResponse: {
             /**
-             * @description A JSON Web Token (compact serialization: three dot-separated base64url parts when signed, five when encrypted), sent by the in-app calling SDK as `Authorization: Bearer <access_token>` to the gateway.
+             * @description A JSON Web Token, sent by the in-app calling SDK as `Authorization: Bearer <access_token>` to the gateway. The source does not show the token's serialization, so no pattern is imposed (the source leaves its format open).
              * @example eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJqdGkiOiI4ZjE0ZTQ1Zi1lYTZhLTRmMmEtYjk3Yi1lZTk2YjFlZDY4NmQiLCJzY29wZSI6InZvaWNlLndlYnJ0YyJ9.c2lnbmF0dXJl
              */
-            access_token: string;
+            access_token?: string;
             /**
              * @description Id of the token: equals the `jti` claim inside the token, which prevents re-use. The source leaves its format open.
              * @example 8f14e45f-ea6a-4f2a-b97b-ee96b1ed686d
              */
-            access_token_id: string;
+            access_token_id?: string;
             /**
              * @description Always `Bearer`, as the source shows; also the prefix of the Authorization header (`Authorization: Bearer <access_token>`).
              * @example Bearer
              * @enum {string}
              */
-            token_type: "Bearer";
+            token_type?: "Bearer";
             /**
              * @description Seconds until the token expires. Keep using the token until 10 to 30 seconds before expiry, then request a new one. The source leaves the value (and any bound) open.
              * @example 3600
              */
-            expires_in: number;
+            expires_in?: number;
         };
     };
     responses: never;
@@ -105,16 +105,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The access token. The source shows the fields but not the status; 200 is the status of an OAuth 2.0 access token response (RFC 6749, section 5.1). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccessTokenResponse"];
-                };
-            };
-            /** @description The request failed validation, for example a grant type other than `client_credentials`, a scope other than `voice.webrtc` or a missing field. The source leaves the body open. */
+            /** @description The request failed validation, for example a grant type other than `client_credentials`, a scope other than `voice.webrtc` or a missing field. Not from the source: declared as OAuth 2.0 (RFC 6749, section 5.2) has it; the source shows neither this status nor the body, and a request failing validation may be answered with any other 4xx. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -123,13 +114,22 @@ export interface operations {
                     "application/json": components["schemas"]["TokenError"];
                 };
             };
-            /** @description The client id and secret are missing or wrong. The source leaves the body open. */
+            /** @description The client id and secret are missing or wrong. Not from the source: declared as OAuth 2.0 (RFC 6749, section 5.2) has it; the source shows neither this status nor the body. */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TokenError"];
+                };
+            };
+            /** @description The access token. The source shows the fields but not the status, so any 2xx is accepted; 200 is the status of an OAuth 2.0 access token response (RFC 6749, section 5.1). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessTokenResponse"];
                 };
             };
             /** @description Any other client error (for example a rate limit). The source shows no other status and leaves the body open. */

@@ -101,8 +101,9 @@ export interface webhooks {
          *     - the system rate limit is reached.
          *
          *     The source leaves the payload open (apart from the `pai` and `identity` fields every voice
-         *     callback carries), as well as its content type (JSON is assumed here), how the callback is
-         *     authenticated and what the receiver must answer.
+         *     callback carries), as well as its content type (a JSON body is checked under `application/json`;
+         *     any other media type is accepted unchecked, `*\/*`), how the callback is authenticated and what the
+         *     receiver must answer.
          */
         post: operations["disconnectEvent"];
         delete?: never;
@@ -264,6 +265,11 @@ export interface components {
          * @description Payload of the Disconnect event sent when an error ends an active call. Like every voice callback it may carry `pai` and `identity`; the source leaves the rest of the payload (including how the cause is reported) open.
          */
         DisconnectEvent: components["schemas"]["VoiceCallback"];
+        /**
+         * OpenCallbackBody
+         * @description A callback body sent with a media type other than JSON. The source does not show the content type of this callback, so any media type is accepted and such a body is not checked (a JSON body is checked under `application/json`).
+         */
+        OpenCallbackBody: unknown;
     };
     responses: {
         /** @description Bad request: the request failed validation (type `validation`). */
@@ -487,6 +493,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DisconnectEvent"];
+                "*/*": components["schemas"]["OpenCallbackBody"];
             };
         };
         responses: {

@@ -1,0 +1,91 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type MockSet, startMocks } from '@svc-contracts/mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Request content types as the source states them, through the mocks (which call the contract checker):
+// messaging shows `application/json; charset=utf-8` but documents no 415, so a JSON body without a
+// charset is accepted and only a body that is not JSON is refused; voice documents 415 and refuses it.
+// Verification shows a content type only in the examples of D6 and refuses none, so any other media
+// type is accepted (`*/*`), while a JSON body is still checked.
+
+const configPath = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'redocly.yaml');
+const auth = `Basic ${Buffer.from('user:pass').toString('base64')}`;
+let mocks: MockSet;
+
+beforeAll(async () => {
+  mocks = await startMocks({
+    configPath,
+    only: ['messaging', 'voice', 'mfa'],
+    ports: { messaging: 0, voice: 0, mfa: 0 },
+  });
+}, 60_000);
+afterAll(() => mocks?.stop());
+
+function url(service: string, path: string): string {
+  const mock = mocks.mocks.find((candidate) => candidate.name === service);
+  if (!mock) throw new Error(`no ${service} mock`);
+  return `${mock.url.replace(/\/$/, '')}${path}`;
+}
+
+async function post(service: string, path: string, type: string, body: string): Promise<number> {
+  const response = await fetch(url(service, path), {
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': type },
+    body,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+const message = JSON.stringify({
+  from: '+14155550100',
+  to: ['+14155550199'],
+  text: 'hello',
+  applicationId: 'app-1',
+});
+const call = JSON.stringify({
+  from: '+14155550100',
+  to: '+14155550199',
+  answerUrl: 'https://app.example.com/answer',
+  applicationId: 'app-1',
+});
+const sendCode = JSON.stringify({ to: '+14155550199', from: '+14155550100', message: 'code {CODE}' });
+
+describe('request content types', () => {
+  it('messaging: application/json with or without a charset gets 202; text/plain gets a 4xx', async () => {
+    const path = '/v2/users/9900000/messages';
+    expect(await post('messaging', path, 'application/json', message)).toBe(202);
+    expect(await post('messaging', path, 'application/json; charset=utf-8', message)).toBe(202);
+    const refused = await post('messaging', path, 'text/plain', message);
+    expect(refused).toBeGreaterThanOrEqual(400);
+    expect(refused).toBeLessThan(500);
+  });
+
+  it('voice: the documented 415 for application/json without the charset the source requires', async () => {
+    const path = '/api/v2/accounts/9900000/calls/';
+    expect(await post('voice', path, 'application/json', call)).toBe(415);
+    const accepted = await post('voice', path, 'application/json; charset=utf-8', call);
+    expect(accepted).toBeGreaterThanOrEqual(200);
+    expect(accepted).toBeLessThan(300);
+  });
+
+  it('verification: any media type is accepted (*/*); a JSON body is still checked', async () => {
+    const send = '/api/v1/accounts/9900000/code/messaging';
+    for (const type of [
+      'application/json',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+    ]) {
+      const status = await post('mfa', send, type, sendCode);
+      expect([type, status >= 200 && status < 300]).toEqual([type, true]);
+    }
+    // D5: a missing `to` gives 400, when the body is JSON.
+    expect(await post('mfa', send, 'application/json', JSON.stringify({ from: '+14155550100' }))).toBe(400);
+    const verify = '/api/v1/accounts/9900000/code/verify';
+    const form = await post('mfa', verify, 'application/x-www-form-urlencoded', 'to=%2B14155550199&code=1');
+    expect(form >= 200 && form < 300).toBe(true);
+    // D6 as in the source's examples: text/plain must hold the JSON document.
+    expect(await post('mfa', verify, 'text/plain;charset=UTF-8', 'not json')).toBe(400);
+  });
+});

@@ -1,0 +1,193 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type ContractSet,
+  checkHarFiles,
+  loadContracts,
+  type RecordedRequest,
+  type RecordedResponse,
+} from '@svc-contracts/contract-checker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Recorded callbacks are checked like any exchange: an entry that names its webhook (`_webhook` in the
+// HAR entry, `webhook` on a RecordedRequest) is checked against that webhook of the spec, never matched
+// by its URL. Each passing case has its failing case beside it.
+
+const configPath = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'redocly.yaml');
+let contracts: ContractSet;
+
+beforeAll(async () => {
+  contracts = await loadContracts({ configPath });
+});
+afterAll(async () => {
+  await contracts.close();
+});
+
+const callbackUrl = 'https://app.example.com/callbacks/messaging';
+
+function callback(webhook: string | undefined, body: unknown, url = callbackUrl): RecordedRequest {
+  return {
+    method: 'POST',
+    url,
+    headers: [{ name: 'Content-Type', value: 'application/json' }],
+    body: JSON.stringify(body),
+    ...(webhook === undefined ? {} : { webhook }),
+  };
+}
+
+const received: RecordedResponse = { status: 204, headers: [] };
+
+describe('webhooks in the checker', () => {
+  it('checks a messaging callback against messaging/messageCallback; a tag that is not a string fails', async () => {
+    const good = await contracts.checkExchange(
+      callback('messaging/messageCallback', { type: 'message-delivered', tag: 'table-42' }),
+      received,
+    );
+    expect(good.verdict).toBe('conforms');
+    expect(good.match).toMatchObject({
+      service: 'messaging',
+      operationId: 'messageCallback',
+      pathTemplate: 'webhooks/messageCallback',
+    });
+    const bad = await contracts.checkExchange(callback('messaging/messageCallback', { tag: 42 }), received);
+    expect(bad.violations.map((violation) => violation.rule)).toEqual([
+      'request-body-schema',
+      'accepted-invalid-request',
+    ]);
+    expect(bad.violations[0]?.specLocation).toMatch(/MessageCallback/);
+  });
+
+  it('takes the bare name when one service documents it; the receiver may answer any 2xx, not a 3xx', async () => {
+    const bare = await contracts.checkExchange(callback('disconnectEvent', { pai: '<sip:+1@x>' }), {
+      status: 200,
+      headers: [],
+    });
+    expect(bare.verdict).toBe('conforms');
+    expect(bare.match?.service).toBe('voice');
+    const redirected = await contracts.checkExchange(callback('disconnectEvent', {}), {
+      status: 302,
+      headers: [],
+    });
+    expect(redirected.violations.map((violation) => violation.rule)).toEqual(['undeclared-status']);
+  });
+
+  it('checks the Disconnect event: pai and identity are strings when present', async () => {
+    const bad = await contracts.checkExchange(callback('voice/disconnectEvent', { identity: 7 }), received);
+    expect(bad.violations.map((violation) => violation.rule)).toContain('request-body-schema');
+  });
+
+  it('accepts a callback of another media type unchecked (the source does not show it); JSON is checked', async () => {
+    const form = await contracts.checkExchange(
+      {
+        method: 'POST',
+        url: callbackUrl,
+        headers: [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }],
+        body: 'tag=42',
+        webhook: 'messaging/messageCallback',
+      },
+      received,
+    );
+    expect(form.verdict).toBe('conforms');
+    const json = await contracts.checkExchange(callback('voice/disconnectEvent', { pai: 1 }), received);
+    expect(json.verdict).toBe('violation');
+  });
+
+  it('names an unknown webhook, and a method the webhook does not document', async () => {
+    const unknown = await contracts.checkExchange(callback('messaging/deliveryReceipt', {}), received);
+    expect(unknown.violations.map((violation) => violation.rule)).toEqual(['undocumented-operation']);
+    expect(unknown.violations[0]?.message).toMatch(
+      /no webhook "messaging\/deliveryReceipt".*messaging\/messageCallback/,
+    );
+    const method = await contracts.checkExchange(
+      { ...callback('messaging/messageCallback', {}), method: 'PUT' },
+      received,
+    );
+    expect(method.violations[0]?.message).toMatch(
+      /PUT is not documented for webhook messaging\/messageCallback/,
+    );
+  });
+
+  it('never matches a callback by URL: the same entry without its webhook name is an undocumented operation', async () => {
+    const unnamed = await contracts.checkExchange(callback(undefined, { tag: 'table-42' }), received);
+    expect(unnamed.violations.map((violation) => violation.rule)).toEqual(['undocumented-operation']);
+    // And a webhook name never turns a service request into a callback check by URL either.
+    expect(contracts.match('POST', callbackUrl)).toBeUndefined();
+  });
+
+  it('keeps webhooks out of the coverage cells (operations of paths only)', () => {
+    const ids = contracts.documentedOperations().map((operation) => operation.operationId);
+    expect(ids).toContain('sendGroupMessage');
+    expect(ids).not.toContain('messageCallback');
+    expect(ids).not.toContain('disconnectEvent');
+  });
+});
+
+describe('webhooks in a HAR file (`_webhook` on the entry)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'webhook-har-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  function har(entry: Record<string, unknown>): string {
+    const file = join(dir, `${Math.random().toString(36).slice(2)}.har`);
+    const request = {
+      method: 'POST',
+      url: callbackUrl,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: [{ name: 'Content-Type', value: 'application/json' }],
+      queryString: [],
+      postData: { mimeType: 'application/json', text: JSON.stringify({ tag: 'table-42' }) },
+      headersSize: -1,
+      bodySize: -1,
+    };
+    const response = {
+      status: 204,
+      statusText: 'No Content',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: [],
+      content: { size: 0, mimeType: '' },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: 0,
+    };
+    writeFileSync(
+      file,
+      JSON.stringify({
+        log: {
+          version: '1.2',
+          creator: { name: 'test', version: '1' },
+          entries: [
+            {
+              startedDateTime: '2021-02-10T20:17:42.002Z',
+              time: 1,
+              request,
+              response,
+              cache: {},
+              timings: { send: 0, wait: 1, receive: 0 },
+              ...entry,
+            },
+          ],
+        },
+      }),
+    );
+    return file;
+  }
+
+  it('an entry with _webhook is checked against that webhook; without it, it matches nothing', async () => {
+    const named = await checkHarFiles([har({ _webhook: 'messaging/messageCallback' })], { contracts });
+    expect(named.exitCode).toBe(0);
+    expect(named.entries[0]?.match?.operationId).toBe('messageCallback');
+    const unnamed = await checkHarFiles([har({})], { contracts });
+    expect(unnamed.exitCode).toBe(1);
+  });
+
+  it('refuses a _webhook that is not a non-empty string', async () => {
+    const report = await checkHarFiles([har({ _webhook: 7 })], { contracts });
+    expect(report.exitCode).toBe(2);
+  });
+});

@@ -1,0 +1,255 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type ContractSet,
+  loadContracts,
+  type RecordedRequest,
+  type RecordedResponse,
+} from '@svc-contracts/contract-checker';
+import { type MockSet, startMocks } from '@svc-contracts/mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The published vendor client, `bandwidth-sdk` 8.1.4, unchanged, installed with npm into a temporary
+// project, against the mocks of every service it has an operation for: messaging (D2), voice (D3) and
+// verification (D5, D6). Each call must get the status the contract documents for it and a body the
+// contract checker accepts. The only thing between the client and the mocks is an axios instance (the
+// client's own dependency, passed through its public constructor) that sends the client's production
+// addresses to the mocks, as a proxy would, and keeps every exchange for the checker.
+//
+// Skipped, with the reason, only when npm cannot reach the registry.
+
+const VERSION = '8.1.4';
+const configPath = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'redocly.yaml');
+const accountId = '9900000';
+
+/** The client's production base addresses and the source's placeholder each stands for. */
+const placeholders = [
+  // {messaging_url}: the client's messaging server is `https://messaging.bandwidth.com/api/v2`, and its
+  // path `/users/{accountId}/messages`; the source's path is `{messaging_url}/v2/users/{userId}/messages`.
+  { production: 'https://messaging.bandwidth.com/api', service: 'messaging' },
+  // {voice_url}/api/v2/... and {mfa_url}/api/v1/...
+  { production: 'https://voice.bandwidth.com', service: 'voice' },
+  { production: 'https://mfa.bandwidth.com', service: 'mfa' },
+] as const;
+
+function registryReachable(): string | undefined {
+  const probe = spawnSync('npm', ['view', `bandwidth-sdk@${VERSION}`, 'version'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (probe.status === 0 && probe.stdout.trim() === VERSION) return undefined;
+  return `npm cannot reach the registry (npm view bandwidth-sdk@${VERSION}: ${probe.error?.message ?? (probe.stderr.trim().split('\n').pop() || `exit ${probe.status}`)})`;
+}
+
+const unreachable = registryReachable();
+if (unreachable) console.warn(`vendor-sdk.test.ts skipped: ${unreachable}`);
+
+interface Exchange {
+  request: RecordedRequest;
+  response: RecordedResponse;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the vendor package is loaded at run time, untyped here.
+type Any = any;
+
+describe.skipIf(unreachable !== undefined)(`bandwidth-sdk ${VERSION} against the mocks`, () => {
+  let project: string;
+  let sdk: Any;
+  let mocks: MockSet;
+  let contracts: ContractSet;
+  let configuration: Any;
+  let http: Any;
+  const exchanges: Exchange[] = [];
+
+  beforeAll(async () => {
+    project = mkdtempSync(join(tmpdir(), 'vendor-sdk-'));
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'vendor-sdk-check', private: true }));
+    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', `bandwidth-sdk@${VERSION}`], {
+      cwd: project,
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    if (install.status !== 0)
+      throw new Error(`npm install bandwidth-sdk@${VERSION} failed:\n${install.stderr}`);
+    const require = createRequire(join(project, 'package.json'));
+    sdk = require('bandwidth-sdk');
+    expect(require('bandwidth-sdk/package.json').version).toBe(VERSION);
+    const axios = require('axios');
+
+    [mocks, contracts] = await Promise.all([
+      startMocks({
+        configPath,
+        only: ['messaging', 'voice', 'mfa'],
+        ports: { messaging: 0, voice: 0, mfa: 0 },
+      }),
+      loadContracts({ configPath }),
+    ]);
+    const mockUrl = (service: string) => {
+      const mock = mocks.mocks.find((candidate) => candidate.name === service);
+      if (!mock) throw new Error(`no ${service} mock`);
+      return mock.url.replace(/\/$/, '');
+    };
+
+    // Every status resolves (the test reads it), bodies stay the text the mock sent.
+    http = axios.create({ validateStatus: () => true, transformResponse: [(data: unknown) => data] });
+    http.interceptors.request.use((config: Any) => {
+      for (const { production, service } of placeholders) {
+        if (String(config.url).startsWith(production)) {
+          config.url = mockUrl(service) + String(config.url).slice(production.length);
+        }
+      }
+      return config;
+    });
+    http.interceptors.response.use((response: Any) => {
+      const { config } = response;
+      const headers = Object.entries(config.headers.toJSON?.() ?? config.headers).map(([name, value]) => ({
+        name,
+        value: String(value),
+      }));
+      if (config.auth) {
+        const pair = `${config.auth.username}:${config.auth.password}`;
+        headers.push({ name: 'Authorization', value: `Basic ${Buffer.from(pair).toString('base64')}` });
+      }
+      exchanges.push({
+        request: {
+          method: String(config.method).toUpperCase(),
+          url: config.url,
+          headers,
+          ...(typeof config.data === 'string' ? { body: config.data } : {}),
+        },
+        response: {
+          status: response.status,
+          headers: Object.entries(response.headers.toJSON?.() ?? response.headers).map(([name, value]) => ({
+            name,
+            value: String(value),
+          })),
+          body: typeof response.data === 'string' ? response.data : JSON.stringify(response.data),
+        },
+      });
+      return response;
+    });
+    configuration = new sdk.Configuration({ username: 'api-user', password: 'api-password' });
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all([mocks?.stop(), contracts?.close()]);
+    if (project) rmSync(project, { recursive: true, force: true });
+  });
+
+  function last(): Exchange {
+    const exchange = exchanges.at(-1);
+    if (!exchange) throw new Error('no exchange recorded');
+    return exchange;
+  }
+
+  it('MessagesApi.createMessage gets 202 and the group message (application/json without a charset)', async () => {
+    const api = new sdk.MessagesApi(configuration, undefined, http);
+    const response = await api.createMessage(accountId, {
+      applicationId: '93de2206-9669-4e07-948d-329f4b722ee2',
+      to: ['+14155550199', '+14155550142'],
+      from: '+14155550100',
+      text: 'Your table for 4 is ready.',
+      tag: 'table-42',
+    });
+    const exchange = last();
+    // The vendor client sends no charset; the source states no refusal of that form (no 415 for messaging).
+    expect(
+      exchange.request.headers.find((header) => header.name.toLowerCase() === 'content-type')?.value,
+    ).toBe('application/json');
+    expect(response.status).toBe(202);
+    expect(JSON.parse(response.data)).toMatchObject({ direction: 'out' });
+    const verdict = await contracts.checkExchange(exchange.request, exchange.response);
+    expect(verdict.violations).toEqual([]);
+    expect(verdict.verdict).toBe('conforms');
+    expect(verdict.match?.operationId).toBe('sendGroupMessage');
+  });
+
+  it('MFAApi.generateMessagingCode gets a documented 2xx with a body the checker accepts', async () => {
+    const api = new sdk.MFAApi(configuration, undefined, http);
+    const response = await api.generateMessagingCode(accountId, {
+      to: '+14155550199',
+      from: '+14155550100',
+      applicationId: '93de2206-9669-4e07-948d-329f4b722ee2',
+      scope: '2FA',
+      message: 'Your temporary {NAME} {SCOPE} code is {CODE}',
+      digits: 6,
+    });
+    expect(response.status).toBeGreaterThanOrEqual(200);
+    expect(response.status).toBeLessThan(300);
+    const verdict = await contracts.checkExchange(last().request, last().response);
+    expect(verdict.violations).toEqual([]);
+    expect(verdict.verdict).toBe('conforms');
+    expect(verdict.match?.operationId).toBe('sendMessagingCode');
+  });
+
+  it('MFAApi.verifyCode gets a documented 2xx with a body the checker accepts', async () => {
+    const api = new sdk.MFAApi(configuration, undefined, http);
+    const response = await api.verifyCode(accountId, {
+      to: '+14155550199',
+      scope: '2FA',
+      expirationTimeInMinutes: 3,
+      code: '123456',
+    });
+    expect(response.status).toBeGreaterThanOrEqual(200);
+    expect(response.status).toBeLessThan(300);
+    const verdict = await contracts.checkExchange(last().request, last().response);
+    expect(verdict.violations).toEqual([]);
+    expect(verdict.verdict).toBe('conforms');
+    expect(verdict.match?.operationId).toBe('verifyCode');
+  });
+
+  it('CallsApi.createCall gets the documented voice 404: the client drops the trailing slash the source documents', async () => {
+    // The source documents create call as POST {voice_url}/api/v2/accounts/{accountId}/calls/ (with the
+    // slash); the vendor client posts .../calls. The contract is exact about trailing slashes, so the
+    // voice API's documented answer for a path it does not have (404, type validation, "Not Found") is
+    // what the client gets. The checker names the slash as the reason; the body is the documented 404 body.
+    const api = new sdk.CallsApi(configuration, undefined, http);
+    const response = await api.createCall(accountId, {
+      to: '+14155550199',
+      from: '+14155550100',
+      applicationId: '93de2206-9669-4e07-948d-329f4b722ee2',
+      answerUrl: 'https://app.example.com/voice/answer',
+    });
+    const exchange = last();
+    expect(new URL(exchange.request.url).pathname).toBe(`/api/v2/accounts/${accountId}/calls`);
+    expect(response.status).toBe(404);
+    expect(JSON.parse(response.data)).toMatchObject({ type: 'validation' });
+    const verdict = await contracts.checkExchange(exchange.request, exchange.response);
+    expect(verdict.violations.map((violation) => violation.rule)).toEqual(['undocumented-operation']);
+    expect(verdict.violations[0]?.message).toMatch(/trailing slash/);
+    // The same answer to the documented path: the body is the one the contract documents for 404.
+    const documented = { ...exchange.request, url: `${exchange.request.url}/` };
+    const checked = await contracts.checkResponse(documented, exchange.response);
+    expect(checked.match?.operationId).toBe('createCall');
+    expect(checked.violations).toEqual([]);
+  });
+
+  it('CallsApi.createCall sent to the documented path gets the documented 415: the client sends no charset', async () => {
+    // Voice, unlike messaging, documents 415 ("Content type <type> not supported (send application/json;
+    // charset=utf-8)"). The client's request, sent to the documented path, gets exactly that.
+    const api = new sdk.CallsApi(configuration, undefined, http);
+    const slash = http.interceptors.request.use((config: Any) => {
+      config.url = String(config.url).replace(/\/calls$/, '/calls/');
+      return config;
+    });
+    try {
+      const response = await api.createCall(accountId, {
+        to: '+14155550199',
+        from: '+14155550100',
+        applicationId: '93de2206-9669-4e07-948d-329f4b722ee2',
+        answerUrl: 'https://app.example.com/voice/answer',
+      });
+      expect(response.status).toBe(415);
+      const verdict = await contracts.checkExchange(last().request, last().response);
+      expect(verdict.match?.operationId).toBe('createCall');
+      expect(verdict.verdict).toBe('rejected-as-expected');
+      expect(verdict.violations).toEqual([]);
+    } finally {
+      http.interceptors.request.eject(slash);
+    }
+  });
+});
