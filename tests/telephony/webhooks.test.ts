@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import {
   type RecordedResponse,
 } from '@svc-contracts/contract-checker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 // Recorded callbacks are checked like any exchange: an entry that names its webhook (`_webhook` in the
 // HAR entry, `webhook` on a RecordedRequest) is checked against that webhook of the spec, never matched
@@ -189,5 +190,45 @@ describe('webhooks in a HAR file (`_webhook` on the entry)', () => {
   it('refuses a _webhook that is not a non-empty string', async () => {
     const report = await checkHarFiles([har({ _webhook: 7 })], { contracts });
     expect(report.exitCode).toBe(2);
+  });
+});
+
+describe('the order notification callback', () => {
+  const notification = `<?xml version="1.0" encoding="UTF-8"?>
+<Notification><SubscriptionId>s-1</SubscriptionId><Status>COMPLETE</Status><CompletedTelephoneNumbers><TelephoneNumber>+14155550100</TelephoneNumber></CompletedTelephoneNumbers></Notification>`;
+  const orderCallback = (headers: RecordedRequest['headers']): RecordedRequest => ({
+    method: 'POST',
+    url: 'https://app.example.com/callbacks/orders',
+    headers: [{ name: 'Content-Type', value: 'application/xml; charset=utf-8' }, ...headers],
+    body: notification,
+    webhook: 'numbers/orderNotification',
+  });
+  const basic = `Basic ${Buffer.from('cb-user:cb-pass').toString('base64')}`;
+
+  it('takes any credentials or none: the source does not show how CallbackCredentials are presented', async () => {
+    // No scheme is invented for the callback (HTTP Basic with the subscription's pair was one reading).
+    const webhook = parse(
+      readFileSync(
+        resolve(dirname(configPath), 'specs/numbers/paths/webhook-order-notification.yaml'),
+        'utf8',
+      ),
+    ) as { post: { security: unknown } };
+    expect(webhook.post.security).toEqual([{}]);
+    for (const headers of [
+      [],
+      [{ name: 'Authorization', value: basic }],
+      [{ name: 'Authorization', value: 'Bearer signed-by-public-key' }],
+      [{ name: 'X-Signature', value: 'abc' }],
+    ]) {
+      const verdict = await contracts.checkExchange(orderCallback(headers), { status: 200, headers: [] });
+      expect(verdict.verdict, JSON.stringify(headers)).toBe('conforms');
+    }
+  });
+
+  it('still checks the document: a number in neither form fails', async () => {
+    const broken = orderCallback([]);
+    broken.body = notification.replace('+14155550100', '555-0100');
+    const verdict = await contracts.checkExchange(broken, { status: 200, headers: [] });
+    expect(verdict.violations.map((violation) => violation.rule)).toContain('request-body-schema');
   });
 });

@@ -127,10 +127,6 @@ export const contract = {
     "basicAuth": {
       "type": "http",
       "scheme": "basic"
-    },
-    "callbackBasicAuth": {
-      "type": "http",
-      "scheme": "basic"
     }
   },
   "securityExclusive": false

@@ -309,9 +309,8 @@ export interface webhooks {
          *
          *     Authentication: the subscription carries `CallbackCredentials` (`BasicAuthentication` with
          *     `Username` and `Password`, and a `PublicKey`); the source does not show how the service presents
-         *     them. HTTP Basic with the subscription's pair is the reading of the element name and is declared as
-         *     optional (`callbackBasicAuth` or none). The status the handler answers, and any retry, are not shown
-         *     either: the source leaves them open.
+         *     them to the callback URL, so no credential is required and none is refused (`security: [{}]`). The
+         *     status the handler answers, and any retry, are not shown either: the source leaves them open.
          */
         post: operations["orderNotification"];
         delete?: never;
@@ -616,8 +615,9 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The order response. The source shows no status code; 200 is the conservative reading. */
-            200: {
+            401: components["responses"]["Unauthorized"];
+            /** @description The order response. The source shows no status code: any 2xx. */
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -625,7 +625,6 @@ export interface operations {
                     "application/xml": components["schemas"]["OrderResponse"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
             "4XX": components["responses"]["Refused"];
         };
     };
@@ -648,8 +647,9 @@ export interface operations {
             };
         };
         responses: {
+            401: components["responses"]["Unauthorized"];
             /** @description The subscription was created. The source leaves the status and the body open. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -657,7 +657,6 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
             "4XX": components["responses"]["Refused"];
         };
     };
@@ -685,8 +684,9 @@ export interface operations {
             };
         };
         responses: {
+            401: components["responses"]["Unauthorized"];
             /** @description The report instance was created. The source leaves the status and the body open. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -694,7 +694,6 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
             "4XX": components["responses"]["Refused"];
         };
     };
@@ -713,8 +712,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
             /** @description The e911 addresses. The source leaves the status and the body open. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -722,7 +722,6 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
         };
     };
     listMessagingImportTnOrders: {
@@ -740,8 +739,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
             /** @description The import orders. The source leaves the status and the body open. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -749,7 +749,6 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
         };
     };
     createMessagingImportTnOrder: {
@@ -771,8 +770,9 @@ export interface operations {
             };
         };
         responses: {
+            401: components["responses"]["Unauthorized"];
             /** @description The import order was received. The source leaves the status and the body open. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -780,7 +780,6 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
             "4XX": components["responses"]["Refused"];
         };
     };
@@ -803,8 +802,9 @@ export interface operations {
             };
         };
         responses: {
+            401: components["responses"]["Unauthorized"];
             /** @description The removal order was received. The source leaves the status and the body open. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -812,7 +812,6 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
             "4XX": components["responses"]["Refused"];
         };
     };
@@ -842,8 +841,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
             /** @description The in-service numbers. The source leaves the status and the body open. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -851,7 +851,6 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
             "4XX": components["responses"]["Refused"];
         };
     };
@@ -885,8 +884,10 @@ export interface operations {
             };
         };
         responses: {
+            400: components["responses"]["TnError"];
+            401: components["responses"]["Unauthorized"];
             /** @description Success. The source leaves the status and the body open; 200 is declared so that clients and mocks have a success path. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -894,8 +895,6 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
-            400: components["responses"]["TnError"];
-            401: components["responses"]["Unauthorized"];
         };
     };
     getSipPeerTelephoneNumber: {
@@ -928,8 +927,9 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            401: components["responses"]["Unauthorized"];
             /** @description The number. The source leaves the status and the body open. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -937,7 +937,6 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
         };
     };
     orderNotification: {
@@ -953,8 +952,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The handler received the notification. The source leaves the status and the body of the handler's answer open; 200 without a body is declared as the plain reading. */
-            200: {
+            /** @description The handler received the notification. The source leaves the status and the body of the handler's answer open: any 2xx, without a body. */
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
