@@ -35,15 +35,39 @@ export function errorResponse(
   if (documented === 'no-content') return { status, headers: { ...extraHeaders }, body: undefined };
   const template = documented ?? errorSchemaTemplate(spec, status);
   if (!template) return problemResponse(status, message, violations, extraHeaders);
+  const shaped = fromTemplate(spec, status, template, violations, message, extraHeaders);
+  if (shaped) return shaped;
+  const { example } = template;
+  const body = typeof example === 'string' ? message : JSON.stringify(example ?? null);
+  return { ...statusAndHeaders(template, status, extraHeaders), body };
+}
+
+function statusAndHeaders(
+  template: Template,
+  status: number,
+  extraHeaders: Record<string, string>,
+): Omit<MockResponse, 'body'> {
+  return { status, headers: { 'content-type': template.mediaType, ...extraHeaders } };
+}
+
+/** The template's example with the message put in: XML in its message element, JSON by `shapeJson`. */
+function fromTemplate(
+  spec: OpenApiDocument,
+  status: number,
+  template: Template,
+  violations: Violation[],
+  message: string,
+  extraHeaders: Record<string, string> = {},
+): MockResponse | undefined {
   const { mediaType, example, schema } = template;
-  const headers = { 'content-type': mediaType, ...extraHeaders };
+  const answer = statusAndHeaders(template, status, extraHeaders);
   if (typeof example === 'string' && isXmlMediaType(mediaType)) {
-    return { status, headers, body: replaceXmlMessage(example, message) };
+    return { ...answer, body: replaceXmlMessage(example, message) };
   }
   if (isObject(example)) {
-    return { status, headers, body: JSON.stringify(shapeJson(spec, example, schema, violations, message)) };
+    return { ...answer, body: JSON.stringify(shapeJson(spec, example, schema, violations, message)) };
   }
-  return { status, headers, body: typeof example === 'string' ? message : JSON.stringify(example ?? null) };
+  return undefined;
 }
 
 /** The checker's rules that mean "the request fails validation" (not credentials, not a route). */
@@ -276,16 +300,8 @@ export function mockRefusal(
   const message = `${reason} (${status} is the mock's answer: the source documents no status for this)`;
   const violation: Violation = { rule, message, side: 'request' };
   const template = errorSchemaTemplate(spec, status, true);
-  if (!template) return problemResponse(status, message, [violation]);
-  const { mediaType, example, schema } = template;
-  const headers = { 'content-type': mediaType };
-  if (typeof example === 'string' && isXmlMediaType(mediaType)) {
-    return { status, headers, body: replaceXmlMessage(example, message) };
-  }
-  if (isObject(example)) {
-    return { status, headers, body: JSON.stringify(shapeJson(spec, example, schema, [violation], message)) };
-  }
-  return problemResponse(status, message, [violation]);
+  const shaped = template && fromTemplate(spec, status, template, [violation], message);
+  return shaped ?? problemResponse(status, message, [violation]);
 }
 
 /** Prism's own answer when the spec documents nothing for the status: RFC 9457 problem details. */
