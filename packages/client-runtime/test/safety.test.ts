@@ -7,6 +7,7 @@ import {
   type CallOptions,
   CallRequest,
   type ClientOptions,
+  errorInit,
   type FailedResponse,
   headerAuth,
   NetworkError,
@@ -50,15 +51,7 @@ class ItemsClient extends ServiceClient<Paths> {
     return this.send('POST', this.raw.POST('/items', { body: { name }, ...this.init(call) }));
   }
   protected createError(failure: FailedResponse): ApiError {
-    return new ApiError({
-      service: 'Items',
-      status: failure.response.status,
-      body: failure.body,
-      method: failure.method,
-      url: failure.response.url,
-      headers: failure.response.headers,
-      secrets: failure.secrets,
-    });
+    return new ApiError(errorInit('Items', failure));
   }
 }
 

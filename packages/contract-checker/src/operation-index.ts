@@ -304,16 +304,7 @@ export function buildOperationIndex(
           miss: `${upper} is not documented for webhook ${services[0]}/${webhook} (it documents ${named.map((candidate) => candidate.method).join(', ')})`,
         };
       }
-      return {
-        operation,
-        match: {
-          service: operation.service,
-          operationId: operation.operationId,
-          method: upper,
-          pathTemplate: operation.pathTemplate,
-          pathParams: {},
-        },
-      };
+      return { operation, match: matchOf(operation, upper, {}) };
     },
     match(method, url, opts = {}) {
       const upper = method.toUpperCase();
@@ -322,17 +313,7 @@ export function buildOperationIndex(
       const hit = hits.find((candidate) => candidate.operation.method === upper);
       if (hit) {
         const { operation } = hit;
-        return {
-          operation,
-          match: {
-            service: operation.service,
-            operationId: operation.operationId,
-            method: upper,
-            pathTemplate: operation.pathTemplate,
-            pathParams: hit.pathParams,
-            ...(hit.alias !== undefined ? { pathAlias: hit.alias } : {}),
-          },
-        };
+        return { operation, match: matchOf(operation, upper, hit.pathParams, hit.alias) };
       }
       const first = hits[0];
       if (first) {
@@ -364,5 +345,21 @@ export function buildOperationIndex(
       }
       return { miss: { reason: 'no-path' } };
     },
+  };
+}
+
+function matchOf(
+  operation: IndexedOperation,
+  method: string,
+  pathParams: Record<string, string>,
+  pathAlias?: string,
+): OperationMatch {
+  return {
+    service: operation.service,
+    operationId: operation.operationId,
+    method,
+    pathTemplate: operation.pathTemplate,
+    pathParams,
+    ...(pathAlias !== undefined ? { pathAlias } : {}),
   };
 }

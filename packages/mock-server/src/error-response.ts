@@ -29,7 +29,6 @@ export function errorResponse(
   violations: Violation[],
   extraHeaders: Record<string, string> = {},
 ): MockResponse {
-  violations = markChosenValidationStatus(spec, status, violations);
   const message = violations.map((violation) => violation.message).join(' ');
   const documented = operation ? documentedResponse(spec, operation, status) : undefined;
   if (documented === 'no-content') return { status, headers: { ...extraHeaders }, body: undefined };
@@ -68,43 +67,6 @@ function fromTemplate(
     return { ...answer, body: JSON.stringify(shapeJson(spec, example, schema, violations, message)) };
   }
   return undefined;
-}
-
-/** The checker's rules that mean "the request fails validation" (not credentials, not a route). */
-const validationRules = new Set([
-  'parameter-missing',
-  'parameter-invalid',
-  'parameter-unparseable',
-  'parameter-requires',
-  'request-body-missing',
-  'request-body-unparseable',
-  'request-body-schema',
-  'request-body-undocumented',
-  'request-content-type',
-]);
-
-/**
- * A validation refusal of a service whose source states no validation status (no
- * `x-validation-status`): the status is the mock's default, so the body says so, once (on the first
- * validation violation, which is also the start of a single-message body).
- */
-function markChosenValidationStatus(
-  spec: OpenApiDocument,
-  status: number,
-  violations: Violation[],
-): Violation[] {
-  const declared = Number(spec['x-validation-status']);
-  if (Number.isInteger(declared) || status < 400 || status > 499) return violations;
-  const first = violations.findIndex((violation) => validationRules.has(violation.rule));
-  if (first < 0) return violations;
-  return violations.map((violation, at) =>
-    at === first
-      ? {
-          ...violation,
-          message: `${violation.message} (${status} is the mock's answer: the source states no status for a request that fails validation)`,
-        }
-      : violation,
-  );
 }
 
 /** Whether the operation documents this status (exactly, or by a range such as `4XX`). */

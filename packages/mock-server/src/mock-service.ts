@@ -21,7 +21,13 @@ import { prismDocument, xmlOnlyResponses } from './prism-document.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
 import { type MockRequest, toRecordedRequest } from './request.js';
 import type { BundledService } from './services.js';
-import { CallerPolicy, failureStatus, requirementsOf, securitySchemes } from './status-policy.js';
+import {
+  CallerPolicy,
+  failureStatus,
+  noteChosenStatus,
+  requirementsOf,
+  securitySchemes,
+} from './status-policy.js';
 import type { Violation } from './violations.js';
 
 export interface MockServiceOptions {
@@ -92,7 +98,8 @@ export class MockService {
     if (violations.length > 0) {
       const status = failureStatus(this.spec, route.operation, violations);
       const headers = status === 401 ? this.challenge(route.operation) : {};
-      return errorResponse(this.spec, route.operation, status, violations, headers);
+      const explained = noteChosenStatus(this.spec, route.operation, status, violations);
+      return errorResponse(this.spec, route.operation, status, explained, headers);
     }
     if (caller) {
       const headers = caller.status === 401 ? this.challenge(route.operation) : {};

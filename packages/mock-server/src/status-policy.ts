@@ -45,6 +45,30 @@ export function failureStatus(spec: OpenApiDocument, operation: JsonObject, viol
   return validationStatus(spec, operation);
 }
 
+/**
+ * The violations of a refusal whose status {@link failureStatus} took from the mock's default because
+ * the source states no validation status (no `x-validation-status`), with that said once in the first
+ * message; any other refusal's violations unchanged.
+ */
+export function noteChosenStatus(
+  spec: OpenApiDocument,
+  operation: JsonObject,
+  status: number,
+  violations: Violation[],
+): Violation[] {
+  const [first, ...rest] = violations;
+  if (
+    !first ||
+    declaredValidationStatus(spec) !== undefined ||
+    violations.some((violation) => credentialRules.has(violation.rule)) ||
+    status !== validationStatus(spec, operation)
+  ) {
+    return violations;
+  }
+  const note = `${status} is the mock's answer: the source states no status for a request that fails validation`;
+  return [{ ...first, message: `${first.message} (${note})` }, ...rest];
+}
+
 /** The service's `x-validation-status` when it states one (a 4xx), else `undefined`. */
 export function declaredValidationStatus(spec: OpenApiDocument): number | undefined {
   const declared = Number(spec['x-validation-status']);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { errorResponse } from '../src/error-response.ts';
 import { PreferError, parsePrefer } from '../src/prefer.ts';
 import { prismDocument } from '../src/prism-document.ts';
-import { failureStatus } from '../src/status-policy.ts';
+import { failureStatus, noteChosenStatus } from '../src/status-policy.ts';
 import { locOf, type Violation } from '../src/violations.ts';
 
 const ok = { '200': { description: 'ok' } };
@@ -205,28 +205,6 @@ describe('errorResponse', () => {
     );
   });
 
-  it('where the source states no validation status, the body says once that the status is the mock', () => {
-    const { 'x-validation-status': _, ...unstated } = spec;
-    const answer = errorResponse(
-      unstated as OpenApiDocument,
-      operation({ '400': json({ type: 'validation', description: 'old', id: null }) }),
-      400,
-      violations,
-    );
-    const { description } = JSON.parse(answer.body ?? '') as { description: string };
-    expect(description).toBe(
-      "limit must be <= 100 (400 is the mock's answer: the source states no status for a request that fails validation) must have required property 'to'",
-    );
-    // A refusal for credentials is not a validation status: no note.
-    const credentials = errorResponse(
-      unstated as OpenApiDocument,
-      operation({ '400': json({ description: 'old' }) }),
-      400,
-      [{ rule: 'security-missing', message: 'no credentials' }],
-    );
-    expect(JSON.parse(credentials.body ?? '')).toEqual({ description: 'no credentials' });
-  });
-
   it('a status the operation does not list takes the body of x-error-schemas', () => {
     const answer = errorResponse(spec, operation({ '200': { description: 'ok' } }), 400, violations);
     expect(answer.body).toContain('<Description>limit must be &lt;= 100');
@@ -289,5 +267,33 @@ describe('failureStatus: the status of a refusal, from the checker violations', 
     expect(
       failureStatus(plain as OpenApiDocument, { responses: { '422': {} } }, [violation('parameter-invalid')]),
     ).toBe(422);
+  });
+});
+
+describe('noteChosenStatus: a status the source does not state is said to be the mock', () => {
+  const unstated: OpenApiDocument = { openapi: '3.1.0', info: { title: 't', version: '1' } };
+  const operation = { responses: { '400': {} } };
+  const invalid: Violation[] = [
+    { rule: 'parameter-invalid', message: 'limit must be <= 100' },
+    { rule: 'request-body-schema', message: "must have required property 'to'" },
+  ];
+
+  it('notes the default once, on the first violation', () => {
+    const status = failureStatus(unstated, operation, invalid);
+    expect(
+      noteChosenStatus(unstated, operation, status, invalid).map((violation) => violation.message),
+    ).toEqual([
+      "limit must be <= 100 (400 is the mock's answer: the source states no status for a request that fails validation)",
+      "must have required property 'to'",
+    ]);
+  });
+
+  it('leaves alone a stated validation status and a refusal for credentials, even beside invalid values', () => {
+    const stated = { ...unstated, 'x-validation-status': 400 };
+    expect(noteChosenStatus(stated, operation, 400, invalid)).toEqual(invalid);
+    const withCredentials = [...invalid, { rule: 'security-missing', message: 'no credentials' }];
+    const status = failureStatus(unstated, operation, withCredentials);
+    expect(status).toBe(401);
+    expect(noteChosenStatus(unstated, operation, status, withCredentials)).toEqual(withCredentials);
   });
 });
