@@ -180,16 +180,21 @@ describe('coverage: operation × status × content type', () => {
   });
 
   it('reports the operation that has no recording when its files are missing', async () => {
-    // Everything but voice: voice's two operations have no entry and all their cells are gaps.
+    // Everything but voice: voice's two operations and its webhook have no entry; all their cells are gaps.
     const withoutVoice = ['agents', 'token', 'messaging', 'mfa', 'numbers'].map((service) =>
       join(recordingsDir, service),
     );
     const report = await checkHarFiles(withoutVoice, { contracts, coverage: true });
     expect(report.exitCode).toBe(0);
-    expect(report.coverage?.operationsWithoutEntries).toEqual(['voice createCall', 'voice modifyCall']);
+    expect(report.coverage?.operationsWithoutEntries).toEqual([
+      'voice createCall',
+      'voice modifyCall',
+      'voice disconnectEvent',
+    ]);
     expect(coverageGaps(report.coverage)).toEqual([
       'voice createCall: no recording at all',
       'voice modifyCall: no recording at all',
+      'voice disconnectEvent: no recording at all',
     ]);
   });
 

@@ -14,6 +14,7 @@ import {
 import { maskXmlMessage } from '@svc-contracts/redact';
 import { parseXml, validateAgainstAny } from '@svc-contracts/xml-validator';
 import { coerceFields } from './coerce.js';
+import { objectMemo, onceFor } from './memo.js';
 import { parseFormEncoded } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { RuleCode, Side, Violation } from './types.js';
@@ -70,9 +71,22 @@ function violation(
   return result;
 }
 
+const mediaTypeKeys = onceFor((content: object) => Object.keys(content));
+
 export function declaredMediaTypes(content: unknown): string[] {
-  return isObject(content) ? Object.keys(content) : [];
+  return isObject(content) ? mediaTypeKeys(content) : [];
 }
+
+const mediaPointers = objectMemo<string, string>();
+const mediaTypeMatches = objectMemo<string, ReturnType<typeof findMediaType>>();
+
+/** The declared entry a Content-Type falls under, worked out once per content map and header text. */
+function declaredMediaType(content: object, contentTypeHeader: string): ReturnType<typeof findMediaType> {
+  return mediaTypeMatches.get(content, contentTypeHeader, () => findMediaType(content, contentTypeHeader));
+}
+
+/** A result now when it is known now (JSON, form, text), a promise when it waits for the XML engine. */
+export type MaybePromise<T> = T | Promise<T>;
 
 /** The local name of the document element, skipping the prolog; undefined when there is none. */
 export function rootElementName(xml: string): string | undefined {
@@ -91,12 +105,12 @@ export function rootElementName(xml: string): string | undefined {
  * media kind (JSON, form, XML against `x-xsd`, text with `contentMediaType` + `contentSchema`).
  * `body === undefined` means the recording did not keep it: nothing about the body can be said then.
  */
-export async function checkBody(
+export function checkBody(
   context: BodyContext,
   declared: DeclaredBody,
   contentTypeHeader: string | undefined,
   body: string | undefined,
-): Promise<Violation[]> {
+): MaybePromise<Violation[]> {
   const { side } = declared;
   const rule = rules[side];
   if (body === undefined) return [];
@@ -136,7 +150,9 @@ export async function checkBody(
       ),
     ];
   }
-  const found = findMediaType(declared.content, contentTypeHeader);
+  const found = isObject(declared.content)
+    ? declaredMediaType(declared.content, contentTypeHeader)
+    : undefined;
   if (!found) {
     return [
       violation(
@@ -148,35 +164,42 @@ export async function checkBody(
       ),
     ];
   }
-  const mediaPointer = `${declared.pointer}/content/${escapePointer(found.key)}`;
+  const mediaPointer = mediaPointers.get(
+    found,
+    declared.pointer,
+    () => `${declared.pointer}/content/${escapePointer(found.key)}`,
+  );
   return checkBodyAs(context, side, found.actual, found.media, mediaPointer, body);
 }
 
-async function checkBodyAs(
+function checkBodyAs(
   context: BodyContext,
   side: Side,
   actual: MediaType,
   media: unknown,
   mediaPointer: string,
   body: string,
-): Promise<Violation[]> {
+): MaybePromise<Violation[]> {
   const rule = rules[side];
   if (!isObject(media)) return [];
   const schema = media.schema;
+  // Locations are worked out only for a body that fails: a conforming one never needs them.
   const schemaLocation = (): string =>
     context.specLocation(derefWithPointer(context.doc, schema, `${mediaPointer}/schema`).pointer);
-  const schemaViolations = (target: unknown, value: unknown, location: string): Violation[] =>
-    context.validator
-      .validateConcise(target, value)
-      .map((issue) =>
-        violation(
-          side,
-          rule.schema,
-          `${issue.instancePath === '/' ? 'body' : issue.instancePath} ${issue.message}`,
-          issue.instancePath,
-          location,
-        ),
-      );
+  const schemaViolations = (target: unknown, value: unknown, location: () => string): Violation[] => {
+    const issues = context.validator.validateConcise(target, value);
+    if (issues.length === 0) return [];
+    const at = location();
+    return issues.map((issue) =>
+      violation(
+        side,
+        rule.schema,
+        `${issue.instancePath === '/' ? 'body' : issue.instancePath} ${issue.message}`,
+        issue.instancePath,
+        at,
+      ),
+    );
+  };
 
   if (isXmlMediaType(actual)) return checkXml(context, side, media, mediaPointer, body);
 
@@ -195,7 +218,7 @@ async function checkBodyAs(
         ),
       ];
     }
-    return schema === undefined ? [] : schemaViolations(schema, value, schemaLocation());
+    return schema === undefined ? [] : schemaViolations(schema, value, schemaLocation);
   }
 
   if (isFormMediaType(actual)) {
@@ -203,7 +226,7 @@ async function checkBodyAs(
     return schemaViolations(
       schema,
       coerceFields(context.doc, schema, parseFormEncoded(body)),
-      schemaLocation(),
+      schemaLocation,
     );
   }
 
@@ -214,7 +237,7 @@ async function checkBodyAs(
   // itself is checked against the schema, then its decoded content against `contentSchema`.
   if (isObject(node) && typeof node.contentMediaType === 'string') {
     const inner = parseMediaType(node.contentMediaType);
-    const stringViolations = schemaViolations(schema, body, schemaLocation());
+    const stringViolations = schemaViolations(schema, body, schemaLocation);
     if (!inner || !isJsonMediaType(inner) || node.contentSchema === undefined) return stringViolations;
     let value: unknown;
     try {
@@ -231,12 +254,13 @@ async function checkBodyAs(
         ),
       ];
     }
-    const contentSchemaLocation = context.specLocation(
-      derefWithPointer(context.doc, node.contentSchema, `${resolved.pointer}/contentSchema`).pointer,
-    );
+    const contentSchemaLocation = (): string =>
+      context.specLocation(
+        derefWithPointer(context.doc, node.contentSchema, `${resolved.pointer}/contentSchema`).pointer,
+      );
     return [...stringViolations, ...schemaViolations(node.contentSchema, value, contentSchemaLocation)];
   }
-  return schemaViolations(schema, body, schemaLocation());
+  return schemaViolations(schema, body, schemaLocation);
 }
 
 async function checkXml(

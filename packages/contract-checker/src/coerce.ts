@@ -1,4 +1,24 @@
-import { type OpenApiDocument, schemaShape, schemaTypes } from '@svc-contracts/openapi-utils';
+import {
+  type OpenApiDocument,
+  schemaShape as readSchemaShape,
+  schemaTypes as readSchemaTypes,
+} from '@svc-contracts/openapi-utils';
+import { objectMemo } from './memo.js';
+
+const typesMemo = objectMemo<OpenApiDocument, string[]>();
+const shapeMemo = objectMemo<OpenApiDocument, ReturnType<typeof readSchemaShape>>();
+
+/** The types a schema allows, read once per schema object (bundled specs do not change after load). */
+export function schemaTypes(doc: OpenApiDocument, schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null) return readSchemaTypes(doc, schema);
+  return typesMemo.get(schema, doc, () => readSchemaTypes(doc, schema));
+}
+
+/** The schema's properties, items and required names, read once per schema object. */
+export function schemaShape(doc: OpenApiDocument, schema: unknown): ReturnType<typeof readSchemaShape> {
+  if (typeof schema !== 'object' || schema === null) return readSchemaShape(doc, schema);
+  return shapeMemo.get(schema, doc, () => readSchemaShape(doc, schema));
+}
 
 /**
  * Turns the text of a parameter, header or form field into the JSON value its schema describes, the way a

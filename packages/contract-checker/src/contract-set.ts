@@ -1,10 +1,11 @@
 import { deref, isObject } from '@svc-contracts/openapi-utils';
 import { compileContracts } from './compiled.js';
+import { type ContractCacheOption, openContractCache } from './contract-cache.js';
 import { describeShapes, type ExchangeShapes } from './exchange-shapes.js';
 import { checkRequestAgainst } from './request-check.js';
 import { checkResponseAgainst } from './response-check.js';
 import { credentialLocation } from './security.js';
-import { bundleSpecs, findConfigPath, type ServiceSource, servicesFromConfig } from './spec-loader.js';
+import { findConfigPath, type ServiceSource, servicesFromConfig } from './spec-loader.js';
 import type {
   CheckOptions,
   EntryVerdict,
@@ -14,7 +15,6 @@ import type {
   Violation,
 } from './types.js';
 import { decideVerdict, undocumentedOperation } from './verdict.js';
-import { XsdCache } from './xsd-cache.js';
 
 export type { BodyShape, ExchangeShapes } from './exchange-shapes.js';
 export { responseKeyFor } from './response-check.js';
@@ -26,6 +26,13 @@ export interface LoadContractsOptions {
   specs?: ServiceSource[];
   /** Folder that spec locations are relative to; default: the config's folder, else the working directory. */
   baseDir?: string;
+  /**
+   * The set-up cache of bundled specs and compiled validators (see README, "Set-up cache"): `false` to
+   * neither read nor write it, `{ dir }` to keep it elsewhere. Default: on, in
+   * `node_modules/.cache/svc-contracts-contract-checker/` under the config's folder or in
+   * `$SVC_CONTRACTS_CACHE_DIR`.
+   */
+  cache?: ContractCacheOption;
 }
 
 /** One documented response of an operation, for coverage. */
@@ -65,7 +72,17 @@ export interface ContractSet {
     response: RecordedResponse,
     opts?: CheckOptions,
   ): Promise<EntryVerdict>;
-  /** Every documented operation with its statuses and response media types. */
+  /**
+   * {@link checkExchange} without a promise where none is needed: the verdict itself when no XML body is
+   * involved (JSON, form and text bodies are checked synchronously), a promise of it when the XML engine
+   * is. For batch checkers, which then await only the entries that wait for something.
+   */
+  checkExchangeNow(
+    request: RecordedRequest,
+    response: RecordedResponse,
+    opts?: CheckOptions,
+  ): EntryVerdict | Promise<EntryVerdict>;
+  /** Every documented operation and webhook with its statuses and response media types (coverage cells). */
   documentedOperations(): DocumentedOperation[];
   /** The schemas behind an exchange's bodies and query parameters (for mutation testing). */
   describeExchange(
@@ -88,12 +105,16 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
   const configPath = opts.specs ? opts.configPath : (opts.configPath ?? findConfigPath());
   if (!opts.specs && !configPath) throw new Error('No redocly.yaml found: pass configPath or specs.');
   const sources = opts.specs ?? servicesFromConfig(configPath as string);
-  const bundled = await bundleSpecs(sources, {
+  const setupCache = openContractCache(sources, {
     ...(configPath ? { configPath } : {}),
     ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
+    ...(opts.cache === undefined ? {} : { cache: opts.cache }),
   });
-  const xsd = new XsdCache();
-  const { services, index, operations, problems } = await compileContracts(bundled.specs, xsd);
+  const bundled = await setupCache.bundle();
+  const xsd = setupCache.xsdCache();
+  const { services, index, operations, problems } = await setupCache.store(
+    compileContracts(bundled.specs, xsd),
+  );
 
   function lookup(request: RecordedRequest, opts?: CheckOptions) {
     if (opts?.service !== undefined && !services.has(opts.service)) {
@@ -117,6 +138,27 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       : { undocumented: undocumentedOperation(request, found.miss) };
   }
 
+  function checkExchangeNow(
+    request: RecordedRequest,
+    response: RecordedResponse,
+    opts?: CheckOptions,
+  ): EntryVerdict | Promise<EntryVerdict> {
+    const { match, operation, undocumented } = lookup(request, opts);
+    if (!match || !operation) {
+      return { verdict: 'violation', violations: [undocumented], requestViolations: [undocumented] };
+    }
+    const fromRequest = checkRequestAgainst(operation, request, match);
+    const fromResponse = checkResponseAgainst(operation, request, response);
+    const decide = (requestSide: Violation[], responseSide: Violation[]): EntryVerdict =>
+      withAliasWarning(decideVerdict(operation, match, requestSide, responseSide, response.status));
+    if (fromRequest instanceof Promise || fromResponse instanceof Promise) {
+      return Promise.all([fromRequest, fromResponse]).then(([requestSide, responseSide]) =>
+        decide(requestSide, responseSide),
+      );
+    }
+    return decide(fromRequest, fromResponse);
+  }
+
   return {
     services: [...services.keys()],
     missingServices: bundled.missing,
@@ -136,38 +178,30 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       return { match, violations: await checkResponseAgainst(operation, request, response) };
     },
     async checkExchange(request, response, opts) {
-      const { match, operation, undocumented } = lookup(request, opts);
-      if (!match || !operation) {
-        return { verdict: 'violation', violations: [undocumented], requestViolations: [undocumented] };
-      }
-      const [fromRequest, fromResponse] = await Promise.all([
-        checkRequestAgainst(operation, request, match),
-        checkResponseAgainst(operation, request, response),
-      ]);
-      return withAliasWarning(decideVerdict(operation, match, fromRequest, fromResponse, response.status));
+      return checkExchangeNow(request, response, opts);
     },
+    checkExchangeNow,
     documentedOperations() {
-      // Operations of `paths`; webhooks are checked when recorded but are not coverage cells yet.
-      return index.operations
-        .filter((indexed) => indexed.webhook === undefined)
-        .map((indexed) => {
-          const service = services.get(indexed.service);
-          const responses = isObject(indexed.operation.responses) ? indexed.operation.responses : {};
-          return {
-            service: indexed.service,
-            operationId: indexed.operationId,
-            method: indexed.method,
-            pathTemplate: indexed.pathTemplate,
-            responses: Object.entries(responses).map(([status, raw]) => {
-              const response = service ? deref(service.doc, raw) : raw;
-              return {
-                status,
-                contentTypes:
-                  isObject(response) && isObject(response.content) ? Object.keys(response.content) : [],
-              };
-            }),
-          };
-        });
+      // Operations of `paths`, then the callbacks of `webhooks` (path template `webhooks/<name>`): a
+      // recorded callback fills its webhook's cells like any exchange.
+      return index.operations.map((indexed) => {
+        const service = services.get(indexed.service);
+        const responses = isObject(indexed.operation.responses) ? indexed.operation.responses : {};
+        return {
+          service: indexed.service,
+          operationId: indexed.operationId,
+          method: indexed.method,
+          pathTemplate: indexed.pathTemplate,
+          responses: Object.entries(responses).map(([status, raw]) => {
+            const response = service ? deref(service.doc, raw) : raw;
+            return {
+              status,
+              contentTypes:
+                isObject(response) && isObject(response.content) ? Object.keys(response.content) : [],
+            };
+          }),
+        };
+      });
     },
     describeExchange(request, response, opts) {
       const { match, operation } = lookup(request, opts);

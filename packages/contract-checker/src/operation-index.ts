@@ -115,6 +115,7 @@ function printableName(name: string): string {
 }
 
 function safeDecode(segment: string): string {
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -138,27 +139,28 @@ function compareRanks(a: number[], b: number[]): number {
   return a.length - b.length;
 }
 
+/** `segments` are already percent-decoded, once per request rather than once per route. */
 function matchRoute(
   route: CompiledRoute,
   segments: string[],
 ): { rank: number[]; pathParams: Record<string, string> } | undefined {
-  if (route.segments.length !== segments.length) return undefined;
+  // Literals first: most routes fail on one, before any template is tried or any object is built.
+  for (let i = 0; i < segments.length; i++) {
+    const expected = route.segments[i];
+    if (expected?.kind === 'literal' && expected.text !== segments[i]) return undefined;
+  }
   const rank: number[] = [];
   const pathParams: Record<string, string> = {};
   for (let i = 0; i < segments.length; i++) {
-    const expected = route.segments[i];
-    const actual = safeDecode(segments[i] ?? '');
-    if (!expected) return undefined;
+    const expected = route.segments[i] as RouteSegment;
     if (expected.kind === 'literal') {
-      if (expected.text !== actual) return undefined;
       rank.push(0);
       continue;
     }
-    const found = expected.pattern.exec(actual);
+    const found = expected.pattern.exec(segments[i] as string);
     if (!found) return undefined;
-    expected.names.forEach((name, index) => {
-      pathParams[name] = found[index + 1] ?? '';
-    });
+    for (let at = 0; at < expected.names.length; at++)
+      pathParams[expected.names[at] as string] = found[at + 1] ?? '';
     rank.push(expected.whole ? 2 : 1);
   }
   return { rank, pathParams };
@@ -183,8 +185,17 @@ export interface OperationIndex {
   ): { match?: OperationMatch; operation?: IndexedOperation; miss?: string };
 }
 
+/**
+ * An absolute `http(s)` URL or an origin-relative one whose path holds only characters the URL parser
+ * leaves alone (no dot segments, nothing to percent-encode): its path is the text as written. Anything
+ * else goes through `new URL`, which costs more than the rest of matching together.
+ */
+const plainUrl = /^(?:https?:\/\/[^/?#\\]*)?(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)?(?:[?#]|$)/;
+
 /** URL path of a recorded URL, still percent-encoded (segments are decoded one by one). */
 export function urlPath(url: string): string {
+  const plain = plainUrl.exec(url);
+  if (plain && (plain[0] !== '' || url === '') && !/%2e/i.test(plain[1] ?? '')) return plain[1] || '/';
   try {
     return new URL(url, 'http://recording.invalid').pathname;
   } catch {
@@ -258,19 +269,29 @@ export function buildOperationIndex(
     }
   }
 
+  // Routes by segment count: a request is only ever compared with routes of its own length.
+  const routesByLength = new Map<number, Array<{ operation: IndexedOperation; route: CompiledRoute }>>();
+  for (const operation of operations) {
+    for (const route of operation.routes) {
+      const bucket = routesByLength.get(route.segments.length) ?? [];
+      bucket.push({ operation, route });
+      routesByLength.set(route.segments.length, bucket);
+    }
+  }
+
   function hitsFor(path: string, service: string | undefined): RouteHit[] {
-    const segments = splitPath(path);
+    const raw = splitPath(path);
+    const candidates = routesByLength.get(raw.length);
+    if (candidates === undefined) return [];
+    const segments = raw.map(safeDecode);
     const hits: RouteHit[] = [];
-    for (const operation of operations) {
+    for (const { operation, route } of candidates) {
       if (service !== undefined && operation.service !== service) continue;
-      for (const route of operation.routes) {
-        const hit = matchRoute(route, segments);
-        if (hit)
-          hits.push({ operation, ...hit, ...(route.alias !== undefined ? { alias: route.alias } : {}) });
-      }
+      const hit = matchRoute(route, segments);
+      if (hit) hits.push({ operation, ...hit, ...(route.alias !== undefined ? { alias: route.alias } : {}) });
     }
     // Stable sort keeps config order (then spec order) between equally specific routes.
-    return hits.sort((a, b) => compareRanks(a.rank, b.rank));
+    return hits.length > 1 ? hits.sort((a, b) => compareRanks(a.rank, b.rank)) : hits;
   }
 
   return {

@@ -6,10 +6,8 @@ import {
   type JsonObject,
   type OpenApiDocument,
   parseMediaType,
-  schemaShape,
-  schemaTypes,
 } from '@svc-contracts/openapi-utils';
-import { coerceFields, coerceItems, coerceScalar } from './coerce.js';
+import { coerceFields, coerceItems, coerceScalar, schemaShape, schemaTypes } from './coerce.js';
 import type { RequestParts } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Violation } from './types.js';
@@ -24,6 +22,8 @@ export interface ResolvedParameter {
   schema?: unknown;
   /** Set when the parameter is declared with `content`: its text is a document of this media type. */
   contentType?: string;
+  /** `contentType` is a JSON media type: the text is parsed before the schema check. */
+  contentIsJson?: boolean;
   style: string;
   explode: boolean;
   /** `x-requires`: names (same `in`) that must be present whenever this one is. */
@@ -76,11 +76,14 @@ export function resolveParameters(
       };
       if (node.schema !== undefined) parameter.schema = node.schema;
       if (isObject(node.content)) {
-        const [contentType, media] = Object.entries(node.content)[0] ?? [];
+        const contentType = Object.keys(node.content)[0];
         if (contentType !== undefined) {
           parameter.contentType = contentType;
+          const media = parseMediaType(contentType);
+          parameter.contentIsJson = media !== undefined && isJsonMediaType(media);
           parameter.schemaPointer = `${pointer}/content/${escapePointer(contentType)}/schema`;
-          if (isObject(media) && media.schema !== undefined) parameter.schema = media.schema;
+          const declared = node.content[contentType];
+          if (isObject(declared) && declared.schema !== undefined) parameter.schema = declared.schema;
         }
       }
       if (parameter.schema !== undefined) {
@@ -178,8 +181,7 @@ function decodeParameter(doc: OpenApiDocument, parameter: ResolvedParameter, par
   if (raw instanceof Map) return { present: true, value: coerceFields(doc, parameter.schema, raw) };
   const first = raw[0] ?? '';
   if (parameter.contentType !== undefined) {
-    const media = parseMediaType(parameter.contentType);
-    if (!media || !isJsonMediaType(media)) return { present: true, value: first };
+    if (parameter.contentIsJson !== true) return { present: true, value: first };
     try {
       return { present: true, value: JSON.parse(first) as unknown };
     } catch (error) {
@@ -230,7 +232,7 @@ export function checkParameters(
 
   for (const { parameter, result } of decoded) {
     const base = `${parameter.in}:${parameter.name}`;
-    const where = specLocation(parameter.pointer);
+    const where = (): string => specLocation(parameter.pointer);
     if (!result.present) {
       if (parameter.required) {
         violations.push({
@@ -239,7 +241,7 @@ export function checkParameters(
           side: 'request',
           message: `required ${describe(parameter)} is missing`,
           pointer: base,
-          specLocation: where,
+          specLocation: where(),
         });
       }
       continue;
@@ -252,7 +254,7 @@ export function checkParameters(
         side: 'request',
         message: `${describe(parameter)} is present without ${parameter.in} parameter '${required}' (x-requires)`,
         pointer: base,
-        specLocation: `${where}/x-requires`,
+        specLocation: `${where()}/x-requires`,
       });
     }
     if ('unparseable' in result) {
@@ -262,7 +264,7 @@ export function checkParameters(
         side: 'request',
         message: `${describe(parameter)} is not valid ${parameter.contentType ?? 'JSON'}: ${result.unparseable}`,
         pointer: base,
-        specLocation: `${where}/content/${escapePointer(parameter.contentType ?? '')}`,
+        specLocation: `${where()}/content/${escapePointer(parameter.contentType ?? '')}`,
       });
       continue;
     }

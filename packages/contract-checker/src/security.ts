@@ -1,6 +1,7 @@
 import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { MASK } from '@svc-contracts/redact';
 import { coerceScalar } from './coerce.js';
+import { objectMemo } from './memo.js';
 import type { RequestParts } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Violation } from './types.js';
@@ -166,6 +167,30 @@ function pointerFor(scheme: JsonObject | undefined): string | undefined {
   return location && `${location.in}:${location.name}`;
 }
 
+/** The requirements that apply to an operation (its own `security`, else the document's), as scheme names. */
+interface DeclaredRequirements {
+  requirements: string[][];
+  /** Pointer of the `security` list they come from. */
+  pointer: string;
+}
+
+const declaredRequirements = objectMemo<OpenApiDocument, DeclaredRequirements>();
+
+function requirementsOf(
+  doc: OpenApiDocument,
+  operation: JsonObject,
+  operationPointer: string,
+): DeclaredRequirements {
+  return declaredRequirements.get(operation, doc, () => {
+    const own = Array.isArray(operation.security);
+    const declared = own ? operation.security : Array.isArray(doc.security) ? doc.security : [];
+    return {
+      requirements: (declared as unknown[]).filter(isObject).map((requirement) => Object.keys(requirement)),
+      pointer: own ? `${operationPointer}/security` : '#/security',
+    };
+  });
+}
+
 export function checkSecurity(
   doc: OpenApiDocument,
   validator: SchemaValidator,
@@ -176,15 +201,7 @@ export function checkSecurity(
   specLocation: (pointer: string) => string,
 ): Violation[] {
   const violations: Violation[] = [];
-  const declared = Array.isArray(operation.security)
-    ? operation.security
-    : Array.isArray(doc.security)
-      ? doc.security
-      : [];
-  const securityPointer = specLocation(
-    Array.isArray(operation.security) ? `${operationPointer}/security` : '#/security',
-  );
-  const requirements = declared.filter(isObject).map((requirement) => Object.keys(requirement));
+  const { requirements, pointer: securityPointer } = requirementsOf(doc, operation, operationPointer);
 
   const presence = new Map<string, Presence>();
   for (const [name, scheme] of Object.entries(rules.schemes))
@@ -215,7 +232,7 @@ export function checkSecurity(
           severity: 'error',
           side: 'request',
           message: `no security requirement is met; the operation accepts ${requirements.map(requirementLabel).join(' or ')}`,
-          specLocation: securityPointer,
+          specLocation: specLocation(securityPointer),
         });
       }
     }

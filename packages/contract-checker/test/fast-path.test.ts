@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContractSet } from '../src/index.js';
+import { objectMemo } from '../src/memo.js';
+import { urlPath } from '../src/operation-index.js';
+import {
+  agent,
+  basic,
+  bearer,
+  dashboard,
+  fleet,
+  jsonResponse,
+  loadFixtureContracts,
+  order,
+  orderResponse,
+  request,
+  rules,
+  xmlResponse,
+} from './helpers.js';
+
+let contracts: ContractSet;
+beforeAll(async () => {
+  contracts = await loadFixtureContracts();
+});
+afterAll(() => contracts.close());
+
+describe('urlPath without the URL parser', () => {
+  // The fast path must give exactly what `new URL` gives, or hand the URL to it.
+  const urls = [
+    'http://localhost:4010/api/v1/workflow/fetch/42',
+    'https://api.example.com/api/v1/agents?page=1#top',
+    'http://h/a/b/',
+    'http://h',
+    'http://h?x=1',
+    '/api/v1/workflow/fetch/42?x=1',
+    '/',
+    'http://h/a/./b/../c',
+    'http://h/a/%2e%2E/b',
+    'http://h/a/%2E/b',
+    'http://h/a b/c',
+    'http://h/caf\u00e9/x',
+    'http://h/a\\b',
+    'http://h/{id}/x',
+    'http://h/a/%41%zz/b',
+    'http://user:pass@h:8080/p;x=1/q',
+    'HTTP://H/Upper/Case',
+    'http://h/a|b^c`d',
+  ];
+  it.each(urls)('%s', (url) => {
+    expect(urlPath(url)).toBe(new URL(url, 'http://recording.invalid').pathname);
+  });
+});
+
+describe('checkExchangeNow', () => {
+  it('answers a JSON exchange at once, with the verdict checkExchange gives', async () => {
+    const entry = request('GET', `${fleet}/workflow/fetch/42`, bearer);
+    const now = contracts.checkExchangeNow(entry, jsonResponse(200, agent));
+    expect(now).not.toBeInstanceOf(Promise);
+    expect(now).toEqual(await contracts.checkExchange(entry, jsonResponse(200, agent)));
+    const broken = contracts.checkExchangeNow(entry, jsonResponse(200, { ...agent, id: 'x' }));
+    expect(broken).not.toBeInstanceOf(Promise);
+    expect(rules((broken as Awaited<typeof broken>).violations)).toEqual(['response-body-schema']);
+  });
+
+  it('returns a promise when the XML engine has to look at a body', async () => {
+    const entry = request('POST', `${dashboard}/accounts/9/orders`, basic, order('maybe'), 'application/xml');
+    const pending = contracts.checkExchangeNow(entry, xmlResponse(201, orderResponse));
+    expect(pending).toBeInstanceOf(Promise);
+    const verdict = await pending;
+    expect(verdict.verdict).toBe('violation');
+    expect(rules(verdict.violations)).toContain('request-body-schema');
+  });
+
+  it('keeps answering right when the Content-Type varies more than any memo holds', async () => {
+    const entry = request('GET', `${fleet}/workflow/fetch/42`, bearer);
+    for (let at = 0; at < 600; at++) {
+      const response = { ...jsonResponse(200, agent) };
+      response.headers = [{ name: 'Content-Type', value: `application/json; charset=utf-8; v=${at}` }];
+      const verdict = await contracts.checkExchange(entry, response);
+      expect(verdict.verdict).toBe('conforms');
+    }
+    const wrong = { ...jsonResponse(200, agent), headers: [{ name: 'Content-Type', value: 'text/html' }] };
+    expect(rules((await contracts.checkExchange(entry, wrong)).violations)).toEqual([
+      'response-content-type',
+    ]);
+  });
+});
+
+describe('objectMemo', () => {
+  it('computes once per owner and key, and forgets when a owner holds too many keys', () => {
+    const memo = objectMemo<number, number>();
+    const owner = {};
+    let computed = 0;
+    const square = (n: number): number => memo.get(owner, n, () => (computed++, n * n));
+    expect([square(3), square(3), square(4)]).toEqual([9, 9, 16]);
+    expect(computed).toBe(2);
+    for (let n = 0; n < 300; n++) square(n);
+    computed = 0;
+    square(3);
+    expect(computed).toBe(1);
+    expect(memo.get({}, 3, () => -1)).toBe(-1);
+  });
+});
