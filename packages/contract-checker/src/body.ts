@@ -39,6 +39,12 @@ export interface DeclaredBody {
   /** Pointer of the request body / response object (for spec locations). */
   pointer: string;
   required: boolean;
+  /**
+   * `x-body-open` on the response: the source shows neither whether it has a body nor its media type. No
+   * body, or a body of a media type the contract does not declare, is accepted; a body of a declared media
+   * type is still checked against its schema.
+   */
+  open?: boolean;
 }
 
 const rules = {
@@ -116,7 +122,7 @@ export function checkBody(
   if (body === undefined) return [];
   const declaredTypes = declaredMediaTypes(declared.content);
   if (body === '') {
-    return declared.required && declaredTypes.length > 0
+    return declared.required && !declared.open && declaredTypes.length > 0
       ? [
           violation(
             side,
@@ -129,6 +135,7 @@ export function checkBody(
       : [];
   }
   if (declaredTypes.length === 0) {
+    if (declared.open) return [];
     return [
       violation(
         side,
@@ -140,6 +147,7 @@ export function checkBody(
     ];
   }
   if (contentTypeHeader === undefined) {
+    if (declared.open) return [];
     return [
       violation(
         side,
@@ -154,6 +162,7 @@ export function checkBody(
     ? declaredMediaType(declared.content, contentTypeHeader)
     : undefined;
   if (!found) {
+    if (declared.open) return [];
     return [
       violation(
         side,

@@ -42,6 +42,8 @@ interface DeclaredResponse {
   node: JsonObject;
   pointer: string;
   headers: DeclaredHeader[];
+  /** `x-body-open: true`: the source leaves this response's body and media type open. */
+  open: boolean;
 }
 
 const declaredResponses = objectMemo<string, DeclaredResponse | undefined>();
@@ -73,7 +75,12 @@ function declaredResponse(
         });
       }
     }
-    return { node: declared.node, pointer: declared.pointer, headers };
+    return {
+      node: declared.node,
+      pointer: declared.pointer,
+      headers,
+      open: declared.node['x-body-open'] === true,
+    };
   });
 }
 
@@ -157,7 +164,13 @@ export function checkResponseAgainst(
   if (bodyless) return violations;
   const fromBody = checkBody(
     service.body,
-    { side: 'response', content: declared.node.content, pointer: declared.pointer, required: true },
+    {
+      side: 'response',
+      content: declared.node.content,
+      pointer: declared.pointer,
+      required: true,
+      open: declared.open,
+    },
     headerValue(headers, 'content-type'),
     response.body,
   );
