@@ -35,6 +35,9 @@ interface CompiledRoute {
   alias?: string;
 }
 
+/** Paths whose match is kept; past this many, the memo starts again (memory stays bounded). */
+const maxRecentMatches = 10_000;
+
 /** Why a request matched no operation, so the message can say what is near. */
 export type MatchMiss =
   | { reason: 'no-path' }
@@ -279,6 +282,11 @@ export function buildOperationIndex(
     }
   }
 
+  const recentMatches = new Map<
+    string,
+    { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss }
+  >();
+
   function hitsFor(path: string, service: string | undefined): RouteHit[] {
     const raw = splitPath(path);
     const candidates = routesByLength.get(raw.length);
@@ -330,43 +338,61 @@ export function buildOperationIndex(
     match(method, url, opts = {}) {
       const upper = method.toUpperCase();
       const path = urlPath(url);
-      const hits = hitsFor(path, opts.service);
-      const hit = hits.find((candidate) => candidate.operation.method === upper);
-      if (hit) {
-        const { operation } = hit;
-        return { operation, match: matchOf(operation, upper, hit.pathParams, hit.alias) };
-      }
-      const first = hits[0];
-      if (first) {
-        const allowed = hits
-          .filter((candidate) => candidate.operation.pathTemplate === first.operation.pathTemplate)
-          .map((candidate) => candidate.operation.method);
-        return {
-          miss: {
-            reason: 'method',
-            service: first.operation.service,
-            pathTemplate: first.operation.pathTemplate,
-            allowed,
-          },
-        };
-      }
-      // The contract is strict about trailing slashes (voice create is `/calls/`, modify is `/calls/{callId}`);
-      // say so when the other form would have matched.
-      const toggled = path.endsWith('/') ? path.replace(/\/+$/, '') : `${path}/`;
-      const near = hitsFor(toggled, opts.service).find((candidate) => candidate.operation.method === upper);
-      if (near) {
-        return {
-          miss: {
-            reason: 'trailing-slash',
-            service: near.operation.service,
-            pathTemplate: near.operation.pathTemplate,
-            method: upper,
-          },
-        };
-      }
-      return { miss: { reason: 'no-path' } };
+      // Traffic repeats its paths (lists, polling, the same resource): the answer for a path is kept,
+      // frozen because every verdict of that path shares it.
+      const key = `${opts.service ?? ''} ${upper} ${path}`;
+      const known = recentMatches.get(key);
+      if (known !== undefined) return known;
+      const found = matchPath(upper, path, opts.service);
+      if (found.match) Object.freeze(Object.freeze(found.match).pathParams);
+      if (found.miss?.reason === 'method') Object.freeze(Object.freeze(found.miss).allowed);
+      if (recentMatches.size >= maxRecentMatches) recentMatches.clear();
+      recentMatches.set(key, Object.freeze(found));
+      return found;
     },
   };
+
+  function matchPath(
+    upper: string,
+    path: string,
+    service: string | undefined,
+  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss } {
+    const hits = hitsFor(path, service);
+    const hit = hits.find((candidate) => candidate.operation.method === upper);
+    if (hit) {
+      const { operation } = hit;
+      return { operation, match: matchOf(operation, upper, hit.pathParams, hit.alias) };
+    }
+    const first = hits[0];
+    if (first) {
+      const allowed = hits
+        .filter((candidate) => candidate.operation.pathTemplate === first.operation.pathTemplate)
+        .map((candidate) => candidate.operation.method);
+      return {
+        miss: {
+          reason: 'method',
+          service: first.operation.service,
+          pathTemplate: first.operation.pathTemplate,
+          allowed,
+        },
+      };
+    }
+    // The contract is strict about trailing slashes (voice create is `/calls/`, modify is `/calls/{callId}`);
+    // say so when the other form would have matched.
+    const toggled = path.endsWith('/') ? path.replace(/\/+$/, '') : `${path}/`;
+    const near = hitsFor(toggled, service).find((candidate) => candidate.operation.method === upper);
+    if (near) {
+      return {
+        miss: {
+          reason: 'trailing-slash',
+          service: near.operation.service,
+          pathTemplate: near.operation.pathTemplate,
+          method: upper,
+        },
+      };
+    }
+    return { miss: { reason: 'no-path' } };
+  }
 }
 
 function matchOf(

@@ -16,6 +16,7 @@ export interface RequestParts {
  * ` 14155550100` — which is what the service would see, and what the contract must be checked against.
  */
 export function decodeFormComponent(text: string): string {
+  if (!text.includes('+') && !text.includes('%')) return text;
   const spaced = text.replaceAll('+', ' ');
   try {
     return decodeURIComponent(spaced);
@@ -39,14 +40,16 @@ export function parseFormEncoded(text: string): Map<string, string[]> {
 }
 
 export function rawQueryOf(url: string): string {
-  const withoutFragment = url.split('#')[0] ?? '';
-  const at = withoutFragment.indexOf('?');
-  return at < 0 ? '' : withoutFragment.slice(at + 1);
+  const hash = url.indexOf('#');
+  const at = url.indexOf('?');
+  if (at < 0 || (hash >= 0 && hash < at)) return '';
+  return hash < 0 ? url.slice(at + 1) : url.slice(at + 1, hash);
 }
 
 export function headerMap(headers: HeaderField[]): Map<string, string[]> {
   const map = new Map<string, string[]>();
-  for (const { name, value } of headers) {
+  for (let at = 0; at < headers.length; at++) {
+    const { name, value } = headers[at] as HeaderField;
     const key = name.toLowerCase();
     const values = map.get(key);
     if (values) values.push(value);

@@ -9,6 +9,8 @@ import type { Violation } from './types.js';
 /** The root-level security rules of one service, read once. */
 export interface SecurityRules {
   schemes: Record<string, JsonObject>;
+  /** `schemes` as a list, in document order (read once: every request walks it). */
+  schemeList: Array<[string, JsonObject]>;
   /** `x-security-exclusive`. */
   exclusive: boolean;
   /** `x-unsupported-credentials`. */
@@ -26,7 +28,12 @@ export function readSecurityRules(doc: OpenApiDocument): SecurityRules {
           isObject(item) && typeof item.in === 'string' && typeof item.name === 'string',
       )
     : [];
-  return { schemes, exclusive: doc['x-security-exclusive'] === true, unsupported };
+  return {
+    schemes,
+    schemeList: Object.entries(schemes),
+    exclusive: doc['x-security-exclusive'] === true,
+    unsupported,
+  };
 }
 
 /** Where a credential of a scheme travels: `header:authorization`, `query:api_key`, `cookie:sid`. */
@@ -45,6 +52,9 @@ type Presence =
   | { state: 'present' }
   | { state: 'malformed'; reason: string }
   | { state: 'unobservable' };
+
+const absent: Presence = { state: 'absent' };
+const present: Presence = { state: 'present' };
 
 function lookup(parts: RequestParts, location: string, name: string): string[] | undefined {
   if (location === 'header') return parts.headers.get(name.toLowerCase());
@@ -86,30 +96,30 @@ function presenceOf(
   if (scheme.type === 'http' && typeof scheme.scheme === 'string') {
     const name = scheme.scheme.toLowerCase();
     const value = authorizationWithScheme(parts, name);
-    if (value === undefined) return { state: 'absent' };
+    if (value === undefined) return absent;
     const credentials = value.slice(name.length).trim();
     if (name === 'basic') {
       const problem = basicProblem(credentials);
-      return problem ? { state: 'malformed', reason: problem } : { state: 'present' };
+      return problem ? { state: 'malformed', reason: problem } : present;
     }
     if (name === 'bearer' && !token68.test(credentials)) {
       return { state: 'malformed', reason: 'the Bearer token is empty or not a token68 value' };
     }
     return credentials === ''
       ? { state: 'malformed', reason: `the ${scheme.scheme} credentials are empty` }
-      : { state: 'present' };
+      : present;
   }
   if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
     const value = authorizationWithScheme(parts, 'bearer');
-    if (value === undefined) return { state: 'absent' };
+    if (value === undefined) return absent;
     return token68.test(value.slice('bearer'.length).trim())
-      ? { state: 'present' }
+      ? present
       : { state: 'malformed', reason: 'the Bearer token is empty or not a token68 value' };
   }
   if (scheme.type === 'apiKey') {
     const location = credentialLocation(scheme);
     const values = location && lookup(parts, location.in, location.name);
-    if (!location || values === undefined) return { state: 'absent' };
+    if (!location || values === undefined) return absent;
     const valueSchema = scheme['x-value-schema'];
     if (valueSchema !== undefined) {
       const issues = validator.validate(valueSchema, coerceScalar(doc, valueSchema, values.join(',')));
@@ -123,7 +133,7 @@ function presenceOf(
     }
     if (values.every((value) => value.trim() === ''))
       return { state: 'malformed', reason: `${location.in} ${location.name} is empty` };
-    return { state: 'present' };
+    return present;
   }
   // mutualTLS (and anything unknown) cannot be seen in a recording.
   return { state: 'unobservable' };
@@ -137,7 +147,7 @@ function presenceOf(
 export function apiKeyAsBearer(rules: SecurityRules, parts: RequestParts): string | undefined {
   const bearer = bearerToken(parts);
   if (bearer === undefined || bearer === MASK) return undefined;
-  for (const [name, scheme] of Object.entries(rules.schemes)) {
+  for (const [name, scheme] of rules.schemeList) {
     if (scheme.type !== 'apiKey' || !isCredential(scheme)) continue;
     const location = credentialLocation(scheme);
     const values = location && lookup(parts, location.in, location.name);
@@ -204,7 +214,7 @@ export function checkSecurity(
   const { requirements, pointer: securityPointer } = requirementsOf(doc, operation, operationPointer);
 
   const presence = new Map<string, Presence>();
-  for (const [name, scheme] of Object.entries(rules.schemes))
+  for (const [name, scheme] of rules.schemeList)
     presence.set(name, presenceOf(doc, validator, scheme, parts));
   const stateOf = (name: string): Presence['state'] => presence.get(name)?.state ?? 'absent';
 
@@ -242,10 +252,11 @@ export function checkSecurity(
     // Presence, not validity: a malformed API key next to a bearer token still breaks exclusivity.
     // A scheme marked `x-credential: false` (the agents organization header) is a header that travels
     // with a credential, not a credential: sending it never breaks exclusivity.
-    const sent = Object.keys(rules.schemes).filter(
-      (name) =>
-        isCredential(rules.schemes[name]) && (stateOf(name) === 'present' || stateOf(name) === 'malformed'),
-    );
+    const sent: string[] = [];
+    for (const [name, scheme] of rules.schemeList) {
+      const state = stateOf(name);
+      if (isCredential(scheme) && (state === 'present' || state === 'malformed')) sent.push(name);
+    }
     const allowedTogether = requirements.some((requirement) =>
       sent.every((name) => requirement.includes(name)),
     );

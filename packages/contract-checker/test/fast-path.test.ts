@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractSet } from '../src/index.js';
 import { objectMemo } from '../src/memo.js';
 import { urlPath } from '../src/operation-index.js';
+import { decodeFormComponent, rawQueryOf } from '../src/request-parts.js';
 import {
   agent,
   basic,
@@ -50,6 +51,37 @@ describe('urlPath without the URL parser', () => {
   });
 });
 
+describe('query text and form components without needless work', () => {
+  it.each([
+    ['http://h/p?a=1&b=2#frag', 'a=1&b=2'],
+    ['http://h/p#frag?not=query', ''],
+    ['http://h/p?', ''],
+    ['http://h/p', ''],
+    ['/p?x=%20y', 'x=%20y'],
+  ])('rawQueryOf(%s) is %s', (url, query) => {
+    expect(rawQueryOf(url)).toBe(query);
+  });
+
+  it('decodes + and percent escapes, and keeps plain or broken text as written', () => {
+    expect(decodeFormComponent('plain')).toBe('plain');
+    expect(decodeFormComponent('a+b%2Bc')).toBe('a b+c');
+    expect(decodeFormComponent('100%')).toBe('100%');
+  });
+});
+
+describe('matches of repeated paths', () => {
+  it('are shared and frozen, so no verdict can change another', () => {
+    const first = contracts.match('GET', `${fleet}/workflow/fetch/42`);
+    const second = contracts.match('GET', `${fleet}/workflow/fetch/42?x=1`);
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first?.pathParams)).toBe(true);
+    expect(() => {
+      (first?.pathParams as Record<string, string>).workflow_id = '7';
+    }).toThrow(TypeError);
+    expect(contracts.match('GET', `${fleet}/workflow/fetch/43`)?.pathParams).not.toEqual(first?.pathParams);
+  });
+});
+
 describe('checkExchangeNow', () => {
   it('answers a JSON exchange at once, with the verdict checkExchange gives', async () => {
     const entry = request('GET', `${fleet}/workflow/fetch/42`, bearer);
@@ -90,7 +122,11 @@ describe('objectMemo', () => {
     const memo = objectMemo<number, number>();
     const owner = {};
     let computed = 0;
-    const square = (n: number): number => memo.get(owner, n, () => (computed++, n * n));
+    const square = (n: number): number =>
+      memo.get(owner, n, () => {
+        computed++;
+        return n * n;
+      });
     expect([square(3), square(3), square(4)]).toEqual([9, 9, 16]);
     expect(computed).toBe(2);
     for (let n = 0; n < 300; n++) square(n);
