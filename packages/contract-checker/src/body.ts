@@ -94,15 +94,19 @@ function declaredMediaType(content: object, contentTypeHeader: string): ReturnTy
 /** A result now when it is known now (JSON, form, text), a promise when it waits for the XML engine. */
 export type MaybePromise<T> = T | Promise<T>;
 
-/** The local name of the document element, skipping the prolog; undefined when there is none. */
+/** One part of an XML prolog: white space, a processing instruction, a comment or the DOCTYPE. */
+const prologPart = /\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/iy;
+const elementName = /<([A-Za-z_][\w.:-]*)/y;
+
+/**
+ * The local name of the document element, skipping the prolog; undefined when there is none. Reads only
+ * as far as the first element: a 10 MB body costs what its prolog costs.
+ */
 export function rootElementName(xml: string): string | undefined {
-  const body = xml
-    .replace(/^\uFEFF/, '')
-    .replace(/<\?[\s\S]*?\?>/g, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/i, '')
-    .trimStart();
-  const name = /^<([A-Za-z_][\w.:-]*)/.exec(body)?.[1];
+  let at = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (prologPart.lastIndex = at; prologPart.test(xml); prologPart.lastIndex = at) at = prologPart.lastIndex;
+  elementName.lastIndex = at;
+  const name = elementName.exec(xml)?.[1];
   return name?.slice(name.indexOf(':') + 1);
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rootElementName } from '../src/body.js';
 import type { ContractSet } from '../src/index.js';
 import { objectMemo } from '../src/memo.js';
 import { urlPath } from '../src/operation-index.js';
@@ -114,6 +115,26 @@ describe('checkExchangeNow', () => {
     expect(rules((await contracts.checkExchange(entry, wrong)).violations)).toEqual([
       'response-content-type',
     ]);
+  });
+});
+
+describe('rootElementName reads the prolog only', () => {
+  it.each([
+    ['<Order/>', 'Order'],
+    ['\uFEFF<?xml version="1.0"?>\n<!-- a -->\n<ns:Order xmlns:ns="u"><x/></ns:Order>', 'Order'],
+    ['<?xml version="1.0"?><!DOCTYPE Order [<!ENTITY e "x">]><Order>&e;</Order>', 'Order'],
+    ['  \n\t<OrderResponse>', 'OrderResponse'],
+    ['text<Order/>', undefined],
+    ['<!-- never closed <Order/>', undefined],
+    ['', undefined],
+  ])('%j', (xml, name) => {
+    expect(rootElementName(xml)).toBe(name);
+  });
+
+  it('answers a 10 MB body by its first element', () => {
+    const big = `<Order>${'<TelephoneNumber>bad</TelephoneNumber>'.repeat(270_000)}</Order>`;
+    expect(rootElementName(big)).toBe('Order');
+    expect(rootElementName(`<!--${'-'.repeat(1_000_000)}`)).toBeUndefined();
   });
 });
 

@@ -11,6 +11,7 @@
 // is quadratic (1.5 s here). Our own error handler counts every error, keeps the first `maxIssues`, and
 // computes nothing else. Documents are parsed with the raw calls too: the XmlDocument wrapper registers
 // every document with a FinalizationRegistry, a cost comparable to validating a small document.
+import { Buffer } from 'node:buffer';
 import { ParseOption, XmlDocument, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
 import {
   addFunction,
@@ -19,12 +20,14 @@ import {
   xmlFreeDoc,
   xmlFreeParserCtxt,
   xmlNewParserCtxt,
-  xmlReadString,
+  xmlReadMemory,
   xmlSchemaFreeValidCtxt,
   xmlSchemaNewValidCtxt,
   xmlSchemaSetValidStructuredErrors,
   xmlSchemaValidateDoc,
 } from 'libxml2-wasm/lib/libxml2.mjs';
+import { locateIssues } from './element-locator.mjs';
+import { findDeclaration } from './forbidden-declaration.mjs';
 
 // No NOENT (entity substitution), no DTDLOAD/DTDVALID, NO_XXE and NONET: even a document that slipped past
 // the DOCTYPE guard could not load anything. BIG_LINES: line numbers above 65535 are reported as they are.
@@ -62,18 +65,24 @@ xmlRegisterInputProvider({
 
 const XML_ERR_ERROR = 2;
 
-/** The error sink of the parse or validation running now (both are synchronous, so one at a time). */
-let sink = newSink(0);
+/**
+ * The error sink of the parse or validation running now (both are synchronous, so one at a time). One
+ * object, emptied before each use: a small document costs a few microseconds, allocations show.
+ */
+const sink = {
+  limit: 0,
+  kept: /** @type {Array<{ message: string, line: number, column: number, level: number }>} */ ([]),
+  total: 0,
+  /** Highest libxml2 error level seen (1 warning, 2 error, 3 fatal). */
+  worst: 0,
+};
 
 /** @param {number} limit */
-function newSink(limit) {
-  return {
-    limit,
-    kept: /** @type {Array<{ message: string, line: number, column: number, level: number }>} */ ([]),
-    total: 0,
-    /** Highest libxml2 error level seen (1 warning, 2 error, 3 fatal). */
-    worst: 0,
-  };
+function resetSink(limit) {
+  sink.limit = limit;
+  if (sink.kept.length > 0) sink.kept = [];
+  sink.total = 0;
+  sink.worst = 0;
 }
 
 const collectError = addFunction((_userData, errorPointer) => {
@@ -90,8 +99,32 @@ const collectError = addFunction((_userData, errorPointer) => {
   }
 }, 'vii');
 
-/** @type {Map<string, XsdValidator>} */
+/**
+ * Compiled schemas, each with its validation context: libxml2 resets a validation context at the start of
+ * every validation, so one per schema serves every document (creating one per document cost about a
+ * tenth of the validation of a small document).
+ * @type {Map<string, { schema: XsdValidator, context: number }>}
+ */
 const schemas = new Map();
+
+/**
+ * One parser context for every document of this thread: xmlCtxtReadMemory resets it first. Replaced
+ * every PARSES_PER_CONTEXT documents because its name dictionary keeps every element name it has seen.
+ */
+const PARSES_PER_CONTEXT = 256;
+let parserContext = 0;
+let parsesOnContext = 0;
+
+function reusableParserContext() {
+  if (parserContext === 0 || parsesOnContext >= PARSES_PER_CONTEXT) {
+    if (parserContext !== 0) xmlFreeParserCtxt(parserContext);
+    parserContext = xmlNewParserCtxt();
+    xmlCtxtSetErrorHandler(parserContext, collectError, 0);
+    parsesOnContext = 0;
+  }
+  parsesOnContext++;
+  return parserContext;
+}
 
 /**
  * Compiles a schema and keeps it under `id`.
@@ -113,7 +146,10 @@ export function compileSchema(id, bundle) {
     const entryBytes = virtualFiles.get(entryUrl);
     if (entryBytes === undefined) return { ok: false, errors: [{ message: 'the entry schema is missing' }] };
     document = XmlDocument.fromBuffer(entryBytes, { url: entryUrl, option: PARSE_OPTIONS });
-    schemas.set(id, XsdValidator.fromDoc(document));
+    const schema = XsdValidator.fromDoc(document);
+    const context = xmlSchemaNewValidCtxt(schema._ptr);
+    xmlSchemaSetValidStructuredErrors(context, collectError, 0);
+    schemas.set(id, { schema, context });
     return { ok: true };
   } catch (error) {
     const details = Array.isArray(error?.details) ? error.details : [];
@@ -134,7 +170,10 @@ export function compileSchema(id, bundle) {
 
 /** @param {string} id */
 export function dropSchema(id) {
-  schemas.get(id)?.dispose();
+  const kept = schemas.get(id);
+  if (kept === undefined) return;
+  xmlSchemaFreeValidCtxt(kept.context);
+  kept.schema.dispose();
   schemas.delete(id);
 }
 
@@ -144,27 +183,58 @@ export function hasSchema(id) {
 }
 
 /**
- * Parses and validates one document against the schema kept under `schemaId`.
+ * Judges one document as a validator does: refused when it is over `maxDocumentBytes` in UTF-8 (never
+ * parsed) or carries a DOCTYPE or ENTITY declaration (never parsed either), else validated and located.
+ * The caller's thread runs it for small documents and the engine worker for large ones, so that a large
+ * document is measured, scanned and parsed off the caller's thread.
+ * @param {string} schemaId
+ * @param {string} xml
+ * @param {{ maxIssues: number, maxDocumentBytes: number }} limits
+ * @returns {import('./engine-core.js').EngineVerdict}
+ */
+export function judgeDocument(schemaId, xml, limits) {
+  // Encoded once, natively: the size limit counts these bytes and libxml2 parses them.
+  const bytes = Buffer.from(xml, 'utf8');
+  if (bytes.byteLength > limits.maxDocumentBytes) return { kind: 'too-large', bytes: bytes.byteLength };
+  const declaration = findDeclaration(xml);
+  if (declaration !== undefined) return { kind: 'forbidden', ...declaration };
+  return validateBytes(schemaId, xml, bytes, limits.maxIssues);
+}
+
+/**
+ * Parses and validates one document against the schema kept under `schemaId`, and locates the kept
+ * issues (column, element path) on this thread: the caller gets a verdict whose size is bounded by
+ * `maxIssues`, whatever the size of the document.
  * @param {string} schemaId
  * @param {string} xml
  * @param {number} maxIssues
  * @returns {import('./engine-core.js').EngineVerdict}
  */
 export function validateDocument(schemaId, xml, maxIssues) {
+  return validateBytes(schemaId, xml, Buffer.from(xml, 'utf8'), maxIssues);
+}
+
+/**
+ * @param {string} schemaId
+ * @param {string} xml the text, for locating issues
+ * @param {Uint8Array} bytes the same text in UTF-8, for libxml2
+ * @param {number} maxIssues
+ * @returns {import('./engine-core.js').EngineVerdict}
+ */
+function validateBytes(schemaId, xml, bytes, maxIssues) {
   const schema = schemas.get(schemaId);
   if (schema === undefined) throw new Error(`no schema ${schemaId} in this engine`);
-  const document = parse(xml);
+  const document = parse(bytes);
   if (typeof document !== 'number') return document;
-  sink = newSink(maxIssues);
-  const context = xmlSchemaNewValidCtxt(schema._ptr);
+  resetSink(maxIssues);
   try {
-    xmlSchemaSetValidStructuredErrors(context, collectError, 0);
-    const status = xmlSchemaValidateDoc(context, document);
+    const status = xmlSchemaValidateDoc(schema.context, document);
     if (status === 0 && sink.total === 0) return { kind: 'valid' };
-    const issues = sink.kept.map((kept) => ({
-      message: kept.message.trim(),
-      line: kept.line > 0 ? kept.line : undefined,
+    const kept = sink.kept.map((error) => ({
+      message: error.message.trim(),
+      line: error.line > 0 ? error.line : undefined,
     }));
+    const issues = locateIssues(xml, kept);
     // A negative status is libxml2 refusing the document as a whole (for example an entity reference it
     // was told not to expand): a verdict on this document, not a broken engine.
     if (status < 0 && issues.length === 0 && maxIssues > 0) {
@@ -172,9 +242,8 @@ export function validateDocument(schemaId, xml, maxIssues) {
     }
     return { kind: 'invalid', issues, total: Math.max(sink.total, 1) };
   } finally {
-    xmlSchemaFreeValidCtxt(context);
     xmlFreeDoc(document);
-    sink = newSink(0);
+    resetSink(0);
   }
 }
 
@@ -182,17 +251,17 @@ export function validateDocument(schemaId, xml, maxIssues) {
  * Parses a document; returns libxml2's document pointer (to be freed with xmlFreeDoc), or the
  * `not-well-formed` verdict with the first error. Errors of level "error" (namespace errors) count as
  * fatal, as libxml2-wasm's own parser wrapper counts them.
- * @param {string} xml
+ * @param {Uint8Array} bytes UTF-8
  * @returns {number | import('./engine-core.js').EngineVerdict}
  */
-function parse(xml) {
-  sink = newSink(1);
-  const context = xmlNewParserCtxt();
+function parse(bytes) {
+  resetSink(1);
+  const context = reusableParserContext();
   let document = 0;
   try {
-    xmlCtxtSetErrorHandler(context, collectError, 0);
-    // A JS string is UTF-16; libxml2 gets it as UTF-8 whatever the XML declaration says.
-    document = xmlReadString(context, xml, null, 'utf-8', PARSE_OPTIONS);
+    // The text was a JS string, encoded to UTF-8: libxml2 reads it as UTF-8 whatever the XML declaration
+    // says. (xmlReadString would encode it again with a JavaScript loop, 80 ms for 10 MB.)
+    document = xmlReadMemory(context, bytes, null, 'utf-8', PARSE_OPTIONS);
     if (document !== 0 && sink.worst < XML_ERR_ERROR) return document;
     const first = sink.kept[0];
     return {
@@ -203,8 +272,7 @@ function parse(xml) {
     };
   } finally {
     if (document !== 0 && sink.worst >= XML_ERR_ERROR) xmlFreeDoc(document);
-    xmlFreeParserCtxt(context);
-    sink = newSink(0);
+    resetSink(0);
   }
 }
 

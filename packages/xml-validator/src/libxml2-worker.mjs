@@ -19,7 +19,7 @@ parentPort.on('message', (message) => {
   }
 });
 
-/** @param {{ job: number, schemaId: string, xml: string, maxIssues: number }} message */
+/** @param {{ job: number, schemaId: string, xml: string, maxIssues: number, maxDocumentBytes: number }} message */
 function validate(message) {
   let verdict;
   try {
@@ -31,7 +31,7 @@ function validate(message) {
       });
       return;
     }
-    verdict = core.validateDocument(message.schemaId, message.xml, message.maxIssues);
+    verdict = core.judgeDocument(message.schemaId, message.xml, message);
   } catch (error) {
     // After a WebAssembly trap (out of memory, abort) the engine's memory is in an unknown state: report
     // and exit, the parent starts a fresh worker for the next document.

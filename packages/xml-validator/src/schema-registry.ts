@@ -15,6 +15,8 @@ export class SchemaRegistry {
   private nextId = 1;
   /** Set when libxml2 failed on this thread: its memory may be damaged, so the worker takes over. */
   private inlineBroken = false;
+  /** The engine of this thread, once loaded (see validateInlineNow). */
+  private loadedCore: EngineCore | undefined;
 
   constructor(
     private readonly worker: WorkerEngine = new WorkerEngine(),
@@ -37,9 +39,19 @@ export class SchemaRegistry {
   /** Validates on this thread; after a failure of the engine here, on the worker within `job.timeoutMs`. */
   async validateInline(job: WorkerJob): Promise<EngineVerdict | EngineFailure> {
     if (this.inlineBroken) return this.worker.validate(job);
-    const core = await this.core();
+    this.loadedCore ??= await this.core();
+    return this.validateInlineNow(job) ?? this.worker.validate(job);
+  }
+
+  /**
+   * Validates on this thread, synchronously, once the engine of this thread is loaded (undefined before,
+   * and after a failure of the engine here: then {@link validateInline} sends the document to the worker).
+   */
+  validateInlineNow(job: WorkerJob): EngineVerdict | EngineFailure | undefined {
+    const core = this.loadedCore;
+    if (this.inlineBroken || core === undefined) return undefined;
     try {
-      return core.validateDocument(job.schemaId, job.xml, job.maxIssues);
+      return core.judgeDocument(job.schemaId, job.xml, job);
     } catch (error) {
       this.inlineBroken = true;
       return { kind: 'engine-failure', reason: `the engine crashed (${(error as Error).message})` };
@@ -58,6 +70,7 @@ export class SchemaRegistry {
   private async compile(bundle: SchemaBundle, xsdPath: string): Promise<string> {
     const id = `schema-${this.nextId++}`;
     const core = await this.core();
+    this.loadedCore ??= core;
     const result = core.compileSchema(id, bundle);
     if (!result.ok) {
       // Longest names first, so that `schema/a/b.xsd` is not rewritten through `schema/a`.

@@ -1,26 +1,26 @@
-import { ElementLocator } from './element-locator.js';
-import type { EngineVerdict } from './engine-core.js';
+import { forbiddenDeclarationIssue } from './doctype-guard.js';
+import type { EngineLimits, EngineVerdict } from './engine-core.js';
 import { createIssue } from './issue.js';
 import type { XmlIssue, XmlValidationResult } from './types.js';
 import type { EngineFailure } from './worker-engine.js';
 
-// `Element 'Order', attribute 'foo': ...` or `Element '{urn:x}Order': ...`
-const SUBJECT = /^Element '([^']+)'(?:, attribute '([^']+)')?:/;
-
 /**
  * Turns the engine's verdict on one document into issues with the caller's file name, a line, and where
- * it can be derived a column and an element path. At most `maxIssues` schema issues are listed; one more
- * issue then says how many were left out. Linear in the document: one pass locates every listed issue.
+ * the engine found it a column and an element path. At most `maxIssues` schema issues are listed; one
+ * more issue then says how many were left out. Reads only the verdict (bounded), never the document.
  */
 export function toValidationResult(
   outcome: EngineVerdict | EngineFailure,
-  xml: string,
   fileName: string | undefined,
-  maxIssues: number,
+  limits: EngineLimits,
 ): XmlValidationResult {
   switch (outcome.kind) {
     case 'valid':
       return { valid: true, issues: [] };
+    case 'too-large':
+      return { valid: false, issues: [tooLargeIssue(outcome.bytes, limits.maxDocumentBytes, fileName)] };
+    case 'forbidden':
+      return { valid: false, issues: [forbiddenDeclarationIssue(outcome, fileName)] };
     case 'engine-failure':
       return { valid: false, issues: [engineFailureIssue(outcome.reason, fileName)] };
     case 'not-well-formed':
@@ -37,7 +37,7 @@ export function toValidationResult(
         ],
       };
     case 'invalid':
-      return schemaResult(outcome, xml, fileName, maxIssues);
+      return schemaResult(outcome, fileName, limits.maxIssues);
   }
 }
 
@@ -49,38 +49,36 @@ export function engineFailureIssue(reason: string, fileName: string | undefined)
   });
 }
 
+export function tooLargeIssue(bytes: number, limit: number, fileName: string | undefined): XmlIssue {
+  return createIssue({
+    rule: 'document-too-large',
+    text: `the document is ${formatBytes(bytes)}, over the limit of ${formatBytes(limit)} (maxDocumentBytes); it was not parsed.`,
+    fileName,
+  });
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB (${bytes} bytes)`;
+  return `${bytes} bytes`;
+}
+
 function schemaResult(
   verdict: Extract<EngineVerdict, { kind: 'invalid' }>,
-  xml: string,
   fileName: string | undefined,
   maxIssues: number,
 ): XmlValidationResult {
   const listed = verdict.issues.slice(0, maxIssues);
-  const locator = new ElementLocator(
-    xml,
-    listed.flatMap((issue) => (issue.line === undefined ? [] : [issue.line])),
-  );
-  const issues = listed.map((issue) => {
-    const subject = SUBJECT.exec(issue.message);
-    const located =
-      subject?.[1] === undefined || issue.line === undefined
-        ? undefined
-        : locator.locate(subject[1], issue.line);
-    const attribute = subject?.[2];
-    return createIssue({
+  // Located by the engine's thread (see element-locator.mjs): nothing here reads the document.
+  const issues = listed.map((issue) =>
+    createIssue({
       rule: 'xsd',
       text: readable(issue.message),
       line: issue.line,
-      column: located?.column,
-      path:
-        located === undefined
-          ? undefined
-          : attribute === undefined
-            ? located.path
-            : `${located.path}/@${attribute}`,
+      column: issue.column,
+      path: issue.path,
       fileName,
-    });
-  });
+    }),
+  );
   if (issues.length === 0) {
     issues.push(
       createIssue({ rule: 'xsd', text: 'the document is not valid against the schema.', fileName }),

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { EngineVerdict } from './engine-core.js';
+import type { EngineLimits, EngineVerdict } from './engine-core.js';
 import type { SchemaBundle } from './schema-files.js';
 
 /** The engine could not judge the document: it crashed, ran out of memory or overran its time budget. */
@@ -9,10 +9,9 @@ export interface EngineFailure {
   reason: string;
 }
 
-export interface WorkerJob {
+export interface WorkerJob extends EngineLimits {
   schemaId: string;
   xml: string;
-  maxIssues: number;
   timeoutMs: number;
 }
 
@@ -26,11 +25,18 @@ type WorkerMessage =
   | { type: 'verdict'; job: number; verdict: EngineVerdict }
   | { type: 'failure'; job: number; reason: string };
 
-/**
- * After a document this long (UTF-16 units) the worker is replaced: WebAssembly memory only grows, and a
- * mock server lives for days. Starting a worker costs about 100 ms, against seconds for such a document.
- */
-const RECYCLE_AFTER_LENGTH = 1_000_000;
+export interface WorkerRecycling {
+  /**
+   * After a document this long (UTF-16 units) the worker is replaced once it has been idle for
+   * `whenIdleMs`: WebAssembly memory only grows, and a mock server lives for days. Not at once: a client
+   * sending one large document after another would make each of them pay for a new worker (about 100 ms
+   * of CPU, on the cores the mocks serve from), while a worker kept busy reuses the memory it has.
+   */
+  afterLength: number;
+  whenIdleMs: number;
+}
+
+const DEFAULT_RECYCLING: WorkerRecycling = { afterLength: 1_000_000, whenIdleMs: 2_000 };
 
 export const DEFAULT_WORKER_URL = new URL('./libxml2-worker.mjs', import.meta.url);
 
@@ -48,10 +54,21 @@ export class WorkerEngine {
   private readonly queue: QueuedJob[] = [];
   private running: QueuedJob | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** Set after a long document: the worker is replaced when it falls idle (see WorkerRecycling). */
+  private grown = false;
+  private recycleTimer: NodeJS.Timeout | undefined;
   private nextJob = 1;
   private readonly schemas = new Map<string, Pick<SchemaBundle, 'entryFileName' | 'files'>>();
 
-  constructor(private readonly workerUrl: URL = DEFAULT_WORKER_URL) {}
+  constructor(
+    private readonly workerUrl: URL = DEFAULT_WORKER_URL,
+    private readonly recycling: WorkerRecycling = DEFAULT_RECYCLING,
+  ) {}
+
+  /** Whether a worker thread exists now (started, or starting). */
+  get hasWorker(): boolean {
+    return this.worker !== undefined;
+  }
 
   registerSchema(id: string, bundle: Pick<SchemaBundle, 'entryFileName' | 'files'>): void {
     const plain = { entryFileName: bundle.entryFileName, files: bundle.files };
@@ -88,6 +105,7 @@ export class WorkerEngine {
     if (!this.ready) return; // 'ready' calls pump again
     const next = this.queue.shift();
     if (next === undefined) return;
+    clearTimeout(this.recycleTimer);
     this.running = next;
     // The budget starts when the worker gets the document: a document waiting behind another is not charged.
     this.timer = setTimeout(() => this.timeOut(next), next.timeoutMs);
@@ -97,6 +115,7 @@ export class WorkerEngine {
       schemaId: next.schemaId,
       xml: next.xml,
       maxIssues: next.maxIssues,
+      maxDocumentBytes: next.maxDocumentBytes,
     });
   }
 
@@ -138,10 +157,22 @@ export class WorkerEngine {
     const running = this.running;
     clearTimeout(this.timer);
     this.running = undefined;
-    if (running !== undefined && running.xml.length >= RECYCLE_AFTER_LENGTH) void this.stopWorker();
-    if (this.queue.length === 0) this.worker?.unref();
+    if (running !== undefined && running.xml.length >= this.recycling.afterLength) this.grown = true;
+    if (this.queue.length === 0) {
+      this.worker?.unref();
+      if (this.grown) this.recycleWhenIdle();
+    }
     running?.resolve(outcome);
     this.pump();
+  }
+
+  private recycleWhenIdle(): void {
+    clearTimeout(this.recycleTimer);
+    this.recycleTimer = setTimeout(() => {
+      if (this.running === undefined && this.queue.length === 0) void this.stopWorker();
+    }, this.recycling.whenIdleMs);
+    // A pending recycle never keeps the process alive.
+    this.recycleTimer.unref();
   }
 
   private timeOut(job: QueuedJob): void {
@@ -166,6 +197,8 @@ export class WorkerEngine {
     const worker = this.worker;
     this.worker = undefined;
     this.ready = false;
+    this.grown = false;
+    clearTimeout(this.recycleTimer);
     if (worker === undefined) return;
     worker.removeAllListeners('message');
     worker.removeAllListeners('exit');

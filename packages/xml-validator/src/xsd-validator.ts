@@ -1,5 +1,4 @@
-import { findForbiddenDeclaration } from './doctype-guard.js';
-import { createIssue } from './issue.js';
+import type { EngineVerdict } from './engine-core.js';
 import { loadSchemaBundle } from './schema-files.js';
 import { type SchemaRegistry, sharedSchemaRegistry } from './schema-registry.js';
 import type {
@@ -9,7 +8,8 @@ import type {
   XsdValidator,
   XsdValidatorOptions,
 } from './types.js';
-import { engineFailureIssue, toValidationResult } from './validation-result.js';
+import { engineFailureIssue, tooLargeIssue, toValidationResult } from './validation-result.js';
+import type { EngineFailure, WorkerJob } from './worker-engine.js';
 
 export const DEFAULT_MAX_ISSUES = 50;
 export const DEFAULT_MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -85,7 +85,26 @@ class LibxmlXsdValidator implements XsdValidator {
     if (typeof xml !== 'string') {
       return Promise.reject(new TypeError(`validate() takes XML text, got ${typeof xml}.`));
     }
-    const work = this.judge(xml, opts.fileName);
+    const { fileName } = opts;
+    const { maxDocumentBytes, inlineMaxBytes } = this.limits;
+    // Over the limit whatever its encoding (a UTF-8 byte per UTF-16 unit at least): refused here, without
+    // copying it anywhere. The exact byte count is only computed for the message.
+    if (xml.length > maxDocumentBytes) {
+      const bytes = Buffer.byteLength(xml, 'utf8');
+      return Promise.resolve({ valid: false, issues: [tooLargeIssue(bytes, maxDocumentBytes, fileName)] });
+    }
+    // The size limit and the DOCTYPE guard run next to the engine, before it parses (judgeDocument): on this
+    // thread for a small document, on the engine worker for a large one, so that the thread serving a mock
+    // never scans a large document.
+    const job = { schemaId: this.schemaId, xml, ...this.limits };
+    const inline = xml.length <= inlineMaxBytes && Buffer.byteLength(xml, 'utf8') <= inlineMaxBytes;
+    if (inline) {
+      // A small document is judged now, when the engine of this thread is loaded: a few microseconds, which
+      // promise hops would noticeably add to (the numbers client validates every document it sends).
+      const verdict = this.registry.validateInlineNow(job);
+      if (verdict !== undefined) return Promise.resolve(this.result(verdict, fileName));
+    }
+    const work = this.judgeLater(job, inline, fileName);
     this.pending.add(work);
     void work.finally(() => this.pending.delete(work));
     return work;
@@ -109,41 +128,25 @@ class LibxmlXsdValidator implements XsdValidator {
     await Promise.allSettled([...this.pending]);
   }
 
-  private async judge(xml: string, fileName: string | undefined): Promise<XmlValidationResult> {
-    const { maxIssues, maxDocumentBytes, timeoutMs, inlineMaxBytes } = this.limits;
-    // Checked first: a document over the limit is never parsed (nor scanned further).
-    const bytes = Buffer.byteLength(xml, 'utf8');
-    if (bytes > maxDocumentBytes) {
-      return { valid: false, issues: [tooLargeIssue(bytes, maxDocumentBytes, fileName)] };
-    }
-    // Checked before the engine: a document with a DTD never reaches a parser.
-    const forbidden = findForbiddenDeclaration(xml, fileName);
-    if (forbidden !== undefined) return { valid: false, issues: [forbidden] };
-    const job = { schemaId: this.schemaId, xml, maxIssues, timeoutMs };
-    const outcome =
-      bytes <= inlineMaxBytes
-        ? await this.registry.validateInline(job)
-        : await this.registry.validateOnWorker(job);
+  private async judgeLater(
+    job: WorkerJob,
+    inline: boolean,
+    fileName: string | undefined,
+  ): Promise<XmlValidationResult> {
+    const outcome = inline
+      ? await this.registry.validateInline(job)
+      : await this.registry.validateOnWorker(job);
+    return this.result(outcome, fileName);
+  }
+
+  private result(outcome: EngineVerdict | EngineFailure, fileName: string | undefined): XmlValidationResult {
     try {
-      return toValidationResult(outcome, xml, fileName, maxIssues);
+      return toValidationResult(outcome, fileName, this.limits);
     } catch (error) {
       // Issue building is ours, but a failure there must also stay confined to this document.
       return { valid: false, issues: [engineFailureIssue(String((error as Error).message), fileName)] };
     }
   }
-}
-
-function tooLargeIssue(bytes: number, limit: number, fileName: string | undefined) {
-  return createIssue({
-    rule: 'document-too-large',
-    text: `the document is ${formatBytes(bytes)}, over the limit of ${formatBytes(limit)} (maxDocumentBytes); it was not parsed.`,
-    fileName,
-  });
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB (${bytes} bytes)`;
-  return `${bytes} bytes`;
 }
 
 function checkedLimits(options: XsdValidatorOptions): Limits {

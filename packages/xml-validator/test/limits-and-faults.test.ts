@@ -184,10 +184,10 @@ describe('a failing engine fails one document, and the next one is validated', (
     const realCore = await loadEngineCore();
     const registry = new SchemaRegistry(new WorkerEngine(), async () => ({
       ...realCore,
-      validateDocument: (schemaId, xml, maxIssues) => {
+      judgeDocument: (schemaId, xml, limits) => {
         if (xml.includes('<!--crash-->'))
           throw new RangeError('WebAssembly.Memory.grow(): Maximum memory size exceeded');
-        return realCore.validateDocument(schemaId, xml, maxIssues);
+        return realCore.judgeDocument(schemaId, xml, limits);
       },
     }));
     registries.push(registry);

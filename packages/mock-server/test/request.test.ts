@@ -1,0 +1,40 @@
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { BodyTooLargeError, maxBodyBytes, readRequest } from '../src/request.ts';
+
+/** A received request whose body arrives in the given chunks. */
+function incoming(chunks: Buffer[], headers: Record<string, string> = {}): IncomingMessage {
+  const message = Readable.from(chunks) as unknown as IncomingMessage;
+  Object.assign(message, {
+    method: 'post',
+    url: '/api/v2/accounts/9900/orders?x=1',
+    headers,
+    rawHeaders: Object.entries(headers).flat(),
+  });
+  return message;
+}
+
+describe('readRequest', () => {
+  it('decodes a body chunk by chunk, also a character whose UTF-8 bytes are split between chunks', async () => {
+    const bytes = Buffer.from('<Note>café 😀</Note>', 'utf8');
+    // Cut inside the two bytes of é and inside the four bytes of the emoji.
+    const cuts = [bytes.indexOf(0xc3) + 1, bytes.indexOf(0xf0) + 2];
+    const chunks = [bytes.subarray(0, cuts[0]), bytes.subarray(cuts[0], cuts[1]), bytes.subarray(cuts[1])];
+    const request = await readRequest(incoming(chunks, { 'content-type': 'application/xml' }));
+    expect(request.body).toBe('<Note>café 😀</Note>');
+    expect(request).toMatchObject({ method: 'POST', path: '/api/v2/accounts/9900/orders' });
+    expect(request.query.get('x')).toBe('1');
+  });
+
+  it('has no body when nothing was sent, and an empty one when an empty chunk was', async () => {
+    expect((await readRequest(incoming([]))).body).toBeUndefined();
+    expect((await readRequest(incoming([Buffer.alloc(0)]))).body).toBe('');
+  });
+
+  it('refuses a body over the limit while it arrives', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 0x61);
+    const chunks = Array.from({ length: maxBodyBytes / chunk.length + 1 }, () => chunk);
+    await expect(readRequest(incoming(chunks))).rejects.toBeInstanceOf(BodyTooLargeError);
+  });
+});
