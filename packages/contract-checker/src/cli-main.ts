@@ -25,6 +25,9 @@ Options:
                    (keeps the passing entries in memory: for test suites, not production traffic)
   --shard I/N      check only part I of N of the entries (every N-th entry of the whole input), so N
                    runners of a CI matrix share one day of traffic; merge their --json reports after
+  --no-cache       neither read nor write the set-up cache of bundled specs and compiled schemas
+                   (node_modules/.cache/svc-contracts-contract-checker/ next to the config, or
+                   $SVC_CONTRACTS_CACHE_DIR); a changed spec or XSD is never read from it anyway
   --workers N      check on N threads, each with its own compiled contracts (default: one per core when
                    the recordings add up to 64 MB or more, else 1: below that, starting threads costs
                    more than it saves); output is the same, in the same order
@@ -59,6 +62,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     mutation: { type: 'boolean', default: false },
     shard: { type: 'string' },
     workers: { type: 'string' },
+    'no-cache': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   } as const;
   try {
@@ -111,7 +115,10 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
       writer.finish(summary);
       return summary.exitCode;
     }
-    const contracts = await loadContracts(values.config === undefined ? {} : { configPath: values.config });
+    const contracts = await loadContracts({
+      ...(values.config === undefined ? {} : { configPath: values.config }),
+      ...(values['no-cache'] ? { cache: false as const } : {}),
+    });
     try {
       if (values.service !== undefined && !contracts.services.includes(values.service)) {
         throw new Error(

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 
 /**
  * JSON Schema 2020-12 validation of values against the schemas of one bundled OpenAPI 3.1 document.
@@ -10,6 +11,10 @@ import addFormats from 'ajv-formats';
  * what catches a misspelt keyword (`maxLenght`) in a hand-written spec; the OpenAPI-only keywords are
  * declared as annotations and `x-` extensions are removed before compiling. Compiled validators are
  * cached per schema object, so a schema is compiled once however many values are checked against it.
+ *
+ * Each compiled validator is also known by a key, a hash of the schema as compiled, so that the set-up
+ * cache (contract-cache.ts) can store it as Ajv standalone code and a later process can load it instead
+ * of compiling: Ajv itself is then only loaded for what the cache lacks (a `oneOf` branch to condense).
  */
 export interface SchemaIssue {
   /** JSON pointer into the validated value. */
@@ -34,37 +39,129 @@ export interface SchemaValidator {
 
 const openApiAnnotations = ['xml', 'example', 'externalDocs', 'discriminator'];
 
-export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)): SchemaValidator {
+// Ajv is loaded on first compile, not at import: a warm set-up cache validates with standalone code.
+const requireHere = createRequire(import.meta.url);
+
+function newAjv(): Ajv2020 {
+  const { Ajv2020: AjvClass } = requireHere('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  const addFormats = requireHere('ajv-formats') as typeof import('ajv-formats');
   // `verbose` puts the failing schema and data on each error, which is how a failed oneOf is narrowed to
-  // its closest branch; it costs nothing while values are valid.
-  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, verbose: true });
+  // its closest branch; it costs nothing while values are valid. `code.source` keeps the generated code
+  // so that it can be written out as standalone code.
+  const ajv = new AjvClass({
+    strict: true,
+    allErrors: true,
+    allowUnionTypes: true,
+    verbose: true,
+    code: { source: true },
+  });
   addFormats.default(ajv);
   ajv.addVocabulary(openApiAnnotations);
+  return ajv;
+}
 
+interface DocumentValidators {
+  /** Modules of Ajv standalone (CommonJS) code to take validators from, each exported under its key. */
+  precompiled?: string[];
+  /** The validators compiled so far as one such module (undefined when none was compiled). */
+  exportCompiled?: () => string | undefined;
+}
+
+/**
+ * Validators travel with their document: the set-up cache attaches stored ones before the contracts are
+ * compiled and collects the compiled ones after, whoever creates the document's validator in between.
+ */
+const byDocument = new WeakMap<object, DocumentValidators>();
+
+/** Makes validators created afterwards for `doc` take compiled schemas from these standalone modules. */
+export function usePrecompiledValidators(doc: OpenApiDocument, modules: string[]): void {
+  byDocument.set(doc, { ...byDocument.get(doc), precompiled: modules });
+}
+
+/** The validators compiled for `doc` (not taken from precompiled modules), as one standalone module. */
+export function compiledValidatorsOf(doc: OpenApiDocument): string | undefined {
+  return byDocument.get(doc)?.exportCompiled?.();
+}
+
+/** Evaluates standalone code the way Ajv evaluates the code it generates, with its runtime modules. */
+function loadStandalone(code: string): Record<string, ValidateFunction> {
+  const module = { exports: {} as Record<string, ValidateFunction> };
+  new Function('require', 'module', 'exports', code)(requireHere, module, module.exports);
+  return module.exports;
+}
+
+export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)): SchemaValidator {
   const baseUri = `urn:spec:${id}`;
   const componentSchemas = (spec.components?.schemas ?? {}) as Record<string, unknown>;
-  ajv.addSchema({ $id: baseUri, $defs: prepare(componentSchemas, baseUri) });
+  let ajv: Ajv2020 | undefined;
+  const compiler = (): Ajv2020 => {
+    if (!ajv) {
+      ajv = newAjv();
+      ajv.addSchema({ $id: baseUri, $defs: prepare(componentSchemas, baseUri) });
+    }
+    return ajv;
+  };
+
+  const documentValidators = byDocument.get(spec) ?? {};
+  byDocument.set(spec, documentValidators);
+  const precompiled = documentValidators.precompiled;
+  let stored: Record<string, ValidateFunction> | undefined;
+  const storedValidator = (key: string): ValidateFunction | undefined => {
+    if (!precompiled) return undefined;
+    if (!stored) {
+      stored = {};
+      for (const code of precompiled) {
+        try {
+          Object.assign(stored, loadStandalone(code));
+        } catch {
+          // A module that does not evaluate holds no validator: its schemas are compiled instead.
+        }
+      }
+    }
+    return Object.hasOwn(stored, key) ? stored[key] : undefined;
+  };
+
+  const byKey = new Map<string, ValidateFunction>();
+  /** Validators Ajv compiled here (not taken from standalone code), by key. */
+  const compiledHere = new Map<string, ValidateFunction>();
+  documentValidators.exportCompiled = () => {
+    if (!ajv || compiledHere.size === 0) return undefined;
+    const standalone = requireHere(
+      'ajv/dist/standalone/index.js',
+    ) as typeof import('ajv/dist/standalone/index.js');
+    // Ajv writes several validators as one module by looking each name up with getSchema; ours are
+    // compiled as given (`compile`: registering them under a name would change their base URI, and so
+    // the locations in their messages), so the lookup is by key here.
+    const lookup = { opts: ajv.opts, scope: ajv.scope, getSchema: (key: string) => compiledHere.get(key) };
+    const exports = Object.fromEntries([...compiledHere.keys()].map((key) => [key, key]));
+    return standalone.default(lookup as unknown as Ajv2020, exports);
+  };
 
   const compiled = new WeakMap<object, ValidateFunction>();
 
   function compile(schema: unknown): ValidateFunction {
-    if (typeof schema === 'object' && schema !== null) {
-      const cached = compiled.get(schema);
-      if (cached) return cached;
-      const fn = ajv.compile(prepare(schema, baseUri) as object);
-      compiled.set(schema, fn);
-      return fn;
+    if (typeof schema !== 'object' || schema === null) return compiler().compile(schema as boolean);
+    const cached = compiled.get(schema);
+    if (cached) return cached;
+    const prepared = prepare(schema, baseUri) as object;
+    const key = schemaKey(prepared);
+    let fn = byKey.get(key) ?? storedValidator(key);
+    if (!fn) {
+      fn = compiler().compile(prepared);
+      compiledHere.set(key, fn);
     }
-    return ajv.compile(schema as boolean);
+    byKey.set(key, fn);
+    compiled.set(schema, fn);
+    return fn;
   }
 
   // Branches of a failed oneOf/anyOf, as found in verbose errors: already prepared, compiled on demand.
   const branches = new WeakMap<object, ValidateFunction>();
   function compileBranch(schema: unknown): ValidateFunction {
-    if (typeof schema !== 'object' || schema === null) return ajv.compile(schema as boolean);
+    if (typeof schema !== 'object' || schema === null) return compiler().compile(schema as boolean);
     let fn = branches.get(schema);
     if (!fn) {
-      fn = ajv.compile(schema);
+      fn = compiler().compile(schema);
       branches.set(schema, fn);
     }
     return fn;
@@ -93,6 +190,11 @@ export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)):
       }
     },
   };
+}
+
+/** Names a prepared schema the same way in every process: what it compiles to depends on nothing else. */
+function schemaKey(prepared: object): string {
+  return `s${createHash('sha256').update(JSON.stringify(prepared)).digest('base64url')}`;
 }
 
 function specId(spec: OpenApiDocument): string {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { bundle, type Config, createConfig, loadConfig } from '@redocly/openapi-core';
+import type { Config } from '@redocly/openapi-core';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { parse } from 'yaml';
 
@@ -50,6 +50,14 @@ function toPosix(path: string): string {
   return path.split(sep).join('/');
 }
 
+export interface BundledSpecs {
+  specs: LoadedSpec[];
+  /** Services whose root document does not exist yet. */
+  missing: string[];
+  /** Every file the bundles were read from (roots, split files, the config): absolute paths, or URLs. */
+  files: string[];
+}
+
 /**
  * Bundles each service's split spec in memory, the way `redocly bundle` does. Services whose root
  * document does not exist yet are returned in `missing` rather than failing the load: specs are written
@@ -58,8 +66,11 @@ function toPosix(path: string): string {
 export async function bundleSpecs(
   sources: ServiceSource[],
   opts: { configPath?: string; baseDir?: string } = {},
-): Promise<{ specs: LoadedSpec[]; missing: string[] }> {
+): Promise<BundledSpecs> {
   const baseDir = opts.baseDir ?? (opts.configPath ? dirname(opts.configPath) : process.cwd());
+  // Loaded here, not at the top: it is the heaviest import of the checker, and a warm set-up cache
+  // (contract-cache.ts) loads contracts without bundling.
+  const { bundle, createConfig, loadConfig } = await import('@redocly/openapi-core');
   let config: Promise<Config> | undefined;
   const redoclyConfig = (): Promise<Config> => {
     config ??= opts.configPath ? loadConfig({ configPath: opts.configPath }) : createConfig({});
@@ -67,6 +78,7 @@ export async function bundleSpecs(
   };
   const specs: LoadedSpec[] = [];
   const missing: string[] = [];
+  const files = new Set<string>(opts.configPath ? [resolve(opts.configPath)] : []);
   for (const source of sources) {
     const root = isAbsolute(source.root) ? source.root : resolve(baseDir, source.root);
     if (!existsSync(root)) {
@@ -75,6 +87,10 @@ export async function bundleSpecs(
     }
     const relativeRoot = toPosix(relative(baseDir, root));
     const result = await bundle({ ref: root, config: await redoclyConfig() });
+    files.add(root);
+    // A remote `$ref` stays a URL (no file to read again); a local one becomes an absolute path.
+    for (const file of result.fileDependencies)
+      files.add(/^[a-z][a-z\d+.-]+:\/\//i.test(file) ? file : resolve(file));
     const problems = result.problems
       .filter((problem) => problem.severity === 'error')
       .map((problem) => {
@@ -91,5 +107,5 @@ export async function bundleSpecs(
       problems,
     });
   }
-  return { specs, missing };
+  return { specs, missing, files: [...files] };
 }
