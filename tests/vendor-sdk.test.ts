@@ -202,11 +202,12 @@ describe.skipIf(unreachable !== undefined)(`bandwidth-sdk ${VERSION} against the
     expect(verdict.match?.operationId).toBe('verifyCode');
   });
 
-  it('CallsApi.createCall gets the documented voice 404: the client drops the trailing slash the source documents', async () => {
+  it('CallsApi.createCall posts .../calls (no trailing slash): matched through x-path-aliases, it gets the documented 415', async () => {
     // The source documents create call as POST {voice_url}/api/v2/accounts/{accountId}/calls/ (with the
-    // slash); the vendor client posts .../calls. The contract is exact about trailing slashes, so the
-    // voice API's documented answer for a path it does not have (404, type validation, "Not Found") is
-    // what the client gets. The checker names the slash as the reason; the body is the documented 404 body.
+    // slash); the vendor client posts .../calls. The source does not forbid that spelling, so the spec
+    // lists it in `x-path-aliases`: the checker matches it to createCall with a warning (never as an
+    // undocumented operation), and the client gets what the documented path answers its request: 415,
+    // because it sends no charset.
     const api = new sdk.CallsApi(configuration, undefined, http);
     const response = await api.createCall(accountId, {
       to: '+14155550199',
@@ -216,16 +217,13 @@ describe.skipIf(unreachable !== undefined)(`bandwidth-sdk ${VERSION} against the
     });
     const exchange = last();
     expect(new URL(exchange.request.url).pathname).toBe(`/api/v2/accounts/${accountId}/calls`);
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(415);
     expect(JSON.parse(response.data)).toMatchObject({ type: 'validation' });
     const verdict = await contracts.checkExchange(exchange.request, exchange.response);
-    expect(verdict.violations.map((violation) => violation.rule)).toEqual(['undocumented-operation']);
-    expect(verdict.violations[0]?.message).toMatch(/trailing slash/);
-    // The same answer to the documented path: the body is the one the contract documents for 404.
-    const documented = { ...exchange.request, url: `${exchange.request.url}/` };
-    const checked = await contracts.checkResponse(documented, exchange.response);
-    expect(checked.match?.operationId).toBe('createCall');
-    expect(checked.violations).toEqual([]);
+    expect(verdict.match?.operationId).toBe('createCall');
+    expect(verdict.match?.pathAlias).toBe('/api/v2/accounts/{accountId}/calls');
+    expect(verdict.violations.map((violation) => violation.rule)).not.toContain('undocumented-operation');
+    expect(verdict.verdict).toBe('rejected-as-expected');
   });
 
   it('CallsApi.createCall sent to the documented path gets the documented 415: the client sends no charset', async () => {

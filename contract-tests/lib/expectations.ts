@@ -24,7 +24,10 @@ export const requestSideRules: ReadonlySet<string> = new Set<RuleCode>([
  * reason still holds (a spec that starts declaring it makes the rule expressible, and a file is due).
  */
 export const notExpressible: Readonly<
-  Record<string, 'required-non-path-parameter' | 'response-header' | 'validation-status'>
+  Record<
+    string,
+    'required-non-path-parameter' | 'response-header' | 'validation-status' | 'closed-contentless-response'
+  >
 > = {
   'parameter-missing': 'required-non-path-parameter',
   // validation-status needs a service whose source states its validation status (x-validation-status)
@@ -32,6 +35,10 @@ export const notExpressible: Readonly<
   'validation-status': 'validation-status',
   'response-header-missing': 'response-header',
   'response-header-invalid': 'response-header',
+  // response-body-undocumented needs a response declared without content whose body the source shows
+  // absent; every content-less response the specs declare is one whose body the source leaves open
+  // (x-body-open: numbers 401, the webhook answers), and an open body is never undocumented.
+  'response-body-undocumented': 'closed-contentless-response',
 };
 
 /** `negative/parameter-invalid.har` and `negative/request-body-schema--xml.har` name their rule. */

@@ -90,13 +90,13 @@ export const negative: Recording[] = [
     response: { body: xml('<?xml version="1.0" encoding="UTF-8"?>\n<Addresses/>') },
   }),
   file('undocumented-operation--trailing-slash', {
-    note: 'Voice create call without the trailing slash the source documents.',
+    note: 'Voice modify call with a trailing slash the source does not document (create call has an alias for its slash-less spelling; this path has none).',
     method: 'POST',
-    url: 'https://voice.example.com/api/v2/accounts/9900000/calls',
+    url: 'https://voice.example.com/api/v2/accounts/9900000/calls/c-1/',
     auth: basic,
-    body: json(createCall, jsonUtf8),
-    status: 201,
-    response: { body: json({ callId: 'c-1' }) },
+    body: json({ state: 'completed' }, jsonUtf8),
+    status: 200,
+    response: { body: json({ callId: 'c-1', state: 'completed' }) },
   }),
   file('parameter-invalid', {
     note: 'limit=101, one above the maximum of 100, answered 200.',
@@ -223,6 +223,18 @@ export const negative: Recording[] = [
     status: 200,
     response: { body: orderResponse('+14155550100') },
   }),
+  file('request-body-schema--send-code-as-text', {
+    note: 'D5 sent as JSON text with text/plain;charset=UTF-8 (checked like a JSON body), its message without the {CODE} placeholder, answered 200.',
+    method: 'POST',
+    url: 'https://mfa.example.com/api/v1/accounts/9900000/code/messaging',
+    auth: basic,
+    body: {
+      type: 'text/plain;charset=UTF-8',
+      text: JSON.stringify({ to: '+14155550199', from: '+14155550100', message: 'Your code is ready' }),
+    },
+    status: 200,
+    response: { body: json({ messageId: '1589228074636lm4k2je7j7jklbn2' }) },
+  }),
   file('accepted-invalid-request', {
     note: 'D5: a missing to gives 400; this service answered 200.',
     method: 'POST',
@@ -290,13 +302,6 @@ export const negative: Recording[] = [
     auth: bearer,
     status: 200,
   }),
-  file('response-body-undocumented', {
-    note: 'A numbers 401 (declared without content) with a JSON body.',
-    method: 'GET',
-    url: `${dashboard}/e911Addresses`,
-    status: 401,
-    response: { body: json({ error: 'unauthorized' }) },
-  }),
   file('response-body-unparseable', {
     note: 'Send group message answered 202 with truncated JSON.',
     method: 'POST',
@@ -318,6 +323,15 @@ export const negative: Recording[] = [
     auth: bearer,
     status: 200,
     response: { body: json(campaignWithoutState) },
+  }),
+  file('response-body-schema--non-utc-time', {
+    note: 'Send group message answered 202 with a time in another offset (-05:00): the source says "ISO 8601 UTC timestamp".',
+    method: 'POST',
+    url: 'https://messaging.example.com/v2/users/9900000/messages',
+    auth: basic,
+    body: json(messageRequest, jsonUtf8),
+    status: 202,
+    response: { body: json({ ...groupMessage, time: '2021-02-10T15:14:34.636-05:00' }) },
   }),
   file('response-body-schema--xml', {
     note: 'The order response returns a 10-digit number; v2 returns E.164 (rule 1).',

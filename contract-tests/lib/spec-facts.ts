@@ -9,6 +9,11 @@ export interface SpecFacts {
   requiredNonPathParameters: string[];
   /** `service operationId status header` of every declared response header. */
   responseHeaders: string[];
+  /**
+   * `service operationId status` of every response (operations and webhooks) declared without content
+   * and without `x-body-open`: the only kind a body-less answer is held to (response-body-undocumented).
+   */
+  closedContentlessResponses: string[];
 }
 
 type Json = JsonObject;
@@ -16,10 +21,16 @@ const methods = httpMethods;
 
 /** Reads the facts from the bundled specs of every service listed in redocly.yaml. */
 export async function readSpecFacts(): Promise<SpecFacts> {
-  const facts: SpecFacts = { requestMediaTypes: [], requiredNonPathParameters: [], responseHeaders: [] };
+  const facts: SpecFacts = {
+    requestMediaTypes: [],
+    requiredNonPathParameters: [],
+    responseHeaders: [],
+    closedContentlessResponses: [],
+  };
   for (const service of listWrittenServices()) {
     const { spec } = await bundleService(service);
     const doc = spec as Json;
+    facts.closedContentlessResponses.push(...closedContentless(service.name, doc));
     for (const item of Object.values(isObject(doc.paths) ? doc.paths : {})) {
       if (!isObject(item)) continue;
       for (const method of methods) {
@@ -56,4 +67,27 @@ export async function readSpecFacts(): Promise<SpecFacts> {
     }
   }
   return facts;
+}
+
+/** Responses of operations and webhooks declared without content and without `x-body-open`. */
+function closedContentless(serviceName: string, doc: Json): string[] {
+  const found: string[] = [];
+  const items = [
+    ...Object.values(isObject(doc.paths) ? doc.paths : {}),
+    ...Object.values(isObject(doc.webhooks) ? doc.webhooks : {}),
+  ];
+  for (const item of items) {
+    if (!isObject(item)) continue;
+    for (const method of methods) {
+      const operation = item[method];
+      if (!isObject(operation) || !isObject(operation.responses)) continue;
+      for (const [status, raw] of Object.entries(operation.responses)) {
+        const response = deref(doc, raw);
+        if (isObject(response) && !isObject(response.content) && response['x-body-open'] !== true) {
+          found.push(`${serviceName} ${String(operation.operationId)} ${status}`);
+        }
+      }
+    }
+  }
+  return found;
 }

@@ -229,7 +229,7 @@ describe('OrderResponse', () => {
     );
   });
 
-  it('accepts any order of the children, and still enforces E.164 numbers and typed dates', async () => {
+  it('accepts any order of the children, and still enforces E.164 numbers and PartialAllowed a boolean', async () => {
     const response = example('order-response');
     await expectValid(
       '<OrderResponse><OrderStatus>RECEIVED</OrderStatus><Order/></OrderResponse>',
@@ -237,10 +237,20 @@ describe('OrderResponse', () => {
     );
     await expectInvalid(edit(response, '+14155550100', '4155550100'), 'OrderResponse.xsd', /pattern/);
     await expectInvalid(
-      edit(response, /<OrderCreateDate>[^<]*/, '<OrderCreateDate>2024-03-04'),
+      edit(response, /<PartialAllowed>[^<]*/, '<PartialAllowed>maybe'),
       'OrderResponse.xsd',
-      /OrderCreateDate/,
+      /PartialAllowed/,
     );
+  });
+
+  it('OrderCreateDate is untyped in the source, so any text is accepted (a date, a date-time, a local form)', async () => {
+    const response = example('order-response');
+    for (const value of ['2024-03-04', '2024-03-04T15:20:31', '03/04/2024 15:20']) {
+      await expectValid(
+        edit(response, /<OrderCreateDate>[^<]*/, `<OrderCreateDate>${value}`),
+        'OrderResponse.xsd',
+      );
+    }
   });
 });
 

@@ -179,6 +179,33 @@ describe('OpenAPI-side mismatches', () => {
     ]);
   });
 
+  it('a date mirrored as format date-time or date, stricter than xs:dateTime and xs:date (zone optional)', () => {
+    const spec = changedSpec((copy) => {
+      schema(copy, 'Notification').properties = {
+        ...(schema(copy, 'Notification').properties as JsonObject),
+        LastModifiedDate: { type: 'string', format: 'date-time' },
+      };
+      (schema(copy, 'ReportInstance').properties as JsonObject).ExpiresAt = {
+        type: 'string',
+        format: 'date',
+      };
+    });
+    const notification = checkSchemaAgainstXsd(
+      spec,
+      { $ref: '#/components/schemas/Notification' },
+      xsdFile('Notification.xsd'),
+      'Notification',
+    );
+    expect(kinds(notification)).toEqual(['type Notification/LastModifiedDate']);
+    const instance = checkSchemaAgainstXsd(
+      spec,
+      { $ref: '#/components/schemas/ReportInstance' },
+      xsdFile('Instance.xsd'),
+      'Instance',
+    );
+    expect(kinds(instance)).toEqual(['type Instance/ExpiresAt']);
+  });
+
   it('a root element that differs from x-xsd.element', () => {
     const spec = changedSpec((copy) => {
       schema(copy, 'Order').xml = { name: 'Orders' };

@@ -227,12 +227,21 @@ describe('group messaging (D2)', () => {
     ]);
   });
 
-  it('accepts the 202 group message; no field is required, time is date-time, owner is open', () => {
+  it('accepts the 202 group message; no field is required, time is a UTC date-time, owner is open', () => {
     const accepted = responseSchema('messaging', messagesPath, '202');
     expect(issues('messaging', accepted, message)).toEqual([]);
     expect(issues('messaging', accepted, { ...message, time: '10/02/2021' })).toEqual([
       { keyword: 'format', instancePath: '/time' },
     ]);
+    // "ISO 8601 UTC timestamp": Z or a zero offset, never another offset.
+    for (const time of ['2021-02-10T20:14:34.636Z', '2021-02-10T20:14:34+00:00']) {
+      expect(issues('messaging', accepted, { ...message, time })).toEqual([]);
+    }
+    for (const time of ['2021-02-10T15:14:34-05:00', '2021-02-10T21:44:34+01:30']) {
+      expect(issues('messaging', accepted, { ...message, time })).toEqual([
+        { keyword: 'not', instancePath: '/time' },
+      ]);
+    }
     expect(issues('messaging', accepted, { ...message, from: '14155550100' })).toEqual([
       { keyword: 'pattern', instancePath: '/from' },
     ]);

@@ -70,7 +70,7 @@ describe('request content types', () => {
     expect(accepted).toBeLessThan(300);
   });
 
-  it('verification: any media type is accepted (*/*); a JSON body is still checked', async () => {
+  it('verification: any media type is accepted (*/*); a JSON body, or JSON text as text/plain, is still checked', async () => {
     const send = '/api/v1/accounts/9900000/code/messaging';
     for (const type of [
       'application/json',
@@ -80,8 +80,13 @@ describe('request content types', () => {
       const status = await post('mfa', send, type, sendCode);
       expect([type, status >= 200 && status < 300]).toEqual([type, true]);
     }
-    // D5: a missing `to` gives 400, when the body is JSON.
+    // D5: a missing `to` gives 400, when the body is JSON, or JSON text sent as text/plain;charset=UTF-8
+    // (the form of the source's verification examples, checked like JSON).
     expect(await post('mfa', send, 'application/json', JSON.stringify({ from: '+14155550100' }))).toBe(400);
+    expect(
+      await post('mfa', send, 'text/plain;charset=UTF-8', JSON.stringify({ from: '+14155550100' })),
+    ).toBe(400);
+    expect(await post('mfa', send, 'text/plain;charset=UTF-8', 'not json')).toBe(400);
     const verify = '/api/v1/accounts/9900000/code/verify';
     const form = await post('mfa', verify, 'application/x-www-form-urlencoded', 'to=%2B14155550199&code=1');
     expect(form >= 200 && form < 300).toBe(true);

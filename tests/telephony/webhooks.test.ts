@@ -60,6 +60,35 @@ describe('webhooks in the checker', () => {
     expect(bad.violations[0]?.specLocation).toMatch(/MessageCallback/);
   });
 
+  it('accepts a messaging callback of any JSON shape (an array of events): the source does not show the payload', async () => {
+    const events = [
+      { type: 'message-delivered', tag: 'table-42' },
+      { type: 'message-delivered', tag: 'table-42' },
+    ];
+    const array = await contracts.checkExchange(callback('messaging/messageCallback', events), received);
+    expect(array.violations).toEqual([]);
+    // The tag is still checked where the payload is an object.
+    const bad = await contracts.checkExchange(
+      callback('messaging/messageCallback', { tag: ['x'] }),
+      received,
+    );
+    expect(bad.violations.map((violation) => violation.rule)).toContain('request-body-schema');
+  });
+
+  it('accepts any answer of the receiver: no body, or a body of any media type (x-body-open)', async () => {
+    const request = callback('messaging/messageCallback', { tag: 'table-42' });
+    for (const answer of [
+      { status: 200, headers: [], body: '' },
+      { status: 200, headers: [{ name: 'Content-Type', value: 'text/plain' }], body: 'OK' },
+      { status: 202, headers: [{ name: 'Content-Type', value: 'application/json' }], body: '{"ok":true}' },
+    ]) {
+      expect((await contracts.checkExchange(request, answer)).violations).toEqual([]);
+    }
+    // The status is still held to 2xx.
+    const refused = await contracts.checkExchange(request, { status: 500, headers: [], body: '' });
+    expect(refused.violations.map((violation) => violation.rule)).toEqual(['undeclared-status']);
+  });
+
   it('takes the bare name when one service documents it; the receiver may answer any 2xx, not a 3xx', async () => {
     const bare = await contracts.checkExchange(callback('disconnectEvent', { pai: '<sip:+1@x>' }), {
       status: 200,

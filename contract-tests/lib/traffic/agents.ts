@@ -108,7 +108,7 @@ function campaignOperation(
   operation: string,
   method: 'GET' | 'POST',
   action: string,
-  success: { note: string; body: unknown },
+  success: { note: string; body: unknown; more?: (url: string) => Call[] },
 ): Recording[] {
   const url = (id: string | number) => `${base}/campaign/${id}/${action}`;
   return [
@@ -137,6 +137,7 @@ function campaignOperation(
                 response: { body: json(success.body) },
               },
             ]),
+        ...(success.more?.(url(381)) ?? []),
       ],
     },
     {
@@ -158,6 +159,13 @@ function campaignOperation(
           status: 401,
           response: { body: json({ detail: 'Token has expired' }) },
         },
+        {
+          note: 'A 401 without a body and without Content-Type: the source shows no 401 body (x-body-open).',
+          method,
+          url: url(381),
+          auth: bearer,
+          status: 401,
+        },
       ],
     },
     {
@@ -171,6 +179,14 @@ function campaignOperation(
           auth: bearer,
           status: 403,
           response: { body: forbidden },
+        },
+        {
+          note: 'A 403 in plain text: the source shows neither the 403 body nor its media type (x-body-open).',
+          method,
+          url: url(381),
+          auth: bearer,
+          status: 403,
+          response: { body: { type: 'text/plain; charset=utf-8', text: 'Forbidden' } },
         },
         {
           note: 'An API key on a bearer-only campaign operation: refused with 403 (rejected as expected).',
@@ -392,6 +408,34 @@ export const agents: Recording[] = [
         status: 404,
         response: { body: json({ detail: 'Campaign not found' }) },
       },
+      {
+        note: 'E1 404 without a body: the source shows no 404 body "beyond its description" (x-body-open).',
+        method: 'POST',
+        url: `${base}/campaign/99998/pause`,
+        auth: bearer,
+        status: 404,
+      },
+    ],
+  },
+  {
+    path: 'recordings/agents/pause-campaign-4XX.har',
+    source,
+    calls: [
+      {
+        note: 'E1 pause of a campaign that is not running: the source shows only the move from running to paused, so any 4xx passes (409 here).',
+        method: 'POST',
+        url: `${base}/campaign/381/pause`,
+        auth: bearer,
+        status: 409,
+        response: { body: json({ detail: 'Campaign 381 is not running' }) },
+      },
+      {
+        note: 'E1 pause of a campaign that is not running, answered 400 without a body (x-body-open).',
+        method: 'POST',
+        url: `${base}/campaign/381/pause`,
+        auth: bearer,
+        status: 400,
+      },
     ],
   },
   ...campaignOperation('resume-campaign', 'POST', 'resume', {
@@ -410,6 +454,14 @@ export const agents: Recording[] = [
         status: 409,
         response: { body: json({ detail: 'Campaign 381 is not paused' }) },
       },
+      {
+        note: 'E2 the same refusal in plain text: the source leaves the body and its media type open (x-body-open).',
+        method: 'POST',
+        url: `${base}/campaign/381/resume`,
+        auth: bearer,
+        status: 400,
+        response: { body: { type: 'text/plain', text: 'campaign is not paused' } },
+      },
     ],
   },
   ...campaignOperation('get-campaign-progress', 'GET', 'progress', {
@@ -427,6 +479,29 @@ export const agents: Recording[] = [
       // A running campaign has no completion time: null must pass (the source leaves nullability open).
       completed_at: null,
     },
+    more: (url) => [
+      {
+        note: 'E3 a campaign whose contact source is not synced yet: total_rows, started_at and completed_at null (the Campaign fields of the same names are nullable; the payload list leaves it open).',
+        method: 'GET',
+        url,
+        auth: bearer,
+        status: 200,
+        response: {
+          body: json({
+            campaign_id: 381,
+            state: 'created',
+            total_rows: null,
+            processed_rows: 0,
+            failed_calls: 0,
+            progress_percentage: 0,
+            source_sync: {},
+            rate_limit: 10,
+            started_at: null,
+            completed_at: null,
+          }),
+        },
+      },
+    ],
   }),
   ...readOperation(
     'list-agents',

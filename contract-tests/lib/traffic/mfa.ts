@@ -27,7 +27,7 @@ function post(
   note: string,
   body: Body,
   status: number,
-  response: Body,
+  response: Body | undefined,
   auth = true,
 ): Call {
   return {
@@ -37,7 +37,7 @@ function post(
     ...(auth ? { auth: basic } : {}),
     body,
     status,
-    response: { body: response },
+    response: response === undefined ? {} : { body: response },
   };
 }
 
@@ -112,10 +112,27 @@ export const mfa: Recording[] = [
       ),
       post(
         'messaging',
-        'D5 the same request sent as text/plain;charset=UTF-8: the source does not show the content type of D5 and refuses none, so it is accepted (*/*, unchecked): 200.',
+        'D5 the same request sent as JSON text with text/plain;charset=UTF-8, the form of the source examples: checked as a send code request (text/plain;charset=UTF-8, contentSchema): 200.',
         { type: 'text/plain;charset=UTF-8', text: JSON.stringify(sendCode) },
         200,
         json({ messageId: '1589228074637lm4k2je7j7jklbn3' }),
+      ),
+      post(
+        'messaging',
+        'D5 sent as a form: the source shows no content type for D5 and refuses none, so it is accepted (*/*, unchecked): 200.',
+        {
+          type: 'application/x-www-form-urlencoded',
+          text: new URLSearchParams({ to: sendCode.to, message: sendCode.message }).toString(),
+        },
+        200,
+        json({ messageId: '1589228074638lm4k2je7j7jklbn4' }),
+      ),
+      post(
+        'messaging',
+        'D5 answered 200 without a body: the source shows neither the success body nor its media type (x-body-open).',
+        sendBody,
+        200,
+        undefined,
       ),
     ],
   },
@@ -136,6 +153,13 @@ export const mfa: Recording[] = [
         json({ ...sendCode, digits: 'six' }),
         400,
         failure('Invalid request: digits must be an integer', '8e0c2b7a-1f3d-4e5a-b6c7-d8e9f0a1b2c3'),
+      ),
+      post(
+        'messaging',
+        'D5 sent as text/plain;charset=UTF-8 without to: the JSON text is checked like a JSON body, so a missing to gives 400 (rejected as expected).',
+        { type: 'text/plain;charset=UTF-8', text: JSON.stringify(withoutTo) },
+        400,
+        failure('Missing required field: to', '4c7b2a1e-6d3f-4b5a-8c9d-0e1f2a3b4c5d'),
       ),
     ],
   },
@@ -164,6 +188,20 @@ export const mfa: Recording[] = [
         { type: 'application/x-www-form-urlencoded', text: 'to=%2B14155550199&code=123456' },
         200,
         json({ valid: true }),
+      ),
+      post(
+        'verify',
+        'D6 answered 204: the source shows neither the success status nor whether there is a body (x-body-open).',
+        verifyBody,
+        204,
+        undefined,
+      ),
+      post(
+        'verify',
+        'D6 answered 200 with a plain-text body: a media type the contract does not declare is accepted (x-body-open).',
+        verifyBody,
+        200,
+        { type: 'text/plain', text: 'verified' },
       ),
     ],
   },

@@ -170,7 +170,7 @@ function invalid(
   };
 }
 
-/** 401 has no body in the contract: the source leaves it open, so none is described. */
+/** 401 has no body in the contract: the source leaves it open (`x-body-open`), so none is described. */
 function unauthorized(
   method: Call['method'],
   url: string,
@@ -190,6 +190,19 @@ function unauthorized(
   };
 }
 
+/** A 401 that a proxy in front of the service answers with an HTML page: the source leaves the body open. */
+function unauthorizedPage(method: Call['method'], url: string, body: Body | undefined): Call {
+  return {
+    note: 'Wrong username or password, answered 401 with an HTML page: the source shows neither the body nor its media type (x-body-open).',
+    method,
+    url,
+    auth: basic,
+    ...(body ? { body } : {}),
+    status: 401,
+    response: { body: { type: 'text/html', text: '<html><body><h1>401 Unauthorized</h1></body></html>' } },
+  };
+}
+
 interface Operation {
   name: string;
   method: Call['method'];
@@ -197,6 +210,8 @@ interface Operation {
   body?: Body;
   success: Call[];
   refused?: Call[];
+  /** Refusals the source does not show at all (status and body): the open `4XX`. */
+  otherRefusals?: Call[];
 }
 
 const tnsUrl = `${base}/sites/12345/sippeers/67890/tns`;
@@ -215,6 +230,18 @@ const operations: Operation[] = [
         `${base}/orders`,
         order,
         orderResponse,
+      ),
+      ok(
+        'D7 an order response whose OrderCreateDate is not an xs:dateTime (no T, no zone): the source gives that element no type, so any text passes.',
+        'POST',
+        `${base}/orders`,
+        order,
+        xml(
+          orderResponse.text.replace(
+            '<OrderCreateDate>2024-03-04T15:20:31.000Z</OrderCreateDate>',
+            '<OrderCreateDate>2024-03-04 15:20:31</OrderCreateDate>',
+          ),
+        ),
       ),
     ],
     refused: [
@@ -263,6 +290,15 @@ const operations: Operation[] = [
         ),
         subscriptionCreated('2a8f6c9b-4d3e-4f70-8b1c-8d9e0f1a2b3c'),
       ),
+      {
+        note: 'D7 a subscription answered 201 without a body: the source shows neither the success status nor the body (2XX, x-body-open).',
+        method: 'POST',
+        url: `${base}/subscriptions`,
+        auth: basic,
+        body: subscription('', 'https://callbacks.example.com/numbers/orders-2'),
+        status: 201,
+        response: { headers: [{ name: 'Location', value: `${base}/subscriptions/3b9a7d0c` }] },
+      },
     ],
     refused: [
       invalid(
@@ -360,6 +396,16 @@ const operations: Operation[] = [
 </E911AddressesResponse>`),
       ),
     ],
+    otherRefusals: [
+      invalid(
+        'D7 e911 addresses of an account not enabled for e911: 403, under the open 4XX (the source shows no refusal of this operation).',
+        'GET',
+        `${base}/e911Addresses`,
+        undefined,
+        'The account is not enabled for E911.',
+        403,
+      ),
+    ],
   },
   {
     name: 'list-messaging-import-tn-orders',
@@ -381,6 +427,24 @@ const operations: Operation[] = [
   </ImportTnOrderSummary>
 </ImportTnOrderSearchResponse>`),
       ),
+    ],
+    otherRefusals: [
+      invalid(
+        'D7 import orders of an account without hosted messaging: 403, under the open 4XX (the source shows no refusal of this operation).',
+        'GET',
+        `${base}/importTnOrders/messaging`,
+        undefined,
+        'The account is not enabled for hosted messaging.',
+        403,
+      ),
+      {
+        note: 'D7 import orders of an unknown account: 404 with an HTML page, under the open 4XX (x-body-open: the source shows neither the status nor the body).',
+        method: 'GET',
+        url: 'https://dashboard.example.com/api/v2/accounts/0000000/importTnOrders/messaging',
+        auth: basic,
+        status: 404,
+        response: { body: { type: 'text/html', text: '<html><body>Not Found</body></html>' } },
+      },
     ],
   },
   {
@@ -531,6 +595,16 @@ const operations: Operation[] = [
         response: { body: tnError },
       },
     ],
+    otherRefusals: [
+      invalid(
+        'D7 a number the SIP peer already has: 409, under the open 4XX (the source shows only the 400 of rule 4 for this operation).',
+        'POST',
+        tnsUrl,
+        sipPeerNumber(''),
+        'The telephone number is already on this SIP peer.',
+        409,
+      ),
+    ],
   },
   {
     name: 'get-sip-peer-telephone-number',
@@ -545,6 +619,23 @@ const operations: Operation[] = [
         undefined,
         sipPeerSaved,
       ),
+    ],
+    otherRefusals: [
+      invalid(
+        'D7 a number that is not on the SIP peer: 404, under the open 4XX (the source shows no refusal of this operation).',
+        'GET',
+        `${tnsUrl}/+14155550198`,
+        undefined,
+        'The telephone number is not on this SIP peer.',
+        404,
+      ),
+      {
+        note: 'D7 the same refusal without a body: under the open 4XX (x-body-open).',
+        method: 'GET',
+        url: `${tnsUrl}/+14155550199`,
+        auth: basic,
+        status: 404,
+      },
     ],
   },
 ];
@@ -590,6 +681,16 @@ const orderNotification: Recording = {
       status: 200,
       webhook: 'numbers/orderNotification',
     },
+    {
+      note: "Events: a handler that answers 202 with a plain-text body: the source leaves the handler's answer open (2XX, x-body-open).",
+      method: 'POST',
+      url: 'https://app.example.com/callbacks/orders',
+      auth: basic,
+      body: notification(['+14155550102']),
+      status: 202,
+      response: { body: { type: 'text/plain', text: 'queued' } },
+      webhook: 'numbers/orderNotification',
+    },
   ],
 };
 
@@ -599,10 +700,16 @@ export const numbers: Recording[] = [
     ...(operation.refused
       ? [{ path: `recordings/numbers/${operation.name}-400.har`, source, calls: operation.refused }]
       : []),
+    ...(operation.otherRefusals
+      ? [{ path: `recordings/numbers/${operation.name}-4XX.har`, source, calls: operation.otherRefusals }]
+      : []),
     {
       path: `recordings/numbers/${operation.name}-401.har`,
       source,
-      calls: [unauthorized(operation.method, operation.url, operation.body, index % 2 === 1)],
+      calls: [
+        unauthorized(operation.method, operation.url, operation.body, index % 2 === 1),
+        ...(index === 0 ? [unauthorizedPage(operation.method, operation.url, operation.body)] : []),
+      ],
     },
   ]),
   orderNotification,

@@ -28,7 +28,7 @@ function call(
   kind: Kind,
   note: string,
   status: number,
-  response: Body,
+  response: Body | undefined,
   overrides: { body?: Body; auth?: Header[] | null; headers?: Header[]; url?: string } = {},
 ): Call {
   return {
@@ -39,7 +39,7 @@ function call(
     ...(overrides.headers ? { headers: overrides.headers } : {}),
     body: overrides.body ?? json(kind === 'create' ? createCall : { state: 'completed' }, jsonUtf8),
     status,
-    response: { body: response },
+    response: response === undefined ? {} : { body: response },
   };
 }
 
@@ -185,6 +185,19 @@ export const voice: Recording[] = [
         }),
         { url: createUrl },
       ),
+      call(
+        'create',
+        'D3 create call answered 201 without a body and without Content-Type: the source shows neither the success body nor its media type (x-body-open).',
+        201,
+        undefined,
+      ),
+      call(
+        'create',
+        'D3 create call sent to `.../calls` without the trailing slash, as published vendor clients do: matched through x-path-aliases, passes with a warning.',
+        201,
+        undefined,
+        { url: createUrl.replace(/\/$/, '') },
+      ),
     ],
   },
   {
@@ -281,6 +294,18 @@ export const voice: Recording[] = [
         200,
         json({ callId, state: 'completed' }),
       ),
+      call(
+        'modify',
+        'D4 answered 200 without a body: the source shows neither the success body nor its media type (x-body-open).',
+        200,
+        undefined,
+      ),
+      call(
+        'modify',
+        'D4 answered 200 with a plain-text body: a media type the contract does not declare is accepted (x-body-open).',
+        200,
+        { type: 'text/plain', text: 'OK' },
+      ),
     ],
   },
   {
@@ -350,6 +375,15 @@ export const voice: Recording[] = [
             'eyJhbGciOiJFUzI1NiJ9.eyJhdHRlc3QiOiJBIn0.c2lnbmF0dXJl;info=<https://cert.example.com/cert.pem>',
         }),
         status: 204,
+        webhook: 'voice/disconnectEvent',
+      },
+      {
+        note: "Events: the same kind of event, answered 200 with a plain-text body by the application: the source leaves the receiver's answer open (x-body-open).",
+        method: 'POST',
+        url: 'https://app.example.com/voice/disconnect',
+        body: json({ eventType: 'disconnect', callId, cause: 'error' }),
+        status: 200,
+        response: { body: { type: 'text/plain', text: 'received' } },
         webhook: 'voice/disconnectEvent',
       },
     ],

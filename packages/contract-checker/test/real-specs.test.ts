@@ -177,10 +177,16 @@ describe('the repository specs', () => {
     expect(contracts.match('GET', 'http://host:4010/api/v1/workflow/fetch')?.operationId).toBe('listAgents');
   });
 
-  it('voice: create keeps its documented trailing slash', () => {
+  it('voice: create keeps its documented trailing slash; the slash-less spelling is an alias (x-path-aliases)', () => {
     if (!has('voice')) return;
-    expect(contracts.match('POST', 'http://h/api/v2/accounts/1/calls/')?.operationId).toBe('createCall');
-    expect(contracts.match('POST', 'http://h/api/v2/accounts/1/calls')).toBeUndefined();
+    const documented = contracts.match('POST', 'http://h/api/v2/accounts/1/calls/');
+    expect(documented?.operationId).toBe('createCall');
+    expect(documented?.pathAlias).toBeUndefined();
+    expect(contracts.match('POST', 'http://h/api/v2/accounts/1/calls')).toMatchObject({
+      operationId: 'createCall',
+      pathAlias: '/api/v2/accounts/{accountId}/calls',
+    });
+    expect(contracts.match('POST', 'http://h/api/v2/accounts/1/calls/c-1/')).toBeUndefined();
   });
 
   it('numbers: a document without an XSD (x-xsd: false) must still be well-formed XML', async () => {

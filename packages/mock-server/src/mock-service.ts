@@ -244,8 +244,13 @@ function capitalize(word: string): string {
  */
 function documentedPath(path: string, match: OperationMatch | undefined): string {
   if (!match?.pathAlias) return path;
+  // The documented template filled with the values the alias matched, after whatever the URL carries
+  // before the alias (a server base path). The spellings may differ in length (`/calls` and `/calls/`).
   const sent = path.split('/');
-  const template = match.pathTemplate.split('/');
-  if (sent.length !== template.length) return path;
-  return template.map((segment, at) => (/^\{.+\}$/.test(segment) ? sent[at] : segment)).join('/');
+  const prefix = sent.slice(0, Math.max(0, sent.length - match.pathAlias.split('/').length)).join('/');
+  const filled = match.pathTemplate.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const value = match.pathParams[name];
+    return value === undefined ? whole : encodeURIComponent(value);
+  });
+  return `${prefix}${filled}`;
 }

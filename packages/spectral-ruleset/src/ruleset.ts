@@ -1,5 +1,6 @@
 import type { RuleDefinition, RulesetDefinition } from '@stoplight/spectral-core';
 import { oas } from '@stoplight/spectral-rulesets';
+import { bodyOpenRules } from './rules/body-open.js';
 import { boundNotShownRules } from './rules/bound-not-shown.js';
 import { e164Rules } from './rules/e164.js';
 import { errorSchemaRules } from './rules/error-schemas.js';
@@ -55,6 +56,7 @@ export function createRules(options: RulesetOptions = {}): Record<string, RuleDe
     ...serverRules,
     ...extensionRules,
     ...boundNotShownRules,
+    ...bodyOpenRules,
   };
 }
 

@@ -145,3 +145,36 @@ describe('svc-error-schema', () => {
     ]);
   });
 });
+
+describe('svc-body-open', () => {
+  it('accepts a boolean on a response, with or without content, on operations, webhooks and components', async () => {
+    const found = await lintVariant('svc-body-open', (spec) => {
+      spec.paths[NUMBERS].get.responses['200']['x-body-open'] = true;
+      spec.paths[NUMBERS].get.responses['401'] = { description: 'Not shown.', 'x-body-open': true };
+      spec.webhooks.orderNotification.post.responses['200']['x-body-open'] = false;
+      spec.components.responses.ValidationFailed['x-body-open'] = true;
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('reports a value that is not a boolean, and the key anywhere but on a response', async () => {
+    const found = await lintVariant('svc-body-open', (spec) => {
+      spec.paths[NUMBERS].get.responses['200']['x-body-open'] = 'yes';
+      spec.paths[NUMBERS].get['x-body-open'] = true;
+    });
+    expect(found).toEqual([
+      {
+        code: 'svc-body-open',
+        path: [...LIST_RESPONSES, '200', 'x-body-open'],
+        message:
+          '`x-body-open` must be `true` (the source shows neither whether this response has a body nor its media type) or `false`.',
+      },
+      {
+        code: 'svc-body-open',
+        path: ['paths', NUMBERS, 'get', 'x-body-open'],
+        message:
+          '`x-body-open` belongs on a Response Object (a status under `responses`, or a `components.responses` entry); elsewhere nothing reads it.',
+      },
+    ]);
+  });
+});

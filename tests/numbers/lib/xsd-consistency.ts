@@ -245,7 +245,15 @@ export function openApiElementTree(doc: JsonObject, schema: Json | undefined): T
 // ---------------------------------------------------------------------------------------------------
 // Comparison
 
-const BUILTIN_TO_OPENAPI: Record<string, { type: string; format?: string }> = {
+/**
+ * xs:date and xs:dateTime take an optional time zone, which OpenAPI's `format: date` (no zone) and
+ * `format: date-time` (offset required) do not: their mirror is the lexical form as a pattern.
+ */
+export const XSD_DATE_PATTERN = '^-?[0-9]{4,}-[0-9]{2}-[0-9]{2}(Z|[+-][0-9]{2}:[0-9]{2})?$';
+export const XSD_DATE_TIME_PATTERN =
+  '^-?[0-9]{4,}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})?$';
+
+const BUILTIN_TO_OPENAPI: Record<string, { type: string; format?: string; pattern?: string }> = {
   string: { type: 'string' },
   normalizedString: { type: 'string' },
   token: { type: 'string' },
@@ -256,8 +264,8 @@ const BUILTIN_TO_OPENAPI: Record<string, { type: string; format?: string }> = {
   decimal: { type: 'number' },
   double: { type: 'number', format: 'double' },
   float: { type: 'number', format: 'float' },
-  date: { type: 'string', format: 'date' },
-  dateTime: { type: 'string', format: 'date-time' },
+  date: { type: 'string', pattern: XSD_DATE_PATTERN },
+  dateTime: { type: 'string', pattern: XSD_DATE_TIME_PATTERN },
   time: { type: 'string', format: 'time' },
   anyURI: { type: 'string', format: 'uri' },
 };
@@ -287,7 +295,10 @@ export function simpleTypeMismatch(xsd: XsdSimpleType, oas: OasScalar): string |
     return `format ${oas.format ?? '(none)'} instead of ${expected.format ?? '(none)'}`;
   if (xsd.patterns.length > 1) return 'several XSD patterns cannot be compared with one OpenAPI pattern';
   const [pattern] = xsd.patterns;
-  if (pattern === undefined) {
+  if (pattern === undefined && expected.pattern !== undefined) {
+    if (oas.pattern !== expected.pattern)
+      return `pattern ${oas.pattern ?? '(none)'} instead of ${expected.pattern} (the lexical form of xs:${xsd.builtin})`;
+  } else if (pattern === undefined) {
     if (oas.pattern !== undefined) return `OpenAPI pattern ${oas.pattern} is not in the XSD`;
   } else if (oas.pattern !== `^${pattern}$` && oas.pattern !== `^(?:${pattern})$`) {
     return `pattern ${oas.pattern ?? '(none)'} instead of ^${pattern}$`;

@@ -22,8 +22,11 @@ export interface paths {
          *     in progress are not interrupted and run to completion. No request body.
          *
          *     Credential: a user access token only (API keys are rejected). The caller needs role `super_user`
-         *     and Editor or higher workspace access. The source leaves open the answer for a campaign that is not
-         *     running.
+         *     and Editor or higher workspace access.
+         *
+         *     The source shows only the move from a running campaign to `paused` ("other campaign state values
+         *     and moves: not shown"), so it leaves open the answer for a campaign that is not running: any 4xx
+         *     (`4XX`, open body) is accepted for it, and no status is the contract's.
          */
         post: operations["pauseCampaign"];
         delete?: never;
@@ -381,7 +384,7 @@ export interface components {
         };
         /**
          * UnspecifiedErrorBody
-         * @description An error body whose shape the source leaves open (used for 401, 403 and 404). Any JSON value is valid; examples show a plausible `{"detail": "..."}` object.
+         * @description An error body whose shape the source leaves open (used for 401, 403, 404 and the open 4XX of pause and resume, all `x-body-open`). Any JSON value is valid; examples show a plausible `{"detail": "..."}` object.
          */
         UnspecifiedErrorBody: unknown;
         /**
@@ -447,8 +450,8 @@ export interface components {
             campaign_id?: number;
             /** @description Campaign state, as in `Campaign.state`. The source leaves the set of values open. */
             state?: string;
-            /** @description Number of contacts (rows) in the campaign (`total` in the endpoint description). */
-            total_rows?: number;
+            /** @description Number of contacts (rows) in the campaign (`total` in the endpoint description). The payload list types it integer and leaves open whether it can be null; the Campaign resource's field of the same name is "integer or null" (the total may not be known yet), so, as for `started_at` and `completed_at`, null is accepted. */
+            total_rows?: number | null;
             /** @description Number of contacts attempted at least once (`processed` in the endpoint description). */
             processed_rows?: number;
             /** @description Number of failed calls. The endpoint description's `failed` counts contacts that used all retries without success; the source leaves open whether this field is that counter. */
@@ -877,7 +880,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Not authenticated. The source names 401 but leaves open its body and which credential failures answer 401 rather than 403 (plausibly: no credential, an expired access token, a revoked or unknown API key, an API key sent as a bearer token, or a bearer token and an API key together). */
+        /** @description Not authenticated. The source names 401 but leaves open its body (whether there is one, its media type and its shape: `x-body-open`) and which credential failures answer 401 rather than 403 (plausibly: no credential, an expired access token, a revoked or unknown API key, an API key sent as a bearer token, or a bearer token and an API key together). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -886,7 +889,7 @@ export interface components {
                 "application/json": components["schemas"]["UnspecifiedErrorBody"];
             };
         };
-        /** @description Authenticated but not allowed. The source names 403 but leaves open its body and the exact conditions (plausibly: the caller lacks the required role or workspace access, the workspace id is not one of the key owner's workspaces, or an API key on a bearer-only operation). */
+        /** @description Authenticated but not allowed. The source names 403 but leaves open its body (whether there is one, its media type and its shape: `x-body-open`) and the exact conditions (plausibly: the caller lacks the required role or workspace access, the workspace id is not one of the key owner's workspaces, or an API key on a bearer-only operation). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -895,7 +898,7 @@ export interface components {
                 "application/json": components["schemas"]["UnspecifiedErrorBody"];
             };
         };
-        /** @description The campaign was not found. The source leaves the body open. */
+        /** @description The campaign was not found. The source leaves the body open: whether there is one, its media type and its shape (`x-body-open`: no body, or a body of another media type, is accepted). */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -990,6 +993,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
+            /** @description Not from the source: the source does not show the answer for pausing a campaign that is not running (it shows only the move from running to paused), so any 4xx is accepted for it, with a body the source leaves open (`x-body-open`: whether there is one, its media type and its shape). A mock's pick is not the contract. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnspecifiedErrorBody"];
+                };
+            };
         };
     };
     resumeCampaign: {
@@ -1019,7 +1031,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
-            /** @description Not from the source: the source does not show the answer for resuming a campaign that is not paused ("the response for any other status: not shown"), so any 4xx is accepted for it, with a body the source leaves open. A mock's pick (the stateful mock answers 422 and says so in the body) is not the contract. */
+            /** @description Not from the source: the source does not show the answer for resuming a campaign that is not paused ("the response for any other status: not shown"), so any 4xx is accepted for it, with a body the source leaves open (`x-body-open`: whether there is one, its media type and its shape). A mock's pick (the stateful mock answers 422 and says so in the body) is not the contract. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;

@@ -122,7 +122,7 @@ export interface components {
         };
         /**
          * GroupMessage
-         * @description The group message resource returned by send group message. `tag` and `media` are present when they were sent in the request; the source does not say that the other fields are always present, so none is required here (the source leaves it open). Other members are not excluded.
+         * @description The group message resource returned by send group message. `tag` and `media` are present when they were sent in the request; the source does not say that the other fields are always present, so none is required here (the source leaves it open). Other members are not excluded. (Error bodies differ: the source gives each error's body as a shape, "body: type, description, id" for voice and the fields per status for verification, so their members are required.)
          */
         GroupMessage: {
             /**
@@ -132,7 +132,7 @@ export interface components {
             id?: string;
             /**
              * Format: date-time
-             * @description When the message was accepted, an ISO 8601 timestamp in UTC.
+             * @description When the message was accepted, an ISO 8601 timestamp in UTC (RFC 3339 with the offset `Z` or `+00:00`; a timestamp in another offset is refused).
              * @example 2021-02-10T20:14:34.636Z
              */
             time?: string;
@@ -180,9 +180,9 @@ export interface components {
         };
         /**
          * MessageCallback
-         * @description Payload of a callback for an outbound message. Every callback of a message sent with a `tag` carries that tag. The source leaves the rest of the payload open (event type, message fields, errors).
+         * @description Payload of a callback for an outbound message. Every callback of a message sent with a `tag` carries that tag. The source leaves the rest of the payload open (event type, message fields, errors), and even its JSON shape: any JSON value is accepted (an object, or for example an array of events); on an object, `tag` is checked to be a string when present.
          */
-        MessageCallback: {
+        MessageCallback: ({
             /**
              * @description The `tag` of the message the callback is about; present in every callback of a message that was sent with one.
              * @example table-42
@@ -190,7 +190,7 @@ export interface components {
             tag?: string;
         } & {
             [key: string]: unknown;
-        };
+        }) | unknown[] | string | number | boolean | null;
         /**
          * OpenCallbackBody
          * @description A callback body sent with a media type other than JSON. The source does not show the content type of this callback, so any media type is accepted and such a body is not checked (a JSON body is checked under `application/json`).
@@ -291,7 +291,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The application received the callback. The source leaves the expected status and body of the receiver's answer open. */
+            /** @description The application received the callback. The source leaves the expected status of the receiver's answer, whether it has a body and its media type open (`x-body-open`): any 2xx, with any body or none. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;

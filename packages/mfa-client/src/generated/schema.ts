@@ -24,8 +24,10 @@ export interface paths {
          *
          *     Authentication: HTTP Basic. 4xx and 5xx responses are not billed.
          *
-         *     Content type: the source does not show it. A JSON body (`application/json`) is checked against the
-         *     send code request; a body of any other media type (`*\/*`) is accepted unchecked.
+         *     Content type: the source does not show it for send code. A JSON body (`application/json`) is checked
+         *     against the send code request; so is JSON text sent as `text/plain;charset=UTF-8`, the form the
+         *     source's verification examples use (so `{CODE}`, the E.164 `from` and the required `to` are checked
+         *     there too); a body of any other media type (`*\/*`) is accepted unchecked.
          *
          *     The source leaves the success status and body open (`2XX`), and whether fields other than `to`
          *     are required.
@@ -78,7 +80,7 @@ export interface components {
     schemas: {
         /**
          * VerificationError
-         * @description Error body of status 400, 429 and 500. The source shows both fields in this shape, so both are required. Not billed.
+         * @description Error body of status 400, 429 and 500. The source gives the body of these statuses as exactly this shape ("Body: error, requestId"), so both fields are required (unlike the resource tables of the token and group message responses, which list fields without giving a body shape). Not billed.
          */
         VerificationError: {
             /**
@@ -152,6 +154,12 @@ export interface components {
              */
             message?: string;
         };
+        /**
+         * SendCodeRequestText
+         * @description The send code body sent as `text/plain;charset=UTF-8`: a string holding the JSON text of a `SendCodeRequest` (OpenAPI 3.1 `contentMediaType` and `contentSchema`). The source shows this media type for the verification API's requests (verify code's examples) and says the body of send code is a send code request, so a send code body sent this way is read as that JSON text and its rules apply (`to` required, `from` E.164, `message` holding `{CODE}`).
+         * @example {"to":"+14155550199","from":"+14155550100","applicationId":"93de2206-9669-4e07-948d-329f4b722ee2","scope":"2FA","digits":6,"message":"Your code is {CODE}"}
+         */
+        SendCodeRequestText: string;
         /**
          * OpenRequestBody
          * @description A request body sent with a media type the source does not show. The source leaves the content type of this request open, so a body of any other media type is accepted and not checked (a JSON body is checked against the request schema under `application/json`).
@@ -281,6 +289,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SendCodeRequest"];
+                "text/plain;charset=UTF-8": components["schemas"]["SendCodeRequestText"];
                 "*/*": components["schemas"]["OpenRequestBody"];
             };
         };
@@ -289,7 +298,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalServerError"];
-            /** @description The code was sent. The source leaves the exact success status, the content type and the body open; the example shows a plausible body. */
+            /** @description The code was sent. The source leaves the exact success status, whether there is a body, its content type and its shape open (`x-body-open`: no body, or a body of another media type, is accepted); the example shows a plausible body. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -326,7 +335,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
-            /** @description The code was checked. The source leaves the exact success status, the content type and the body (including how a wrong code is reported below the 429 limit) open; the example shows a plausible body. */
+            /** @description The code was checked. The source leaves the exact success status, whether there is a body, its content type and its shape (including how a wrong code is reported below the 429 limit) open (`x-body-open`: no body, or a body of another media type, is accepted); the example shows a plausible body. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;

@@ -18,7 +18,7 @@ export interface paths {
         put?: never;
         /**
          * Order existing telephone numbers
-         * @description Sends an `Order` document and returns the `OrderResponse` document. Telephone numbers are E.164 (rule 1). The source says the operation returns the order response but shows no status code; 200 is the conservative reading (no `Location` or 201 semantics are implied). Order notifications are POSTed to the URLs subscribed with `createSubscription` (webhook `orderNotification`); the source does not say which order events trigger one.
+         * @description Sends an `Order` document and returns the `OrderResponse` document. Telephone numbers are E.164 (rule 1). The source says the operation returns the order response but shows no status code, so any 2xx (`2XX`) is accepted; the body is the order response document, checked against its XSD. Order notifications are POSTed to the URLs subscribed with `createSubscription` (webhook `orderNotification`); the source does not say which order events trigger one.
          */
         post: operations["createOrder"];
         delete?: never;
@@ -44,7 +44,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to order notifications
-         * @description Sends a `Subscription` document. The order notification (webhook `orderNotification`) is then POSTed to its `URL`. Without `NumberFormat` callbacks carry E.164 numbers (preferred); with `NumberFormat` `LEGACY` callbacks and email notifications carry 10-digit numbers (rule 5). The source leaves the success status and body open: 200 with an open XML document is declared.
+         * @description Sends a `Subscription` document. The order notification (webhook `orderNotification`) is then POSTed to its `URL`. Without `NumberFormat` callbacks carry E.164 numbers (preferred); with `NumberFormat` `LEGACY` callbacks and email notifications carry 10-digit numbers (rule 5). The source leaves the success status and body open: any 2xx (`2XX`) with an open body (`x-body-open`) is declared.
          */
         post: operations["createSubscription"];
         delete?: never;
@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Create an instance of a report
-         * @description Sends a report `Instance` document. CSV reports list E.164 numbers (preferred); with `NumberFormat` `LEGACY` they list 10-digit numbers (rule 6). How the report itself is fetched is not shown by the source. The source leaves the success status and body open: 200 with an open XML document is declared.
+         * @description Sends a report `Instance` document. CSV reports list E.164 numbers (preferred); with `NumberFormat` `LEGACY` they list 10-digit numbers (rule 6). How the report itself is fetched is not shown by the source. The source leaves the success status and body open: any 2xx (`2XX`) with an open body (`x-body-open`) is declared.
          */
         post: operations["createReportInstance"];
         delete?: never;
@@ -99,7 +99,7 @@ export interface paths {
         };
         /**
          * List the e911 addresses of the account
-         * @description Replaces v1 `GET /accounts/{accountId}/addresses`, which v2 does not have. The path is spelled `e911Addresses` as in the source's operation table; its versioning section spells it `/e911addresses`. Both are matched (`x-path-aliases` on the path item); the contract checker reports the second spelling as a warning, not as an undocumented operation. The source leaves the success status and body open: 200 with an open XML document is declared.
+         * @description Replaces v1 `GET /accounts/{accountId}/addresses`, which v2 does not have. The path is spelled `e911Addresses` as in the source's operation table; its versioning section spells it `/e911addresses`. Both are matched (`x-path-aliases` on the path item); the contract checker reports the second spelling as a warning, not as an undocumented operation. The source leaves the success status and body open: any 2xx (`2XX`) with an open body (`x-body-open`) is declared.
          */
         get: operations["listE911Addresses"];
         put?: never;
@@ -125,13 +125,13 @@ export interface paths {
         };
         /**
          * List hosted messaging import orders
-         * @description Replaces v1 `GET /accounts/{accountId}/importTnOrders`, which v2 does not have. Query parameters are not shown by the source. The source leaves the success status and body open: 200 with an open XML document is declared.
+         * @description Replaces v1 `GET /accounts/{accountId}/importTnOrders`, which v2 does not have. Query parameters are not shown by the source. The source leaves the success status and body open: any 2xx (`2XX`) with an open body (`x-body-open`) is declared.
          */
         get: operations["listMessagingImportTnOrders"];
         put?: never;
         /**
          * Import numbers for hosted messaging
-         * @description Sends an `ExternalTnsOrder` document. Replaces v1 `/accounts/{accountId}/externalTns` for new inventory; v2 does not have `/externalTns`. Telephone numbers are E.164 (rule 1). The source leaves the success status and body open: 200 with an open XML document is declared.
+         * @description Sends an `ExternalTnsOrder` document. Replaces v1 `/accounts/{accountId}/externalTns` for new inventory; v2 does not have `/externalTns`. Telephone numbers are E.164 (rule 1). The source leaves the success status and body open: any 2xx (`2XX`) with an open body (`x-body-open`) is declared.
          */
         post: operations["createMessagingImportTnOrder"];
         delete?: never;
@@ -157,7 +157,7 @@ export interface paths {
         put?: never;
         /**
          * Remove imported numbers from hosted messaging
-         * @description Sends a `RemoveImportedTnOrder` document. Telephone numbers are E.164 (rule 1). The source leaves the success status and body open: 200 with an open XML document is declared.
+         * @description Sends a `RemoveImportedTnOrder` document. Telephone numbers are E.164 (rule 1). The source leaves the success status and body open: any 2xx (`2XX`) with an open body (`x-body-open`) is declared.
          */
         post: operations["createMessagingRemoveImportedTnOrder"];
         delete?: never;
@@ -181,7 +181,7 @@ export interface paths {
         };
         /**
          * List the in-service numbers of the account
-         * @description Filters by `countryCodeA3` and `areaCode`. Every request that passes `areaCode` must also pass `countryCodeA3` (rule 2; in v1 `areaCode` was accepted alone). Area codes are strings holding country and area code together, so leading zeros survive (rule 3). Numbers are returned in E.164 (rule 1). The source leaves the success status and body open: 200 with an open XML document is declared.
+         * @description Filters by `countryCodeA3` and `areaCode`. Every request that passes `areaCode` must also pass `countryCodeA3` (rule 2; in v1 `areaCode` was accepted alone). Area codes are strings holding country and area code together, so leading zeros survive (rule 3). Numbers are returned in E.164 (rule 1). The source leaves the success status and body open: any 2xx (`2XX`) with an open body (`x-body-open`) is declared.
          */
         get: operations["listInserviceNumbers"];
         put?: never;
@@ -219,7 +219,7 @@ export interface paths {
         put?: never;
         /**
          * Create a number of a SIP peer (messaging switch refused)
-         * @description Not in the source's operation table: rule 4 is all the source says about it ("the create or update operations of /sippeers/{sippeerId}/tns"). The create operation is read as POST on the collection; the source shows neither its method nor the method and path of the update operation, so no update operation is described (a PUT on `/tns/{tn}` would be an invention). Turning messaging service on or off through this operation is refused with 400 and the Tn error body (`ErrorCode` 400), whose description says to use a tn-option (service activation) order. The request document, the success status and the success body are not shown: the source leaves them open (no XSD, `x-xsd: false`). The path of the tn-option operation is not shown either, so it is not described here.
+         * @description Not in the source's operation table: rule 4 is all the source says about it ("the create or update operations of /sippeers/{sippeerId}/tns"). The create operation is read as POST on the collection; the source shows neither its method nor the method and path of the update operation, so no update operation is described (a PUT on `/tns/{tn}` would be an invention). Turning messaging service on or off through this operation is refused with 400 and the Tn error body (`ErrorCode` 400), whose description says to use a tn-option (service activation) order. Other refusals of this operation are not shown: any other 4xx is accepted with an open body (`4XX`, `Refused`). A 400 is held to the Tn error body (with `ErrorCode` 400): an OpenAPI response cannot tell the messaging switch from another request a 400 refuses, and rule 4 is the only 400 the source shows here. The request document, the success status and the success body are not shown: the source leaves them open (no XSD, `x-xsd: false`). The path of the tn-option operation is not shown either, so it is not described here.
          */
         post: operations["createSipPeerTelephoneNumber"];
         delete?: never;
@@ -258,7 +258,7 @@ export interface paths {
         };
         /**
          * Get a number of a SIP peer
-         * @description Returns the number `tn` (E.164) of the SIP peer. The source leaves the success status and body open: 200 with an open XML document is declared.
+         * @description Returns the number `tn` (E.164) of the SIP peer. The source leaves the success status and body open: any 2xx (`2XX`) with an open body (`x-body-open`) is declared.
          */
         get: operations["getSipPeerTelephoneNumber"];
         put?: never;
@@ -375,10 +375,7 @@ export interface components {
         OrderResponse: {
             /** @description The order as the service recorded it. */
             Order?: {
-                /**
-                 * Format: date-time
-                 * @description When the order was created (timestamp).
-                 */
+                /** @description When the order was created. The source names the element but gives it no type (unlike the notification's timestamps), so it stays a string: the source leaves its format open. */
                 OrderCreateDate?: string;
                 /** @description Whether a back order was requested. The source does not type it, so it stays a string (the example shows `false`). */
                 BackOrderRequested?: string;
@@ -455,10 +452,7 @@ export interface components {
                 /** @description The parameter value. */
                 Value?: string;
             }[];
-            /**
-             * Format: date
-             * @description The date the report instance expires (a date, for example `2024-12-31`).
-             */
+            /** @description The date the report instance expires (a date, for example `2024-12-31`). The lexical form of xs:date, as the XSD checks it, which allows a time zone (`2024-12-31Z`); `format: date` would refuse it. */
             ExpiresAt?: string;
         };
         /**
@@ -480,7 +474,7 @@ export interface components {
             /** @description The SIP peer (location) of the imported numbers. */
             SipPeerId?: string;
             LoaType?: components["schemas"]["LoaType"];
-            /** @description The numbers to import, one or more `TelephoneNumber` elements in E.164 form. */
+            /** @description The numbers to import, `TelephoneNumber` elements in E.164 form (repeated; the source leaves the minimum open, so the list may be empty). */
             TelephoneNumbers?: components["schemas"]["E164TelephoneNumberList"];
         };
         /**
@@ -490,7 +484,7 @@ export interface components {
         RemoveImportedTnOrder: {
             /** @description The client's own reference for the order (format left open by the source). */
             CustomerOrderId?: string;
-            /** @description The numbers to remove, one or more `TelephoneNumber` elements in E.164 form. */
+            /** @description The numbers to remove, `TelephoneNumber` elements in E.164 form (repeated; the source leaves the minimum open, so the list may be empty). */
             TelephoneNumbers?: components["schemas"]["E164TelephoneNumberList"];
         };
         /**
@@ -514,27 +508,21 @@ export interface components {
             Status?: string;
             /** @description The numbers the order completed for, `TelephoneNumber` elements. The source does not mark `TelephoneNumber` as repeated here; a list element of that (plural) name is read as holding any number of them. */
             CompletedTelephoneNumbers?: (components["schemas"]["E164"] | components["schemas"]["LegacyTelephoneNumber"])[];
-            /**
-             * Format: date-time
-             * @description When the order last changed (timestamp).
-             */
+            /** @description When the order last changed (timestamp). The lexical form of xs:dateTime, as the XSD checks it: the time zone is optional (the source says only "timestamp"), so no `format: date-time` (RFC 3339 requires an offset). */
             LastModifiedDate?: string;
-            /**
-             * Format: date-time
-             * @description The actual firm order commitment date (timestamp).
-             */
+            /** @description The actual firm order commitment date (timestamp). The lexical form of xs:dateTime, as the XSD checks it: the time zone is optional, so no `format: date-time` (RFC 3339 requires an offset). */
             ActualFocDate?: string;
         };
     };
     responses: {
-        /** @description The HTTP Basic credentials (`<USERNAME>:<PASSWORD>`) are missing or invalid. The source does not list this response; it is declared because every operation requires HTTP Basic authentication and HTTP answers a request without valid credentials with 401. The source leaves its body open, so none is described. */
+        /** @description The HTTP Basic credentials (`<USERNAME>:<PASSWORD>`) are missing or invalid. The source does not list this response; it is declared because every operation requires HTTP Basic authentication and HTTP answers a request without valid credentials with 401. The source shows neither whether it has a body nor its media type, so none is described and any body, or none, is accepted (`x-body-open`). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
             };
             content?: never;
         };
-        /** @description The request was refused, for example a request document that breaks its XSD, or `areaCode` without `countryCodeA3` (rule 2). The source shows neither the status nor the body of such a refusal (it shows the Tn error document only for the tns operations, rule 4): any 4xx may answer (this service has no `x-validation-status`) and the body is left open (`x-xsd: false`, only well-formed XML is checked). */
+        /** @description The request was refused, for example a request document that breaks its XSD, or `areaCode` without `countryCodeA3` (rule 2). The source shows neither the status nor the body of such a refusal (it shows the Tn error document only for the tns operations, rule 4): any 4xx may answer (this service has no `x-validation-status`) and the body is left open: no body, or a body of another media type, is accepted (`x-body-open`); an XML body is only checked for well-formedness (`x-xsd: false`). */
         Refused: {
             headers: {
                 [name: string]: unknown;
@@ -722,6 +710,7 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
+            "4XX": components["responses"]["Refused"];
         };
     };
     listMessagingImportTnOrders: {
@@ -749,6 +738,7 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
+            "4XX": components["responses"]["Refused"];
         };
     };
     createMessagingImportTnOrder: {
@@ -886,7 +876,7 @@ export interface operations {
         responses: {
             400: components["responses"]["TnError"];
             401: components["responses"]["Unauthorized"];
-            /** @description Success. The source leaves the status and the body open; 200 is declared so that clients and mocks have a success path. */
+            /** @description Success. The source leaves the status and the body open: any 2xx, with any body or none (`x-body-open`); it is declared so that clients and mocks have a success path. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -895,6 +885,7 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
+            "4XX": components["responses"]["Refused"];
         };
     };
     getSipPeerTelephoneNumber: {
@@ -937,6 +928,7 @@ export interface operations {
                     "application/xml": components["schemas"]["OpenXmlDocument"];
                 };
             };
+            "4XX": components["responses"]["Refused"];
         };
     };
     orderNotification: {
@@ -952,7 +944,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The handler received the notification. The source leaves the status and the body of the handler's answer open: any 2xx, without a body. */
+            /** @description The handler received the notification. The source leaves the status, whether there is a body and its media type open (`x-body-open`): any 2xx, with any body or none. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;

@@ -50,7 +50,7 @@ export interface E164TelephoneNumberList {
 
 /** An order type that names existing telephone numbers in a TelephoneNumberList. */
 export interface ExistingTelephoneNumberOrderType {
-  /** The ordered numbers: one or more TelephoneNumber elements, E.164. */
+  /** The ordered numbers: TelephoneNumber elements, E.164 (repeated; the source leaves the minimum open). */
   TelephoneNumberList?: E164TelephoneNumberList;
 }
 
@@ -64,7 +64,7 @@ export interface ExternalTnsOrder {
   SipPeerId?: string;
   /** Who signed the letter of authorization: CARRIER or SUBSCRIBER. */
   LoaType?: LoaType;
-  /** The numbers to import: one or more TelephoneNumber elements, E.164. */
+  /** The numbers to import: TelephoneNumber elements, E.164 (repeated; the source leaves the minimum open). */
   TelephoneNumbers?: E164TelephoneNumberList;
 }
 
@@ -144,8 +144,8 @@ export interface Order {
 export interface OrderResponse {
   /** The order as the service recorded it. */
   Order?: {
-    /** When the order was created (timestamp, xs:dateTime). */
-    OrderCreateDate?: Timestamp;
+    /** When the order was created. The source names the element but gives it no type (unlike the notification's timestamps), so it stays a string: the source leaves its format open. */
+    OrderCreateDate?: string;
     /** Whether a back order was requested. The source does not type it, so it stays a string (examples show false). */
     BackOrderRequested?: string;
     /** The order id (lower-case element name, as the source spells it). Its format is left open by the source: a string. */
@@ -168,7 +168,7 @@ export interface OrderResponse {
 export interface RemoveImportedTnOrder {
   /** The client's own reference for the order (string; format left open). */
   CustomerOrderId?: string;
-  /** The numbers to remove: one or more TelephoneNumber elements, E.164. */
+  /** The numbers to remove: TelephoneNumber elements, E.164 (repeated; the source leaves the minimum open). */
   TelephoneNumbers?: E164TelephoneNumberList;
 }
 

@@ -58,7 +58,7 @@ export interface components {
         };
         /**
          * AccessTokenResponse
-         * @description The access token response. The source lists the four fields but does not say that each is always present, so none is required here (the source leaves it open). Other members are not excluded.
+         * @description The access token response. The source lists the four fields but does not say that each is always present, so none is required here (the source leaves it open). Other members are not excluded. (Error bodies differ: the source gives the voice and verification error bodies as shapes, "body: type, description, id" and the fields per status, so their members are required.)
          */
         AccessTokenResponse: {
             /**

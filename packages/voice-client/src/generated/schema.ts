@@ -22,7 +22,10 @@ export interface paths {
          *     `answerUrl` with `answerMethod` (POST or GET) to get the markup document that drives the call.
          *     `from`, `to`, `answerUrl` and `applicationId` are required; the application id must exist.
          *
-         *     The path keeps the trailing slash exactly as the source documents it.
+         *     The path keeps the trailing slash exactly as the source documents it. The source does not forbid
+         *     the path without it (`.../calls`, which published vendor clients send), so traffic to it matches
+         *     this operation (`x-path-aliases`), and the contract checker reports the other spelling as a warning,
+         *     not as an undocumented operation. The mocks answer it as the documented spelling.
          *
          *     Authentication: HTTP Basic with the voice API username and password; `accountId` must be the
          *     account of those credentials.
@@ -201,7 +204,7 @@ export interface components {
         };
         /**
          * VoiceError
-         * @description The body of every voice API error. The source shows all three members in every error shape, so they are required. `type` depends on the status (see the per-status schemas that refine this one); the set of `type` values beyond the documented ones is left open.
+         * @description The body of every voice API error. The source gives the body as this shape ("Voice API (body: type, description, id)"; `id` "null or empty string in the shapes seen"), so all three members are required (unlike the resource tables of the token and group message responses, which list fields without giving a body shape). `type` depends on the status (see the per-status schemas that refine this one); the set of `type` values beyond the documented ones is left open.
          */
         VoiceError: {
             /**
@@ -227,11 +230,11 @@ export interface components {
         CreateCallResult: unknown;
         /**
          * ModifyCallRequest
-         * @description Body of modify call. Sending `state` with the value `completed` ends the call. The full list of call states and transitions is not shown; `completed` is the only value the source gives for a modification.
+         * @description Body of modify call. Sending `state` with the value `completed` ends the call. The full list of call states and transitions is not shown, but the body of this operation is: "Body: state, with the value completed" (D4), and "a call is modified by sending the state value completed". So `state` is a closed list of that one value here; the call states the source leaves open are those a call goes through, not the values this body may carry.
          */
         ModifyCallRequest: {
             /**
-             * @description The new state of the call; only `completed` is documented.
+             * @description The new state of the call. The source gives this body exactly one value, `completed` (D4), so another value is refused.
              * @example completed
              * @enum {string}
              */
@@ -290,7 +293,7 @@ export interface components {
                 "application/json": components["schemas"]["VoiceAuthenticationError"];
             };
         };
-        /** @description The user has no access to the voice API or to the account (type `authorization-error`). */
+        /** @description The user has no access to the voice API (type `authorization-error`). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -427,7 +430,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
-            /** @description The call was created. The source leaves the exact success status, the content type and the body open; the example shows a plausible body. */
+            /** @description The call was created. The source leaves the exact success status, whether there is a body, its content type and its shape open (`x-body-open`: no body, or a body of another media type, is accepted); the example shows a plausible body. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -472,7 +475,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
-            /** @description The call was modified. The source leaves the exact success status, the content type and the body open; the example shows a plausible (empty) body. */
+            /** @description The call was modified. The source leaves the exact success status, whether there is a body, its content type and its shape open (`x-body-open`: no body, or a body of another media type, is accepted); the example shows a plausible (empty) body. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -497,7 +500,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The application received the event. The source leaves the expected status and body of the receiver's answer open. */
+            /** @description The application received the event. The source leaves the expected status of the receiver's answer, whether it has a body and its media type open (`x-body-open`): any 2xx, with any body or none. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;

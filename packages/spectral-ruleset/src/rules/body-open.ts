@@ -1,0 +1,47 @@
+import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
+import { oas3 } from '@stoplight/spectral-formats';
+import { isInsideExampleData } from '../lib/openapi.js';
+
+/**
+ * `x-body-open: true` on a Response Object says the source shows neither whether the response has a
+ * body nor its media type; the contract checker then accepts no body or an undeclared media type. Any
+ * other value, or the key anywhere but on a response, is a typo the checker would silently ignore.
+ */
+const bodyOpen = createRulesetFunction<Record<string, unknown>, null>(
+  { input: { type: 'object' }, options: null },
+  (node, _options, context): IFunctionResult[] => {
+    if (isInsideExampleData(context.path)) return [];
+    const path = [...context.path, 'x-body-open'];
+    if (context.path.at(-2) !== 'responses') {
+      return [
+        {
+          message:
+            '`x-body-open` belongs on a Response Object (a status under `responses`, or a `components.responses` entry); elsewhere nothing reads it.',
+          path,
+        },
+      ];
+    }
+    if (typeof node['x-body-open'] !== 'boolean') {
+      return [
+        {
+          message:
+            '`x-body-open` must be `true` (the source shows neither whether this response has a body nor its media type) or `false`.',
+          path,
+        },
+      ];
+    }
+    return [];
+  },
+);
+
+export const bodyOpenRules: Record<string, RuleDefinition> = {
+  'svc-body-open': {
+    description:
+      '`x-body-open` is a boolean on a Response Object (the source leaves the body and its media type open).',
+    message: '{{error}}',
+    severity: 'error',
+    formats: [oas3],
+    given: "$..[?(@ && @['x-body-open'] !== undefined)]",
+    then: { function: bodyOpen },
+  },
+};
