@@ -36,7 +36,8 @@ type HttpRequest = import('@stoplight/prism-http').IHttpRequest;
 type HttpResponse = import('@stoplight/prism-http').IHttpResponse;
 type HttpConfig = import('@stoplight/prism-http').IHttpConfig;
 
-export type Tool = 'ours' | 'prism-proxy' | 'prism-replay' | 'floor';
+/** `ours-cold`: only the set-up of the checker without its set-up cache (`cache: false`), nothing checked. */
+export type Tool = 'ours' | 'ours-cold' | 'prism-proxy' | 'prism-replay' | 'floor';
 
 export interface Measurement {
   subset: Subset;
@@ -70,7 +71,6 @@ export interface WorkerResult {
   validatedBodies?: number;
 }
 
-/** Checks one entry; resolves when done. Returns what it found only when asked to. */
 /** A check answers at once when it has nothing to wait for; the harness awaits only a promise. */
 type Check = (entry: BenchEntry) => Promise<undefined> | undefined;
 
@@ -332,6 +332,21 @@ async function main(): Promise<void> {
   const passes = Number(passesArg);
   const minMs = Number(minMsArg);
   const warmMs = Number(warmMsArg);
+  if (tool === 'ours-cold') {
+    const start = performance.now();
+    const contracts = await loadContracts({ configPath, cache: false });
+    const loadMs = performance.now() - start;
+    await contracts.close();
+    const result: WorkerResult = {
+      tool,
+      loadMs,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+      measurements: [],
+      findings: [],
+    };
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
   let runner: Runner;
   if (tool === 'ours') runner = await oursRunner();
   else if (tool === 'prism-proxy') runner = await prismRunner('proxy', upstream);
@@ -374,8 +389,7 @@ async function main(): Promise<void> {
         const pending = runner.check(entry);
         if (pending !== undefined) await pending;
       }
-    }
-    else await inPool(batch, inFlight, async (entry) => void (await runner.check(entry)));
+    } else await inPool(batch, inFlight, async (entry) => void (await runner.check(entry)));
   };
   for (let round = 0; round < rounds; round++) {
     for (const measurement of measurements) {
