@@ -30,7 +30,7 @@ import {
 import { packageVersion } from '../lib/versions.ts';
 import { bandwidthApis, bandwidthVersions } from './lib/bandwidth.ts';
 import { bundleSize, esbuildVersion } from './lib/bundle-size.ts';
-import { type LoopOptions, pairedOverhead, pairedRounds, timePerCall } from './lib/measure.ts';
+import { type LoopOptions, pairedOverhead, pairedRatio, pairedRounds, timePerCall } from './lib/measure.ts';
 import { type RecordedRequest, startBenchServer } from './lib/server.ts';
 
 const SCRIPT = 'bench/clients/overhead.ts';
@@ -180,19 +180,37 @@ async function rawFetch(path: string, init: RequestInit, read: 'json' | 'text' =
   if (!response.ok) throw new Error(`raw fetch ${init.method ?? 'GET'} ${path}: ${response.status}`);
   return read === 'json' ? response.json() : response.text();
 }
-const postJson = (path: string, body: unknown, contentType = 'application/json') =>
+const postJson = (path: string, body: unknown, contentType: string, signal: AbortSignal | undefined) =>
   rawFetch(path, {
     method: 'POST',
     headers: { authorization, 'content-type': contentType },
     body: JSON.stringify(body),
+    signal,
   });
 const agentHeaders = { 'X-SVC-AGENTS-API-KEY': 'sk-bench', 'X-SVC-ORGANIZATION-ID': '42' };
-const postOrder = () =>
+const postOrder = (signal?: AbortSignal) =>
   rawFetch(
     `/api/v2/accounts/${accountId}/orders`,
-    { method: 'POST', headers: { authorization, 'content-type': 'application/xml' }, body: orderXml },
+    { method: 'POST', headers: { authorization, 'content-type': 'application/xml' }, body: orderXml, signal },
     'text',
   );
+
+/**
+ * The same raw fetch bounded as our client bounds every call by default: an `AbortSignal` handed to fetch
+ * and a 30 s timer that would abort it. Not a comparison of its own: the detail shows it, since undici
+ * pays for linking any signal to its request, a cost no client with a timeout that cancels escapes.
+ */
+function withTimeout(send: (signal: AbortSignal) => Promise<unknown>): () => Promise<unknown> {
+  return async () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 30_000);
+    try {
+      return await send(controller.signal);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
 
 interface CallScenario {
   slug: string;
@@ -200,7 +218,8 @@ interface CallScenario {
   /** Our package. */
   tool: string;
   ours: () => Promise<unknown>;
-  rawFetch: () => Promise<unknown>;
+  /** The same request with a bare fetch; `signal` is given only for the variant with a timeout. */
+  rawFetch: (signal?: AbortSignal) => Promise<unknown>;
   /** The bandwidth-sdk operation making the same call, when there is one. */
   bandwidth?: { operation: string; call: (() => Promise<unknown>) | undefined };
   /** Extra context for the figure's detail. */
@@ -212,17 +231,17 @@ const scenarios: CallScenario[] = [
     slug: 'agents-get-agent',
     label: 'agents getAgent (API key)',
     tool: '@svc-contracts/agents-client',
-    rawFetch: () => rawFetch('/api/v1/workflow/fetch/17', { headers: agentHeaders }),
+    rawFetch: (signal) => rawFetch('/api/v1/workflow/fetch/17', { headers: agentHeaders, signal }),
     ours: () => agents.getAgent(17),
   },
   {
     slug: 'agents-list-runs',
     label: 'agents listRuns (2 filters)',
     tool: '@svc-contracts/agents-client',
-    rawFetch: () =>
+    rawFetch: (signal) =>
       rawFetch(
         `/api/v1/organizations/usage/runs?limit=50&filters=${encodeURIComponent(JSON.stringify(filters))}`,
-        { headers: agentHeaders },
+        { headers: agentHeaders, signal },
       ),
     ours: () => agents.listRuns({ limit: 50, filters }),
   },
@@ -230,7 +249,7 @@ const scenarios: CallScenario[] = [
     slug: 'token-request-token',
     label: 'token requestToken (no cache)',
     tool: '@svc-contracts/token-client',
-    rawFetch: () =>
+    rawFetch: (signal) =>
       rawFetch('/api/v1/oauth2/token', {
         method: 'POST',
         headers: {
@@ -238,6 +257,7 @@ const scenarios: CallScenario[] = [
           'content-type': 'application/x-www-form-urlencoded',
         },
         body: 'grant_type=client_credentials&scope=voice.webrtc',
+        signal,
       }),
     ours: () => tokenClient.requestToken(),
   },
@@ -245,7 +265,8 @@ const scenarios: CallScenario[] = [
     slug: 'messaging-send-group-message',
     label: 'messaging sendGroupMessage',
     tool: '@svc-contracts/messaging-client',
-    rawFetch: () => postJson(`/v2/users/${accountId}/messages`, message, 'application/json; charset=utf-8'),
+    rawFetch: (signal) =>
+      postJson(`/v2/users/${accountId}/messages`, message, 'application/json; charset=utf-8', signal),
     ours: () => messaging.sendGroupMessage(message),
     bandwidth: {
       operation: 'MessagesApi.createMessage',
@@ -256,7 +277,8 @@ const scenarios: CallScenario[] = [
     slug: 'voice-create-call',
     label: 'voice createCall',
     tool: '@svc-contracts/voice-client',
-    rawFetch: () => postJson(`/api/v2/accounts/${accountId}/calls/`, call, 'application/json; charset=utf-8'),
+    rawFetch: (signal) =>
+      postJson(`/api/v2/accounts/${accountId}/calls/`, call, 'application/json; charset=utf-8', signal),
     ours: () => voice.createCall(call),
     bandwidth: {
       operation: 'CallsApi.createCall',
@@ -268,7 +290,8 @@ const scenarios: CallScenario[] = [
     slug: 'mfa-send-code',
     label: 'mfa sendCode (by message)',
     tool: '@svc-contracts/mfa-client',
-    rawFetch: () => postJson(`/api/v1/accounts/${accountId}/code/messaging`, code),
+    rawFetch: (signal) =>
+      postJson(`/api/v1/accounts/${accountId}/code/messaging`, code, 'application/json', signal),
     ours: () => mfa.sendCode(code),
     bandwidth: {
       operation: 'MFAApi.generateMessagingCode',
@@ -333,7 +356,8 @@ function essence(request: RecordedRequest | undefined): string {
 
 for (const scenario of scenarios) {
   const variants: Array<[string, () => Promise<unknown>]> = [
-    ['raw fetch', scenario.rawFetch],
+    ['raw fetch', () => scenario.rawFetch()],
+    ['raw fetch with a timeout', withTimeout(scenario.rawFetch)],
     ['ours', scenario.ours],
   ];
   if (scenario.bandwidth?.call) variants.push(['bandwidth-sdk', scenario.bandwidth.call]);
@@ -356,15 +380,21 @@ console.log(
 );
 console.log('');
 console.log(
-  `${'call'.padEnd(36)}${'raw fetch'.padStart(12)}${'ours'.padStart(12)}${'overhead'.padStart(12)}${'bandwidth-sdk'.padStart(15)}${'overhead'.padStart(12)}`,
+  `${'call'.padEnd(36)}${'raw fetch'.padStart(12)}${'ours'.padStart(12)}${'overhead'.padStart(12)}${'ratio'.padStart(8)}${'+timeout'.padStart(12)}${'ratio'.padStart(8)}${'bandwidth-sdk'.padStart(15)}${'overhead'.padStart(12)}`,
 );
 
 const figures: Figure[] = [];
 const rawFetchTool = `raw fetch (Node ${process.versions.node} global fetch)`;
 for (const scenario of scenarios) {
   const bandwidthCall = scenario.bandwidth?.call;
-  const variants = [scenario.rawFetch, scenario.ours, ...(bandwidthCall ? [bandwidthCall] : [])];
-  const [rawRuns, ourRuns, bandwidthRuns] = (await pairedRounds(variants, loop)) as [
+  const variants = [
+    () => scenario.rawFetch(),
+    scenario.ours,
+    withTimeout(scenario.rawFetch),
+    ...(bandwidthCall ? [bandwidthCall] : []),
+  ];
+  const [rawRuns, ourRuns, timedRuns, bandwidthRuns] = (await pairedRounds(variants, loop)) as [
+    number[],
     number[],
     number[],
     number[] | undefined,
@@ -373,6 +403,7 @@ for (const scenario of scenarios) {
   const raw = measured('raw-fetch', rawFetchTool, rawRuns);
   const comparisons: Array<Measured | NotMeasured> = [raw];
   const ourOverhead = pairedOverhead(ourRuns, rawRuns);
+  const ourRatio = pairedRatio(ourRuns, rawRuns);
   let bandwidthOverhead: number | undefined;
   if (scenario.bandwidth !== undefined) {
     const tool = `bandwidth-sdk ${bandwidthVersion} ${scenario.bandwidth.operation}`;
@@ -396,15 +427,16 @@ for (const scenario of scenarios) {
     ours,
     comparisons,
     detail: [
-      `Overhead vs raw fetch (median of paired differences): ours ${signed(ourOverhead)}`,
+      `Overhead vs raw fetch (median of paired differences): ours ${signed(ourOverhead)} (${times(ourRatio)} per round)`,
       bandwidthOverhead === undefined ? '' : `, bandwidth-sdk ${signed(bandwidthOverhead)}`,
       `; raw fetch ${us(raw.sample.median)} per call`,
+      `; raw fetch with a timeout (an AbortSignal and a 30 s timer) ${us(median(timedRuns))} per call (${times(pairedRatio(timedRuns, rawRuns))} the raw fetch; ours ${times(pairedRatio(ourRuns, timedRuns))} of it)`,
       scenario.note === undefined ? '' : `; ${scenario.note}`,
       '.',
     ].join(''),
   });
   console.log(
-    `${scenario.label.padEnd(36)}${us(raw.sample.median).padStart(12)}${us(ours.sample.median).padStart(12)}${signed(ourOverhead).padStart(12)}${(bandwidthRuns ? us(median(bandwidthRuns)) : scenario.bandwidth ? 'n/a' : '').padStart(15)}${(bandwidthOverhead === undefined ? '' : signed(bandwidthOverhead)).padStart(12)}`,
+    `${scenario.label.padEnd(36)}${us(raw.sample.median).padStart(12)}${us(ours.sample.median).padStart(12)}${signed(ourOverhead).padStart(12)}${times(ourRatio).padStart(8)}${us(median(timedRuns)).padStart(12)}${times(pairedRatio(timedRuns, rawRuns)).padStart(8)}${(bandwidthRuns ? us(median(bandwidthRuns)) : scenario.bandwidth ? 'n/a' : '').padStart(15)}${(bandwidthOverhead === undefined ? '' : signed(bandwidthOverhead)).padStart(12)}`,
   );
 }
 
@@ -559,7 +591,8 @@ const section: Section = {
   method: [
     'Each call goes to a loopback HTTP server in the same process that answers at once with a canned, realistic 2xx body, so the time is the client plus Node’s HTTP stack.',
     `Our client, a raw fetch of the same request and, for messaging, voice and verification, bandwidth-sdk ${bandwidthVersion} making the same call (same path, JSON body and Basic credentials, checked once before timing) each make ${warmup} warm-up calls; then in each of ${rounds} round${rounds === 1 ? '' : 's'} each makes ${iterations} sequential calls, in an order that rotates from round to round.`,
-    'A per-call figure’s runs are the mean µs per call of each round; the overhead in its detail is the median over rounds of the paired difference with the raw fetch.',
+    'A per-call figure’s runs are the mean µs per call of each round; the overhead in its detail is the median over rounds of the paired difference with the raw fetch, and the ratio the median over rounds of ours ÷ raw fetch.',
+    'The detail also shows the same raw fetch bounded as our client bounds every call by default (an AbortSignal handed to fetch and a 30 s timer): measured in the same rounds, not a comparison of its own.',
     'Bundle sizes: esbuild bundles an ESM app that imports the built client (packages/*/dist) or bandwidth-sdk and makes one call (minified, platform node, Node built-ins external), then gzip -9; one measurement, since the build is deterministic.',
   ].join(' '),
   figures,
@@ -572,6 +605,10 @@ if (jsonFile !== undefined) console.log(`\nWrote ${jsonFile}`);
 
 function us(value: number): string {
   return `${value.toFixed(1)} µs`;
+}
+
+function times(ratio: number): string {
+  return `${ratio.toFixed(2)}×`;
 }
 
 function signed(value: number): string {

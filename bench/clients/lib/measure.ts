@@ -70,6 +70,14 @@ export function pairedOverhead(candidate: readonly number[], baseline: readonly 
   return median(candidate.map((value, round) => value - (baseline[round] as number)));
 }
 
+/**
+ * Median over the rounds of candidate ÷ baseline: the per-call cost ratio with each round's load on the
+ * machine divided out (what a target such as "at most 1.1× a raw fetch" is about).
+ */
+export function pairedRatio(candidate: readonly number[], baseline: readonly number[]): number {
+  return median(candidate.map((value, round) => value / (baseline[round] as number)));
+}
+
 /** Mean microseconds per call of each round (`warmup` calls first). */
 export async function timePerCall(
   call: () => Promise<unknown>,

@@ -21,6 +21,12 @@ export interface Authenticator {
   apply(headers: Headers, context: ApplyAuthContext): Promise<string>;
   /** The credential values in use, for redaction of error messages. */
   secrets(): string[];
+  /**
+   * The headers `apply` sets, when they never change (Basic, a fixed API key): the transport then sets
+   * them itself on each attempt instead of awaiting `apply`, a promise less per call. Leave it out for
+   * credentials that are fetched or renewed (a token provider).
+   */
+  readonly fixedHeaders?: Readonly<Record<string, string>>;
 }
 
 export interface BasicCredentials {
@@ -42,6 +48,7 @@ export function basicAuth(credentials: BasicCredentials): Authenticator {
   return {
     headerNames: ['authorization'],
     refreshable: false,
+    fixedHeaders: Object.freeze({ authorization: value }),
     async apply(headers) {
       headers.set('authorization', value);
       return value;
@@ -90,6 +97,7 @@ export function headerAuth(
   return {
     headerNames: entries.map(([name]) => name.toLowerCase()),
     refreshable: false,
+    fixedHeaders: Object.freeze(Object.fromEntries(entries)),
     async apply(headers) {
       for (const [name, value] of entries) headers.set(name, value);
       return secretValues.join('\n');

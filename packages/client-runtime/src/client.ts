@@ -1,6 +1,7 @@
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import createClient, { type Client, createQuerySerializer, type Middleware } from 'openapi-fetch';
 import type { Authenticator } from './auth.js';
 import { ConfigurationError } from './errors.js';
+import { createPathSerializer } from './path-serializer.js';
 import type { RetryOptions } from './retry-options.js';
 import {
   type CallOptions,
@@ -72,7 +73,14 @@ export function createRawClient<Paths extends {}>(
     fetch: options.fetch,
     onEvent: options.onEvent,
   });
-  const raw = createClient<Paths>({ baseUrl: checkBaseUrl(options.baseUrl), fetch: transport.fetch });
+  const raw = createClient<Paths>({
+    baseUrl: checkBaseUrl(options.baseUrl),
+    fetch: transport.fetch,
+    // openapi-fetch's defaults, made once per client: it would build the query serializer on every call,
+    // and match the path's placeholders again on every call.
+    querySerializer: createQuerySerializer(),
+    pathSerializer: createPathSerializer(),
+  });
   if (setup.middleware !== undefined && setup.middleware.length > 0) raw.use(...setup.middleware);
   return { raw, transport };
 }

@@ -101,6 +101,10 @@ export class Transport {
   private readonly crossOrigin: CrossOriginRedirectPolicy;
   private readonly random: () => number;
   private readonly defaults: ResolvedCall;
+  /** The `fetch` each hop goes through (the global one is looked up at call time, so it can be patched). */
+  private readonly sender: FetchLike;
+  /** Credential headers set without a promise on each attempt (see `Authenticator.fixedHeaders`). */
+  private readonly fixedAuth: Readonly<Record<string, string>> | undefined;
 
   constructor(private readonly options: TransportOptions = {}) {
     this.retry = resolveRetryOptions(DEFAULT_RETRY, options.retry);
@@ -114,6 +118,8 @@ export class Transport {
       throw new ConfigurationError(`crossOriginRedirects must be 'strip-credentials' or 'refuse'.`);
     }
     this.random = options.random ?? Math.random;
+    this.sender = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.fixedAuth = options.auth?.refreshable === true ? undefined : options.auth?.fixedHeaders;
     this.defaults = { timeoutMs: this.timeoutMs, retry: this.retry, repeatable: false };
     const defaults = this.defaults;
     this.fetch = (request) => this.buffered(request, defaults);
@@ -201,7 +207,9 @@ export class Transport {
     let refreshed = false;
     // Credentials go on a copy: middleware may keep the request (a logger's onResponse) and must not see them.
     let headers = new Headers(request.headers);
-    let credential = auth === undefined ? undefined : await auth.apply(headers, { forceRefresh: false });
+    let credential: string | undefined;
+    if (this.fixedAuth !== undefined) setAll(headers, this.fixedAuth);
+    else if (auth !== undefined) credential = await auth.apply(headers, { forceRefresh: false });
     for (let attempt = 1; ; attempt++) {
       deadline.arm();
       const response = await this.attempt(request.url, method, headers, body, signal, attempt);
@@ -249,7 +257,8 @@ export class Transport {
       await sleep(delayMs, signal);
       if (auth !== undefined) {
         headers = new Headers(request.headers);
-        credential = await auth.apply(headers, { forceRefresh: false });
+        if (this.fixedAuth === undefined) credential = await auth.apply(headers, { forceRefresh: false });
+        else setAll(headers, this.fixedAuth);
       }
     }
   }
@@ -266,7 +275,12 @@ export class Transport {
     if (signal.aborted) throw signal.reason;
     let response: Response;
     try {
-      response = await this.follow(url, method, headers, body, signal, attempt);
+      // The first hop is sent here, and `follow` runs only for a redirect: one async step less per call.
+      if (this.options.onEvent !== undefined) this.emitRequest(method, url, headers, attempt);
+      response = await this.sender(url, { method, headers, body, signal, redirect: 'manual' });
+      if (response.type === 'opaqueredirect' || REDIRECT_STATUSES.has(response.status)) {
+        response = await this.follow(response, url, method, headers, body, signal, attempt);
+      }
     } catch (error) {
       throw this.failure(error, method, url, signal);
     }
@@ -287,7 +301,14 @@ export class Transport {
     return new NetworkError({ method, url, cause: error, secrets: this.secrets() });
   }
 
+  private emitRequest(method: string, url: string, headers: Headers, attempt: number): void {
+    const safeHeaders = redactHeaders(headers, this.options.auth?.headerNames ?? []);
+    this.emit({ type: 'request', method, url: redactUrl(url), attempt, headers: safeHeaders });
+  }
+
+  /** Follows the redirects that `first`, the answer to the attempt's first hop, may start. */
   private async follow(
+    first: Response,
     url: string,
     method: string,
     headers: Headers,
@@ -295,30 +316,25 @@ export class Transport {
     signal: AbortSignal,
     attempt: number,
   ): Promise<Response> {
+    let response = first;
     let current = url;
     let currentMethod = method;
     let currentHeaders = headers;
     let currentBody = body;
     let stripped = false;
-    const send: FetchLike = this.options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     for (let hop = 0; ; hop++) {
-      if (this.options.onEvent !== undefined) {
-        const safeHeaders = redactHeaders(currentHeaders, this.options.auth?.headerNames ?? []);
-        this.emit({
-          type: 'request',
+      if (hop > 0) {
+        if (this.options.onEvent !== undefined) {
+          this.emitRequest(currentMethod, current, currentHeaders, attempt);
+        }
+        response = await this.sender(current, {
           method: currentMethod,
-          url: redactUrl(current),
-          attempt,
-          headers: safeHeaders,
+          headers: currentHeaders,
+          body: currentBody,
+          signal,
+          redirect: 'manual',
         });
       }
-      const response = await send(current, {
-        method: currentMethod,
-        headers: currentHeaders,
-        body: currentBody,
-        signal,
-        redirect: 'manual',
-      });
       if (response.type === 'opaqueredirect') {
         // Browsers hide the target of a manual redirect, so it cannot be checked: refuse rather than guess.
         throw this.redirectError(
@@ -392,7 +408,7 @@ class Deadline {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private paused = false;
   private caller: AbortSignal | undefined;
-  private readonly onCallerAbort = (): void => this.controller.abort(this.caller?.reason);
+  private onCallerAbort: (() => void) | undefined;
 
   constructor(private readonly timeoutMs: number) {}
 
@@ -404,8 +420,12 @@ class Deadline {
   watch(caller: AbortSignal | undefined): void {
     if (caller === undefined || this.caller !== undefined) return;
     this.caller = caller;
-    if (caller.aborted) this.controller.abort(caller.reason);
-    else caller.addEventListener('abort', this.onCallerAbort, { once: true });
+    if (caller.aborted) {
+      this.controller.abort(caller.reason);
+      return;
+    }
+    this.onCallerAbort = () => this.controller.abort(caller.reason);
+    caller.addEventListener('abort', this.onCallerAbort, { once: true });
   }
 
   /** Starts the limit of an attempt (again). */
@@ -434,8 +454,13 @@ class Deadline {
   release(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.caller?.removeEventListener('abort', this.onCallerAbort);
+    if (this.onCallerAbort !== undefined) this.caller?.removeEventListener('abort', this.onCallerAbort);
   }
+}
+
+/** Sets each header of `values` (replacing a value of the same name the request may carry). */
+function setAll(headers: Headers, values: Readonly<Record<string, string>>): void {
+  for (const name in values) headers.set(name, values[name] as string);
 }
 
 /** Lets go of an answer that is not handed on (a redirect, or one that is retried). */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  type Authenticator,
   basicAuth,
   bearerAuth,
   ConfigurationError,
@@ -280,6 +281,55 @@ describe('credentials', () => {
     const transport = new Transport({ auth: bearerAuth(() => 'same-token') });
     expect((await transport.fetch(get())).status).toBe(401);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('sets fixed credential headers on every attempt without calling apply', async () => {
+    server.handle(
+      sequence(
+        (_, res) => sendJson(res, 503, {}, { 'retry-after': '0' }),
+        (_, res) => sendJson(res, 200, {}),
+      ),
+    );
+    const apply = vi.fn(async () => 'unused');
+    const auth: Authenticator = {
+      headerNames: ['x-key'],
+      refreshable: false,
+      fixedHeaders: { 'X-Key': 'fixed-secret' },
+      apply,
+      secrets: () => ['fixed-secret'],
+    };
+    expect((await new Transport({ auth }).fetch(get())).status).toBe(200);
+    expect(server.requests.map((request) => request.headers['x-key'])).toEqual([
+      'fixed-secret',
+      'fixed-secret',
+    ]);
+    expect(apply).not.toHaveBeenCalled();
+  });
+
+  it('asks a refreshable authenticator each time, whatever fixedHeaders says', async () => {
+    server.handle(
+      sequence(
+        (_, res) => sendJson(res, 401, {}),
+        (_, res) => sendJson(res, 200, {}),
+      ),
+    );
+    let n = 0;
+    const auth: Authenticator = {
+      headerNames: ['authorization'],
+      refreshable: true,
+      fixedHeaders: { authorization: 'Bearer stale' },
+      apply: async (headers) => {
+        const token = `token-${++n}`;
+        headers.set('authorization', `Bearer ${token}`);
+        return token;
+      },
+      secrets: () => [],
+    };
+    expect((await new Transport({ auth }).fetch(get())).status).toBe(200);
+    expect(server.requests.map((request) => request.headers.authorization)).toEqual([
+      'Bearer token-1',
+      'Bearer token-2',
+    ]);
   });
 
   it('does not retry a 401 with fixed credentials', async () => {

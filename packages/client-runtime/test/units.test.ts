@@ -1,3 +1,4 @@
+import { defaultPathSerializer } from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
 import {
   ApiError,
@@ -18,6 +19,7 @@ import {
   redactValue,
   TypedApiError,
 } from '../src/index.js';
+import { createPathSerializer } from '../src/path-serializer.js';
 
 describe('parseRetryAfter', () => {
   const now = Date.parse('2030-01-01T00:00:00Z');
@@ -194,6 +196,51 @@ describe('authenticators', () => {
     expect(headers.get('x-org')).toBe('7');
     expect(auth.secrets()).toEqual(['key-value']);
     expect(auth.headerNames).toEqual(['x-key', 'x-org']);
+  });
+  it('declares as fixedHeaders exactly what Basic and header auth apply', async () => {
+    for (const auth of [
+      basicAuth({ username: 'user', password: 'pw-secret' }),
+      headerAuth({ 'X-Key': 'key-value', 'X-Org': '7' }, ['X-Key']),
+    ]) {
+      const applied = new Headers();
+      await auth.apply(applied, { forceRefresh: false });
+      expect([...new Headers(auth.fixedHeaders)]).toEqual([...applied]);
+      expect([...applied].length).toBeGreaterThan(0);
+      expect(Object.isFrozen(auth.fixedHeaders)).toBe(true);
+    }
+  });
+  it('declares no fixedHeaders for a token provider, whose token changes', () => {
+    expect(bearerAuth(() => 'token').fixedHeaders).toBeUndefined();
+  });
+});
+
+describe('createPathSerializer', () => {
+  const base = 'https://api.example.com/v1';
+  const cases: Array<[string, Record<string, unknown>]> = [
+    [`${base}/accounts/{accountId}/calls/{callId}`, { accountId: '99 00/1', callId: 'c-1?x=ü' }],
+    [`${base}/items/{id}/again/{id}`, { id: 7 }],
+    [`${base}/flags/{on}`, { on: true }],
+    [`${base}/missing/{id}`, {}],
+    [`${base}/null/{id}`, { id: null }],
+    [`${base}/list/{ids}`, { ids: ['a', 'b c'] }],
+    [`${base}/explode/{ids*}`, { ids: ['a', 'b'] }],
+    [`${base}/label/{.id}`, { id: 'x y' }],
+    [`${base}/matrix/{;id}`, { id: 'x' }],
+    [`${base}/object/{filter}`, { filter: { a: '1', b: '2' } }],
+    [`${base}/plain`, {}],
+  ];
+  it.each(cases)('builds %s as openapi-fetch does', (template, params) => {
+    const serialize = createPathSerializer();
+    // Twice: the second call reads the template from the cache.
+    expect(serialize(template, params)).toBe(defaultPathSerializer(template, params));
+    expect(serialize(template, params)).toBe(defaultPathSerializer(template, params));
+  });
+  it('fills a remembered template with each call’s own values', () => {
+    const serialize = createPathSerializer();
+    const template = `${base}/items/{id}`;
+    expect(serialize(template, { id: 1 })).toBe(`${base}/items/1`);
+    expect(serialize(template, { id: 'a/b' })).toBe(`${base}/items/a%2Fb`);
+    expect(serialize(template, { id: ['x', 'y'] })).toBe(`${base}/items/x,y`);
   });
 });
 

@@ -28,6 +28,9 @@ export interface MessagingClientOptions extends ClientOptions {
   userId: string;
 }
 
+// The API answers 415 to JSON sent without the charset. One object for every call: openapi-fetch copies it.
+const JSON_UTF8 = { 'Content-Type': 'application/json; charset=utf-8' } as const;
+
 /**
  * Client of the group messaging API.
  *
@@ -51,8 +54,7 @@ export class MessagingClient extends ServiceClient<paths> {
       this.raw.POST('/v2/users/{userId}/messages', {
         params: { path: { userId: this.userId } },
         body: message,
-        // The API answers 415 to JSON sent without the charset.
-        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        headers: JSON_UTF8,
         ...this.init(call),
       }),
     );
