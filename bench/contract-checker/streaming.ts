@@ -1,5 +1,6 @@
-// `tsx bench/contract-checker/streaming.ts [--sizes 100,500,1000,2000] [--keep]`: checks recordings of growing
-// size with the built `contract-check` bin and writes a table of input size against peak RSS and entries/s.
+// `tsx bench/contract-checker/streaming.ts [--sizes 100,500,1000,2000] [--workers 1,2] [--keep]`: checks
+// recordings of growing size with the built `contract-check` bin (with each --workers count given, 1 by
+// default) and writes a table of input size against peak RSS and entries/s.
 // The inputs are every entry of contract-tests/recordings repeated, as HAR and as NDJSON, written to a
 // temporary folder (removed afterwards unless --keep). Comparison: reading the same file whole with
 // `readFile` + `JSON.parse`, which is what a HAR reader without streaming does.
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: '100,500,1000,2000' },
+      workers: { type: 'string', default: '1' },
       keep: { type: 'boolean', default: false },
     },
   });
@@ -71,26 +73,28 @@ async function main(): Promise<void> {
         if (format === 'ndjson' && size !== sizes.at(-1)) continue;
         const file = join(dir, `input-${size}.${format}`);
         const count = await writeRecording(file, entries, size * mib, format);
-        // One thread: each extra --workers thread holds its own compiled contracts (about 150 MB).
-        const ours = await measure(
-          process.execPath,
-          [bin, '--config', join(root, 'redocly.yaml'), '--workers', '1', file],
-          [0, 1],
-        );
         const whole =
           format === 'har' ? await measure(process.execPath, ['-e', wholeFileReader, file]) : undefined;
-        const rate = ours.ok
-          ? `${Math.round(count / ours.seconds).toLocaleString('en-US')}`
-          : `failed: ${ours.tail}`;
         const wholeCell = whole
           ? whole.ok
             ? `${whole.rssMb.toFixed(0)} MB`
             : `cannot: ${/string longer|ERR_STRING_TOO_LONG/.test(whole.tail) ? 'larger than the longest V8 string' : whole.tail}`
           : '—';
-        rows.push(
-          `| ${size} MB ${format.toUpperCase()} | ${count.toLocaleString('en-US')} | ${ours.rssMb.toFixed(0)} MB | ${ours.seconds.toFixed(1)} s | ${rate} | ${wholeCell} |`,
-        );
-        console.error(rows.at(-1));
+        // Each extra --workers thread holds its own compiled contracts.
+        for (const workers of values.workers.split(',')) {
+          const ours = await measure(
+            process.execPath,
+            [bin, '--config', join(root, 'redocly.yaml'), '--workers', workers, file],
+            [0, 1],
+          );
+          const rate = ours.ok
+            ? `${Math.round(count / ours.seconds).toLocaleString('en-US')}`
+            : `failed: ${ours.tail}`;
+          rows.push(
+            `| ${size} MB ${format.toUpperCase()} | ${count.toLocaleString('en-US')} | ${workers} | ${ours.rssMb.toFixed(0)} MB | ${ours.seconds.toFixed(1)} s | ${rate} | ${wholeCell} |`,
+          );
+          console.error(rows.at(-1));
+        }
         await rm(file);
       }
     }
@@ -98,9 +102,9 @@ async function main(): Promise<void> {
     if (!values.keep) await rm(dir, { recursive: true, force: true });
   }
   console.log(
-    '| input | entries | peak RSS, contract-check | wall | entries/s | peak RSS, readFile + JSON.parse (parse only) |',
+    '| input | entries | --workers | peak RSS, contract-check | wall | entries/s | peak RSS, readFile + JSON.parse (parse only) |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) console.log(row);
 }
 

@@ -1,7 +1,9 @@
-// `tsx bench/contract-checker/workers.ts [--mb 40] [--runs 3]`: the built `contract-check` on one NDJSON
-// recording with --workers 1 and --workers 2 (and as many as the machine has cores, if more), wall time
-// and entries/s, median of the runs. The input is every entry of contract-tests/recordings repeated.
-import { execFile } from 'node:child_process';
+// `tsx bench/contract-checker/workers.ts [--mb 40,150] [--formats ndjson,har] [--runs 3]`: the built
+// `contract-check` on one recording per size and format with --workers 1 and --workers 2 (and as many as
+// the machine has cores, if more): wall time, entries/s, peak RSS and the speed-up over one thread,
+// median of the runs. The runs alternate (1, 2, 1, 2, ...) so that load from other work on the machine
+// falls on both alike. The input is every entry of contract-tests/recordings repeated.
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +12,22 @@ import { recordedEntries, repositoryRoot as root, writeRecording } from './recor
 
 const bin = join(root, 'packages/contract-checker/dist/cli.js');
 
-function run(args: string[]): Promise<number> {
-  const start = performance.now();
+/** One run under GNU time, its report discarded: wall seconds and peak RSS in MB. */
+function run(args: string[]): Promise<{ seconds: number; rssMb: number }> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [bin, ...args], { maxBuffer: 1 << 30, cwd: root }, (error) => {
-      if (error && (error as { code?: number }).code !== 1) reject(error);
-      else resolve((performance.now() - start) / 1000);
+    const child = spawn('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, bin, ...args], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4096);
+    });
+    child.on('close', (code) => {
+      const match = /TIME ([\d.]+) (\d+)/.exec(stderr);
+      // Exit 1 is a completed run in which some entry violates the contract.
+      if ((code !== 0 && code !== 1) || !match) reject(new Error(`contract-check failed: ${stderr.trim()}`));
+      else resolve({ seconds: Number(match[1]), rssMb: Number(match[2]) / 1024 });
     });
   });
 }
@@ -26,38 +38,48 @@ const median = (values: number[]): number => {
 };
 
 const { values } = parseArgs({
-  options: { mb: { type: 'string', default: '40' }, runs: { type: 'string', default: '3' } },
+  options: {
+    mb: { type: 'string', default: '40,150' },
+    formats: { type: 'string', default: 'ndjson,har' },
+    runs: { type: 'string', default: '3' },
+  },
 });
+const runs = Number(values.runs);
+const counts = [...new Set([1, 2, availableParallelism()])];
+const entries = await recordedEntries();
 const dir = await mkdtemp(join(tmpdir(), 'bench-workers-'));
+const rows: string[] = [];
 try {
-  const file = join(dir, 'traffic.ndjson');
-  const count = await writeRecording(
-    file,
-    await recordedEntries(),
-    Number(values.mb) * 1024 * 1024,
-    'ndjson',
-  );
-  const counts = [...new Set([1, 2, availableParallelism()])];
-  const rows: string[] = [];
-  let single = 0;
-  for (const workers of counts) {
-    const times: number[] = [];
-    for (let at = 0; at < Number(values.runs); at++) {
-      times.push(await run(['--config', join(root, 'redocly.yaml'), '--workers', String(workers), file]));
+  for (const mb of values.mb.split(',').map(Number)) {
+    for (const format of values.formats.split(',') as Array<'har' | 'ndjson'>) {
+      const file = join(dir, `traffic-${mb}.${format}`);
+      const count = await writeRecording(file, entries, mb * 1024 * 1024, format);
+      const results = new Map(
+        counts.map((workers) => [workers, [] as Array<{ seconds: number; rssMb: number }>]),
+      );
+      for (let at = 0; at < runs; at++) {
+        for (const workers of counts) {
+          const args = ['--config', join(root, 'redocly.yaml'), '--workers', String(workers), file];
+          results.get(workers)?.push(await run(args));
+        }
+      }
+      const single = median(results.get(1)?.map((result) => result.seconds) ?? []);
+      for (const workers of counts) {
+        const measured = results.get(workers) ?? [];
+        const wall = median(measured.map((result) => result.seconds));
+        const rss = Math.max(...measured.map((result) => result.rssMb));
+        rows.push(
+          `| ${mb} MB ${format.toUpperCase()} | ${count.toLocaleString('en-US')} | --workers ${workers} | ${wall.toFixed(1)} s | ${Math.round(count / wall).toLocaleString('en-US')} | ${rss.toFixed(0)} MB | ${(single / wall).toFixed(2)}x |`,
+        );
+        console.error(rows.at(-1));
+      }
+      await rm(file);
     }
-    const wall = median(times);
-    if (workers === 1) single = wall;
-    rows.push(
-      `| --workers ${workers} | ${wall.toFixed(1)} s | ${Math.round(count / wall).toLocaleString('en-US')} | ${(single / wall).toFixed(2)}x |`,
-    );
-    console.error(rows.at(-1));
   }
-  console.log(
-    `${count.toLocaleString('en-US')} entries (${values.mb} MB NDJSON), median of ${values.runs} runs`,
-  );
-  console.log('| run | wall | entries/s | speed-up |');
-  console.log('|---|---:|---:|---:|');
-  for (const row of rows) console.log(row);
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
+console.log(`median of ${runs} alternating runs`);
+console.log('| input | entries | run | wall | entries/s | peak RSS | speed-up |');
+console.log('|---|---:|---|---:|---:|---:|---:|');
+for (const row of rows) console.log(row);

@@ -109,7 +109,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     if (workers > 1 && !values.mutation && configPath) {
       const summary = await checkRecordingsInWorkers(
         positionals,
-        { ...checkOptions, configPath, workers },
+        { ...checkOptions, configPath, workers, ...(values['no-cache'] ? { cache: false as const } : {}) },
         writer,
       );
       writer.finish(summary);
@@ -171,8 +171,9 @@ async function runMerge(files: string[], json: boolean, output: CliOutput): Prom
 }
 
 /**
- * Below this much input more threads cost more than they save: each compiles every contract again (about
- * a second) and scans the whole input (bench/contract-checker/workers.ts: 0.95x at 40 MB, 1.3x at 150 MB).
+ * Below this much input more threads cost more than they save: each loads the contracts and warms its
+ * JIT again, and reads the whole input (bench/contract-checker/workers.ts, from thread CPU times on an
+ * idle two-core machine: 0.86x at 40 MB, 1.16x at 150 MB, 1.55x at 450 MB, 1.64x at 2 GB of NDJSON).
  */
 const parallelThreshold = 64 * 1024 * 1024;
 

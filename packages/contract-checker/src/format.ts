@@ -116,11 +116,24 @@ export function renderEntry(format: ReportFormat, entry: EntryReport): string {
   return format === 'json' ? JSON.stringify(entry) : `${entryLines(entry).join('\n')}\n`;
 }
 
+/** Between two entries of the streamed JSON report (the indentation of the next one included). */
+const jsonEntrySeparator = ',\n    ';
+
+/**
+ * Consecutive entries rendered with {@link renderEntry}, joined as they stand in the report: a worker
+ * thread sends a run of entries as one string, and the writing thread writes it with one call.
+ */
+export function joinRendered(format: ReportFormat, texts: string[]): string {
+  return texts.join(format === 'json' ? jsonEntrySeparator : '');
+}
+
 /** Writes a report while the run goes: the text of {@link formatText} or the JSON of {@link formatJson}. */
 export interface ReportWriter extends ReportSink {
   readonly format: ReportFormat;
   /** An entry already rendered with {@link renderEntry} in this writer's format. */
   renderedEntry(text: string): void;
+  /** Consecutive entries already joined with {@link joinRendered} in this writer's format. */
+  renderedRun(text: string): void;
   finish(summary: RunSummary): void;
 }
 
@@ -134,6 +147,7 @@ export function textReportWriter(write: (text: string) => void): ReportWriter {
     format: 'text',
     entry: (entry) => write(renderEntry('text', entry)),
     renderedEntry: write,
+    renderedRun: write,
     inputError: (error) => {
       inputErrors.push(error);
     },
@@ -145,12 +159,14 @@ export function textReportWriter(write: (text: string) => void): ReportWriter {
 export function jsonReportWriter(write: (text: string) => void): ReportWriter {
   const inputErrors: InputError[] = [];
   let entries = 0;
+  // A run starts like one entry; the entries inside it are already joined.
   const renderedEntry = (json: string): void =>
-    write(`${entries++ === 0 ? '{\n  "entries": [\n' : ',\n'}    ${json}`);
+    write(`${entries++ === 0 ? '{\n  "entries": [\n    ' : jsonEntrySeparator}${json}`);
   return {
     format: 'json',
     entry: (entry) => renderedEntry(renderEntry('json', entry)),
     renderedEntry,
+    renderedRun: renderedEntry,
     inputError: (error) => {
       inputErrors.push(error);
     },

@@ -1,98 +1,153 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { mergeCoverage } from './coverage.js';
 import type { ReportWriter } from './format.js';
 import { printable } from './input-text.js';
-import type { CheckHarOptions, RunSummary, Shard } from './report.js';
-import type { WorkerInput, WorkerMessage, WorkerOutcome } from './worker-protocol.js';
+import type { CheckHarOptions, RunSummary } from './report.js';
+import type { WorkerInput, WorkerMessage, WorkerSegment } from './worker-protocol.js';
 
 export const defaultWorkers = availableParallelism();
 
-/** Results per batch message: large enough that messaging is noise next to checking. */
-const batchSize = 256;
+/**
+ * Entries per block dealt to one thread: large enough that a block travels as a few strings and the
+ * writing thread makes one write per block, small enough that the threads stay close together (each
+ * holds at most a few blocks the report is not ready for).
+ */
+export const workerBlockSize = 256;
 
-interface WorkerState {
-  worker: Worker;
-  queue: WorkerOutcome[];
-  /** Batches received but not yet acknowledged (they are acknowledged once mostly written out). */
-  pending: number;
-  done: boolean;
-  summary?: RunSummary;
+/** How many times the share of one thread is handed to a new thread after a crash. */
+const maxRestarts = 2;
+
+interface QueuedSegment {
+  segment: WorkerSegment;
+  /** The last segment of a batch: writing it acknowledges the batch to the worker that sent it. */
+  ackTo: Worker | undefined;
 }
 
-const positionOf = (outcome: WorkerOutcome): number => outcome.position;
-
-/**
- * Worker `k` of `n` on shard `i` of `m` takes the entries of shard `(i - 1) * n + k` of `m * n`: every
- * entry is checked by exactly one worker of one machine, and the merge of the machines' reports is the
- * whole input.
- */
-function workerShard(machine: Shard | undefined, workers: number, k: number): Shard {
-  const index = machine?.index ?? 1;
-  const count = machine?.count ?? 1;
-  return { index: (index - 1) * workers + k, count: count * workers };
+/** One share of the entries (every n-th block), and the thread checking it. */
+interface WorkerState {
+  worker: Worker;
+  queue: QueuedSegment[];
+  /** Where the next segment of `queue` is (the queue is consumed from the front without shifting). */
+  head: number;
+  done: boolean;
+  summary?: RunSummary;
+  restarts: number;
+  /** Where the current thread started (after a crash, past the blocks of the thread before). */
+  fromBlock: number;
+  /** The block the thread reads now (-1: none yet): with the unreported ones before it, what it holds. */
+  readingBlock: number;
+  /** Input position of the last entry reported (-1: none yet). */
+  lastPosition: number;
 }
 
 /**
  * The built worker, or, when the checker runs from its TypeScript source (tests, tsx), a small bootstrap
  * that registers tsx in the thread first: loader flags given to a worker do not reach it on Node 20.
  */
-function startWorker(workerData: WorkerInput): Worker {
+function startWorker(workerData: WorkerInput, resourceLimits: ResourceLimits | undefined): Worker {
+  const options = { workerData, ...(resourceLimits ? { resourceLimits } : {}) };
   if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./check-worker.js', import.meta.url), { workerData });
+    return new Worker(new URL('./check-worker.js', import.meta.url), options);
   const source = new URL('./check-worker.ts', import.meta.url).href;
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData });
+  return new Worker(bootstrap, { eval: true, ...options });
 }
 
 /**
- * {@link checkRecordings} on `workers` threads, each with its own compiled contracts and its share of
- * the entries. Results reach the sink in input order (a merge of the workers' ordered streams), so the
- * output is the same as with one thread. A worker that dies is an input error; the others finish.
+ * {@link checkRecordings} on `workers` threads, each with its own compiled contracts. Every thread reads
+ * the input (a byte scan, cheap) but decodes and checks only its own blocks of {@link workerBlockSize}
+ * entries, every `workers`-th one, and sends each block back rendered for the report. This thread only
+ * writes the blocks in input order, so the output is the same as with one thread. A thread that dies is
+ * an input error naming the entries it had left; the others finish.
  */
 export async function checkRecordingsInWorkers(
   paths: string[],
-  opts: Omit<CheckHarOptions, 'contracts' | 'mutation'> & { configPath: string; workers: number },
+  opts: Omit<CheckHarOptions, 'contracts' | 'mutation'> & {
+    configPath: string;
+    workers: number;
+    /** `false`: every thread loads the contracts without the set-up cache. */
+    cache?: false;
+    /** Entries per block (default {@link workerBlockSize}). */
+    blockSize?: number;
+    /** Limits of each thread: one that exceeds them crashes, and fails only the entries it held. */
+    resourceLimits?: ResourceLimits;
+  },
   sink: ReportWriter,
 ): Promise<RunSummary> {
-  const states: WorkerState[] = Array.from({ length: opts.workers }, (_, at) => {
+  const blockSize = opts.blockSize ?? workerBlockSize;
+  const shard = opts.shard;
+  const start = (at: number, fromBlock = 0): Worker => {
     const input: WorkerInput = {
       paths,
       configPath: opts.configPath,
+      ...(opts.cache === false ? { cache: false as const } : {}),
       options: {
         ...(opts.service === undefined ? {} : { service: opts.service }),
         ...(opts.coverage === undefined ? {} : { coverage: opts.coverage }),
         ...(opts.concurrency === undefined ? {} : { concurrency: opts.concurrency }),
-        shard: workerShard(opts.shard, opts.workers, at + 1),
+        ...(shard === undefined ? {} : { shard }),
       },
-      batchSize,
+      part: { index: at + 1, count: opts.workers, blockSize, ...(fromBlock > 0 ? { fromBlock } : {}) },
       format: sink.format,
     };
-    return { worker: startWorker(input), queue: [], pending: 0, done: false };
-  });
+    return startWorker(input, opts.resourceLimits);
+  };
+  /** The input position of the first entry of `block` (whether or not the input has that many). */
+  const blockStart = (block: number): number => {
+    const ordinal = block * blockSize;
+    return shard ? ordinal * shard.count + shard.index - 1 : ordinal;
+  };
+  const states: WorkerState[] = Array.from({ length: opts.workers }, (_, at) => ({
+    worker: start(at),
+    queue: [],
+    head: 0,
+    done: false,
+    restarts: 0,
+    fromBlock: 0,
+    readingBlock: -1,
+    lastPosition: -1,
+  }));
   const failures: Array<{ worker: number; reason: string }> = [];
+  let passed = 0;
+  let failed = 0;
+  let inputErrorCount = 0;
   let emitted = Promise.resolve();
 
-  /** Writes every outcome that no worker can still precede, smallest position first. */
+  /**
+   * Writes every segment that no thread can still precede, smallest position first. Blocks do not
+   * interleave, so comparing the first positions of the threads' next segments is enough.
+   */
   const release = async (): Promise<void> => {
     for (;;) {
       let next: WorkerState | undefined;
+      let nextPosition = 0;
       for (const state of states) {
-        const head = state.queue[0];
+        const head = state.queue[state.head];
         if (!head) {
           if (!state.done) return;
           continue;
         }
-        if (!next || positionOf(head) < positionOf(next.queue[0] as WorkerOutcome)) next = state;
+        if (!next || head.segment.position < nextPosition) {
+          next = state;
+          nextPosition = head.segment.position;
+        }
       }
       if (!next) return;
-      const outcome = next.queue.shift() as WorkerOutcome;
-      if (outcome.kind === 'entry') sink.renderedEntry(outcome.text);
-      else await sink.inputError(outcome.error, outcome.position);
-      if (next.pending > 0 && next.queue.length <= batchSize) {
-        next.pending--;
-        next.worker.postMessage('ack');
+      const { segment, ackTo } = next.queue[next.head++] as QueuedSegment;
+      if (next.head === next.queue.length) {
+        next.queue = [];
+        next.head = 0;
       }
+      if (segment.kind === 'entries') {
+        passed += segment.passed;
+        failed += segment.failed;
+        sink.renderedRun(segment.text);
+      } else {
+        inputErrorCount++;
+        await sink.inputError(segment.error, segment.position);
+      }
+      if (ackTo && ackTo === next.worker && !next.done) ackTo.postMessage('ack');
     }
   };
   const schedule = (): void => {
@@ -103,47 +158,87 @@ export async function checkRecordingsInWorkers(
     states.map(
       (state, at) =>
         new Promise<void>((finished) => {
-          const stop = (failure?: string): void => {
-            if (state.done) return;
-            if (failure) {
-              const reason = `checking worker ${at + 1} of ${opts.workers} stopped: ${printable(failure)}`;
-              failures.push({ worker: at, reason });
-            }
+          const name = `checking worker ${at + 1} of ${opts.workers}`;
+          const finish = (): void => {
             state.done = true;
             schedule();
             finished();
           };
-          state.worker.on('message', (message: WorkerMessage) => {
-            if (message.type === 'batch') {
-              state.queue.push(...message.outcomes);
-              state.pending++;
-              schedule();
-            } else if (message.type === 'done') {
-              state.summary = message.summary;
-              stop();
-            } else {
-              stop(message.message);
+          /**
+           * A thread that crashed: the entries it held (read, not reported) fail, named by their input
+           * positions, and a new thread goes on after them with the rest of its share.
+           */
+          const crashed = (worker: Worker, failure: string): void => {
+            if (state.done || worker !== state.worker) return;
+            void worker.terminate();
+            const after = state.lastPosition < 0 ? '' : ` after input position ${state.lastPosition}`;
+            const held =
+              state.readingBlock < 0
+                ? 'it held no entries'
+                : `the entries of its share${after} up to input position ${blockStart(state.readingBlock + 1) - (shard?.count ?? 1)} were not checked`;
+            if (state.restarts >= maxRestarts) {
+              const rest = state.lastPosition < 0 ? '' : ` after input position ${state.lastPosition}`;
+              failures.push({
+                worker: at,
+                reason: `${name} stopped: ${printable(failure)} (the entries of its share${rest} were not checked)`,
+              });
+              finish();
+              return;
             }
-          });
-          state.worker.on('error', (error) => stop(error.message));
-          state.worker.on('exit', (code) => stop(code === 0 ? undefined : `exit code ${code}`));
+            failures.push({
+              worker: at,
+              reason: `${name} stopped: ${printable(failure)} (${held}; a new thread checked the rest of its share)`,
+            });
+            state.restarts++;
+            if (state.readingBlock >= 0) state.fromBlock = state.readingBlock + 1;
+            state.readingBlock = -1;
+            listen(start(at, state.fromBlock));
+          };
+          const listen = (worker: Worker): void => {
+            state.worker = worker;
+            worker.on('message', (message: WorkerMessage) => {
+              if (worker !== state.worker || state.done) return;
+              if (message.type === 'reading') {
+                state.readingBlock = message.block;
+              } else if (message.type === 'batch') {
+                const { segments } = message;
+                segments.forEach((segment, index) => {
+                  state.queue.push({ segment, ackTo: index === segments.length - 1 ? worker : undefined });
+                  if (segment.kind === 'entries') state.lastPosition = segment.last;
+                  else if (segment.error.entry !== undefined) state.lastPosition = segment.position;
+                });
+                schedule();
+              } else if (message.type === 'done') {
+                state.summary = message.summary;
+                finish();
+              } else {
+                // A failure the thread reports itself (the contracts do not load): the same for any thread.
+                failures.push({ worker: at, reason: `${name} stopped: ${printable(message.message)}` });
+                finish();
+              }
+            });
+            worker.on('error', (error) => crashed(worker, error.message));
+            worker.on('exit', (code) => {
+              if (code !== 0) crashed(worker, `exit code ${code}`);
+              else if (worker === state.worker && !state.done)
+                crashed(worker, 'ended before its last result');
+            });
+          };
+          listen(state.worker);
         }),
     ),
   );
   await emitted;
   await release();
 
-  const summaries = states.flatMap((state) => (state.summary ? [state.summary] : []));
   // Sorted by worker, so the report does not depend on which thread failed first.
   failures.sort((a, b) => a.worker - b.worker);
   for (const { reason } of failures) {
     await sink.inputError({ file: '(contract-check)', reason }, Number.MAX_SAFE_INTEGER);
   }
+  inputErrorCount += failures.length;
+  const summaries = states.flatMap((state) => (state.summary ? [state.summary] : []));
   const first = summaries[0];
-  const passed = summaries.reduce((sum, summary) => sum + summary.passed, 0);
-  const failed = summaries.reduce((sum, summary) => sum + summary.failed, 0);
-  const inputErrorCount =
-    summaries.reduce((sum, summary) => sum + summary.inputErrorCount, 0) + failures.length;
   const specProblems = first?.specProblems ?? [];
   const coverages = summaries.map((summary) => summary.coverage);
   return {
@@ -153,8 +248,9 @@ export async function checkRecordingsInWorkers(
     failed,
     inputErrorCount,
     exitCode: inputErrorCount > 0 || specProblems.length > 0 ? 2 : failed > 0 ? 1 : 0,
-    ...(opts.shard ? { shard: opts.shard } : {}),
-    ...(opts.coverage && coverages.length > 0 && coverages.every((coverage) => coverage)
+    ...(shard ? { shard } : {}),
+    // Coverage needs every thread's tally: a thread that crashed took its tally with it.
+    ...(opts.coverage && coverages.length === states.length && coverages.every((coverage) => coverage)
       ? { coverage: mergeCoverage(coverages as NonNullable<RunSummary['coverage']>[]) }
       : {}),
   };

@@ -40,13 +40,27 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** An entry's text as an item: JSON.parse, then the HAR entry rules; a failure stays the entry's own. */
+/**
+ * A line of NDJSON with nothing but whitespace is skipped, as `String.prototype.trim` sees it. Lines start
+ * with `{` almost always; only one that starts with a byte above ASCII is decoded to decide.
+ */
+function isBlankLine(bytes: Buffer, from: number, to: number): boolean {
+  for (let at = from; at < to; at++) {
+    const code = bytes[at] as number;
+    if (code === 32 || (code >= 9 && code <= 13)) continue;
+    return code >= 0x80 && bytes.toString('utf8', at, to).trim() === '';
+  }
+  return true;
+}
+
+/** An entry's bytes as an item: decoded, JSON.parse, then the HAR entry rules; a failure stays the entry's own. */
 function decodeEntry(element: ScannedElement, index: number, position: number): RecordingItem {
+  const text = element.bytes.toString('utf8');
   let raw: unknown;
   try {
-    raw = JSON.parse(element.text);
+    raw = JSON.parse(text);
   } catch (error) {
-    const problem = locateJsonSyntaxError(error, element.text);
+    const problem = locateJsonSyntaxError(error, text);
     if (problem.line === undefined) return { index, position, error: `malformed JSON: ${problem.reason}` };
     // Positions inside the entry, moved to positions in the file.
     const line = element.line + problem.line - 1;
@@ -61,15 +75,21 @@ function decodeEntry(element: ScannedElement, index: number, position: number): 
   }
 }
 
+const byteOrderMark = Buffer.from([0xef, 0xbb, 0xbf]);
+const newline = 10;
+
 /**
- * Turns recording text, fed in chunks, into entries. Only the entry being read is held, so memory does
- * not grow with the file. A problem of the document itself (not JSON, not HAR, cut short) throws
- * {@link HarFormatError} from `push` or `end`; the entries handed out before it stay valid.
+ * Turns recording bytes, fed in chunks, into entries. Only the entry being read is held, so memory does
+ * not grow with the file, and an entry the selector skips is never decoded nor parsed (how each worker
+ * thread passes over the others' entries cheaply). A problem of the document itself (not JSON, not HAR,
+ * cut short) throws {@link HarFormatError} from `push` or `end`; the entries handed out before it stay
+ * valid.
  */
 export class RecordingDecoder {
   private readonly scanner = new HarEntryScanner();
   private next = 0;
-  private pendingLine = '';
+  /** NDJSON: the pieces of the line not yet ended. */
+  private pendingLine: Buffer[] = [];
   private lineNumber = 0;
   private started = false;
 
@@ -78,17 +98,21 @@ export class RecordingDecoder {
     private readonly select: Selector = counter(),
   ) {}
 
-  push(chunk: string): RecordingItem[] {
-    let text = chunk;
-    if (!this.started) {
+  /** The next chunk of the file; text is taken as the whole file's text or a piece of it. */
+  push(chunk: Uint8Array | string): RecordingItem[] {
+    let bytes =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, 'utf8')
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    if (!this.started && bytes.length > 0) {
       this.started = true;
-      text = text.replace(/^\uFEFF/, '');
+      if (bytes.subarray(0, 3).equals(byteOrderMark)) bytes = bytes.subarray(3);
     }
-    return this.format === 'ndjson' ? this.pushLines(text) : this.pushHar(text);
+    return this.format === 'ndjson' ? this.pushLines(bytes) : this.pushHar(bytes);
   }
 
   end(): RecordingItem[] {
-    if (this.format === 'ndjson') return this.pushLines('\n');
+    if (this.format === 'ndjson') return this.pushLines(Buffer.of(newline));
     try {
       this.scanner.end();
     } catch (error) {
@@ -99,33 +123,43 @@ export class RecordingDecoder {
     return [];
   }
 
-  private pushHar(text: string): RecordingItem[] {
+  private pushHar(bytes: Buffer): RecordingItem[] {
     let elements: ScannedElement[];
     try {
-      elements = this.scanner.push(text);
+      elements = this.scanner.push(bytes);
     } catch (error) {
       throw this.documentError(error);
     }
-    return this.decodeSelected(elements.map((element) => ({ element, index: this.next++ })));
-  }
-
-  private pushLines(text: string): RecordingItem[] {
-    const lines = (this.pendingLine + text).split('\n');
-    this.pendingLine = lines.pop() ?? '';
-    const elements: Array<{ element: ScannedElement; index: number }> = [];
-    for (const line of lines) {
-      const index = this.lineNumber++;
-      if (line.trim() !== '') elements.push({ element: { text: line, line: index + 1, column: 1 }, index });
-    }
-    return this.decodeSelected(elements);
-  }
-
-  private decodeSelected(elements: Array<{ element: ScannedElement; index: number }>): RecordingItem[] {
     const items: RecordingItem[] = [];
-    for (const { element, index } of elements) {
+    for (const element of elements) {
+      const index = this.next++;
       const position = this.select();
       if (position !== undefined) items.push(decodeEntry(element, index, position));
     }
+    return items;
+  }
+
+  private pushLines(chunk: Buffer): RecordingItem[] {
+    const items: RecordingItem[] = [];
+    let from = 0;
+    for (let end = chunk.indexOf(newline); end >= 0; end = chunk.indexOf(newline, from)) {
+      // A line longer than a chunk is joined once, when it ends (not copied again with every chunk).
+      const bytes =
+        this.pendingLine.length === 0 ? chunk : Buffer.concat([...this.pendingLine, chunk.subarray(0, end)]);
+      const lineStart = this.pendingLine.length === 0 ? from : 0;
+      const lineEnd = this.pendingLine.length === 0 ? end : bytes.length;
+      this.pendingLine = [];
+      const index = this.lineNumber++;
+      if (!isBlankLine(bytes, lineStart, lineEnd)) {
+        const position = this.select();
+        if (position !== undefined) {
+          const element = { bytes: bytes.subarray(lineStart, lineEnd), line: index + 1, column: 1 };
+          items.push(decodeEntry(element, index, position));
+        }
+      }
+      from = end + 1;
+    }
+    if (from < chunk.length) this.pendingLine.push(chunk.subarray(from));
     return items;
   }
 
@@ -162,15 +196,13 @@ export async function* readRecording(path: string, select?: Selector): AsyncGene
     throw new HarFormatError(code === 'ENOENT' ? 'no such file' : `cannot read: ${errorMessage(error)}`);
   }
   const decoder = new RecordingDecoder(formatOf(path), select);
-  const text = new TextDecoder('utf-8');
   try {
     for await (const chunk of createReadStream(path, { highWaterMark: chunkSize })) {
-      yield* decoder.push(text.decode(chunk as Buffer, { stream: true }));
+      yield* decoder.push(chunk as Buffer);
     }
   } catch (error) {
     if (error instanceof HarFormatError) throw error;
     throw new HarFormatError(`cannot read: ${errorMessage(error)}`);
   }
-  yield* decoder.push(text.decode());
   yield* decoder.end();
 }

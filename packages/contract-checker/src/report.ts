@@ -73,6 +73,26 @@ export interface CheckHarOptions extends LoadContractsOptions {
   shard?: Shard;
 }
 
+/**
+ * The share of one worker thread of `--workers N` (within the shard, if any): its entries come in blocks
+ * of `blockSize` consecutive ones, every `count`-th block from block `index - 1`. Blocks keep each
+ * thread's results in runs that the coordinator writes whole, instead of merging them entry by entry.
+ */
+export interface WorkerPart {
+  index: number;
+  count: number;
+  blockSize: number;
+  /** Blocks before this one are left alone: where a thread that replaces a crashed one starts. */
+  fromBlock?: number;
+  /** Called when the reading reaches a block of this part, before its first entry is parsed. */
+  onBlock?: (block: number) => void;
+}
+
+/** The block of `position` among the entries of `shard`: the unit {@link WorkerPart} deals out. */
+export function blockOf(position: number, shard: Shard | undefined, blockSize: number): number {
+  return Math.floor((shard ? Math.floor(position / shard.count) : position) / blockSize);
+}
+
 export function parseShard(text: string): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(text.trim());
   const index = Number(match?.[1]);
@@ -96,7 +116,7 @@ type Outcome =
  */
 export async function checkRecordings(
   paths: string[],
-  opts: CheckHarOptions,
+  opts: CheckHarOptions & { part?: WorkerPart },
   sink: ReportSink,
 ): Promise<RunSummary> {
   const contracts = opts.contracts ?? (await loadContracts(opts));
@@ -109,9 +129,11 @@ export async function checkRecordings(
     }
     const credentialNames = contracts.credentialNames();
     const concurrency = Math.max(1, opts.concurrency ?? 64);
-    const shard = opts.shard;
-    // Problems that belong to no entry are reported by the first shard only, so a merge counts them once.
-    const reportsFileProblems = !shard || shard.index === 1;
+    const { shard, part } = opts;
+    // Problems that belong to no entry are reported by the first shard (and its first worker thread, not
+    // one that replaced it) only, so a merge counts them once.
+    const reportsFileProblems =
+      (!shard || shard.index === 1) && (!part || (part.index === 1 && !part.fromBlock));
     const coverage = opts.coverage
       ? new CoverageTally(
           contracts
@@ -151,7 +173,7 @@ export async function checkRecordings(
 
     const check = async (file: string, exchange: RecordedExchange, position: number): Promise<Outcome> => {
       try {
-        const verdict = await contracts.checkExchange(exchange.request, exchange.response, checkOpts);
+        const verdict = await contracts.checkExchangeNow(exchange.request, exchange.response, checkOpts);
         const entry: EntryReport = {
           file,
           index: exchange.index,
@@ -186,9 +208,17 @@ export async function checkRecordings(
     const { files, errors } = await collectHarFiles(paths);
     if (reportsFileProblems) for (const error of errors) await emit({ kind: 'error', error, position: 0 });
     let position = 0;
+    let lastBlock = -1;
     const select = (): number | undefined => {
       const at = position++;
-      return !shard || at % shard.count === shard.index - 1 ? at : undefined;
+      if (shard && at % shard.count !== shard.index - 1) return undefined;
+      if (part) {
+        const block = blockOf(at, shard, part.blockSize);
+        if (block % part.count !== part.index - 1 || block < (part.fromBlock ?? 0)) return undefined;
+        if (block !== lastBlock) part.onBlock?.(block);
+        lastBlock = block;
+      }
+      return at;
     };
     for (const file of files) {
       try {

@@ -261,6 +261,10 @@ describe('set-up cache', () => {
     try {
       const uncached = await runCliCapturing(['--no-cache', '--workers', '1', '--config', configPath, har]);
       expect(existsSync(cacheDir)).toBe(false);
+      // Threads load their own contracts: --no-cache reaches them too.
+      const threads = await runCliCapturing(['--no-cache', '--workers', '2', '--config', configPath, har]);
+      expect(existsSync(cacheDir)).toBe(false);
+      expect(threads).toEqual(uncached);
       const cold = await runCliCapturing(['--workers', '1', '--config', configPath, har]);
       expect(cacheFiles(cacheDir)).toHaveLength(1);
       const warm = await runCliCapturing(['--workers', '1', '--config', configPath, har]);

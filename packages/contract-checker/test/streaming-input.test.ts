@@ -11,12 +11,15 @@ const entry = (id: number): object => ({
   response: { status: 200, headers: [], content: { mimeType: 'application/json', text: `{"id":${id}}` } },
 });
 
-/** Feeds `text` to a fresh scanner in pieces of `size` characters and returns the element texts. */
+/** Feeds `text` as UTF-8 to a fresh scanner in pieces of `size` bytes and returns the element texts. */
 function scanInPieces(text: string, size: number): string[] {
   const scanner = new HarEntryScanner();
+  const bytes = Buffer.from(text);
   const found: string[] = [];
-  for (let at = 0; at < text.length; at += size) {
-    found.push(...scanner.push(text.slice(at, at + size)).map((element) => element.text.trim()));
+  for (let at = 0; at < bytes.length; at += size) {
+    found.push(
+      ...scanner.push(bytes.subarray(at, at + size)).map((element) => element.bytes.toString().trim()),
+    );
   }
   scanner.end();
   return found;
@@ -73,12 +76,29 @@ describe('the entry scanner', () => {
     }
   });
 
+  it('counts columns in characters, as an editor does, whatever the bytes before them', () => {
+    // Three bytes for the phone, four for the emoji (two UTF-16 units), split across chunks of 1 byte.
+    const text = '{"log":{"creator":"☎😀","entries":[,]}}';
+    const column = text.indexOf('[,') + 2;
+    expect(() => scanInPieces(text, 1)).toThrow(`value expected at line 1, column ${column}`);
+    const scanner = new HarEntryScanner();
+    const [element] = scanner.push(Buffer.from('{"log":{"x":"ü",\n "entries": [ {"a":"☎"}]}}'));
+    expect([element?.line, element?.column]).toEqual([2, 15]);
+  });
+
+  it('finds where a string ends whatever the escapes before the quote and wherever the chunk ends', () => {
+    const entries = ['"a\\\\"', '"\\"]"', '{"k":"\\\\\\"}"}'];
+    const text = `{"log":{"entries":[${entries.join(',')}]}}`;
+    for (const size of [1, 2, 3, 5]) expect(scanInPieces(text, size)).toEqual(entries);
+  });
+
   it('keeps only the current entry: consumed text is dropped between chunks', () => {
     const scanner = new HarEntryScanner();
-    scanner.push('{"log":{"entries":[');
-    for (let i = 0; i < 1000; i++) scanner.push(`${JSON.stringify(entry(i))},`);
+    scanner.push(Buffer.from('{"log":{"entries":['));
+    for (let i = 0; i < 1000; i++)
+      scanner.push(Buffer.from(`${JSON.stringify(entry(i))},${i === 999 ? '{"half":' : ''}`));
     // The buffer holds at most the unfinished element, not the 1000 entries before it.
-    expect((scanner as unknown as { buffer: string }).buffer.length).toBeLessThan(400);
+    expect((scanner as unknown as { buffer: Buffer }).buffer.toString()).toBe('{"half":');
   });
 });
 
@@ -107,6 +127,34 @@ describe('recordings read as streams', () => {
     // A last line without its newline is still read.
     const decoder = new RecordingDecoder('ndjson');
     expect([...decoder.push(JSON.stringify(entry(3))), ...decoder.end()]).toHaveLength(1);
+  });
+
+  it('never decodes an entry the selector skips: another thread reports its problems', () => {
+    let position = 0;
+    const everyOther = (): number | undefined => (position++ % 2 === 0 ? position - 1 : undefined);
+    const good = JSON.stringify(entry(1));
+    for (const format of ['ndjson', 'har'] as const) {
+      position = 0;
+      const decoder = new RecordingDecoder(format, everyOther);
+      const text =
+        format === 'ndjson'
+          ? `${good}\n{"request": nope}\n${good}\n`
+          : `{"log":{"entries":[${good},{"request": nope},${good}]}}`;
+      const items = [...decoder.push(Buffer.from(text)), ...decoder.end()];
+      expect(items.map((item) => [item.index, item.position, 'exchange' in item])).toEqual([
+        [0, 0, true],
+        [2, 2, true],
+      ]);
+    }
+  });
+
+  it('NDJSON: lines of whitespace only (a no-break space too) are skipped; a line longer than a chunk is whole', async () => {
+    const long = { ...entry(4), comment: 'y'.repeat(3 << 20) } as object;
+    const lines = [JSON.stringify(entry(1)), ' \t\r', '\u00a0', JSON.stringify(long), '\u00a0{}'];
+    await writeFile(join(scratch, 'blank.ndjson'), lines.join('\n'));
+    const har = await readHar(join(scratch, 'blank.ndjson'));
+    expect(har.exchanges.map((exchange) => exchange.index)).toEqual([0, 3]);
+    expect(har.entryErrors.map((error) => error.index)).toEqual([4]);
   });
 
   it('a document broken after some entries keeps those entries and reports the break', async () => {
