@@ -65,6 +65,15 @@ export const sectionScripts: Array<SectionScript & { runs: number }> = [
     timeoutMs: 20 * minutes,
   },
   {
+    id: 'mocks-hostile',
+    title: 'Mocks under a hostile XML document',
+    script: 'bench/mocks/hostile.ts',
+    args: ['--requests', '400'],
+    runs: 3,
+    tinyArgs: ['--tiny'],
+    timeoutMs: 10 * minutes,
+  },
+  {
     id: 'wall',
     title: 'Wall time of the repository commands',
     script: 'bench/wall/commands.ts',

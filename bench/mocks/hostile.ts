@@ -1,4 +1,5 @@
-// `tsx bench/mocks/hostile.ts [--requests 400] [--attacker-in-loop]`: latency of an agents GET on the mocks
+// `tsx bench/mocks/hostile.ts [--requests 400] [--runs 3] [--attacker-in-loop] [--tiny] [--json FILE]`:
+// latency of an agents GET on the mocks
 // when idle, and while the numbers mock refuses one hostile order after another (about 9.5 MB, every one
 // of ~260,000 telephone numbers breaking the E.164 pattern). Sequential GETs, p50/p99 in milliseconds,
 // with the built mocks; also the longest stall of the mocks' event loop in each phase, a figure less
@@ -11,17 +12,24 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { startMocks } from '@svc-contracts/mock-server';
+import { emitSection, integerOption, measured, type Section } from '../lib/section.ts';
+import { packageVersion } from '../lib/versions.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '400' },
+    runs: { type: 'string', default: '3' },
     'attacker-in-loop': { type: 'boolean', default: false },
+    tiny: { type: 'boolean', default: false },
+    json: { type: 'string' },
   },
 });
-const requests = Number(values.requests);
+const tiny = values.tiny === true;
+const requests = tiny ? 20 : integerOption('requests', values.requests, 10, 100_000);
+const runs = tiny ? 1 : integerOption('runs', values.runs, 1, 20);
 
-function hostileOrder(bytes = 9.5 * 1024 * 1024): string {
+function hostileOrder(bytes = (tiny ? 0.5 : 9.5) * 1024 * 1024): string {
   const head =
     '<?xml version="1.0"?><Order><SiteId>1</SiteId><PartialAllowed>true</PartialAllowed>' +
     '<ExistingTelephoneNumberOrderType><TelephoneNumberList>';
@@ -132,23 +140,68 @@ async function attackFromOwnThread(body: string): Promise<Attacker> {
   };
 }
 
+type Phase = Awaited<ReturnType<typeof agentsLatencies>>;
+const phases: Array<{ idle: Phase; busy: Phase; refused: number }> = [];
+const body = hostileOrder();
 try {
   await agentsLatencies(50);
-  const idle = await agentsLatencies(requests);
-  const body = hostileOrder();
-  const attacker = values['attacker-in-loop'] ? attackFromThisLoop(body) : await attackFromOwnThread(body);
-  const busy = await agentsLatencies(requests);
-  const refused = await attacker.stop();
-  console.log(
-    `agents GET, ${requests} sequential requests; ${refused} hostile orders (${(body.length / 1024 / 1024).toFixed(1)} MB) refused meanwhile, sent from ${values['attacker-in-loop'] ? "the mocks' thread" : 'their own thread'}`,
-  );
-  console.log("| agents GET | p50 | p99 | mocks' event loop: longest stall | stall p99 |");
-  console.log('|---|---:|---:|---:|---:|');
-  const row = (label: string, phase: Awaited<ReturnType<typeof agentsLatencies>>): string =>
-    `| ${label} | ${percentile(phase.times, 50).toFixed(2)} ms | ${percentile(phase.times, 99).toFixed(2)} ms | ${phase.stallMax.toFixed(1)} ms | ${phase.stallP99.toFixed(1)} ms |`;
-  console.log(row('idle', idle));
-  console.log(row('while hostile orders are refused', busy));
-  console.log(`p99 ratio: ${(percentile(busy.times, 99) / percentile(idle.times, 99)).toFixed(2)}x`);
+  for (let run = 0; run < runs; run++) {
+    const idle = await agentsLatencies(requests);
+    const attacker = values['attacker-in-loop'] ? attackFromThisLoop(body) : await attackFromOwnThread(body);
+    const busy = await agentsLatencies(requests);
+    const refused = await attacker.stop();
+    phases.push({ idle, busy, refused });
+  }
 } finally {
   await set.stop();
 }
+
+const megabytes = (body.length / 1024 / 1024).toFixed(1);
+console.log(
+  `agents GET, ${requests} sequential requests per phase, ${runs} run(s); hostile orders (${megabytes} MB) sent from ${values['attacker-in-loop'] ? "the mocks' thread" : 'their own thread'}`,
+);
+console.log("| run | agents GET | p50 | p99 | mocks' event loop: longest stall | stall p99 | orders refused |");
+console.log('|---|---|---:|---:|---:|---:|---:|');
+const row = (run: number, label: string, phase: Phase, refused: string): string =>
+  `| ${run} | ${label} | ${percentile(phase.times, 50).toFixed(2)} ms | ${percentile(phase.times, 99).toFixed(2)} ms | ${phase.stallMax.toFixed(1)} ms | ${phase.stallP99.toFixed(1)} ms | ${refused} |`;
+phases.forEach(({ idle, busy, refused }, at) => {
+  console.log(row(at + 1, 'idle', idle, ''));
+  console.log(row(at + 1, 'while hostile orders are refused', busy, String(refused)));
+});
+const p99 = (phase: Phase): number => percentile(phase.times, 99);
+console.log(
+  `p99 ratio per run: ${phases.map(({ idle, busy }) => `${(p99(busy) / p99(idle)).toFixed(2)}x`).join(', ')}`,
+);
+
+const section: Section = {
+  id: 'mocks-hostile',
+  title: 'Mocks under a hostile XML document',
+  command: `pnpm exec tsx bench/mocks/hostile.ts --requests ${requests} --runs ${runs}`,
+  method: `All six mocks in one process (\`startMocks\`, built packages). Each run: ${requests} sequential agents GETs with the mocks idle, then ${requests} more while another thread posts ${megabytes} MB orders to the numbers mock one after the other, each holding about ${Math.round(body.length / 38).toLocaleString('en-US')} \`TelephoneNumber\` elements that break the E.164 pattern (every one is refused with a bounded issue list). The figure is the p99 latency of the GETs under the hostile orders, next to the p99 of the same GETs with the mocks idle, in the same run; the target is at most 2× idle. Also printed: p50, and the longest stall of the mocks' event loop in each phase.`,
+  figures: [
+    {
+      id: 'mocks.hostile.p99',
+      label: 'agents GET p99 while 10 MB invalid orders are refused',
+      unit: 'ms',
+      better: 'lower',
+      ours: measured(
+        'ours',
+        'the mocks, hostile orders being refused',
+        phases.map(({ busy }) => p99(busy)),
+      ),
+      comparisons: [
+        measured(
+          'idle',
+          'the same mocks, idle (same run)',
+          phases.map(({ idle }) => p99(idle)),
+        ),
+      ],
+      detail: `orders refused during the GETs: ${phases.map((phase) => phase.refused).join(', ')}; longest event-loop stall idle ${phases.map((phase) => phase.idle.stallMax.toFixed(1)).join('/')} ms, hostile ${phases.map((phase) => phase.busy.stallMax.toFixed(1)).join('/')} ms`,
+    },
+  ],
+  versions: {
+    '@svc-contracts/mock-server': packageVersion('packages/mock-server/package.json'),
+    '@svc-contracts/xml-validator': packageVersion('packages/xml-validator/package.json'),
+  },
+};
+emitSection(section, values.json);

@@ -87,6 +87,7 @@ describe('the committed results', () => {
       'xsd',
       'clients',
       'mocks',
+      'mocks-hostile',
       'wall',
     ]);
     // Stale after a change to bench/notes.ts or the renderer: `pnpm bench --render`.

@@ -33,6 +33,7 @@ describe('pnpm bench --tiny', () => {
       'XSD validation per document',
       'Clients: per-call overhead and bundle size',
       'Mocks: start-up, memory and throughput of all six services',
+      'Mocks under a hostile XML document',
       'Wall time of the repository commands',
     ]) {
       expect(report).toContain(`## ${title}`);
@@ -47,7 +48,7 @@ describe('pnpm bench --tiny', () => {
     const unknown = runBench(['--tiny', '--only', 'mocks,nosuch', '--out', join(scratch, 'x.md')]);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('Unknown section(s): nosuch');
-    expect(unknown.stderr).toContain('--only contract-check,xsd,clients,mocks,wall');
+    expect(unknown.stderr).toContain('--only contract-check,xsd,clients,mocks,mocks-hostile,wall');
     const runs = runBench(['--runs', 'zero']);
     expect(runs.status).toBe(2);
     expect(runs.stderr).toContain('--runs must be an integer from 1 to 20, got zero');
