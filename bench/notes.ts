@@ -55,7 +55,7 @@ export const notes: Note[] = [
       "answering straight from the checker's index for static examples without the Prism engine behind it (Prism would then only serve `--dynamic`).",
   },
   {
-    figure: 'mocks.hostile.p99',
+    figure: 'mocks-hostile.p99',
     comparison: 'idle',
     why: "the target is at most 2x idle. While an order of about 260,000 invalid numbers is refused, libxml2 validates it on the XML worker thread for 0.5 to 1 s of CPU, which on a two-core machine competes with the mocks' thread and with the bench's own client in the same process; the serving thread itself spends a few ms per order (reading 10 MB, handing it to the worker, the bounded answer). The p99 of a few hundred GETs is set by those few ms and by the other core being taken, so it moves with everything else the machine runs.",
     close:

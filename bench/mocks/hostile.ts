@@ -160,7 +160,9 @@ const megabytes = (body.length / 1024 / 1024).toFixed(1);
 console.log(
   `agents GET, ${requests} sequential requests per phase, ${runs} run(s); hostile orders (${megabytes} MB) sent from ${values['attacker-in-loop'] ? "the mocks' thread" : 'their own thread'}`,
 );
-console.log("| run | agents GET | p50 | p99 | mocks' event loop: longest stall | stall p99 | orders refused |");
+console.log(
+  "| run | agents GET | p50 | p99 | mocks' event loop: longest stall | stall p99 | orders refused |",
+);
 console.log('|---|---|---:|---:|---:|---:|---:|');
 const row = (run: number, label: string, phase: Phase, refused: string): string =>
   `| ${run} | ${label} | ${percentile(phase.times, 50).toFixed(2)} ms | ${percentile(phase.times, 99).toFixed(2)} ms | ${phase.stallMax.toFixed(1)} ms | ${phase.stallP99.toFixed(1)} ms | ${refused} |`;
@@ -180,7 +182,7 @@ const section: Section = {
   method: `All six mocks in one process (\`startMocks\`, built packages). Each run: ${requests} sequential agents GETs with the mocks idle, then ${requests} more while another thread posts ${megabytes} MB orders to the numbers mock one after the other, each holding about ${Math.round(body.length / 38).toLocaleString('en-US')} \`TelephoneNumber\` elements that break the E.164 pattern (every one is refused with a bounded issue list). The figure is the p99 latency of the GETs under the hostile orders, next to the p99 of the same GETs with the mocks idle, in the same run; the target is at most 2× idle. Also printed: p50, and the longest stall of the mocks' event loop in each phase.`,
   figures: [
     {
-      id: 'mocks.hostile.p99',
+      id: 'mocks-hostile.p99',
       label: 'agents GET p99 while 10 MB invalid orders are refused',
       unit: 'ms',
       better: 'lower',

@@ -118,6 +118,8 @@ describe('bench/notes.ts', () => {
       'xmllint-wasm-raw',
       'stock-clis',
       'openapi-typescript',
+      'idle',
+      '*',
     ];
     for (const note of notes) expect(keys, note.figure).toContain(note.comparison);
   });
