@@ -4,50 +4,15 @@
 // The inputs are every entry of contract-tests/recordings repeated, as HAR and as NDJSON, written to a
 // temporary folder (removed afterwards unless --keep). Comparison: reading the same file whole with
 // `readFile` + `JSON.parse`, which is what a HAR reader without streaming does.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { measure } from '../lib/timed-run.ts';
 import { recordedEntries, repositoryRoot as root, writeRecording } from './recorded-entries.ts';
 
 const bin = join(root, 'packages/contract-checker/dist/cli.js');
 const mib = 1024 * 1024;
-
-/** Runs a command under GNU time, its report discarded: peak RSS in MB and wall seconds. */
-function measure(
-  command: string,
-  args: string[],
-  /** Exit codes of a completed run (contract-check exits 1 when some entry violates the contract). */
-  okCodes: number[] = [0],
-): Promise<{ rssMb: number; seconds: number; ok: boolean; tail: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('/usr/bin/time', ['-f', 'TIME %M %e', command, ...args], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4096);
-    });
-    child.on('close', (code) => {
-      const match = /TIME (\d+) ([\d.]+)/.exec(stderr);
-      const tail = stderr
-        .replace(/TIME .*/, '')
-        .trim()
-        .split('\n')
-        .slice(-2)
-        .join(' ')
-        .slice(0, 160);
-      resolve({
-        rssMb: match ? Number(match[1]) / 1024 : Number.NaN,
-        seconds: match ? Number(match[2]) : Number.NaN,
-        ok: code !== null && okCodes.includes(code),
-        tail,
-      });
-    });
-  });
-}
 
 const wholeFileReader =
   "const t=require('fs').readFileSync(process.argv[1],'utf8');const n=JSON.parse(t).log.entries.length;console.log(n)";

@@ -3,33 +3,21 @@
 // the machine has cores, if more): wall time, entries/s, peak RSS and the speed-up over one thread,
 // median of the runs. The runs alternate (1, 2, 1, 2, ...) so that load from other work on the machine
 // falls on both alike. The input is every entry of contract-tests/recordings repeated.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { measure } from '../lib/timed-run.ts';
 import { recordedEntries, repositoryRoot as root, writeRecording } from './recorded-entries.ts';
 
 const bin = join(root, 'packages/contract-checker/dist/cli.js');
 
-/** One run under GNU time, its report discarded: wall seconds and peak RSS in MB. */
-function run(args: string[]): Promise<{ seconds: number; rssMb: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, bin, ...args], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString()).slice(-4096);
-    });
-    child.on('close', (code) => {
-      const match = /TIME ([\d.]+) (\d+)/.exec(stderr);
-      // Exit 1 is a completed run in which some entry violates the contract.
-      if ((code !== 0 && code !== 1) || !match) reject(new Error(`contract-check failed: ${stderr.trim()}`));
-      else resolve({ seconds: Number(match[1]), rssMb: Number(match[2]) / 1024 });
-    });
-  });
+/** One run of the built contract-check, its report discarded: wall seconds and peak RSS in MB. */
+async function run(args: string[]): Promise<{ seconds: number; rssMb: number }> {
+  // Exit 1 is a completed run in which some entry violates the contract.
+  const result = await measure(process.execPath, [bin, ...args], [0, 1]);
+  if (!result.ok || Number.isNaN(result.seconds)) throw new Error(`contract-check failed: ${result.tail}`);
+  return { seconds: result.seconds, rssMb: result.rssMb };
 }
 
 const median = (values: number[]): number => {

@@ -1,4 +1,4 @@
-import { deref, httpMethods, isObject, type JsonObject } from '@svc-contracts/openapi-utils';
+import { deref, httpMethods, isObject, type JsonObject, operationsOf } from '@svc-contracts/openapi-utils';
 import { bundleService, listWrittenServices } from '../../scripts/lib/specs.ts';
 
 /** What the specs declare that the checker's coverage does not list: request media types and the like. */
@@ -72,20 +72,12 @@ export async function readSpecFacts(): Promise<SpecFacts> {
 /** Responses of operations and webhooks declared without content and without `x-body-open`. */
 function closedContentless(serviceName: string, doc: Json): string[] {
   const found: string[] = [];
-  const items = [
-    ...Object.values(isObject(doc.paths) ? doc.paths : {}),
-    ...Object.values(isObject(doc.webhooks) ? doc.webhooks : {}),
-  ];
-  for (const item of items) {
-    if (!isObject(item)) continue;
-    for (const method of methods) {
-      const operation = item[method];
-      if (!isObject(operation) || !isObject(operation.responses)) continue;
-      for (const [status, raw] of Object.entries(operation.responses)) {
-        const response = deref(doc, raw);
-        if (isObject(response) && !isObject(response.content) && response['x-body-open'] !== true) {
-          found.push(`${serviceName} ${String(operation.operationId)} ${status}`);
-        }
+  for (const { operation } of operationsOf(doc)) {
+    if (!isObject(operation.responses)) continue;
+    for (const [status, raw] of Object.entries(operation.responses)) {
+      const response = deref(doc, raw);
+      if (isObject(response) && !isObject(response.content) && response['x-body-open'] !== true) {
+        found.push(`${serviceName} ${String(operation.operationId)} ${status}`);
       }
     }
   }

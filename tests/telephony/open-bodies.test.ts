@@ -6,7 +6,7 @@ import {
   type RecordedRequest,
   type RecordedResponse,
 } from '@svc-contracts/contract-checker';
-import { deref, httpMethods, isObject, type JsonObject } from '@svc-contracts/openapi-utils';
+import { deref, isObject, type JsonObject, operationsOf } from '@svc-contracts/openapi-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleService, listWrittenServices } from '../../scripts/lib/specs.ts';
 
@@ -82,20 +82,12 @@ async function openResponses(): Promise<string[]> {
   const found: string[] = [];
   for (const service of listWrittenServices()) {
     const doc = (await bundleService(service)).spec as JsonObject;
-    const items = [
-      ...Object.values(isObject(doc.paths) ? doc.paths : {}),
-      ...Object.values(isObject(doc.webhooks) ? doc.webhooks : {}),
-    ];
-    for (const item of items) {
-      if (!isObject(item)) continue;
-      for (const method of httpMethods) {
-        const operation = item[method];
-        if (!isObject(operation) || !isObject(operation.responses)) continue;
-        for (const [status, raw] of Object.entries(operation.responses)) {
-          const response = deref(doc, raw);
-          if (isObject(response) && response['x-body-open'] === true) {
-            found.push(`${service.name} ${String(operation.operationId)} ${status}`);
-          }
+    for (const { operation } of operationsOf(doc)) {
+      if (!isObject(operation.responses)) continue;
+      for (const [status, raw] of Object.entries(operation.responses)) {
+        const response = deref(doc, raw);
+        if (isObject(response) && response['x-body-open'] === true) {
+          found.push(`${service.name} ${String(operation.operationId)} ${status}`);
         }
       }
     }
