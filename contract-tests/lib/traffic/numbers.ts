@@ -119,6 +119,19 @@ const sipPeerSaved = doc(`
   </SipPeerTelephoneNumber>
 </SipPeerTelephoneNumberResponse>`);
 
+const e911AddressesResponse = doc(`
+<E911AddressesResponse>
+  <E911Addresses>
+    <E911Address>
+      <HouseNumber>900</HouseNumber>
+      <StreetName>Main Campus Dr</StreetName>
+      <City>Raleigh</City>
+      <StateCode>NC</StateCode>
+      <Zip>27606</Zip>
+    </E911Address>
+  </E911Addresses>
+</E911AddressesResponse>`);
+
 const tnError = doc(`
 <SipPeerTelephoneNumberResponse>
   <ResponseStatus>
@@ -364,36 +377,14 @@ const operations: Operation[] = [
         'GET',
         `${base}/e911Addresses`,
         undefined,
-        doc(`
-<E911AddressesResponse>
-  <E911Addresses>
-    <E911Address>
-      <HouseNumber>900</HouseNumber>
-      <StreetName>Main Campus Dr</StreetName>
-      <City>Raleigh</City>
-      <StateCode>NC</StateCode>
-      <Zip>27606</Zip>
-    </E911Address>
-  </E911Addresses>
-</E911AddressesResponse>`),
+        e911AddressesResponse,
       ),
       ok(
         'D7 e911 addresses under the versioning notes spelling /e911addresses: matched through x-path-aliases, with a warning.',
         'GET',
         `${base}/e911addresses`,
         undefined,
-        doc(`
-<E911AddressesResponse>
-  <E911Addresses>
-    <E911Address>
-      <HouseNumber>900</HouseNumber>
-      <StreetName>Main Campus Dr</StreetName>
-      <City>Raleigh</City>
-      <StateCode>NC</StateCode>
-      <Zip>27606</Zip>
-    </E911Address>
-  </E911Addresses>
-</E911AddressesResponse>`),
+        e911AddressesResponse,
       ),
     ],
     otherRefusals: [

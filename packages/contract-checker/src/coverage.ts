@@ -42,6 +42,8 @@ export interface CoverageSample {
 export class CoverageTally {
   private readonly operations: OperationCoverage[];
   private readonly byKey: Map<string, OperationCoverage>;
+  /** Each operation's declared statuses as a responses-like map, built once (responseKeyFor memoises per map). */
+  private readonly statusesOf = new Map<OperationCoverage, Record<string, true>>();
 
   constructor(operations: DocumentedOperation[]) {
     this.operations = operations.map((operation) => ({
@@ -56,6 +58,12 @@ export class CoverageTally {
           : contentTypes.map((contentType) => ({ status, contentType, entries: 0 })),
       ),
     }));
+    for (const operation of this.operations) {
+      this.statusesOf.set(
+        operation,
+        Object.fromEntries(operation.cells.map((cell) => [cell.status, true as const])),
+      );
+    }
     this.byKey = new Map(
       this.operations.map((operation) => [`${operation.service} ${operation.operationId}`, operation]),
     );
@@ -66,8 +74,7 @@ export class CoverageTally {
     const operation = this.byKey.get(`${sample.match.service} ${sample.match.operationId}`);
     if (!operation) return;
     operation.entries++;
-    const statuses = Object.fromEntries(operation.cells.map((cell) => [cell.status, true]));
-    const status = responseKeyFor(statuses, sample.status);
+    const status = responseKeyFor(this.statusesOf.get(operation), sample.status);
     if (status === undefined) return;
     const cells = operation.cells.filter((cell) => cell.status === status);
     const contentType = sample.responseHeaders.find(
