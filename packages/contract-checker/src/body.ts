@@ -13,8 +13,8 @@ import {
 } from '@svc-contracts/openapi-utils';
 import { maskXmlMessage } from '@svc-contracts/redact';
 import { parseXml, validateAgainstAny } from '@svc-contracts/xml-validator';
-import { coerceFields } from './coerce.js';
-import { objectMemo, onceFor } from './memo.js';
+import { fieldsCoercion } from './coerce.js';
+import { keyMemo, lazily, onceFor } from './memo.js';
 import { parseFormEncoded } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { RuleCode, Side, Violation } from './types.js';
@@ -83,14 +83,6 @@ export function declaredMediaTypes(content: unknown): string[] {
   return isObject(content) ? mediaTypeKeys(content) : [];
 }
 
-const mediaPointers = objectMemo<string, string>();
-const mediaTypeMatches = objectMemo<string, ReturnType<typeof findMediaType>>();
-
-/** The declared entry a Content-Type falls under, worked out once per content map and header text. */
-function declaredMediaType(content: object, contentTypeHeader: string): ReturnType<typeof findMediaType> {
-  return mediaTypeMatches.get(content, contentTypeHeader, () => findMediaType(content, contentTypeHeader));
-}
-
 /** A result now when it is known now (JSON, form, text), a promise when it waits for the XML engine. */
 export type MaybePromise<T> = T | Promise<T>;
 
@@ -115,93 +107,116 @@ export function rootElementName(xml: string): string | undefined {
  * media kind (JSON, form, XML against `x-xsd`, text with `contentMediaType` + `contentSchema`).
  * `body === undefined` means the recording did not keep it: nothing about the body can be said then.
  */
-export function checkBody(
-  context: BodyContext,
-  declared: DeclaredBody,
+export type BodyCheck = (
   contentTypeHeader: string | undefined,
   body: string | undefined,
-): MaybePromise<Violation[]> {
+) => MaybePromise<Violation[]>;
+
+/**
+ * What a body check finds in a body that conforms: one shared, frozen list (the checks run per entry,
+ * and their callers only read what they get, adding it to lists of their own).
+ */
+const none: Violation[] = Object.freeze([]) as unknown as Violation[];
+
+/**
+ * The check of one declared body, worked out once: its media types, and per Content-Type text the
+ * declared entry it falls under with that entry's compiled check (found on the first body that has it).
+ */
+export function planBody(context: BodyContext, declared: DeclaredBody): BodyCheck {
   const { side } = declared;
   const rule = rules[side];
-  if (body === undefined) return [];
   const declaredTypes = declaredMediaTypes(declared.content);
-  if (body === '') {
-    return declared.required && !declared.open && declaredTypes.length > 0
-      ? [
-          violation(
-            side,
-            rule.missing,
-            `the ${side} has no body; the contract declares ${declaredTypes.join(', ')}`,
-            undefined,
-            context.specLocation(declared.pointer),
-          ),
-        ]
-      : [];
-  }
-  if (declaredTypes.length === 0) {
-    if (declared.open) return [];
-    return [
-      violation(
-        side,
-        rule.undocumented,
-        `the ${side} has a body but the contract declares none here`,
-        undefined,
-        context.specLocation(declared.pointer),
-      ),
-    ];
-  }
-  if (contentTypeHeader === undefined) {
-    if (declared.open) return [];
-    return [
-      violation(
-        side,
-        rule.contentType,
-        `the ${side} has a body but no Content-Type; declared: ${declaredTypes.join(', ')}`,
-        'header:Content-Type',
-        context.specLocation(`${declared.pointer}/content`),
-      ),
-    ];
-  }
-  const found = isObject(declared.content)
-    ? declaredMediaType(declared.content, contentTypeHeader)
-    : undefined;
-  if (!found) {
-    if (declared.open) return [];
-    return [
-      violation(
-        side,
-        rule.contentType,
-        `Content-Type '${contentTypeHeader}' is not declared; declared: ${declaredTypes.join(', ')}`,
-        'header:Content-Type',
-        context.specLocation(`${declared.pointer}/content`),
-      ),
-    ];
-  }
-  const mediaPointer = mediaPointers.get(
-    found,
-    declared.pointer,
-    () => `${declared.pointer}/content/${escapePointer(found.key)}`,
-  );
-  return checkBodyAs(context, side, found.actual, found.media, mediaPointer, body);
+  const content = isObject(declared.content) ? declared.content : undefined;
+  const byContentType = keyMemo<string, MediaCheck | undefined>();
+  const mediaCheckFor = (contentTypeHeader: string): MediaCheck | undefined => {
+    const found = content === undefined ? undefined : findMediaType(content, contentTypeHeader);
+    if (!found) return undefined;
+    const mediaPointer = `${declared.pointer}/content/${escapePointer(found.key)}`;
+    return planMedia(context, side, found.actual, found.media, mediaPointer);
+  };
+  // Traffic repeats its Content-Type: the last one is compared before the memo is asked.
+  let lastContentType: string | undefined;
+  let lastCheck: MediaCheck | undefined;
+  return (contentTypeHeader, body) => {
+    if (body === undefined) return none;
+    if (body === '') {
+      return declared.required && !declared.open && declaredTypes.length > 0
+        ? [
+            violation(
+              side,
+              rule.missing,
+              `the ${side} has no body; the contract declares ${declaredTypes.join(', ')}`,
+              undefined,
+              context.specLocation(declared.pointer),
+            ),
+          ]
+        : none;
+    }
+    if (declaredTypes.length === 0) {
+      if (declared.open) return none;
+      return [
+        violation(
+          side,
+          rule.undocumented,
+          `the ${side} has a body but the contract declares none here`,
+          undefined,
+          context.specLocation(declared.pointer),
+        ),
+      ];
+    }
+    if (contentTypeHeader === undefined) {
+      if (declared.open) return none;
+      return [
+        violation(
+          side,
+          rule.contentType,
+          `the ${side} has a body but no Content-Type; declared: ${declaredTypes.join(', ')}`,
+          'header:Content-Type',
+          context.specLocation(`${declared.pointer}/content`),
+        ),
+      ];
+    }
+    if (contentTypeHeader !== lastContentType) {
+      lastCheck = byContentType.get(contentTypeHeader, mediaCheckFor);
+      lastContentType = contentTypeHeader;
+    }
+    const check = lastCheck;
+    if (!check) {
+      if (declared.open) return none;
+      return [
+        violation(
+          side,
+          rule.contentType,
+          `Content-Type '${contentTypeHeader}' is not declared; declared: ${declaredTypes.join(', ')}`,
+          'header:Content-Type',
+          context.specLocation(`${declared.pointer}/content`),
+        ),
+      ];
+    }
+    return check(body);
+  };
 }
 
-function checkBodyAs(
+/** The check of a body of one declared media type. */
+type MediaCheck = (body: string) => MaybePromise<Violation[]>;
+
+function planMedia(
   context: BodyContext,
   side: Side,
   actual: MediaType,
   media: unknown,
   mediaPointer: string,
-  body: string,
-): MaybePromise<Violation[]> {
+): MediaCheck {
   const rule = rules[side];
-  if (!isObject(media)) return [];
+  if (!isObject(media)) return () => none;
   const schema = media.schema;
-  // Locations are worked out only for a body that fails: a conforming one never needs them.
-  const schemaLocation = (): string =>
-    context.specLocation(derefWithPointer(context.doc, schema, `${mediaPointer}/schema`).pointer);
+  // Locations are worked out only for a body that fails (then kept): a conforming one never needs them.
+  const schemaLocation = lazily(() =>
+    context.specLocation(derefWithPointer(context.doc, schema, `${mediaPointer}/schema`).pointer),
+  );
   const schemaViolations = (target: unknown, value: unknown, location: () => string): Violation[] => {
     const issues = context.validator.validateConcise(target, value);
-    if (issues.length === 0) return [];
+    if (issues.length === 0) return none;
     const at = location();
     return issues.map((issue) =>
       violation(
@@ -213,67 +228,80 @@ function checkBodyAs(
       ),
     );
   };
+  const unparseableJson = (error: unknown): Violation[] => [
+    violation(
+      side,
+      rule.unparseable,
+      `the ${side} body is not valid JSON: ${(error as Error).message}`,
+      undefined,
+      context.specLocation(mediaPointer),
+    ),
+  ];
 
-  if (isXmlMediaType(actual)) return checkXml(context, side, media, mediaPointer, body);
+  if (isXmlMediaType(actual)) return (body) => checkXml(context, side, media, mediaPointer, body);
 
   if (isJsonMediaType(actual)) {
-    let value: unknown;
-    try {
-      value = JSON.parse(body);
-    } catch (error) {
-      return [
-        violation(
-          side,
-          rule.unparseable,
-          `the ${side} body is not valid JSON: ${(error as Error).message}`,
-          undefined,
-          context.specLocation(mediaPointer),
-        ),
-      ];
-    }
-    return schema === undefined ? [] : schemaViolations(schema, value, schemaLocation);
+    const conforms = schema === undefined ? undefined : context.validator.tester(schema);
+    return (body) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(body);
+      } catch (error) {
+        return unparseableJson(error);
+      }
+      if (conforms === undefined || conforms(value)) return none;
+      return schemaViolations(schema, value, schemaLocation);
+    };
   }
+
+  if (schema === undefined) return () => none;
+  const conforms = context.validator.tester(schema);
 
   if (isFormMediaType(actual)) {
-    if (schema === undefined) return [];
-    return schemaViolations(
-      schema,
-      coerceFields(context.doc, schema, parseFormEncoded(body)),
-      schemaLocation,
-    );
+    const fields = fieldsCoercion(context.doc, schema);
+    return (body) => {
+      const value = fields(parseFormEncoded(body));
+      return conforms(value) ? none : schemaViolations(schema, value, schemaLocation);
+    };
   }
 
-  if (schema === undefined) return [];
   const resolved = derefWithPointer(context.doc, schema, `${mediaPointer}/schema`);
   const node = resolved.node;
+  const stringViolations = (body: string): Violation[] =>
+    conforms(body) ? none : schemaViolations(schema, body, schemaLocation);
   // A text body that carries JSON (`contentMediaType: application/json` + `contentSchema`): the string
   // itself is checked against the schema, then its decoded content against `contentSchema`.
-  if (isObject(node) && typeof node.contentMediaType === 'string') {
-    const inner = parseMediaType(node.contentMediaType);
-    const stringViolations = schemaViolations(schema, body, schemaLocation);
-    if (!inner || !isJsonMediaType(inner) || node.contentSchema === undefined) return stringViolations;
+  if (!isObject(node) || typeof node.contentMediaType !== 'string') return stringViolations;
+  const contentMediaType = node.contentMediaType;
+  const inner = parseMediaType(contentMediaType);
+  const contentSchema = node.contentSchema;
+  if (!inner || !isJsonMediaType(inner) || contentSchema === undefined) return stringViolations;
+  const contentConforms = context.validator.tester(contentSchema);
+  const contentSchemaLocation = lazily(() =>
+    context.specLocation(
+      derefWithPointer(context.doc, contentSchema, `${resolved.pointer}/contentSchema`).pointer,
+    ),
+  );
+  return (body) => {
+    const fromString = stringViolations(body);
     let value: unknown;
     try {
       value = JSON.parse(body);
     } catch (error) {
       return [
-        ...stringViolations,
+        ...fromString,
         violation(
           side,
           rule.unparseable,
-          `the ${side} body is ${actual.essence} that must hold ${node.contentMediaType}, and it does not parse: ${(error as Error).message}`,
+          `the ${side} body is ${actual.essence} that must hold ${contentMediaType}, and it does not parse: ${(error as Error).message}`,
           undefined,
           context.specLocation(`${resolved.pointer}/contentMediaType`),
         ),
       ];
     }
-    const contentSchemaLocation = (): string =>
-      context.specLocation(
-        derefWithPointer(context.doc, node.contentSchema, `${resolved.pointer}/contentSchema`).pointer,
-      );
-    return [...stringViolations, ...schemaViolations(node.contentSchema, value, contentSchemaLocation)];
-  }
-  return schemaViolations(schema, body, schemaLocation);
+    if (contentConforms(value)) return fromString;
+    return [...fromString, ...schemaViolations(contentSchema, value, contentSchemaLocation)];
+  };
 }
 
 async function checkXml(

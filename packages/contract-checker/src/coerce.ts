@@ -28,9 +28,26 @@ export function schemaShape(doc: OpenApiDocument, schema: unknown): ReturnType<t
  * text as it is.
  */
 export function coerceScalar(doc: OpenApiDocument, schema: unknown, text: string): unknown {
+  return coerceAs(schemaTypes(doc, schema), text);
+}
+
+/** {@link coerceScalar} with the schema's types read once, for a check planned ahead. */
+export function scalarCoercion(doc: OpenApiDocument, schema: unknown): (text: string) => unknown {
   const types = schemaTypes(doc, schema);
+  if (types.length === 0 || types.includes('string')) return keepText;
+  if (types.length === 1 && types[0] === 'integer') {
+    return (text) => (integerText.test(text) ? Number(text) : text);
+  }
+  return (text) => coerceAs(types, text);
+}
+
+const integerText = /^[+-]?\d+$/;
+
+const keepText = (text: string): string => text;
+
+function coerceAs(types: string[], text: string): unknown {
   if (types.length === 0 || types.includes('string')) return text;
-  if (types.includes('integer') && /^[+-]?\d+$/.test(text)) return Number(text);
+  if (types.includes('integer') && integerText.test(text)) return Number(text);
   if (types.includes('number') && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return Number(text);
   if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
   if (types.includes('null') && (text === '' || text === 'null')) return null;
@@ -39,8 +56,13 @@ export function coerceScalar(doc: OpenApiDocument, schema: unknown, text: string
 
 /** Coerces a list of texts (the items of an array parameter) by the schema's `items`. */
 export function coerceItems(doc: OpenApiDocument, schema: unknown, texts: string[]): unknown[] {
-  const { items } = schemaShape(doc, schema);
-  return texts.map((text) => coerceScalar(doc, items, text));
+  return itemsCoercion(doc, schema)(texts);
+}
+
+/** {@link coerceItems} with the item schema read once. */
+export function itemsCoercion(doc: OpenApiDocument, schema: unknown): (texts: string[]) => unknown[] {
+  const item = scalarCoercion(doc, schemaShape(doc, schema).items);
+  return (texts) => texts.map(item);
 }
 
 /** Coerces the fields of an object (form body, deepObject parameter) by the schema's `properties`. */
@@ -49,13 +71,33 @@ export function coerceFields(
   schema: unknown,
   fields: Map<string, string[]>,
 ): Record<string, unknown> {
+  return fieldsCoercion(doc, schema)(fields);
+}
+
+/** {@link coerceFields} with each property's coercion worked out once, on its first use. */
+export function fieldsCoercion(
+  doc: OpenApiDocument,
+  schema: unknown,
+): (fields: Map<string, string[]>) => Record<string, unknown> {
   const { properties } = schemaShape(doc, schema);
-  const value: Record<string, unknown> = {};
-  for (const [name, texts] of fields) {
-    const propertySchema = properties[name];
-    if (schemaTypes(doc, propertySchema).includes('array'))
-      value[name] = coerceItems(doc, propertySchema, texts);
-    else value[name] = coerceScalar(doc, propertySchema, texts[0] ?? '');
-  }
-  return value;
+  const byName = new Map<string, (texts: string[]) => unknown>();
+  const coercionOf = (name: string): ((texts: string[]) => unknown) => {
+    let coerce = byName.get(name);
+    if (coerce === undefined) {
+      // Only declared names are kept: the names of undeclared fields come from the traffic.
+      const propertySchema = Object.hasOwn(properties, name) ? properties[name] : undefined;
+      if (schemaTypes(doc, propertySchema).includes('array')) coerce = itemsCoercion(doc, propertySchema);
+      else {
+        const scalar = scalarCoercion(doc, propertySchema);
+        coerce = (texts) => scalar(texts[0] ?? '');
+      }
+      if (propertySchema !== undefined) byName.set(name, coerce);
+    }
+    return coerce;
+  };
+  return (fields) => {
+    const value: Record<string, unknown> = {};
+    for (const [name, texts] of fields) value[name] = coercionOf(name)(texts);
+    return value;
+  };
 }

@@ -7,6 +7,7 @@ import {
 } from '@svc-contracts/openapi-utils';
 import type { BodyContext } from './body.js';
 import { buildOperationIndex, type IndexedOperation, type OperationIndex } from './operation-index.js';
+import type { OperationPlan } from './operation-plan.js';
 import { type ResolvedParameter, resolveParameters } from './parameters.js';
 import { createSchemaValidator, type SchemaValidator } from './schema-validator.js';
 import { readSecurityRules, type SecurityRules } from './security.js';
@@ -29,6 +30,8 @@ export interface PreparedOperation {
   indexed: IndexedOperation;
   service: CompiledService;
   parameters: ResolvedParameter[];
+  /** How entries of the operation are checked, built on its first entry (operation-plan.ts). */
+  plan?: OperationPlan;
 }
 
 export interface CompiledContracts {

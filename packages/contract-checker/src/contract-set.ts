@@ -2,8 +2,7 @@ import { deref, isObject } from '@svc-contracts/openapi-utils';
 import { compileContracts } from './compiled.js';
 import { type ContractCacheOption, openContractCache } from './contract-cache.js';
 import { describeShapes, type ExchangeShapes } from './exchange-shapes.js';
-import { checkRequestAgainst } from './request-check.js';
-import { checkResponseAgainst } from './response-check.js';
+import { planOf } from './operation-plan.js';
 import { credentialLocation } from './security.js';
 import { findConfigPath, type ServiceSource, servicesFromConfig } from './spec-loader.js';
 import type {
@@ -116,13 +115,14 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     compileContracts(bundled.specs, xsd),
   );
 
+  const everyService = {};
   function lookup(request: RecordedRequest, opts?: CheckOptions) {
     if (opts?.service !== undefined && !services.has(opts.service)) {
       throw new Error(
         `Unknown service "${opts.service}". Loaded services: ${[...services.keys()].join(', ') || 'none'}.`,
       );
     }
-    const scope = opts?.service === undefined ? {} : { service: opts.service };
+    const scope = opts?.service === undefined ? everyService : { service: opts.service };
     if (request.webhook !== undefined) {
       // A callback: checked against the webhook it names, never matched by its URL.
       const found = index.matchWebhook(request.webhook, request.method, scope);
@@ -147,16 +147,15 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     if (!match || !operation) {
       return { verdict: 'violation', violations: [undocumented], requestViolations: [undocumented] };
     }
-    const fromRequest = checkRequestAgainst(operation, request, match);
-    const fromResponse = checkResponseAgainst(operation, request, response);
-    const decide = (requestSide: Violation[], responseSide: Violation[]): EntryVerdict =>
-      withAliasWarning(decideVerdict(operation, match, requestSide, responseSide, response.status));
+    const plan = planOf(operation);
+    const fromRequest = plan.checkRequest(request, match);
+    const fromResponse = plan.checkResponse(request, response);
     if (fromRequest instanceof Promise || fromResponse instanceof Promise) {
       return Promise.all([fromRequest, fromResponse]).then(([requestSide, responseSide]) =>
-        decide(requestSide, responseSide),
+        withAliasWarning(decideVerdict(operation, match, requestSide, responseSide, response.status)),
       );
     }
-    return decide(fromRequest, fromResponse);
+    return withAliasWarning(decideVerdict(operation, match, fromRequest, fromResponse, response.status));
   }
 
   return {
@@ -170,12 +169,12 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     async checkRequest(request, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
-      return { match, violations: await checkRequestAgainst(operation, request, match) };
+      return { match, violations: await planOf(operation).checkRequest(request, match) };
     },
     async checkResponse(request, response, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
-      return { match, violations: await checkResponseAgainst(operation, request, response) };
+      return { match, violations: await planOf(operation).checkResponse(request, response) };
     },
     async checkExchange(request, response, opts) {
       return checkExchangeNow(request, response, opts);

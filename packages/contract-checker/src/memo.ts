@@ -6,26 +6,43 @@
  */
 const maxKeysPerObject = 256;
 
+export interface KeyMemo<K, V> {
+  get(key: K, compute: (key: K) => V): V;
+}
+
+/**
+ * `compute(key)` once per key, for a memo that already belongs to one object (an operation's plan).
+ * `compute` takes the key so that a caller can pass one function made once, not a closure per call.
+ */
+export function keyMemo<K, V>(): KeyMemo<K, V> {
+  const entries = new Map<K, V>();
+  return {
+    get(key, compute) {
+      const known = entries.get(key);
+      if (known !== undefined || entries.has(key)) return known as V;
+      const value = compute(key);
+      if (entries.size >= maxKeysPerObject) entries.clear();
+      entries.set(key, value);
+      return value;
+    },
+  };
+}
+
 export interface ObjectMemo<K, V> {
   get(owner: object, key: K, compute: () => V): V;
 }
 
 /** `compute()` once per (owner object, key); the owner's entries go when the owner does. */
 export function objectMemo<K, V>(): ObjectMemo<K, V> {
-  const byOwner = new WeakMap<object, Map<K, V>>();
+  const byOwner = new WeakMap<object, KeyMemo<K, V>>();
   return {
     get(owner, key, compute) {
       let entries = byOwner.get(owner);
       if (entries === undefined) {
-        entries = new Map();
+        entries = keyMemo();
         byOwner.set(owner, entries);
-      } else if (entries.has(key)) {
-        return entries.get(key) as V;
       }
-      const value = compute();
-      if (entries.size >= maxKeysPerObject) entries.clear();
-      entries.set(key, value);
-      return value;
+      return entries.get(key, compute);
     },
   };
 }
@@ -38,5 +55,18 @@ export function onceFor<O extends object, V>(compute: (owner: O) => V): (owner: 
     const value = compute(owner);
     values.set(owner, value);
     return value;
+  };
+}
+
+/** `compute()` on first call, then that value: for what is worked out only when needed (spec locations). */
+export function lazily<V>(compute: () => V): () => V {
+  let known = false;
+  let value: V | undefined;
+  return () => {
+    if (!known) {
+      value = compute();
+      known = true;
+    }
+    return value as V;
   };
 }

@@ -195,6 +195,14 @@ export interface OperationIndex {
  */
 const plainUrl = /^(?:https?:\/\/[^/?#\\]*)?(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)?(?:[?#]|$)/;
 
+/** Where the query or fragment of a URL starts (its path ends before), -1 when it has neither. */
+function pathEnd(url: string): number {
+  const query = url.indexOf('?');
+  const fragment = url.indexOf('#');
+  if (query < 0) return fragment;
+  return fragment < 0 ? query : Math.min(query, fragment);
+}
+
 /** URL path of a recorded URL, still percent-encoded (segments are decoded one by one). */
 export function urlPath(url: string): string {
   const plain = plainUrl.exec(url);
@@ -282,6 +290,10 @@ export function buildOperationIndex(
     }
   }
 
+  const recentAddresses = new Map<
+    string,
+    Map<string, { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss }>
+  >();
   const recentMatches = new Map<
     string,
     { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss }
@@ -302,55 +314,100 @@ export function buildOperationIndex(
     return hits.length > 1 ? hits.sort((a, b) => compareRanks(a.rank, b.rank)) : hits;
   }
 
+  // Callbacks repeat their webhook like requests their paths: the answer for a name is kept, frozen.
+  const recentWebhooks = new Map<
+    string,
+    { match?: OperationMatch; operation?: IndexedOperation; miss?: string }
+  >();
+
   return {
     operations,
     matchWebhook(name, method, opts = {}) {
-      const upper = method.toUpperCase();
-      const slash = name.indexOf('/');
-      const service = slash >= 0 ? name.slice(0, slash) : opts.service;
-      const webhook = slash >= 0 ? name.slice(slash + 1) : name;
-      const named = operations.filter(
-        (candidate) =>
-          candidate.webhook === webhook && (service === undefined || candidate.service === service),
-      );
-      if (named.length === 0) {
-        const known = operations
-          .filter((candidate) => candidate.webhook !== undefined)
-          .map((candidate) => `${candidate.service}/${candidate.webhook}`);
-        return {
-          miss: `no webhook ${printableName(name)} in the contract (webhooks: ${[...new Set(known)].join(', ') || 'none'})`,
-        };
-      }
-      const services = [...new Set(named.map((candidate) => candidate.service))];
-      if (services.length > 1) {
-        return {
-          miss: `webhook ${printableName(name)} is documented by ${services.join(', ')}: name it <service>/${webhook}`,
-        };
-      }
-      const operation = named.find((candidate) => candidate.method === upper);
-      if (!operation) {
-        return {
-          miss: `${upper} is not documented for webhook ${services[0]}/${webhook} (it documents ${named.map((candidate) => candidate.method).join(', ')})`,
-        };
-      }
-      return { operation, match: matchOf(operation, upper, {}) };
+      const key = `${opts.service ?? ''} ${method} ${name}`;
+      const known = recentWebhooks.get(key);
+      if (known !== undefined) return known;
+      const found = findWebhook(name, method, opts.service);
+      if (found.match) Object.freeze(Object.freeze(found.match).pathParams);
+      if (recentWebhooks.size >= maxRecentMatches) recentWebhooks.clear();
+      recentWebhooks.set(key, Object.freeze(found));
+      return found;
     },
     match(method, url, opts = {}) {
-      const upper = method.toUpperCase();
-      const path = urlPath(url);
-      // Traffic repeats its paths (lists, polling, the same resource): the answer for a path is kept,
-      // frozen because every verdict of that path shares it.
-      const key = `${opts.service ?? ''} ${upper} ${path}`;
-      const known = recentMatches.get(key);
+      // The same URL (up to its query) answers the same: found without reading its path again.
+      const end = pathEnd(url);
+      const address = end < 0 ? url : url.slice(0, end);
+      const scope = opts.service === undefined ? method : `${opts.service} ${method}`;
+      // An address with user info is not kept: its text may hold a credential.
+      const keep = !address.includes('@');
+      const byScope = keep ? recentAddresses.get(address) : undefined;
+      const known = byScope?.get(scope);
       if (known !== undefined) return known;
-      const found = matchPath(upper, path, opts.service);
-      if (found.match) Object.freeze(Object.freeze(found.match).pathParams);
-      if (found.miss?.reason === 'method') Object.freeze(Object.freeze(found.miss).allowed);
-      if (recentMatches.size >= maxRecentMatches) recentMatches.clear();
-      recentMatches.set(key, Object.freeze(found));
+      const found = matchUrl(method, address, opts.service);
+      if (keep) {
+        if (recentAddresses.size >= maxRecentMatches) recentAddresses.clear();
+        const scopes = recentAddresses.get(address);
+        if (scopes === undefined) recentAddresses.set(address, new Map([[scope, found]]));
+        else scopes.set(scope, found);
+      }
       return found;
     },
   };
+
+  function matchUrl(
+    method: string,
+    url: string,
+    service: string | undefined,
+  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss } {
+    const upper = method.toUpperCase();
+    const path = urlPath(url);
+    // Traffic repeats its paths (lists, polling, the same resource): the answer for a path is kept,
+    // frozen because every verdict of that path shares it.
+    const key = `${service ?? ''} ${upper} ${path}`;
+    const known = recentMatches.get(key);
+    if (known !== undefined) return known;
+    const found = matchPath(upper, path, service);
+    if (found.match) Object.freeze(Object.freeze(found.match).pathParams);
+    if (found.miss?.reason === 'method') Object.freeze(Object.freeze(found.miss).allowed);
+    if (recentMatches.size >= maxRecentMatches) recentMatches.clear();
+    recentMatches.set(key, Object.freeze(found));
+    return found;
+  }
+
+  function findWebhook(
+    name: string,
+    method: string,
+    scope: string | undefined,
+  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: string } {
+    const upper = method.toUpperCase();
+    const slash = name.indexOf('/');
+    const service = slash >= 0 ? name.slice(0, slash) : scope;
+    const webhook = slash >= 0 ? name.slice(slash + 1) : name;
+    const named = operations.filter(
+      (candidate) =>
+        candidate.webhook === webhook && (service === undefined || candidate.service === service),
+    );
+    if (named.length === 0) {
+      const known = operations
+        .filter((candidate) => candidate.webhook !== undefined)
+        .map((candidate) => `${candidate.service}/${candidate.webhook}`);
+      return {
+        miss: `no webhook ${printableName(name)} in the contract (webhooks: ${[...new Set(known)].join(', ') || 'none'})`,
+      };
+    }
+    const services = [...new Set(named.map((candidate) => candidate.service))];
+    if (services.length > 1) {
+      return {
+        miss: `webhook ${printableName(name)} is documented by ${services.join(', ')}: name it <service>/${webhook}`,
+      };
+    }
+    const operation = named.find((candidate) => candidate.method === upper);
+    if (!operation) {
+      return {
+        miss: `${upper} is not documented for webhook ${services[0]}/${webhook} (it documents ${named.map((candidate) => candidate.method).join(', ')})`,
+      };
+    }
+    return { operation, match: matchOf(operation, upper, {}) };
+  }
 
   function matchPath(
     upper: string,

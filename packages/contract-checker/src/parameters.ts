@@ -7,7 +7,8 @@ import {
   type OpenApiDocument,
   parseMediaType,
 } from '@svc-contracts/openapi-utils';
-import { coerceFields, coerceItems, coerceScalar, schemaShape, schemaTypes } from './coerce.js';
+import { fieldsCoercion, itemsCoercion, scalarCoercion, schemaShape, schemaTypes } from './coerce.js';
+import { lazily } from './memo.js';
 import type { RequestParts } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Violation } from './types.js';
@@ -98,10 +99,15 @@ export function resolveParameters(
   return [...byKey.values()];
 }
 
-type Decoded =
-  | { present: false }
-  | { present: true; value: unknown }
-  | { present: true; unparseable: string };
+/** A parameter the request has but cannot be read (a `content` parameter that does not parse). */
+class Unparseable {
+  constructor(readonly message: string) {}
+}
+
+/** What a parameter decodes to: its value, {@link Unparseable}, or this for a parameter not sent. */
+const notSent: unique symbol = Symbol('not sent');
+
+type Decoded = unknown;
 
 function itemSeparator(style: string): string {
   if (style === 'spaceDelimited') return ' ';
@@ -124,116 +130,206 @@ function pairsToFields(text: string, explode: boolean): Map<string, string[]> {
   return fields;
 }
 
-/** The raw text(s) of a parameter in the request, before any decoding by schema. */
-function rawValues(
-  parameter: ResolvedParameter,
-  parts: RequestParts,
-  doc: OpenApiDocument,
-): string[] | Map<string, string[]> | undefined {
+type RawReader = (parts: RequestParts) => string[] | Map<string, string[]> | undefined;
+
+/** How the raw text(s) of a parameter are found in the request, before any decoding by schema. */
+function rawReader(doc: OpenApiDocument, parameter: ResolvedParameter): RawReader {
+  const { name } = parameter;
   switch (parameter.in) {
     case 'path': {
-      const text = parts.pathParams[parameter.name];
-      if (text === undefined) return undefined;
-      if (parameter.style === 'label') return [text.replace(/^\./, '')];
-      if (parameter.style === 'matrix') return [text.replace(new RegExp(`^;${parameter.name}=`), '')];
-      return [text];
+      if (parameter.style === 'label') {
+        return (parts) => {
+          const text = parts.pathParams[name];
+          return text === undefined ? undefined : [text.replace(/^\./, '')];
+        };
+      }
+      if (parameter.style === 'matrix') {
+        const prefix = new RegExp(`^;${name}=`);
+        return (parts) => {
+          const text = parts.pathParams[name];
+          return text === undefined ? undefined : [text.replace(prefix, '')];
+        };
+      }
+      return (parts) => {
+        const text = parts.pathParams[name];
+        return text === undefined ? undefined : [text];
+      };
     }
     case 'header': {
-      const values = parts.headers.get(parameter.name.toLowerCase());
-      return values && [values.join(',')];
+      const key = name.toLowerCase();
+      return (parts) => {
+        const values = parts.headers.get(key);
+        if (values === undefined) return undefined;
+        return values.length === 1 ? values : [values.join(',')];
+      };
     }
-    case 'cookie': {
-      const value = parts.cookies.get(parameter.name);
-      return value === undefined ? undefined : [value];
-    }
+    case 'cookie':
+      return (parts) => {
+        const value = parts.cookies.get(name);
+        return value === undefined ? undefined : [value];
+      };
     case 'query': {
       if (parameter.style === 'deepObject') {
-        const fields = new Map<string, string[]>();
-        const prefix = `${parameter.name}[`;
-        for (const [key, values] of parts.query) {
-          if (key.startsWith(prefix) && key.endsWith(']')) fields.set(key.slice(prefix.length, -1), values);
-        }
-        return fields.size > 0 ? fields : undefined;
+        const prefix = `${name}[`;
+        return (parts) => {
+          const fields = new Map<string, string[]>();
+          for (const [key, values] of parts.query) {
+            if (key.startsWith(prefix) && key.endsWith(']')) fields.set(key.slice(prefix.length, -1), values);
+          }
+          return fields.size > 0 ? fields : undefined;
+        };
       }
       const exploded = parameter.explode && parameter.style === 'form' && !parameter.contentType;
-      if (
-        exploded &&
-        schemaTypes(doc, parameter.schema).includes('object') &&
-        !parts.query.has(parameter.name)
-      ) {
+      if (exploded && schemaTypes(doc, parameter.schema).includes('object')) {
         // form + explode object: each property is its own query parameter.
-        const { properties } = schemaShape(doc, parameter.schema);
-        const fields = new Map<string, string[]>();
-        for (const name of Object.keys(properties)) {
-          const values = parts.query.get(name);
-          if (values) fields.set(name, values);
-        }
-        return fields.size > 0 ? fields : undefined;
+        const names = Object.keys(schemaShape(doc, parameter.schema).properties);
+        return (parts) => {
+          const own = parts.query.get(name);
+          if (own !== undefined) return own;
+          const fields = new Map<string, string[]>();
+          for (const property of names) {
+            const values = parts.query.get(property);
+            if (values) fields.set(property, values);
+          }
+          return fields.size > 0 ? fields : undefined;
+        };
       }
-      return parts.query.get(parameter.name);
+      return (parts) => parts.query.get(name);
     }
   }
 }
 
-function decodeParameter(doc: OpenApiDocument, parameter: ResolvedParameter, parts: RequestParts): Decoded {
-  const raw = rawValues(parameter, parts, doc);
-  if (raw === undefined) return { present: false };
-  if (raw instanceof Map) return { present: true, value: coerceFields(doc, parameter.schema, raw) };
-  const first = raw[0] ?? '';
+/** How a parameter's value is read from a request, worked out once: its raw text, then its schema's type. */
+function decoder(doc: OpenApiDocument, parameter: ResolvedParameter): (parts: RequestParts) => Decoded {
+  const raw = rawReader(doc, parameter);
+  const fields = fieldsCoercion(doc, parameter.schema);
+  let fromText: (first: string, texts: string[]) => Decoded;
   if (parameter.contentType !== undefined) {
-    if (parameter.contentIsJson !== true) return { present: true, value: first };
-    try {
-      return { present: true, value: JSON.parse(first) as unknown };
-    } catch (error) {
-      return { present: true, unparseable: error instanceof Error ? error.message : String(error) };
+    fromText =
+      parameter.contentIsJson !== true
+        ? (first) => first
+        : (first) => {
+            try {
+              return JSON.parse(first) as unknown;
+            } catch (error) {
+              return new Unparseable(error instanceof Error ? error.message : String(error));
+            }
+          };
+  } else {
+    const types = schemaTypes(doc, parameter.schema);
+    if (types.includes('array')) {
+      const items = itemsCoercion(doc, parameter.schema);
+      const exploded = parameter.in === 'query' && parameter.explode && parameter.style === 'form';
+      const separator = itemSeparator(parameter.style);
+      fromText = exploded
+        ? (_first, texts) => items(texts)
+        : (first) => items(first === '' ? [] : first.split(separator));
+    } else if (types.includes('object') && !types.includes('string')) {
+      fromText = (first) => fields(pairsToFields(first, parameter.explode));
+    } else {
+      const scalar = scalarCoercion(doc, parameter.schema);
+      fromText = (first) => scalar(first);
     }
   }
-  const types = schemaTypes(doc, parameter.schema);
-  if (types.includes('array')) {
-    const exploded = parameter.in === 'query' && parameter.explode && parameter.style === 'form';
-    const texts = exploded ? raw : first === '' ? [] : first.split(itemSeparator(parameter.style));
-    return { present: true, value: coerceItems(doc, parameter.schema, texts) };
-  }
-  if (types.includes('object') && !types.includes('string')) {
-    return {
-      present: true,
-      value: coerceFields(doc, parameter.schema, pairsToFields(first, parameter.explode)),
-    };
-  }
-  return { present: true, value: coerceScalar(doc, parameter.schema, first) };
+  return (parts) => {
+    const found = raw(parts);
+    if (found === undefined) return notSent;
+    if (found instanceof Map) return fields(found);
+    return fromText(found[0] ?? '', found);
+  };
 }
 
 function describe(parameter: ResolvedParameter): string {
   return `${parameter.in} parameter '${parameter.name}'`;
 }
 
-export function checkParameters(
+/** One parameter made ready to check: how it is decoded, and its schema compiled. */
+interface PlannedParameter {
+  parameter: ResolvedParameter;
+  /** `query:limit`: the pointer of the parameter in the recording. */
+  base: string;
+  /** Its spec location, worked out on its first failure. */
+  where: () => string;
+  decode: (parts: RequestParts) => Decoded;
+  conforms?: (value: unknown) => boolean;
+  /** `x-requires`: for each name, the parameter list's index of it, or how to see it in the request. */
+  requires: Array<{ name: string; index: number; sent: (parts: RequestParts) => boolean }>;
+}
+
+/** An operation's parameters made ready to check, with what of the request they read. */
+export interface ParameterPlan {
+  planned: PlannedParameter[];
+  reads: { headers: string[]; query: boolean; cookies: boolean };
+  /** The decoded value of each parameter of the request being checked (checks run one at a time). */
+  values: Decoded[];
+}
+
+function sentIn(location: ParameterLocation, name: string): (parts: RequestParts) => boolean {
+  if (location === 'query') return (parts) => parts.query.has(name);
+  if (location === 'header') {
+    const key = name.toLowerCase();
+    return (parts) => parts.headers.has(key);
+  }
+  if (location === 'cookie') return (parts) => parts.cookies.has(name);
+  return (parts) => parts.pathParams[name] !== undefined;
+}
+
+export function planParameters(
   doc: OpenApiDocument,
   validator: SchemaValidator,
   parameters: ResolvedParameter[],
+  specLocation: (pointer: string) => string,
+): ParameterPlan {
+  const reads = { headers: [] as string[], query: false, cookies: false };
+  const readsAt = (location: ParameterLocation, name: string): void => {
+    if (location === 'header') reads.headers.push(name.toLowerCase());
+    else if (location === 'query') reads.query = true;
+    else if (location === 'cookie') {
+      reads.cookies = true;
+      reads.headers.push('cookie');
+    }
+  };
+  // The last parameter with a location and name (case-insensitive) answers whether that name was sent.
+  const indexOf = (location: ParameterLocation, name: string): number => {
+    for (let at = parameters.length - 1; at >= 0; at--) {
+      const other = parameters[at] as ResolvedParameter;
+      if (other.in === location && other.name.toLowerCase() === name.toLowerCase()) return at;
+    }
+    return -1;
+  };
+  const planned = parameters.map((parameter): PlannedParameter => {
+    readsAt(parameter.in, parameter.name);
+    const requires = parameter.requires.map((name) => {
+      readsAt(parameter.in, name);
+      return { name, index: indexOf(parameter.in, name), sent: sentIn(parameter.in, name) };
+    });
+    return {
+      parameter,
+      base: `${parameter.in}:${parameter.name}`,
+      where: lazily(() => specLocation(parameter.pointer)),
+      decode: decoder(doc, parameter),
+      ...(parameter.schema === undefined ? {} : { conforms: validator.tester(parameter.schema) }),
+      requires,
+    };
+  });
+  return { planned, reads, values: planned.map(() => notSent) };
+}
+
+/** Adds to `violations` every way the request's parameters break the contract. */
+export function checkParameters(
+  plan: ParameterPlan,
+  validator: SchemaValidator,
   parts: RequestParts,
   specLocation: (pointer: string) => string,
-): Violation[] {
-  const violations: Violation[] = [];
-  const presence = new Map<string, boolean>();
-  const decoded = parameters.map((parameter) => {
-    const result = decodeParameter(doc, parameter, parts);
-    presence.set(`${parameter.in}:${parameter.name.toLowerCase()}`, result.present);
-    return { parameter, result };
-  });
-  const isPresent = (location: ParameterLocation, name: string): boolean => {
-    const known = presence.get(`${location}:${name.toLowerCase()}`);
-    if (known !== undefined) return known;
-    if (location === 'query') return parts.query.has(name);
-    if (location === 'header') return parts.headers.has(name.toLowerCase());
-    if (location === 'cookie') return parts.cookies.has(name);
-    return parts.pathParams[name] !== undefined;
-  };
+  violations: Violation[],
+): void {
+  const { planned, values } = plan;
+  for (let at = 0; at < planned.length; at++) values[at] = (planned[at] as PlannedParameter).decode(parts);
 
-  for (const { parameter, result } of decoded) {
-    const base = `${parameter.in}:${parameter.name}`;
-    const where = (): string => specLocation(parameter.pointer);
-    if (!result.present) {
+  for (let at = 0; at < planned.length; at++) {
+    const { parameter, conforms, requires, base, where } = planned[at] as PlannedParameter;
+    const value = values[at];
+    if (value === notSent) {
       if (parameter.required) {
         violations.push({
           rule: 'parameter-missing',
@@ -246,30 +342,31 @@ export function checkParameters(
       }
       continue;
     }
-    for (const required of parameter.requires) {
-      if (isPresent(parameter.in, required)) continue;
+    for (const required of requires) {
+      const sent = required.index >= 0 ? values[required.index] !== notSent : required.sent(parts);
+      if (sent) continue;
       violations.push({
         rule: 'parameter-requires',
         severity: 'error',
         side: 'request',
-        message: `${describe(parameter)} is present without ${parameter.in} parameter '${required}' (x-requires)`,
+        message: `${describe(parameter)} is present without ${parameter.in} parameter '${required.name}' (x-requires)`,
         pointer: base,
         specLocation: `${where()}/x-requires`,
       });
     }
-    if ('unparseable' in result) {
+    if (value instanceof Unparseable) {
       violations.push({
         rule: 'parameter-unparseable',
         severity: 'error',
         side: 'request',
-        message: `${describe(parameter)} is not valid ${parameter.contentType ?? 'JSON'}: ${result.unparseable}`,
+        message: `${describe(parameter)} is not valid ${parameter.contentType ?? 'JSON'}: ${value.message}`,
         pointer: base,
         specLocation: `${where()}/content/${escapePointer(parameter.contentType ?? '')}`,
       });
       continue;
     }
-    if (parameter.schema === undefined) continue;
-    for (const issue of validator.validateConcise(parameter.schema, result.value)) {
+    if (conforms === undefined || conforms(value)) continue;
+    for (const issue of validator.validateConcise(parameter.schema, value)) {
       violations.push({
         rule: 'parameter-invalid',
         severity: 'error',
@@ -280,5 +377,4 @@ export function checkParameters(
       });
     }
   }
-  return violations;
 }

@@ -4,10 +4,10 @@ import type { HeaderField, RecordedRequest } from './types.js';
 export interface RequestParts {
   pathParams: Record<string, string>;
   /** Decoded names to decoded values, in order; a repeated name has several values. */
-  query: Map<string, string[]>;
-  /** Lower-case names to values, one per header line. */
-  headers: Map<string, string[]>;
-  cookies: Map<string, string>;
+  query: ReadonlyMap<string, string[]>;
+  /** Lower-case names to values, one per header line (only the names the operation's checks read). */
+  headers: ReadonlyMap<string, string[]>;
+  cookies: ReadonlyMap<string, string>;
 }
 
 /**
@@ -58,14 +58,96 @@ export function headerMap(headers: HeaderField[]): Map<string, string[]> {
   return map;
 }
 
-/** The value of a header, several lines joined with `, ` as RFC 9110 allows for list headers. */
-export function headerValue(headers: Map<string, string[]>, name: string): string | undefined {
-  return headers.get(name.toLowerCase())?.join(', ');
+const noHeaders: ReadonlyMap<string, string[]> = new Map();
+const noFields: ReadonlyMap<string, string[]> = new Map();
+const noCookies: ReadonlyMap<string, string> = new Map();
+
+/** Lower-case header names a check reads, grouped by length: most other names are passed over by length. */
+export interface HeaderNames {
+  names: ReadonlySet<string>;
+  /**
+   * `byLength[n]`: our names n long. Lower-casing keeps the length of any name that can become one of
+   * ours (ASCII), so a name of another length is not one; undefined when a name of ours is not ASCII.
+   */
+  byLength: ReadonlyArray<string[] | undefined> | undefined;
 }
 
-function parseCookies(headers: Map<string, string[]>): Map<string, string> {
+export function headerNames(names: Iterable<string>): HeaderNames {
+  const set = new Set([...names].map((name) => name.toLowerCase()));
+  const ascii = [...set].every((name) => [...name].every((char) => char.charCodeAt(0) <= 127));
+  // Every length up to the longest has a slot, so a lookup never leaves the array.
+  const longest = Math.max(0, ...[...set].map((name) => name.length));
+  const byLength: Array<string[] | undefined> = Array.from({ length: longest + 1 }, () => undefined);
+  for (const name of set) {
+    const sameLength = byLength[name.length] ?? [];
+    sameLength.push(name);
+    byLength[name.length] = sameLength;
+  }
+  return { names: set, byLength: ascii ? byLength : undefined };
+}
+
+/**
+ * Whether `name.toLowerCase() === lower` for an ASCII `lower` of the same length, without making the
+ * lower-case copy: an ASCII letter is folded here, anything else is left to `toLowerCase` (the Kelvin
+ * sign lower-cases to `k`).
+ */
+function isNamed(name: string, lower: string): boolean {
+  for (let at = 0; at < lower.length; at++) {
+    let code = name.charCodeAt(at);
+    if (code > 127) return name.toLowerCase() === lower;
+    if (code >= 65 && code <= 90) code += 32;
+    if (code !== lower.charCodeAt(at)) return false;
+  }
+  return true;
+}
+
+/** The name of ours a header name is in any case, if any. */
+function ourName(name: string, wanted: HeaderNames): string | undefined {
+  const { byLength } = wanted;
+  if (byLength === undefined) {
+    const key = name.toLowerCase();
+    return wanted.names.has(key) ? key : undefined;
+  }
+  if (name.length >= byLength.length) return undefined;
+  const candidates = byLength[name.length];
+  if (candidates === undefined) return undefined;
+  for (const candidate of candidates) if (isNamed(name, candidate)) return candidate;
+  return undefined;
+}
+
+/**
+ * The headers a check reads, by lower-case name, in one pass: the others are never copied. A check
+ * asks only for the names its operation's plan lists, so the map holds a few entries at most.
+ */
+export function pickHeaders(headers: HeaderField[], wanted: HeaderNames): ReadonlyMap<string, string[]> {
+  let picked: Map<string, string[]> | undefined;
+  for (let at = 0; at < headers.length; at++) {
+    const { name, value } = headers[at] as HeaderField;
+    const key = ourName(name, wanted);
+    if (key === undefined) continue;
+    picked ??= new Map();
+    const values = picked.get(key);
+    if (values) values.push(value);
+    else picked.set(key, [value]);
+  }
+  return picked ?? noHeaders;
+}
+
+/**
+ * The value of a header, several lines joined with `, ` as RFC 9110 allows for list headers. `name` is
+ * in lower case, as the map's keys are (a plan lower-cases its names once, not per entry).
+ */
+export function headerValue(headers: ReadonlyMap<string, string[]>, name: string): string | undefined {
+  const values = headers.get(name);
+  if (values === undefined) return undefined;
+  return values.length === 1 ? values[0] : values.join(', ');
+}
+
+function parseCookies(headers: ReadonlyMap<string, string[]>): ReadonlyMap<string, string> {
+  const lines = headers.get('cookie');
+  if (lines === undefined) return noCookies;
   const cookies = new Map<string, string>();
-  for (const line of headers.get('cookie') ?? []) {
+  for (const line of lines) {
     for (const pair of line.split(';')) {
       const at = pair.indexOf('=');
       if (at < 0) continue;
@@ -75,12 +157,27 @@ function parseCookies(headers: Map<string, string[]>): Map<string, string> {
   return cookies;
 }
 
-export function splitRequest(request: RecordedRequest, pathParams: Record<string, string>): RequestParts {
-  const headers = headerMap(request.headers);
+/** What of a request an operation's checks read: these headers (lower case), the query, the cookies. */
+export interface RequestReads {
+  headers: HeaderNames;
+  query: boolean;
+  cookies: boolean;
+}
+
+/**
+ * Takes a request apart as far as `reads` asks: an operation that declares no query parameter and whose
+ * security reads no query never has its query decoded, and no header it does not name is kept.
+ */
+export function splitRequest(
+  request: RecordedRequest,
+  pathParams: Record<string, string>,
+  reads: RequestReads,
+): RequestParts {
+  const headers = pickHeaders(request.headers, reads.headers);
   return {
     pathParams,
-    query: parseFormEncoded(rawQueryOf(request.url)),
+    query: reads.query && request.url.includes('?') ? parseFormEncoded(rawQueryOf(request.url)) : noFields,
     headers,
-    cookies: parseCookies(headers),
+    cookies: reads.cookies ? parseCookies(headers) : noCookies,
   };
 }

@@ -1,15 +1,9 @@
-import {
-  derefWithPointer,
-  escapePointer,
-  isObject,
-  type JsonObject,
-  type OpenApiDocument,
-} from '@svc-contracts/openapi-utils';
-import { checkBody, type MaybePromise } from './body.js';
-import { coerceScalar } from './coerce.js';
-import type { PreparedOperation } from './compiled.js';
-import { objectMemo } from './memo.js';
-import { headerMap, headerValue } from './request-parts.js';
+import { derefWithPointer, escapePointer, isObject, type JsonObject } from '@svc-contracts/openapi-utils';
+import { type BodyCheck, type MaybePromise, planBody } from './body.js';
+import { scalarCoercion } from './coerce.js';
+import type { CompiledService, PreparedOperation } from './compiled.js';
+import { keyMemo, lazily, objectMemo } from './memo.js';
+import { type HeaderNames, headerNames, headerValue, pickHeaders } from './request-parts.js';
 import type { RecordedRequest, RecordedResponse, Violation } from './types.js';
 
 const responseKeys = objectMemo<number, string | undefined>();
@@ -29,153 +23,206 @@ function readResponseKey(responses: JsonObject, status: number): string | undefi
   return keys.includes('default') ? 'default' : undefined;
 }
 
-/** A documented response header, resolved once. */
-interface DeclaredHeader {
+/** The check of a response, planned once per operation. */
+export type ResponseCheck = (
+  request: RecordedRequest,
+  response: RecordedResponse,
+) => MaybePromise<Violation[]>;
+
+/** A documented response header, resolved and compiled once. */
+interface PlannedHeader {
   name: string;
+  lowerName: string;
   required: boolean;
   schema: unknown;
   pointer: string;
+  conforms?: (value: unknown) => boolean;
+  coerce: (text: string) => unknown;
+  schemaLocation: () => string;
 }
 
-/** A documented response of an operation with its `$ref`s followed, for one response key. */
-interface DeclaredResponse {
-  node: JsonObject;
-  pointer: string;
-  headers: DeclaredHeader[];
-  /** `x-body-open: true`: the source leaves this response's body and media type open. */
-  open: boolean;
+/** What is checked of a response under one response key: its headers and its body. */
+interface PlannedResponse {
+  headers: PlannedHeader[];
+  /** The headers read: the documented ones and Content-Type. */
+  reads: HeaderNames;
+  body: BodyCheck;
 }
 
-const declaredResponses = objectMemo<string, DeclaredResponse | undefined>();
+/**
+ * The response key a status falls under (undefined: the status is not declared), with its plan
+ * (undefined also when the key has no response object).
+ */
+interface StatusPlan {
+  key: string | undefined;
+  planned: PlannedResponse | undefined;
+}
 
-function declaredResponse(
-  doc: OpenApiDocument,
+function planDeclaredResponse(
+  service: CompiledService,
   operation: PreparedOperation,
   key: string,
-): DeclaredResponse | undefined {
-  const { indexed } = operation;
-  return declaredResponses.get(indexed.operation, key, () => {
-    const declared = derefWithPointer(
-      doc,
-      (indexed.operation.responses as JsonObject)[key],
-      `${indexed.pointer}/responses/${escapePointer(key)}`,
-    );
-    if (!isObject(declared.node)) return undefined;
-    const headers: DeclaredHeader[] = [];
-    if (isObject(declared.node.headers)) {
-      for (const [name, rawHeader] of Object.entries(declared.node.headers)) {
-        if (name.toLowerCase() === 'content-type') continue;
-        const header = derefWithPointer(doc, rawHeader, `${declared.pointer}/headers/${escapePointer(name)}`);
-        if (!isObject(header.node)) continue;
-        headers.push({
-          name,
-          required: header.node.required === true,
-          schema: header.node.schema,
-          pointer: header.pointer,
-        });
-      }
-    }
-    return {
-      node: declared.node,
-      pointer: declared.pointer,
-      headers,
-      open: declared.node['x-body-open'] === true,
-    };
-  });
-}
-
-/** Every way a response breaks the contract for its status: status, headers, content type, body. */
-export function checkResponseAgainst(
-  operation: PreparedOperation,
-  request: RecordedRequest,
-  response: RecordedResponse,
-): MaybePromise<Violation[]> {
-  const { service, indexed } = operation;
+): PlannedResponse | undefined {
   const { doc, validator } = service;
-  const specLocation = service.body.specLocation;
-  const headers = headerMap(response.headers);
-  const key = responseKeyFor(indexed.operation.responses, response.status);
-  if (key === undefined) {
-    const declared = isObject(indexed.operation.responses) ? Object.keys(indexed.operation.responses) : [];
-    const violations: Violation[] = [
-      {
-        rule: 'undeclared-status',
-        severity: 'error',
-        side: 'response',
-        message: `status ${response.status} is not declared for ${indexed.operationId}; declared: ${declared.join(', ') || 'none'}`,
-        specLocation: specLocation(`${indexed.pointer}/responses`),
-      },
-    ];
-    // The service-wide error schema still says what such a body must look like.
-    const errorKey = responseKeyFor(service.errorSchemas, response.status);
-    const errorSchema = errorKey === undefined ? undefined : service.errorSchemas[errorKey];
-    if (errorSchema !== undefined && response.body) {
-      try {
-        const value = JSON.parse(response.body) as unknown;
-        for (const issue of validator.validateConcise(errorSchema, value)) {
-          violations.push({
-            rule: 'response-body-schema',
-            severity: 'error',
-            side: 'response',
-            message: `${issue.instancePath === '/' ? 'body' : issue.instancePath} ${issue.message} (x-error-schemas ${errorKey})`,
-            pointer: issue.instancePath,
-            specLocation: specLocation(`#/x-error-schemas/${escapePointer(errorKey ?? '')}`),
-          });
-        }
-      } catch {
-        // Not JSON: the undeclared status already fails the entry.
-      }
-    }
-    return violations;
-  }
-  const declared = declaredResponse(doc, operation, key);
-  if (!declared) return [];
-  const violations: Violation[] = [];
-  for (const header of declared.headers) {
-    const value = headerValue(headers, header.name);
-    if (value === undefined) {
-      if (header.required) {
-        violations.push({
-          rule: 'response-header-missing',
-          severity: 'error',
-          side: 'response',
-          message: `required response header ${header.name} is missing`,
-          pointer: `header:${header.name}`,
-          specLocation: specLocation(header.pointer),
-        });
-      }
-      continue;
-    }
-    if (header.schema === undefined) continue;
-    for (const issue of validator.validateConcise(header.schema, coerceScalar(doc, header.schema, value))) {
-      violations.push({
-        rule: 'response-header-invalid',
-        severity: 'error',
-        side: 'response',
-        message: `response header ${header.name} ${issue.message}`,
-        pointer: `header:${header.name}`,
-        specLocation: specLocation(derefWithPointer(doc, header.schema, `${header.pointer}/schema`).pointer),
+  const { indexed } = operation;
+  const declared = derefWithPointer(
+    doc,
+    (indexed.operation.responses as JsonObject)[key],
+    `${indexed.pointer}/responses/${escapePointer(key)}`,
+  );
+  if (!isObject(declared.node)) return undefined;
+  const headers: PlannedHeader[] = [];
+  if (isObject(declared.node.headers)) {
+    for (const [name, rawHeader] of Object.entries(declared.node.headers)) {
+      if (name.toLowerCase() === 'content-type') continue;
+      const header = derefWithPointer(doc, rawHeader, `${declared.pointer}/headers/${escapePointer(name)}`);
+      if (!isObject(header.node)) continue;
+      const schema = header.node.schema;
+      headers.push({
+        name,
+        lowerName: name.toLowerCase(),
+        required: header.node.required === true,
+        schema,
+        pointer: header.pointer,
+        ...(schema === undefined ? {} : { conforms: validator.tester(schema) }),
+        coerce: scalarCoercion(doc, schema),
+        schemaLocation: lazily(() =>
+          service.body.specLocation(derefWithPointer(doc, schema, `${header.pointer}/schema`).pointer),
+        ),
       });
     }
   }
-  // HEAD answers and 204/304 carry no body whatever the contract declares for the status.
-  const bodyless =
-    request.method.toUpperCase() === 'HEAD' || response.status === 204 || response.status === 304;
-  if (bodyless) return violations;
-  const fromBody = checkBody(
-    service.body,
-    {
+  return {
+    headers,
+    reads: headerNames(['content-type', ...headers.map((header) => header.name)]),
+    body: planBody(service.body, {
       side: 'response',
       content: declared.node.content,
       pointer: declared.pointer,
       required: true,
-      open: declared.open,
+      open: declared.node['x-body-open'] === true,
+    }),
+  };
+}
+
+/**
+ * An operation's response check, worked out per response key on the first response that falls under
+ * it: the documented headers with their compiled schemas, and the body's check.
+ */
+export function planResponse(operation: PreparedOperation): ResponseCheck {
+  const { service, indexed } = operation;
+  // HTTP statuses (100 to 599, all a HAR entry can have) by index; anything else a library caller passes
+  // is kept in a bounded memo.
+  const byHttpStatus: Array<StatusPlan | undefined> = [];
+  const byOtherStatus = keyMemo<number, StatusPlan>();
+  const planStatus = (status: number): StatusPlan => {
+    const key = responseKeyFor(indexed.operation.responses, status);
+    return {
+      key,
+      planned: key === undefined ? undefined : planDeclaredResponse(service, operation, key),
+    };
+  };
+  const statusPlan = (status: number): StatusPlan => {
+    if (!(Number.isInteger(status) && status >= 100 && status <= 599)) {
+      return byOtherStatus.get(status, planStatus);
+    }
+    let plan = byHttpStatus[status];
+    if (plan === undefined) {
+      plan = planStatus(status);
+      byHttpStatus[status] = plan;
+    }
+    return plan;
+  };
+  return (request, response) => {
+    const plan = statusPlan(response.status);
+    if (plan.key === undefined) return undeclaredStatus(operation, response);
+    const { planned } = plan;
+    if (!planned) return [];
+    const headers = pickHeaders(response.headers, planned.reads);
+    const violations: Violation[] = [];
+    for (const header of planned.headers) {
+      const value = headerValue(headers, header.lowerName);
+      if (value === undefined) {
+        if (header.required) {
+          violations.push({
+            rule: 'response-header-missing',
+            severity: 'error',
+            side: 'response',
+            message: `required response header ${header.name} is missing`,
+            pointer: `header:${header.name}`,
+            specLocation: service.body.specLocation(header.pointer),
+          });
+        }
+        continue;
+      }
+      if (header.conforms === undefined) continue;
+      const coerced = header.coerce(value);
+      if (header.conforms(coerced)) continue;
+      for (const issue of service.validator.validateConcise(header.schema, coerced)) {
+        violations.push({
+          rule: 'response-header-invalid',
+          severity: 'error',
+          side: 'response',
+          message: `response header ${header.name} ${issue.message}`,
+          pointer: `header:${header.name}`,
+          specLocation: header.schemaLocation(),
+        });
+      }
+    }
+    // HEAD answers and 204/304 carry no body whatever the contract declares for the status.
+    const bodyless = response.status === 204 || response.status === 304 || isHead(request.method);
+    if (bodyless) return violations;
+    const fromBody = planned.body(headerValue(headers, 'content-type'), response.body);
+    if (!Array.isArray(fromBody)) return fromBody.then((found) => concat(violations, found));
+    return concat(violations, fromBody);
+  };
+}
+
+/**
+ * `method.toUpperCase() === 'HEAD'`, upper-casing only a method that starts with an h: no other
+ * character upper-cases to an H followed by anything else.
+ */
+function isHead(method: string): boolean {
+  const first = method.charCodeAt(0);
+  return (first === 72 || first === 104) && method.toUpperCase() === 'HEAD';
+}
+
+/** A status the operation does not declare; the service-wide error schema may still say what its body is. */
+function undeclaredStatus(operation: PreparedOperation, response: RecordedResponse): Violation[] {
+  const { service, indexed } = operation;
+  const { validator } = service;
+  const specLocation = service.body.specLocation;
+  const declared = isObject(indexed.operation.responses) ? Object.keys(indexed.operation.responses) : [];
+  const violations: Violation[] = [
+    {
+      rule: 'undeclared-status',
+      severity: 'error',
+      side: 'response',
+      message: `status ${response.status} is not declared for ${indexed.operationId}; declared: ${declared.join(', ') || 'none'}`,
+      specLocation: specLocation(`${indexed.pointer}/responses`),
     },
-    headerValue(headers, 'content-type'),
-    response.body,
-  );
-  if (fromBody instanceof Promise) return fromBody.then((found) => concat(violations, found));
-  return concat(violations, fromBody);
+  ];
+  // The service-wide error schema still says what such a body must look like.
+  const errorKey = responseKeyFor(service.errorSchemas, response.status);
+  const errorSchema = errorKey === undefined ? undefined : service.errorSchemas[errorKey];
+  if (errorSchema !== undefined && response.body) {
+    try {
+      const value = JSON.parse(response.body) as unknown;
+      for (const issue of validator.validateConcise(errorSchema, value)) {
+        violations.push({
+          rule: 'response-body-schema',
+          severity: 'error',
+          side: 'response',
+          message: `${issue.instancePath === '/' ? 'body' : issue.instancePath} ${issue.message} (x-error-schemas ${errorKey})`,
+          pointer: issue.instancePath,
+          specLocation: specLocation(`#/x-error-schemas/${escapePointer(errorKey ?? '')}`),
+        });
+      }
+    } catch {
+      // Not JSON: the undeclared status already fails the entry.
+    }
+  }
+  return violations;
 }
 
 function concat(first: Violation[], second: Violation[]): Violation[] {

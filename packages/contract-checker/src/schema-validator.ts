@@ -33,6 +33,12 @@ export interface SchemaValidator {
    * issue per branch.
    */
   validateConcise(schema: unknown, value: unknown): SchemaIssue[];
+  /**
+   * Whether a value conforms, as one compiled call: what a check runs per entry, asking
+   * {@link validate} or {@link validateConcise} for the issues only when the answer is no (they take
+   * the errors of that refusal rather than validating the same value again).
+   */
+  tester(schema: unknown): (value: unknown) => boolean;
   /** Compiles ahead of use; returns the compile error (strict mode, bad `$ref`) instead of throwing. */
   precompile(schema: unknown): string | undefined;
 }
@@ -167,8 +173,17 @@ export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)):
     return fn;
   }
 
+  // The errors of the last value a tester refused: the issues of that value, asked for next, are read
+  // from them instead of validating it again (a refused value is about to be reported).
+  let refused: { fn: ValidateFunction; value: unknown; errors: ErrorObject[] } | undefined;
+
   function run(schema: unknown, value: unknown): ErrorObject[] {
     const fn = compile(schema);
+    if (refused !== undefined && refused.fn === fn && refused.value === value) {
+      const { errors } = refused;
+      refused = undefined;
+      return errors;
+    }
     return fn(value) ? [] : [...(fn.errors ?? [])];
   }
 
@@ -180,6 +195,19 @@ export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)):
       return condenseAlternatives(run(schema, value), compileBranch).map(({ error, note }) =>
         toIssue(error, note),
       );
+    },
+    tester(schema) {
+      try {
+        const fn = compile(schema);
+        return (value) => {
+          if (fn(value)) return true;
+          refused = { fn, value, errors: [...(fn.errors ?? [])] };
+          return false;
+        };
+      } catch {
+        // A schema that does not compile (a problem reported at load) fails each check that uses it.
+        return (value) => compile(schema)(value) as boolean;
+      }
     },
     precompile(schema) {
       try {

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type CompiledContracts, compileContracts, type PreparedOperation } from '../src/compiled.js';
+import { openContractCache } from '../src/contract-cache.js';
+import type { RecordedRequest, RecordedResponse, Violation } from '../src/index.js';
+import { planOf } from '../src/operation-plan.js';
+import { headerNames, headerValue, pickHeaders, splitRequest } from '../src/request-parts.js';
+import { servicesFromConfig } from '../src/spec-loader.js';
+import type { XsdCache } from '../src/xsd-cache.js';
+import {
+  agent,
+  apiKey,
+  bearer,
+  campaign,
+  fixtureConfig,
+  fleet,
+  jsonResponse,
+  request,
+  rules,
+  voice,
+} from './helpers.js';
+
+let compiled: CompiledContracts;
+let xsd: XsdCache;
+beforeAll(async () => {
+  const session = openContractCache(servicesFromConfig(fixtureConfig), {
+    configPath: fixtureConfig,
+    cache: false,
+  });
+  const bundled = await session.bundle();
+  xsd = session.xsdCache();
+  compiled = await compileContracts(bundled.specs, xsd);
+});
+afterAll(() => xsd.close());
+
+function operation(operationId: string): PreparedOperation {
+  const indexed = compiled.index.operations.find((candidate) => candidate.operationId === operationId);
+  const prepared = indexed && compiled.operations.get(indexed);
+  if (!prepared) throw new Error(`no operation ${operationId} in the fixtures`);
+  return prepared;
+}
+
+async function checkRequest(recorded: RecordedRequest): Promise<Violation[]> {
+  const found = compiled.index.match(recorded.method, recorded.url);
+  if (!found.match || !found.operation) throw new Error(`${recorded.url} matches no operation`);
+  const prepared = compiled.operations.get(found.operation) as PreparedOperation;
+  return planOf(prepared).checkRequest(recorded, found.match);
+}
+
+async function checkResponse(recorded: RecordedRequest, response: RecordedResponse): Promise<Violation[]> {
+  const found = compiled.index.match(recorded.method, recorded.url);
+  const prepared = found.operation && compiled.operations.get(found.operation);
+  if (!prepared) throw new Error(`${recorded.url} matches no operation`);
+  return planOf(prepared).checkResponse(recorded, response);
+}
+
+const pause = request('POST', `${fleet}/campaign/381/pause`, bearer);
+const getAgent = (headers: RecordedRequest['headers']) =>
+  request('GET', `${fleet}/workflow/fetch/42`, headers);
+const createCall = `${voice}/api/v2/accounts/9/calls/`;
+const basicOf = (text: string) => [
+  { name: 'Authorization', value: `Basic ${Buffer.from(text, 'latin1').toString('base64')}` },
+];
+
+describe('the plan of an operation', () => {
+  it('is not built at load, and is built on the first entry of its operation only', () => {
+    // A warm set-up then costs what reading the cache costs, whatever the number of operations.
+    expect(compiled.index.operations.map((indexed) => compiled.operations.get(indexed)?.plan)).toEqual(
+      compiled.index.operations.map(() => undefined),
+    );
+    const first = planOf(operation('listAgents'));
+    expect(planOf(operation('listAgents'))).toBe(first);
+    expect(operation('getAgent').plan).toBeUndefined();
+  });
+
+  it('compiles its checks once: later entries of the operation reuse them', async () => {
+    const prepared = operation('pauseCampaign');
+    const tester = vi.spyOn(prepared.service.validator, 'tester');
+    const answer = jsonResponse(200, campaign, [{ name: 'X-RateLimit-Remaining', value: '9' }]);
+    expect(await checkRequest(pause)).toEqual([]);
+    expect(await checkResponse(pause, answer)).toEqual([]);
+    const compiledChecks = tester.mock.calls.length;
+    expect(compiledChecks).toBeGreaterThan(0);
+    for (let round = 0; round < 3; round++) {
+      expect(await checkRequest(pause)).toEqual([]);
+      expect(await checkResponse(pause, answer)).toEqual([]);
+    }
+    // A failing entry of the same status uses the same compiled checks too.
+    expect(rules(await checkResponse(pause, jsonResponse(200, campaign)))).toEqual([
+      'response-header-missing',
+    ]);
+    expect(tester.mock.calls.length).toBe(compiledChecks);
+    tester.mockRestore();
+  });
+});
+
+describe('headers, read in one pass', () => {
+  it('finds a header the plan needs whatever the case of its name', async () => {
+    for (const name of ['authorization', 'AUTHORIZATION', 'Authorization']) {
+      expect(await checkRequest(request('POST', pause.url, [{ name, value: 'Bearer t-1' }]))).toEqual([]);
+    }
+    const shouted = jsonResponse(200, campaign, [{ name: 'X-RATELIMIT-REMAINING', value: '-1' }]);
+    expect((await checkResponse(pause, shouted)).map((violation) => violation.message)).toEqual([
+      'response header X-RateLimit-Remaining must be >= 0',
+    ]);
+  });
+
+  it('takes a name as toLowerCase reads it, the Kelvin sign included, and no other name', async () => {
+    const [key, organization] = apiKey as [{ name: string; value: string }, { name: string; value: string }];
+    // U+212A KELVIN SIGN lower-cases to an ASCII k, so the header is the API key, as before.
+    const kelvin = { name: 'X-SVC-AGENTS-API-\u212AEY', value: key.value };
+    expect(await checkRequest(getAgent([kelvin, organization]))).toEqual([]);
+    const longer = { name: 'X-SVC-AGENTS-API-KEYS', value: key.value };
+    expect(rules(await checkRequest(getAgent([longer, organization])))).toEqual(['security-missing']);
+  });
+
+  it('joins a repeated header as before: `, ` for a header read whole, `,` for a credential value', async () => {
+    const twice = jsonResponse(200, campaign, [
+      { name: 'X-RateLimit-Remaining', value: '1' },
+      { name: 'x-ratelimit-remaining', value: '1' },
+    ]);
+    expect((await checkResponse(pause, twice)).map((violation) => violation.message)).toEqual([
+      'response header X-RateLimit-Remaining must be integer',
+    ]);
+    const key = apiKey[0] as { name: string; value: string };
+    const twoOrganizations = getAgent([
+      key,
+      { name: 'X-SVC-ORGANIZATION-ID', value: '7' },
+      { name: 'x-svc-organization-id', value: '8' },
+    ]);
+    expect((await checkRequest(twoOrganizations)).map((violation) => violation.message)).toEqual([
+      'credential of organizationId is malformed: header X-SVC-ORGANIZATION-ID must be integer (x-value-schema)',
+    ]);
+    const twoTypes = request('POST', createCall, basicOf('user:pass'), '{}', 'application/json');
+    twoTypes.headers.push({ name: 'content-type', value: 'charset=utf-8' });
+    const violations = await checkRequest(twoTypes);
+    expect(violations.find((violation) => violation.rule === 'request-content-type')?.message).toMatch(
+      /^Content-Type 'application\/json, charset=utf-8' is not declared/,
+    );
+  });
+
+  it('still reports credentials that must not travel together, and unsupported ones', async () => {
+    const both = await checkRequest(request('POST', pause.url, [...bearer, ...apiKey]));
+    expect(both.map((violation) => [violation.rule, violation.reason])).toEqual([
+      ['security-exclusive', 'scheme-not-allowed'],
+    ]);
+    const retired = await checkRequest(
+      request('POST', pause.url, [...bearer, { name: 'x-api-key', value: 'k' }]),
+    );
+    expect(rules(retired)).toEqual(['unsupported-credential']);
+  });
+});
+
+describe('Basic credentials, read without decoding them into a string', () => {
+  it('needs a colon after a non-empty user id, in the decoded bytes', async () => {
+    const malformed = async (text: string) =>
+      (await checkRequest(request('POST', createCall, basicOf(text)))).find(
+        (violation) => violation.rule === 'security-malformed',
+      )?.message;
+    expect(await malformed(':pass')).toBe(
+      'credential of basicAuth is malformed: the Basic credentials have an empty user id',
+    );
+    expect(await malformed('userpass')).toBe(
+      'credential of basicAuth is malformed: the Basic credentials do not decode to user-id:password',
+    );
+    // Not UTF-8 before the colon: still a user id (U+FFFD once decoded), so not malformed.
+    expect(await malformed('\xe2:pass')).toBeUndefined();
+    expect(await malformed('a:')).toBeUndefined();
+    expect(await malformed('ab:c')).toBeUndefined();
+  });
+});
+
+describe('a request taken apart as far as the plan reads it', () => {
+  const recorded = request('GET', 'http://h/p?a=1&b=x+y#f', [
+    { name: 'User-Agent', value: 'curl' },
+    { name: 'Cookie', value: 'sid=1; theme=dark' },
+    { name: 'Accept', value: 'text/plain' },
+    { name: 'accept', value: 'application/json' },
+  ]);
+
+  it('keeps only the headers named, each with all its lines', () => {
+    const picked = pickHeaders(recorded.headers, headerNames(['Accept']));
+    expect([...picked]).toEqual([['accept', ['text/plain', 'application/json']]]);
+    expect(headerValue(picked, 'accept')).toBe('text/plain, application/json');
+    expect(headerValue(picked, 'user-agent')).toBeUndefined();
+    expect(pickHeaders(recorded.headers, headerNames(['X-Absent'])).size).toBe(0);
+  });
+
+  it('decodes the query and the cookies only when asked to', () => {
+    const none = splitRequest(recorded, {}, { headers: headerNames([]), query: false, cookies: false });
+    expect([none.headers.size, none.query.size, none.cookies.size]).toEqual([0, 0, 0]);
+    const all = splitRequest(recorded, {}, { headers: headerNames(['cookie']), query: true, cookies: true });
+    expect([...all.query]).toEqual([
+      ['a', ['1']],
+      ['b', ['x y']],
+    ]);
+    expect([...all.cookies]).toEqual([
+      ['sid', '1'],
+      ['theme', 'dark'],
+    ]);
+  });
+});
+
+describe('entries through the whole plan', () => {
+  it('give what they gave before for a conforming exchange and its broken twin', async () => {
+    const ok = getAgent(bearer);
+    expect(await checkRequest(ok)).toEqual([]);
+    expect(await checkResponse(ok, jsonResponse(200, agent))).toEqual([]);
+    const broken = await checkResponse(ok, jsonResponse(200, { ...agent, id: 'x' }));
+    expect(broken.map((violation) => [violation.rule, violation.pointer])).toEqual([
+      ['response-body-schema', '/id'],
+    ]);
+  });
+});
