@@ -196,9 +196,10 @@ const postOrder = (signal?: AbortSignal) =>
   );
 
 /**
- * The same raw fetch bounded as our client bounds every call by default: an `AbortSignal` handed to fetch
- * and a 30 s timer that would abort it. Not a comparison of its own: the detail shows it, since undici
- * pays for linking any signal to its request, a cost no client with a timeout that cancels escapes.
+ * The same raw fetch bounded the usual way: an `AbortController`'s signal handed to fetch and a 30 s
+ * timer that would abort it. Not a comparison of its own: the detail shows it as what a timeout that
+ * cancels costs a bare fetch (undici links every `AbortSignal` to its request); our clients bound every
+ * call with a lighter signal undici follows the same way (client-runtime README, "Cost per call").
  */
 function withTimeout(send: (signal: AbortSignal) => Promise<unknown>): () => Promise<unknown> {
   return async () => {
@@ -430,7 +431,7 @@ for (const scenario of scenarios) {
       `Overhead vs raw fetch (median of paired differences): ours ${signed(ourOverhead)} (${times(ourRatio)} per round)`,
       bandwidthOverhead === undefined ? '' : `, bandwidth-sdk ${signed(bandwidthOverhead)}`,
       `; raw fetch ${us(raw.sample.median)} per call`,
-      `; raw fetch with a timeout (an AbortSignal and a 30 s timer) ${us(median(timedRuns))} per call (${times(pairedRatio(timedRuns, rawRuns))} the raw fetch; ours ${times(pairedRatio(ourRuns, timedRuns))} of it)`,
+      `; raw fetch with a timeout (an AbortController signal and a 30 s timer) ${us(median(timedRuns))} per call (${times(pairedRatio(timedRuns, rawRuns))} the raw fetch; ours ${times(pairedRatio(ourRuns, timedRuns))} of it)`,
       scenario.note === undefined ? '' : `; ${scenario.note}`,
       '.',
     ].join(''),
@@ -592,7 +593,7 @@ const section: Section = {
     'Each call goes to a loopback HTTP server in the same process that answers at once with a canned, realistic 2xx body, so the time is the client plus Node’s HTTP stack.',
     `Our client, a raw fetch of the same request and, for messaging, voice and verification, bandwidth-sdk ${bandwidthVersion} making the same call (same path, JSON body and Basic credentials, checked once before timing) each make ${warmup} warm-up calls; then in each of ${rounds} round${rounds === 1 ? '' : 's'} each makes ${iterations} sequential calls, in an order that rotates from round to round.`,
     'A per-call figure’s runs are the mean µs per call of each round; the overhead in its detail is the median over rounds of the paired difference with the raw fetch, and the ratio the median over rounds of ours ÷ raw fetch.',
-    'The detail also shows the same raw fetch bounded as our client bounds every call by default (an AbortSignal handed to fetch and a 30 s timer): measured in the same rounds, not a comparison of its own.',
+    'The detail also shows the same raw fetch bounded the usual way (an AbortController signal handed to fetch and a 30 s timer; our clients bound every call with a lighter signal that undici follows the same way): measured in the same rounds, not a comparison of its own.',
     'Bundle sizes: esbuild bundles an ESM app that imports the built client (packages/*/dist) or bandwidth-sdk and makes one call (minified, platform node, Node built-ins external), then gzip -9; one measurement, since the build is deterministic.',
   ].join(' '),
   figures,

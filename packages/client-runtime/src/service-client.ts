@@ -1,6 +1,6 @@
 import type { Client } from 'openapi-fetch';
 import { CallRequest } from './call-request.js';
-import { createRawClient, type RawClientSetup, type RawResult, unwrap } from './client.js';
+import { createRawClient, type RawClientSetup, type RawResult } from './client.js';
 import type { ApiError, ApiErrorInit } from './errors.js';
 import type { CallOptions, CallScope, Transport } from './transport.js';
 
@@ -76,9 +76,12 @@ export abstract class ServiceClient<Paths extends {}> {
     const scope = this.openScope;
     this.openScope = undefined;
     try {
-      return await unwrap(pending, (response, body) =>
-        this.createError({ method, response, body, secrets: this.transport.secrets() }),
-      );
+      // `unwrap`'s work, inline: one async step less per call.
+      const { data, error, response } = await pending;
+      if (!response.ok) {
+        throw this.createError({ method, response, body: error, secrets: this.transport.secrets() });
+      }
+      return data as T;
     } catch (error) {
       throw scope === undefined ? error : scope.failure(error);
     } finally {

@@ -11,13 +11,15 @@ import {
   type FailedResponse,
   headerAuth,
   NetworkError,
+  PlainAbortSignal,
+  plainSignalsWork,
   REDACTED,
   RedirectError,
   ServiceClient,
   TimeoutError,
   Transport,
 } from '../src/index.js';
-import { type LocalServer, sendJson, sendText, startServer } from './support/local-server.js';
+import { type LocalServer, sendJson, sendText, sequence, startServer } from './support/local-server.js';
 
 interface Paths {
   '/items': {
@@ -308,5 +310,105 @@ describe('a client method call costs little over fetch', () => {
     });
     expect(await new ItemsClient({ baseUrl: server.origin }).listItems()).toEqual({ n: 3 });
     expect(server.requests.map((request) => request.url)).toEqual(['/items', '/items', '/items/moved']);
+  });
+});
+
+describe('the abort signal of a method call', () => {
+  /** A server that accepts the request and never answers; resolves `closed` when the connection goes. */
+  function hangingServer(): { closed: Promise<void> } {
+    let closed!: () => void;
+    const promise = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
+    server.handle((_, res) => {
+      res.on('close', () => closed());
+    });
+    return { closed: promise };
+  }
+
+  it('is a plain signal that this runtime’s Request follows, each listener called once', () => {
+    expect(plainSignalsWork()).toBe(true);
+    const signal = new PlainAbortSignal();
+    const request = new Request('http://127.0.0.1/', { signal: signal as unknown as AbortSignal });
+    const calls: unknown[] = [];
+    const kept = function (this: unknown) {
+      calls.push(this);
+    };
+    const removed = () => calls.push('removed');
+    signal.addEventListener('abort', kept);
+    signal.addEventListener('abort', removed);
+    signal.removeEventListener('abort', removed);
+    const reason = new Error('stop');
+    signal.abort(reason);
+    signal.abort(new Error('again'));
+    expect(request.signal.aborted).toBe(true);
+    expect(request.signal.reason).toBe(reason);
+    expect(signal.reason).toBe(reason);
+    expect(calls).toEqual([signal]);
+    // Nothing is kept once aborted.
+    signal.addEventListener('abort', kept);
+    expect(signal.listeners('abort')).toHaveLength(0);
+  });
+
+  it('stops a hung call at timeoutMs without a caller signal, closing its connection', async () => {
+    const { closed } = hangingServer();
+    const started = Date.now();
+    await expect(
+      new ItemsClient({ baseUrl: server.origin, timeoutMs: 200 }).listItems(),
+    ).rejects.toBeInstanceOf(TimeoutError);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    await closed;
+  });
+
+  it('stops a hung call when the caller aborts, with the caller’s reason', async () => {
+    const { closed } = hangingServer();
+    const controller = new AbortController();
+    const pending = new ItemsClient({ baseUrl: server.origin }).createItem('x', {
+      signal: controller.signal,
+    });
+    await server.received(1);
+    const reason = new Error('caller gave up');
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+    await closed;
+  });
+
+  it('is a real AbortSignal for a fetch option and for a global fetch replaced later', async () => {
+    const signals: unknown[] = [];
+    const fetch = async (_input: string | URL | Request, init?: RequestInit) => {
+      signals.push(init?.signal);
+      return new Response('{"n":1}', { headers: { 'content-type': 'application/json' } });
+    };
+    await new ItemsClient({ baseUrl: server.origin, fetch }).listItems();
+    vi.stubGlobal('fetch', fetch);
+    try {
+      await new ItemsClient({ baseUrl: server.origin }).listItems();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(signals).toHaveLength(2);
+    for (const signal of signals) expect(signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('still returns a 503 of a POST without retrying it, and a 401 of fixed credentials as it is', async () => {
+    server.handle(
+      sequence(
+        (_, res) => sendJson(res, 503, {}, { 'retry-after': '0' }),
+        (_, res) => sendJson(res, 401, {}),
+      ),
+    );
+    const client = new ItemsClient({ baseUrl: server.origin });
+    await expect(client.createItem('x')).rejects.toMatchObject({ status: 503 });
+    await expect(client.listItems()).rejects.toMatchObject({ status: 401 });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('still follows a redirect to another origin without the credentials', async () => {
+    other = await startServer((_, res) => sendJson(res, 200, { n: 2 }));
+    server.handle((_, res) => sendText(res, 307, '', { location: `${other?.origin}/items` }));
+    expect(await new ItemsClient({ baseUrl: server.origin }).createItem('x')).toEqual({ n: 2 });
+    expect(server.requests[0]?.headers.authorization).toMatch(/^Basic /);
+    expect(other.requests[0]?.headers.authorization).toBeUndefined();
+    expect(other.requests[0]?.body).toBe('{"name":"x"}');
   });
 });

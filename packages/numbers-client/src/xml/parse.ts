@@ -14,8 +14,7 @@ import { XmlDocumentError } from './errors.js';
  * Elements the schema does not know are kept as parsed.
  */
 export function parseDocument<T>(descriptor: XmlDocumentDescriptor, xml: string, fileName?: string): T {
-  const repeated = new Set<string>();
-  collectRepeated(descriptor.content, descriptor.root, repeated);
+  const repeated = repeatedPaths(descriptor);
   let parsed: Record<string, unknown>;
   try {
     parsed = parseXml(xml, {
@@ -33,6 +32,20 @@ export function parseDocument<T>(descriptor: XmlDocumentDescriptor, xml: string,
     throw new XmlDocumentError(`Expected a ${descriptor.root} document, found root element ${found}.`);
   }
   return typed(descriptor.content, parsed[descriptor.root], descriptor.root) as T;
+}
+
+/** The paths of the repeated elements of each document, worked out once per descriptor (not per answer). */
+const repeatedByDescriptor = new WeakMap<XmlDocumentDescriptor, ReadonlySet<string>>();
+
+function repeatedPaths(descriptor: XmlDocumentDescriptor): ReadonlySet<string> {
+  let repeated = repeatedByDescriptor.get(descriptor);
+  if (repeated === undefined) {
+    const paths = new Set<string>();
+    collectRepeated(descriptor.content, descriptor.root, paths);
+    repeated = paths;
+    repeatedByDescriptor.set(descriptor, repeated);
+  }
+  return repeated;
 }
 
 function collectRepeated(content: XmlComplexContent, path: string, into: Set<string>): void {
