@@ -171,9 +171,10 @@ async function runMerge(files: string[], json: boolean, output: CliOutput): Prom
 }
 
 /**
- * Below this much input more threads cost more than they save: each loads the contracts and warms its
- * JIT again, and reads the whole input (bench/contract-checker/workers.ts, from thread CPU times on an
- * idle two-core machine: 0.86x at 40 MB, 1.16x at 150 MB, 1.55x at 450 MB, 1.64x at 2 GB of NDJSON).
+ * Below this much input more threads cost more than they save: each worker thread loads the contracts,
+ * optimizes the same functions again and reads the whole input, and one thread already keeps a second
+ * core partly busy with V8's compiler and garbage collector (bench/contract-checker/workers.ts, estimated
+ * from thread CPU times for an idle two-core machine: 1.22x at 150 MB, 1.27x at 450 MB of NDJSON).
  */
 const parallelThreshold = 64 * 1024 * 1024;
 

@@ -1,9 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
+import { BlockSegments } from './block-segments.js';
+import { loadContracts } from './contract-set.js';
 import { mergeCoverage } from './coverage.js';
 import type { ReportWriter } from './format.js';
 import { printable } from './input-text.js';
-import type { CheckHarOptions, RunSummary } from './report.js';
+import { type CheckHarOptions, checkRecordings, type RunSummary } from './report.js';
 import type { WorkerInput, WorkerMessage, WorkerSegment } from './worker-protocol.js';
 
 export const defaultWorkers = availableParallelism();
@@ -15,18 +17,27 @@ export const defaultWorkers = availableParallelism();
  */
 export const workerBlockSize = 256;
 
+/**
+ * Batches the main thread may have checked before the report can take them. More than a worker thread
+ * may send unacknowledged: the worker threads start, load and warm up (a few tenths of a second) while
+ * the main thread already checks, and with a shorter lead it would wait for their first blocks. A batch
+ * is one block at most (tens of KB of report text), so memory stays flat.
+ */
+const mainThreadLead = 16;
+
 /** How many times the share of one thread is handed to a new thread after a crash. */
 const maxRestarts = 2;
 
 interface QueuedSegment {
   segment: WorkerSegment;
-  /** The last segment of a batch: writing it acknowledges the batch to the worker that sent it. */
-  ackTo: Worker | undefined;
+  /** The last segment of a batch: called once it is written, to let the thread that sent it go on. */
+  written: (() => void) | undefined;
 }
 
 /** One share of the entries (every n-th block), and the thread checking it. */
-interface WorkerState {
-  worker: Worker;
+interface ShareState {
+  /** The thread checking the share; none for the share the main thread checks itself. */
+  worker: Worker | undefined;
   queue: QueuedSegment[];
   /** Where the next segment of `queue` is (the queue is consumed from the front without shifting). */
   head: number;
@@ -55,11 +66,13 @@ function startWorker(workerData: WorkerInput, resourceLimits: ResourceLimits | u
 }
 
 /**
- * {@link checkRecordings} on `workers` threads, each with its own compiled contracts. Every thread reads
- * the input (a byte scan, cheap) but decodes and checks only its own blocks of {@link workerBlockSize}
- * entries, every `workers`-th one, and sends each block back rendered for the report. This thread only
- * writes the blocks in input order, so the output is the same as with one thread. A thread that dies is
- * an input error naming the entries it had left; the others finish.
+ * {@link checkRecordings} on `workers` threads, each with its own compiled contracts: this thread and
+ * `workers - 1` worker threads. Every thread reads the input (a byte scan, cheap) but decodes and checks
+ * only its own blocks of {@link workerBlockSize} entries, every `workers`-th one, and renders each block
+ * for the report. This thread checks the first share itself instead of waiting for the others (on a
+ * machine with as many cores as threads, an idle coordinator would be one thread too many to start and
+ * to schedule) and writes the blocks of all shares in input order, so the output is the same as with one
+ * thread. A worker thread that dies is an input error naming the entries it had left; the others finish.
  */
 export async function checkRecordingsInWorkers(
   paths: string[],
@@ -70,24 +83,25 @@ export async function checkRecordingsInWorkers(
     cache?: false;
     /** Entries per block (default {@link workerBlockSize}). */
     blockSize?: number;
-    /** Limits of each thread: one that exceeds them crashes, and fails only the entries it held. */
+    /** Limits of each worker thread: one that exceeds them crashes, and fails only the entries it held. */
     resourceLimits?: ResourceLimits;
   },
   sink: ReportWriter,
 ): Promise<RunSummary> {
   const blockSize = opts.blockSize ?? workerBlockSize;
   const shard = opts.shard;
+  const options: WorkerInput['options'] = {
+    ...(opts.service === undefined ? {} : { service: opts.service }),
+    ...(opts.coverage === undefined ? {} : { coverage: opts.coverage }),
+    ...(opts.concurrency === undefined ? {} : { concurrency: opts.concurrency }),
+    ...(shard === undefined ? {} : { shard }),
+  };
   const start = (at: number, fromBlock = 0): Worker => {
     const input: WorkerInput = {
       paths,
       configPath: opts.configPath,
       ...(opts.cache === false ? { cache: false as const } : {}),
-      options: {
-        ...(opts.service === undefined ? {} : { service: opts.service }),
-        ...(opts.coverage === undefined ? {} : { coverage: opts.coverage }),
-        ...(opts.concurrency === undefined ? {} : { concurrency: opts.concurrency }),
-        ...(shard === undefined ? {} : { shard }),
-      },
+      options,
       part: { index: at + 1, count: opts.workers, blockSize, ...(fromBlock > 0 ? { fromBlock } : {}) },
       format: sink.format,
     };
@@ -98,8 +112,9 @@ export async function checkRecordingsInWorkers(
     const ordinal = block * blockSize;
     return shard ? ordinal * shard.count + shard.index - 1 : ordinal;
   };
-  const states: WorkerState[] = Array.from({ length: opts.workers }, (_, at) => ({
-    worker: start(at),
+  // The worker threads start first, so that they load while this thread loads its own contracts.
+  const states: ShareState[] = Array.from({ length: opts.workers }, (_, at) => ({
+    worker: at === 0 ? undefined : start(at),
     queue: [],
     head: 0,
     done: false,
@@ -120,7 +135,7 @@ export async function checkRecordingsInWorkers(
    */
   const release = async (): Promise<void> => {
     for (;;) {
-      let next: WorkerState | undefined;
+      let next: ShareState | undefined;
       let nextPosition = 0;
       for (const state of states) {
         const head = state.queue[state.head];
@@ -134,7 +149,7 @@ export async function checkRecordingsInWorkers(
         }
       }
       if (!next) return;
-      const { segment, ackTo } = next.queue[next.head++] as QueuedSegment;
+      const { segment, written } = next.queue[next.head++] as QueuedSegment;
       if (next.head === next.queue.length) {
         next.queue = [];
         next.head = 0;
@@ -147,87 +162,136 @@ export async function checkRecordingsInWorkers(
         inputErrorCount++;
         await sink.inputError(segment.error, segment.position);
       }
-      if (ackTo && ackTo === next.worker && !next.done) ackTo.postMessage('ack');
+      written?.();
     }
   };
   const schedule = (): void => {
     emitted = emitted.then(release);
   };
+  const enqueue = (state: ShareState, segments: WorkerSegment[], written: () => void): void => {
+    segments.forEach((segment, index) => {
+      state.queue.push({ segment, written: index === segments.length - 1 ? written : undefined });
+      if (segment.kind === 'entries') state.lastPosition = segment.last;
+      else if (segment.error.entry !== undefined) state.lastPosition = segment.position;
+    });
+    schedule();
+  };
+  const nameOf = (at: number): string => `checking worker ${at + 1} of ${opts.workers}`;
 
-  await Promise.all(
-    states.map(
-      (state, at) =>
-        new Promise<void>((finished) => {
-          const name = `checking worker ${at + 1} of ${opts.workers}`;
-          const finish = (): void => {
-            state.done = true;
-            schedule();
-            finished();
-          };
-          /**
-           * A thread that crashed: the entries it held (read, not reported) fail, named by their input
-           * positions, and a new thread goes on after them with the rest of its share.
-           */
-          const crashed = (worker: Worker, failure: string): void => {
-            if (state.done || worker !== state.worker) return;
-            void worker.terminate();
-            const after = state.lastPosition < 0 ? '' : ` after input position ${state.lastPosition}`;
-            const held =
-              state.readingBlock < 0
-                ? 'it held no entries'
-                : `the entries of its share${after} up to input position ${blockStart(state.readingBlock + 1) - (shard?.count ?? 1)} were not checked`;
-            if (state.restarts >= maxRestarts) {
-              const rest = state.lastPosition < 0 ? '' : ` after input position ${state.lastPosition}`;
-              failures.push({
-                worker: at,
-                reason: `${name} stopped: ${printable(failure)} (the entries of its share${rest} were not checked)`,
-              });
-              finish();
-              return;
-            }
+  /**
+   * The first share, checked on this thread. Its batches wait in the queue like the others'; it goes no
+   * more than {@link mainThreadLead} batches ahead of the report, so memory stays flat when it is faster.
+   */
+  const checkHere = async (state: ShareState): Promise<void> => {
+    let unwritten = 0;
+    let resume: (() => void) | undefined;
+    const written = (): void => {
+      unwritten--;
+      resume?.();
+      resume = undefined;
+    };
+    const blocks = new BlockSegments(sink.format, shard, blockSize, async (segments) => {
+      enqueue(state, segments, written);
+      unwritten++;
+      while (unwritten > mainThreadLead) await new Promise<void>((done) => (resume = done));
+    });
+    try {
+      const contracts = await loadContracts({
+        configPath: opts.configPath,
+        ...(opts.cache === false ? { cache: false as const } : {}),
+      });
+      try {
+        state.summary = await checkRecordings(
+          paths,
+          { ...options, contracts, part: { index: 1, count: opts.workers, blockSize } },
+          blocks,
+        );
+        await blocks.flush();
+      } finally {
+        await contracts.close();
+      }
+    } catch (error) {
+      // What a worker thread reports as `failed` (the contracts do not load): the same for this share.
+      failures.push({ worker: 0, reason: `${nameOf(0)} stopped: ${printable(errorMessage(error))}` });
+    }
+    state.done = true;
+    schedule();
+  };
+
+  const inThreads = states.map(
+    (state, at) =>
+      new Promise<void>((finished) => {
+        const worker = state.worker;
+        if (!worker) {
+          finished();
+          return;
+        }
+        const name = nameOf(at);
+        const finish = (): void => {
+          state.done = true;
+          schedule();
+          finished();
+        };
+        /**
+         * A thread that crashed: the entries it held (read, not reported) fail, named by their input
+         * positions, and a new thread goes on after them with the rest of its share.
+         */
+        const crashed = (worker: Worker, failure: string): void => {
+          if (state.done || worker !== state.worker) return;
+          void worker.terminate();
+          const after = state.lastPosition < 0 ? '' : ` after input position ${state.lastPosition}`;
+          const held =
+            state.readingBlock < 0
+              ? 'it held no entries'
+              : `the entries of its share${after} up to input position ${blockStart(state.readingBlock + 1) - (shard?.count ?? 1)} were not checked`;
+          if (state.restarts >= maxRestarts) {
+            const rest = state.lastPosition < 0 ? '' : ` after input position ${state.lastPosition}`;
             failures.push({
               worker: at,
-              reason: `${name} stopped: ${printable(failure)} (${held}; a new thread checked the rest of its share)`,
+              reason: `${name} stopped: ${printable(failure)} (the entries of its share${rest} were not checked)`,
             });
-            state.restarts++;
-            if (state.readingBlock >= 0) state.fromBlock = state.readingBlock + 1;
-            state.readingBlock = -1;
-            listen(start(at, state.fromBlock));
+            finish();
+            return;
+          }
+          failures.push({
+            worker: at,
+            reason: `${name} stopped: ${printable(failure)} (${held}; a new thread checked the rest of its share)`,
+          });
+          state.restarts++;
+          if (state.readingBlock >= 0) state.fromBlock = state.readingBlock + 1;
+          state.readingBlock = -1;
+          listen(start(at, state.fromBlock));
+        };
+        const listen = (worker: Worker): void => {
+          state.worker = worker;
+          const acknowledge = (): void => {
+            if (worker === state.worker && !state.done) worker.postMessage('ack');
           };
-          const listen = (worker: Worker): void => {
-            state.worker = worker;
-            worker.on('message', (message: WorkerMessage) => {
-              if (worker !== state.worker || state.done) return;
-              if (message.type === 'reading') {
-                state.readingBlock = message.block;
-              } else if (message.type === 'batch') {
-                const { segments } = message;
-                segments.forEach((segment, index) => {
-                  state.queue.push({ segment, ackTo: index === segments.length - 1 ? worker : undefined });
-                  if (segment.kind === 'entries') state.lastPosition = segment.last;
-                  else if (segment.error.entry !== undefined) state.lastPosition = segment.position;
-                });
-                schedule();
-              } else if (message.type === 'done') {
-                state.summary = message.summary;
-                finish();
-              } else {
-                // A failure the thread reports itself (the contracts do not load): the same for any thread.
-                failures.push({ worker: at, reason: `${name} stopped: ${printable(message.message)}` });
-                finish();
-              }
-            });
-            worker.on('error', (error) => crashed(worker, error.message));
-            worker.on('exit', (code) => {
-              if (code !== 0) crashed(worker, `exit code ${code}`);
-              else if (worker === state.worker && !state.done)
-                crashed(worker, 'ended before its last result');
-            });
-          };
-          listen(state.worker);
-        }),
-    ),
+          worker.on('message', (message: WorkerMessage) => {
+            if (worker !== state.worker || state.done) return;
+            if (message.type === 'reading') {
+              state.readingBlock = message.block;
+            } else if (message.type === 'batch') {
+              enqueue(state, message.segments, acknowledge);
+            } else if (message.type === 'done') {
+              state.summary = message.summary;
+              finish();
+            } else {
+              // A failure the thread reports itself (the contracts do not load): the same for any thread.
+              failures.push({ worker: at, reason: `${name} stopped: ${printable(message.message)}` });
+              finish();
+            }
+          });
+          worker.on('error', (error) => crashed(worker, error.message));
+          worker.on('exit', (code) => {
+            if (code !== 0) crashed(worker, `exit code ${code}`);
+            else if (worker === state.worker && !state.done) crashed(worker, 'ended before its last result');
+          });
+        };
+        listen(worker);
+      }),
   );
+  await Promise.all([checkHere(states[0] as ShareState), ...inThreads]);
   await emitted;
   await release();
 
@@ -254,4 +318,8 @@ export async function checkRecordingsInWorkers(
       ? { coverage: mergeCoverage(coverages as NonNullable<RunSummary['coverage']>[]) }
       : {}),
   };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

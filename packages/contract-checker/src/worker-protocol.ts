@@ -2,6 +2,13 @@ import type { ReportFormat } from './format.js';
 import type { InputError } from './har.js';
 import type { CheckHarOptions, RunSummary, WorkerPart } from './report.js';
 
+/**
+ * Batches a worker thread may send before the coordinator has written the first of them (a batch is one
+ * block at most): enough to keep the thread busy while the report catches up, few enough that memory
+ * holds a handful of blocks per thread.
+ */
+export const maxUnacknowledged = 4;
+
 /** What the coordinator hands a worker thread (structured-cloned: plain data only). */
 export interface WorkerInput {
   paths: string[];

@@ -2,10 +2,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BlockSegments } from '../src/block-segments.js';
 import { jsonReportWriter, type ReportFormat, type ReportWriter, textReportWriter } from '../src/format.js';
 import { loadContracts } from '../src/index.js';
 import { checkRecordingsInWorkers } from '../src/parallel.js';
-import { checkRecordings, type Shard } from '../src/report.js';
+import { checkRecordings, type EntryReport, type Shard } from '../src/report.js';
+import type { WorkerSegment } from '../src/worker-protocol.js';
 import { fixtureConfig, fixtures } from './helpers.js';
 
 let scratch: string;
@@ -92,6 +94,25 @@ describe('worker threads deal out blocks of entries', () => {
     }
   });
 
+  it('check the first share on this thread: with no worker thread at all, the report of one thread', async () => {
+    expect(await threads('text', 1, 2)).toBe(await oneThread('text'));
+  });
+
+  it('report a share that cannot be checked on this thread as its worker does, and finish', async () => {
+    const errors: string[] = [];
+    const summary = await checkRecordingsInWorkers(
+      inputs,
+      { configPath: fixtureConfig, workers: 2, service: 'no-such-service' },
+      { ...textReportWriter(() => undefined), inputError: (error) => void errors.push(error.reason) },
+    );
+    expect(errors).toEqual([
+      expect.stringMatching(/^checking worker 1 of 2 stopped: Unknown service "no-such-service"/),
+      expect.stringMatching(/^checking worker 2 of 2 stopped: Unknown service "no-such-service"/),
+    ]);
+    expect(summary.passed + summary.failed).toBe(0);
+    expect(summary.exitCode).toBe(2);
+  });
+
   it('split a shard the same way: the shard of one thread, byte for byte', async () => {
     const shard = { index: 2, count: 3 };
     const expected = await oneThread('json', shard);
@@ -101,10 +122,11 @@ describe('worker threads deal out blocks of entries', () => {
   });
 
   it('a thread that crashes fails the entries it held, named, and a new thread checks the rest', async () => {
-    // Entries 8 to 11 are too large for a thread's heap (limited below) together: the thread that reads
-    // them runs out of memory. Blocks of 4 over 2 threads: they are block 2, the first thread's, which
-    // also holds block 0 (read, still in flight). No single string is above 16 MB: an allocation far
-    // above the limit ends the process, not the thread.
+    // Entries 12 to 15 are too large for a worker thread's heap (limited below) together: the thread that
+    // reads them runs out of memory. Blocks of 4 over 2 threads: this thread checks blocks 0, 2 and 4, the
+    // worker thread blocks 1, 3 and 5; the huge entries are block 3, and the worker also holds block 1
+    // (read, still in flight). No single string is above 16 MB: an allocation far above the limit ends
+    // the process, not the thread.
     const good = JSON.parse(lines[0] as string) as { response: { content: { text?: string } } };
     const huge = JSON.stringify({
       ...good,
@@ -114,7 +136,7 @@ describe('worker threads deal out blocks of entries', () => {
       },
     });
     const file = join(scratch, 'crash.ndjson');
-    const entries = [...Array(8).fill(lines[0]), huge, huge, huge, huge, ...Array(8).fill(lines[0])];
+    const entries = [...Array(12).fill(lines[0]), huge, huge, huge, huge, ...Array(8).fill(lines[0])];
     await writeFile(file, `${entries.join('\n')}\n`);
     const errors: Array<{ reason: string; position: number }> = [];
     const { writer, output } = capture('json');
@@ -125,14 +147,75 @@ describe('worker threads deal out blocks of entries', () => {
     );
     writer.finish(summary);
     const report = JSON.parse(output()) as { entries: Array<{ position: number }> };
+    // Blocks 0, 2 and 4 from this thread, block 5 from the thread that replaced the crashed one.
     expect(report.entries.map((entry) => entry.position)).toEqual([
-      4, 5, 6, 7, 12, 13, 14, 15, 16, 17, 18, 19,
+      0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 20, 21, 22, 23,
     ]);
     expect(errors).toHaveLength(1);
     expect(errors[0]?.reason).toMatch(
-      /^checking worker 1 of 2 stopped: .*memory.* \(the entries of its share up to input position 11 were not checked; a new thread checked the rest of its share\)$/,
+      /^checking worker 2 of 2 stopped: .*memory.* \(the entries of its share up to input position 15 were not checked; a new thread checked the rest of its share\)$/,
     );
     expect(summary.exitCode).toBe(2);
-    expect(summary.passed + summary.failed).toBe(12);
+    expect(summary.passed + summary.failed).toBe(16);
+  });
+});
+
+describe('the blocks of a share', () => {
+  const entryAt = (position: number, file = 'a.ndjson', verdict: EntryReport['verdict'] = 'conforms') =>
+    ({
+      file,
+      index: position,
+      position,
+      method: 'GET',
+      url: 'http://h/x',
+      status: 200,
+      verdict,
+      violations: [],
+      requestViolations: [],
+    }) satisfies EntryReport;
+
+  function collect(shard?: Shard): { blocks: BlockSegments; sent: WorkerSegment[][] } {
+    const sent: WorkerSegment[][] = [];
+    return { blocks: new BlockSegments('json', shard, 2, (segments) => void sent.push(segments)), sent };
+  }
+  const spans = (sent: WorkerSegment[][]): string[][] =>
+    sent.map((batch) =>
+      batch.map((segment) =>
+        segment.kind === 'entries' ? `${segment.position}-${segment.last}` : `error@${segment.position}`,
+      ),
+    );
+
+  it('sends each block as soon as its last entry is in, one run per file, with what passed and failed', async () => {
+    const { blocks, sent } = collect();
+    await blocks.entry(entryAt(0, 'a.ndjson', 'violation'));
+    expect(sent).toEqual([]);
+    await blocks.entry(entryAt(1, 'b.ndjson'));
+    expect(spans(sent)).toEqual([['0-0', '1-1']]);
+    await blocks.entry(entryAt(4));
+    await blocks.flush();
+    expect(spans(sent)).toEqual([['0-0', '1-1'], ['4-4']]);
+    const [first] = sent[0] as WorkerSegment[];
+    expect(first).toMatchObject({ kind: 'entries', passed: 0, failed: 1 });
+    expect(first?.kind === 'entries' && JSON.parse(first.text)).toMatchObject({ position: 0 });
+  });
+
+  it("keeps an entry's input error in the entry's block and a file's problem out of every block", async () => {
+    const { blocks, sent } = collect();
+    await blocks.inputError({ file: 'a.ndjson', reason: 'no such file' }, 0);
+    await blocks.entry(entryAt(0));
+    await blocks.inputError({ file: 'a.ndjson', entry: 1, reason: 'malformed JSON' }, 1);
+    // The file's problem goes before the first block; the entry's error closes its block.
+    expect(spans(sent)).toEqual([['error@0'], ['0-0', 'error@1']]);
+    await blocks.flush();
+    expect(sent).toHaveLength(2);
+  });
+
+  it('counts blocks within the shard: every n-th entry of the input', async () => {
+    const { blocks, sent } = collect({ index: 2, count: 3 });
+    // The shard's entries 1, 4 make block 0; 7 starts block 1.
+    await blocks.entry(entryAt(1));
+    expect(sent).toEqual([]);
+    await blocks.entry(entryAt(4));
+    expect(spans(sent)).toEqual([['1-4']]);
   });
 });

@@ -1,0 +1,93 @@
+import { joinRendered, type ReportFormat, renderEntry } from './format.js';
+import type { InputError } from './har.js';
+import { blockOf, type EntryReport, type ReportSink, type Shard } from './report.js';
+import type { WorkerSegment } from './worker-protocol.js';
+
+/** A batch is sent early when a block holds this many segments (many input errors). */
+const maxSegments = 256;
+
+/**
+ * Turns one share's results (entries and input errors, in input order) into the segments the
+ * coordinator writes: runs of rendered entries of one block and one file, and input errors. Each block is
+ * sent as soon as its last entry is known, so a thread that crashes later has not held it. Used by every
+ * thread that checks a share, the main thread included, so all shares reach the report the same way.
+ */
+export class BlockSegments implements ReportSink {
+  private segments: WorkerSegment[] = [];
+  private run: string[] = [];
+  private runStart = 0;
+  private runLast = 0;
+  private runFile = '';
+  private runPassed = 0;
+  private runFailed = 0;
+  private block = -1;
+
+  constructor(
+    private readonly format: ReportFormat,
+    private readonly shard: Shard | undefined,
+    private readonly blockSize: number,
+    /** Sends a batch; a returned promise holds the checking until the batch may go (backpressure). */
+    private readonly send: (segments: WorkerSegment[]) => void | Promise<void>,
+  ) {}
+
+  async entry(entry: EntryReport): Promise<void> {
+    await this.enterBlockOf(entry.position);
+    if (entry.file !== this.runFile) this.closeRun();
+    if (this.run.length === 0) {
+      this.runStart = entry.position;
+      this.runFile = entry.file;
+    }
+    this.runLast = entry.position;
+    if (entry.verdict === 'violation') this.runFailed++;
+    else this.runPassed++;
+    this.run.push(renderEntry(this.format, entry));
+    await this.leaveBlockAfter(entry.position);
+  }
+
+  async inputError(error: InputError, position: number): Promise<void> {
+    // An entry's error belongs to the entry's block; a file's problem to none.
+    if (error.entry !== undefined) await this.enterBlockOf(position);
+    this.closeRun();
+    this.segments.push({ kind: 'error', error, position });
+    if (error.entry !== undefined) await this.leaveBlockAfter(position);
+    if (this.segments.length >= maxSegments) await this.flush();
+  }
+
+  /** Sends what is left: call once the share is checked. */
+  async flush(): Promise<void> {
+    this.closeRun();
+    if (this.segments.length === 0) return;
+    const segments = this.segments;
+    this.segments = [];
+    await this.send(segments);
+  }
+
+  private closeRun(): void {
+    if (this.run.length === 0) return;
+    this.segments.push({
+      kind: 'entries',
+      position: this.runStart,
+      last: this.runLast,
+      text: joinRendered(this.format, this.run),
+      passed: this.runPassed,
+      failed: this.runFailed,
+    });
+    this.run = [];
+    this.runPassed = 0;
+    this.runFailed = 0;
+  }
+
+  /** Sends the block being checked when `position` starts another one. */
+  private async enterBlockOf(position: number): Promise<void> {
+    const next = blockOf(position, this.shard, this.blockSize);
+    if (next === this.block) return;
+    await this.flush();
+    this.block = next;
+  }
+
+  /** Sends the block as soon as `position` ends it. */
+  private async leaveBlockAfter(position: number): Promise<void> {
+    if (blockOf(position + (this.shard?.count ?? 1), this.shard, this.blockSize) !== this.block)
+      await this.flush();
+  }
+}
