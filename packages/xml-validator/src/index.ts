@@ -1,7 +1,13 @@
 export { validateAgainstAny } from './alternatives.js';
 export { assertNoDoctype, findForbiddenDeclaration } from './doctype-guard.js';
 export { XmlDoctypeForbiddenError, XmlEngineError, XmlWellFormednessError, XsdLoadError } from './errors.js';
-export { type ParseXmlOptions, parseXml, XML_ATTRIBUTE_PREFIX } from './parse-xml.js';
+export {
+  createXmlParser,
+  type ParseXmlOptions,
+  parseXml,
+  XML_ATTRIBUTE_PREFIX,
+  type XmlParse,
+} from './parse-xml.js';
 export type {
   ValidateOptions,
   XmlDocumentInput,

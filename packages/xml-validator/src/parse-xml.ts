@@ -30,8 +30,19 @@ export const XML_ATTRIBUTE_PREFIX = '@_';
  * Elements with text and attributes become `{ '#text': ..., '@_name': ... }`; empty elements become `''`.
  */
 export function parseXml<T = Record<string, unknown>>(xml: string, options: ParseXmlOptions = {}): T {
-  assertNoDoctype(xml, options.fileName);
-  assertWellFormed(xml, options.fileName);
+  return createXmlParser<T>(options)(xml, options.fileName);
+}
+
+/** {@link parseXml} with its options fixed: the `fileName` (for messages) is given per document. */
+export type XmlParse<T> = (xml: string, fileName?: string) => T;
+
+/**
+ * {@link parseXml} for many documents read the same way (a client reading its answers): the parser is
+ * built once, and each document is still checked for a DOCTYPE and for well-formedness before it is read.
+ */
+export function createXmlParser<T = Record<string, unknown>>(
+  options: Omit<ParseXmlOptions, 'fileName'> = {},
+): XmlParse<T> {
   const arrayElements = new Set(options.arrayElements ?? []);
   const isArray = options.isArray;
   const parser = new XMLParser({
@@ -49,7 +60,11 @@ export function parseXml<T = Record<string, unknown>>(xml: string, options: Pars
     isArray: (name, jPath, _isLeaf, isAttribute) =>
       !isAttribute && (arrayElements.has(name) || (isArray?.(name, String(jPath)) ?? false)),
   });
-  return parser.parse(xml) as T;
+  return (xml, fileName) => {
+    assertNoDoctype(xml, fileName);
+    assertWellFormed(xml, fileName);
+    return parser.parse(xml) as T;
+  };
 }
 
 function assertWellFormed(xml: string, fileName: string | undefined): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createXmlParser,
   decodeXmlReferences,
   parseXml,
   XmlDoctypeForbiddenError,
@@ -72,6 +73,26 @@ describe('parseXml', () => {
       });
       expect((error as XmlWellFormednessError).issue.column).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('createXmlParser', () => {
+  it('reads many documents with one parser, as parseXml reads each', () => {
+    const parse = createXmlParser<ParsedOrder>({ arrayElements: ['TelephoneNumber'] });
+    const first = parse(VALID_ORDER);
+    expect(first).toEqual(parseXml(VALID_ORDER, { arrayElements: ['TelephoneNumber'] }));
+    expect(parse(VALID_ORDER.replace('12345', '678'))).toEqual({
+      Order: { ...first.Order, SiteId: '678' },
+    });
+  });
+
+  it('still refuses a DOCTYPE and a malformed document on every call, naming the file given', () => {
+    const parse = createXmlParser();
+    expect(parse('<A>1</A>')).toEqual({ A: '1' });
+    expect(() => parse(XXE_PAYLOAD, 'answer.xml')).toThrow(XmlDoctypeForbiddenError);
+    expect(() => parse('<A><B></A>', 'answer.xml')).toThrow(XmlWellFormednessError);
+    expect(() => parse('<A><B></A>', 'answer.xml')).toThrow(/answer\.xml/);
+    expect(parse('<A>2</A>')).toEqual({ A: '2' });
   });
 });
 

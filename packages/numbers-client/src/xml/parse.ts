@@ -1,4 +1,9 @@
-import { parseXml, XmlDoctypeForbiddenError, XmlWellFormednessError } from '@svc-contracts/xml-validator';
+import {
+  createXmlParser,
+  XmlDoctypeForbiddenError,
+  type XmlParse,
+  XmlWellFormednessError,
+} from '@svc-contracts/xml-validator';
 import {
   isRepeated,
   type XmlComplexContent,
@@ -14,13 +19,9 @@ import { XmlDocumentError } from './errors.js';
  * Elements the schema does not know are kept as parsed.
  */
 export function parseDocument<T>(descriptor: XmlDocumentDescriptor, xml: string, fileName?: string): T {
-  const repeated = repeatedPaths(descriptor);
   let parsed: Record<string, unknown>;
   try {
-    parsed = parseXml(xml, {
-      isArray: (_name, jPath) => repeated.has(jPath),
-      ...(fileName ? { fileName } : {}),
-    });
+    parsed = parserFor(descriptor)(xml, fileName);
   } catch (error) {
     if (error instanceof XmlDoctypeForbiddenError || error instanceof XmlWellFormednessError) {
       throw new XmlDocumentError(`The ${descriptor.root} document was refused.`, [error.issue]);
@@ -34,18 +35,18 @@ export function parseDocument<T>(descriptor: XmlDocumentDescriptor, xml: string,
   return typed(descriptor.content, parsed[descriptor.root], descriptor.root) as T;
 }
 
-/** The paths of the repeated elements of each document, worked out once per descriptor (not per answer). */
-const repeatedByDescriptor = new WeakMap<XmlDocumentDescriptor, ReadonlySet<string>>();
+/** One parser per document kind, reading its repeated elements as arrays: built once, not per answer. */
+const parserByDescriptor = new WeakMap<XmlDocumentDescriptor, XmlParse<Record<string, unknown>>>();
 
-function repeatedPaths(descriptor: XmlDocumentDescriptor): ReadonlySet<string> {
-  let repeated = repeatedByDescriptor.get(descriptor);
-  if (repeated === undefined) {
-    const paths = new Set<string>();
-    collectRepeated(descriptor.content, descriptor.root, paths);
-    repeated = paths;
-    repeatedByDescriptor.set(descriptor, repeated);
+function parserFor(descriptor: XmlDocumentDescriptor): XmlParse<Record<string, unknown>> {
+  let parse = parserByDescriptor.get(descriptor);
+  if (parse === undefined) {
+    const repeated = new Set<string>();
+    collectRepeated(descriptor.content, descriptor.root, repeated);
+    parse = createXmlParser({ isArray: (_name, jPath) => repeated.has(jPath) });
+    parserByDescriptor.set(descriptor, parse);
   }
-  return repeated;
+  return parse;
 }
 
 function collectRepeated(content: XmlComplexContent, path: string, into: Set<string>): void {
