@@ -4,15 +4,27 @@
 // checked and reported, then the script exits 1 if any failed.
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import {
+  checkPackage as checkTypes,
+  createPackageFromTarballData,
+  type Problem,
+} from '@arethetypeswrong/core';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { buildGraphProblems } from './build/workspace.ts';
 import { fromRoot, repoRoot } from './lib/paths.ts';
 
 const run = promisify(execFile);
-const attw = fromRoot('node_modules', '.bin', 'attw');
+
+/**
+ * The packages are ESM only: how CommonJS resolution (`require`, `node10`) would see them is not a
+ * failure, as with `attw --profile esm-only`.
+ */
+const ignoredResolutions = new Set(['node10', 'node16-cjs']);
 
 interface PackageCheck {
   name: string;
@@ -48,24 +60,52 @@ function dataEntrypoints(manifest: Manifest): string[] {
     .map(([subpath]) => subpath);
 }
 
-async function checkPackage(name: string, dir: string, manifest: Manifest): Promise<PackageCheck> {
+/** The tarball pnpm would publish (`files`, `publishConfig`, workspace versions resolved). */
+async function pack(dir: string, into: string): Promise<Uint8Array> {
+  const { stdout } = await run('pnpm', ['pack', '--json', '--pack-destination', into], { cwd: dir });
+  const { filename } = JSON.parse(stdout) as { filename: string };
+  return new Uint8Array(await readFile(filename));
+}
+
+/** The problem's kind and whatever places it: entrypoint, resolution, file, the specifier that failed. */
+function describeProblem(problem: Problem): string {
+  const fields = problem as unknown as Record<string, unknown>;
+  const where = ['entrypoint', 'resolutionKind', 'resolutionOption', 'fileName', 'moduleSpecifier']
+    .filter((key) => typeof fields[key] === 'string')
+    .map((key) => `${key} ${String(fields[key])}`);
+  return `${problem.kind}${where.length > 0 ? ` (${where.join(', ')})` : ''}`;
+}
+
+/**
+ * publint and arethetypeswrong on one tarball, packed once: both read what would be published. The
+ * type check runs in this process (one TypeScript for every package) rather than one `attw` each.
+ */
+async function checkPackage(
+  name: string,
+  dir: string,
+  manifest: Manifest,
+  scratch: string,
+): Promise<PackageCheck> {
   const problems: string[] = [];
-  const { messages, pkg } = await publint({ pkgDir: dir, level: 'warning', pack: 'pnpm' });
-  for (const message of messages)
-    problems.push(
-      `publint ${message.type}: ${formatMessage(message, pkg, { color: false }) ?? message.code}`,
-    );
   try {
-    // The packages are ESM only: CommonJS resolution is reported by attw but not a failure.
-    const excluded = dataEntrypoints(manifest);
-    const exclude = excluded.length > 0 ? ['--exclude-entrypoints', ...excluded] : [];
-    await run(attw, ['--pack', '.', '--profile', 'esm-only', '--format', 'table-flipped', ...exclude], {
-      cwd: dir,
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+    const tarball = await pack(dir, await mkdtemp(join(scratch, 'pack-')));
+    // From the tarball, a file the exports name but `files` leaves out is simply missing, as it will be.
+    const { messages, pkg } = await publint({ level: 'warning', pack: { tarball: tarball.slice().buffer } });
+    for (const message of messages)
+      problems.push(
+        `publint ${message.type}: ${formatMessage(message, pkg, { color: false }) ?? message.code}`,
+      );
+    const analysis = await checkTypes(createPackageFromTarballData(tarball), {
+      excludeEntrypoints: dataEntrypoints(manifest),
     });
+    if (analysis.types) {
+      for (const problem of analysis.problems) {
+        if ('resolutionKind' in problem && ignoredResolutions.has(problem.resolutionKind)) continue;
+        problems.push(`arethetypeswrong: ${describeProblem(problem)}`);
+      }
+    }
   } catch (error) {
-    const output = (error as { stdout?: string }).stdout ?? (error as Error).message;
-    problems.push(`arethetypeswrong:\n${output.trim()}`);
+    problems.push(`could not be packed or checked: ${(error as Error).message}`);
   }
   return { name, dir, problems };
 }
@@ -98,9 +138,10 @@ if (graphProblems.length === 0) {
 }
 
 const packages = publishablePackages(parsed.positionals);
+const scratch = await mkdtemp(join(tmpdir(), 'check-packages-'));
 const results = await Promise.all(
-  packages.map(({ name, dir, manifest }) => checkPackage(name, dir, manifest)),
-);
+  packages.map(({ name, dir, manifest }) => checkPackage(name, dir, manifest, scratch)),
+).finally(() => rm(scratch, { recursive: true, force: true }));
 for (const result of results) {
   const where = relative(repoRoot, result.dir);
   if (result.problems.length === 0) {

@@ -26,4 +26,20 @@ describe('pnpm check:packages', () => {
     );
     expect(failure?.stdout).toContain('0 passed, 1 failed');
   });
+
+  it('fails a package whose declarations import a file it does not publish (arethetypeswrong)', async () => {
+    const failure = await run(
+      fromRoot('node_modules', '.bin', 'tsx'),
+      ['scripts/check-packages.ts', 'tests/fixtures/types-unresolved-package'],
+      { cwd: fromRoot() },
+    ).then(
+      () => undefined,
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stdout).toContain('✗ @svc-contracts/fixture-types-unresolved-package');
+    expect(failure?.stdout).toContain('arethetypeswrong: InternalResolutionError');
+    expect(failure?.stdout).toContain('moduleSpecifier ./missing.js');
+    expect(failure?.stdout).not.toContain('publint');
+  });
 });
