@@ -4,7 +4,6 @@
 // report, so a slow coordinator slows it down instead of filling memory.
 import { parentPort, workerData } from 'node:worker_threads';
 import { BlockSegments } from './block-segments.js';
-import { loadContracts } from './contract-set.js';
 import { checkRecordings } from './report.js';
 import { maxUnacknowledged, type WorkerInput, type WorkerMessage } from './worker-protocol.js';
 
@@ -35,25 +34,19 @@ const blocks = new BlockSegments(
 );
 
 try {
-  const contracts = await loadContracts({
-    configPath: input.configPath,
-    ...(input.cache === false ? { cache: false as const } : {}),
-  });
-  try {
-    const summary = await checkRecordings(
-      input.paths,
-      {
-        ...input.options,
-        contracts,
-        part: { ...input.part, onBlock: (reading) => post({ type: 'reading', block: reading }) },
-      },
-      blocks,
-    );
-    await blocks.flush();
-    post({ type: 'done', summary });
-  } finally {
-    await contracts.close();
-  }
+  // checkRecordings loads the contracts (from the set-up cache, normally) and closes them when done.
+  const summary = await checkRecordings(
+    input.paths,
+    {
+      ...input.options,
+      configPath: input.configPath,
+      ...(input.cache === false ? { cache: false as const } : {}),
+      part: { ...input.part, onBlock: (reading) => post({ type: 'reading', block: reading }) },
+    },
+    blocks,
+  );
+  await blocks.flush();
+  post({ type: 'done', summary });
 } catch (error) {
   post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
 }

@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { BlockSegments } from './block-segments.js';
-import { loadContracts } from './contract-set.js';
 import { mergeCoverage } from './coverage.js';
 import type { ReportWriter } from './format.js';
 import { printable } from './input-text.js';
@@ -196,20 +195,17 @@ export async function checkRecordingsInWorkers(
       while (unwritten > mainThreadLead) await new Promise<void>((done) => (resume = done));
     });
     try {
-      const contracts = await loadContracts({
-        configPath: opts.configPath,
-        ...(opts.cache === false ? { cache: false as const } : {}),
-      });
-      try {
-        state.summary = await checkRecordings(
-          paths,
-          { ...options, contracts, part: { index: 1, count: opts.workers, blockSize } },
-          blocks,
-        );
-        await blocks.flush();
-      } finally {
-        await contracts.close();
-      }
+      state.summary = await checkRecordings(
+        paths,
+        {
+          ...options,
+          configPath: opts.configPath,
+          ...(opts.cache === false ? { cache: false as const } : {}),
+          part: { index: 1, count: opts.workers, blockSize },
+        },
+        blocks,
+      );
+      await blocks.flush();
     } catch (error) {
       // What a worker thread reports as `failed` (the contracts do not load): the same for this share.
       failures.push({ worker: 0, reason: `${nameOf(0)} stopped: ${printable(errorMessage(error))}` });

@@ -9,7 +9,7 @@ import {
 } from '@svc-contracts/openapi-utils';
 import { fieldsCoercion, itemsCoercion, scalarCoercion, schemaShape, schemaTypes } from './coerce.js';
 import { lazily } from './memo.js';
-import type { RequestParts } from './request-parts.js';
+import { type PlannedReads, type RequestParts, recordReads } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Violation } from './types.js';
 
@@ -259,7 +259,7 @@ interface PlannedParameter {
 /** An operation's parameters made ready to check, with what of the request they read. */
 export interface ParameterPlan {
   planned: PlannedParameter[];
-  reads: { headers: string[]; query: boolean; cookies: boolean };
+  reads: PlannedReads;
   /** The decoded value of each parameter of the request being checked (checks run one at a time). */
   values: Decoded[];
 }
@@ -280,15 +280,7 @@ export function planParameters(
   parameters: ResolvedParameter[],
   specLocation: (pointer: string) => string,
 ): ParameterPlan {
-  const reads = { headers: [] as string[], query: false, cookies: false };
-  const readsAt = (location: ParameterLocation, name: string): void => {
-    if (location === 'header') reads.headers.push(name.toLowerCase());
-    else if (location === 'query') reads.query = true;
-    else if (location === 'cookie') {
-      reads.cookies = true;
-      reads.headers.push('cookie');
-    }
-  };
+  const { reads, readsAt } = recordReads();
   // The last parameter with a location and name (case-insensitive) answers whether that name was sent.
   const indexOf = (location: ParameterLocation, name: string): number => {
     for (let at = parameters.length - 1; at >= 0; at--) {

@@ -164,6 +164,30 @@ export interface RequestReads {
   cookies: boolean;
 }
 
+/** What part of a request a plan reads, as it is planned: header names as written, before grouping. */
+export interface PlannedReads {
+  headers: string[];
+  query: boolean;
+  cookies: boolean;
+}
+
+/**
+ * Starts a {@link PlannedReads} and returns it with the function that records one value the plan reads,
+ * by its OpenAPI location (`header`, `query`, `cookie`; `path` needs no part of its own).
+ */
+export function recordReads(): { reads: PlannedReads; readsAt: (location: string, name: string) => void } {
+  const reads: PlannedReads = { headers: [], query: false, cookies: false };
+  const readsAt = (location: string, name: string): void => {
+    if (location === 'header') reads.headers.push(name.toLowerCase());
+    else if (location === 'query') reads.query = true;
+    else if (location === 'cookie') {
+      reads.cookies = true;
+      reads.headers.push('cookie');
+    }
+  };
+  return { reads, readsAt };
+}
+
 /**
  * Takes a request apart as far as `reads` asks: an operation that declares no query parameter and whose
  * security reads no query never has its query decoded, and no header it does not name is kept.

@@ -1,7 +1,7 @@
 import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { MASK } from '@svc-contracts/redact';
 import { scalarCoercion } from './coerce.js';
-import type { RequestParts } from './request-parts.js';
+import { type PlannedReads, type RequestParts, recordReads } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Violation } from './types.js';
 
@@ -245,7 +245,7 @@ export interface ServiceSecurity {
     read: (parts: RequestParts) => string[] | undefined;
   }>;
   /** What of a request the security checks read. */
-  reads: { headers: string[]; query: boolean; cookies: boolean };
+  reads: PlannedReads;
   /** The presence of each scheme in the request being checked (checks are synchronous: one at a time). */
   states: Presence[];
 }
@@ -255,15 +255,7 @@ export function planServiceSecurity(
   validator: SchemaValidator,
   rules: SecurityRules,
 ): ServiceSecurity {
-  const reads = { headers: [] as string[], query: false, cookies: false };
-  const readsAt = (location: string, name: string): void => {
-    if (location === 'header') reads.headers.push(name.toLowerCase());
-    else if (location === 'query') reads.query = true;
-    else if (location === 'cookie') {
-      reads.cookies = true;
-      reads.headers.push('cookie');
-    }
-  };
+  const { reads, readsAt } = recordReads();
   // An API key sent as the bearer token is looked for whenever exclusivity is checked.
   if (rules.exclusive) reads.headers.push('authorization');
   const schemes = rules.schemeList.map(([name, scheme]) => {
