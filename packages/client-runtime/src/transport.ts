@@ -227,13 +227,13 @@ export class Transport {
     deadline.arm();
     let sent: Promise<Response>;
     try {
-      sent = this.sender(url, { method, headers, body, signal: asFetchSignal(signal), redirect: 'manual' });
+      sent = this.hop(url, method, headers, body, signal);
     } catch (error) {
       return Promise.reject(this.failure(error, method, url, signal));
     }
     return sent.then(
       (response) =>
-        isRedirect(response) || this.mayRetry(response, call, method)
+        isRedirect(response) || this.mayRetry(response, call, method, 0)
           ? this.sendAll(request, call, deadline, { response, headers })
           : response,
       (error: unknown) => {
@@ -242,10 +242,13 @@ export class Transport {
     );
   }
 
-  /** Whether the retry loop may repeat a call after this answer (a 401 is left to `sendAll`'s own check). */
-  private mayRetry(response: Response, call: ResolvedCall, method: string): boolean {
+  /**
+   * Whether the retry loop may repeat a call after this answer, `retried` status retries in (a 401 is
+   * left to `sendAll`'s own check).
+   */
+  private mayRetry(response: Response, call: ResolvedCall, method: string, retried: number): boolean {
     return (
-      call.retry.maxAttempts > 1 &&
+      retried + 1 < call.retry.maxAttempts &&
       call.retry.statuses.includes(response.status) &&
       (call.repeatable || REPEATABLE_METHODS.has(method))
     );
@@ -268,7 +271,6 @@ export class Transport {
     deadline.watch(request.signal ?? undefined);
     const signal = deadline.signal;
     const { retry } = call;
-    const repeatable = call.repeatable || REPEATABLE_METHODS.has(method);
     const auth = this.options.auth;
 
     let statusRetries = 0;
@@ -305,13 +307,7 @@ export class Transport {
         return response;
       }
 
-      if (
-        !repeatable ||
-        statusRetries + 1 >= retry.maxAttempts ||
-        !retry.statuses.includes(response.status)
-      ) {
-        return response;
-      }
+      if (!this.mayRetry(response, call, method, statusRetries)) return response;
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'), Date.now());
       if (retryAfter !== undefined && retryAfter > retry.maxRetryAfterMs) return response;
       statusRetries++;
@@ -354,13 +350,7 @@ export class Transport {
         if (signal.aborted) throw signal.reason;
         // The first hop is sent here, and `follow` runs only for a redirect: one async step less per call.
         if (this.options.onEvent !== undefined) this.emitRequest(method, url, headers, attempt);
-        response = await this.sender(url, {
-          method,
-          headers,
-          body,
-          signal: asFetchSignal(signal),
-          redirect: 'manual',
-        });
+        response = await this.hop(url, method, headers, body, signal);
       }
       if (isRedirect(response)) {
         response = await this.follow(response, url, method, headers, body, signal, attempt);
@@ -383,6 +373,17 @@ export class Transport {
     if (signal.aborted) return signal.reason;
     if (error instanceof SdkError) return error;
     return new NetworkError({ method, url, cause: error, secrets: this.secrets() });
+  }
+
+  /** One request on the wire: redirects come back to be checked here, never followed by `fetch`. */
+  private hop(
+    url: string,
+    method: string,
+    headers: Headers,
+    body: RequestInit['body'],
+    signal: CallSignal,
+  ): Promise<Response> {
+    return this.sender(url, { method, headers, body, signal: asFetchSignal(signal), redirect: 'manual' });
   }
 
   private emitRequest(method: string, url: string, headers: Headers, attempt: number): void {
@@ -411,13 +412,7 @@ export class Transport {
         if (this.options.onEvent !== undefined) {
           this.emitRequest(currentMethod, current, currentHeaders, attempt);
         }
-        response = await this.sender(current, {
-          method: currentMethod,
-          headers: currentHeaders,
-          body: currentBody,
-          signal: asFetchSignal(signal),
-          redirect: 'manual',
-        });
+        response = await this.hop(current, currentMethod, currentHeaders, currentBody, signal);
       }
       if (response.type === 'opaqueredirect') {
         // Browsers hide the target of a manual redirect, so it cannot be checked: refuse rather than guess.

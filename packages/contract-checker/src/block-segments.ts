@@ -22,13 +22,29 @@ export class BlockSegments implements ReportSink {
   private runFailed = 0;
   private block = -1;
 
+  /** Batches sent and not yet acknowledged by the writing thread. */
+  private unacknowledged = 0;
+  private resume: (() => void) | undefined;
+
   constructor(
     private readonly format: ReportFormat,
     private readonly shard: Shard | undefined,
     private readonly blockSize: number,
-    /** Sends a batch; a returned promise holds the checking until the batch may go (backpressure). */
-    private readonly send: (segments: WorkerSegment[]) => void | Promise<void>,
+    /** Hands a batch to the writing thread, which calls {@link acknowledge} once it has written it. */
+    private readonly send: (segments: WorkerSegment[]) => void,
+    /**
+     * Batches that may wait unwritten before the checking waits too (backpressure): a share that checks
+     * faster than the report is written holds a few blocks, never the input.
+     */
+    private readonly maxUnacknowledged = Number.POSITIVE_INFINITY,
   ) {}
+
+  /** The writing thread has written one batch: the checking may go on if it was held. */
+  acknowledge(): void {
+    this.unacknowledged--;
+    this.resume?.();
+    this.resume = undefined;
+  }
 
   async entry(entry: EntryReport): Promise<void> {
     await this.enterBlockOf(entry.position);
@@ -59,7 +75,11 @@ export class BlockSegments implements ReportSink {
     if (this.segments.length === 0) return;
     const segments = this.segments;
     this.segments = [];
-    await this.send(segments);
+    this.send(segments);
+    this.unacknowledged++;
+    while (this.unacknowledged > this.maxUnacknowledged) {
+      await new Promise<void>((done) => (this.resume = done));
+    }
   }
 
   private closeRun(): void {

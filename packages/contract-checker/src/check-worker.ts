@@ -11,27 +11,18 @@ const port = parentPort;
 if (!port) throw new Error('check-worker runs as a worker thread of contract-check');
 const input = workerData as WorkerInput;
 
-let unacknowledged = 0;
-let resume: (() => void) | undefined;
-port.on('message', (message: unknown) => {
-  if (message !== 'ack') return;
-  unacknowledged--;
-  resume?.();
-  resume = undefined;
-});
-
 const post = (message: WorkerMessage): void => port.postMessage(message);
 
 const blocks = new BlockSegments(
   input.format,
   input.options.shard,
   input.part.blockSize,
-  async (segments) => {
-    post({ type: 'batch', segments });
-    unacknowledged++;
-    while (unacknowledged > maxUnacknowledged) await new Promise<void>((done) => (resume = done));
-  },
+  (segments) => post({ type: 'batch', segments }),
+  maxUnacknowledged,
 );
+port.on('message', (message: unknown) => {
+  if (message === 'ack') blocks.acknowledge();
+});
 
 try {
   // checkRecordings loads the contracts (from the set-up cache, normally) and closes them when done.

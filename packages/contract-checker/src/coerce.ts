@@ -54,12 +54,7 @@ function coerceAs(types: string[], text: string): unknown {
   return text;
 }
 
-/** Coerces a list of texts (the items of an array parameter) by the schema's `items`. */
-export function coerceItems(doc: OpenApiDocument, schema: unknown, texts: string[]): unknown[] {
-  return itemsCoercion(doc, schema)(texts);
-}
-
-/** {@link coerceItems} with the item schema read once. */
+/** Coerces a list of texts (the items of an array parameter) by the schema's `items`, read once. */
 export function itemsCoercion(doc: OpenApiDocument, schema: unknown): (texts: string[]) => unknown[] {
   const item = scalarCoercion(doc, schemaShape(doc, schema).items);
   return (texts) => texts.map(item);

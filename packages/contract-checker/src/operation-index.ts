@@ -5,6 +5,7 @@ import {
   type JsonObject,
   type OpenApiDocument,
 } from '@svc-contracts/openapi-utils';
+import { keyMemo } from './memo.js';
 import type { OperationMatch } from './types.js';
 
 /** One documented operation, with the compiled URL paths (one per server base path) that reach it. */
@@ -195,6 +196,26 @@ export interface OperationIndex {
  */
 const plainUrl = /^(?:https?:\/\/[^/?#\\]*)?(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)?(?:[?#]|$)/;
 
+/** What matching a request or a callback found: the operation, or why there is none. */
+type PathFound = { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss };
+type WebhookFound = { match?: OperationMatch; operation?: IndexedOperation; miss?: string };
+
+/**
+ * The memo key of a match. The method comes from the traffic and may hold anything, so its length
+ * goes first: no method and rest can pass for another pair. The service is a name from the config.
+ */
+function memoKey(service: string | undefined, method: string, rest: string): string {
+  return `${service ?? ''}\n${method.length}:${method}${rest}`;
+}
+
+/** A found match, frozen with what it holds, since every verdict that shares it reads it. */
+function frozen<T extends { match?: OperationMatch; miss?: unknown }>(found: T): T {
+  if (found.match) Object.freeze(Object.freeze(found.match).pathParams);
+  const miss = found.miss as MatchMiss | string | undefined;
+  if (typeof miss === 'object' && miss.reason === 'method') Object.freeze(Object.freeze(miss).allowed);
+  return Object.freeze(found);
+}
+
 /** Where the query or fragment of a URL starts (its path ends before), -1 when it has neither. */
 function pathEnd(url: string): number {
   const query = url.indexOf('?');
@@ -290,15 +311,6 @@ export function buildOperationIndex(
     }
   }
 
-  const recentAddresses = new Map<
-    string,
-    Map<string, { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss }>
-  >();
-  const recentMatches = new Map<
-    string,
-    { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss }
-  >();
-
   function hitsFor(path: string, service: string | undefined): RouteHit[] {
     const raw = splitPath(path);
     const candidates = routesByLength.get(raw.length);
@@ -314,70 +326,39 @@ export function buildOperationIndex(
     return hits.length > 1 ? hits.sort((a, b) => compareRanks(a.rank, b.rank)) : hits;
   }
 
-  // Callbacks repeat their webhook like requests their paths: the answer for a name is kept, frozen.
-  const recentWebhooks = new Map<
-    string,
-    { match?: OperationMatch; operation?: IndexedOperation; miss?: string }
-  >();
+  // Traffic repeats its URLs (lists, polling, the same resource) and its webhooks: each answer is kept,
+  // frozen because every verdict that shares it reads it. By URL up to its query, so a repeated URL is not
+  // read again; by path, so the same path under another host is not matched again.
+  const byAddress = keyMemo<string, PathFound>(maxRecentMatches);
+  const byPath = keyMemo<string, PathFound>(maxRecentMatches);
+  const byWebhook = keyMemo<string, WebhookFound>(maxRecentMatches);
 
   return {
     operations,
     matchWebhook(name, method, opts = {}) {
-      const key = `${opts.service ?? ''} ${method} ${name}`;
-      const known = recentWebhooks.get(key);
-      if (known !== undefined) return known;
-      const found = findWebhook(name, method, opts.service);
-      if (found.match) Object.freeze(Object.freeze(found.match).pathParams);
-      if (recentWebhooks.size >= maxRecentMatches) recentWebhooks.clear();
-      recentWebhooks.set(key, Object.freeze(found));
-      return found;
+      return byWebhook.get(memoKey(opts.service, method, name), () =>
+        frozen(findWebhook(name, method, opts.service)),
+      );
     },
     match(method, url, opts = {}) {
-      // The same URL (up to its query) answers the same: found without reading its path again.
       const end = pathEnd(url);
       const address = end < 0 ? url : url.slice(0, end);
-      const scope = opts.service === undefined ? method : `${opts.service} ${method}`;
       // An address with user info is not kept: its text may hold a credential.
-      const keep = !address.includes('@');
-      const byScope = keep ? recentAddresses.get(address) : undefined;
-      const known = byScope?.get(scope);
-      if (known !== undefined) return known;
-      const found = matchUrl(method, address, opts.service);
-      if (keep) {
-        if (recentAddresses.size >= maxRecentMatches) recentAddresses.clear();
-        const scopes = recentAddresses.get(address);
-        if (scopes === undefined) recentAddresses.set(address, new Map([[scope, found]]));
-        else scopes.set(scope, found);
-      }
-      return found;
+      if (address.includes('@')) return matchUrl(method, address, opts.service);
+      // Looked up and kept in two steps: a closure per entry would cost more than the lookup.
+      const key = memoKey(opts.service, method, address);
+      return byAddress.known(key) ?? byAddress.remember(key, matchUrl(method, address, opts.service));
     },
   };
 
-  function matchUrl(
-    method: string,
-    url: string,
-    service: string | undefined,
-  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss } {
+  function matchUrl(method: string, url: string, service: string | undefined): PathFound {
     const upper = method.toUpperCase();
     const path = urlPath(url);
-    // Traffic repeats its paths (lists, polling, the same resource): the answer for a path is kept,
-    // frozen because every verdict of that path shares it.
-    const key = `${service ?? ''} ${upper} ${path}`;
-    const known = recentMatches.get(key);
-    if (known !== undefined) return known;
-    const found = matchPath(upper, path, service);
-    if (found.match) Object.freeze(Object.freeze(found.match).pathParams);
-    if (found.miss?.reason === 'method') Object.freeze(Object.freeze(found.miss).allowed);
-    if (recentMatches.size >= maxRecentMatches) recentMatches.clear();
-    recentMatches.set(key, Object.freeze(found));
-    return found;
+    const key = memoKey(service, upper, path);
+    return byPath.known(key) ?? byPath.remember(key, frozen(matchPath(upper, path, service)));
   }
 
-  function findWebhook(
-    name: string,
-    method: string,
-    scope: string | undefined,
-  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: string } {
+  function findWebhook(name: string, method: string, scope: string | undefined): WebhookFound {
     const upper = method.toUpperCase();
     const slash = name.indexOf('/');
     const service = slash >= 0 ? name.slice(0, slash) : scope;

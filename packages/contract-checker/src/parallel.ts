@@ -182,18 +182,13 @@ export async function checkRecordingsInWorkers(
    * more than {@link mainThreadLead} batches ahead of the report, so memory stays flat when it is faster.
    */
   const checkHere = async (state: ShareState): Promise<void> => {
-    let unwritten = 0;
-    let resume: (() => void) | undefined;
-    const written = (): void => {
-      unwritten--;
-      resume?.();
-      resume = undefined;
-    };
-    const blocks = new BlockSegments(sink.format, shard, blockSize, async (segments) => {
-      enqueue(state, segments, written);
-      unwritten++;
-      while (unwritten > mainThreadLead) await new Promise<void>((done) => (resume = done));
-    });
+    const blocks: BlockSegments = new BlockSegments(
+      sink.format,
+      shard,
+      blockSize,
+      (segments) => enqueue(state, segments, () => blocks.acknowledge()),
+      mainThreadLead,
+    );
     try {
       state.summary = await checkRecordings(
         paths,

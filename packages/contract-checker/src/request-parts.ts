@@ -58,8 +58,8 @@ export function headerMap(headers: HeaderField[]): Map<string, string[]> {
   return map;
 }
 
-const noHeaders: ReadonlyMap<string, string[]> = new Map();
-const noFields: ReadonlyMap<string, string[]> = new Map();
+/** No headers, no query fields: one empty map shared by every request that has none the plan reads. */
+const noValues: ReadonlyMap<string, string[]> = new Map();
 const noCookies: ReadonlyMap<string, string> = new Map();
 
 /** Lower-case header names a check reads, grouped by length: most other names are passed over by length. */
@@ -130,7 +130,7 @@ export function pickHeaders(headers: HeaderField[], wanted: HeaderNames): Readon
     if (values) values.push(value);
     else picked.set(key, [value]);
   }
-  return picked ?? noHeaders;
+  return picked ?? noValues;
 }
 
 /**
@@ -200,7 +200,7 @@ export function splitRequest(
   const headers = pickHeaders(request.headers, reads.headers);
   return {
     pathParams,
-    query: reads.query && request.url.includes('?') ? parseFormEncoded(rawQueryOf(request.url)) : noFields,
+    query: reads.query && request.url.includes('?') ? parseFormEncoded(rawQueryOf(request.url)) : noValues,
     headers,
     cookies: reads.cookies ? parseCookies(headers) : noCookies,
   };

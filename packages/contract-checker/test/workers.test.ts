@@ -210,6 +210,23 @@ describe('the blocks of a share', () => {
     expect(sent).toHaveLength(2);
   });
 
+  it('holds the checking while more batches than allowed wait unwritten, until one is acknowledged', async () => {
+    const sent: WorkerSegment[][] = [];
+    const blocks = new BlockSegments('json', undefined, 1, (segments) => void sent.push(segments), 1);
+    await blocks.entry(entryAt(0));
+    let held = true;
+    const second = blocks.entry(entryAt(1)).then(() => {
+      held = false;
+    });
+    await new Promise((done) => setTimeout(done, 10));
+    // Both blocks went out, but the second waits for the first to be written.
+    expect(sent).toHaveLength(2);
+    expect(held).toBe(true);
+    blocks.acknowledge();
+    await second;
+    expect(held).toBe(false);
+  });
+
   it('counts blocks within the shard: every n-th entry of the input', async () => {
     const { blocks, sent } = collect({ index: 2, count: 3 });
     // The shard's entries 1, 4 make block 0; 7 starts block 1.
