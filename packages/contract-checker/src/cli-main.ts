@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { coalescedOutput } from './coalesced-output.js';
 import { loadContracts } from './contract-set.js';
 import { formatJson, formatText, jsonReportWriter, textReportWriter } from './format.js';
 import { collectHarFiles } from './har.js';
@@ -102,7 +103,8 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     ...(shard ? { shard } : {}),
     coverage: values.coverage,
   };
-  const writer = values.json ? jsonReportWriter(output.stdout) : textReportWriter(output.stdout);
+  const report = coalescedOutput(output.stdout);
+  const writer = values.json ? jsonReportWriter(report.write) : textReportWriter(report.write);
   try {
     // Without a config the single-thread path reports the missing config; mutation needs every entry in one place.
     const configPath = values.config ?? findConfigPath();
@@ -136,8 +138,11 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
       await contracts.close();
     }
   } catch (error) {
+    report.flush();
     output.stderr(`contract-check: ${printable((error as Error).message)}\n`);
     return 2;
+  } finally {
+    report.flush();
   }
 }
 

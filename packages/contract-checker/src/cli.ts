@@ -1,5 +1,9 @@
 #!/usr/bin/env node
 import { runCli } from './cli-main.js';
+import { boundHeapGrowth } from './heap-growth.js';
+
+// Before anything is allocated: V8 flags are process-wide, so the worker threads get the bound as well.
+boundHeapGrowth();
 
 runCli(process.argv.slice(2)).then(
   (code) => {
