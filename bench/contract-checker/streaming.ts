@@ -43,7 +43,7 @@ async function main(): Promise<void> {
         const wholeCell = whole
           ? whole.ok
             ? `${whole.rssMb.toFixed(0)} MB`
-            : `cannot: ${/string longer|ERR_STRING_TOO_LONG/.test(whole.tail) ? 'larger than the longest V8 string' : whole.tail}`
+            : `cannot: ${/string longer|ERR_STRING_TOO_LONG/.test(whole.stderr) ? 'larger than the longest V8 string' : whole.tail}`
           : '—';
         // Each extra --workers thread holds its own compiled contracts.
         for (const workers of values.workers.split(',')) {

@@ -15,6 +15,7 @@
  * - `prism-replay`: the same engine with its `forward` component replaced by an in-memory replay:
  *   Prism's validation cost without the HTTP hop.
  * - `floor`: JSON.parse of the response body and a precompiled Ajv validate of its schema (JSON entries).
+ * - `floor-both`: the same for the request body as well: the bodies a check of both sides must read.
  */
 import { join } from 'node:path';
 import {
@@ -37,7 +38,7 @@ type HttpResponse = import('@stoplight/prism-http').IHttpResponse;
 type HttpConfig = import('@stoplight/prism-http').IHttpConfig;
 
 /** `ours-cold`: only the set-up of the checker without its set-up cache (`cache: false`), nothing checked. */
-export type Tool = 'ours' | 'ours-cold' | 'prism-proxy' | 'prism-replay' | 'floor';
+export type Tool = 'ours' | 'ours-cold' | 'prism-proxy' | 'prism-replay' | 'floor' | 'floor-both';
 
 export interface Measurement {
   subset: Subset;
@@ -269,17 +270,21 @@ function rewriteRefs(node: unknown, base: string): unknown {
   return out;
 }
 
-async function floorRunner(): Promise<Runner> {
-  // The contract set only maps each entry to its operation's response schema (setup, not timed).
+/**
+ * `response`: JSON.parse and a precompiled validate of the response body, the floor of the issue.
+ * `both`: the same for the request body too, the two bodies every contract check of both sides parses.
+ */
+async function floorRunner(sides: 'response' | 'both'): Promise<Runner> {
+  // The contract set only maps each entry to its bodies' schemas (setup, not timed).
   const contracts: ContractSet = await loadContracts({ configPath });
   const start = performance.now();
   const ajvs = new Map<object, { ajv: Ajv2020; base: string }>();
   const compiled = new Map<unknown, ValidateFunction>();
-  const validators = new Map<number, ValidateFunction>();
+  const validators = new Map<number, { request?: ValidateFunction; response?: ValidateFunction }>();
+  let validatedBodies = 0;
   for (const entry of subsetOf(loadEntries(), 'json')) {
     const shapes = contracts.describeExchange(entry.request, entry.response);
-    const shape = shapes?.response;
-    if (!shapes || shape?.kind !== 'json' || !entry.response.body) continue;
+    if (!shapes) continue;
     let service = ajvs.get(shapes.document);
     if (!service) {
       const base = `urn:floor:${ajvs.size}`;
@@ -290,34 +295,56 @@ async function floorRunner(): Promise<Runner> {
       service = { ajv, base };
       ajvs.set(shapes.document, service);
     }
-    let validate = compiled.get(shape.schema);
-    if (!validate) {
-      validate = service.ajv.compile(rewriteRefs(shape.schema, service.base) as object);
-      compiled.set(shape.schema, validate);
+    const { ajv, base } = service;
+    const validatorOf = (shape: typeof shapes.response, body: string | undefined) => {
+      if (shape?.kind !== 'json' || !body) return undefined;
+      let validate = compiled.get(shape.schema);
+      if (!validate) {
+        validate = ajv.compile(rewriteRefs(shape.schema, base) as object);
+        compiled.set(shape.schema, validate);
+      }
+      validatedBodies++;
+      return validate;
+    };
+    const response = validatorOf(shapes.response, entry.response.body);
+    const request = sides === 'both' ? validatorOf(shapes.request, entry.request.body) : undefined;
+    if (request || response) {
+      validators.set(entry.id, { ...(request ? { request } : {}), ...(response ? { response } : {}) });
     }
-    validators.set(entry.id, validate);
   }
   const loadMs = performance.now() - start;
   await contracts.close();
 
-  const validateEntry = (entry: BenchEntry): string[] => {
-    const validate = validators.get(entry.id);
-    if (!validate || entry.response.body === undefined) return [];
-    return validate(JSON.parse(entry.response.body))
+  const errorsOf = (validate: ValidateFunction | undefined, body: string | undefined): string[] => {
+    if (!validate || body === undefined) return [];
+    let value: unknown;
+    try {
+      value = JSON.parse(body);
+    } catch {
+      return ['/ not JSON'];
+    }
+    return validate(value)
       ? []
       : (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`);
+  };
+  const validateEntry = (entry: BenchEntry): { request: string[]; response: string[] } => {
+    const found = validators.get(entry.id);
+    return {
+      request: errorsOf(found?.request, entry.request.body),
+      response: errorsOf(found?.response, entry.response.body),
+    };
   };
   return {
     loadMs,
     plan: [{ subset: 'json', inFlight: 1 }],
-    validatedBodies: validators.size,
+    validatedBodies,
     // Synchronous work, answered at once like the checker's JSON entries.
     check(entry) {
       validateEntry(entry);
       return undefined;
     },
     async find(entry) {
-      return { id: entry.id, request: [], response: validateEntry(entry) };
+      return { id: entry.id, ...validateEntry(entry) };
     },
     close: async () => {},
   };
@@ -351,7 +378,8 @@ async function main(): Promise<void> {
   if (tool === 'ours') runner = await oursRunner();
   else if (tool === 'prism-proxy') runner = await prismRunner('proxy', upstream);
   else if (tool === 'prism-replay') runner = await prismRunner('replay', undefined);
-  else if (tool === 'floor') runner = await floorRunner();
+  else if (tool === 'floor') runner = await floorRunner('response');
+  else if (tool === 'floor-both') runner = await floorRunner('both');
   else throw new Error(`unknown tool ${toolArg}`);
 
   const entries = loadEntries();

@@ -126,6 +126,7 @@ const tools: Array<{ tool: Tool; label: string }> = [
   { tool: 'prism-proxy', label: 'Prism 5.12 validating proxy, in-process, loopback upstream' },
   { tool: 'prism-replay', label: 'Prism 5.12 proxy engine, upstream replayed in memory (no HTTP)' },
   { tool: 'floor', label: 'floor: JSON.parse + precompiled Ajv (response body only)' },
+  { tool: 'floor-both', label: 'floor, both bodies: JSON.parse + precompiled Ajv (request and response)' },
 ];
 
 /** Every process's result per tool; rounds of every process pool into one set of rates. */
@@ -188,8 +189,9 @@ function foundText(tool: Tool, subset: Subset): string {
     const failing = findings.filter((finding) => finding.note === 'violation').length;
     return `${request} bad requests (all refused as documented); ${failing} entries failing`;
   }
-  if (tool === 'floor') {
-    return `${findings.filter((finding) => finding.response.length > 0).length} bodies failing`;
+  if (tool === 'floor' || tool === 'floor-both') {
+    const failing = findings.filter((finding) => finding.request.length + finding.response.length > 0);
+    return `${failing.length} entries with a body failing`;
   }
   const request = findings.filter((finding) => finding.request.length > 0).length;
   const response = findings.filter((finding) => finding.response.length > 0).length;
@@ -306,7 +308,7 @@ const agreementRows = [
 const floor = results.get('floor');
 console.log(`Entries: ${entries.length} (${subsetOf(entries, 'json').length} JSON or bodiless, ${subsetOf(entries, 'xml').length} with an XML body) from contract-tests/recordings.
 Processes per tool: ${processes}; rounds per process: ${rounds}; each round at least ${passes} passes over the set and at least ${minMs} ms. Node ${process.version}.
-Floor: ${floor?.validatedBodies ?? 0} of the JSON entries have a JSON response body with a schema; the others cost only the loop.
+Floor: ${floor?.validatedBodies ?? 0} of the JSON entries have a JSON response body with a schema; the others cost only the loop. Floor, both bodies: ${results.get('floor-both')?.validatedBodies ?? 0} JSON bodies with a schema, requests and responses.
 
 ${rows.join('\n')}
 
@@ -337,6 +339,11 @@ const comparedTools: Array<{ tool: Tool; key: string; name: string }> = [
   { tool: 'prism-proxy', key: 'prism-proxy', name: 'Prism 5.12 validating proxy (loopback upstream)' },
   { tool: 'prism-replay', key: 'prism-engine', name: 'Prism 5.12 proxy engine, no HTTP' },
   { tool: 'floor', key: 'ajv-floor', name: 'floor: JSON.parse + precompiled Ajv' },
+  {
+    tool: 'floor-both',
+    key: 'ajv-floor-both-bodies',
+    name: 'floor, both bodies: JSON.parse + precompiled Ajv of request and response',
+  },
 ];
 
 function throughputFigures(): Figure[] {
@@ -384,7 +391,7 @@ const section: Section = {
   id: 'contract-check',
   title: 'Contract check: recorded traffic against the specs',
   command: `pnpm exec tsx bench/contract-checker/vs-prism.ts --processes ${processes} --rounds ${rounds}`,
-  method: `The same ${entries.length} entries for every tool: every entry of contract-tests/recordings (${subsetOf(entries, 'json').length} JSON or bodiless, ${subsetOf(entries, 'xml').length} with an XML body), read once with the checker's HAR reader. Each tool runs in its own process, one tool after the other, ${processes} process(es) per tool: one untimed pass recording what it finds, ${warmMs} ms of untimed warm-up, then ${rounds} round(s) of at least ${passes} pass(es) and ${minMs} ms. A figure is the median over every round of every process. Contract checker: \`loadContracts\` once, then \`checkExchangeNow\` per entry (1 in flight, or 64 as \`checkHarFiles\` does by default): a JSON entry's verdict is returned at once, an XML entry's is awaited. The harness awaits only what returns a promise, for every tool; the floor answers at once. Prism proxy: prism-http's \`createInstance\` in proxy mode (request and response validation, security checks, \`errors: false\` so every request is forwarded) on the bundled specs, forwarding to a loopback server that replays the recorded response; Prism engine, no HTTP: the same with the forward step replaced by an in-memory replay. Floor: \`JSON.parse\` of the response body and a precompiled Ajv 2020 validate of its schema, nothing else (${results.get('floor')?.validatedBodies ?? 0} of the JSON entries have such a body). Set-up and peak RSS: one value per process; the checker's set-up is measured with its set-up cache filled beforehand (every load after the first on a machine), and, in a process of its own that checks nothing, with \`cache: false\` (bundle with Redocly, compile with Ajv).`,
+  method: `The same ${entries.length} entries for every tool: every entry of contract-tests/recordings (${subsetOf(entries, 'json').length} JSON or bodiless, ${subsetOf(entries, 'xml').length} with an XML body), read once with the checker's HAR reader. Each tool runs in its own process, one tool after the other, ${processes} process(es) per tool: one untimed pass recording what it finds, ${warmMs} ms of untimed warm-up, then ${rounds} round(s) of at least ${passes} pass(es) and ${minMs} ms. A figure is the median over every round of every process. Contract checker: \`loadContracts\` once, then \`checkExchangeNow\` per entry (1 in flight, or 64 as \`checkHarFiles\` does by default): a JSON entry's verdict is returned at once, an XML entry's is awaited. The harness awaits only what returns a promise, for every tool; the floor answers at once. Prism proxy: prism-http's \`createInstance\` in proxy mode (request and response validation, security checks, \`errors: false\` so every request is forwarded) on the bundled specs, forwarding to a loopback server that replays the recorded response; Prism engine, no HTTP: the same with the forward step replaced by an in-memory replay. Floor: \`JSON.parse\` of the response body and a precompiled Ajv 2020 validate of its schema, nothing else (${results.get('floor')?.validatedBodies ?? 0} of the JSON entries have such a body); floor, both bodies: the same for the request body as well (${results.get('floor-both')?.validatedBodies ?? 0} JSON bodies with a schema in all), since the checker reads both sides. Set-up and peak RSS: one value per process; the checker's set-up is measured with its set-up cache filled beforehand (every load after the first on a machine), and, in a process of its own that checks nothing, with \`cache: false\` (bundle with Redocly, compile with Ajv).`,
   figures: [
     ...throughputFigures(),
     resourceFigure(

@@ -2,13 +2,16 @@
 import { spawn } from 'node:child_process';
 import { repoRoot } from '../../scripts/lib/paths.ts';
 
-/** Runs a command under GNU time, its report discarded: peak RSS in MB and wall seconds. */
+/**
+ * Runs a command under GNU time, its report discarded: peak RSS in MB and wall seconds, the last lines of
+ * its stderr (`tail`, for a message) and the last 4 KB of it (`stderr`, to look for an error's code).
+ */
 export function measure(
   command: string,
   args: string[],
   /** Exit codes of a completed run (contract-check exits 1 when some entry violates the contract). */
   okCodes: number[] = [0],
-): Promise<{ rssMb: number; seconds: number; ok: boolean; tail: string }> {
+): Promise<{ rssMb: number; seconds: number; ok: boolean; tail: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn('/usr/bin/time', ['-f', 'TIME %M %e', command, ...args], {
       cwd: repoRoot,
@@ -32,6 +35,7 @@ export function measure(
         seconds: match ? Number(match[2]) : Number.NaN,
         ok: code !== null && okCodes.includes(code),
         tail,
+        stderr,
       });
     });
   });
