@@ -114,6 +114,7 @@ describe('bench/notes.ts', () => {
       'prism-engine',
       'prism-*',
       'ajv-floor',
+      'ajv-floor-both-bodies',
       'xsd-schema-validator',
       'xmllint-wasm-raw',
       'stock-clis',
