@@ -10,7 +10,7 @@ import {
   type OpenApiDocument,
 } from '@svc-contracts/openapi-utils';
 import type { PreparedOperation } from './compiled.js';
-import { headerMap, headerValue } from './request-parts.js';
+import { headerNames, headerValue, pickHeaders } from './request-parts.js';
 import { responseKeyFor } from './response-check.js';
 import type { OperationMatch, RecordedRequest, RecordedResponse } from './types.js';
 
@@ -29,6 +29,8 @@ export interface ExchangeShapes {
   query: Array<{ name: string; schema: unknown; json: boolean }>;
 }
 
+const contentTypeOnly = headerNames(['content-type']);
+
 /** The schemas behind an exchange's bodies and query parameters, for building mutants of them. */
 export function describeShapes(
   operation: PreparedOperation,
@@ -39,7 +41,7 @@ export function describeShapes(
   const { doc } = operation.service;
   const { indexed } = operation;
   const shapeOf = (content: unknown, headers: RecordedRequest['headers']): BodyShape | undefined => {
-    const found = findMediaType(content, headerValue(headerMap(headers), 'content-type'));
+    const found = findMediaType(content, headerValue(pickHeaders(headers, contentTypeOnly), 'content-type'));
     if (!found || !isObject(found.media)) return undefined;
     const { media, actual, key } = found;
     const xsd = media['x-xsd'];

@@ -46,18 +46,6 @@ export function rawQueryOf(url: string): string {
   return hash < 0 ? url.slice(at + 1) : url.slice(at + 1, hash);
 }
 
-export function headerMap(headers: HeaderField[]): Map<string, string[]> {
-  const map = new Map<string, string[]>();
-  for (let at = 0; at < headers.length; at++) {
-    const { name, value } = headers[at] as HeaderField;
-    const key = name.toLowerCase();
-    const values = map.get(key);
-    if (values) values.push(value);
-    else map.set(key, [value]);
-  }
-  return map;
-}
-
 /** No headers, no query fields: one empty map shared by every request that has none the plan reads. */
 const noValues: ReadonlyMap<string, string[]> = new Map();
 const noCookies: ReadonlyMap<string, string> = new Map();

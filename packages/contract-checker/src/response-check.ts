@@ -115,12 +115,12 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
   // is kept in a bounded memo.
   const byHttpStatus: Array<StatusPlan | undefined> = [];
   const byOtherStatus = keyMemo<number, StatusPlan>();
+  // One plan per response key (the keys come from the spec): statuses under `2XX` or `default` share it.
+  const byKey = keyMemo<string, PlannedResponse | undefined>();
+  const planKey = (key: string) => planDeclaredResponse(service, operation, key);
   const planStatus = (status: number): StatusPlan => {
     const key = responseKeyFor(indexed.operation.responses, status);
-    return {
-      key,
-      planned: key === undefined ? undefined : planDeclaredResponse(service, operation, key),
-    };
+    return { key, planned: key === undefined ? undefined : byKey.get(key, planKey) };
   };
   const statusPlan = (status: number): StatusPlan => {
     if (!(Number.isInteger(status) && status >= 100 && status <= 599)) {

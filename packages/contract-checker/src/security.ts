@@ -316,8 +316,6 @@ export interface OperationSecurity {
   accepts: string;
   /** Pointer of the `security` list they come from. */
   pointer: string;
-  /** Sets of credentials sent (bit n: the service's n-th scheme) and whether one requirement takes them. */
-  allowedSets: Map<number, boolean>;
 }
 
 export function planOperationSecurity(
@@ -339,7 +337,6 @@ export function planOperationSecurity(
     allowed: new Set(named),
     accepts: requirements.map(requirementLabel).join(' or '),
     pointer: own ? `${operationPointer}/security` : '#/security',
-    allowedSets: new Map(),
   };
 }
 
@@ -408,11 +405,12 @@ export function checkSecurity(
     // Presence, not validity: a malformed API key next to a bearer token still breaks exclusivity.
     // A scheme marked `x-credential: false` (the agents organization header) is a header that travels
     // with a credential, not a credential: sending it never breaks exclusivity.
-    let sent = 0;
+    const sentNames: string[] = [];
     for (let at = 0; at < schemes.length; at++) {
       const state = stateAt(states, at);
-      if ((schemes[at] as PlannedScheme).credential && (state === 'present' || state === 'malformed')) {
-        sent += 2 ** at;
+      const scheme = schemes[at] as PlannedScheme;
+      if (scheme.credential && (state === 'present' || state === 'malformed')) {
+        sentNames.push(scheme.name);
       }
     }
     const keyAsBearer = apiKeyAsBearer(security, parts);
@@ -426,8 +424,10 @@ export function checkSecurity(
         specLocation: specLocation('#/x-security-exclusive'),
         reason: 'api-key-as-bearer',
       });
-    } else if (sent !== 0 && !sentTogetherAllowed(operation, schemes, sent)) {
-      const sentNames = namesIn(schemes, sent);
+    } else if (
+      sentNames.length > 0 &&
+      !operation.requirements.some((requirement) => sentNames.every((name) => requirement.includes(name)))
+    ) {
       const foreign = sentNames.filter((name) => !operation.allowed.has(name));
       const message =
         foreign.length > 0
@@ -458,25 +458,4 @@ export function checkSecurity(
     });
   }
   return violations;
-}
-
-/** The names of the schemes in a set (bit n: the service's n-th scheme), in the service's order. */
-function namesIn(schemes: PlannedScheme[], set: number): string[] {
-  const names: string[] = [];
-  for (let at = 0; at < schemes.length; at++) {
-    if (Math.floor(set / 2 ** at) % 2 === 1) names.push((schemes[at] as PlannedScheme).name);
-  }
-  return names;
-}
-
-/** Whether one requirement of the operation takes every credential sent, worked out once per set sent. */
-function sentTogetherAllowed(operation: OperationSecurity, schemes: PlannedScheme[], sent: number): boolean {
-  const known = operation.allowedSets.get(sent);
-  if (known !== undefined) return known;
-  const names = namesIn(schemes, sent);
-  const allowed = operation.requirements.some((requirement) =>
-    names.every((name) => requirement.includes(name)),
-  );
-  operation.allowedSets.set(sent, allowed);
-  return allowed;
 }

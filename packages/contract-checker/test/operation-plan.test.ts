@@ -17,6 +17,7 @@ import {
   request,
   rules,
   voice,
+  voiceError,
 } from './helpers.js';
 
 let compiled: CompiledContracts;
@@ -88,6 +89,23 @@ describe('the plan of an operation', () => {
     expect(rules(await checkResponse(pause, jsonResponse(200, campaign)))).toEqual([
       'response-header-missing',
     ]);
+    expect(tester.mock.calls.length).toBe(compiledChecks);
+    tester.mockRestore();
+  });
+  it('plans a response key once for every status under it (`4XX`, `default`)', async () => {
+    const prepared = operation('createCall');
+    const tester = vi.spyOn(prepared.service.validator, 'tester');
+    const call = request('POST', createCall, basicOf('user:secret'));
+    expect(await checkResponse(call, jsonResponse(400, voiceError))).toEqual([]);
+    const compiledChecks = tester.mock.calls.length;
+    expect(compiledChecks).toBeGreaterThan(0);
+    for (const status of [404, 409, 422, 429]) {
+      expect(await checkResponse(call, jsonResponse(status, voiceError))).toEqual([]);
+    }
+    // Same key, same plan: a body that breaks it is still refused, by the checks compiled for 400.
+    expect(rules(await checkResponse(call, jsonResponse(418, { type: 7 })))).toContain(
+      'response-body-schema',
+    );
     expect(tester.mock.calls.length).toBe(compiledChecks);
     tester.mockRestore();
   });
