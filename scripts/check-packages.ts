@@ -61,9 +61,10 @@ function dataEntrypoints(manifest: Manifest): string[] {
 }
 
 /** The tarball pnpm would publish (`files`, `publishConfig`, workspace versions resolved). */
-async function pack(dir: string, into: string): Promise<Uint8Array> {
+async function pack(dir: string, into: string): Promise<Uint8Array<ArrayBuffer>> {
   const { stdout } = await run('pnpm', ['pack', '--json', '--pack-destination', into], { cwd: dir });
   const { filename } = JSON.parse(stdout) as { filename: string };
+  // A copy of its own, exactly the file: its `buffer` can go to publint as it is.
   return new Uint8Array(await readFile(filename));
 }
 
@@ -90,7 +91,7 @@ async function checkPackage(
   try {
     const tarball = await pack(dir, await mkdtemp(join(scratch, 'pack-')));
     // From the tarball, a file the exports name but `files` leaves out is simply missing, as it will be.
-    const { messages, pkg } = await publint({ level: 'warning', pack: { tarball: tarball.slice().buffer } });
+    const { messages, pkg } = await publint({ level: 'warning', pack: { tarball: tarball.buffer } });
     for (const message of messages)
       problems.push(
         `publint ${message.type}: ${formatMessage(message, pkg, { color: false }) ?? message.code}`,

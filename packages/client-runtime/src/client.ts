@@ -100,12 +100,19 @@ export interface RawResult<T> {
   response: Response;
 }
 
+/** The data of a 2xx result, or the service's error built by `toError` from the answer and its body. */
+export function dataOrThrow<T>(
+  { data, error, response }: RawResult<T>,
+  toError: (response: Response, body: unknown) => Error,
+): T {
+  if (!response.ok) throw toError(response, error);
+  return data as T;
+}
+
 /** The data of a 2xx answer, or the service's error built by `toError`. */
 export async function unwrap<T>(
   pending: Promise<RawResult<T>>,
   toError: (response: Response, body: unknown) => Error,
 ): Promise<T> {
-  const { data, error, response } = await pending;
-  if (!response.ok) throw toError(response, error);
-  return data as T;
+  return dataOrThrow(await pending, toError);
 }

@@ -9,7 +9,7 @@ export {
 } from './auth.js';
 export { type BackoffOptions, backoffDelay } from './backoff.js';
 export { CallRequest } from './call-request.js';
-export { type CallSignal, PlainAbortSignal, plainSignalsWork } from './call-signal.js';
+export type { CallSignal } from './call-signal.js';
 export {
   type ClientOptions,
   callInit,

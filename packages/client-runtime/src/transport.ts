@@ -208,6 +208,16 @@ export class Transport {
   }
 
   /**
+   * The request's headers on a copy, with the fixed credentials (Basic, API key) when the client has
+   * them: middleware may keep the request (a logger's onResponse) and must not see them.
+   */
+  private headersWithFixedAuth(request: OutgoingRequest): Headers {
+    const headers = new Headers(request.headers);
+    if (this.fixedAuth !== undefined) setAll(headers, this.fixedAuth);
+    return headers;
+  }
+
+  /**
    * The attempts of a call. When nothing has to be awaited before sending (a {@link CallRequest}, fixed or
    * no credentials, no logging hook), the first attempt is sent at once and its answer handed back as it
    * came unless a redirect, a retry or a refresh follows; each `async` step saved is a few microtasks less
@@ -221,9 +231,7 @@ export class Transport {
     deadline.watch(request.signal);
     const signal = deadline.signal;
     if (signal.aborted) return Promise.reject(signal.reason);
-    // Credentials go on a copy: middleware may keep the request (a logger's onResponse) and must not see them.
-    const headers = new Headers(request.headers);
-    if (this.fixedAuth !== undefined) setAll(headers, this.fixedAuth);
+    const headers = this.headersWithFixedAuth(request);
     deadline.arm();
     let sent: Promise<Response>;
     try {
@@ -275,13 +283,11 @@ export class Transport {
 
     let statusRetries = 0;
     let refreshed = false;
-    // Credentials go on a copy: middleware may keep the request (a logger's onResponse) and must not see them.
-    let headers = first?.headers ?? new Headers(request.headers);
-    let credential: string | undefined;
     // After a first attempt made by `send`, its headers already carry the (fixed) credentials.
-    if (first === undefined) {
-      if (this.fixedAuth !== undefined) setAll(headers, this.fixedAuth);
-      else if (auth !== undefined) credential = await auth.apply(headers, { forceRefresh: false });
+    let headers = first?.headers ?? this.headersWithFixedAuth(request);
+    let credential: string | undefined;
+    if (first === undefined && this.fixedAuth === undefined && auth !== undefined) {
+      credential = await auth.apply(headers, { forceRefresh: false });
     }
     for (let attempt = 1; ; attempt++) {
       const answered = attempt === 1 ? first?.response : undefined;
@@ -325,9 +331,8 @@ export class Transport {
       deadline.pause();
       await sleep(delayMs, signal);
       if (auth !== undefined) {
-        headers = new Headers(request.headers);
+        headers = this.headersWithFixedAuth(request);
         if (this.fixedAuth === undefined) credential = await auth.apply(headers, { forceRefresh: false });
-        else setAll(headers, this.fixedAuth);
       }
     }
   }

@@ -1,6 +1,8 @@
 import { createServer } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// Internals of the call signal, not exported: a signal only Node's built-in fetch follows.
+import { PlainAbortSignal, plainSignalsWork } from '../src/call-signal.js';
 import {
   ApiError,
   basicAuth,
@@ -11,8 +13,6 @@ import {
   type FailedResponse,
   headerAuth,
   NetworkError,
-  PlainAbortSignal,
-  plainSignalsWork,
   REDACTED,
   RedirectError,
   ServiceClient,

@@ -1,7 +1,14 @@
 import { joinRendered, type ReportFormat, renderEntry } from './format.js';
 import type { InputError } from './har.js';
-import { blockOf, type EntryReport, type ReportSink, type Shard } from './report.js';
-import type { WorkerSegment } from './worker-protocol.js';
+import {
+  blockOf,
+  checkRecordings,
+  type EntryReport,
+  type ReportSink,
+  type RunSummary,
+  type Shard,
+} from './report.js';
+import type { WorkerInput, WorkerSegment } from './worker-protocol.js';
 
 /** A batch is sent early when a block holds this many segments (many input errors). */
 const maxSegments = 256;
@@ -110,4 +117,38 @@ export class BlockSegments implements ReportSink {
     if (blockOf(position + (this.shard?.count ?? 1), this.shard, this.blockSize) !== this.block)
       await this.flush();
   }
+}
+
+/**
+ * Checks the share of a run that `input` names, its blocks handed to `send` with at most
+ * `maxUnacknowledged` unwritten (`acknowledge`, called once a batch is written, lets the checking go on):
+ * what a worker thread does, and the main thread with the first share.
+ * `checkRecordings` loads the contracts (from the set-up cache, normally) and closes them when done.
+ */
+export async function checkShare(
+  input: WorkerInput,
+  send: (segments: WorkerSegment[], acknowledge: () => void) => void,
+  maxUnacknowledged: number,
+  onBlock?: (block: number) => void,
+): Promise<RunSummary> {
+  const blocks: BlockSegments = new BlockSegments(
+    input.format,
+    input.options.shard,
+    input.part.blockSize,
+    (segments) => send(segments, acknowledge),
+    maxUnacknowledged,
+  );
+  const acknowledge = (): void => blocks.acknowledge();
+  const summary = await checkRecordings(
+    input.paths,
+    {
+      ...input.options,
+      configPath: input.configPath,
+      ...(input.cache === false ? { cache: false as const } : {}),
+      part: onBlock === undefined ? input.part : { ...input.part, onBlock },
+    },
+    blocks,
+  );
+  await blocks.flush();
+  return summary;
 }

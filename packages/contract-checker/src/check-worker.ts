@@ -3,8 +3,7 @@
 // strings (the entries rendered for the report). It sends at most `maxUnacknowledged` blocks ahead of the
 // report, so a slow coordinator slows it down instead of filling memory.
 import { parentPort, workerData } from 'node:worker_threads';
-import { BlockSegments } from './block-segments.js';
-import { checkRecordings } from './report.js';
+import { checkShare } from './block-segments.js';
 import { maxUnacknowledged, type WorkerInput, type WorkerMessage } from './worker-protocol.js';
 
 const port = parentPort;
@@ -13,30 +12,22 @@ const input = workerData as WorkerInput;
 
 const post = (message: WorkerMessage): void => port.postMessage(message);
 
-const blocks = new BlockSegments(
-  input.format,
-  input.options.shard,
-  input.part.blockSize,
-  (segments) => post({ type: 'batch', segments }),
-  maxUnacknowledged,
-);
+// Every batch is acknowledged by the same function, handed over with the first one.
+let acknowledge: (() => void) | undefined;
 port.on('message', (message: unknown) => {
-  if (message === 'ack') blocks.acknowledge();
+  if (message === 'ack') acknowledge?.();
 });
 
 try {
-  // checkRecordings loads the contracts (from the set-up cache, normally) and closes them when done.
-  const summary = await checkRecordings(
-    input.paths,
-    {
-      ...input.options,
-      configPath: input.configPath,
-      ...(input.cache === false ? { cache: false as const } : {}),
-      part: { ...input.part, onBlock: (reading) => post({ type: 'reading', block: reading }) },
+  const summary = await checkShare(
+    input,
+    (segments, written) => {
+      acknowledge = written;
+      post({ type: 'batch', segments });
     },
-    blocks,
+    maxUnacknowledged,
+    (reading) => post({ type: 'reading', block: reading }),
   );
-  await blocks.flush();
   post({ type: 'done', summary });
 } catch (error) {
   post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
-import { BlockSegments } from './block-segments.js';
+import { checkShare } from './block-segments.js';
 import { mergeCoverage } from './coverage.js';
 import type { ReportWriter } from './format.js';
 import { printable } from './input-text.js';
@@ -72,6 +72,7 @@ function startWorker(workerData: WorkerInput, resourceLimits: ResourceLimits | u
  * machine with as many cores as threads, an idle coordinator would be one thread too many to start and
  * to schedule) and writes the blocks of all shares in input order, so the output is the same as with one
  * thread. A worker thread that dies is an input error naming the entries it had left; the others finish.
+ * This thread's own share is protected as `--workers 1` is: an entry that exhausts its heap ends the process.
  */
 export async function checkRecordingsInWorkers(
   paths: string[],
@@ -95,17 +96,17 @@ export async function checkRecordingsInWorkers(
     ...(opts.concurrency === undefined ? {} : { concurrency: opts.concurrency }),
     ...(shard === undefined ? {} : { shard }),
   };
-  const start = (at: number, fromBlock = 0): Worker => {
-    const input: WorkerInput = {
-      paths,
-      configPath: opts.configPath,
-      ...(opts.cache === false ? { cache: false as const } : {}),
-      options,
-      part: { index: at + 1, count: opts.workers, blockSize, ...(fromBlock > 0 ? { fromBlock } : {}) },
-      format: sink.format,
-    };
-    return startWorker(input, opts.resourceLimits);
-  };
+  /** What the thread of share `at` checks: the first share is this thread's. */
+  const inputFor = (at: number, fromBlock = 0): WorkerInput => ({
+    paths,
+    configPath: opts.configPath,
+    ...(opts.cache === false ? { cache: false as const } : {}),
+    options,
+    part: { index: at + 1, count: opts.workers, blockSize, ...(fromBlock > 0 ? { fromBlock } : {}) },
+    format: sink.format,
+  });
+  const start = (at: number, fromBlock = 0): Worker =>
+    startWorker(inputFor(at, fromBlock), opts.resourceLimits);
   /** The input position of the first entry of `block` (whether or not the input has that many). */
   const blockStart = (block: number): number => {
     const ordinal = block * blockSize;
@@ -182,25 +183,12 @@ export async function checkRecordingsInWorkers(
    * more than {@link mainThreadLead} batches ahead of the report, so memory stays flat when it is faster.
    */
   const checkHere = async (state: ShareState): Promise<void> => {
-    const blocks: BlockSegments = new BlockSegments(
-      sink.format,
-      shard,
-      blockSize,
-      (segments) => enqueue(state, segments, () => blocks.acknowledge()),
-      mainThreadLead,
-    );
     try {
-      state.summary = await checkRecordings(
-        paths,
-        {
-          ...options,
-          configPath: opts.configPath,
-          ...(opts.cache === false ? { cache: false as const } : {}),
-          part: { index: 1, count: opts.workers, blockSize },
-        },
-        blocks,
+      state.summary = await checkShare(
+        inputFor(0),
+        (segments, written) => enqueue(state, segments, written),
+        mainThreadLead,
       );
-      await blocks.flush();
     } catch (error) {
       // What a worker thread reports as `failed` (the contracts do not load): the same for this share.
       failures.push({ worker: 0, reason: `${nameOf(0)} stopped: ${printable(errorMessage(error))}` });
@@ -236,10 +224,9 @@ export async function checkRecordingsInWorkers(
               ? 'it held no entries'
               : `the entries of its share${after} up to input position ${blockStart(state.readingBlock + 1) - (shard?.count ?? 1)} were not checked`;
           if (state.restarts >= maxRestarts) {
-            const rest = state.lastPosition < 0 ? '' : ` after input position ${state.lastPosition}`;
             failures.push({
               worker: at,
-              reason: `${name} stopped: ${printable(failure)} (the entries of its share${rest} were not checked)`,
+              reason: `${name} stopped: ${printable(failure)} (the entries of its share${after} were not checked)`,
             });
             finish();
             return;
