@@ -53,18 +53,10 @@ export class BlockSegments implements ReportSink {
     this.resume = undefined;
   }
 
-  async entry(entry: EntryReport): Promise<void> {
-    await this.enterBlockOf(entry.position);
-    if (entry.file !== this.runFile) this.closeRun();
-    if (this.run.length === 0) {
-      this.runStart = entry.position;
-      this.runFile = entry.file;
-    }
-    this.runLast = entry.position;
-    if (entry.verdict === 'violation') this.runFailed++;
-    else this.runPassed++;
-    this.run.push(renderEntry(this.format, entry));
-    await this.leaveBlockAfter(entry.position);
+  /** A promise only when the writing thread must catch up first. */
+  entry(entry: EntryReport): void | Promise<void> {
+    const entered = this.enterBlockOf(entry.position);
+    return entered ? entered.then(() => this.add(entry)) : this.add(entry);
   }
 
   async inputError(error: InputError, position: number): Promise<void> {
@@ -76,17 +68,34 @@ export class BlockSegments implements ReportSink {
     if (this.segments.length >= maxSegments) await this.flush();
   }
 
-  /** Sends what is left: call once the share is checked. */
-  async flush(): Promise<void> {
+  /** Sends what is left: call once the share is checked. A promise only when the writing thread is behind. */
+  flush(): void | Promise<void> {
     this.closeRun();
     if (this.segments.length === 0) return;
     const segments = this.segments;
     this.segments = [];
     this.send(segments);
     this.unacknowledged++;
+    if (this.unacknowledged > this.maxUnacknowledged) return this.writerCaughtUp();
+  }
+
+  private async writerCaughtUp(): Promise<void> {
     while (this.unacknowledged > this.maxUnacknowledged) {
       await new Promise<void>((done) => (this.resume = done));
     }
+  }
+
+  private add(entry: EntryReport): void | Promise<void> {
+    if (entry.file !== this.runFile) this.closeRun();
+    if (this.run.length === 0) {
+      this.runStart = entry.position;
+      this.runFile = entry.file;
+    }
+    this.runLast = entry.position;
+    if (entry.verdict === 'violation') this.runFailed++;
+    else this.runPassed++;
+    this.run.push(renderEntry(this.format, entry));
+    return this.leaveBlockAfter(entry.position);
   }
 
   private closeRun(): void {
@@ -105,17 +114,19 @@ export class BlockSegments implements ReportSink {
   }
 
   /** Sends the block being checked when `position` starts another one. */
-  private async enterBlockOf(position: number): Promise<void> {
+  private enterBlockOf(position: number): void | Promise<void> {
     const next = blockOf(position, this.shard, this.blockSize);
     if (next === this.block) return;
-    await this.flush();
+    // The block's segments leave at once; only the wait for the writing thread may follow.
+    const sent = this.flush();
     this.block = next;
+    return sent;
   }
 
   /** Sends the block as soon as `position` ends it. */
-  private async leaveBlockAfter(position: number): Promise<void> {
+  private leaveBlockAfter(position: number): void | Promise<void> {
     if (blockOf(position + (this.shard?.count ?? 1), this.shard, this.blockSize) !== this.block)
-      await this.flush();
+      return this.flush();
   }
 }
 

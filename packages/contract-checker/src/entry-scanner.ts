@@ -16,7 +16,10 @@
  */
 
 export interface ScannedElement {
-  /** The element's bytes (a view into the scanner's buffer: valid after later pushes too). */
+  /**
+   * The element's bytes: a view into the chunk pushed or into the scanner's own buffer, valid until the
+   * next push (which may write over it).
+   */
   bytes: Buffer;
   /** 1-based line and column (in UTF-16 code units, as an editor counts) of its first character in the file. */
   line: number;
@@ -81,7 +84,18 @@ const empty = Buffer.alloc(0);
  * brackets matter.
  */
 export class HarEntryScanner {
+  /** The bytes being scanned: the chunk pushed, or the carried-over bytes and the chunk in `carry`. */
   private buffer: Buffer = empty;
+  /**
+   * The scanner's own bytes, used again at every push: the unfinished element (or key) a chunk ends with
+   * and the next chunk after it. Not a new buffer per chunk, which would be garbage for V8 to collect.
+   * Two of them take turns: the elements handed out by a push stay valid in one while the bytes carried
+   * over go to the other.
+   */
+  private carry: Buffer = empty;
+  private spare: Buffer = empty;
+  /** `buffer` is the start of `carry` (not the caller's chunk). */
+  private inCarry = false;
   /** Offset in `buffer` where scanning resumes. */
   private at = 0;
   private depth = 0;
@@ -110,7 +124,8 @@ export class HarEntryScanner {
   /** Feeds the next chunk; returns the elements of `log.entries` completed by it, in order. */
   push(chunk: Uint8Array): ScannedElement[] {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
-    this.buffer = this.buffer.length === 0 ? bytes : Buffer.concat([this.buffer, bytes]);
+    this.inCarry = this.buffer.length > 0;
+    this.buffer = this.inCarry ? this.append(bytes) : bytes;
     this.nextNewline = this.buffer.indexOf(NEWLINE, this.countedTo);
     const found: ScannedElement[] = [];
     const buffer = this.buffer;
@@ -309,16 +324,43 @@ export class HarEntryScanner {
   }
 
   /** Drops what no longer matters: everything before the current element (or key). */
+  /**
+   * Keeps what the scan still needs (from `keep` on) at the start of `carry`, for the next push. The
+   * elements handed out are views into `buffer`: they are not written over until the push after.
+   */
   private compact(): void {
     const length = this.buffer.length;
     const keep = this.elementStart >= 0 ? this.elementStart : this.keyStart >= 0 ? this.keyStart : length;
     this.countTo(keep);
-    // A view: the elements handed out keep their bytes; the next push copies what is kept.
-    this.buffer = keep === length ? empty : this.buffer.subarray(keep);
+    const kept = length - keep;
+    if (kept === 0) this.buffer = empty;
+    else if (!this.inCarry || keep > 0) {
+      // From the caller's chunk (which it may read into again), or from behind the elements handed out.
+      const target = this.inCarry ? this.spare : this.carry;
+      const into = target.length >= kept ? target : Buffer.allocUnsafeSlow(Math.max(kept, target.length * 2));
+      this.buffer.copy(into, 0, keep, length);
+      if (this.inCarry) this.spare = this.carry;
+      this.carry = into;
+      this.buffer = into.subarray(0, kept);
+    }
+    // Else an element longer than the chunks so far, at the start of `carry`: it stays, and grows there.
     this.countedTo -= keep;
     if (this.elementStart >= 0) this.elementStart -= keep;
     if (this.keyStart >= 0) this.keyStart -= keep;
-    this.at = length - keep;
+    this.at = kept;
+  }
+
+  /** The carried-over bytes (the start of `carry`) with `bytes` after them, in `carry`. */
+  private append(bytes: Buffer): Buffer {
+    const kept = this.buffer.length;
+    const size = kept + bytes.length;
+    if (this.carry.length < size) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(size, this.carry.length * 2));
+      this.carry.copy(grown, 0, 0, kept);
+      this.carry = grown;
+    }
+    bytes.copy(this.carry, kept);
+    return this.carry.subarray(0, size);
   }
 
   private fail(reason: string, i: number): never {

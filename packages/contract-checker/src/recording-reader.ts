@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { type FileHandle, open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { HarEntryScanner, JsonStructureError, type ScannedElement } from './entry-scanner.js';
 import { HarFormatError, type RecordedExchange, readEntry } from './har-entry.js';
@@ -75,6 +74,22 @@ function decodeEntry(element: ScannedElement, index: number, position: number): 
   }
 }
 
+/** An entry the selector chose, not yet decoded. */
+interface Selected {
+  element: ScannedElement;
+  index: number;
+  position: number;
+}
+
+/**
+ * Decodes each entry only when it is asked for: a chunk of 1 MiB holds hundreds of entries, and decoded
+ * all at once they would outlive V8's young generation and be promoted, to be freed only by full
+ * collections.
+ */
+function* decodeEach(items: Selected[]): Generator<RecordingItem> {
+  for (const { element, index, position } of items) yield decodeEntry(element, index, position);
+}
+
 const byteOrderMark = Buffer.from([0xef, 0xbb, 0xbf]);
 const newline = 10;
 
@@ -98,8 +113,13 @@ export class RecordingDecoder {
     private readonly select: Selector = counter(),
   ) {}
 
-  /** The next chunk of the file; text is taken as the whole file's text or a piece of it. */
-  push(chunk: Uint8Array | string): RecordingItem[] {
+  /**
+   * The next chunk of the file (text is taken as the whole file's text or a piece of it): the entries it
+   * completes, decoded as they are iterated. Iterate them before the next push: they are read from the
+   * chunk and the scanner's buffer, which the next push (and a caller reading into the same buffer) may
+   * write over.
+   */
+  push(chunk: Uint8Array | string): Iterable<RecordingItem> {
     let bytes =
       typeof chunk === 'string'
         ? Buffer.from(chunk, 'utf8')
@@ -111,7 +131,7 @@ export class RecordingDecoder {
     return this.format === 'ndjson' ? this.pushLines(bytes) : this.pushHar(bytes);
   }
 
-  end(): RecordingItem[] {
+  end(): Iterable<RecordingItem> {
     if (this.format === 'ndjson') return this.pushLines(Buffer.of(newline));
     try {
       this.scanner.end();
@@ -123,24 +143,24 @@ export class RecordingDecoder {
     return [];
   }
 
-  private pushHar(bytes: Buffer): RecordingItem[] {
+  private pushHar(bytes: Buffer): Iterable<RecordingItem> {
     let elements: ScannedElement[];
     try {
       elements = this.scanner.push(bytes);
     } catch (error) {
       throw this.documentError(error);
     }
-    const items: RecordingItem[] = [];
+    const items: Selected[] = [];
     for (const element of elements) {
       const index = this.next++;
       const position = this.select();
-      if (position !== undefined) items.push(decodeEntry(element, index, position));
+      if (position !== undefined) items.push({ element, index, position });
     }
-    return items;
+    return decodeEach(items);
   }
 
-  private pushLines(chunk: Buffer): RecordingItem[] {
-    const items: RecordingItem[] = [];
+  private pushLines(chunk: Buffer): Iterable<RecordingItem> {
+    const items: Selected[] = [];
     let from = 0;
     for (let end = chunk.indexOf(newline); end >= 0; end = chunk.indexOf(newline, from)) {
       // A line longer than a chunk is joined once, when it ends (not copied again with every chunk).
@@ -154,13 +174,14 @@ export class RecordingDecoder {
         const position = this.select();
         if (position !== undefined) {
           const element = { bytes: bytes.subarray(lineStart, lineEnd), line: index + 1, column: 1 };
-          items.push(decodeEntry(element, index, position));
+          items.push({ element, index, position });
         }
       }
       from = end + 1;
     }
-    if (from < chunk.length) this.pendingLine.push(chunk.subarray(from));
-    return items;
+    // A copy: the caller may read the next chunk into the same buffer.
+    if (from < chunk.length) this.pendingLine.push(Buffer.from(chunk.subarray(from)));
+    return decodeEach(items);
   }
 
   private documentError(error: unknown): HarFormatError {
@@ -178,14 +199,20 @@ function kindOf(info: Awaited<ReturnType<typeof stat>>): string {
   return 'not a regular file';
 }
 
-/** Chunks of 1 MiB: large enough that per-chunk work is noise, small enough to keep memory flat. */
-const chunkSize = 1 << 20;
+/** Chunks of 256 KiB: large enough that per-chunk work is noise, small enough that a chunk's entries die young. */
+const chunkSize = 1 << 18;
 
 /**
- * Streams the entries of a recording file, in order, in constant memory. A file that cannot be read, or
- * whose document is broken, throws {@link HarFormatError} (after the entries read before the problem).
+ * Streams the entries of a recording file, in order, in constant memory: one batch per chunk read, each
+ * entry decoded when the batch is iterated (an entry costs no promise of its own). A batch is to be
+ * iterated before the next one is asked for: the next read writes over its bytes. A file that cannot be
+ * read, or whose document is broken, throws {@link HarFormatError} (after the entries read before the
+ * problem).
  */
-export async function* readRecording(path: string, select?: Selector): AsyncGenerator<RecordingItem> {
+export async function* readRecordingBatches(
+  path: string,
+  select?: Selector,
+): AsyncGenerator<Iterable<RecordingItem>> {
   try {
     const info = await stat(path);
     if (!info.isFile())
@@ -196,13 +223,27 @@ export async function* readRecording(path: string, select?: Selector): AsyncGene
     throw new HarFormatError(code === 'ENOENT' ? 'no such file' : `cannot read: ${errorMessage(error)}`);
   }
   const decoder = new RecordingDecoder(formatOf(path), select);
+  let file: FileHandle | undefined;
   try {
-    for await (const chunk of createReadStream(path, { highWaterMark: chunkSize })) {
-      yield* decoder.push(chunk as Buffer);
+    file = await open(path, 'r');
+    // One buffer, read into again and again: a batch's entries are views into it, decoded before the
+    // next read. A new buffer per read would be garbage for V8 to collect, megabytes of it per second.
+    const buffer = Buffer.allocUnsafeSlow(chunkSize);
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, 0, chunkSize, null);
+      if (bytesRead === 0) break;
+      yield decoder.push(buffer.subarray(0, bytesRead));
     }
   } catch (error) {
     if (error instanceof HarFormatError) throw error;
     throw new HarFormatError(`cannot read: ${errorMessage(error)}`);
+  } finally {
+    await file?.close();
   }
-  yield* decoder.end();
+  yield decoder.end();
+}
+
+/** {@link readRecordingBatches} one entry at a time. */
+export async function* readRecording(path: string, select?: Selector): AsyncGenerator<RecordingItem> {
+  for await (const batch of readRecordingBatches(path, select)) yield* batch;
 }

@@ -4,8 +4,8 @@ import { type CoverageReport, CoverageTally } from './coverage.js';
 import { collectHarFiles, HarFormatError, type InputError, type RecordedExchange } from './har.js';
 import { printable } from './input-text.js';
 import { type MutationReport, scoreMutants } from './mutation.js';
-import { readRecording } from './recording-reader.js';
-import type { OperationMatch, Verdict, Violation } from './types.js';
+import { type RecordingItem, readRecordingBatches } from './recording-reader.js';
+import type { EntryVerdict, OperationMatch, Verdict, Violation } from './types.js';
 
 export interface EntryReport {
   file: string;
@@ -171,38 +171,79 @@ export async function checkRecordings(
       return sink.entry(entry);
     };
 
-    const check = async (file: string, exchange: RecordedExchange, position: number): Promise<Outcome> => {
+    const checked = (
+      file: string,
+      exchange: RecordedExchange,
+      position: number,
+      verdict: EntryVerdict,
+    ): Outcome => {
+      const entry: EntryReport = {
+        file,
+        index: exchange.index,
+        position,
+        method: exchange.request.method,
+        url: maskUrl(exchange.request.url, { names: credentialNames.query }),
+        status: exchange.response.status,
+        ...(verdict.match ? { match: verdict.match } : {}),
+        verdict: verdict.verdict,
+        violations: verdict.violations,
+        requestViolations: verdict.requestViolations,
+        ...(verdict.note !== undefined ? { note: verdict.note } : {}),
+      };
+      return { kind: 'entry', entry, exchange };
+    };
+    // One entry that breaks the checker (a hostile value, an engine fault) fails alone, named.
+    const uncheckable = (
+      file: string,
+      exchange: RecordedExchange,
+      position: number,
+      error: unknown,
+    ): Outcome => {
+      const reason = error instanceof Error ? error.message : String(error);
+      return {
+        kind: 'error',
+        error: { file, entry: exchange.index, reason: `could not be checked: ${printable(reason)}` },
+        position,
+      };
+    };
+    /** The outcome at once when no XML engine is involved (no promise per entry), else its promise. */
+    const check = (
+      file: string,
+      exchange: RecordedExchange,
+      position: number,
+    ): Outcome | Promise<Outcome> => {
       try {
-        const verdict = await contracts.checkExchangeNow(exchange.request, exchange.response, checkOpts);
-        const entry: EntryReport = {
-          file,
-          index: exchange.index,
-          position,
-          method: exchange.request.method,
-          url: maskUrl(exchange.request.url, { names: credentialNames.query }),
-          status: exchange.response.status,
-          ...(verdict.match ? { match: verdict.match } : {}),
-          verdict: verdict.verdict,
-          violations: verdict.violations,
-          requestViolations: verdict.requestViolations,
-          ...(verdict.note !== undefined ? { note: verdict.note } : {}),
-        };
-        return { kind: 'entry', entry, exchange };
+        const verdict = contracts.checkExchangeNow(exchange.request, exchange.response, checkOpts);
+        if (!(verdict instanceof Promise)) return checked(file, exchange, position, verdict);
+        return verdict
+          .then((known) => checked(file, exchange, position, known))
+          .catch((error: unknown) => uncheckable(file, exchange, position, error));
       } catch (error) {
-        // One entry that breaks the checker (a hostile value, an engine fault) fails alone, named.
-        const reason = error instanceof Error ? error.message : String(error);
-        return {
-          kind: 'error',
-          error: { file, entry: exchange.index, reason: `could not be checked: ${printable(reason)}` },
-          position,
-        };
+        return uncheckable(file, exchange, position, error);
       }
     };
+    const outcomeOf = (file: string, item: RecordingItem): Outcome | Promise<Outcome> =>
+      'exchange' in item
+        ? check(file, item.exchange, item.position)
+        : { kind: 'error', error: { file, entry: item.index, reason: item.error }, position: item.position };
 
-    // Results leave in input order; at most `concurrency` are in flight.
-    const inFlight: Array<Promise<Outcome>> = [];
+    // Results leave in input order; at most `concurrency` are in flight. An outcome known at once leaves
+    // at once when none is ahead of it, so a JSON entry is not held (nor its objects kept alive) behind
+    // others: held entries outlive V8's young generation and make work for full collections.
+    const inFlight: Array<Outcome | Promise<Outcome>> = [];
     const drainTo = async (limit: number): Promise<void> => {
-      while (inFlight.length > limit) await emit(await (inFlight.shift() as Promise<Outcome>));
+      while (inFlight.length > 0) {
+        const head = inFlight[0] as Outcome | Promise<Outcome>;
+        if (head instanceof Promise && inFlight.length <= limit) return;
+        inFlight.shift();
+        const emitted = emit(head instanceof Promise ? await head : head);
+        if (emitted) await emitted;
+      }
+    };
+    const take = (outcome: Outcome | Promise<Outcome>): void | Promise<void> => {
+      if (inFlight.length === 0 && !(outcome instanceof Promise)) return emit(outcome);
+      inFlight.push(outcome);
+      return drainTo(concurrency - 1);
     };
 
     const { files, errors } = await collectHarFiles(paths);
@@ -222,17 +263,11 @@ export async function checkRecordings(
     };
     for (const file of files) {
       try {
-        for await (const item of readRecording(file, select)) {
-          inFlight.push(
-            'exchange' in item
-              ? check(file, item.exchange, item.position)
-              : Promise.resolve({
-                  kind: 'error',
-                  error: { file, entry: item.index, reason: item.error },
-                  position: item.position,
-                }),
-          );
-          await drainTo(concurrency - 1);
+        for await (const batch of readRecordingBatches(file, select)) {
+          for (const item of batch) {
+            const taken = take(outcomeOf(file, item));
+            if (taken) await taken;
+          }
         }
       } catch (error) {
         await drainTo(0);

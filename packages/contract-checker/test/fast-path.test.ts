@@ -1,14 +1,19 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootElementName } from '../src/body.js';
 import type { ContractSet } from '../src/index.js';
 import { objectMemo } from '../src/memo.js';
 import { urlPath } from '../src/operation-index.js';
+import { checkRecordings } from '../src/report.js';
 import { decodeFormComponent, rawQueryOf } from '../src/request-parts.js';
 import {
   agent,
   basic,
   bearer,
   dashboard,
+  fixtures,
   fleet,
   jsonResponse,
   loadFixtureContracts,
@@ -115,6 +120,58 @@ describe('checkExchangeNow', () => {
     expect(rules((await contracts.checkExchange(entry, wrong)).violations)).toEqual([
       'response-content-type',
     ]);
+  });
+});
+
+describe('checkRecordings', () => {
+  it('lets an entry checked at once leave at once, and one awaited hold those after it: input order', async () => {
+    const har = JSON.parse(await readFile(join(fixtures, 'har', 'fleet.har'), 'utf8')) as {
+      log: { entries: unknown[] };
+    };
+    const scratch = await mkdtemp(join(tmpdir(), 'contract-check-order-'));
+    const file = join(scratch, 'order.ndjson');
+    await writeFile(file, har.log.entries.map((entry) => JSON.stringify(entry)).join('\n'));
+    // Entries 1 and 4 are answered later (as an XML body would be); the others at once.
+    const events: string[] = [];
+    let checked = 0;
+    const slow = new Set([1, 4]);
+    const timed: ContractSet = {
+      ...contracts,
+      checkExchangeNow(request, response, opts) {
+        const at = checked++;
+        events.push(`check ${at}`);
+        const verdict = contracts.checkExchangeNow(request, response, opts);
+        if (!slow.has(at)) return verdict;
+        return new Promise((settle) => setTimeout(() => settle(verdict), 20 - at));
+      },
+    };
+    try {
+      const summary = await checkRecordings(
+        [file],
+        { contracts: timed, concurrency: 2 },
+        { entry: (entry) => void events.push(`emit ${entry.position}`), inputError: () => undefined },
+      );
+      expect(summary.passed + summary.failed).toBe(7);
+      expect(events).toEqual([
+        'check 0',
+        'emit 0',
+        'check 1',
+        // Entry 2 waits behind entry 1; with 2 in flight, entry 1 is awaited before entry 3 is read.
+        'check 2',
+        'emit 1',
+        'emit 2',
+        'check 3',
+        'emit 3',
+        'check 4',
+        'check 5',
+        'emit 4',
+        'emit 5',
+        'check 6',
+        'emit 6',
+      ]);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 });
 

@@ -4,22 +4,34 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HarEntryScanner, JsonStructureError } from '../src/entry-scanner.js';
 import { parseHar, readHar } from '../src/index.js';
-import { RecordingDecoder, readRecording } from '../src/recording-reader.js';
+import { RecordingDecoder, type RecordingItem, readRecording } from '../src/recording-reader.js';
 
 const entry = (id: number): object => ({
   request: { method: 'GET', url: `http://h/api/v1/workflow/fetch/${id}`, headers: [] },
   response: { status: 200, headers: [], content: { mimeType: 'application/json', text: `{"id":${id}}` } },
 });
 
-/** Feeds `text` as UTF-8 to a fresh scanner in pieces of `size` bytes and returns the element texts. */
+/**
+ * `text` as UTF-8 in pieces of `size` bytes, each copied into one buffer used again, as the file reader
+ * reads: what a push hands out is taken before the next piece overwrites the buffer, and a scanner that
+ * kept a view of a chunk past its push would read the bytes written over it.
+ */
+function* piecesOf(text: string, size: number): Generator<Buffer> {
+  const bytes = Buffer.from(text);
+  const reused = Buffer.alloc(size);
+  for (let at = 0; at < bytes.length; at += size) {
+    const length = bytes.copy(reused, 0, at, at + size);
+    yield reused.subarray(0, length);
+    reused.fill(0x3f);
+  }
+}
+
+/** Feeds `text` to a fresh scanner with {@link piecesOf} and returns the element texts. */
 function scanInPieces(text: string, size: number): string[] {
   const scanner = new HarEntryScanner();
-  const bytes = Buffer.from(text);
   const found: string[] = [];
-  for (let at = 0; at < bytes.length; at += size) {
-    found.push(
-      ...scanner.push(bytes.subarray(at, at + size)).map((element) => element.bytes.toString().trim()),
-    );
+  for (const piece of piecesOf(text, size)) {
+    found.push(...scanner.push(piece).map((element) => element.bytes.toString().trim()));
   }
   scanner.end();
   return found;
@@ -90,6 +102,13 @@ describe('the entry scanner', () => {
     const entries = ['"a\\\\"', '"\\"]"', '{"k":"\\\\\\"}"}'];
     const text = `{"log":{"entries":[${entries.join(',')}]}}`;
     for (const size of [1, 2, 3, 5]) expect(scanInPieces(text, size)).toEqual(entries);
+  });
+
+  it('an element longer than many chunks, and elements after it, arrive whole', () => {
+    const long = JSON.stringify({ ...entry(2), comment: 'z'.repeat(5000) });
+    const entries = [JSON.stringify(entry(1)), long, JSON.stringify(entry(3)), long];
+    const text = `{"log":{"entries":[${entries.join(',')}]}}`;
+    for (const size of [1, 7, 100, 4096]) expect(scanInPieces(text, size)).toEqual(entries);
   });
 
   it('keeps only the current entry: consumed text is dropped between chunks', () => {
@@ -167,6 +186,26 @@ describe('recordings read as streams', () => {
       })(),
     ).rejects.toThrow('malformed JSON: unexpected end of the document');
     expect(seen).toEqual([0]);
+  });
+
+  it('entries decoded from one buffer read into again and again, for HAR and NDJSON alike', () => {
+    const entries = [entry(1), { ...entry(2), comment: 'é'.repeat(300) }, entry(3)];
+    const texts = {
+      har: JSON.stringify({ log: { entries } }),
+      ndjson: entries.map((value) => JSON.stringify(value)).join('\n'),
+    };
+    for (const format of ['har', 'ndjson'] as const) {
+      for (const size of [1, 5, 64, 1000]) {
+        const decoder = new RecordingDecoder(format);
+        const items: RecordingItem[] = [];
+        for (const piece of piecesOf(texts[format], size)) items.push(...decoder.push(piece));
+        items.push(...decoder.end());
+        const urls = items.map((item) => ('exchange' in item ? item.exchange.request.url : item.error));
+        expect(urls, `${format} in pieces of ${size}`).toEqual(
+          [1, 2, 3].map((id) => `http://h/api/v1/workflow/fetch/${id}`),
+        );
+      }
+    }
   });
 
   it('multi-byte characters split across chunks arrive whole', async () => {

@@ -122,11 +122,11 @@ describe('worker threads deal out blocks of entries', () => {
   });
 
   it('a thread that crashes fails the entries it held, named, and a new thread checks the rest', async () => {
-    // Entries 12 to 15 are too large for a worker thread's heap (limited below) together: the thread that
-    // reads them runs out of memory. Blocks of 4 over 2 threads: this thread checks blocks 0, 2 and 4, the
-    // worker thread blocks 1, 3 and 5; the huge entries are block 3, and the worker also holds block 1
-    // (read, still in flight). No single string is above 16 MB: an allocation far above the limit ends
-    // the process, not the thread.
+    // Entries 12 to 15 have a body of millions of JSON objects, each too large for a worker thread's heap
+    // (limited below) once parsed: the thread that checks the first runs out of memory. Blocks of 4 over
+    // 2 threads: this thread checks blocks 0, 2 and 4, the worker thread blocks 1, 3 and 5; the huge
+    // entries are block 3. No single string is above 16 MB: an allocation far above the limit ends the
+    // process, not the thread.
     // The huge entries sit in the worker's share on purpose: this thread's share is no better protected
     // than `--workers 1`, where an entry that exhausts the heap ends the process.
     const good = JSON.parse(lines[0] as string) as { response: { content: { text?: string } } };
@@ -134,7 +134,7 @@ describe('worker threads deal out blocks of entries', () => {
       ...good,
       response: {
         ...good.response,
-        content: { ...good.response.content, text: JSON.stringify({ padding: 'x'.repeat(12 << 20) }) },
+        content: { ...good.response.content, text: `[${'{},'.repeat(3 << 20)}{}]` },
       },
     });
     const file = join(scratch, 'crash.ndjson');
@@ -149,16 +149,17 @@ describe('worker threads deal out blocks of entries', () => {
     );
     writer.finish(summary);
     const report = JSON.parse(output()) as { entries: Array<{ position: number }> };
-    // Blocks 0, 2 and 4 from this thread, block 5 from the thread that replaced the crashed one.
+    // Blocks 0, 2 and 4 from this thread; block 1 from the worker thread, sent before it crashed (a JSON
+    // entry leaves as soon as it is checked); block 5 from the thread that replaced the crashed one.
     expect(report.entries.map((entry) => entry.position)).toEqual([
-      0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 20, 21, 22, 23,
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19, 20, 21, 22, 23,
     ]);
     expect(errors).toHaveLength(1);
     expect(errors[0]?.reason).toMatch(
-      /^checking worker 2 of 2 stopped: .*memory.* \(the entries of its share up to input position 15 were not checked; a new thread checked the rest of its share\)$/,
+      /^checking worker 2 of 2 stopped: .*memory.* \(the entries of its share after input position 7 up to input position 15 were not checked; a new thread checked the rest of its share\)$/,
     );
     expect(summary.exitCode).toBe(2);
-    expect(summary.passed + summary.failed).toBe(16);
+    expect(summary.passed + summary.failed).toBe(20);
   });
 });
 
@@ -215,9 +216,12 @@ describe('the blocks of a share', () => {
   it('holds the checking while more batches than allowed wait unwritten, until one is acknowledged', async () => {
     const sent: WorkerSegment[][] = [];
     const blocks = new BlockSegments('json', undefined, 1, (segments) => void sent.push(segments), 1);
-    await blocks.entry(entryAt(0));
+    // Within the allowance the entry is taken at once: no promise to wait for.
+    expect(blocks.entry(entryAt(0))).toBeUndefined();
     let held = true;
-    const second = blocks.entry(entryAt(1)).then(() => {
+    const waiting = blocks.entry(entryAt(1));
+    expect(waiting).toBeInstanceOf(Promise);
+    const second = (waiting as Promise<void>).then(() => {
       held = false;
     });
     await new Promise((done) => setTimeout(done, 10));
