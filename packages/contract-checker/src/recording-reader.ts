@@ -1,6 +1,6 @@
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { HarEntryScanner, JsonStructureError, type ScannedElement } from './entry-scanner.js';
+import { elementText, HarEntryScanner, JsonStructureError, type ScannedElement } from './entry-scanner.js';
 import { HarFormatError, type RecordedExchange, readEntry } from './har-entry.js';
 import { locateJsonSyntaxError, printable } from './input-text.js';
 
@@ -54,7 +54,7 @@ function isBlankLine(bytes: Buffer, from: number, to: number): boolean {
 
 /** An entry's bytes as an item: decoded, JSON.parse, then the HAR entry rules; a failure stays the entry's own. */
 function decodeEntry(element: ScannedElement, index: number, position: number): RecordingItem {
-  const text = element.bytes.toString('utf8');
+  const text = elementText(element);
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -173,7 +173,7 @@ export class RecordingDecoder {
       if (!isBlankLine(bytes, lineStart, lineEnd)) {
         const position = this.select();
         if (position !== undefined) {
-          const element = { bytes: bytes.subarray(lineStart, lineEnd), line: index + 1, column: 1 };
+          const element = { buffer: bytes, start: lineStart, end: lineEnd, line: index + 1, column: 1 };
           items.push({ element, index, position });
         }
       }

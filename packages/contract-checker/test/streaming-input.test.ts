@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HarEntryScanner, JsonStructureError } from '../src/entry-scanner.js';
+import { elementText, HarEntryScanner, JsonStructureError } from '../src/entry-scanner.js';
 import { parseHar, readHar } from '../src/index.js';
 import { RecordingDecoder, type RecordingItem, readRecording } from '../src/recording-reader.js';
 
@@ -31,7 +31,7 @@ function scanInPieces(text: string, size: number): string[] {
   const scanner = new HarEntryScanner();
   const found: string[] = [];
   for (const piece of piecesOf(text, size)) {
-    found.push(...scanner.push(piece).map((element) => element.bytes.toString().trim()));
+    found.push(...scanner.push(piece).map((element) => elementText(element).trim()));
   }
   scanner.end();
   return found;
@@ -102,6 +102,21 @@ describe('the entry scanner', () => {
     const entries = ['"a\\\\"', '"\\"]"', '{"k":"\\\\\\"}"}'];
     const text = `{"log":{"entries":[${entries.join(',')}]}}`;
     for (const size of [1, 2, 3, 5]) expect(scanInPieces(text, size)).toEqual(entries);
+  });
+
+  it('finds where a long string ends (past the bytes read by hand) whatever its escapes and chunks', () => {
+    // Runs of 1 to 4 backslashes before quotes and brackets, deep in strings of a few hundred bytes.
+    const body = Array.from({ length: 40 }, (_, at) => `${'\\'.repeat(at % 4)}"]}x${'y'.repeat(at)}`).join(
+      '',
+    );
+    const entries = [
+      JSON.stringify({ text: body }),
+      JSON.stringify([body, `${'z'.repeat(50)}\\`, `${'z'.repeat(50)}\\"`]),
+    ];
+    const text = `{"log":{"entries":[${entries.join(',')}]}}`;
+    for (const size of [1, 3, 7, 33, 64, 100, text.length]) {
+      expect(scanInPieces(text, size), `pieces of ${size}`).toEqual(entries);
+    }
   });
 
   it('an element longer than many chunks, and elements after it, arrive whole', () => {
