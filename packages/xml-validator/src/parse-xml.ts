@@ -10,8 +10,11 @@ export interface ParseXmlOptions {
    * `['TelephoneNumber', 'Parameter']`). Matched on the element name as written.
    */
   arrayElements?: Iterable<string>;
-  /** Finer control than `arrayElements`: `jPath` is the dotted path such as `Order.TelephoneNumberList.TelephoneNumber`. */
-  isArray?: (elementName: string, jPath: string) => boolean;
+  /**
+   * Finer control than `arrayElements`: elements returned as arrays at these dotted paths only, such as
+   * `Order.TelephoneNumberList.TelephoneNumber`.
+   */
+  arrayPaths?: Iterable<string>;
   /** Drop namespace prefixes from element and attribute names (default false). */
   removeNamespacePrefix?: boolean;
   /** Name used in error messages. */
@@ -44,7 +47,11 @@ export function createXmlParser<T = Record<string, unknown>>(
   options: Omit<ParseXmlOptions, 'fileName'> = {},
 ): XmlParse<T> {
   const arrayElements = new Set(options.arrayElements ?? []);
-  const isArray = options.isArray;
+  const arrayPaths = new Set(options.arrayPaths ?? []);
+  // The path of an element is built only for a name that ends one of `arrayPaths`: fast-xml-parser
+  // hands over its path matcher (`jPath: false`), and writing out every element's path was a tenth of
+  // the parse of a small document.
+  const arrayPathEnds = new Set([...arrayPaths].map((path) => path.slice(path.lastIndexOf('.') + 1)));
   const parser = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: XML_ATTRIBUTE_PREFIX,
@@ -57,8 +64,9 @@ export function createXmlParser<T = Record<string, unknown>>(
     processEntities: true,
     htmlEntities: false,
     entityDecoder: strictXmlEntityDecoder(),
+    jPath: false,
     isArray: (name, jPath, _isLeaf, isAttribute) =>
-      !isAttribute && (arrayElements.has(name) || (isArray?.(name, String(jPath)) ?? false)),
+      !isAttribute && (arrayElements.has(name) || (arrayPathEnds.has(name) && arrayPaths.has(String(jPath)))),
   });
   return (xml, fileName) => {
     assertNoDoctype(xml, fileName);

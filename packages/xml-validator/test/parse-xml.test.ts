@@ -33,8 +33,14 @@ describe('parseXml', () => {
       List: { TelephoneNumber: ['+14155550100'] },
     });
     expect(parseXml(xml)).toEqual({ List: { TelephoneNumber: '+14155550100' } });
-    expect(parseXml(xml, { isArray: (_name, jPath) => jPath === 'List.TelephoneNumber' })).toEqual({
+    expect(parseXml(xml, { arrayPaths: ['List.TelephoneNumber'] })).toEqual({
       List: { TelephoneNumber: ['+14155550100'] },
+    });
+    // By path: the same name elsewhere, under a declaration, stays as it is.
+    const nested =
+      '<?xml version="1.0"?>\n<A><List><TelephoneNumber>1</TelephoneNumber></List><TelephoneNumber>2</TelephoneNumber></A>';
+    expect(parseXml(nested, { arrayPaths: ['A.List.TelephoneNumber'] })).toEqual({
+      A: { List: { TelephoneNumber: ['1'] }, TelephoneNumber: '2' },
     });
   });
 

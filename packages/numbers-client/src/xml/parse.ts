@@ -43,7 +43,7 @@ function parserFor(descriptor: XmlDocumentDescriptor): XmlParse<Record<string, u
   if (parse === undefined) {
     const repeated = new Set<string>();
     collectRepeated(descriptor.content, descriptor.root, repeated);
-    parse = createXmlParser({ isArray: (_name, jPath) => repeated.has(jPath) });
+    parse = createXmlParser({ arrayPaths: repeated });
     parserByDescriptor.set(descriptor, parse);
   }
   return parse;
