@@ -358,10 +358,10 @@ export class HarEntryScanner {
     this.countedTo = offset;
   }
 
-  /** Drops what no longer matters: everything before the current element (or key). */
   /**
-   * Keeps what the scan still needs (from `keep` on) at the start of `carry`, for the next push. The
-   * elements handed out are views into `buffer`: they are not written over until the push after.
+   * Drops what no longer matters (everything before the current element or key) and keeps the rest at
+   * the start of `carry` for the next push. The elements handed out point into `buffer`: it is not
+   * written over until the push after.
    */
   private compact(): void {
     const length = this.buffer.length;

@@ -82,9 +82,8 @@ interface Selected {
 }
 
 /**
- * Decodes each entry only when it is asked for: a chunk of 1 MiB holds hundreds of entries, and decoded
- * all at once they would outlive V8's young generation and be promoted, to be freed only by full
- * collections.
+ * Decodes each entry only when it is asked for: a chunk holds a hundred entries or more, and decoded all
+ * at once they would outlive V8's young generation and be promoted, to be freed only by full collections.
  */
 function* decodeEach(items: Selected[]): Generator<RecordingItem> {
   for (const { element, index, position } of items) yield decodeEntry(element, index, position);
@@ -226,7 +225,7 @@ export async function* readRecordingBatches(
   let file: FileHandle | undefined;
   try {
     file = await open(path, 'r');
-    // One buffer, read into again and again: a batch's entries are views into it, decoded before the
+    // One buffer, read into again and again: a batch's entries are read from it, decoded before the
     // next read. A new buffer per read would be garbage for V8 to collect, megabytes of it per second.
     const buffer = Buffer.allocUnsafeSlow(chunkSize);
     for (;;) {

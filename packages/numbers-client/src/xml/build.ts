@@ -34,14 +34,12 @@ function ordered(content: XmlComplexContent, value: unknown, path: string): Reco
     throw new InvalidRequestError(`${path} must be an object.`);
   }
   const object = value as Record<string, unknown>;
-  const known = namesOf(content);
-  for (const key in object) {
-    if (!known.has(key) && Object.hasOwn(object, key) && object[key] !== undefined) {
-      const unknown = Object.keys(object).filter((name) => !known.has(name) && object[name] !== undefined);
-      throw new InvalidRequestError(
-        `${path} has no element ${unknown.join(', ')} (expected ${[...known].join(', ')}).`,
-      );
-    }
+  const known = new Set(content.children.map((child) => child.name));
+  const unknown = Object.keys(object).filter((key) => !known.has(key) && object[key] !== undefined);
+  if (unknown.length > 0) {
+    throw new InvalidRequestError(
+      `${path} has no element ${unknown.join(', ')} (expected ${[...known].join(', ')}).`,
+    );
   }
   const out: Record<string, unknown> = {};
   for (const child of content.children) {
@@ -58,18 +56,6 @@ function ordered(content: XmlComplexContent, value: unknown, path: string): Reco
     }
   }
   return out;
-}
-
-/** The element names a complex content allows, worked out once per content, not per document. */
-const namesByContent = new WeakMap<XmlComplexContent, ReadonlySet<string>>();
-
-function namesOf(content: XmlComplexContent): ReadonlySet<string> {
-  let names = namesByContent.get(content);
-  if (names === undefined) {
-    names = new Set(content.children.map((child) => child.name));
-    namesByContent.set(content, names);
-  }
-  return names;
 }
 
 function text(content: XmlSimpleContent, value: unknown, path: string): string {
