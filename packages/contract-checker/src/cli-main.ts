@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { coalescedOutput } from './coalesced-output.js';
 import { loadContracts } from './contract-set.js';
+import { requireService } from './entry-pipeline.js';
 import { formatJson, formatText, jsonReportWriter, textReportWriter } from './format.js';
 import { collectHarFiles } from './har.js';
 import { printable } from './input-text.js';
@@ -122,11 +123,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
       ...(values['no-cache'] ? { cache: false as const } : {}),
     });
     try {
-      if (values.service !== undefined && !contracts.services.includes(values.service)) {
-        throw new Error(
-          `Unknown service "${values.service}". Loaded services: ${contracts.services.join(', ') || 'none'}.`,
-        );
-      }
+      requireService(contracts, values.service);
       const summary = await checkRecordings(
         positionals,
         { ...checkOptions, contracts, mutation: values.mutation },

@@ -1,61 +1,50 @@
 import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
-import { checkShare } from './block-segments.js';
 import { mergeCoverage } from './coverage.js';
+import {
+  BlockBufferPool,
+  BlockBuilder,
+  BlockChecker,
+  type BlockCheckerOptions,
+  type BlockResult,
+  type EntryBlock,
+  entryAt,
+  entryCount,
+} from './entry-blocks.js';
+import type { ScannedElement } from './entry-scanner.js';
 import type { ReportWriter } from './format.js';
+import { collectHarFiles, HarFormatError } from './har.js';
 import { printable } from './input-text.js';
-import { type CheckHarOptions, checkRecordings, type RunSummary } from './report.js';
-import type { WorkerInput, WorkerMessage, WorkerSegment } from './worker-protocol.js';
+import { OrderedReport } from './ordered-report.js';
+import { readRecordingBatches } from './recording-reader.js';
+import type { CheckHarOptions, RunSummary } from './report.js';
+import { type CoordinatorMessage, maxHeldBlocks, type WorkerMessage } from './worker-protocol.js';
 
 export const defaultWorkers = availableParallelism();
 
 /**
- * Entries per block dealt to one thread: large enough that a block travels as a few strings and the
- * writing thread makes one write per block, small enough that the threads stay close together (each
- * holds at most a few blocks the report is not ready for).
+ * Entries per block dealt to one thread: large enough that a block travels as one message and comes
+ * back as a few strings, small enough that the threads stay close together.
  */
 export const workerBlockSize = 256;
 
+/** Bytes of a block's buffer: a block ends at {@link workerBlockSize} entries or when its bytes would not fit. */
+export const workerBlockBytes = 1 << 20;
+
 /**
- * Batches the main thread may have checked before the report can take them. More than a worker thread
- * may send unacknowledged: the worker threads start, load and warm up (a few tenths of a second) while
- * the main thread already checks, and with a shorter lead it would wait for their first blocks. A batch
- * is one block at most (tens of KB of report text), so memory stays flat.
+ * Blocks this thread may have checked before the report can take them (they wait behind a block another
+ * thread still checks). Memory stays flat: a block's results are tens of KB of report text.
  */
 const mainThreadLead = 16;
 
-/** How many times the share of one thread is handed to a new thread after a crash. */
+/** How many times a worker thread that stops before it is ready (its contracts loaded) is started again. */
 const maxRestarts = 2;
-
-interface QueuedSegment {
-  segment: WorkerSegment;
-  /** The last segment of a batch: called once it is written, to let the thread that sent it go on. */
-  written: (() => void) | undefined;
-}
-
-/** One share of the entries (every n-th block), and the thread checking it. */
-interface ShareState {
-  /** The thread checking the share; none for the share the main thread checks itself. */
-  worker: Worker | undefined;
-  queue: QueuedSegment[];
-  /** Where the next segment of `queue` is (the queue is consumed from the front without shifting). */
-  head: number;
-  done: boolean;
-  summary?: RunSummary;
-  restarts: number;
-  /** Where the current thread started (after a crash, past the blocks of the thread before). */
-  fromBlock: number;
-  /** The block the thread reads now (-1: none yet): with the unreported ones before it, what it holds. */
-  readingBlock: number;
-  /** Input position of the last entry reported (-1: none yet). */
-  lastPosition: number;
-}
 
 /**
  * The built worker, or, when the checker runs from its TypeScript source (tests, tsx), a small bootstrap
  * that registers tsx in the thread first: loader flags given to a worker do not reach it on Node 20.
  */
-function startWorker(workerData: WorkerInput, resourceLimits: ResourceLimits | undefined): Worker {
+function startWorker(workerData: BlockCheckerOptions, resourceLimits: ResourceLimits | undefined): Worker {
   const options = { workerData, ...(resourceLimits ? { resourceLimits } : {}) };
   if (!import.meta.url.endsWith('.ts'))
     return new Worker(new URL('./check-worker.js', import.meta.url), options);
@@ -64,15 +53,42 @@ function startWorker(workerData: WorkerInput, resourceLimits: ResourceLimits | u
   return new Worker(bootstrap, { eval: true, ...options });
 }
 
+/** One worker thread's place: the thread (started again after a crash) and the blocks it holds. */
+interface Slot {
+  at: number;
+  name: string;
+  worker: Worker | undefined;
+  /** Its contracts are loaded: a crash from now on is caused by the entries it checks. */
+  ready: boolean;
+  /** Blocks sent and not yet completely reported, in the order the thread checks them. */
+  held: EntryBlock[];
+  /** Blocks sent whose results are not yet written: what the slot may hold is bounded by this. */
+  unwritten: number;
+  startFailures: number;
+  /** Why the thread stopped last (from its `error` event), told when it exits. */
+  lastError: string | undefined;
+  /** No thread will run here again: given up, or the input ended and it sent its summary. */
+  finished: boolean;
+  summary?: (WorkerMessage & { type: 'done' })['summary'];
+  /** A thread crashed here after its contracts loaded: its tally of the coverage is lost. */
+  lostCoverage: boolean;
+}
+
 /**
- * {@link checkRecordings} on `workers` threads, each with its own compiled contracts: this thread and
- * `workers - 1` worker threads. Every thread reads the input (a byte scan, cheap) but decodes and checks
- * only its own blocks of {@link workerBlockSize} entries, every `workers`-th one, and renders each block
- * for the report. This thread checks the first share itself instead of waiting for the others (on a
- * machine with as many cores as threads, an idle coordinator would be one thread too many to start and
- * to schedule) and writes the blocks of all shares in input order, so the output is the same as with one
- * thread. A worker thread that dies is an input error naming the entries it had left; the others finish.
- * This thread's own share is protected as `--workers 1` is: an entry that exhausts its heap ends the process.
+ * {@link checkRecordings} on `workers` threads: this thread reads the input and `workers - 1` worker
+ * threads check, each with its own compiled contracts. This thread scans the recordings as bytes (it
+ * decodes nothing), gathers the entries into blocks of {@link workerBlockSize} and hands each block to the
+ * worker thread that holds the fewest (up to {@link maxHeldBlocks}); when every worker thread is busy,
+ * it checks the block itself. So the input is scanned once, whatever the number of threads, and the
+ * threads share the work as fast as each goes. Every block is rendered for the report where it is checked,
+ * and this thread writes the blocks in input order: the output is byte for byte that of one thread.
+ *
+ * A worker thread that crashes (out of memory on a huge entry, say) costs only the entry that caused it:
+ * the block it was on is checked again, one entry at a time, on a new thread, and an entry that crashes
+ * that thread too fails alone (an input error naming it); the blocks it held go on. A worker thread that
+ * stops before its contracts load is started again twice, then given up (an input error), and the others
+ * take its blocks. The blocks this thread checks are protected as `--workers 1` is: an entry that exhausts
+ * its heap ends the process.
  */
 export async function checkRecordingsInWorkers(
   paths: string[],
@@ -83,221 +99,302 @@ export async function checkRecordingsInWorkers(
     cache?: false;
     /** Entries per block (default {@link workerBlockSize}). */
     blockSize?: number;
-    /** Limits of each worker thread: one that exceeds them crashes, and fails only the entries it held. */
+    /** Bytes of a block's buffer (default {@link workerBlockBytes}): an entry larger than that is a block alone. */
+    blockBytes?: number;
+    /** Limits of each worker thread: one that exceeds them crashes, and fails only the entry it was on. */
     resourceLimits?: ResourceLimits;
   },
   sink: ReportWriter,
 ): Promise<RunSummary> {
-  const blockSize = opts.blockSize ?? workerBlockSize;
-  const shard = opts.shard;
-  const options: WorkerInput['options'] = {
+  const { shard } = opts;
+  const checkerOptions: BlockCheckerOptions = {
+    configPath: opts.configPath,
+    ...(opts.cache === false ? { cache: false as const } : {}),
     ...(opts.service === undefined ? {} : { service: opts.service }),
     ...(opts.coverage === undefined ? {} : { coverage: opts.coverage }),
     ...(opts.concurrency === undefined ? {} : { concurrency: opts.concurrency }),
-    ...(shard === undefined ? {} : { shard }),
-  };
-  /** What the thread of share `at` checks: the first share is this thread's. */
-  const inputFor = (at: number, fromBlock = 0): WorkerInput => ({
-    paths,
-    configPath: opts.configPath,
-    ...(opts.cache === false ? { cache: false as const } : {}),
-    options,
-    part: { index: at + 1, count: opts.workers, blockSize, ...(fromBlock > 0 ? { fromBlock } : {}) },
     format: sink.format,
+  };
+
+  let ownUnwritten = 0;
+  const ownQueue: EntryBlock[] = [];
+  const failures: Array<{ slot: number; reason: string }> = [];
+  let inputEnded = false;
+  const pool = new BlockBufferPool(opts.blockBytes ?? workerBlockBytes);
+
+  // Whatever changes (a unit written, a thread given up or done) wakes this thread where it waits.
+  let wake: (() => void) | undefined;
+  const changed = (): void => {
+    const waiting = wake;
+    wake = undefined;
+    waiting?.();
+  };
+  const nextChange = (): Promise<void> => new Promise<void>((resolve) => (wake = resolve));
+
+  /** Units are owned by a slot, or by this thread (`undefined`): what each may still hold is counted. */
+  const report = new OrderedReport<Slot | undefined>(sink, (owner) => {
+    if (owner) owner.unwritten--;
+    else ownUnwritten--;
+    changed();
   });
-  const start = (at: number, fromBlock = 0): Worker =>
-    startWorker(inputFor(at, fromBlock), opts.resourceLimits);
-  /** The input position of the first entry of `block` (whether or not the input has that many). */
-  const blockStart = (block: number): number => {
-    const ordinal = block * blockSize;
-    return shard ? ordinal * shard.count + shard.index - 1 : ordinal;
+  const addResult = (result: BlockResult): void => report.add(result);
+
+  const post = (slot: Slot, message: CoordinatorMessage): void => slot.worker?.postMessage(message);
+  /** To the worker thread holding the fewest blocks, if one may hold another; else to this thread. */
+  const assign = (block: EntryBlock): void => {
+    let best: Slot | undefined;
+    for (const slot of slots) {
+      if (slot.finished || slot.unwritten >= maxHeldBlocks) continue;
+      if (!best || slot.unwritten < best.unwritten) best = slot;
+    }
+    report.setOwner(block.seq, best);
+    if (!best) {
+      ownUnwritten++;
+      ownQueue.push(block);
+      return;
+    }
+    best.unwritten++;
+    best.held.push(block);
+    post(best, { type: 'block', block });
   };
-  // The worker threads start first, so that they load while this thread loads its own contracts.
-  const states: ShareState[] = Array.from({ length: opts.workers }, (_, at) => ({
-    worker: at === 0 ? undefined : start(at),
-    queue: [],
-    head: 0,
-    done: false,
-    restarts: 0,
-    fromBlock: 0,
-    readingBlock: -1,
-    lastPosition: -1,
+  /** The blocks a slot held, to other threads: the slot is given up. */
+  const reassign = (slot: Slot): void => {
+    const held = slot.held;
+    slot.held = [];
+    slot.unwritten -= held.length;
+    for (const block of held) assign(block);
+  };
+
+  const slots: Slot[] = Array.from({ length: Math.max(0, opts.workers - 1) }, (_, index) => ({
+    at: index + 1,
+    name: `checking worker ${index + 2} of ${opts.workers}`,
+    worker: undefined,
+    ready: false,
+    held: [],
+    unwritten: 0,
+    startFailures: 0,
+    lastError: undefined,
+    finished: false,
+    lostCoverage: false,
   }));
-  const failures: Array<{ worker: number; reason: string }> = [];
-  let passed = 0;
-  let failed = 0;
-  let inputErrorCount = 0;
-  let emitted = Promise.resolve();
+
+  const giveUp = (slot: Slot, reason: string): void => {
+    slot.finished = true;
+    slot.worker = undefined;
+    failures.push({ slot: slot.at, reason: `${slot.name} stopped: ${printable(reason)}` });
+    reassign(slot);
+    changed();
+  };
 
   /**
-   * Writes every segment that no thread can still precede, smallest position first. Blocks do not
-   * interleave, so comparing the first positions of the threads' next segments is enough.
+   * The thread of `slot` exited before its summary. After its contracts loaded, the entry it was on is
+   * to blame: the block is taken up again one entry at a time, and if it was already so (or had one
+   * entry left), that entry fails alone. Before, it is started again, at most {@link maxRestarts} times.
    */
-  const release = async (): Promise<void> => {
-    for (;;) {
-      let next: ShareState | undefined;
-      let nextPosition = 0;
-      for (const state of states) {
-        const head = state.queue[state.head];
-        if (!head) {
-          if (!state.done) return;
-          continue;
-        }
-        if (!next || head.segment.position < nextPosition) {
-          next = state;
-          nextPosition = head.segment.position;
-        }
+  const crashed = (slot: Slot, reason: string): void => {
+    slot.worker = undefined;
+    if (!slot.ready) {
+      slot.startFailures++;
+      if (slot.startFailures > maxRestarts) {
+        giveUp(slot, `${reason} (before it was ready, ${slot.startFailures} times)`);
+        return;
       }
-      if (!next) return;
-      const { segment, written } = next.queue[next.head++] as QueuedSegment;
-      if (next.head === next.queue.length) {
-        next.queue = [];
-        next.head = 0;
-      }
-      if (segment.kind === 'entries') {
-        passed += segment.passed;
-        failed += segment.failed;
-        sink.renderedRun(segment.text);
+    } else if (slot.held.length > 0) {
+      slot.lostCoverage = true;
+      const block = slot.held[0] as EntryBlock;
+      // Careful, or with one entry left: the entry it was on is known.
+      if (block.careful || entryCount(block) - block.from === 1) {
+        const { index, position } = entryAt(block, block.from);
+        addResult({
+          seq: block.seq,
+          segments: [
+            {
+              kind: 'error',
+              error: {
+                file: block.file,
+                entry: index,
+                reason: `could not be checked: ${slot.name} stopped on it: ${printable(reason)}`,
+              },
+              position,
+            },
+          ],
+          checked: block.from + 1,
+          complete: block.from + 1 === entryCount(block),
+        });
+        block.from++;
+        if (block.from === entryCount(block)) {
+          slot.held.shift();
+          pool.release(block.bytes);
+        }
       } else {
-        inputErrorCount++;
-        await sink.inputError(segment.error, segment.position);
+        block.careful = true;
       }
-      written?.();
+    } else {
+      // Nothing held: it had sent every result, and only its summary (its coverage tally) is lost.
+      slot.lostCoverage = true;
     }
+    launch(slot);
+    changed();
   };
-  const schedule = (): void => {
-    emitted = emitted.then(release);
-  };
-  const enqueue = (state: ShareState, segments: WorkerSegment[], written: () => void): void => {
-    segments.forEach((segment, index) => {
-      state.queue.push({ segment, written: index === segments.length - 1 ? written : undefined });
-      if (segment.kind === 'entries') state.lastPosition = segment.last;
-      else if (segment.error.entry !== undefined) state.lastPosition = segment.position;
+
+  const launch = (slot: Slot): void => {
+    const worker = startWorker(checkerOptions, opts.resourceLimits);
+    slot.worker = worker;
+    slot.ready = false;
+    slot.lastError = undefined;
+    worker.on('message', (message: WorkerMessage) => {
+      if (worker !== slot.worker) return;
+      if (message.type === 'ready') {
+        slot.ready = true;
+      } else if (message.type === 'result') {
+        const block = slot.held[0] as EntryBlock;
+        addResult(message.result);
+        block.from = message.result.checked;
+        if (message.result.complete) {
+          slot.held.shift();
+          pool.release(block.bytes);
+        }
+      } else if (message.type === 'done') {
+        slot.summary = message.summary;
+        slot.finished = true;
+        slot.worker = undefined;
+        changed();
+      } else {
+        // The contracts do not load on that thread: no use starting it again.
+        giveUp(slot, message.message);
+        void worker.terminate();
+      }
     });
-    schedule();
+    worker.on('error', (error) => {
+      if (worker === slot.worker) slot.lastError = error.message;
+    });
+    // Every message the thread sent is delivered before `exit`: the results it posted are in.
+    worker.on('exit', (code) => {
+      if (worker !== slot.worker) return;
+      crashed(slot, slot.lastError ?? (code === 0 ? 'ended before its last result' : `exit code ${code}`));
+    });
+    for (const block of slot.held) post(slot, { type: 'block', block });
+    if (inputEnded) post(slot, { type: 'end' });
   };
-  const nameOf = (at: number): string => `checking worker ${at + 1} of ${opts.workers}`;
 
-  /**
-   * The first share, checked on this thread. Its batches wait in the queue like the others'; it goes no
-   * more than {@link mainThreadLead} batches ahead of the report, so memory stays flat when it is faster.
-   */
-  const checkHere = async (state: ShareState): Promise<void> => {
-    try {
-      state.summary = await checkShare(
-        inputFor(0),
-        (segments, written) => enqueue(state, segments, written),
-        mainThreadLead,
-      );
-    } catch (error) {
-      // What a worker thread reports as `failed` (the contracts do not load): the same for this share.
-      failures.push({ worker: 0, reason: `${nameOf(0)} stopped: ${printable(errorMessage(error))}` });
+  // The worker threads start first, so that they load while this thread loads its own contracts.
+  for (const slot of slots) launch(slot);
+  let here: BlockChecker;
+  try {
+    here = await BlockChecker.load(checkerOptions);
+  } catch (error) {
+    for (const slot of slots) {
+      slot.finished = true;
+      const worker = slot.worker;
+      slot.worker = undefined;
+      await worker?.terminate();
     }
-    state.done = true;
-    schedule();
-  };
+    throw error;
+  }
 
-  const inThreads = states.map(
-    (state, at) =>
-      new Promise<void>((finished) => {
-        const worker = state.worker;
-        if (!worker) {
-          finished();
+  try {
+    /** Checks the blocks left to this thread; they are written in their turn. */
+    const checkOwn = async (): Promise<void> => {
+      for (;;) {
+        const block = ownQueue.shift();
+        if (block) {
+          await here.check(block, addResult);
+          pool.release(block.bytes);
+        } else if (ownUnwritten > mainThreadLead) {
+          await nextChange();
+        } else {
           return;
         }
-        const name = nameOf(at);
-        const finish = (): void => {
-          state.done = true;
-          schedule();
-          finished();
-        };
-        /**
-         * A thread that crashed: the entries it held (read, not reported) fail, named by their input
-         * positions, and a new thread goes on after them with the rest of its share.
-         */
-        const crashed = (worker: Worker, failure: string): void => {
-          if (state.done || worker !== state.worker) return;
-          void worker.terminate();
-          const after = state.lastPosition < 0 ? '' : ` after input position ${state.lastPosition}`;
-          const held =
-            state.readingBlock < 0
-              ? 'it held no entries'
-              : `the entries of its share${after} up to input position ${blockStart(state.readingBlock + 1) - (shard?.count ?? 1)} were not checked`;
-          if (state.restarts >= maxRestarts) {
-            failures.push({
-              worker: at,
-              reason: `${name} stopped: ${printable(failure)} (the entries of its share${after} were not checked)`,
-            });
-            finish();
-            return;
-          }
-          failures.push({
-            worker: at,
-            reason: `${name} stopped: ${printable(failure)} (${held}; a new thread checked the rest of its share)`,
-          });
-          state.restarts++;
-          if (state.readingBlock >= 0) state.fromBlock = state.readingBlock + 1;
-          state.readingBlock = -1;
-          listen(start(at, state.fromBlock));
-        };
-        const listen = (worker: Worker): void => {
-          state.worker = worker;
-          const acknowledge = (): void => {
-            if (worker === state.worker && !state.done) worker.postMessage('ack');
-          };
-          worker.on('message', (message: WorkerMessage) => {
-            if (worker !== state.worker || state.done) return;
-            if (message.type === 'reading') {
-              state.readingBlock = message.block;
-            } else if (message.type === 'batch') {
-              enqueue(state, message.segments, acknowledge);
-            } else if (message.type === 'done') {
-              state.summary = message.summary;
-              finish();
-            } else {
-              // A failure the thread reports itself (the contracts do not load): the same for any thread.
-              failures.push({ worker: at, reason: `${name} stopped: ${printable(message.message)}` });
-              finish();
-            }
-          });
-          worker.on('error', (error) => crashed(worker, error.message));
-          worker.on('exit', (code) => {
-            if (code !== 0) crashed(worker, `exit code ${code}`);
-            else if (worker === state.worker && !state.done) crashed(worker, 'ended before its last result');
-          });
-        };
-        listen(worker);
-      }),
-  );
-  await Promise.all([checkHere(states[0] as ShareState), ...inThreads]);
-  await emitted;
-  await release();
+      }
+    };
 
-  // Sorted by worker, so the report does not depend on which thread failed first.
-  failures.sort((a, b) => a.worker - b.worker);
-  for (const { reason } of failures) {
-    await sink.inputError({ file: '(contract-check)', reason }, Number.MAX_SAFE_INTEGER);
+    const builder = new BlockBuilder(pool, opts.blockSize ?? workerBlockSize);
+    const seal = (file: string): void => {
+      if (builder.count === 0) return;
+      assign(builder.seal(report.open(undefined), file));
+    };
+    // Problems that belong to no entry are reported by the first shard only, so a merge counts them once.
+    const reportsFileProblems = !shard || shard.index === 1;
+    const fileProblem = (file: string, reason: string, position: number): void => {
+      if (!reportsFileProblems) return;
+      ownUnwritten++;
+      report.open(undefined, [{ kind: 'error', error: { file, reason }, position }], true);
+    };
+
+    const { files, errors } = await collectHarFiles(paths);
+    for (const error of errors) fileProblem(error.file, error.reason, 0);
+    let position = 0;
+    const select = (): number | undefined => {
+      const at = position++;
+      return shard && at % shard.count !== shard.index - 1 ? undefined : at;
+    };
+    for (const file of files) {
+      const divert = (element: ScannedElement, index: number, at: number): boolean => {
+        if (!builder.fits(element.end - element.start)) seal(file);
+        builder.add(element, index, at);
+        if (builder.full) seal(file);
+        return true;
+      };
+      try {
+        // Every entry goes into a block: the batches are empty.
+        for await (const _empty of readRecordingBatches(file, select, divert)) await checkOwn();
+        seal(file);
+      } catch (error) {
+        seal(file);
+        // Any failure to read one recording (not only a format error) is that file's problem alone.
+        const reason = error instanceof HarFormatError ? error.message : `cannot read: ${String(error)}`;
+        fileProblem(file, printable(reason), position);
+      }
+    }
+    inputEnded = true;
+    for (const slot of slots) if (!slot.finished) post(slot, { type: 'end' });
+    for (;;) {
+      await checkOwn();
+      if (report.done && ownQueue.length === 0 && slots.every((slot) => slot.finished)) break;
+      await nextChange();
+    }
+    await report.flush();
+
+    const own = here.summary();
+    // Coverage needs the tally of every thread that checked entries: one that crashed took its own along.
+    const tallies = slots.map((slot) =>
+      slot.lostCoverage ? undefined : slot.summary ? slot.summary.coverage : null,
+    );
+    const coverages = [own.coverage, ...tallies.filter((tally) => tally !== null)];
+    const coverageWhole = coverages.every((coverage) => coverage !== undefined);
+    if (opts.coverage && !coverageWhole) {
+      // Said, not left out silently: a table short of a thread's entries would understate the coverage.
+      failures.push({
+        slot: Number.MAX_SAFE_INTEGER,
+        reason: 'coverage is not reported: a checking worker stopped, and its tally of the coverage with it',
+      });
+    }
+    // Sorted by slot, so the report does not depend on which thread failed first.
+    failures.sort((a, b) => a.slot - b.slot);
+    for (const { reason } of failures) {
+      await sink.inputError({ file: '(contract-check)', reason }, Number.MAX_SAFE_INTEGER);
+    }
+    const inputErrorCount = report.inputErrors + failures.length;
+    const { passed, failed } = report;
+    const specProblems = own.specProblems;
+    return {
+      services: own.services,
+      specProblems,
+      passed,
+      failed,
+      inputErrorCount,
+      exitCode: inputErrorCount > 0 || specProblems.length > 0 ? 2 : failed > 0 ? 1 : 0,
+      ...(shard ? { shard } : {}),
+      ...(opts.coverage && coverageWhole
+        ? { coverage: mergeCoverage(coverages as NonNullable<RunSummary['coverage']>[]) }
+        : {}),
+    };
+  } finally {
+    for (const slot of slots) {
+      const worker = slot.worker;
+      slot.worker = undefined;
+      await worker?.terminate();
+    }
+    await here.close();
   }
-  inputErrorCount += failures.length;
-  const summaries = states.flatMap((state) => (state.summary ? [state.summary] : []));
-  const first = summaries[0];
-  const specProblems = first?.specProblems ?? [];
-  const coverages = summaries.map((summary) => summary.coverage);
-  return {
-    services: first?.services ?? [],
-    specProblems,
-    passed,
-    failed,
-    inputErrorCount,
-    exitCode: inputErrorCount > 0 || specProblems.length > 0 ? 2 : failed > 0 ? 1 : 0,
-    ...(shard ? { shard } : {}),
-    // Coverage needs every thread's tally: a thread that crashed took its tally with it.
-    ...(opts.coverage && coverages.length === states.length && coverages.every((coverage) => coverage)
-      ? { coverage: mergeCoverage(coverages as NonNullable<RunSummary['coverage']>[]) }
-      : {}),
-  };
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

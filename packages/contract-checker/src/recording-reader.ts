@@ -19,6 +19,13 @@ export type RecordingItem = { index: number; position: number } & (
  */
 export type Selector = () => number | undefined;
 
+/**
+ * Called for each entry the selector chose, before it is decoded: true takes the entry's bytes elsewhere
+ * (copied before the next push: they are read from a buffer that is written over), and the reader does
+ * not decode it. How `--workers` deals entries out to the threads that check them.
+ */
+export type Diverter = (element: ScannedElement, index: number, position: number) => boolean;
+
 function counter(): Selector {
   let next = 0;
   return () => next++;
@@ -53,7 +60,7 @@ function isBlankLine(bytes: Buffer, from: number, to: number): boolean {
 }
 
 /** An entry's bytes as an item: decoded, JSON.parse, then the HAR entry rules; a failure stays the entry's own. */
-function decodeEntry(element: ScannedElement, index: number, position: number): RecordingItem {
+export function decodeEntry(element: ScannedElement, index: number, position: number): RecordingItem {
   const text = elementText(element);
   let raw: unknown;
   try {
@@ -110,6 +117,7 @@ export class RecordingDecoder {
   constructor(
     private readonly format: RecordingFormat,
     private readonly select: Selector = counter(),
+    private readonly divert?: Diverter,
   ) {}
 
   /**
@@ -153,7 +161,8 @@ export class RecordingDecoder {
     for (const element of elements) {
       const index = this.next++;
       const position = this.select();
-      if (position !== undefined) items.push({ element, index, position });
+      if (position !== undefined && !this.divert?.(element, index, position))
+        items.push({ element, index, position });
     }
     return decodeEach(items);
   }
@@ -173,7 +182,7 @@ export class RecordingDecoder {
         const position = this.select();
         if (position !== undefined) {
           const element = { buffer: bytes, start: lineStart, end: lineEnd, line: index + 1, column: 1 };
-          items.push({ element, index, position });
+          if (!this.divert?.(element, index, position)) items.push({ element, index, position });
         }
       }
       from = end + 1;
@@ -211,6 +220,7 @@ const chunkSize = 1 << 18;
 export async function* readRecordingBatches(
   path: string,
   select?: Selector,
+  divert?: Diverter,
 ): AsyncGenerator<Iterable<RecordingItem>> {
   try {
     const info = await stat(path);
@@ -221,7 +231,7 @@ export async function* readRecordingBatches(
     const code = (error as NodeJS.ErrnoException).code;
     throw new HarFormatError(code === 'ENOENT' ? 'no such file' : `cannot read: ${errorMessage(error)}`);
   }
-  const decoder = new RecordingDecoder(formatOf(path), select);
+  const decoder = new RecordingDecoder(formatOf(path), select, divert);
   let file: FileHandle | undefined;
   try {
     file = await open(path, 'r');

@@ -1,42 +1,26 @@
-import type { ReportFormat } from './format.js';
-import type { InputError } from './har.js';
-import type { CheckHarOptions, RunSummary, WorkerPart } from './report.js';
+import type { BlockCheckerOptions, BlockResult, EntryBlock } from './entry-blocks.js';
+import type { RunSummary } from './report.js';
 
 /**
- * Batches a worker thread may send before the coordinator has written the first of them (a batch is one
- * block at most): enough to keep the thread busy while the report catches up, few enough that memory
- * holds a handful of blocks per thread.
+ * Blocks a worker thread may hold, sent and not yet written to the report. Enough to keep it busy while
+ * the reading thread scans on (a block is 256 entries, tens of milliseconds of checking), few enough that
+ * memory holds a handful of blocks per thread whatever the input.
  */
-export const maxUnacknowledged = 4;
+export const maxHeldBlocks = 4;
 
-/** What the coordinator hands a worker thread (structured-cloned: plain data only). */
-export interface WorkerInput {
-  paths: string[];
-  configPath: string;
-  /** `false`: the thread loads without the set-up cache (`--no-cache`). */
-  cache?: false;
-  options: Pick<CheckHarOptions, 'service' | 'coverage' | 'concurrency' | 'shard'>;
-  /** Which blocks of entries this thread checks; it reads the others' bytes without decoding them. */
-  part: WorkerPart;
-  /** Entries are sent rendered for the report, so the writing thread only writes strings. */
-  format: ReportFormat;
-}
+/** What the coordinator hands a worker thread when it starts (structured-cloned: plain data only). */
+export type WorkerInput = BlockCheckerOptions;
+
+/** To a worker thread: a block to check, or the end of the input (nothing more will come). */
+export type CoordinatorMessage = { type: 'block'; block: EntryBlock } | { type: 'end' };
 
 /**
- * A piece of one thread's results, in input order: a run of consecutive entries (of one block and one
- * file), rendered and joined with `joinRendered`, from input position `position` to `last`, with how many
- * passed and failed; or an input error met at `position`.
- */
-export type WorkerSegment =
-  | { kind: 'entries'; position: number; last: number; text: string; passed: number; failed: number }
-  | { kind: 'error'; error: InputError; position: number };
-
-/**
- * `reading`: the thread reads the entries of `block` now (what it holds if it crashes). A batch holds
- * the segments of one block, or part of one: the coordinator acknowledges it once it has written them.
+ * From a worker thread: `ready` once its contracts are loaded (a crash after that is the entries' doing);
+ * the results of the block it checks (the blocks in the order sent); its summary when the input ended
+ * and every block is checked; or why it could not load.
  */
 export type WorkerMessage =
-  | { type: 'reading'; block: number }
-  | { type: 'batch'; segments: WorkerSegment[] }
-  | { type: 'done'; summary: RunSummary }
+  | { type: 'ready' }
+  | { type: 'result'; result: BlockResult }
+  | { type: 'done'; summary: Pick<RunSummary, 'services' | 'specProblems' | 'coverage'> }
   | { type: 'failed'; message: string };

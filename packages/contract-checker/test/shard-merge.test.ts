@@ -137,16 +137,23 @@ describe('--workers', () => {
     expect(merged.coverage).toEqual(whole.coverage);
   });
 
-  it('a worker that cannot start is an input error and exit 2, not a hang', async () => {
-    const errors: string[] = [];
-    const summary = await checkRecordingsInWorkers(
-      recordings,
-      { configPath: join(scratch, 'missing-redocly.yaml'), workers: 2 },
-      { ...textReportWriter(() => undefined), inputError: (error) => void errors.push(error.reason) },
+  it('a config that does not load fails as it does on one thread, and leaves no thread behind', async () => {
+    await expect(
+      checkRecordingsInWorkers(
+        recordings,
+        { configPath: join(scratch, 'missing-redocly.yaml'), workers: 2 },
+        textReportWriter(() => undefined),
+      ),
+    ).rejects.toThrow();
+    const { code, stderr } = await check(
+      '--config',
+      join(scratch, 'missing-redocly.yaml'),
+      '--workers',
+      '2',
+      ...recordings,
     );
-    expect(summary.exitCode).toBe(2);
-    expect(errors).toHaveLength(2);
-    expect(errors[0]).toMatch(/^checking worker 1 of 2 stopped: /);
+    expect(code).toBe(2);
+    expect(stderr).not.toBe('');
   });
 
   it('refuses a --workers that is not a whole number from 1 to 256', async () => {

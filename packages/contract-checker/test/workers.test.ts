@@ -2,12 +2,18 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlockSegments } from '../src/block-segments.js';
+import {
+  BlockBufferPool,
+  BlockBuilder,
+  BlockChecker,
+  type BlockResult,
+  blockItems,
+  type EntryBlock,
+} from '../src/entry-blocks.js';
 import { jsonReportWriter, type ReportFormat, type ReportWriter, textReportWriter } from '../src/format.js';
 import { loadContracts } from '../src/index.js';
 import { checkRecordingsInWorkers } from '../src/parallel.js';
-import { checkRecordings, type EntryReport, type Shard } from '../src/report.js';
-import type { WorkerSegment } from '../src/worker-protocol.js';
+import { checkRecordings, type Shard } from '../src/report.js';
 import { fixtureConfig, fixtures } from './helpers.js';
 
 let scratch: string;
@@ -98,18 +104,46 @@ describe('worker threads deal out blocks of entries', () => {
     expect(await threads('text', 1, 2)).toBe(await oneThread('text'));
   });
 
-  it('report a share that cannot be checked on this thread as its worker does, and finish', async () => {
+  it('fail as one thread does when the contracts cannot be checked here, and leave no thread behind', async () => {
+    await expect(
+      checkRecordingsInWorkers(
+        inputs,
+        { configPath: fixtureConfig, workers: 2, service: 'no-such-service' },
+        textReportWriter(() => undefined),
+      ),
+    ).rejects.toThrow(/^Unknown service "no-such-service"/);
+  });
+
+  it('give up a worker thread that cannot start, after three tries, and check its blocks here', async () => {
     const errors: string[] = [];
+    const { writer, output } = capture('text');
     const summary = await checkRecordingsInWorkers(
       inputs,
-      { configPath: fixtureConfig, workers: 2, service: 'no-such-service' },
-      { ...textReportWriter(() => undefined), inputError: (error) => void errors.push(error.reason) },
+      // A heap far too small to load the contracts: the thread dies before it is ready, every time.
+      {
+        configPath: fixtureConfig,
+        coverage: true,
+        workers: 2,
+        blockSize: 2,
+        resourceLimits: { maxOldGenerationSizeMb: 2 },
+      },
+      {
+        ...writer,
+        inputError: (error, position) => {
+          if (error.file === '(contract-check)') errors.push(error.reason);
+          return writer.inputError(error, position);
+        },
+      },
     );
+    writer.finish(summary);
     expect(errors).toEqual([
-      expect.stringMatching(/^checking worker 1 of 2 stopped: Unknown service "no-such-service"/),
-      expect.stringMatching(/^checking worker 2 of 2 stopped: Unknown service "no-such-service"/),
+      expect.stringMatching(/^checking worker 2 of 2 stopped: .* \(before it was ready, 3 times\)$/),
     ]);
-    expect(summary.passed + summary.failed).toBe(0);
+    // Every entry checked all the same, in order; the report is one thread's and the failure.
+    const expected = await oneThread('text');
+    const entriesOf = (text: string) => text.split('\n').filter((line) => /^(PASS|FAIL) /.test(line));
+    expect(entriesOf(output())).toEqual(entriesOf(expected));
+    expect(summary.coverage).toBeDefined();
     expect(summary.exitCode).toBe(2);
   });
 
@@ -121,14 +155,13 @@ describe('worker threads deal out blocks of entries', () => {
     expect(expected).not.toBe(await oneThread('json'));
   });
 
-  it('a thread that crashes fails the entries it held, named, and a new thread checks the rest', async () => {
-    // Entries 12 to 15 have a body of millions of JSON objects, each too large for a worker thread's heap
-    // (limited below) once parsed: the thread that checks the first runs out of memory. Blocks of 4 over
-    // 2 threads: this thread checks blocks 0, 2 and 4, the worker thread blocks 1, 3 and 5; the huge
-    // entries are block 3. No single string is above 16 MB: an allocation far above the limit ends the
-    // process, not the thread.
-    // The huge entries sit in the worker's share on purpose: this thread's share is no better protected
-    // than `--workers 1`, where an entry that exhausts the heap ends the process.
+  it('a thread that crashes costs only the entry that crashed it, named, and the others are checked', async () => {
+    // Entries 12 and 13 have a body of millions of JSON objects, too large for a worker thread's heap
+    // (limited below) once parsed. No single string is above 16 MB: an allocation far above the limit
+    // ends the process, not the thread. Two worker threads may hold 4 blocks each: the first 8 blocks go
+    // to them before any result is back, whatever the timing. The huge entries sit in the worker threads'
+    // blocks on purpose: the blocks of the reading thread are no better protected than `--workers 1`,
+    // where an entry that exhausts the heap ends the process.
     const good = JSON.parse(lines[0] as string) as { response: { content: { text?: string } } };
     const huge = JSON.stringify({
       ...good,
@@ -138,107 +171,138 @@ describe('worker threads deal out blocks of entries', () => {
       },
     });
     const file = join(scratch, 'crash.ndjson');
-    const entries = [...Array(12).fill(lines[0]), huge, huge, huge, huge, ...Array(8).fill(lines[0])];
+    const entries = [...Array(12).fill(lines[0]), huge, huge, ...Array(8).fill(lines[0])];
     await writeFile(file, `${entries.join('\n')}\n`);
-    const errors: Array<{ reason: string; position: number }> = [];
-    const { writer, output } = capture('json');
-    const summary = await checkRecordingsInWorkers(
-      [file],
-      { configPath: fixtureConfig, workers: 2, blockSize: 4, resourceLimits: { maxOldGenerationSizeMb: 56 } },
-      { ...writer, inputError: (error, position) => void errors.push({ reason: error.reason, position }) },
-    );
-    writer.finish(summary);
-    const report = JSON.parse(output()) as { entries: Array<{ position: number }> };
-    // Blocks 0, 2 and 4 from this thread; block 1 from the worker thread, sent before it crashed (a JSON
-    // entry leaves as soon as it is checked); block 5 from the thread that replaced the crashed one.
-    expect(report.entries.map((entry) => entry.position)).toEqual([
-      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19, 20, 21, 22, 23,
-    ]);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]?.reason).toMatch(
-      /^checking worker 2 of 2 stopped: .*memory.* \(the entries of its share after input position 7 up to input position 15 were not checked; a new thread checked the rest of its share\)$/,
-    );
-    expect(summary.exitCode).toBe(2);
-    expect(summary.passed + summary.failed).toBe(20);
+    // A huge entry larger than a block's buffer is a block alone; in buffers of 64 MB, entries 12 to 15
+    // make one block, which the first crash has taken up again one entry at a time.
+    for (const blockBytes of [undefined, 64 << 20]) {
+      const errors: Array<{ reason: string; position: number; entry: number | undefined }> = [];
+      const { writer, output } = capture('json');
+      const summary = await checkRecordingsInWorkers(
+        [file],
+        {
+          configPath: fixtureConfig,
+          workers: 3,
+          blockSize: 4,
+          coverage: true,
+          ...(blockBytes ? { blockBytes } : {}),
+          resourceLimits: { maxOldGenerationSizeMb: 56 },
+        },
+        {
+          ...writer,
+          inputError: (error, position) =>
+            void errors.push({ reason: error.reason, position, entry: error.entry }),
+        },
+      );
+      writer.finish(summary);
+      const report = JSON.parse(output()) as { entries: Array<{ position: number }> };
+      expect(report.entries.map((entry) => entry.position)).toEqual([
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21,
+      ]);
+      expect(errors.map(({ position, entry }) => [position, entry])).toEqual([
+        [12, 12],
+        [13, 13],
+        [Number.MAX_SAFE_INTEGER, undefined],
+      ]);
+      for (const { reason } of errors.slice(0, 2))
+        expect(reason).toMatch(/^could not be checked: checking worker [23] of 3 stopped on it: .*memory/);
+      // The crashed threads' tallies are gone: the coverage is not shown short, and the report says why.
+      expect(errors[2]?.reason).toMatch(/^coverage is not reported: a checking worker stopped/);
+      expect(summary.coverage).toBeUndefined();
+      expect(summary.exitCode).toBe(2);
+      expect(summary.passed + summary.failed).toBe(20);
+    }
   });
 });
 
-describe('the blocks of a share', () => {
-  const entryAt = (position: number, file = 'a.ndjson', verdict: EntryReport['verdict'] = 'conforms') =>
-    ({
-      file,
-      index: position,
-      position,
-      method: 'GET',
-      url: 'http://h/x',
-      status: 200,
-      verdict,
-      violations: [],
-      requestViolations: [],
-    }) satisfies EntryReport;
+describe('blocks of entries', () => {
+  const element = (text: string, line = 1) => {
+    const buffer = Buffer.from(`xx${text}yy`);
+    return { buffer, start: 2, end: 2 + Buffer.byteLength(text), line, column: 1 };
+  };
+  const blockOf = (texts: string[], careful = false): EntryBlock => {
+    const builder = new BlockBuilder(new BlockBufferPool(1 << 16), texts.length);
+    for (const [at, text] of texts.entries()) builder.add(element(text, at + 1), at, 10 + at);
+    return { ...builder.seal(7, 'a.ndjson'), careful };
+  };
 
-  function collect(shard?: Shard): { blocks: BlockSegments; sent: WorkerSegment[][] } {
-    const sent: WorkerSegment[][] = [];
-    return { blocks: new BlockSegments('json', shard, 2, (segments) => void sent.push(segments)), sent };
-  }
-  const spans = (sent: WorkerSegment[][]): string[][] =>
-    sent.map((batch) =>
-      batch.map((segment) =>
-        segment.kind === 'entries' ? `${segment.position}-${segment.last}` : `error@${segment.position}`,
-      ),
-    );
-
-  it('sends each block as soon as its last entry is in, one run per file, with what passed and failed', async () => {
-    const { blocks, sent } = collect();
-    await blocks.entry(entryAt(0, 'a.ndjson', 'violation'));
-    expect(sent).toEqual([]);
-    await blocks.entry(entryAt(1, 'b.ndjson'));
-    expect(spans(sent)).toEqual([['0-0', '1-1']]);
-    await blocks.entry(entryAt(4));
-    await blocks.flush();
-    expect(spans(sent)).toEqual([['0-0', '1-1'], ['4-4']]);
-    const [first] = sent[0] as WorkerSegment[];
-    expect(first).toMatchObject({ kind: 'entries', passed: 0, failed: 1 });
-    expect(first?.kind === 'entries' && JSON.parse(first.text)).toMatchObject({ position: 0 });
+  it('end at their entry count, or when the next entry would not fit the buffer; a larger entry makes its own', () => {
+    const builder = new BlockBuilder(new BlockBufferPool(100), 3);
+    expect(builder.fits(500)).toBe(true);
+    builder.add(element('a'.repeat(40)), 0, 0);
+    expect(builder.fits(60)).toBe(true);
+    expect(builder.fits(61)).toBe(false);
+    builder.add(element('b'.repeat(40)), 1, 1);
+    builder.add(element('c'.repeat(10)), 2, 2);
+    expect(builder.full).toBe(true);
+    expect(builder.fits(1)).toBe(false);
+    const block = builder.seal(0, 'f');
+    expect(block.bytes.byteLength).toBe(100);
+    expect([...blockItems(block)].map((item) => 'error' in item && item.error)).toEqual([
+      expect.stringMatching(/^malformed JSON/),
+      expect.stringMatching(/^malformed JSON/),
+      expect.stringMatching(/^malformed JSON/),
+    ]);
+    expect(builder.count).toBe(0);
+    builder.add(element('d'.repeat(500)), 3, 3);
+    expect(builder.seal(1, 'f').bytes.byteLength).toBe(500);
   });
 
-  it("keeps an entry's input error in the entry's block and a file's problem out of every block", async () => {
-    const { blocks, sent } = collect();
-    await blocks.inputError({ file: 'a.ndjson', reason: 'no such file' }, 0);
-    await blocks.entry(entryAt(0));
-    await blocks.inputError({ file: 'a.ndjson', entry: 1, reason: 'malformed JSON' }, 1);
-    // The file's problem goes before the first block; the entry's error closes its block.
-    expect(spans(sent)).toEqual([['error@0'], ['0-0', 'error@1']]);
-    await blocks.flush();
-    expect(sent).toHaveLength(2);
+  it('share buffers from a pool: one given back is given again; one of another size is not kept', () => {
+    const pool = new BlockBufferPool(64);
+    const first = pool.acquire(10);
+    pool.release(first);
+    expect(pool.acquire(64)).toBe(first);
+    const large = pool.acquire(65);
+    expect(large.byteLength).toBe(65);
+    pool.release(large);
+    expect(pool.acquire(1)).not.toBe(large);
   });
 
-  it('holds the checking while more batches than allowed wait unwritten, until one is acknowledged', async () => {
-    const sent: WorkerSegment[][] = [];
-    const blocks = new BlockSegments('json', undefined, 1, (segments) => void sent.push(segments), 1);
-    // Within the allowance the entry is taken at once: no promise to wait for.
-    expect(blocks.entry(entryAt(0))).toBeUndefined();
-    let held = true;
-    const waiting = blocks.entry(entryAt(1));
-    expect(waiting).toBeInstanceOf(Promise);
-    const second = (waiting as Promise<void>).then(() => {
-      held = false;
-    });
-    await new Promise((done) => setTimeout(done, 10));
-    // Both blocks went out, but the second waits for the first to be written.
-    expect(sent).toHaveLength(2);
-    expect(held).toBe(true);
-    blocks.acknowledge();
-    await second;
-    expect(held).toBe(false);
+  it('are checked as one thread checks: each entry rendered, an entry of the wrong form an error in its place', async () => {
+    const checker = await BlockChecker.load({ configPath: fixtureConfig, format: 'json', coverage: true });
+    try {
+      const results: BlockResult[] = [];
+      await checker.check(blockOf([lines[0] as string, '{"request": nope}', lines[1] as string]), (result) =>
+        results.push(result),
+      );
+      expect(results).toHaveLength(1);
+      const [result] = results as [BlockResult];
+      expect(result).toMatchObject({ seq: 7, checked: 3, complete: true });
+      expect(result.segments.map((segment) => segment.kind)).toEqual(['entries', 'error', 'entries']);
+      const [first, error] = result.segments;
+      expect(first?.kind === 'entries' && JSON.parse(first.text)).toMatchObject({
+        file: 'a.ndjson',
+        index: 0,
+        position: 10,
+      });
+      expect(error).toMatchObject({ kind: 'error', position: 11, error: { file: 'a.ndjson', entry: 1 } });
+      expect(error?.kind === 'error' && error.error.reason).toMatch(/^malformed JSON: .* at line 2, column/);
+      expect(checker.summary().coverage).toBeDefined();
+    } finally {
+      await checker.close();
+    }
   });
 
-  it('counts blocks within the shard: every n-th entry of the input', async () => {
-    const { blocks, sent } = collect({ index: 2, count: 3 });
-    // The shard's entries 1, 4 make block 0; 7 starts block 1.
-    await blocks.entry(entryAt(1));
-    expect(sent).toEqual([]);
-    await blocks.entry(entryAt(4));
-    expect(spans(sent)).toEqual([['1-4']]);
+  it('a careful block reports each entry as it is checked, from where the last try stopped', async () => {
+    const checker = await BlockChecker.load({ configPath: fixtureConfig, format: 'text' });
+    try {
+      const results: BlockResult[] = [];
+      const block = {
+        ...blockOf([lines[0] as string, lines[1] as string, lines[2] as string], true),
+        from: 1,
+      };
+      await checker.check(block, (result) => results.push(result));
+      expect(results.map(({ checked, complete }) => [checked, complete])).toEqual([
+        [2, false],
+        [3, true],
+      ]);
+      expect(results.map((result) => result.segments.length)).toEqual([1, 1]);
+      expect(results[0]?.segments[0]?.kind === 'entries' && results[0].segments[0].text).toMatch(
+        / a\.ndjson #1 /,
+      );
+    } finally {
+      await checker.close();
+    }
   });
 });
