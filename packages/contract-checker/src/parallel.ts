@@ -11,12 +11,10 @@ import {
   entryAt,
   entryCount,
 } from './entry-blocks.js';
-import type { ScannedElement } from './entry-scanner.js';
 import type { ReportWriter } from './format.js';
-import { collectHarFiles, HarFormatError } from './har.js';
 import { printable } from './input-text.js';
 import { OrderedReport } from './ordered-report.js';
-import { readRecordingBatches } from './recording-reader.js';
+import { walkRecordings } from './recording-walk.js';
 import type { CheckHarOptions, RunSummary } from './report.js';
 import { type CoordinatorMessage, maxHeldBlocks, type WorkerMessage } from './worker-protocol.js';
 
@@ -313,39 +311,21 @@ export async function checkRecordingsInWorkers(
       if (builder.count === 0) return;
       assign(builder.seal(report.open(undefined), file));
     };
-    // Problems that belong to no entry are reported by the first shard only, so a merge counts them once.
-    const reportsFileProblems = !shard || shard.index === 1;
-    const fileProblem = (file: string, reason: string, position: number): void => {
-      if (!reportsFileProblems) return;
-      ownUnwritten++;
-      report.open(undefined, [{ kind: 'error', error: { file, reason }, position }], true);
-    };
-
-    const { files, errors } = await collectHarFiles(paths);
-    for (const error of errors) fileProblem(error.file, error.reason, 0);
-    let position = 0;
-    const select = (): number | undefined => {
-      const at = position++;
-      return shard && at % shard.count !== shard.index - 1 ? undefined : at;
-    };
-    for (const file of files) {
-      const divert = (element: ScannedElement, index: number, at: number): boolean => {
+    await walkRecordings(paths, shard, {
+      // Every entry goes into a block: the batches are empty, and between them this thread checks its own.
+      divert(file, element, index, at) {
         if (!builder.fits(element.end - element.start)) seal(file);
         builder.add(element, index, at);
         if (builder.full) seal(file);
         return true;
-      };
-      try {
-        // Every entry goes into a block: the batches are empty.
-        for await (const _empty of readRecordingBatches(file, select, divert)) await checkOwn();
-        seal(file);
-      } catch (error) {
-        seal(file);
-        // Any failure to read one recording (not only a format error) is that file's problem alone.
-        const reason = error instanceof HarFormatError ? error.message : `cannot read: ${String(error)}`;
-        fileProblem(file, printable(reason), position);
-      }
-    }
+      },
+      batch: () => checkOwn(),
+      fileEnd: (file) => seal(file),
+      problem(error, position) {
+        ownUnwritten++;
+        report.open(undefined, [{ kind: 'error', error, position }], true);
+      },
+    });
     inputEnded = true;
     for (const slot of slots) if (!slot.finished) post(slot, { type: 'end' });
     for (;;) {

@@ -1,10 +1,9 @@
 import { type ContractSet, type LoadContractsOptions, loadContracts } from './contract-set.js';
 import type { CoverageReport } from './coverage.js';
 import { coverageTally, entryPipeline, requireService } from './entry-pipeline.js';
-import { collectHarFiles, HarFormatError, type InputError } from './har.js';
-import { printable } from './input-text.js';
+import type { InputError } from './har.js';
 import { type MutationReport, scoreMutants } from './mutation.js';
-import { readRecordingBatches } from './recording-reader.js';
+import { walkRecordings } from './recording-walk.js';
 import type { OperationMatch, Verdict, Violation } from './types.js';
 
 export interface EntryReport {
@@ -100,8 +99,6 @@ export async function checkRecordings(
     requireService(contracts, opts.service);
     const concurrency = Math.max(1, opts.concurrency ?? 64);
     const { shard } = opts;
-    // Problems that belong to no entry are reported by the first shard only, so a merge counts them once.
-    const reportsFileProblems = !shard || shard.index === 1;
     const coverage = opts.coverage ? coverageTally(contracts, opts.service) : undefined;
     const passing: Parameters<typeof scoreMutants>[0] = [];
     const pipeline = entryPipeline(
@@ -115,27 +112,15 @@ export async function checkRecordings(
       sink,
     );
 
-    const { files, errors } = await collectHarFiles(paths);
-    if (reportsFileProblems) for (const error of errors) await pipeline.inputError(error, 0);
-    let position = 0;
-    const select = (): number | undefined => {
-      const at = position++;
-      return shard && at % shard.count !== shard.index - 1 ? undefined : at;
-    };
-    for (const file of files) {
-      try {
-        for await (const batch of readRecordingBatches(file, select)) {
-          for (const item of batch) {
-            const taken = pipeline.take(file, item);
-            if (taken) await taken;
-          }
+    await walkRecordings(paths, shard, {
+      async batch(file, items) {
+        for (const item of items) {
+          const taken = pipeline.take(file, item);
+          if (taken) await taken;
         }
-      } catch (error) {
-        // Any failure to read one recording (not only a format error) is that file's problem alone.
-        const reason = error instanceof HarFormatError ? error.message : `cannot read: ${String(error)}`;
-        if (reportsFileProblems) await pipeline.inputError({ file, reason: printable(reason) }, position);
-      }
-    }
+      },
+      problem: (error, position) => pipeline.inputError(error, position),
+    });
     await pipeline.drain();
     const { passed, failed, inputErrors: inputErrorCount } = pipeline.counts;
 

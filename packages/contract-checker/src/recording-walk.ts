@@ -1,0 +1,54 @@
+import { collectHarFiles, HarFormatError, type InputError } from './har.js';
+import { printable } from './input-text.js';
+import { type Diverter, type RecordingItem, readRecordingBatches } from './recording-reader.js';
+import type { Shard } from './report.js';
+
+/** What a run does with the recordings as they are read, file by file, in input order. */
+export interface RecordingVisitor {
+  /** The next decoded entries of `file` (of this shard); awaited before more is read. */
+  batch(file: string, items: Iterable<RecordingItem>): void | Promise<void>;
+  /** `file` is read to its end, or as far as it could be: called before its problem, if any. */
+  fileEnd?(file: string): void;
+  /** A problem that belongs to no entry (a missing path, a broken document), met `position` entries in. */
+  problem(error: InputError, position: number): void | Promise<void>;
+  /** Takes an entry of `file` as bytes, before it is decoded (see {@link Diverter}). */
+  divert?(file: string, ...entry: Parameters<Diverter>): boolean;
+}
+
+/**
+ * Reads every recording of `paths`, in order, as a stream: each file's entries of `shard` (every
+ * `count`-th entry of the whole input, from the `index`-th) go to `visitor.batch` in input order, and
+ * any failure to read one file (not only a format error) is that file's problem alone. Problems that
+ * belong to no entry are reported by the first shard only, so that a merge counts them once. The one
+ * walk over the input that `checkRecordings` and `--workers` share.
+ */
+export async function walkRecordings(
+  paths: string[],
+  shard: Shard | undefined,
+  visitor: RecordingVisitor,
+): Promise<void> {
+  const reportsProblems = !shard || shard.index === 1;
+  const { files, errors } = await collectHarFiles(paths);
+  if (reportsProblems) for (const error of errors) await visitor.problem(error, 0);
+  let position = 0;
+  const select = (): number | undefined => {
+    const at = position++;
+    return shard && at % shard.count !== shard.index - 1 ? undefined : at;
+  };
+  for (const file of files) {
+    let failure: string | undefined;
+    const divert: Diverter | undefined =
+      visitor.divert && ((element, index, at) => visitor.divert?.(file, element, index, at) === true);
+    try {
+      for await (const items of readRecordingBatches(file, select, divert)) {
+        await visitor.batch(file, items);
+      }
+    } catch (error) {
+      failure = error instanceof HarFormatError ? error.message : `cannot read: ${String(error)}`;
+    }
+    visitor.fileEnd?.(file);
+    if (failure !== undefined && reportsProblems) {
+      await visitor.problem({ file, reason: printable(failure) }, position);
+    }
+  }
+}
