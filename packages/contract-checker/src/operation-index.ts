@@ -5,7 +5,7 @@ import {
   type JsonObject,
   type OpenApiDocument,
 } from '@svc-contracts/openapi-utils';
-import { keyMemo } from './memo.js';
+import { scopedMemo } from './memo.js';
 import type { OperationMatch } from './types.js';
 
 /** One documented operation, with the compiled URL paths (one per server base path) that reach it. */
@@ -200,14 +200,6 @@ const plainUrl = /^(?:https?:\/\/[^/?#\\]*)?(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)?
 type PathFound = { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss };
 type WebhookFound = { match?: OperationMatch; operation?: IndexedOperation; miss?: string };
 
-/**
- * The memo key of a match. The method comes from the traffic and may hold anything, so its length
- * goes first: no method and rest can pass for another pair. The service is a name from the config.
- */
-function memoKey(service: string | undefined, method: string, rest: string): string {
-  return `${service ?? ''}\n${method.length}:${method}${rest}`;
-}
-
 /** A found match, frozen with what it holds, since every verdict that shares it reads it. */
 function frozen<T extends { match?: OperationMatch; miss?: unknown }>(found: T): T {
   if (found.match) Object.freeze(Object.freeze(found.match).pathParams);
@@ -329,15 +321,17 @@ export function buildOperationIndex(
   // Traffic repeats its URLs (lists, polling, the same resource) and its webhooks: each answer is kept,
   // frozen because every verdict that shares it reads it. By URL up to its query, so a repeated URL is not
   // read again; by path, so the same path under another host is not matched again.
-  const byAddress = keyMemo<string, PathFound>(maxRecentMatches);
-  const byPath = keyMemo<string, PathFound>(maxRecentMatches);
-  const byWebhook = keyMemo<string, WebhookFound>(maxRecentMatches);
+  const byAddress = scopedMemo<PathFound>(maxRecentMatches);
+  const byPath = scopedMemo<PathFound>(maxRecentMatches);
+  const byWebhook = scopedMemo<WebhookFound>(maxRecentMatches);
 
   return {
     operations,
     matchWebhook(name, method, opts = {}) {
-      return byWebhook.get(memoKey(opts.service, method, name), () =>
-        frozen(findWebhook(name, method, opts.service)),
+      const { service } = opts;
+      return (
+        byWebhook.known(service, method, name) ??
+        byWebhook.remember(service, method, name, frozen(findWebhook(name, method, service)))
       );
     },
     match(method, url, opts = {}) {
@@ -346,16 +340,21 @@ export function buildOperationIndex(
       // An address with user info is not kept: its text may hold a credential.
       if (address.includes('@')) return matchUrl(method, address, opts.service);
       // Looked up and kept in two steps: a closure per entry would cost more than the lookup.
-      const key = memoKey(opts.service, method, address);
-      return byAddress.known(key) ?? byAddress.remember(key, matchUrl(method, address, opts.service));
+      const { service } = opts;
+      return (
+        byAddress.known(service, method, address) ??
+        byAddress.remember(service, method, address, matchUrl(method, address, service))
+      );
     },
   };
 
   function matchUrl(method: string, url: string, service: string | undefined): PathFound {
     const upper = method.toUpperCase();
     const path = urlPath(url);
-    const key = memoKey(service, upper, path);
-    return byPath.known(key) ?? byPath.remember(key, frozen(matchPath(upper, path, service)));
+    return (
+      byPath.known(service, upper, path) ??
+      byPath.remember(service, upper, path, frozen(matchPath(upper, path, service)))
+    );
   }
 
   function findWebhook(name: string, method: string, scope: string | undefined): WebhookFound {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rootElementName } from '../src/body.js';
 import type { ContractSet } from '../src/index.js';
-import { objectMemo } from '../src/memo.js';
+import { objectMemo, scopedMemo } from '../src/memo.js';
 import { urlPath } from '../src/operation-index.js';
 import { checkRecordings } from '../src/report.js';
 import { decodeFormComponent, rawQueryOf } from '../src/request-parts.js';
@@ -212,5 +212,28 @@ describe('objectMemo', () => {
     square(3);
     expect(computed).toBe(1);
     expect(memo.get({}, 3, () => -1)).toBe(-1);
+  });
+});
+
+describe('scopedMemo', () => {
+  it('keeps what scopes and methods find apart, and starts again past its bound', () => {
+    const memo = scopedMemo<string>(4);
+    memo.remember(undefined, 'GET', '/a', 'any GET /a');
+    memo.remember('agents', 'GET', '/a', 'agents GET /a');
+    memo.remember('agents', 'get', '/a', 'agents get /a');
+    // A method and a text that would join into the same key are still two keys.
+    memo.remember(undefined, 'GET/', 'a', 'any GET/ a');
+    expect(memo.known(undefined, 'GET', '/a')).toBe('any GET /a');
+    expect(memo.known('agents', 'GET', '/a')).toBe('agents GET /a');
+    expect(memo.known('agents', 'get', '/a')).toBe('agents get /a');
+    expect(memo.known(undefined, 'GET/', 'a')).toBe('any GET/ a');
+    expect(memo.known('numbers', 'GET', '/a')).toBeUndefined();
+    // Remembering a known key again does not count; a fifth key empties the memo first.
+    memo.remember(undefined, 'GET', '/a', 'again');
+    expect(memo.known(undefined, 'GET', '/a')).toBe('again');
+    memo.remember(undefined, 'POST', '/b', 'fifth');
+    expect(memo.known(undefined, 'POST', '/b')).toBe('fifth');
+    expect(memo.known(undefined, 'GET', '/a')).toBeUndefined();
+    expect(memo.known('agents', 'GET', '/a')).toBeUndefined();
   });
 });
