@@ -61,6 +61,20 @@ export const notes: Note[] = [
       'loading the XML engine only in the worker thread of the XML validator, so that a run without XML bodies never pays for it, or a libxml2 build with a smaller initial memory.',
   },
   {
+    figure: 'contract-check-scale.rss.*',
+    comparison: 'read-whole',
+    why: 'the checker holds its compiled contracts, the six bundled specs and the XML engine (libxml2 with every numbers XSD compiled), about 90 to 130 MB whatever the input; reading a small file whole costs less than that. Its memory does not grow with the input: a file of a few MB is the only place this loses.',
+    close:
+      'nothing to close: from about 30 MB of input reading the file whole takes more, and from 512 MiB (the longest string V8 holds) it cannot be done at all.',
+  },
+  {
+    figure: 'contract-check-scale.workers.*',
+    comparison: 'one-thread',
+    why: 'each checking thread starts a V8 heap and compiles the contracts and the checking code again, a fixed cost that only a large input spreads thin; with two threads on two cores, V8\'s background threads (optimizing compiler, concurrent garbage collection) that ran on the second core for free compete with them; and on a machine shared with other work Linux gives the run about one core, so the second thread gains little (packages/contract-checker/README.md, "All cores").',
+    close:
+      'nothing in the checker for a shared machine (use `--workers 1` there); on an idle one, the main thread reading a HAR (strings and brackets) is what keeps two threads short of 2x.',
+  },
+  {
     figure: 'mocks.startup',
     comparison: 'prism-mock',
     why: 'one process bundles all six specs and compiles every schema and XSD of the contract checker before it answers (the front that validates each request), where each Prism process only reads its spec; the six Prism processes start in parallel on the two cores.',

@@ -38,6 +38,15 @@ export const sectionScripts: Array<SectionScript & { runs: number }> = [
     timeoutMs: 20 * minutes,
   },
   {
+    id: 'contract-check-scale',
+    title: 'Contract check at scale: memory against input size, and all cores',
+    script: 'bench/contract-checker/scale.ts',
+    args: ['--mb', '100,500,2000'],
+    runs: 3,
+    tinyArgs: ['--tiny'],
+    timeoutMs: 60 * minutes,
+  },
+  {
     id: 'xsd',
     title: 'XSD validation per document',
     script: 'bench/xml-validator/xsd-engines.ts',

@@ -1,34 +1,76 @@
 /**
  * Quick measure of the checker's one-at-a-time rate on the recorded JSON entries (not part of
- * `pnpm bench`): `pnpm exec tsx bench/contract-checker/one-at-a-time.ts [ms]`. `CHECKER=<path of a built
- * index.js>` measures another build of the checker (an A/B against a copy of an earlier dist).
+ * `pnpm bench`): `pnpm exec tsx bench/contract-checker/one-at-a-time.ts [ms]`.
+ *
+ * `CHECKER=<path of a built index.js>` measures another build instead. `BASE=<path of a built index.js>`
+ * (a copy of an earlier dist inside the workspace, so that its imports resolve) measures that build and
+ * this one in the same process, in alternating 100 ms slices after a warm-up, and prints the median of
+ * the per-pair ratios: on a machine shared with other work the rate of separate runs wanders by 2x, the
+ * ratio of neighbouring slices much less.
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Checker from '@svc-contracts/contract-checker';
+import { median } from '../lib/section.ts';
 import { loadEntries, repoRoot, subsetOf } from './vs-prism-entries.ts';
 
-const checker: typeof Checker = process.env.CHECKER
-  ? // architecture-allow dynamic-import: the build to measure is chosen on the command line.
-    await import(pathToFileURL(process.env.CHECKER).href)
-  : await import('@svc-contracts/contract-checker');
-const contracts = await checker.loadContracts({ configPath: join(repoRoot, 'redocly.yaml') });
-const entries = subsetOf(loadEntries(), 'json');
-const ms = Number(process.argv[2] ?? 4000);
-let n = 0;
-const start = performance.now();
-const cpuBefore = process.cpuUsage();
-while (performance.now() - start < ms) {
-  for (const e of entries) contracts.checkExchangeNow(e.request, e.response);
-  n += entries.length;
+type CheckerModule = typeof Checker;
+type Contracts = Awaited<ReturnType<CheckerModule['loadContracts']>>;
+
+async function build(path: string | undefined): Promise<CheckerModule> {
+  return path
+    ? // architecture-allow dynamic-import: the build to measure is chosen on the command line.
+      await import(pathToFileURL(path).href)
+    : await import('@svc-contracts/contract-checker');
 }
-const wall = performance.now() - start;
-const cpu = process.cpuUsage(cpuBefore);
-// On a shared machine the wall depends on the company; the process's CPU time (all its threads) much less.
-console.log(
-  Math.round((n / wall) * 1000),
-  'entries/s;',
-  Math.round((n / (cpu.user + cpu.system)) * 1e6),
-  'entries per CPU second',
-);
-await contracts.close();
+
+const entries = subsetOf(loadEntries(), 'json');
+const load = async (module: CheckerModule): Promise<Contracts> =>
+  module.loadContracts({ configPath: join(repoRoot, 'redocly.yaml') });
+
+/** Entries per millisecond over at least `ms` of whole passes. */
+function slice(contracts: Contracts, ms: number): number {
+  let n = 0;
+  const start = performance.now();
+  while (performance.now() - start < ms) {
+    for (const e of entries) contracts.checkExchangeNow(e.request, e.response);
+    n += entries.length;
+  }
+  return n / (performance.now() - start);
+}
+
+const ms = Number(process.argv[2] ?? 4000);
+const current = await load(await build(process.env.CHECKER));
+if (process.env.BASE) {
+  const base = await load(await build(process.env.BASE));
+  slice(base, 1000);
+  slice(current, 1000);
+  const rates = { base: [] as number[], current: [] as number[] };
+  for (let at = 0; at < Math.max(10, Math.round(ms / 200)); at++) {
+    // Which build goes first alternates too: the second of a pair runs on a warmer machine state.
+    const first = at % 2 === 0;
+    const a = first ? slice(base, 100) : 0;
+    const b = slice(current, 100);
+    rates.base.push(first ? a : slice(base, 100));
+    rates.current.push(b);
+  }
+  const ratio = median(rates.current.map((rate, at) => rate / (rates.base[at] as number)));
+  console.log(
+    `base ${Math.round(median(rates.base) * 1000)} entries/s; this build ${Math.round(median(rates.current) * 1000)} entries/s; this build / base, median of ${rates.base.length} pairs: ${ratio.toFixed(3)}`,
+  );
+  await base.close();
+} else {
+  const cpuBefore = process.cpuUsage();
+  const start = performance.now();
+  const rate = slice(current, ms);
+  const wall = performance.now() - start;
+  const cpu = process.cpuUsage(cpuBefore);
+  // On a shared machine the wall depends on the company; the process's CPU time (all its threads) much less.
+  console.log(
+    Math.round(rate * 1000),
+    'entries/s;',
+    Math.round(((rate * wall) / (cpu.user + cpu.system)) * 1e6),
+    'entries per CPU second',
+  );
+}
+await current.close();

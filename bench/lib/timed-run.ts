@@ -1,41 +1,59 @@
-/** Runs a command of the benchmarks under GNU time (`/usr/bin/time`). */
+/** Runs a Node.js command of the benchmarks and measures its wall time and peak RSS. */
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { repoRoot } from '../../scripts/lib/paths.ts';
 
+const peakReporter = fileURLToPath(new URL('./peak-rss.mjs', import.meta.url));
+const peakLine = /\n?BENCH_PEAK_RSS_KB (\d+)\n/;
+
+export interface TimedRun {
+  /** Peak RSS of the process (all its threads), in MB; NaN when it died before reporting it. */
+  rssMb: number;
+  seconds: number;
+  /** The run ended with one of the exit codes of a completed run. */
+  ok: boolean;
+  /** The last lines of its stderr, for a message. */
+  tail: string;
+  /** The last 4 KB of its stderr, to look for an error's code. */
+  stderr: string;
+  /** The process that ran (for reading its threads while it runs). */
+  pid: number | undefined;
+}
+
 /**
- * Runs a command under GNU time, its report discarded: peak RSS in MB and wall seconds, the last lines of
- * its stderr (`tail`, for a message) and the last 4 KB of it (`stderr`, to look for an error's code).
+ * Runs `node <args>` from the repository root, its stdout discarded, with bench/lib/peak-rss.mjs
+ * preloaded to report the peak RSS as the process exits.
  */
 export function measure(
-  command: string,
   args: string[],
   /** Exit codes of a completed run (contract-check exits 1 when some entry violates the contract). */
   okCodes: number[] = [0],
-): Promise<{ rssMb: number; seconds: number; ok: boolean; tail: string; stderr: string }> {
+  /** Called once the process has started, with its pid. */
+  onStart?: (pid: number) => void,
+): Promise<TimedRun> {
   return new Promise((resolve) => {
-    const child = spawn('/usr/bin/time', ['-f', 'TIME %M %e', command, ...args], {
+    const start = performance.now();
+    const child = spawn(process.execPath, ['--import', peakReporter, ...args], {
       cwd: repoRoot,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
+    if (child.pid !== undefined) onStart?.(child.pid);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4096);
     });
     child.on('close', (code) => {
-      const match = /TIME (\d+) ([\d.]+)/.exec(stderr);
-      const tail = stderr
-        .replace(/TIME .*/, '')
-        .trim()
-        .split('\n')
-        .slice(-2)
-        .join(' ')
-        .slice(0, 160);
+      const seconds = (performance.now() - start) / 1000;
+      const peak = peakLine.exec(stderr);
+      const text = stderr.replace(peakLine, '');
+      const tail = text.trim().split('\n').slice(-2).join(' ').slice(0, 160);
       resolve({
-        rssMb: match ? Number(match[1]) / 1024 : Number.NaN,
-        seconds: match ? Number(match[2]) : Number.NaN,
+        rssMb: peak ? Number(peak[1]) / 1024 : Number.NaN,
+        seconds,
         ok: code !== null && okCodes.includes(code),
         tail,
-        stderr,
+        stderr: text,
+        pid: child.pid,
       });
     });
   });

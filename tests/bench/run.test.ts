@@ -30,6 +30,7 @@ describe('pnpm bench --tiny', () => {
     const report = readFileSync(out, 'utf8');
     for (const title of [
       'Contract check: recorded traffic against the specs',
+      'Contract check at scale: memory against input size, and all cores',
       'XSD validation per document',
       'Clients: per-call overhead and bundle size',
       'Mocks: start-up, memory and throughput of all six services',
@@ -48,7 +49,9 @@ describe('pnpm bench --tiny', () => {
     const unknown = runBench(['--tiny', '--only', 'mocks,nosuch', '--out', join(scratch, 'x.md')]);
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('Unknown section(s): nosuch');
-    expect(unknown.stderr).toContain('--only contract-check,xsd,clients,mocks,mocks-hostile,wall');
+    expect(unknown.stderr).toContain(
+      '--only contract-check,contract-check-scale,xsd,clients,mocks,mocks-hostile,wall',
+    );
     const runs = runBench(['--runs', 'zero']);
     expect(runs.status).toBe(2);
     expect(runs.stderr).toContain('--runs must be an integer from 1 to 20, got zero');
@@ -115,6 +118,8 @@ describe('bench/notes.ts', () => {
       'prism-*',
       'ajv-floor',
       'ajv-floor-both-bodies',
+      'read-whole',
+      'one-thread',
       'xsd-schema-validator',
       'xmllint-wasm-raw',
       'stock-clis',

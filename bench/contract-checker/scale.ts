@@ -1,0 +1,188 @@
+// `pnpm exec tsx bench/contract-checker/scale.ts [--mb 100,500,2000] [--runs 3] [--tiny] [--json FILE]`:
+// the `contract-check-scale` section of `pnpm bench`. The built `contract-check` on recordings of growing
+// size: peak RSS against input size with one thread (HAR at every size, NDJSON at the largest), next to
+// reading the same file whole with `readFile` + `JSON.parse` (what a HAR reader without streaming does);
+// and at the largest size, `--workers 2` against `--workers 1`, the runs alternating (1, 2, 1, 2, ...)
+// so that load from other work on the machine falls on both alike.
+// The inputs are every entry of contract-tests/recordings repeated (recorded-entries.ts), written to a
+// temporary folder and removed afterwards. workers.ts gives more detail on the threads by hand.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  emitSection,
+  type Figure,
+  measured,
+  median,
+  type NotMeasured,
+  type Section,
+} from '../lib/section.ts';
+import { measure } from '../lib/timed-run.ts';
+import { packageVersion } from '../lib/versions.ts';
+import { type CheckerRun, runChecker } from './checker-runs.ts';
+import { recordedEntries, writeRecording } from './recorded-entries.ts';
+
+type Format = 'har' | 'ndjson';
+
+const { values } = parseArgs({
+  options: {
+    mb: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    tiny: { type: 'boolean', default: false },
+    json: { type: 'string' },
+  },
+});
+const sizes = (values.mb ?? (values.tiny ? '1,2' : '100,500,2000'))
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
+const runs = values.tiny ? 1 : Number(values.runs);
+if (sizes.some((size) => !(size > 0)) || !Number.isInteger(runs) || runs < 1) {
+  console.error('--mb takes sizes in MB (100,500,2000), --runs a positive integer');
+  process.exit(2);
+}
+const largest = sizes.at(-1) as number;
+
+/**
+ * Reading the file whole: the text, then one `JSON.parse` (HAR) or one per line (NDJSON). It parses
+ * only, checks nothing: its peak RSS is what holding the input costs before any check.
+ */
+const wholeFileReader: Record<Format, string> = {
+  har: "const t=require('fs').readFileSync(process.argv[1],'utf8');console.log(JSON.parse(t).log.entries.length)",
+  ndjson:
+    "const t=require('fs').readFileSync(process.argv[1],'utf8');let n=0;for(const l of t.split('\\n'))if(l)JSON.parse(l),n++;console.log(n)",
+};
+const wholeFileTool = {
+  har: 'readFile + JSON.parse of the whole HAR (parse only)',
+  ndjson: 'readFile + JSON.parse of each line (parse only)',
+};
+
+/** Peak RSS of reading the file whole, `runs` times; `cannot` when Node cannot hold it as one string. */
+async function readWhole(file: string, format: Format): Promise<number[] | NotMeasured> {
+  const rss: number[] = [];
+  for (let at = 0; at < runs; at++) {
+    const run = await measure(['-e', wholeFileReader[format], file]);
+    if (!run.ok) {
+      const tooLong = /string longer|ERR_STRING_TOO_LONG|Cannot create a string/.test(run.stderr);
+      return {
+        key: 'read-whole',
+        tool: wholeFileTool[format],
+        status: 'cannot',
+        reason: tooLong ? 'the file is longer than the longest string V8 can hold (512 MiB)' : run.tail,
+      };
+    }
+    rss.push(run.rssMb);
+  }
+  return rss;
+}
+
+interface Measured {
+  format: Format;
+  mb: number;
+  entries: number;
+  one: CheckerRun[];
+  /** `--workers 2`, at the largest size only. */
+  two: CheckerRun[];
+  whole: number[] | NotMeasured;
+}
+
+const entries = await recordedEntries();
+const dir = await mkdtemp(join(tmpdir(), 'bench-scale-'));
+const results: Measured[] = [];
+try {
+  const inputs: Array<{ format: Format; mb: number }> = [
+    ...sizes.map((mb) => ({ format: 'har' as const, mb })),
+    { format: 'ndjson', mb: largest },
+  ];
+  for (const { format, mb } of inputs) {
+    const file = join(dir, `traffic-${mb}.${format}`);
+    const count = await writeRecording(file, entries, mb * 1024 * 1024, format);
+    const result: Measured = { format, mb, entries: count, one: [], two: [], whole: [] };
+    for (let at = 0; at < runs; at++) {
+      result.one.push(await runChecker(file, 1));
+      if (mb === largest) result.two.push(await runChecker(file, 2));
+    }
+    result.whole = await readWhole(file, format);
+    results.push(result);
+    console.error(
+      `${mb} MB ${format}: ${count} entries, --workers 1 ${median(result.one.map((run) => run.seconds)).toFixed(1)} s`,
+    );
+    await rm(file);
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
+
+const rate = (count: number, run: CheckerRun): number => count / run.seconds;
+const mbText = (mb: number): string => `${mb.toLocaleString('en-US')} MB`;
+const rss = (list: CheckerRun[]): number[] => list.map((run) => run.rssMb);
+
+const memoryFigures: Figure[] = results.map((result) => ({
+  id: `contract-check-scale.rss.${result.format}.${result.mb}`,
+  label: `peak RSS checking ${mbText(result.mb)} of ${result.format.toUpperCase()} (--workers 1)`,
+  unit: 'MB',
+  better: 'lower',
+  ours: measured('ours', 'contract-check --workers 1', rss(result.one)),
+  comparisons: [
+    Array.isArray(result.whole)
+      ? measured('read-whole', wholeFileTool[result.format], result.whole)
+      : result.whole,
+  ],
+  detail: `${result.entries.toLocaleString('en-US')} entries, ${Math.round(median(result.one.map((run) => rate(result.entries, run)))).toLocaleString('en-US')} entries/s`,
+}));
+
+const workerFigures: Figure[] = results
+  .filter((result) => result.two.length > 0)
+  .map((result) => {
+    const speedUps = result.two.map((run, at) => (result.one[at] as CheckerRun).seconds / run.seconds);
+    const idle = (list: CheckerRun[]) => median(list.map((run) => run.idleSeconds));
+    const idleSpeedUp = idle(result.one) / idle(result.two);
+    return {
+      id: `contract-check-scale.workers.${result.format}.${result.mb}`,
+      label: `entries/s checking ${mbText(result.mb)} of ${result.format.toUpperCase()} on 2 threads (--workers 2)`,
+      unit: 'entries/s',
+      better: 'higher',
+      ours: measured(
+        'ours',
+        'contract-check --workers 2',
+        result.two.map((run) => rate(result.entries, run)),
+      ),
+      comparisons: [
+        measured(
+          'one-thread',
+          'contract-check --workers 1',
+          result.one.map((run) => rate(result.entries, run)),
+        ),
+      ],
+      detail: `speed-up per pair of runs ${speedUps.map((value) => `${value.toFixed(2)}x`).join(', ')}; peak RSS ${Math.max(...rss(result.one)).toFixed(0)} MB on 1 thread, ${Math.max(...rss(result.two)).toFixed(0)} MB on 2${Number.isNaN(idleSpeedUp) ? '' : `; speed-up estimated for an idle machine from the threads' CPU time: ${idleSpeedUp.toFixed(2)}x`}`,
+    } satisfies Figure;
+  });
+
+const table = [
+  '**Peak RSS against input size** (`--workers 1`; medians of the runs above)',
+  '',
+  '| input | entries | peak RSS, contract-check | entries/s | peak RSS, reading it whole |',
+  '|---|---:|---:|---:|---:|',
+  ...results.map((result) => {
+    const whole = Array.isArray(result.whole)
+      ? `${median(result.whole).toFixed(0)} MB`
+      : `cannot: ${result.whole.reason}`;
+    return `| ${mbText(result.mb)} ${result.format.toUpperCase()} | ${result.entries.toLocaleString('en-US')} | ${median(rss(result.one)).toFixed(0)} MB | ${Math.round(median(result.one.map((run) => rate(result.entries, run)))).toLocaleString('en-US')} | ${whole} |`;
+  }),
+].join('\n');
+
+const section: Section = {
+  id: 'contract-check-scale',
+  title: 'Contract check at scale: memory against input size, and all cores',
+  command: `pnpm exec tsx bench/contract-checker/scale.ts --mb ${sizes.join(',')} --runs ${runs}`,
+  method: `The built \`contract-check\` (its report discarded) on every recorded entry of contract-tests/recordings repeated until the file has the size shown: HAR at ${sizes.map(mbText).join(', ')}, NDJSON at ${mbText(largest)}. Peak RSS is the process's (all threads), reported by the process itself as it exits (getrusage, the figure GNU time reports); the wall is from start to exit. Each input is checked ${runs === 1 ? "once" : `${runs} times`} with \`--workers 1\`, and at ${mbText(largest)} as often with \`--workers 2\`, alternating with the one-thread runs. The comparison for memory reads the same file whole with \`readFile\` and \`JSON.parse\`, checking nothing.`,
+  figures: [...memoryFigures, ...workerFigures],
+  versions: {
+    '@svc-contracts/contract-checker': packageVersion('packages/contract-checker/package.json'),
+  },
+  findings: [table],
+};
+
+console.log(table);
+emitSection(section, values.json);
