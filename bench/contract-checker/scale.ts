@@ -166,7 +166,7 @@ const table = [
   '|---|---:|---:|---:|---:|',
   ...results.map((result) => {
     const whole = Array.isArray(result.whole)
-      ? `${median(result.whole).toFixed(0)} MB`
+      ? `${Math.round(median(result.whole)).toLocaleString('en-US')} MB`
       : `cannot: ${result.whole.reason}`;
     return `| ${mbText(result.mb)} ${result.format.toUpperCase()} | ${result.entries.toLocaleString('en-US')} | ${median(rss(result.one)).toFixed(0)} MB | ${Math.round(median(result.one.map((run) => rate(result.entries, run)))).toLocaleString('en-US')} | ${whole} |`;
   }),
@@ -176,7 +176,7 @@ const section: Section = {
   id: 'contract-check-scale',
   title: 'Contract check at scale: memory against input size, and all cores',
   command: `pnpm exec tsx bench/contract-checker/scale.ts --mb ${sizes.join(',')} --runs ${runs}`,
-  method: `The built \`contract-check\` (its report discarded) on every recorded entry of contract-tests/recordings repeated until the file has the size shown: HAR at ${sizes.map(mbText).join(', ')}, NDJSON at ${mbText(largest)}. Peak RSS is the process's (all threads), reported by the process itself as it exits (getrusage, the figure GNU time reports); the wall is from start to exit. Each input is checked ${runs === 1 ? "once" : `${runs} times`} with \`--workers 1\`, and at ${mbText(largest)} as often with \`--workers 2\`, alternating with the one-thread runs. The comparison for memory reads the same file whole with \`readFile\` and \`JSON.parse\`, checking nothing.`,
+  method: `The built \`contract-check\` (its report discarded) on every recorded entry of contract-tests/recordings repeated until the file has the size shown: HAR at ${sizes.map(mbText).join(', ')}, NDJSON at ${mbText(largest)}. Peak RSS is the process's (all threads), reported by the process itself as it exits (getrusage, the figure GNU time reports); the wall is from start to exit. Each input is checked ${runs === 1 ? 'once' : `${runs} times`} with \`--workers 1\`, and at ${mbText(largest)} as often with \`--workers 2\`, alternating with the one-thread runs. The comparison for memory reads the same file whole with \`readFile\` and \`JSON.parse\`, checking nothing.`,
   figures: [...memoryFigures, ...workerFigures],
   versions: {
     '@svc-contracts/contract-checker': packageVersion('packages/contract-checker/package.json'),
@@ -185,4 +185,15 @@ const section: Section = {
 };
 
 console.log(table);
+console.log(
+  '\n**All cores** (medians)\n\n| input | --workers 1 | --workers 2 | speed-up | peak RSS, 1 / 2 threads |\n|---|---:|---:|---:|---:|',
+);
+for (const result of results.filter((candidate) => candidate.two.length > 0)) {
+  const wall = (list: CheckerRun[]) => median(list.map((run) => run.seconds));
+  const cell = (list: CheckerRun[]) =>
+    `${wall(list).toFixed(1)} s, ${Math.round(result.entries / wall(list)).toLocaleString('en-US')} entries/s`;
+  console.log(
+    `| ${mbText(result.mb)} ${result.format.toUpperCase()} | ${cell(result.one)} | ${cell(result.two)} | ${(wall(result.one) / wall(result.two)).toFixed(2)}x | ${Math.max(...rss(result.one)).toFixed(0)} / ${Math.max(...rss(result.two)).toFixed(0)} MB |`,
+  );
+}
 emitSection(section, values.json);
