@@ -1,15 +1,18 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * The real-publish test spends its minute waiting on other processes (a clean clone, a local registry,
- * `pnpm publish` and installs from it) and shares no file with the rest of the suite, so it runs in a lane
- * of its own beside the suite. The suite itself stays one file at a time: several of its files build,
- * lint or render from the same working tree, and vitest's default (cores - 1) is one worker here anyway.
- * Its files share one process (`isolate: false`): a fresh process per file imported the same packages
- * 105 times over, about a minute of the run. No test file mocks modules; the ones that fake timers, set
- * environment variables or stub globals restore them in the same file.
+ * Two files spend their time in processes of their own and share no file with the rest of the suite: the
+ * real-publish test (a clean clone, a local registry, `pnpm publish` and installs from it; about two
+ * minutes) and the bench test (`pnpm bench --tiny`: every benchmark script on its smallest input, each in
+ * its own process, on ephemeral ports, writing only to temporary folders; about a minute). They run one
+ * after the other in a lane of their own beside the suite. The suite itself stays one file at a time:
+ * several of its files build, lint or render from the same working tree, and vitest's default
+ * (cores - 1) is one worker here anyway. Its files share one process (`isolate: false`): a fresh process
+ * per file imported the same packages 105 times over, about a minute of the run. No test file mocks
+ * modules; the ones that fake timers, set environment variables or stub globals restore them in the same
+ * file.
  */
-const ownLane = ['tests/release/real-publish.test.ts'];
+const ownLane = ['tests/release/real-publish.test.ts', 'tests/bench/run.test.ts'];
 
 export default defineConfig({
   test: {
@@ -23,7 +26,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'release', include: ownLane, maxWorkers: 1 },
+        test: { name: 'own-lane', include: ownLane, maxWorkers: 1 },
       },
       {
         extends: true,

@@ -84,6 +84,7 @@ describe('the committed results', () => {
     });
     expect(committed.sections.map((section) => section.id)).toEqual([
       'contract-check',
+      'contract-check-scale',
       'xsd',
       'clients',
       'mocks',
