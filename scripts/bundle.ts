@@ -2,8 +2,8 @@
 // tools that cannot follow relative $refs (Prism, code generators, docs) consume.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
+import { acceptNoArguments } from './lib/no-arguments.ts';
 import { fromRoot, relativizePaths, repoRoot } from './lib/paths.ts';
 import { bundleService, listServices } from './lib/specs.ts';
 
@@ -12,15 +12,7 @@ const usage = `Usage: pnpm bundle
 Bundles every service of redocly.yaml into dist/specs/<service>.yaml. Takes no arguments.
 Exit codes: 0 every service bundled; 1 some service failed to bundle; 2 bad arguments.`;
 
-try {
-  if (parseArgs({ options: { help: { type: 'boolean', short: 'h' } } }).values.help) {
-    console.log(usage);
-    process.exit(0);
-  }
-} catch (error) {
-  console.error(`${(error as Error).message}\n\n${usage}`);
-  process.exit(2);
-}
+acceptNoArguments(usage);
 
 const outDir = fromRoot('dist', 'specs');
 mkdirSync(outDir, { recursive: true });

@@ -4,7 +4,7 @@
 // to stderr only, so the stdout of the CLI run after it stays the CLI's own.
 import { rmSync } from 'node:fs';
 import { relative } from 'node:path';
-import { parseArgs } from 'node:util';
+import { acceptNoArguments } from '../lib/no-arguments.ts';
 import { repoRoot } from '../lib/paths.ts';
 import { buildGraphProblems, orphanedBuildInfo } from './workspace.ts';
 
@@ -14,19 +14,7 @@ Deletes the tsc -b build state (node_modules/.cache/tsconfig.build.tsbuildinfo) 
 is missing, and warns about workspace dependencies without a project reference. Run by the root scripts
 before tsc -b; takes no arguments.`;
 
-let help: boolean | undefined;
-try {
-  ({
-    values: { help },
-  } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } } }));
-} catch (error) {
-  console.error(`${(error as Error).message}\n\n${usage}`);
-  process.exit(2);
-}
-if (help) {
-  console.log(usage);
-  process.exit(0);
-}
+acceptNoArguments(usage);
 
 for (const file of orphanedBuildInfo(repoRoot)) {
   rmSync(file, { force: true });

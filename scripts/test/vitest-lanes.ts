@@ -15,26 +15,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { acceptNoArguments } from '../lib/no-arguments.ts';
 import { type Lane, runLanes } from './lanes.ts';
 
 const usage = `Usage: tsx scripts/test/vitest-lanes.ts
 Runs the vitest projects "suite" and "own-lane" (vitest.config.ts) in two processes at once: the suite's
 output as it comes, the lane's after it. For some files only: pnpm exec vitest run <files>.`;
 
-let help: boolean | undefined;
-try {
-  ({
-    values: { help },
-  } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } } }));
-} catch (error) {
-  console.error(`${(error as Error).message}\n\n${usage}`);
-  process.exit(2);
-}
-if (help) {
-  console.log(usage);
-  process.exit(0);
-}
+acceptNoArguments(usage);
 
 // The bin as vitest's package.json names it (the file itself is not among its exports).
 const vitestPackage = createRequire(import.meta.url).resolve('vitest/package.json');
