@@ -16,8 +16,6 @@ export interface TimedRun {
   tail: string;
   /** The last 4 KB of its stderr, to look for an error's code. */
   stderr: string;
-  /** The process that ran (for reading its threads while it runs). */
-  pid: number | undefined;
 }
 
 /**
@@ -53,7 +51,6 @@ export function measure(
         ok: code !== null && okCodes.includes(code),
         tail,
         stderr: text,
-        pid: child.pid,
       });
     });
   });
