@@ -9,12 +9,11 @@
 // elsewhere).
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { fromRoot } from '../../scripts/lib/paths.ts';
 import { measure } from '../lib/timed-run.ts';
-import { repositoryRoot as root } from './recorded-entries.ts';
 
-export const checkerBin = join(root, 'packages/contract-checker/dist/cli.js');
-export const checkerConfig = join(root, 'redocly.yaml');
+const checkerBin = fromRoot('packages/contract-checker/dist/cli.js');
+const checkerConfig = fromRoot('redocly.yaml');
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux this runs on). */
 const ticksPerSecond = 100;

@@ -115,6 +115,8 @@ try {
 }
 
 const rate = (count: number, run: CheckerRun): number => count / run.seconds;
+const medianRate = (result: Measured, list: CheckerRun[]): number =>
+  median(list.map((run) => rate(result.entries, run)));
 const mbText = (mb: number): string => `${mb.toLocaleString('en-US')} MB`;
 const rss = (list: CheckerRun[]): number[] => list.map((run) => run.rssMb);
 
@@ -129,7 +131,7 @@ const memoryFigures: Figure[] = results.map((result) => ({
       ? measured('read-whole', wholeFileTool[result.format], result.whole)
       : result.whole,
   ],
-  detail: `${result.entries.toLocaleString('en-US')} entries, ${Math.round(median(result.one.map((run) => rate(result.entries, run)))).toLocaleString('en-US')} entries/s`,
+  detail: `${result.entries.toLocaleString('en-US')} entries, ${Math.round(medianRate(result, result.one)).toLocaleString('en-US')} entries/s`,
 }));
 
 const workerFigures: Figure[] = results
@@ -168,7 +170,7 @@ const table = [
     const whole = Array.isArray(result.whole)
       ? `${Math.round(median(result.whole)).toLocaleString('en-US')} MB`
       : `cannot: ${result.whole.reason}`;
-    return `| ${mbText(result.mb)} ${result.format.toUpperCase()} | ${result.entries.toLocaleString('en-US')} | ${median(rss(result.one)).toFixed(0)} MB | ${Math.round(median(result.one.map((run) => rate(result.entries, run)))).toLocaleString('en-US')} | ${whole} |`;
+    return `| ${mbText(result.mb)} ${result.format.toUpperCase()} | ${result.entries.toLocaleString('en-US')} | ${median(rss(result.one)).toFixed(0)} MB | ${Math.round(medianRate(result, result.one)).toLocaleString('en-US')} | ${whole} |`;
   }),
 ].join('\n');
 

@@ -8,31 +8,23 @@ const maxKeysPerObject = 256;
 
 export interface KeyMemo<K, V> {
   get(key: K, compute: (key: K) => V): V;
-  /** What is kept for `key`, if anything: with {@link remember}, {@link get} without a closure per call. */
-  known(key: K): V | undefined;
-  remember(key: K, value: V): V;
 }
 
 /**
- * `compute(key)` once per key, for a memo that already belongs to one object (an operation's plan), or
- * to the whole index (matches, bounded at `maxKeys`). `compute` takes the key so that a caller can pass
- * one function made once, not a closure per call.
+ * `compute(key)` once per key, for a memo that belongs to one object (an operation's plan, a declared
+ * body). `compute` takes the key so that a caller can pass one function made once, not a closure per call.
  */
-export function keyMemo<K, V>(maxKeys = maxKeysPerObject): KeyMemo<K, V> {
+export function keyMemo<K, V>(): KeyMemo<K, V> {
   const entries = new Map<K, V>();
-  const remember = (key: K, value: V): V => {
-    if (entries.size >= maxKeys) entries.clear();
-    entries.set(key, value);
-    return value;
-  };
   return {
     get(key, compute) {
       const known = entries.get(key);
       if (known !== undefined || entries.has(key)) return known as V;
-      return remember(key, compute(key));
+      const value = compute(key);
+      if (entries.size >= maxKeysPerObject) entries.clear();
+      entries.set(key, value);
+      return value;
     },
-    known: (key) => entries.get(key),
-    remember,
   };
 }
 
