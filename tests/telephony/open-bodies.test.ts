@@ -161,6 +161,18 @@ describe('x-body-open: exactly the responses whose body the source does not show
     expect(await rules(numbersGet('/e911Addresses'), answer(404, '<Error>', 'application/xml'))).toEqual([
       'response-body-unparseable',
     ]);
+    // A malformed XML declaration too (fast-xml-parser's validator lets it through, its parser does not):
+    // a violation of the entry, not an entry the checker could not check.
+    const badDeclaration = '<?xml version="1ncoding="UTF-8"?>\n<Error/>';
+    expect(await rules(numbersGet('/e911Addresses'), answer(404, badDeclaration, 'application/xml'))).toEqual(
+      ['response-body-unparseable'],
+    );
+    expect(
+      await rules(
+        numbersGet('/e911Addresses'),
+        answer(404, '<?xml version="1.0"?>\n<Error/>', 'application/xml'),
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -12,7 +12,7 @@ import {
   parseMediaType,
 } from '@svc-contracts/openapi-utils';
 import { maskXmlMessage } from '@svc-contracts/redact';
-import { createXmlParser, validateAgainstAny } from '@svc-contracts/xml-validator';
+import { assertWellFormedXml, validateAgainstAny } from '@svc-contracts/xml-validator';
 import { fieldsCoercion } from './coerce.js';
 import { keyMemo, lazily, onceFor } from './memo.js';
 import { parseFormEncoded } from './request-parts.js';
@@ -362,13 +362,10 @@ async function checkXml(
   });
 }
 
-/** The safe XML reader, made once: building fast-xml-parser's options per document was a cost of its own. */
-const readXml = createXmlParser();
-
 /** Why a document is not well-formed XML (or has a DOCTYPE), `undefined` when it is fine. */
 function wellFormednessIssue(xml: string): string | undefined {
   try {
-    readXml(xml);
+    assertWellFormedXml(xml);
     return undefined;
   } catch (error) {
     const issue = (error as { issue?: { message: string } }).issue;

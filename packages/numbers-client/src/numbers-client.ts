@@ -9,7 +9,7 @@ import {
   parameterRequirementsGuard,
   ServiceClient,
 } from '@svc-contracts/client-runtime';
-import { parseXml } from '@svc-contracts/xml-validator';
+import { assertWellFormedXml, parseXml } from '@svc-contracts/xml-validator';
 import { fromXml, toXml, validateDocument } from './documents.js';
 import { contract } from './generated/operations.js';
 import type { paths } from './generated/schema.js';
@@ -316,7 +316,7 @@ function open(xml: string | undefined): OpenXmlResult {
 function wellFormed(xml: string): string {
   if (typeof xml !== 'string') throw new InvalidRequestError('The document must be XML text.');
   try {
-    parseXml(xml);
+    assertWellFormedXml(xml);
   } catch (error) {
     throw new XmlDocumentError(
       'The document was refused.',

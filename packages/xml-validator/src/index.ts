@@ -2,6 +2,7 @@ export { validateAgainstAny } from './alternatives.js';
 export { assertNoDoctype, findForbiddenDeclaration } from './doctype-guard.js';
 export { XmlDoctypeForbiddenError, XmlEngineError, XmlWellFormednessError, XsdLoadError } from './errors.js';
 export {
+  assertWellFormedXml,
   createXmlParser,
   type ParseXmlOptions,
   parseXml,

@@ -1,4 +1,4 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { type X2jOptions, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { assertNoDoctype } from './doctype-guard.js';
 import { XmlWellFormednessError } from './errors.js';
 import { createIssue } from './issue.js';
@@ -46,13 +46,73 @@ export type XmlParse<T> = (xml: string, fileName?: string) => T;
 export function createXmlParser<T = Record<string, unknown>>(
   options: Omit<ParseXmlOptions, 'fileName'> = {},
 ): XmlParse<T> {
+  const parser = new XMLParser(parserOptions(options));
+  return (xml, fileName) => {
+    assertNoDoctype(xml, fileName);
+    assertWellFormed(xml, fileName);
+    return parseChecked(parser, xml, fileName) as T;
+  };
+}
+
+/**
+ * fast-xml-parser's parse of a document its validator accepted. What the parse still refuses is a
+ * well-formedness error too (an undefined entity reference, from our decoder; a malformed XML declaration
+ * or processing instruction, which the validator lets through): the parser's own plain `Error` becomes
+ * an {@link XmlWellFormednessError}, so callers see one kind of refusal.
+ */
+function parseChecked(parser: XMLParser, xml: string, fileName: string | undefined): unknown {
+  try {
+    return parser.parse(xml);
+  } catch (error) {
+    if (error instanceof XmlWellFormednessError || !(error instanceof Error)) throw error;
+    throw new XmlWellFormednessError(createIssue({ rule: 'well-formed', text: error.message, fileName }));
+  }
+}
+
+/** The plain parser that {@link assertWellFormedXml} falls back on. */
+let strictParser: XMLParser | undefined;
+
+/**
+ * `<?xml version="1.x" encoding="..." standalone="..."?>` as XML 1.0 writes it (the `XMLDecl`
+ * production), at the very start: the declaration fast-xml-parser's validator does not check itself.
+ */
+const XML_DECLARATION =
+  /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>/;
+
+/**
+ * Whether the parse could refuse what the validator accepted: only a reference (`&`), which our strict
+ * decoder judges, or a processing instruction other than a standard XML declaration (fast-xml-parser
+ * reads their pseudo-attributes). A fuzz test holds the two to agreeing on everything else.
+ */
+function parseMayRefuse(xml: string): boolean {
+  if (xml.includes('&')) return true;
+  const declaration = XML_DECLARATION.exec(xml);
+  return xml.includes('<?', declaration === null ? 0 : declaration[0].length);
+}
+
+/**
+ * Throws as {@link parseXml} does for a document that declares a DTD or is not well-formed, without
+ * building the objects of one that is: for a caller that only needs the verdict (the contract checker's
+ * XML bodies that have no XSD, a client's raw document before it is sent). The full parse runs only when
+ * it could refuse something the syntax check accepted.
+ */
+export function assertWellFormedXml(xml: string, fileName?: string): void {
+  assertNoDoctype(xml, fileName);
+  assertWellFormed(xml, fileName);
+  if (!parseMayRefuse(xml)) return;
+  strictParser ??= new XMLParser(parserOptions({}));
+  parseChecked(strictParser, xml, fileName);
+}
+
+/** fast-xml-parser read the safe way (see {@link parseXml}), with `options`' array elements. */
+function parserOptions(options: Omit<ParseXmlOptions, 'fileName'>): X2jOptions {
   const arrayElements = new Set(options.arrayElements ?? []);
   const arrayPaths = new Set(options.arrayPaths ?? []);
   // The path of an element is built only for a name that ends one of `arrayPaths`: fast-xml-parser
   // hands over its path matcher (`jPath: false`), and writing out every element's path was a tenth of
   // the parse of a small document.
   const arrayPathEnds = new Set([...arrayPaths].map((path) => path.slice(path.lastIndexOf('.') + 1)));
-  const parser = new XMLParser({
+  return {
     ignoreAttributes: false,
     attributeNamePrefix: XML_ATTRIBUTE_PREFIX,
     parseTagValue: false,
@@ -67,11 +127,6 @@ export function createXmlParser<T = Record<string, unknown>>(
     jPath: false,
     isArray: (name, jPath, _isLeaf, isAttribute) =>
       !isAttribute && (arrayElements.has(name) || (arrayPathEnds.has(name) && arrayPaths.has(String(jPath)))),
-  });
-  return (xml, fileName) => {
-    assertNoDoctype(xml, fileName);
-    assertWellFormed(xml, fileName);
-    return parser.parse(xml) as T;
   };
 }
 

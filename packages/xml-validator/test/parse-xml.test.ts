@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  assertWellFormedXml,
   createXmlParser,
   decodeXmlReferences,
   parseXml,
@@ -99,6 +100,113 @@ describe('createXmlParser', () => {
     expect(() => parse('<A><B></A>', 'answer.xml')).toThrow(XmlWellFormednessError);
     expect(() => parse('<A><B></A>', 'answer.xml')).toThrow(/answer\.xml/);
     expect(parse('<A>2</A>')).toEqual({ A: '2' });
+  });
+});
+
+describe('malformed XML declarations and processing instructions', () => {
+  // fast-xml-parser's validator lets these through; its parser refuses them with a plain Error.
+  const malformed = ['<?xml version="1ncoding="UTF-8"?>\n<a/>', '<?xm"l version="1.0"?><a/>'];
+
+  it.each(malformed)('parseXml refuses %j as a well-formedness error, naming the file', (xml) => {
+    expect(() => parseXml(xml, { fileName: 'answer.xml' })).toThrow(XmlWellFormednessError);
+    expect(() => parseXml(xml, { fileName: 'answer.xml' })).toThrow(/^answer\.xml: /);
+  });
+
+  it.each(malformed)('assertWellFormedXml refuses %j too', (xml) => {
+    expect(() => assertWellFormedXml(xml, 'answer.xml')).toThrow(XmlWellFormednessError);
+  });
+
+  it('gives the verdict of parseXml on an instruction fast-xml-parser cannot read, after a declaration too', () => {
+    // XML lets an instruction hold any text; fast-xml-parser reads it as pseudo-attributes and refuses
+    // an unclosed quote. Both functions keep that one verdict.
+    for (const xml of ['<a><?pi x="1?></a>', '<?xml version="1.0"?>\n<a><?pi x="1?></a>']) {
+      expect(() => parseXml(xml)).toThrow(XmlWellFormednessError);
+      expect(() => assertWellFormedXml(xml)).toThrow(XmlWellFormednessError);
+    }
+  });
+});
+
+describe('assertWellFormedXml', () => {
+  it('accepts a well-formed document, with or without a declaration, references or instructions', () => {
+    expect(() => assertWellFormedXml(VALID_ORDER)).not.toThrow();
+    expect(() => assertWellFormedXml('<A b="1"><!-- c --><![CDATA[<x>]]></A>')).not.toThrow();
+    expect(() =>
+      assertWellFormedXml("<?xml version='1.0' standalone='yes' ?>\n<A>AT&amp;T</A>"),
+    ).not.toThrow();
+    expect(() => assertWellFormedXml('<A><?pi data?></A>')).not.toThrow();
+  });
+
+  it('refuses what parseXml refuses: a DOCTYPE, an undefined reference, broken nesting', () => {
+    expect(() => assertWellFormedXml(XXE_PAYLOAD)).toThrow(XmlDoctypeForbiddenError);
+    expect(() => assertWellFormedXml(BILLION_LAUGHS)).toThrow(XmlDoctypeForbiddenError);
+    expect(() => assertWellFormedXml('<a>&nbsp;</a>')).toThrow(/not a predefined entity/);
+    expect(() => assertWellFormedXml('<a>\n  <b></c>\n</a>', 'broken.xml')).toThrow(/^broken\.xml, line 2: /);
+  });
+
+  it('agrees with parseXml on thousands of mutated documents (it skips the parse only where that is safe)', () => {
+    // A fixed-seed generator, so a disagreement found once is found on every run.
+    let seed = 20261127;
+    const next = (below: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % below;
+    };
+    const declarations = [
+      '',
+      '<?xml version="1.0"?>',
+      "<?xml version='1.1' encoding='UTF-8' standalone='no'?>\n",
+    ];
+    const pieces = [
+      '<',
+      '>',
+      '/',
+      '"',
+      "'",
+      '=',
+      ' ',
+      '?',
+      '&',
+      ';',
+      '&amp;',
+      '<!--',
+      '-->',
+      '<![CDATA[',
+      ']]>',
+      '<?x',
+      '?>',
+      '</',
+      '/>',
+      '<b>',
+      '</b>',
+      'x="1"',
+      '\n',
+    ];
+    const body = VALID_ORDER.replace(/^<\?xml[^>]*>\s*/, '');
+    const verdict = (check: () => unknown): string => {
+      try {
+        check();
+        return 'accepted';
+      } catch (error) {
+        return (error as Error).name;
+      }
+    };
+    let refused = 0;
+    for (let round = 0; round < 4000; round++) {
+      let xml = `${declarations[next(declarations.length)]}${body}`;
+      for (let edit = 0, edits = 1 + next(3); edit < edits; edit++) {
+        // Half the edits land in the first 60 characters, where the declaration is.
+        const at = next(next(2) === 0 ? 60 : xml.length + 1);
+        xml = `${xml.slice(0, at)}${pieces[next(pieces.length)]}${xml.slice(at + next(3))}`;
+      }
+      const expected = verdict(() => parseXml(xml));
+      if (expected !== 'accepted') refused++;
+      expect(
+        verdict(() => assertWellFormedXml(xml)),
+        xml,
+      ).toBe(expected);
+    }
+    // The mutations reach both sides of the question.
+    expect(refused).toBeGreaterThan(1000);
+    expect(refused).toBeLessThan(3900);
   });
 });
 
