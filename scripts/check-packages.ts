@@ -60,12 +60,63 @@ function dataEntrypoints(manifest: Manifest): string[] {
     .map(([subpath]) => subpath);
 }
 
-/** The tarball pnpm would publish (`files`, `publishConfig`, workspace versions resolved). */
+/** A tarball pnpm would publish (`files`, `publishConfig`, workspace versions resolved), as `pnpm pack --json` tells. */
+interface Packed {
+  name: string;
+  filename: string;
+}
+
+/** A copy of its own, exactly the file: its `buffer` can go to publint as it is. */
+async function readTarball(filename: string): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await readFile(filename));
+}
+
+/** One package packed alone. */
 async function pack(dir: string, into: string): Promise<Uint8Array<ArrayBuffer>> {
   const { stdout } = await run('pnpm', ['pack', '--json', '--pack-destination', into], { cwd: dir });
-  const { filename } = JSON.parse(stdout) as { filename: string };
-  // A copy of its own, exactly the file: its `buffer` can go to publint as it is.
-  return new Uint8Array(await readFile(filename));
+  return readTarball((JSON.parse(stdout) as Packed).filename);
+}
+
+/**
+ * The tarball of each package (or why it could not be packed), by folder. The workspace's packages are
+ * packed by one `pnpm -r pack`: one pnpm start-up, not one per package (most of this script's time when
+ * each had its own). A package that batch did not pack (a folder outside the workspace, or every package
+ * when the batch failed) is packed alone, so a failure is reported for the package it belongs to.
+ */
+async function packAll(
+  packages: Array<{ name: string; dir: string }>,
+  scratch: string,
+): Promise<Map<string, Uint8Array<ArrayBuffer> | Error>> {
+  const tarballs = new Map<string, Uint8Array<ArrayBuffer> | Error>();
+  const batchDir = await mkdtemp(join(scratch, 'pack-'));
+  const filters = packages.flatMap(({ dir }) => ['--filter', `./${relative(repoRoot, dir)}`]);
+  const packed = await run('pnpm', ['-r', ...filters, 'pack', '--json', '--pack-destination', batchDir], {
+    cwd: repoRoot,
+    maxBuffer: 64 * 1024 * 1024,
+  })
+    .then(
+      // Nothing is printed when no folder is a workspace package, an object for one, an array for several.
+      ({ stdout }) => (stdout.trim() === '' ? [] : [JSON.parse(stdout) as Packed | Packed[]].flat()),
+      () => [],
+    )
+    .catch(() => []);
+  const byName = new Map(packed.map((tarball) => [tarball.name, tarball.filename]));
+  await Promise.all(
+    packages.map(async ({ name, dir }) => {
+      const filename = byName.get(name);
+      try {
+        tarballs.set(
+          dir,
+          filename === undefined
+            ? await pack(dir, await mkdtemp(join(scratch, 'pack-')))
+            : await readTarball(filename),
+        );
+      } catch (error) {
+        tarballs.set(dir, error as Error);
+      }
+    }),
+  );
+  return tarballs;
 }
 
 /** The problem's kind and whatever places it: entrypoint, resolution, file, the specifier that failed. */
@@ -85,11 +136,12 @@ async function checkPackage(
   name: string,
   dir: string,
   manifest: Manifest,
-  scratch: string,
+  packed: Uint8Array<ArrayBuffer> | Error | undefined,
 ): Promise<PackageCheck> {
   const problems: string[] = [];
   try {
-    const tarball = await pack(dir, await mkdtemp(join(scratch, 'pack-')));
+    if (packed === undefined || packed instanceof Error) throw packed ?? new Error('not packed');
+    const tarball = packed;
     // From the tarball, a file the exports name but `files` leaves out is simply missing, as it will be.
     const { messages, pkg } = await publint({ level: 'warning', pack: { tarball: tarball.buffer } });
     for (const message of messages)
@@ -140,9 +192,13 @@ if (graphProblems.length === 0) {
 
 const packages = publishablePackages(parsed.positionals);
 const scratch = await mkdtemp(join(tmpdir(), 'check-packages-'));
-const results = await Promise.all(
-  packages.map(({ name, dir, manifest }) => checkPackage(name, dir, manifest, scratch)),
-).finally(() => rm(scratch, { recursive: true, force: true }));
+const results = await packAll(packages, scratch)
+  .then((tarballs) =>
+    Promise.all(
+      packages.map(({ name, dir, manifest }) => checkPackage(name, dir, manifest, tarballs.get(dir))),
+    ),
+  )
+  .finally(() => rm(scratch, { recursive: true, force: true }));
 for (const result of results) {
   const where = relative(repoRoot, result.dir);
   if (result.problems.length === 0) {
