@@ -156,9 +156,9 @@ describe('worker threads deal out blocks of entries', () => {
   });
 
   it('a thread that crashes costs only the entry that crashed it, named, and the others are checked', async () => {
-    // Entries 12 and 13 have a body of millions of JSON objects, too large for a worker thread's heap
-    // (limited below) once parsed. No single string is above 16 MB: an allocation far above the limit
-    // ends the process, not the thread. Two worker threads may hold 4 blocks each: the first 8 blocks go
+    // Entries 12 and 13 have a body of a million JSON objects, too large for a worker thread's heap
+    // (limited below to 24 MB: each crash and restart costs less than under a larger one) once parsed.
+    // No single string is above 16 MB: an allocation far above the limit ends the process, not the thread. Two worker threads may hold 4 blocks each: the first 8 blocks go
     // to them before any result is back, whatever the timing. The huge entries sit in the worker threads'
     // blocks on purpose: the blocks of the reading thread are no better protected than `--workers 1`,
     // where an entry that exhausts the heap ends the process.
@@ -167,7 +167,7 @@ describe('worker threads deal out blocks of entries', () => {
       ...good,
       response: {
         ...good.response,
-        content: { ...good.response.content, text: `[${'{},'.repeat(3 << 20)}{}]` },
+        content: { ...good.response.content, text: `[${'{},'.repeat(1 << 20)}{}]` },
       },
     });
     const file = join(scratch, 'crash.ndjson');
@@ -186,7 +186,7 @@ describe('worker threads deal out blocks of entries', () => {
           blockSize: 4,
           coverage: true,
           ...(blockBytes ? { blockBytes } : {}),
-          resourceLimits: { maxOldGenerationSizeMb: 56 },
+          resourceLimits: { maxOldGenerationSizeMb: 24 },
         },
         {
           ...writer,
