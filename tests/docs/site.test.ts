@@ -85,6 +85,16 @@ async function visit(page: string): Promise<VisitedPage> {
     const response = await tab.goto(new URL(page, server.url).href, { waitUntil: 'load' });
     // Redoc hydrates after load; let it finish and log whatever it logs.
     await tab.waitForLoadState('networkidle');
+    // What a reader sees first: the rendered text, the links and the screenshot, before the menu is used.
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what a reader of the page sees
+    const rendered = await tab.locator('body').innerText();
+    const links = await tab
+      .locator('a[href]')
+      .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+    await tab.screenshot({
+      path: join(screenshotDir, page.replace(/\.html$/, '.png')),
+      fullPage: page === 'index.html',
+    });
     const menuEntries: string[] = [];
     if (page !== 'index.html') {
       // Redoc renders sections lazily but lists every operation in its side menu, one tag at a time
@@ -101,18 +111,8 @@ async function visit(page: string): Promise<VisitedPage> {
         await tab.waitForTimeout(100);
         menuEntries.push(...(await labels.allInnerTexts()));
       }
-      await tab.goto(new URL(page, server.url).href, { waitUntil: 'load' });
-      await tab.waitForLoadState('networkidle');
     }
-    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what a reader of the page sees
-    const text = `${await tab.locator('body').innerText()}\n${menuEntries.join('\n')}`;
-    const links = await tab
-      .locator('a[href]')
-      .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
-    await tab.screenshot({
-      path: join(screenshotDir, page.replace(/\.html$/, '.png')),
-      fullPage: page === 'index.html',
-    });
+    const text = `${rendered}\n${menuEntries.join('\n')}`;
     return { status: response?.status(), text, links, problems };
   } finally {
     await context.close();
