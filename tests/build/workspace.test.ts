@@ -51,6 +51,19 @@ describe('the workspace build graph', () => {
   it('finds nothing wrong when references match dependencies', () => {
     expect(buildGraphProblems(root)).toEqual([]);
   });
+  it('reads a tsconfig as tsc does, trailing commas and block comments included', () => {
+    write(
+      'packages/app/tsconfig.build.json',
+      '{ /* block */ "references": [{ "path": "../base/tsconfig.build.json", },], }',
+    );
+    expect(buildGraphProblems(root)).toEqual([]);
+  });
+  it('names the file, line and column of a tsconfig that does not parse', () => {
+    write('packages/app/tsconfig.build.json', '{\n  "references": [\n    { "path" "../base" }\n  ]\n}');
+    expect(() => buildGraphProblems(root)).toThrow(
+      /packages\/app\/tsconfig\.build\.json \(line 3, column 14\): ColonExpected/,
+    );
+  });
   it('reports a dependency without its project reference, and a reference without its dependency', () => {
     write('packages/app/tsconfig.build.json', tsconfig());
     write('packages/base/tsconfig.build.json', tsconfig('app'));
