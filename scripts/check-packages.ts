@@ -8,13 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import {
-  checkPackage as checkTypes,
-  createPackageFromTarballData,
-  type Problem,
-} from '@arethetypeswrong/core';
-import { publint } from 'publint';
-import { formatMessage } from 'publint/utils';
+import type { Problem } from '@arethetypeswrong/core';
 import { buildGraphProblems } from './build/workspace.ts';
 import { fromRoot, repoRoot } from './lib/paths.ts';
 
@@ -180,6 +174,10 @@ if (parsed.values.help) {
   console.log(usage);
   process.exit(0);
 }
+
+// The checkers (TypeScript among them) load once the arguments are read: `--help` answers at once.
+const [{ checkPackage: checkTypes, createPackageFromTarballData }, { publint }, { formatMessage }] =
+  await Promise.all([import('@arethetypeswrong/core'), import('publint'), import('publint/utils')]);
 
 const dirs = parsed.positionals.map((dir) => resolve(dir));
 const graphProblems = buildGraphProblems(repoRoot, dirs.length > 0 ? dirs : undefined);

@@ -4,11 +4,8 @@ import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from './lib/paths.ts';
-import { defaultConfigPath, listServices } from './lib/specs.ts';
 import type { Finding } from './lint/finding.ts';
-import { lintWithRedocly } from './lint/redocly.ts';
-import { formatReport, type ReportFormat, summarize } from './lint/report.ts';
-import { lintWithSpectral, loadRepositoryRuleset } from './lint/spectral.ts';
+import type { ReportFormat } from './lint/report.ts';
 
 const usage = `Usage: pnpm lint:specs [--format stylish|github|json] [--config redocly.yaml] [service ...]
 
@@ -42,6 +39,16 @@ if (!['stylish', 'github', 'json'].includes(format)) {
   console.error(`Unknown --format "${format}": use stylish, github or json.`);
   process.exit(2);
 }
+
+// The linters load once the arguments are read: `--help` and a bad option answer at once.
+const [{ defaultConfigPath, listServices }, { lintWithRedocly }, { formatReport, summarize }, spectral] =
+  await Promise.all([
+    import('./lib/specs.ts'),
+    import('./lint/redocly.ts'),
+    import('./lint/report.ts'),
+    import('./lint/spectral.ts'),
+  ]);
+const { lintWithSpectral, loadRepositoryRuleset } = spectral;
 
 const configPath = values.config ? resolve(values.config) : defaultConfigPath;
 const services = listServices(configPath).filter(

@@ -9,11 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fromRoot, relativizePaths, repoRoot } from '../lib/paths.ts';
-import { bundleService, listServices } from '../lib/specs.ts';
 import { compareWithDisk, type GeneratedFile, writeToDisk } from './lib/generated-file.ts';
-import { renderOperationTable } from './lib/operation-table.ts';
-import { renderSchemaTypes } from './lib/schema-types.ts';
-import { xmlDocumentFiles } from './lib/xml-documents.ts';
 
 const usage = `Usage: pnpm generate [--check]
 
@@ -35,6 +31,19 @@ try {
   console.error(`${(error as Error).message}\n\n${usage}`);
   process.exit(2);
 }
+
+// The bundler and the generators load once the arguments are read: `--help` and a bad option answer at once.
+const [
+  { bundleService, listServices },
+  { renderOperationTable },
+  { renderSchemaTypes },
+  { xmlDocumentFiles },
+] = await Promise.all([
+  import('../lib/specs.ts'),
+  import('./lib/operation-table.ts'),
+  import('./lib/schema-types.ts'),
+  import('./lib/xml-documents.ts'),
+]);
 
 const files: GeneratedFile[] = [];
 const generatedDirs: string[] = [];
