@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, it, vi } from 'vitest';
 import { basicAuth, call, hostileOrder } from './support.ts';
 
 /**
@@ -131,9 +131,11 @@ const allOnFreePorts = ['agents', 'token', 'messaging', 'voice', 'mfa', 'numbers
   `${name}=0`,
 ]);
 
-describe('svc-mocks process', () => {
+// Each test starts its own process on its own ports, so they run at once: most of each is the process
+// loading its specs, which overlaps on a second core.
+describe.concurrent('svc-mocks process', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    it(`${signal} stops all mocks: exit 0, ports closed, no process left`, async () => {
+    it(`${signal} stops all mocks: exit 0, ports closed, no process left`, async ({ expect }) => {
       const running = run(['--quiet', ...allOnFreePorts]);
       await waitFor(running, 'ready in');
       const table = ports(running.output());
@@ -158,7 +160,9 @@ describe('svc-mocks process', () => {
     });
   }
 
-  it('SIGTERM while a hostile 10 MB XML order is being refused stops the mocks without waiting for it', async () => {
+  it('SIGTERM while a hostile 10 MB XML order is being refused stops the mocks without waiting for it', async ({
+    expect,
+  }) => {
     const running = run(['--quiet', '--only', 'numbers', '--port', 'numbers=0']);
     await waitFor(running, 'ready in');
     const numbers = `http://127.0.0.1:${ports(running.output()).numbers}`;
@@ -182,7 +186,7 @@ describe('svc-mocks process', () => {
     if (orderStillRunning) expect(await order).toBe('cut off');
   });
 
-  it('a port already in use fails the start: exit 1, naming the service and the port', async () => {
+  it('a port already in use fails the start: exit 1, naming the service and the port', async ({ expect }) => {
     const blocker: Server = createServer();
     await new Promise<void>((listening) => blocker.listen(0, '127.0.0.1', listening));
     const port = (blocker.address() as { port: number }).port;
@@ -197,7 +201,7 @@ describe('svc-mocks process', () => {
     }
   });
 
-  it('an unknown service in --only fails the start with the list of services', async () => {
+  it('an unknown service in --only fails the start with the list of services', async ({ expect }) => {
     const running = run(['--only', 'agents,nosuch']);
     expect(await withTimeout(running.exited, 60_000, 'exit')).toBe(1);
     expect(running.output()).toContain('Unknown service "nosuch"');
