@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { fromRoot } from '../scripts/lib/paths.ts';
 
 const run = promisify(execFile);
@@ -17,8 +17,11 @@ async function lintSpecs(...args: string[]): Promise<{ code: number; stdout: str
   }
 }
 
-describe('pnpm lint:specs', () => {
-  it('reports every broken spec of a batch with file, line and rule, and exits non-zero', async () => {
+// Each test is a process of its own that only reads the fixtures: they run at once.
+describe.concurrent('pnpm lint:specs', () => {
+  it('reports every broken spec of a batch with file, line and rule, and exits non-zero', async ({
+    expect,
+  }) => {
     const { code, stdout } = await lintSpecs('--config', fixtureConfig);
     expect(code).toBe(1);
     expect(stdout).toMatch(
@@ -32,20 +35,20 @@ describe('pnpm lint:specs', () => {
     expect(stdout).toContain('4 error(s), 0 warning(s) in 3 spec(s).');
   });
 
-  it('exits 0 on a clean spec', async () => {
+  it('exits 0 on a clean spec', async ({ expect }) => {
     const { code, stdout } = await lintSpecs('--config', fixtureConfig, 'good');
     expect(code).toBe(0);
     expect(stdout).toContain('0 error(s), 0 warning(s) in 1 spec(s).');
   });
 
-  it('writes GitHub annotations that point at the line', async () => {
+  it('writes GitHub annotations that point at the line', async ({ expect }) => {
     const { stdout } = await lintSpecs('--config', fixtureConfig, '--format', 'github', 'broken');
     expect(stdout).toContain(
       '::error file=tests/fixtures/lint/broken/openapi.yaml,line=20,col=20,title=spectral/svc-operation-id::',
     );
   });
 
-  it('refuses an unknown service or format with exit 2', async () => {
+  it('refuses an unknown service or format with exit 2', async ({ expect }) => {
     expect((await lintSpecs('nosuchservice')).code).toBe(2);
     expect((await lintSpecs('--format', 'xml')).code).toBe(2);
   });
