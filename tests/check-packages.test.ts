@@ -1,14 +1,17 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { fromRoot } from '../scripts/lib/paths.ts';
 
 const run = promisify(execFile);
 
 // The workspace packages themselves are checked by `pnpm check:packages` in `pnpm test`; this shows the
 // check rejects a package whose exports promise types it does not ship.
-describe('pnpm check:packages', () => {
-  it('fails a package whose exports name a missing declaration file, saying which, and only that one', async () => {
+// Each test packs and checks its own folders in a scratch folder of its own: they run at once.
+describe.concurrent('pnpm check:packages', () => {
+  it('fails a package whose exports name a missing declaration file, saying which, and only that one', async ({
+    expect,
+  }) => {
     // A workspace package (packed with the others by one `pnpm -r pack`) next to a folder outside the
     // workspace (packed alone): each is judged on its own tarball.
     const failure = await run(
@@ -30,7 +33,9 @@ describe('pnpm check:packages', () => {
     expect(failure?.stdout).toContain('1 passed, 1 failed');
   });
 
-  it('fails a package whose declarations import a file it does not publish (arethetypeswrong)', async () => {
+  it('fails a package whose declarations import a file it does not publish (arethetypeswrong)', async ({
+    expect,
+  }) => {
     const failure = await run(
       fromRoot('node_modules', '.bin', 'tsx'),
       ['scripts/check-packages.ts', 'tests/fixtures/types-unresolved-package'],
