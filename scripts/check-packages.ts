@@ -88,12 +88,9 @@ async function packAll(
     cwd: repoRoot,
     maxBuffer: 64 * 1024 * 1024,
   })
-    .then(
-      // Nothing is printed when no folder is a workspace package, an object for one, an array for several.
-      ({ stdout }) => (stdout.trim() === '' ? [] : [JSON.parse(stdout) as Packed | Packed[]].flat()),
-      () => [],
-    )
-    .catch(() => []);
+    // Nothing is printed when no folder is a workspace package, an object for one, an array for several.
+    .then(({ stdout }) => (stdout.trim() === '' ? [] : [JSON.parse(stdout) as Packed | Packed[]].flat()))
+    .catch((): Packed[] => []);
   const byName = new Map(packed.map((tarball) => [tarball.name, tarball.filename]));
   await Promise.all(
     packages.map(async ({ name, dir }) => {
@@ -130,12 +127,11 @@ async function checkPackage(
   name: string,
   dir: string,
   manifest: Manifest,
-  packed: Uint8Array<ArrayBuffer> | Error | undefined,
+  tarball: Uint8Array<ArrayBuffer> | Error | undefined,
 ): Promise<PackageCheck> {
   const problems: string[] = [];
   try {
-    if (packed === undefined || packed instanceof Error) throw packed ?? new Error('not packed');
-    const tarball = packed;
+    if (!(tarball instanceof Uint8Array)) throw tarball ?? new Error('not packed');
     // From the tarball, a file the exports name but `files` leaves out is simply missing, as it will be.
     const { messages, pkg } = await publint({ level: 'warning', pack: { tarball: tarball.buffer } });
     for (const message of messages)
