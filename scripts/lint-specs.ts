@@ -41,14 +41,17 @@ if (!['stylish', 'github', 'json'].includes(format)) {
 }
 
 // The linters load once the arguments are read: `--help` and a bad option answer at once.
-const [{ defaultConfigPath, listServices }, { lintWithRedocly }, { formatReport, summarize }, spectral] =
-  await Promise.all([
-    import('./lib/specs.ts'),
-    import('./lint/redocly.ts'),
-    import('./lint/report.ts'),
-    import('./lint/spectral.ts'),
-  ]);
-const { lintWithSpectral, loadRepositoryRuleset } = spectral;
+const [
+  { defaultConfigPath, listServices },
+  { lintWithRedocly },
+  { formatReport, summarize },
+  { lintWithSpectral, loadRepositoryRuleset },
+] = await Promise.all([
+  import('./lib/specs.ts'),
+  import('./lint/redocly.ts'),
+  import('./lint/report.ts'),
+  import('./lint/spectral.ts'),
+]);
 
 const configPath = values.config ? resolve(values.config) : defaultConfigPath;
 const services = listServices(configPath).filter(

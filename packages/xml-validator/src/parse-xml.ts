@@ -48,8 +48,7 @@ export function createXmlParser<T = Record<string, unknown>>(
 ): XmlParse<T> {
   const parser = new XMLParser(parserOptions(options));
   return (xml, fileName) => {
-    assertNoDoctype(xml, fileName);
-    assertWellFormed(xml, fileName);
+    assertWellFormedSyntax(xml, fileName);
     return parseChecked(parser, xml, fileName) as T;
   };
 }
@@ -97,8 +96,7 @@ function parseMayRefuse(xml: string): boolean {
  * it could refuse something the syntax check accepted.
  */
 export function assertWellFormedXml(xml: string, fileName?: string): void {
-  assertNoDoctype(xml, fileName);
-  assertWellFormed(xml, fileName);
+  assertWellFormedSyntax(xml, fileName);
   if (!parseMayRefuse(xml)) return;
   strictParser ??= new XMLParser(parserOptions({}));
   parseChecked(strictParser, xml, fileName);
@@ -130,7 +128,9 @@ function parserOptions(options: Omit<ParseXmlOptions, 'fileName'>): X2jOptions {
   };
 }
 
-function assertWellFormed(xml: string, fileName: string | undefined): void {
+/** No DTD, then fast-xml-parser's syntax check: what every read of a document starts with. */
+function assertWellFormedSyntax(xml: string, fileName: string | undefined): void {
+  assertNoDoctype(xml, fileName);
   const verdict = XMLValidator.validate(xml);
   if (verdict === true) return;
   const { msg, line, col } = verdict.err;
