@@ -172,6 +172,10 @@ describe('open documents and queries', () => {
     await expect(numbers.createSipPeerTelephoneNumber('1', '2', '<!DOCTYPE x><x/>')).rejects.toThrow(
       /DOCTYPE/,
     );
+    // Two documents in one: XML allows one root element.
+    await expect(
+      numbers.createSipPeerTelephoneNumber('1', '2', '<SipPeerTelephoneNumber/><SipPeerTelephoneNumber/>'),
+    ).rejects.toThrow(/only one root/);
     expect(server.requests).toHaveLength(1);
   });
 });

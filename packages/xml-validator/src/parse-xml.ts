@@ -1,7 +1,8 @@
-import { type X2jOptions, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { type X2jOptions, XMLParser } from 'fast-xml-parser';
 import { assertNoDoctype } from './doctype-guard.js';
 import { XmlWellFormednessError } from './errors.js';
 import { createIssue } from './issue.js';
+import { findWellFormednessViolation } from './well-formed.js';
 import { strictXmlEntityDecoder } from './xml-entities.js';
 
 export interface ParseXmlOptions {
@@ -29,7 +30,8 @@ export const XML_ATTRIBUTE_PREFIX = '@_';
  * - a DOCTYPE or ENTITY declaration is refused (`XmlDoctypeForbiddenError`) before parsing;
  * - only the five predefined entities and character references are decoded, nothing is expanded;
  * - every value stays a string (`+14155550100` stays `'+14155550100'`, `007` stays `'007'`);
- * - a document that is not well-formed throws `XmlWellFormednessError` with line and column.
+ * - a document that is not well-formed XML 1.0 (with namespaces) throws `XmlWellFormednessError` with line
+ *   and column: one root element, legal characters, names and references, declared prefixes (well-formed.ts).
  * Elements with text and attributes become `{ '#text': ..., '@_name': ... }`; empty elements become `''`.
  */
 export function parseXml<T = Record<string, unknown>>(xml: string, options: ParseXmlOptions = {}): T {
@@ -54,10 +56,10 @@ export function createXmlParser<T = Record<string, unknown>>(
 }
 
 /**
- * fast-xml-parser's parse of a document its validator accepted. What the parse still refuses is a
- * well-formedness error too (an undefined entity reference, from our decoder; a malformed XML declaration
- * or processing instruction, which the validator lets through): the parser's own plain `Error` becomes
- * an {@link XmlWellFormednessError}, so callers see one kind of refusal.
+ * fast-xml-parser's parse of a document the well-formedness check accepted. What the parse still refuses
+ * (a processing instruction whose text it cannot read as pseudo-attributes, such as `<?pi x="1?>`, which
+ * XML allows) is reported as a well-formedness error too: the parser's own plain `Error` becomes an
+ * {@link XmlWellFormednessError}, so callers see one kind of refusal.
  */
 function parseChecked(parser: XMLParser, xml: string, fileName: string | undefined): unknown {
   try {
@@ -73,18 +75,17 @@ let strictParser: XMLParser | undefined;
 
 /**
  * `<?xml version="1.x" encoding="..." standalone="..."?>` as XML 1.0 writes it (the `XMLDecl`
- * production), at the very start: the declaration fast-xml-parser's validator does not check itself.
+ * production), at the very start: a declaration fast-xml-parser reads without refusing it.
  */
 const XML_DECLARATION =
   /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>/;
 
 /**
- * Whether the parse could refuse what the validator accepted: only a reference (`&`), which our strict
- * decoder judges, or a processing instruction other than a standard XML declaration (fast-xml-parser
- * reads their pseudo-attributes). A fuzz test holds the two to agreeing on everything else.
+ * Whether the parse could refuse what the well-formedness check accepted: only a processing instruction
+ * other than a standard XML declaration (fast-xml-parser reads their pseudo-attributes). References need
+ * no parse: the check refuses the same ones as our strict decoder. A fuzz test holds the two to agreeing.
  */
 function parseMayRefuse(xml: string): boolean {
-  if (xml.includes('&')) return true;
   const declaration = XML_DECLARATION.exec(xml);
   return xml.includes('<?', declaration === null ? 0 : declaration[0].length);
 }
@@ -93,7 +94,7 @@ function parseMayRefuse(xml: string): boolean {
  * Throws as {@link parseXml} does for a document that declares a DTD or is not well-formed, without
  * building the objects of one that is: for a caller that only needs the verdict (the contract checker's
  * XML bodies that have no XSD, a client's raw document before it is sent). The full parse runs only when
- * it could refuse something the syntax check accepted.
+ * it could refuse something the well-formedness check accepted.
  */
 export function assertWellFormedXml(xml: string, fileName?: string): void {
   assertWellFormedSyntax(xml, fileName);
@@ -128,13 +129,11 @@ function parserOptions(options: Omit<ParseXmlOptions, 'fileName'>): X2jOptions {
   };
 }
 
-/** No DTD, then fast-xml-parser's syntax check: what every read of a document starts with. */
+/** No DTD, then the well-formedness check (well-formed.ts): what every read of a document starts with. */
 function assertWellFormedSyntax(xml: string, fileName: string | undefined): void {
   assertNoDoctype(xml, fileName);
-  const verdict = XMLValidator.validate(xml);
-  if (verdict === true) return;
-  const { msg, line, col } = verdict.err;
-  throw new XmlWellFormednessError(
-    createIssue({ rule: 'well-formed', text: msg, line, column: col, fileName }),
-  );
+  const violation = findWellFormednessViolation(xml);
+  if (violation === undefined) return;
+  const { text, line, column } = violation;
+  throw new XmlWellFormednessError(createIssue({ rule: 'well-formed', text, line, column, fileName }));
 }
