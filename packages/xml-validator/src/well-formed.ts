@@ -15,10 +15,10 @@ export interface WellFormednessViolation {
 export const MAX_ELEMENT_DEPTH = 256;
 
 /** The prefixes bound in every document (Namespaces in XML 1.0, section 3). */
-const PREDEFINED_PREFIXES: Readonly<Record<string, string>> = {
-  xml: 'http://www.w3.org/XML/1998/namespace',
-  xmlns: 'http://www.w3.org/2000/xmlns/',
-};
+const PREDEFINED_PREFIXES: ReadonlyMap<string, string> = new Map([
+  ['xml', 'http://www.w3.org/XML/1998/namespace'],
+  ['xmlns', 'http://www.w3.org/2000/xmlns/'],
+]);
 
 /** saxes prefixes its messages with `line:column: `. */
 const POSITIONED = /^(\d+):(\d+): ([\s\S]*)$/;
@@ -98,7 +98,12 @@ function newChecker(): Checker {
   parser.on('closetag', (tag) => {
     depth--;
     checker.closed = tag;
-    for (const prefix in tag.ns) inScope.get(prefix)?.pop();
+    for (const prefix in tag.ns) {
+      const bindings = inScope.get(prefix);
+      bindings?.pop();
+      // A prefix no open element binds goes: documents may use any number of distinct prefixes.
+      if (bindings?.length === 0) inScope.delete(prefix);
+    }
   });
   // saxes resolves a prefix by looking through the declarations of every open element, and it resolves
   // the name of every element: 256 levels deep, a document took 20 times as long as a flat one of the
@@ -108,9 +113,8 @@ function newChecker(): Checker {
     const own = checker.opening?.ns[prefix];
     if (own !== undefined) return own;
     const bindings = inScope.get(prefix);
-    return bindings !== undefined && bindings.length > 0
-      ? bindings[bindings.length - 1]
-      : PREDEFINED_PREFIXES[prefix];
+    // A Map, not an object: a prefix named `constructor` or `__proto__` must not find Object's members.
+    return bindings === undefined ? PREDEFINED_PREFIXES.get(prefix) : bindings[bindings.length - 1];
   };
   return checker;
 }

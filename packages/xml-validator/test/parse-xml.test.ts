@@ -295,6 +295,12 @@ describe('the well-formedness verdict is XML 1.0 with namespaces', () => {
     ).not.toThrow();
     expect(() => assertWellFormedXml('<r xmlns="urn:d"><a xmlns=""/></r>')).not.toThrow();
     expect(() => assertWellFormedXml('<r xml:lang="en"/>')).not.toThrow();
+    // Prefixes named like members of a JavaScript object are prefixes like any other.
+    for (const prefix of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      expect(() => assertWellFormedXml(`<${prefix}:r/>`)).toThrow(/unbound namespace prefix/);
+      expect(() => assertWellFormedXml(`<r ${prefix}:a="1"/>`)).toThrow(/unbound namespace prefix/);
+      expect(() => assertWellFormedXml(`<r xmlns:${prefix}="urn:p"><${prefix}:a/></r>`)).not.toThrow();
+    }
   });
 
   it(`accepts ${MAX_ELEMENT_DEPTH} levels of elements and refuses one more, as libxml2 does`, () => {
