@@ -13,10 +13,12 @@ import { join } from 'node:path';
 import { workspacePackages } from '../build/workspace.ts';
 import { repoRoot } from '../lib/paths.ts';
 import {
+  formatStepTimes,
   packageUrl,
   parseReleaseArgs,
   pendingChangesets,
   publishablePackages,
+  type StepTime,
   UsageError,
   usage,
   workspaceRanges,
@@ -26,8 +28,20 @@ class StepError extends Error {
   override name = 'StepError';
 }
 
+const started = performance.now();
+const steps: StepTime[] = [];
+let current: { title: string; since: number } | undefined;
+
+/** Starts a step: its title is printed now, and its time is kept for the closing line. */
 function step(title: string): void {
+  endStep();
+  current = { title, since: performance.now() };
   console.log(`\nrelease: ${title}`);
+}
+
+function endStep(): void {
+  if (current !== undefined) steps.push({ title: current.title, ms: performance.now() - current.since });
+  current = undefined;
 }
 
 /** Runs a command in the repository root with the output shown; throws when it fails. */
@@ -123,6 +137,8 @@ async function main(argv: string[]): Promise<number> {
 
   step('verify');
   await verifyPublished(registry);
+  endStep();
+  console.log(`\n${formatStepTimes(steps, performance.now() - started)}`);
   return 0;
 }
 

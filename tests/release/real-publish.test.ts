@@ -80,32 +80,50 @@ it('publishes every package from a clean clone, and a project outside the worksp
   const npmrc = join(work, 'publish.npmrc');
   writeFileSync(npmrc, `${authLine(registry.url, registry.token)}\n`);
   const env = cleanEnv({ NPM_CONFIG_USERCONFIG: npmrc });
+  const registryUrl = registry.url;
+  // Where the minutes go, printed at the end: the test is the slowest of the suite.
+  const phases: string[] = [];
+  const timed = async <T>(phase: string, run: () => Promise<T>): Promise<T> => {
+    const since = Date.now();
+    try {
+      return await run();
+    } finally {
+      phases.push(`${phase} ${((Date.now() - since) / 1000).toFixed(1)} s`);
+    }
+  };
 
   // The committed HEAD, as CI and a release job see it.
-  await exec('git', ['clone', '--quiet', '--no-local', repoRoot, clone], {
-    cwd: work,
-    env,
-    timeoutMs: 60_000,
+  await timed('clone', () =>
+    exec('git', ['clone', '--quiet', '--no-local', repoRoot, clone], {
+      cwd: work,
+      env,
+      timeoutMs: 60_000,
+    }),
+  );
+  await timed('install', async () => {
+    const offline = await exec('pnpm', ['install', '--frozen-lockfile', '--offline'], {
+      cwd: clone,
+      env,
+      timeoutMs: 120_000,
+      allowFailure: true,
+    });
+    if (offline.code !== 0)
+      await exec('pnpm', ['install', '--frozen-lockfile'], { cwd: clone, env, timeoutMs: 180_000 });
   });
-  const offline = await exec('pnpm', ['install', '--frozen-lockfile', '--offline'], {
-    cwd: clone,
-    env,
-    timeoutMs: 120_000,
-    allowFailure: true,
-  });
-  if (offline.code !== 0)
-    await exec('pnpm', ['install', '--frozen-lockfile'], { cwd: clone, env, timeoutMs: 180_000 });
 
-  const release = await exec('pnpm', ['release', '--registry', registry.url], {
-    cwd: clone,
-    env,
-    timeoutMs: 240_000,
-  });
+  const release = await timed('pnpm release', () =>
+    exec('pnpm', ['release', '--registry', registryUrl], { cwd: clone, env, timeoutMs: 240_000 }),
+  );
   expect(release.output).toContain('no release tag yet');
   // check:packages ran on the bumped packages, and none failed.
   expect(release.output).toMatch(/\b[1-9]\d* passed, 0 failed/);
   expect(release.output).toContain('New tag:');
   expect(release.output).toContain('with no workspace: range');
+  // The release ends with its time and each step's.
+  const releaseTimes = /^release: done in \d+\.\d s \(breaking-change gate .*, verify \d+\.\d s\)$/m.exec(
+    release.output,
+  );
+  expect(releaseTimes).not.toBeNull();
   // changeset version consumed the pending changesets and wrote the changelogs.
   const agentsManifest = JSON.parse(
     readFileSync(join(clone, 'packages/agents-client/package.json'), 'utf8'),
@@ -130,14 +148,16 @@ it('publishes every package from a clean clone, and a project outside the worksp
     JSON.stringify({ name: 'release-consumer', private: true, type: 'module' }, null, 2),
   );
   writeFileSync(join(consumer, '.npmrc'), `@svc-contracts:registry=${registry.url}\n`);
-  await exec(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '@svc-contracts/agents-client', '@svc-contracts/voice-client'],
-    {
-      cwd: consumer,
-      env: cleanEnv({ NPM_CONFIG_USERCONFIG: join(consumer, 'no-user.npmrc') }),
-      timeoutMs: 120_000,
-    },
+  await timed('consumer install', () =>
+    exec(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '@svc-contracts/agents-client', '@svc-contracts/voice-client'],
+      {
+        cwd: consumer,
+        env: cleanEnv({ NPM_CONFIG_USERCONFIG: join(consumer, 'no-user.npmrc') }),
+        timeoutMs: 120_000,
+      },
+    ),
   );
   writeFileSync(join(consumer, 'main.ts'), consumerProgram);
   writeFileSync(
@@ -156,17 +176,21 @@ it('publishes every package from a clean clone, and a project outside the worksp
       files: ['main.ts'],
     }),
   );
-  await exec(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', consumer], {
-    cwd: consumer,
-    env,
-    timeoutMs: 60_000,
-  });
+  await timed('consumer tsc', () =>
+    exec(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', consumer], {
+      cwd: consumer,
+      env,
+      timeoutMs: 60_000,
+    }),
+  );
   const url = (name: string): string => mocks?.mocks.find((mock) => mock.name === name)?.url ?? '';
-  const ran = await exec(process.execPath, [join(consumer, 'out', 'main.js'), url('agents'), url('voice')], {
-    cwd: consumer,
-    env,
-    timeoutMs: 30_000,
-  });
+  const ran = await timed('consumer run', () =>
+    exec(process.execPath, [join(consumer, 'out', 'main.js'), url('agents'), url('voice')], {
+      cwd: consumer,
+      env,
+      timeoutMs: 30_000,
+    }),
+  );
   const result = JSON.parse(ran.output.trim().split('\n').at(-1) ?? 'null') as {
     active: Array<{ id: number; status: string }>;
     created: { callId: string; accountId: string };
@@ -175,5 +199,7 @@ it('publishes every package from a clean clone, and a project outside the worksp
   expect(result.active.map((agent) => agent.id)).toContain(17);
   expect(result.created).toMatchObject({ callId: expect.any(String), accountId: '9900000' });
   expect(result.refused).toEqual({ status: 400, type: 'validation' });
-  console.log(`real publish test: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `real publish test: ${((Date.now() - started) / 1000).toFixed(1)} s (${phases.join(', ')})\n${releaseTimes?.[0]}`,
+  );
 }, 420_000);
