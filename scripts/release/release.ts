@@ -32,11 +32,14 @@ const started = performance.now();
 const steps: StepTime[] = [];
 let current: { title: string; since: number } | undefined;
 
-/** Starts a step: its title is printed now, and its time is kept for the closing line. */
-function step(title: string): void {
+/**
+ * Starts a step: its name (and what it works on, `detail`) is printed now, and its time is kept under its
+ * name for the closing line.
+ */
+function step(title: string, detail?: string): void {
   endStep();
   current = { title, since: performance.now() };
-  console.log(`\nrelease: ${title}`);
+  console.log(`\nrelease: ${title}${detail === undefined ? '' : ` (${detail})`}`);
 }
 
 function endStep(): void {
@@ -112,10 +115,10 @@ async function main(argv: string[]): Promise<number> {
   }
 
   if (pending.length > 0) {
-    step(`changeset version (${pending.length} pending: ${pending.join(', ')})`);
+    step('changeset version', `${pending.length} pending: ${pending.join(', ')}`);
     run('pnpm', ['exec', 'changeset', 'version'], env);
   } else {
-    step('changeset version: nothing pending, versions stay');
+    step('changeset version', 'nothing pending, versions stay');
   }
 
   // From scratch: tsc -b never deletes the output of a source file that was removed, and that must not ship.
@@ -124,7 +127,7 @@ async function main(argv: string[]): Promise<number> {
     rmSync(join(pkg.dir, 'dist'), { recursive: true, force: true });
   run('pnpm', ['run', 'build'], env);
   if (options.skipChecks) {
-    step('checks skipped (--skip-checks)');
+    step('checks', 'skipped: --skip-checks');
   } else {
     step('check:generated');
     run('pnpm', ['run', 'check:generated'], env);
@@ -132,7 +135,7 @@ async function main(argv: string[]): Promise<number> {
     run('pnpm', ['run', 'check:packages'], env);
   }
 
-  step(`publish to ${registry}`);
+  step('publish', `to ${registry}`);
   run('pnpm', ['exec', 'changeset', 'publish'], env);
 
   step('verify');
