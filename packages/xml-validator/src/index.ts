@@ -18,5 +18,6 @@ export type {
   XsdValidator,
   XsdValidatorOptions,
 } from './types.js';
+export { findWellFormednessViolation, type WellFormednessViolation } from './well-formed.js';
 export { decodeXmlReferences } from './xml-entities.js';
 export { createXsdValidator, validateXml } from './xsd-validator.js';

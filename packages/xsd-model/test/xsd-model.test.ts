@@ -189,6 +189,12 @@ describe('parseXsd', () => {
       /character references/,
     ],
     ['XML that is not well-formed', schema('<xs:element name="D">'), /not well-formed XML at line 2/],
+    // fast-xml-parser's validator, used before, let a second self-closing root through.
+    [
+      'a second root element',
+      `${schema('<xs:element name="D" type="xs:string"/>')}\n<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"/>`,
+      /not well-formed XML at line \d+, column \d+: documents may contain only one root/,
+    ],
     [
       'a root other than xs:schema',
       '<xs:element xmlns:xs="http://www.w3.org/2001/XMLSchema" name="D"/>',
