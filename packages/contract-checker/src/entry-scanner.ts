@@ -1,8 +1,11 @@
 /**
- * Finds the elements of `log.entries` in HAR bytes that arrive in chunks, without parsing or decoding the
- * rest of the document: each element's bytes are handed out whole (JSON.parse validates them once
- * decoded), and only the current element is held in memory, so a file of any size is read in constant
- * memory.
+ * Finds the elements of `log.entries` in HAR bytes that arrive in chunks, without decoding the rest of the
+ * document: each element's bytes are handed out whole (JSON.parse validates them once decoded), and only
+ * the current element is held in memory, so a file of any size is read in constant memory. The rest of
+ * the document (the `log` around the entries, `creator`, `pages`, anything else) is checked here against
+ * JSON's grammar a byte at a time, keeping one byte per open container: a HAR whose other parts are not
+ * JSON is refused with the place, as JSON.parse would refuse the whole file (a test holds the two to the
+ * same verdict on thousands of generated and mutated documents).
  *
  * It works on bytes, not text, so that a reader can skip the entries it does not want (another shard's,
  * another worker thread's) without decoding them: inside a string, where most of a HAR's bytes are, it
@@ -74,16 +77,108 @@ function utf16Units(bytes: Uint8Array, from: number, to: number): number {
 const stringStops = new Uint8Array(256);
 stringStops[QUOTE] = 1;
 stringStops[BACKSLASH] = 1;
+/** What may follow a backslash in a JSON string (`u` is read on its own). */
+const escapable = new Uint8Array(256);
+for (const char of '"\\/bfnrt') escapable[char.charCodeAt(0)] = 1;
+
+function isHexDigit(code: number): boolean {
+  return isDigit(code) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+}
+
 /** Bytes that matter inside an element: a string's start and the brackets. */
 const elementStops = new Uint8Array(256);
 for (const code of [QUOTE, OPEN_OBJECT, CLOSE_OBJECT, OPEN_ARRAY, CLOSE_ARRAY]) elementStops[code] = 1;
 
+/** What may come next in an open container outside `log.entries` (JSON's grammar, one step at a time). */
+const KEY_OR_CLOSE = 0;
+const KEY = 1;
+const COLON_NEXT = 2;
+const VALUE = 3;
+const VALUE_OR_CLOSE = 4;
+const COMMA_OR_CLOSE = 5;
+
 /** One open container at depth 1 or 2 (the document and `log`), where keys are tracked. */
 interface Frame {
   array: boolean;
-  expectingKey: boolean;
   key: string | undefined;
 }
+
+/**
+ * The grammar state of an open container outside the elements (any depth), one byte each: the kind of
+ * container and what it expects next (one of the constants above). A byte, not an object: a hostile document nested a million
+ * levels deep outside its entries costs a megabyte, not seventy.
+ */
+const ARRAY_BIT = 8;
+const EXPECT_BITS = 7;
+
+function expected(level: number): string {
+  switch (level & EXPECT_BITS) {
+    case KEY_OR_CLOSE:
+      return "a key or '}' expected";
+    case KEY:
+      return 'a key expected';
+    case COLON_NEXT:
+      return "':' expected";
+    case COMMA_OR_CLOSE:
+      return level & ARRAY_BIT ? "',' or ']' expected" : "',' or '}' expected";
+    default:
+      return 'value expected';
+  }
+}
+
+/**
+ * A number or literal outside `log.entries`, read a byte at a time (it may end in the next chunk): the
+ * state of JSON's number grammar, or the literal and how much of it has been seen. Nothing is buffered.
+ */
+const N_MINUS = 1;
+const N_ZERO = 2;
+const N_INT = 3;
+const N_DOT = 4;
+const N_FRACTION = 5;
+const N_E = 6;
+const N_EXPONENT_SIGN = 7;
+const N_EXPONENT = 8;
+const LITERALS = ['true', 'false', 'null'];
+
+interface Scalar {
+  /** A number's state, or 0 for a literal. */
+  number: number;
+  literal: string;
+  seen: number;
+  line: number;
+  column: number;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** The number state after `code`, or -1 when the number cannot go on with it. */
+function numberStep(state: number, code: number): number {
+  const digit = isDigit(code);
+  switch (state) {
+    case N_MINUS:
+      return code === 48 ? N_ZERO : digit ? N_INT : -1;
+    case N_ZERO:
+      return code === 46 ? N_DOT : code === 101 || code === 69 ? N_E : -1;
+    case N_INT:
+      return digit ? N_INT : code === 46 ? N_DOT : code === 101 || code === 69 ? N_E : -1;
+    case N_DOT:
+    case N_FRACTION:
+      return digit ? N_FRACTION : state === N_FRACTION && (code === 101 || code === 69) ? N_E : -1;
+    case N_E:
+      return digit ? N_EXPONENT : code === 43 || code === 45 ? N_EXPONENT_SIGN : -1;
+    case N_EXPONENT_SIGN:
+    case N_EXPONENT:
+      return digit ? N_EXPONENT : -1;
+    default:
+      return -1;
+  }
+}
+
+/** Bytes that end a number or literal: white space, a bracket, a comma, a colon or a quote. */
+const scalarEnds = new Uint8Array(256);
+for (const code of [32, 9, 10, 13, 44, 58, 93, 125, 91, 123, 34]) scalarEnds[code] = 1;
 
 const empty = Buffer.alloc(0);
 
@@ -115,6 +210,9 @@ export class HarEntryScanner {
   /** The string's next byte is escaped (a backslash ended the previous chunk). */
   private escaped = false;
   private readonly frames: Frame[] = [];
+  /** One grammar byte per container open outside the elements, innermost last (see {@link ARRAY_BIT}). */
+  private levels = new Uint8Array(64);
+  private levelCount = 0;
   /** Start of the current key string at depth 1-2, to read the key when it closes. */
   private keyStart = -1;
   private entriesDepth = -1;
@@ -129,6 +227,12 @@ export class HarEntryScanner {
   /** The first newline at or after `countedTo`, or -1 when the buffer has none. */
   private nextNewline = -1;
   private sawRoot = false;
+  /** The number or literal being read outside `log.entries`, if one is. */
+  private scalar: Scalar | undefined;
+  /** In a string outside the elements: 1 after a backslash, 2 to 5 while reading `\uXXXX`'s digits. */
+  private stringEscape = 0;
+  /** In `log.entries`, a comma was read and no element has started since. */
+  private entryExpected = false;
   sawLog = false;
   sawEntries = false;
   private finishedEntries = false;
@@ -145,10 +249,15 @@ export class HarEntryScanner {
     let i = this.at;
     while (i < length) {
       if (this.inString) {
-        const close = this.stringEnd(buffer, i);
+        // An element's strings are JSON.parse's to check; the others are checked here.
+        const close = this.elementStart >= 0 ? this.stringEnd(buffer, i) : this.checkedStringEnd(buffer, i);
         if (close < 0) break;
         this.closeString(buffer, close);
         i = close + 1;
+        continue;
+      }
+      if (this.scalar !== undefined) {
+        i = this.readScalar(buffer, i);
         continue;
       }
       if (this.depth > this.entriesDepth && this.entriesDepth > 0 && !this.finishedEntries) {
@@ -161,35 +270,8 @@ export class HarEntryScanner {
         continue;
       }
       if (this.depth === 0 && this.sawRoot) this.fail('unexpected text after the document', i);
-      if (this.inEntries() && this.elementStart < 0 && code !== CLOSE_ARRAY) {
-        if (code === COMMA) this.fail('value expected', i);
-        this.elementStart = i;
-        this.countTo(i);
-        this.elementLine = this.line;
-        this.elementColumn = this.lineUnits + 1;
-      }
-      if (code === QUOTE) {
-        this.inString = true;
-        if (this.depth <= 2 && this.frames.at(-1)?.expectingKey) this.keyStart = i + 1;
-      } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
-        this.open(code === OPEN_ARRAY, i);
-      } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
-        if (this.inEntries() && code === CLOSE_ARRAY && this.elementStart >= 0) {
-          found.push(this.takeElement(buffer, i));
-        }
-        this.close(code === CLOSE_ARRAY, i);
-      } else if (code === COMMA) {
-        if (this.inEntries()) found.push(this.takeElement(buffer, i));
-        else {
-          const frame = this.frames.at(-1);
-          if (frame && !frame.array) frame.expectingKey = true;
-        }
-      } else if (code === COLON) {
-        const frame = this.frames.at(-1);
-        if (frame && !frame.array) frame.expectingKey = false;
-      } else if (this.depth === 0) {
-        this.fail('a JSON object expected', i);
-      }
+      if (this.inEntries()) this.entriesLevel(buffer, i, code, found);
+      else this.outsideEntries(i, code);
       i++;
     }
     this.compact();
@@ -285,6 +367,153 @@ export class HarEntryScanner {
     return at;
   }
 
+  /** A byte of `log.entries` itself, between and at the start of its elements (JSON.parse checks them). */
+  private entriesLevel(buffer: Buffer, i: number, code: number, found: ScannedElement[]): void {
+    if (this.elementStart < 0 && code !== CLOSE_ARRAY) {
+      if (code === COMMA) this.fail('value expected', i);
+      this.elementStart = i;
+      this.entryExpected = false;
+      this.countTo(i);
+      this.elementLine = this.line;
+      this.elementColumn = this.lineUnits + 1;
+    }
+    if (code === QUOTE) {
+      this.inString = true;
+    } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
+      this.open(code === OPEN_ARRAY, i);
+    } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
+      if (code === CLOSE_ARRAY && this.elementStart >= 0) found.push(this.takeElement(buffer, i));
+      else if (this.entryExpected) this.fail('value expected', i);
+      this.close(code === CLOSE_ARRAY, i);
+    } else if (code === COMMA) {
+      found.push(this.takeElement(buffer, i));
+      this.entryExpected = true;
+    }
+    // Anything else belongs to the element that started (a number, a literal): JSON.parse judges it.
+  }
+
+  /**
+   * A byte outside the elements of `log.entries` (and not in a string): JSON's grammar, checked one step
+   * at a time, so that a HAR whose other parts are not JSON (a bare word, a missing comma or colon, a
+   * trailing comma) is refused with the place, as the entries are.
+   */
+  private outsideEntries(i: number, code: number): void {
+    const top = this.levelCount - 1;
+    const level = top < 0 ? -1 : (this.levels[top] as number);
+    const array = (level & ARRAY_BIT) !== 0;
+    const expect = level & EXPECT_BITS;
+    if (code === QUOTE) {
+      if (level >= 0 && !array && (expect === KEY_OR_CLOSE || expect === KEY)) {
+        this.levels[top] = COLON_NEXT;
+        if (this.depth <= 2) this.keyStart = i + 1;
+      } else {
+        this.valueStarts(level, i);
+      }
+      this.inString = true;
+      this.stringEscape = 0;
+    } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
+      if (level >= 0) this.valueStarts(level, i);
+      this.open(code === OPEN_ARRAY, i);
+    } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
+      const closing = code === CLOSE_ARRAY;
+      if (level < 0 || array !== closing) this.fail('unexpected closing bracket', i);
+      const closes = closing ? VALUE_OR_CLOSE : KEY_OR_CLOSE;
+      if (expect !== closes && expect !== COMMA_OR_CLOSE) this.fail(expected(level), i);
+      this.close(closing, i);
+    } else if (code === COMMA) {
+      if (expect !== COMMA_OR_CLOSE || level < 0) this.failExpecting(level, i);
+      this.levels[top] = (level & ARRAY_BIT) | (array ? VALUE : KEY);
+    } else if (code === COLON) {
+      if (expect !== COLON_NEXT || level < 0) this.failExpecting(level, i);
+      this.levels[top] = VALUE;
+    } else {
+      this.valueStarts(level, i);
+      this.countTo(i);
+      const literal = LITERALS.find((word) => word.charCodeAt(0) === code);
+      let number = 0;
+      if (literal === undefined)
+        number = code === 45 ? N_MINUS : code === 48 ? N_ZERO : isDigit(code) ? N_INT : -1;
+      if (number < 0) this.fail('invalid value', i);
+      this.scalar = { number, literal: literal ?? '', seen: 1, line: this.line, column: this.lineUnits + 1 };
+    }
+  }
+
+  /**
+   * A value (string, container, number, literal) starts in the innermost container, whose grammar byte
+   * is `level` (-1: none, the document has not started): only where the grammar expects one.
+   */
+  private valueStarts(level: number, i: number): void {
+    if (level < 0) this.fail('a JSON object expected', i);
+    const expect = level & EXPECT_BITS;
+    if (expect !== VALUE && expect !== VALUE_OR_CLOSE) this.fail(expected(level), i);
+    this.levels[this.levelCount - 1] = (level & ARRAY_BIT) | COMMA_OR_CLOSE;
+  }
+
+  private failExpecting(level: number, i: number): never {
+    this.fail(level < 0 ? 'a JSON object expected' : expected(level), i);
+  }
+
+  /** Goes on with the number or literal being read; returns where its bytes end (or the buffer does). */
+  private readScalar(buffer: Buffer, from: number): number {
+    const scalar = this.scalar as Scalar;
+    const length = buffer.length;
+    let at = from;
+    for (; at < length; at++) {
+      const code = buffer[at] as number;
+      if (scalarEnds[code] === 1) break;
+      if (scalar.number === 0) {
+        if (scalar.literal.charCodeAt(scalar.seen) !== code) this.failScalar(scalar);
+        scalar.seen++;
+      } else {
+        scalar.number = numberStep(scalar.number, code);
+        if (scalar.number < 0) this.failScalar(scalar);
+      }
+    }
+    if (at < length) {
+      const complete =
+        scalar.number === 0
+          ? scalar.seen === scalar.literal.length
+          : scalar.number === N_ZERO ||
+            scalar.number === N_INT ||
+            scalar.number === N_FRACTION ||
+            scalar.number === N_EXPONENT;
+      if (!complete) this.failScalar(scalar);
+      this.scalar = undefined;
+    }
+    return at;
+  }
+
+  private failScalar(scalar: Scalar): never {
+    throw new JsonStructureError('invalid value', scalar.line, scalar.column);
+  }
+
+  /**
+   * The closing quote of a string outside the elements, checked as JSON.parse would: no control
+   * character, only JSON's escapes. A byte at a time: such strings are keys and short values.
+   */
+  private checkedStringEnd(buffer: Buffer, from: number): number {
+    const length = buffer.length;
+    for (let at = from; at < length; at++) {
+      const code = buffer[at] as number;
+      if (this.stringEscape === 1) {
+        if (code === 117) this.stringEscape = 5;
+        else if (escapable[code] === 1) this.stringEscape = 0;
+        else this.fail('invalid escape in a string', at);
+      } else if (this.stringEscape > 1) {
+        if (!isHexDigit(code)) this.fail('invalid escape in a string', at);
+        this.stringEscape = this.stringEscape === 2 ? 0 : this.stringEscape - 1;
+      } else if (code === QUOTE) {
+        this.inString = false;
+        return at;
+      } else if (code === BACKSLASH) {
+        this.stringEscape = 1;
+      } else if (code < 0x20) {
+        this.fail('control character in a string (escape it)', at);
+      }
+    }
+    return -1;
+  }
+
   private inEntries(): boolean {
     return this.depth === this.entriesDepth && !this.finishedEntries;
   }
@@ -309,7 +538,15 @@ export class HarEntryScanner {
         return;
       }
     }
-    if (this.depth <= 2) this.frames.push({ array, expectingKey: !array, key: undefined });
+    // An element's containers are JSON.parse's to check (skipInsideElement only counts them).
+    if (this.entriesDepth > 0 && this.depth > this.entriesDepth && !this.finishedEntries) return;
+    if (this.levelCount === this.levels.length) {
+      const grown = new Uint8Array(this.levels.length * 2);
+      grown.set(this.levels);
+      this.levels = grown;
+    }
+    this.levels[this.levelCount++] = array ? ARRAY_BIT | VALUE_OR_CLOSE : KEY_OR_CLOSE;
+    if (this.depth <= 2) this.frames.push({ array, key: undefined });
   }
 
   private close(array: boolean, i: number): void {
@@ -317,9 +554,10 @@ export class HarEntryScanner {
     if (this.depth === this.entriesDepth && !this.finishedEntries) {
       if (!array) this.fail('unexpected closing bracket', i);
       this.finishedEntries = true;
-    } else if (this.depth <= 2) {
-      const frame = this.frames.pop();
-      if (frame?.array !== array) this.fail('unexpected closing bracket', i);
+    } else {
+      const level = this.levelCount > 0 ? (this.levels[--this.levelCount] as number) : -1;
+      if (level < 0 || ((level & ARRAY_BIT) !== 0) !== array) this.fail('unexpected closing bracket', i);
+      if (this.depth <= 2) this.frames.pop();
     }
     this.depth--;
   }
