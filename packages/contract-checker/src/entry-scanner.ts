@@ -97,12 +97,6 @@ const VALUE = 3;
 const VALUE_OR_CLOSE = 4;
 const COMMA_OR_CLOSE = 5;
 
-/** One open container at depth 1 or 2 (the document and `log`), where keys are tracked. */
-interface Frame {
-  array: boolean;
-  key: string | undefined;
-}
-
 /**
  * The grammar state of an open container outside the elements (any depth), one byte each: the kind of
  * container and what it expects next (one of the constants above). A byte, not an object: a hostile document nested a million
@@ -178,7 +172,20 @@ function numberStep(state: number, code: number): number {
 
 /** Bytes that end a number or literal: white space, a bracket, a comma, a colon or a quote. */
 const scalarEnds = new Uint8Array(256);
-for (const code of [32, 9, 10, 13, 44, 58, 93, 125, 91, 123, 34]) scalarEnds[code] = 1;
+for (const code of [
+  32,
+  9,
+  NEWLINE,
+  13,
+  COMMA,
+  COLON,
+  OPEN_ARRAY,
+  CLOSE_ARRAY,
+  OPEN_OBJECT,
+  CLOSE_OBJECT,
+  QUOTE,
+])
+  scalarEnds[code] = 1;
 
 const empty = Buffer.alloc(0);
 
@@ -209,7 +216,8 @@ export class HarEntryScanner {
   private inString = false;
   /** The string's next byte is escaped (a backslash ended the previous chunk). */
   private escaped = false;
-  private readonly frames: Frame[] = [];
+  /** The key of the value being read in each container open at depth 1 and 2 (the document and `log`). */
+  private readonly keys: Array<string | undefined> = [];
   /** One grammar byte per container open outside the elements, innermost last (see {@link ARRAY_BIT}). */
   private levels = new Uint8Array(64);
   private levelCount = 0;
@@ -523,15 +531,11 @@ export class HarEntryScanner {
       if (array) this.fail('a JSON object expected', i);
       this.sawRoot = true;
     }
-    const parent = this.frames.at(-1);
+    // The key this container is the value of (known at depth 1 and 2 only).
+    const key = this.keys.at(-1);
     this.depth++;
-    if (this.depth === 2 && parent?.key === 'log' && !array) this.sawLog = true;
-    if (
-      this.depth === 3 &&
-      parent?.key === 'entries' &&
-      this.frames.length === 2 &&
-      this.frames[0]?.key === 'log'
-    ) {
+    if (this.depth === 2 && key === 'log' && !array) this.sawLog = true;
+    if (this.depth === 3 && key === 'entries' && this.keys.length === 2 && this.keys[0] === 'log') {
       if (array && !this.sawEntries) {
         this.sawEntries = true;
         this.entriesDepth = 3;
@@ -546,7 +550,7 @@ export class HarEntryScanner {
       this.levels = grown;
     }
     this.levels[this.levelCount++] = array ? ARRAY_BIT | VALUE_OR_CLOSE : KEY_OR_CLOSE;
-    if (this.depth <= 2) this.frames.push({ array, key: undefined });
+    if (this.depth <= 2) this.keys.push(undefined);
   }
 
   private close(array: boolean, i: number): void {
@@ -555,17 +559,16 @@ export class HarEntryScanner {
       if (!array) this.fail('unexpected closing bracket', i);
       this.finishedEntries = true;
     } else {
-      const level = this.levelCount > 0 ? (this.levels[--this.levelCount] as number) : -1;
-      if (level < 0 || ((level & ARRAY_BIT) !== 0) !== array) this.fail('unexpected closing bracket', i);
-      if (this.depth <= 2) this.frames.pop();
+      // outsideEntries checked the bracket against the container's grammar byte.
+      this.levelCount--;
+      if (this.depth <= 2) this.keys.pop();
     }
     this.depth--;
   }
 
   private closeString(buffer: Buffer, i: number): void {
     if (this.keyStart < 0) return;
-    const frame = this.frames.at(-1);
-    if (frame) frame.key = buffer.toString('utf8', this.keyStart, i);
+    if (this.keys.length > 0) this.keys[this.keys.length - 1] = buffer.toString('utf8', this.keyStart, i);
     this.keyStart = -1;
   }
 
