@@ -112,19 +112,3 @@ export function workspaceRanges(manifest: Record<string, unknown>): string[] {
 export function packageUrl(registry: string, name: string): string {
   return new URL(name.replace('/', '%2f'), registry).href;
 }
-
-/** One step of a release and how long it took. */
-export interface StepTime {
-  title: string;
-  ms: number;
-}
-
-/**
- * The closing line of a release: the whole time, then each step's, in the order they ran (a release job's
- * log says where its minutes went): `release: done in 95.3 s (build (clean) 41.2 s, check:packages 9.8 s)`.
- */
-export function formatStepTimes(steps: readonly StepTime[], totalMs: number): string {
-  const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
-  const parts = steps.map((step) => `${step.title} ${seconds(step.ms)}`);
-  return `release: done in ${seconds(totalMs)}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
-}

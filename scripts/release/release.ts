@@ -12,13 +12,12 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { workspacePackages } from '../build/workspace.ts';
 import { repoRoot } from '../lib/paths.ts';
+import { formatStepTimes, type StepTime } from '../lib/step-times.ts';
 import {
-  formatStepTimes,
   packageUrl,
   parseReleaseArgs,
   pendingChangesets,
   publishablePackages,
-  type StepTime,
   UsageError,
   usage,
   workspaceRanges,
@@ -141,7 +140,7 @@ async function main(argv: string[]): Promise<number> {
   step('verify');
   await verifyPublished(registry);
   endStep();
-  console.log(`\n${formatStepTimes(steps, performance.now() - started)}`);
+  console.log(`\n${formatStepTimes('release', steps, performance.now() - started)}`);
   return 0;
 }
 

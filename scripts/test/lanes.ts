@@ -1,21 +1,118 @@
 /**
- * Two commands at once, one's output streamed and the other's kept and printed after it, so that the two
- * never interleave (scripts/test/vitest-lanes.ts runs the vitest projects this way).
+ * Two lanes of commands at once (scripts/test/pnpm-test.ts runs `pnpm test` this way). Each lane runs
+ * its steps one after the other and stops at the first that fails, as `a && b` does. A step may wait for
+ * a step of the other lane (`after`): it starts once that one has passed, and is skipped if it failed or
+ * never ran. One lane's output is streamed, the other's kept and printed after it, so the two never
+ * interleave.
  */
 import { spawn } from 'node:child_process';
 import { repoRoot } from '../lib/paths.ts';
 
-export interface Lane {
+export interface Step {
   name: string;
   command: string;
   args: string[];
+  /** How the step is shown when it starts (default: the command and its arguments). */
+  shown?: string;
+  /** A step of the other lane that must have passed before this one starts. */
+  after?: string;
 }
 
-export interface LaneOutcome {
+export interface Lane {
   name: string;
+  steps: Step[];
+}
+
+export interface StepOutcome {
+  lane: string;
+  step: string;
+  /** The exit code (1 for a signal or a command that cannot start), or `skipped`. */
+  result: number | 'skipped';
+  /** Why a step was skipped. */
+  reason?: string;
+  ms: number;
+}
+
+export interface LanesOutcome {
+  /** The first non-zero exit code, the streamed lane's before the kept one's; 0 when every step passed. */
   code: number;
-  /** What the lane printed, when it was kept rather than streamed. */
-  output: string;
+  /** Every step, in the order it ended (a skipped step ends when its lane stops). */
+  steps: StepOutcome[];
+}
+
+/**
+ * The steps' order must be one both lanes can keep: a step cannot wait for a step that itself waits,
+ * through the lanes' order, for it. Throws naming the first step of such a cycle, or an `after` that
+ * names no step of the other lane.
+ */
+export function checkLaneOrder(first: Lane, second: Lane): void {
+  const owner = new Map<string, Lane>();
+  for (const lane of [first, second]) {
+    for (const step of lane.steps) {
+      if (owner.has(step.name)) throw new Error(`step "${step.name}" is named twice`);
+      owner.set(step.name, lane);
+    }
+  }
+  // Each step depends on the step before it in its lane and on its `after`.
+  const dependencies = new Map<string, string[]>();
+  for (const lane of [first, second]) {
+    lane.steps.forEach((step, index) => {
+      const before = index > 0 ? [(lane.steps[index - 1] as Step).name] : [];
+      if (step.after !== undefined) {
+        const other = owner.get(step.after);
+        if (other === undefined || other === lane) {
+          throw new Error(
+            `step "${step.name}" waits for "${step.after}", which is no step of the other lane`,
+          );
+        }
+        before.push(step.after);
+      }
+      dependencies.set(step.name, before);
+    });
+  }
+  const done = new Set<string>();
+  const visiting = new Set<string>();
+  const visit = (name: string): void => {
+    if (done.has(name)) return;
+    if (visiting.has(name)) throw new Error(`steps wait for each other in a cycle through "${name}"`);
+    visiting.add(name);
+    for (const dependency of dependencies.get(name) ?? []) visit(dependency);
+    visiting.delete(name);
+    done.add(name);
+  };
+  for (const name of dependencies.keys()) visit(name);
+}
+
+interface Deferred {
+  promise: Promise<boolean>;
+  settle: (passed: boolean) => void;
+}
+
+function deferred(): Deferred {
+  let settle: (passed: boolean) => void = () => {};
+  const promise = new Promise<boolean>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, settle };
+}
+
+/** Runs one command; its output goes to the terminal, or to `keep` when given. */
+function runCommand(step: Step, keep: ((text: string) => void) | undefined): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, {
+      cwd: repoRoot,
+      stdio: keep ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    const collect = (chunk: Buffer) => keep?.(chunk.toString());
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.on('error', (error) => {
+      keep?.(`${error.message}\n`);
+      if (!keep) process.stderr.write(`${step.name}: ${error.message}\n`);
+      resolve(1);
+    });
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
 }
 
 /** Runs `streamed` with its output passed through and `kept` beside it, its output kept. */
@@ -23,34 +120,52 @@ export async function runLanes(
   streamed: Lane,
   kept: Lane,
   write: (text: string) => void = (text) => process.stdout.write(text),
-): Promise<number> {
-  const run = (lane: Lane, keep: boolean): Promise<LaneOutcome> =>
-    new Promise((resolve) => {
-      const child = spawn(lane.command, lane.args, {
-        cwd: repoRoot,
-        stdio: keep ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      });
-      let output = '';
-      const collect = (chunk: Buffer) => {
-        output += chunk.toString();
-      };
-      child.stdout?.on('data', collect);
-      child.stderr?.on('data', collect);
-      child.on('error', (error) =>
-        resolve({ name: lane.name, code: 1, output: `${output}${error.message}\n` }),
-      );
-      child.on('close', (code, signal) =>
-        resolve({ name: lane.name, code: code ?? (signal ? 1 : 0), output }),
-      );
-    });
+): Promise<LanesOutcome> {
+  checkLaneOrder(streamed, kept);
+  const passed = new Map<string, Deferred>();
+  for (const step of [...streamed.steps, ...kept.steps]) passed.set(step.name, deferred());
+  const outcomes: StepOutcome[] = [];
+
+  const runLane = async (lane: Lane, keep: ((text: string) => void) | undefined): Promise<void> => {
+    const say = keep ?? write;
+    let stopped: string | undefined;
+    for (const step of lane.steps) {
+      let reason = stopped;
+      if (reason === undefined && step.after !== undefined) {
+        const dependency = passed.get(step.after) as Deferred;
+        if (!(await dependency.promise)) reason = `${step.after} did not pass`;
+      }
+      if (reason !== undefined) {
+        say(`\n[${lane.name}] ${step.name}: skipped (${reason})\n`);
+        outcomes.push({ lane: lane.name, step: step.name, result: 'skipped', reason, ms: 0 });
+        passed.get(step.name)?.settle(false);
+        stopped ??= reason;
+        continue;
+      }
+      const started = performance.now();
+      say(`\n[${lane.name}] ${step.name}: ${step.shown ?? [step.command, ...step.args].join(' ')}\n`);
+      const code = await runCommand(step, keep);
+      outcomes.push({ lane: lane.name, step: step.name, result: code, ms: performance.now() - started });
+      passed.get(step.name)?.settle(code === 0);
+      if (code !== 0) stopped = `${step.name} failed`;
+    }
+  };
+
+  let keptOutput = '';
   let keptDone = false;
-  const keptRun = run(kept, true).then((outcome) => {
+  const keptRun = runLane(kept, (text) => {
+    keptOutput += text;
+  }).then(() => {
     keptDone = true;
-    return outcome;
   });
-  const first = await run(streamed, false);
+  await runLane(streamed, undefined);
   if (!keptDone) write(`\n[${kept.name}] still running; its output follows when it ends.\n`);
-  const second = await keptRun;
-  write(`\n[${kept.name}]\n${second.output}`);
-  return first.code !== 0 ? first.code : second.code;
+  await keptRun;
+  write(`\n[${kept.name}]${keptOutput}`);
+
+  const failed = (lane: Lane) =>
+    outcomes.find(
+      (outcome) => outcome.lane === lane.name && typeof outcome.result === 'number' && outcome.result !== 0,
+    )?.result as number | undefined;
+  return { code: failed(streamed) ?? failed(kept) ?? 0, steps: outcomes };
 }

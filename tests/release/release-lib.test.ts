@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  formatStepTimes,
   packageUrl,
   parseReleaseArgs,
   pendingChangesets,
@@ -12,21 +11,6 @@ import {
   UsageError,
   workspaceRanges,
 } from '../../scripts/release/lib.ts';
-
-describe('formatStepTimes', () => {
-  it('gives the whole time, then each step in the order it ran, in seconds with one decimal', () => {
-    expect(
-      formatStepTimes(
-        [
-          { title: 'build (clean)', ms: 41_249 },
-          { title: 'check:packages', ms: 9_750 },
-        ],
-        95_300,
-      ),
-    ).toBe('release: done in 95.3 s (build (clean) 41.2 s, check:packages 9.8 s)');
-    expect(formatStepTimes([], 20)).toBe('release: done in 0.0 s');
-  });
-});
 
 describe('parseReleaseArgs', () => {
   it('takes --registry in both spellings, over npm_config_registry, and ends it with a slash', () => {

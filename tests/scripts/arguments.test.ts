@@ -33,7 +33,7 @@ const entryPoints = [
   'scripts/docs/build-docs.ts',
   'scripts/release/release.ts',
   'scripts/build/prepare.ts',
-  'scripts/test/vitest-lanes.ts',
+  'scripts/test/pnpm-test.ts',
 ];
 
 describe.concurrent('repository scripts', () => {

@@ -1,45 +1,125 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Lane, runLanes } from '../../scripts/test/lanes.ts';
+import { checkLaneOrder, type Lane, runLanes, type Step } from '../../scripts/test/lanes.ts';
 
-const node = (name: string, code: string): Lane => ({ name, command: process.execPath, args: ['-e', code] });
+const node = (name: string, code: string, after?: string): Step => ({
+  name,
+  command: process.execPath,
+  args: ['-e', code],
+  ...(after === undefined ? {} : { after }),
+});
+const lane = (name: string, ...steps: Step[]): Lane => ({ name, steps });
+const results = (steps: Awaited<ReturnType<typeof runLanes>>['steps']) =>
+  Object.fromEntries(steps.map((step) => [step.step, step.result]));
 
 describe('runLanes', () => {
-  it('runs both at once and prints the kept output after the streamed one', async () => {
+  it('runs both lanes at once and prints the kept output after the streamed one', async () => {
     const written: string[] = [];
     const marker = join(mkdtempSync(join(tmpdir(), 'lanes-')), 'b-started');
     // The streamed lane ends only once the kept one has started: one after the other, it would give up.
     const waitForB = `const fs=require('fs');const t=Date.now();const i=setInterval(()=>{if(fs.existsSync(${JSON.stringify(marker)})){clearInterval(i);console.log('saw b')}else if(Date.now()-t>20000){process.exit(9)}},20)`;
-    const code = await runLanes(
-      node('a', waitForB),
-      node('b', `require('fs').writeFileSync(${JSON.stringify(marker)}, '');console.log('from b')`),
+    const outcome = await runLanes(
+      lane('A', node('a', waitForB)),
+      lane(
+        'B',
+        node('b', `require('fs').writeFileSync(${JSON.stringify(marker)}, '');console.log('from b')`),
+      ),
       (text) => written.push(text),
     );
-    expect(code).toBe(0);
-    expect(written.join('')).toContain('[b]\n');
-    expect(written.join('')).toContain('from b');
+    expect(outcome.code).toBe(0);
+    expect(results(outcome.steps)).toEqual({ a: 0, b: 0 });
+    const text = written.join('');
+    expect(text).toContain('[B]');
+    expect(text.indexOf('from b')).toBeGreaterThan(text.indexOf('[A] a:'));
   });
 
-  it('fails when either lane fails, and says when the kept lane outlives the streamed one', async () => {
+  it('starts a step that waits for the other lane only once that step has passed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lanes-'));
+    const built = JSON.stringify(join(dir, 'built'));
     const written: string[] = [];
-    expect(await runLanes(node('a', 'process.exit(3)'), node('b', 'process.exit(0)'), () => {})).toBe(3);
-    expect(
-      await runLanes(
-        node('a', 'process.exit(0)'),
-        node('b', "setTimeout(() => { console.error('broke'); process.exit(4); }, 300)"),
-        (text) => written.push(text),
+    const outcome = await runLanes(
+      lane(
+        'checks',
+        node('build', `setTimeout(() => require('fs').writeFileSync(${built}, ''), 300)`),
+        node('suite', 'process.exit(0)'),
       ),
-    ).toBe(4);
-    expect(written.join('')).toContain('[b] still running');
+      lane(
+        'own',
+        node('publish', ''),
+        node('bench', `process.exit(require('fs').existsSync(${built}) ? 0 : 7)`, 'build'),
+      ),
+      (text) => written.push(text),
+    );
+    expect(results(outcome.steps)).toEqual({ build: 0, suite: 0, publish: 0, bench: 0 });
+    expect(outcome.code).toBe(0);
+    expect(existsSync(join(dir, 'built'))).toBe(true);
+  });
+
+  it('stops a lane at its first failure, skips what waits for it, and still ends the other lane', async () => {
+    const written: string[] = [];
+    const outcome = await runLanes(
+      lane('checks', node('lint', 'process.exit(3)'), node('suite', 'process.exit(0)')),
+      lane('own', node('publish', "console.log('published')"), node('bench', '', 'lint')),
+      (text) => written.push(text),
+    );
+    expect(outcome.code).toBe(3);
+    expect(results(outcome.steps)).toEqual({ lint: 3, suite: 'skipped', publish: 0, bench: 'skipped' });
+    const text = written.join('');
+    expect(text).toContain('[checks] suite: skipped (lint failed)');
+    expect(text).toContain('[own] bench: skipped (lint did not pass)');
+    expect(text).toContain('published');
+  });
+
+  it('fails when either lane fails, the streamed lane first, and says when the kept lane outlives it', async () => {
+    const written: string[] = [];
+    const late = await runLanes(
+      lane('A', node('a', 'process.exit(0)')),
+      lane('B', node('b', "setTimeout(() => { console.error('broke'); process.exit(4); }, 300)")),
+      (text) => written.push(text),
+    );
+    expect(late.code).toBe(4);
+    expect(written.join('')).toContain('[B] still running');
     expect(written.join('')).toContain('broke');
-    expect(
-      await runLanes(
-        node('a', 'process.exit(0)'),
-        { name: 'c', command: '/no/such/command', args: [] },
-        () => {},
+    const both = await runLanes(
+      lane('A', node('a', 'process.exit(5)')),
+      lane('B', node('b', 'process.exit(6)')),
+      () => {},
+    );
+    expect(both.code).toBe(5);
+    const missing = await runLanes(
+      lane('A', node('a', 'process.exit(0)')),
+      lane('C', { name: 'c', command: '/no/such/command', args: [] }),
+      () => {},
+    );
+    expect(missing.code).toBe(1);
+  });
+});
+
+describe('checkLaneOrder', () => {
+  it('refuses steps that wait for each other, an unknown step and a name given twice', () => {
+    // x2 waits for y2, which comes after y1, which waits for x3, which comes after x2.
+    expect(() =>
+      checkLaneOrder(
+        lane('X', node('x1', ''), node('x2', '', 'y2'), node('x3', '')),
+        lane('Y', node('y1', '', 'x3'), node('y2', '')),
       ),
-    ).toBe(1);
+    ).toThrow(/cycle/);
+    expect(() => checkLaneOrder(lane('X', node('x1', '', 'nope')), lane('Y'))).toThrow(
+      'step "x1" waits for "nope", which is no step of the other lane',
+    );
+    expect(() => checkLaneOrder(lane('X', node('x1', ''), node('x2', '', 'x1')), lane('Y'))).toThrow(
+      /no step of the other lane/,
+    );
+    expect(() => checkLaneOrder(lane('X', node('s', '')), lane('Y', node('s', '')))).toThrow(
+      'step "s" is named twice',
+    );
+    expect(() =>
+      checkLaneOrder(
+        lane('X', node('x1', ''), node('x2', '', 'y1')),
+        lane('Y', node('y1', ''), node('y2', '', 'x1')),
+      ),
+    ).not.toThrow();
   });
 });

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('./fixtures/cli/openapi.yaml', import.meta.url));
 const SPECTRAL_CLI = createRequire(import.meta.url).resolve('@stoplight/spectral-cli/dist/index.js');
+const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 interface CliResult {
   code: string;
@@ -54,8 +55,14 @@ describe('the Spectral CLI', () => {
   let consumerDir = '';
 
   beforeAll(() => {
-    // dist/ is what spectral.yaml and the package entry point load.
-    execFileSync('pnpm', ['run', 'build'], { cwd: PACKAGE_DIR, stdio: 'pipe' });
+    // dist/ is what spectral.yaml and the package entry point load: brought up to date the way `pnpm
+    // build` does it (incremental tsc -b), which costs nothing after the build `pnpm test` starts with.
+    const root = join(PACKAGE_DIR, '..', '..');
+    execFileSync('pnpm', ['exec', 'tsx', 'scripts/build/prepare.ts'], { cwd: root, stdio: 'pipe' });
+    execFileSync(process.execPath, [TSC, '-b', join(PACKAGE_DIR, 'tsconfig.build.json')], {
+      cwd: root,
+      stdio: 'pipe',
+    });
     consumerDir = mkdtempSync(join(tmpdir(), 'spectral-ruleset-consumer-'));
   });
 
