@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listServices, type MockSet, startMocks } from '@svc-contracts/mock-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { publishablePackages } from '../../scripts/release/lib.ts';
 import { authLine, cleanEnv, exec, type Registry, repoRoot, startRegistry } from './support.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'svc-release-'));
@@ -133,6 +134,20 @@ it('publishes every package from a clean clone, and a project outside the worksp
   };
   expect(agentsManifest.version).not.toBe('0.0.0');
   expect(existsSync(join(clone, 'packages/agents-client/CHANGELOG.md'))).toBe(true);
+  // Every published package is tagged name@version in git (what changesets/action makes releases of).
+  const tags = (
+    await exec('git', ['tag', '--list', '@svc-contracts/*'], { cwd: clone, env, timeoutMs: 30_000 })
+  ).output
+    .trim()
+    .split('\n');
+  const publishable = publishablePackages(clone);
+  expect(publishable.length).toBeGreaterThan(5);
+  expect(tags.sort()).toEqual(publishable.map((pkg) => `${pkg.name}@${pkg.version}`).sort());
+  const announced = release.output
+    .split('\n')
+    .filter((line) => line.includes('New tag:'))
+    .map((line) => line.trim().split(/\s+/).at(-1));
+  expect(announced.sort()).toEqual(tags);
 
   const published = (await (await fetch(new URL('@svc-contracts%2fagents-client', registry.url))).json()) as {
     'dist-tags': { latest: string };
