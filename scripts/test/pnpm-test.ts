@@ -6,10 +6,11 @@
  * - checks and suite (output streamed): the steps of `pnpm run lint` one by one (build, spec lint, Biome
  *   and tsc), `pnpm run check:generated`, `pnpm run check:packages`, then the vitest project `suite`.
  * - own lane (output kept, printed after): the real-publish test once the build is done, then the bench
- *   test once the checks have passed (scripts/test/pnpm-test-lanes.ts says why). Each lane stops at its first failure; the real-publish test still ends
- * and is reported when the checks fail. The exit code is the first non-zero one (checks and suite
- * first). The last line gives the whole time and each step's. For some files only: `pnpm exec vitest
- * run <files>`.
+ *   test once the checks have passed (scripts/test/pnpm-test-lanes.ts says why).
+ *
+ * Each lane stops at its first failure; a real-publish test already running still ends and is reported
+ * when a later check fails. The exit code is the first non-zero one (checks and suite first). The last
+ * line gives the whole time and each step's. For some files only: `pnpm exec vitest run <files>`.
  *
  * vitest 4 would run the `own-lane` project (one isolated file at a time) after the `suite` project in
  * one `vitest run`, so each lane calls vitest itself.
@@ -26,7 +27,8 @@ import { pnpmTestLanes } from './pnpm-test-lanes.ts';
 const usage = `Usage: tsx scripts/test/pnpm-test.ts
 Runs every check of \`pnpm test\` in two lanes at once: the steps of lint, check:generated, check:packages
 and the vitest project "suite" (output streamed); the real-publish test once the build is done, then the
-bench test once the checks have passed (output printed after). For some files only: pnpm exec vitest run <files>.`;
+bench test once the checks have passed (output printed after).
+For some files only: pnpm exec vitest run <files>.`;
 
 acceptNoArguments(usage);
 
