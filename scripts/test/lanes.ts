@@ -28,8 +28,6 @@ export interface StepOutcome {
   step: string;
   /** The exit code (1 for a signal or a command that cannot start), or `skipped`. */
   result: number | 'skipped';
-  /** Why a step was skipped. */
-  reason?: string;
   ms: number;
 }
 
@@ -137,7 +135,7 @@ export async function runLanes(
       }
       if (reason !== undefined) {
         say(`\n[${lane.name}] ${step.name}: skipped (${reason})\n`);
-        outcomes.push({ lane: lane.name, step: step.name, result: 'skipped', reason, ms: 0 });
+        outcomes.push({ lane: lane.name, step: step.name, result: 'skipped', ms: 0 });
         passed.get(step.name)?.settle(false);
         stopped ??= reason;
         continue;
