@@ -8,6 +8,7 @@
 //   pnpm exec tsx bench/clients/overhead.ts [--runs 5] [--iterations 2000] [--cpu] [--tiny] [--json FILE]
 import { existsSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { AgentsClient, runFilter } from '@svc-contracts/agents-client';
 import { MessagingClient } from '@svc-contracts/messaging-client';
 import { MfaClient } from '@svc-contracts/mfa-client';
@@ -108,6 +109,16 @@ if (!existsSync(openapiFetchEntry)) {
   throw new Error(`${relative(repoRoot, openapiFetchEntry)} is missing: run \`pnpm install\` first.`);
 }
 
+/** The part of an untyped openapi-fetch client the comparison calls (its paths typed as plain strings). */
+interface PlainOpenapiFetch {
+  GET(path: string, init: object): Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  POST(path: string, init: object): Promise<{ data?: unknown; error?: unknown; response: Response }>;
+}
+// architecture-allow dynamic-import: the openapi-fetch our clients resolve (client-runtime's), not a second copy.
+const openapiFetch = (await import(pathToFileURL(openapiFetchEntry).href)) as {
+  default: (options: { baseUrl: string }) => PlainOpenapiFetch;
+};
+
 // ------------------------------------------------------------------------------------------ the calls
 
 const server = await startBenchServer();
@@ -174,6 +185,15 @@ const numbersUnchecked = new NumbersClient({
   validateRequests: false,
 });
 const bandwidth = bandwidthApis(origin, credentials);
+const plain = openapiFetch.default({ baseUrl: origin });
+/** openapi-fetch on its own, as a user of openapi-typescript's types would call it: data, or a throw. */
+async function plainCall(pending: Promise<{ data?: unknown; error?: unknown; response: Response }>) {
+  const { data, error, response } = await pending;
+  if (error !== undefined || !response.ok) throw new Error(`openapi-fetch alone: ${response.status}`);
+  return data;
+}
+const plainPostJson = (path: string, body: unknown, contentType: string) =>
+  plainCall(plain.POST(path, { body, headers: { authorization, 'content-type': contentType } }));
 const bandwidthMissing = missingReason('bandwidth-sdk');
 const bandwidthVersion = pinnedVersion('bandwidth-sdk');
 
@@ -263,6 +283,11 @@ interface CallScenario {
    * context, not compared: the ratio against a bare fetch stays visible next to the like-for-like one.
    */
   lighterRawFetch?: { label: string; call: () => Promise<unknown> };
+  /**
+   * The same call through openapi-fetch alone (the library our clients are built on, with nothing of
+   * ours): what the per-call work of openapi-fetch costs by itself, next to what ours adds to it.
+   */
+  openapiFetch?: () => Promise<unknown>;
   /** The bandwidth-sdk operation making the same call, when there is one. */
   bandwidth?: { operation: string; call: (() => Promise<unknown>) | undefined };
   /** Extra context for the figure's detail. */
@@ -276,6 +301,13 @@ const scenarios: CallScenario[] = [
     tool: '@svc-contracts/agents-client',
     rawFetch: (signal) => rawFetch('/api/v1/workflow/fetch/17', { headers: agentHeaders, signal }),
     ours: () => agents.getAgent(17),
+    openapiFetch: () =>
+      plainCall(
+        plain.GET('/api/v1/workflow/fetch/{workflow_id}', {
+          params: { path: { workflow_id: 17 } },
+          headers: agentHeaders,
+        }),
+      ),
   },
   {
     slug: 'agents-list-runs',
@@ -287,6 +319,13 @@ const scenarios: CallScenario[] = [
         { headers: agentHeaders, signal },
       ),
     ours: () => agents.listRuns({ limit: 50, filters }),
+    openapiFetch: () =>
+      plainCall(
+        plain.GET('/api/v1/organizations/usage/runs', {
+          params: { query: { limit: 50, filters: JSON.stringify(filters) } },
+          headers: agentHeaders,
+        }),
+      ),
   },
   {
     slug: 'token-request-token',
@@ -303,6 +342,17 @@ const scenarios: CallScenario[] = [
         signal,
       }),
     ours: () => tokenClient.requestToken(),
+    openapiFetch: () =>
+      plainCall(
+        plain.POST('/api/v1/oauth2/token', {
+          body: 'grant_type=client_credentials&scope=voice.webrtc',
+          bodySerializer: (body: string) => body,
+          headers: {
+            authorization: basic('id', 'secret'),
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+        }),
+      ),
   },
   {
     slug: 'messaging-send-group-message',
@@ -311,6 +361,8 @@ const scenarios: CallScenario[] = [
     rawFetch: (signal) =>
       postJson(`/v2/users/${accountId}/messages`, message, 'application/json; charset=utf-8', signal),
     ours: () => messaging.sendGroupMessage(message),
+    openapiFetch: () =>
+      plainPostJson(`/v2/users/${accountId}/messages`, message, 'application/json; charset=utf-8'),
     bandwidth: {
       operation: 'MessagesApi.createMessage',
       call: bandwidth && (() => bandwidth.createMessage(accountId, bandwidthMessage)),
@@ -323,6 +375,8 @@ const scenarios: CallScenario[] = [
     rawFetch: (signal) =>
       postJson(`/api/v2/accounts/${accountId}/calls/`, call, 'application/json; charset=utf-8', signal),
     ours: () => voice.createCall(call),
+    openapiFetch: () =>
+      plainPostJson(`/api/v2/accounts/${accountId}/calls/`, call, 'application/json; charset=utf-8'),
     bandwidth: {
       operation: 'CallsApi.createCall',
       call: bandwidth && (() => bandwidth.createCall(accountId, call)),
@@ -336,6 +390,8 @@ const scenarios: CallScenario[] = [
     rawFetch: (signal) =>
       postJson(`/api/v1/accounts/${accountId}/code/messaging`, code, 'application/json', signal),
     ours: () => mfa.sendCode(code),
+    openapiFetch: () =>
+      plainPostJson(`/api/v1/accounts/${accountId}/code/messaging`, code, 'application/json'),
     bandwidth: {
       operation: 'MFAApi.generateMessagingCode',
       call: bandwidth && (() => bandwidth.generateMessagingCode(accountId, code)),
@@ -408,6 +464,7 @@ for (const scenario of scenarios) {
     ['ours', scenario.ours],
   ];
   if (scenario.bandwidth?.call) variants.push(['bandwidth-sdk', scenario.bandwidth.call]);
+  if (scenario.openapiFetch) variants.push(['openapi-fetch alone', scenario.openapiFetch]);
   if (scenario.lighterRawFetch)
     variants.push([scenario.lighterRawFetch.label, scenario.lighterRawFetch.call]);
   const seen: Array<[string, string]> = [];
@@ -429,27 +486,42 @@ console.log(
 );
 console.log('');
 console.log(
-  `${'call'.padEnd(36)}${'raw fetch'.padStart(12)}${'ours'.padStart(12)}${'overhead'.padStart(12)}${'ratio'.padStart(8)}${'+timeout'.padStart(12)}${'ratio'.padStart(8)}${'bandwidth-sdk'.padStart(15)}${'overhead'.padStart(12)}`,
+  `${'call'.padEnd(36)}${'raw fetch'.padStart(12)}${'ours'.padStart(12)}${'overhead'.padStart(12)}${'ratio'.padStart(8)}${'+timeout'.padStart(12)}${'ratio'.padStart(8)}${'bandwidth-sdk'.padStart(15)}${'overhead'.padStart(12)}${'openapi-fetch'.padStart(15)}${'ratio'.padStart(8)}`,
 );
 
 const figures: Figure[] = [];
 for (const scenario of scenarios) {
-  const bandwidthCall = scenario.bandwidth?.call;
-  const lighterCall = scenario.lighterRawFetch?.call;
+  const optional = {
+    lighter: scenario.lighterRawFetch?.call,
+    bandwidth: scenario.bandwidth?.call,
+    openapiFetch: scenario.openapiFetch,
+  };
+  const present = (Object.keys(optional) as Array<keyof typeof optional>).filter((key) => optional[key]);
   const variants = [
     () => scenario.rawFetch(),
     scenario.ours,
     withTimeout(scenario.rawFetch),
-    ...(lighterCall ? [lighterCall] : []),
-    ...(bandwidthCall ? [bandwidthCall] : []),
+    ...present.map((key) => optional[key] as () => Promise<unknown>),
   ];
   const runs = await pairedRounds(variants, loop);
   const [rawRuns, ourRuns, timedRuns] = runs as [number[], number[], number[]];
-  const lighterRuns = lighterCall ? runs[3] : undefined;
-  const bandwidthRuns = bandwidthCall ? runs[lighterCall ? 4 : 3] : undefined;
+  const runsOf = (key: keyof typeof optional) =>
+    present.includes(key) ? runs[3 + present.indexOf(key)] : undefined;
+  const lighterRuns = runsOf('lighter');
+  const bandwidthRuns = runsOf('bandwidth');
+  const openapiFetchRuns = runsOf('openapiFetch');
   const ours = measured('ours', scenario.tool, ourRuns);
   const raw = measured('raw-fetch', scenario.rawFetchTool ?? rawFetchTool, rawRuns);
   const comparisons: Array<Measured | NotMeasured> = [raw];
+  if (openapiFetchRuns !== undefined) {
+    comparisons.push(
+      measured(
+        'openapi-fetch',
+        `openapi-fetch ${openapiFetchVersion} alone (same request)`,
+        openapiFetchRuns,
+      ),
+    );
+  }
   const ourOverhead = pairedOverhead(ourRuns, rawRuns);
   const ourRatio = pairedRatio(ourRuns, rawRuns);
   let bandwidthOverhead: number | undefined;
@@ -478,6 +550,9 @@ for (const scenario of scenarios) {
       `Overhead vs raw fetch (median of paired differences): ours ${signed(ourOverhead)} (${times(ourRatio)} per round)`,
       bandwidthOverhead === undefined ? '' : `, bandwidth-sdk ${signed(bandwidthOverhead)}`,
       `; raw fetch ${us(raw.sample.median)} per call`,
+      openapiFetchRuns === undefined
+        ? ''
+        : `; openapi-fetch alone ${times(pairedRatio(openapiFetchRuns, rawRuns))} the raw fetch (ours ${times(pairedRatio(ourRuns, openapiFetchRuns))} of it)`,
       `; raw fetch with a timeout (an AbortController signal and a 30 s timer) ${us(median(timedRuns))} per call (${times(pairedRatio(timedRuns, rawRuns))} the raw fetch; ours ${times(pairedRatio(ourRuns, timedRuns))} of it)`,
       scenario.lighterRawFetch === undefined || lighterRuns === undefined
         ? ''
@@ -487,7 +562,7 @@ for (const scenario of scenarios) {
     ].join(''),
   });
   console.log(
-    `${scenario.label.padEnd(36)}${us(raw.sample.median).padStart(12)}${us(ours.sample.median).padStart(12)}${signed(ourOverhead).padStart(12)}${times(ourRatio).padStart(8)}${us(median(timedRuns)).padStart(12)}${times(pairedRatio(timedRuns, rawRuns)).padStart(8)}${(bandwidthRuns ? us(median(bandwidthRuns)) : scenario.bandwidth ? 'n/a' : '').padStart(15)}${(bandwidthOverhead === undefined ? '' : signed(bandwidthOverhead)).padStart(12)}`,
+    `${scenario.label.padEnd(36)}${us(raw.sample.median).padStart(12)}${us(ours.sample.median).padStart(12)}${signed(ourOverhead).padStart(12)}${times(ourRatio).padStart(8)}${us(median(timedRuns)).padStart(12)}${times(pairedRatio(timedRuns, rawRuns)).padStart(8)}${(bandwidthRuns ? us(median(bandwidthRuns)) : scenario.bandwidth ? 'n/a' : '').padStart(15)}${(bandwidthOverhead === undefined ? '' : signed(bandwidthOverhead)).padStart(12)}${(openapiFetchRuns ? us(median(openapiFetchRuns)) : '').padStart(15)}${(openapiFetchRuns ? times(pairedRatio(openapiFetchRuns, rawRuns)) : '').padStart(8)}`,
   );
   if (lighterRuns !== undefined) {
     console.log(
@@ -649,6 +724,7 @@ const section: Section = {
     'Each call goes to a loopback HTTP server in the same process that answers at once with a canned, realistic 2xx body, so the time is the client plus Node’s HTTP stack.',
     `Our client, a raw fetch of the same request and, for messaging, voice and verification, bandwidth-sdk ${bandwidthVersion} making the same call (same path, body and Basic credentials, checked once before timing) each make ${warmup} warm-up calls; then in each of ${rounds} round${rounds === 1 ? '' : 's'} each makes ${iterations} sequential calls, in an order that rotates from round to round.`,
     'A per-call figure’s runs are the mean µs per call of each round; the overhead in its detail is the median over rounds of the paired difference with the raw fetch, and the ratio the median over rounds of ours ÷ raw fetch.',
+    `For the JSON calls, openapi-fetch ${openapiFetchVersion} alone (the library our clients are built on, the same one they resolve, called with the same request and nothing of ours: \`createClient({ baseUrl })\` then \`GET\`/\`POST\` with the headers set by hand) is timed in the same rounds: what openapi-fetch's own per-call work costs next to a raw fetch.`,
     'The detail also shows the same raw fetch bounded the usual way (an AbortController signal handed to fetch and a 30 s timer; our clients bound every call with a lighter signal that undici follows the same way): measured in the same rounds, not a comparison of its own.',
     `For the XML numbers client the raw fetch does the client’s job the way a developer without it would: fast-xml-parser ${fastXmlParserVersion}’s XMLBuilder turns the same order object into the document and its XMLParser reads the XML answer into an object (both made once, outside the timed call); a raw fetch of a prebuilt XML string that reads the answer as text is measured in the same rounds and shown in the detail as context.`,
     'Bundle sizes: esbuild bundles an ESM app that imports the built client (packages/*/dist) or bandwidth-sdk and makes one call (minified, platform node, Node built-ins external), then gzip -9; one measurement, since the build is deterministic.',

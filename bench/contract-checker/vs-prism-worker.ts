@@ -16,6 +16,8 @@
  *   Prism's validation cost without the HTTP hop.
  * - `floor`: JSON.parse of the response body and a precompiled Ajv validate of its schema (JSON entries).
  * - `floor-both`: the same for the request body as well: the bodies a check of both sides must read.
+ * - `paired`: `ours`, `floor` and `floor-both` in one process on the JSON entries, timed in alternating
+ *   slices (the figures against the floor: see `pairedRates`).
  */
 import { join } from 'node:path';
 import {
@@ -37,8 +39,15 @@ type HttpRequest = import('@stoplight/prism-http').IHttpRequest;
 type HttpResponse = import('@stoplight/prism-http').IHttpResponse;
 type HttpConfig = import('@stoplight/prism-http').IHttpConfig;
 
-/** `ours-cold`: only the set-up of the checker without its set-up cache (`cache: false`), nothing checked. */
-export type Tool = 'ours' | 'ours-cold' | 'prism-proxy' | 'prism-replay' | 'floor' | 'floor-both';
+/**
+ * `ours-cold`: only the set-up of the checker without its set-up cache (`cache: false`), nothing checked.
+ * `paired`: the checker and both floors in one process, on the JSON entries, in alternating slices.
+ */
+export type Tool = 'ours' | 'ours-cold' | 'prism-proxy' | 'prism-replay' | 'floor' | 'floor-both' | 'paired';
+
+/** The tools `paired` times side by side. */
+export const pairedTools = ['ours', 'floor', 'floor-both'] as const;
+export type PairedTool = (typeof pairedTools)[number];
 
 export interface Measurement {
   subset: Subset;
@@ -70,7 +79,13 @@ export interface WorkerResult {
   findings: EntryFinding[];
   /** Floor: JSON entries whose response body was actually parsed and validated. */
   validatedBodies?: number;
+  /** `paired`: entries per second of each tool on the JSON entries, 1 in flight, one per round. */
+  paired?: Record<PairedTool, number[]>;
+  /** `paired`: what each floor found on the JSON entries, and how many bodies it validates. */
+  floors?: Record<FloorTool, { findings: EntryFinding[]; validatedBodies: number }>;
 }
+
+export type FloorTool = Exclude<PairedTool, 'ours'>;
 
 /** A check answers at once when it has nothing to wait for; the harness awaits only a promise. */
 type Check = (entry: BenchEntry) => Promise<undefined> | undefined;
@@ -350,6 +365,72 @@ async function floorRunner(sides: 'response' | 'both'): Promise<Runner> {
   };
 }
 
+// -------------------------------------------------------------------------------------------- paired
+
+/**
+ * The checker and the floors timed in one process, in alternating slices of about `sliceMs`: on a
+ * machine shared with other work, tools timed in separate processes minutes apart see different loads
+ * (their ratio moved by 2x between runs of the same code), while neighbouring slices see the same one.
+ * A round gives each tool at least `minMs` in all; the order of the tools rotates from slice to slice.
+ */
+async function pairedRates(
+  rounds: number,
+  minMs: number,
+  warmMs: number,
+): Promise<Pick<Required<WorkerResult>, 'paired' | 'floors'>> {
+  const runners: Record<PairedTool, Runner> = {
+    ours: await oursRunner(),
+    floor: await floorRunner('response'),
+    'floor-both': await floorRunner('both'),
+  };
+  const batch = subsetOf(loadEntries(), 'json');
+  const floors = {} as Required<WorkerResult>['floors'];
+  for (const tool of ['floor', 'floor-both'] as const) {
+    const findings: EntryFinding[] = [];
+    for (const entry of batch) findings.push(await runners[tool].find(entry));
+    floors[tool] = { findings, validatedBodies: runners[tool].validatedBodies ?? 0 };
+  }
+  const pass = (runner: Runner): void => {
+    for (const entry of batch) {
+      // Every tool answers a JSON entry at once; a promise here would be a harness error.
+      if (runner.check(entry) !== undefined) throw new Error('paired: a JSON check returned a promise');
+    }
+  };
+  const slice = (runner: Runner, ms: number): { checked: number; elapsed: number } => {
+    let checked = 0;
+    const start = performance.now();
+    do {
+      pass(runner);
+      checked += batch.length;
+    } while (performance.now() - start < ms);
+    return { checked, elapsed: performance.now() - start };
+  };
+  for (const tool of pairedTools) slice(runners[tool], warmMs);
+  const sliceMs = 25;
+  const rates = Object.fromEntries(pairedTools.map((tool) => [tool, [] as number[]])) as Record<
+    PairedTool,
+    number[]
+  >;
+  for (let round = 0; round < rounds; round++) {
+    const totals = pairedTools.map(() => ({ checked: 0, elapsed: 0 }));
+    for (let at = 0; totals.some((total) => total.elapsed < minMs) || at === 0; at++) {
+      for (let step = 0; step < pairedTools.length; step++) {
+        const index = (at + step) % pairedTools.length;
+        const { checked, elapsed } = slice(runners[pairedTools[index] as PairedTool], sliceMs);
+        const total = totals[index] as { checked: number; elapsed: number };
+        total.checked += checked;
+        total.elapsed += elapsed;
+      }
+    }
+    pairedTools.forEach((tool, index) => {
+      const total = totals[index] as { checked: number; elapsed: number };
+      rates[tool].push((total.checked / total.elapsed) * 1000);
+    });
+  }
+  for (const tool of pairedTools) await runners[tool].close();
+  return { paired: rates, floors };
+}
+
 // ---------------------------------------------------------------------------------------------- main
 
 async function main(): Promise<void> {
@@ -370,6 +451,18 @@ async function main(): Promise<void> {
       peakRssMb: process.resourceUsage().maxRSS / 1024,
       measurements: [],
       findings: [],
+    };
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
+  if (tool === 'paired') {
+    const result: WorkerResult = {
+      tool,
+      loadMs: 0,
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+      measurements: [],
+      findings: [],
+      ...(await pairedRates(rounds, minMs, warmMs)),
     };
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return;

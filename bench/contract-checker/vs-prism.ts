@@ -6,7 +6,9 @@
  *     [--warm-ms 2000] [--details] [--tiny] [--json FILE]
  *
  * Each tool runs in its own process (vs-prism-worker.ts), one after the other, so each peak RSS is that
- * tool's; the four tools are run `--processes` times in turn. This process serves the loopback upstream
+ * tool's; the tools are run `--processes` times in turn. The floors are timed in one process with the
+ * checker, in alternating slices (`paired`): timed in processes of their own, minutes apart, the ratio of
+ * the checker to a floor moved by 2x between runs of the same code on a shared machine. This process serves the loopback upstream
  * that Prism's proxy forwards to: it answers each request with the recorded response of the entry named
  * by the `x-bench-entry` header. Figures are the median over every round of every process; `--details`
  * lists every entry on which Prism and the contract checker disagree.
@@ -21,7 +23,14 @@ import { isXmlMediaType } from '@svc-contracts/openapi-utils';
 import { emitSection, type Figure, integerOption, measured, median, type Section } from '../lib/section.ts';
 import { packageVersion } from '../lib/versions.ts';
 import { type BenchEntry, loadEntries, repoRoot, type Subset, subsetOf } from './vs-prism-entries.ts';
-import type { EntryFinding, Measurement, Tool, WorkerResult } from './vs-prism-worker.ts';
+import type {
+  EntryFinding,
+  FloorTool,
+  Measurement,
+  PairedTool,
+  Tool,
+  WorkerResult,
+} from './vs-prism-worker.ts';
 
 const { values } = parseArgs({
   options: {
@@ -125,9 +134,13 @@ const tools: Array<{ tool: Tool; label: string }> = [
   { tool: 'ours', label: 'contract checker (`checkExchangeNow`, contracts loaded once)' },
   { tool: 'prism-proxy', label: 'Prism 5.12 validating proxy, in-process, loopback upstream' },
   { tool: 'prism-replay', label: 'Prism 5.12 proxy engine, upstream replayed in memory (no HTTP)' },
-  { tool: 'floor', label: 'floor: JSON.parse + precompiled Ajv (response body only)' },
-  { tool: 'floor-both', label: 'floor, both bodies: JSON.parse + precompiled Ajv (request and response)' },
+  { tool: 'paired', label: 'contract checker and both floors, in one process, alternating slices' },
 ];
+
+const floorLabels: Record<FloorTool, string> = {
+  floor: 'floor: JSON.parse + precompiled Ajv (response body only)',
+  'floor-both': 'floor, both bodies: JSON.parse + precompiled Ajv (request and response)',
+};
 
 /** Every process's result per tool; rounds of every process pool into one set of rates. */
 const runsByTool = new Map<Tool, WorkerResult[]>();
@@ -172,6 +185,31 @@ function pooled(list: WorkerResult[]): WorkerResult {
 }
 const results = new Map<Tool, WorkerResult>([...runsByTool].map(([tool, list]) => [tool, pooled(list)]));
 
+/** The rates of one tool of the `paired` processes, every round of every process. */
+function pairedRatesOf(tool: PairedTool): number[] {
+  return (runsByTool.get('paired') ?? []).flatMap((result) => result.paired?.[tool] ?? []);
+}
+const pairedJson = (tool: PairedTool): Measurement => ({
+  subset: 'json',
+  inFlight: 1,
+  entries: subsetOf(entries, 'json').length,
+  passes: [],
+  rates: pairedRatesOf(tool),
+});
+// The floors as rows of their own: their rates from the paired processes, their findings from the first.
+for (const tool of ['floor', 'floor-both'] as const) {
+  const first = runsByTool.get('paired')?.[0]?.floors?.[tool];
+  if (!first) continue;
+  results.set(tool, {
+    tool,
+    loadMs: 0,
+    peakRssMb: 0,
+    measurements: [pairedJson(tool)],
+    findings: first.findings,
+    validatedBodies: first.validatedBodies,
+  });
+}
+
 // ------------------------------------------------------------------------------------------- figures
 
 const format = (value: number): string => Math.round(value).toLocaleString('en-US');
@@ -210,16 +248,32 @@ const rows: string[] = [
   '| tool | entries | in flight | entries/s (median) | range over rounds | ratio to ours | violations found |',
   '|---|---:|---:|---:|---:|---:|---|',
 ];
-for (const { tool, label } of tools) {
+const rowTools: Array<{ tool: Tool; label: string }> = [
+  ...tools.filter((entry) => entry.tool !== 'paired'),
+  ...(['floor', 'floor-both'] as const).map((tool) => ({ tool, label: floorLabels[tool] })),
+];
+const pairedOurs = pairedRatesOf('ours');
+for (const { tool, label } of rowTools) {
   for (const measurement of results.get(tool)?.measurements ?? []) {
     const rate = median(measurement.rates);
-    const ours = measurementOf('ours', measurement.subset, measurement.inFlight);
-    const ratio = ours ? `${(rate / median(ours.rates)).toFixed(2)}×` : '';
+    // A floor is compared with the checker timed beside it, in the same process.
+    const oursRates =
+      tool === 'floor' || tool === 'floor-both'
+        ? pairedOurs
+        : measurementOf('ours', measurement.subset, measurement.inFlight)?.rates;
+    const ratio = oursRates?.length ? `${(rate / median(oursRates)).toFixed(2)}×` : '';
     const range = `${format(Math.min(...measurement.rates))}–${format(Math.max(...measurement.rates))}`;
     rows.push(
       `| ${label} | ${subsetName[measurement.subset]} ${measurement.entries} | ${measurement.inFlight} | ${format(rate)} | ${range} | ${ratio} | ${foundText(tool, measurement.subset)} |`,
     );
   }
+}
+
+if (pairedOurs.length > 0) {
+  const range = `${format(Math.min(...pairedOurs))}–${format(Math.max(...pairedOurs))}`;
+  rows.push(
+    `| contract checker, timed beside the floors (one process, alternating slices) | JSON ${subsetOf(entries, 'json').length} | 1 | ${format(median(pairedOurs))} | ${range} | 1.00× | (as above) |`,
+  );
 }
 
 const resources = ['| tool | set-up (load + compile) | peak RSS of its process |', '|---|---:|---:|'];
@@ -228,6 +282,7 @@ const setupRows = [
   { tool: 'ours-cold' as const, label: 'contract checker, set-up only, without its set-up cache' },
 ];
 for (const { tool, label } of setupRows) {
+  if (tool === 'paired') continue;
   const result = results.get(tool);
   if (result) {
     resources.push(`| ${label} | ${format(result.loadMs)} ms | ${format(result.peakRssMb)} MB |`);
@@ -338,13 +393,30 @@ if (values.details) {
 const comparedTools: Array<{ tool: Tool; key: string; name: string }> = [
   { tool: 'prism-proxy', key: 'prism-proxy', name: 'Prism 5.12 validating proxy (loopback upstream)' },
   { tool: 'prism-replay', key: 'prism-engine', name: 'Prism 5.12 proxy engine, no HTTP' },
-  { tool: 'floor', key: 'ajv-floor', name: 'floor: JSON.parse + precompiled Ajv' },
-  {
-    tool: 'floor-both',
-    key: 'ajv-floor-both-bodies',
-    name: 'floor, both bodies: JSON.parse + precompiled Ajv of request and response',
-  },
 ];
+
+/** The checker against the floors, timed side by side in the `paired` processes. */
+function floorFigure(): Figure[] {
+  if (pairedOurs.length === 0) return [];
+  return [
+    {
+      id: 'contract-check.json.1.floor',
+      label: `JSON entries (${subsetOf(entries, 'json').length}), 1 in flight, timed beside the floor in one process`,
+      unit: 'entries/s',
+      better: 'higher',
+      ours: measured('ours', 'contract checker', pairedOurs),
+      comparisons: [
+        measured('ajv-floor', 'floor: JSON.parse + precompiled Ajv', pairedRatesOf('floor')),
+        measured(
+          'ajv-floor-both-bodies',
+          'floor, both bodies: JSON.parse + precompiled Ajv of request and response',
+          pairedRatesOf('floor-both'),
+        ),
+      ],
+      detail: `in alternating slices of about 25 ms, the order of the three rotating; the floor validates ${results.get('floor')?.validatedBodies ?? 0} response bodies, the floor of both bodies ${results.get('floor-both')?.validatedBodies ?? 0} bodies`,
+    },
+  ];
+}
 
 function throughputFigures(): Figure[] {
   const figures: Figure[] = [];
@@ -391,9 +463,10 @@ const section: Section = {
   id: 'contract-check',
   title: 'Contract check: recorded traffic against the specs',
   command: `pnpm exec tsx bench/contract-checker/vs-prism.ts --processes ${processes} --rounds ${rounds}`,
-  method: `The same ${entries.length} entries for every tool: every entry of contract-tests/recordings (${subsetOf(entries, 'json').length} JSON or bodiless, ${subsetOf(entries, 'xml').length} with an XML body), read once with the checker's HAR reader. Each tool runs in its own process, one tool after the other, ${processes} process(es) per tool: one untimed pass recording what it finds, ${warmMs} ms of untimed warm-up, then ${rounds} round(s) of at least ${passes} pass(es) and ${minMs} ms. A figure is the median over every round of every process. Contract checker: \`loadContracts\` once, then \`checkExchangeNow\` per entry (1 in flight, or 64 as \`checkHarFiles\` does by default): a JSON entry's verdict is returned at once, an XML entry's is awaited. The harness awaits only what returns a promise, for every tool; the floor answers at once. Prism proxy: prism-http's \`createInstance\` in proxy mode (request and response validation, security checks, \`errors: false\` so every request is forwarded) on the bundled specs, forwarding to a loopback server that replays the recorded response; Prism engine, no HTTP: the same with the forward step replaced by an in-memory replay. Floor: \`JSON.parse\` of the response body and a precompiled Ajv 2020 validate of its schema, nothing else (${results.get('floor')?.validatedBodies ?? 0} of the JSON entries have such a body); floor, both bodies: the same for the request body as well (${results.get('floor-both')?.validatedBodies ?? 0} JSON bodies with a schema in all), since the checker reads both sides. Set-up and peak RSS: one value per process; the checker's set-up is measured with its set-up cache filled beforehand (every load after the first on a machine), and, in a process of its own that checks nothing, with \`cache: false\` (bundle with Redocly, compile with Ajv).`,
+  method: `The same ${entries.length} entries for every tool: every entry of contract-tests/recordings (${subsetOf(entries, 'json').length} JSON or bodiless, ${subsetOf(entries, 'xml').length} with an XML body), read once with the checker's HAR reader. Each tool runs in its own process, one tool after the other, ${processes} process(es) per tool: one untimed pass recording what it finds, ${warmMs} ms of untimed warm-up, then ${rounds} round(s) of at least ${passes} pass(es) and ${minMs} ms. A figure is the median over every round of every process. Contract checker: \`loadContracts\` once, then \`checkExchangeNow\` per entry (1 in flight, or 64 as \`checkHarFiles\` does by default): a JSON entry's verdict is returned at once, an XML entry's is awaited. The harness awaits only what returns a promise, for every tool; the floor answers at once. Prism proxy: prism-http's \`createInstance\` in proxy mode (request and response validation, security checks, \`errors: false\` so every request is forwarded) on the bundled specs, forwarding to a loopback server that replays the recorded response; Prism engine, no HTTP: the same with the forward step replaced by an in-memory replay. Floor: \`JSON.parse\` of the response body and a precompiled Ajv 2020 validate of its schema, nothing else (${results.get('floor')?.validatedBodies ?? 0} of the JSON entries have such a body); floor, both bodies: the same for the request body as well (${results.get('floor-both')?.validatedBodies ?? 0} JSON bodies with a schema in all), since the checker reads both sides. The floors are timed in ${processes} process(es) of their own together with the checker, in alternating slices of about 25 ms (the order of the three rotating from slice to slice; each at least ${minMs} ms per round after ${warmMs} ms of warm-up each), so that the ratio compares work done under the same load: timed in separate processes minutes apart, on a shared machine, the same code's ratio moved by 2x. Set-up and peak RSS: one value per process; the checker's set-up is measured with its set-up cache filled beforehand (every load after the first on a machine), and, in a process of its own that checks nothing, with \`cache: false\` (bundle with Redocly, compile with Ajv).`,
   figures: [
     ...throughputFigures(),
+    ...floorFigure(),
     resourceFigure(
       'contract-check.setup',
       'set-up: load and compile the six specs (warm set-up cache)',

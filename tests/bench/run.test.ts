@@ -111,6 +111,7 @@ describe('bench/notes.ts', () => {
   it('names only comparison keys the scripts produce', () => {
     const keys = [
       'raw-fetch',
+      'openapi-fetch',
       'bandwidth-sdk',
       'prism-mock',
       'prism-proxy',
