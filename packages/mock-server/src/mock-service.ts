@@ -16,6 +16,7 @@ import {
   mockRefusal,
   problemResponse,
 } from './error-response.js';
+import { loadFakerNow } from './faker-on-demand.js';
 import { PreferError, type Preferences, parsePrefer } from './prefer.js';
 import { prismDocument, xmlOnlyResponses } from './prism-document.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
@@ -71,6 +72,8 @@ export class MockService {
     options: MockServiceOptions,
   ): Promise<MockService> {
     const { spec, source } = bundled;
+    // Every answer of a dynamic server is generated: faker is loaded now rather than by the first one.
+    if (options.dynamic) loadFakerNow();
     const prism = await createPrismEngine(prismDocument(spec), { verbose: options.verbose ?? false });
     const scenario = options.stateful ? CampaignScenario.for(spec) : undefined;
     return new MockService(source.name, spec, contracts, prism, scenario, options);

@@ -1,3 +1,5 @@
+// First: Prism must find the stand-in for faker when it loads (see the module).
+import './faker-on-demand.js';
 import { createLogger } from '@stoplight/prism-core';
 import {
   createInstance,

@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Runs `body` in a fresh Node process (the suite's process has loaded Prism and faker long ago) after
+ * importing the engine module the mock server loads Prism through; `prism` resolves from Prism's package,
+ * `loadedLocales()` counts faker 6's locale files in the module cache. Prints what `body` returns.
+ */
+function inFreshProcess(body: string): unknown {
+  const engine = fileURLToPath(new URL('../src/prism-engine.ts', import.meta.url));
+  const onDemand = fileURLToPath(new URL('../src/faker-on-demand.ts', import.meta.url));
+  const script = `
+    import { createRequire } from 'node:module';
+    const here = createRequire(${JSON.stringify(engine)});
+    const onDemand = await import(${JSON.stringify(onDemand)});
+    await import(${JSON.stringify(engine)});
+    const prism = createRequire(here.resolve('@stoplight/prism-http'));
+    const loadedLocales = () =>
+      Object.keys(here.cache).filter((file) => /@faker-js\\+faker@6[^/]*\\/.*\\/locales\\//.test(file)).length;
+    const result = await (async () => { ${body} })();
+    console.log(JSON.stringify(result));
+  `;
+  const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+  });
+  return JSON.parse(output.trim().split('\n').at(-1) ?? 'null');
+}
+
+describe("Prism's faker, loaded on first use", () => {
+  it('is not loaded when Prism is: none of its locales is read', () => {
+    const seen = inFreshProcess(`
+      return { deferred: onDemand.fakerDeferred, locales: loadedLocales() };
+    `);
+    expect(seen).toEqual({ deferred: true, locales: 0 });
+  });
+
+  it("answers through the object Prism was handed, loading faker then (Prism's generator works)", () => {
+    const seen = inFreshProcess(`
+      const handed = prism('@faker-js/faker').default;
+      const name = handed.name.firstName();
+      const again = prism('@faker-js/faker').default;
+      const { JSONSchemaFaker } = prism('json-schema-faker');
+      const generated = JSONSchemaFaker.generate({ type: 'string', faker: 'internet.email' });
+      return { name: typeof name, same: handed === again, locales: loadedLocales() > 0, email: generated.includes('@') };
+    `);
+    expect(seen).toEqual({ name: 'string', same: true, locales: true, email: true });
+  });
+
+  it('is loaded at once by loadFakerNow (a server in dynamic mode)', () => {
+    const seen = inFreshProcess(`
+      const before = loadedLocales();
+      onDemand.loadFakerNow();
+      return { before, after: loadedLocales() > 0 };
+    `);
+    expect(seen).toEqual({ before: 0, after: true });
+  });
+});
