@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { fromRoot } from '../../scripts/lib/paths.ts';
 
 const run = promisify(execFile);
-const tsx = fromRoot('node_modules', '.bin', 'tsx');
 
 interface Outcome {
   code: number;
@@ -13,7 +12,11 @@ interface Outcome {
 }
 
 async function script(path: string, ...args: string[]): Promise<Outcome> {
-  return run(tsx, [path, ...args], { cwd: fromRoot(), env: { ...process.env, NO_COLOR: '1' } }).then(
+  // `node --import tsx`, one process: the tsx bin would start a second Node to run the script in.
+  return run(process.execPath, ['--import', 'tsx', path, ...args], {
+    cwd: fromRoot(),
+    env: { ...process.env, NO_COLOR: '1' },
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({
       code: error.code,
