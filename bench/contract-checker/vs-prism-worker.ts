@@ -14,10 +14,10 @@
  *   the recorded response of each entry.
  * - `prism-replay`: the same engine with its `forward` component replaced by an in-memory replay:
  *   Prism's validation cost without the HTTP hop.
- * - `floor`: JSON.parse of the response body and a precompiled Ajv validate of its schema (JSON entries).
- * - `floor-both`: the same for the request body as well: the bodies a check of both sides must read.
- * - `paired`: `ours`, `floor` and `floor-both` in one process on the JSON entries, timed in alternating
- *   slices (the figures against the floor: see `pairedRates`).
+ * - `paired`: the checker and the two floors in one process on the JSON entries, timed in alternating
+ *   slices (see `pairedRates`). `floor`: JSON.parse of the response body and a precompiled Ajv validate
+ *   of its schema; `floor-both`: the same for the request body as well, the bodies a check of both sides
+ *   must read. (`floor` and `floor-both` are also the rows `vs-prism.ts` makes of the paired rates.)
  */
 import { join } from 'node:path';
 import {
@@ -471,8 +471,6 @@ async function main(): Promise<void> {
   if (tool === 'ours') runner = await oursRunner();
   else if (tool === 'prism-proxy') runner = await prismRunner('proxy', upstream);
   else if (tool === 'prism-replay') runner = await prismRunner('replay', undefined);
-  else if (tool === 'floor') runner = await floorRunner('response');
-  else if (tool === 'floor-both') runner = await floorRunner('both');
   else throw new Error(`unknown tool ${toolArg}`);
 
   const entries = loadEntries();
