@@ -1,9 +1,9 @@
 /**
- * Two lanes of commands at once (scripts/test/pnpm-test.ts runs `pnpm test` this way). Each lane runs
- * its steps one after the other and stops at the first that fails, as `a && b` does. A step may wait for
- * a step of the other lane (`after`): it starts once that one has passed, and is skipped if it failed or
- * never ran. One lane's output is streamed, the other's kept and printed after it, so the two never
- * interleave.
+ * Lanes of commands at once (scripts/test/pnpm-test.ts runs `pnpm test` this way). Each lane runs its
+ * steps one after the other and stops at the first that fails, as `a && b` does. A step may wait for a
+ * step of another lane (`after`): it starts once that one has passed, and is skipped if it failed or
+ * never ran. The first lane's output is streamed, the others' kept and printed after it, lane by lane, so
+ * no two interleave.
  */
 import { spawn } from 'node:child_process';
 import { repoRoot } from '../lib/paths.ts';
@@ -14,7 +14,7 @@ export interface Step {
   args: string[];
   /** How the step is shown when it starts (default: the command and its arguments). */
   shown?: string;
-  /** A step of the other lane that must have passed before this one starts. */
+  /** A step of another lane that must have passed before this one starts. */
   after?: string;
 }
 
@@ -32,20 +32,20 @@ export interface StepOutcome {
 }
 
 export interface LanesOutcome {
-  /** The first non-zero exit code, the streamed lane's before the kept one's; 0 when every step passed. */
+  /** The first non-zero exit code, lane by lane in the order given; 0 when every step passed. */
   code: number;
   /** Every step, in the order it ended (a skipped step ends when its lane stops). */
   steps: StepOutcome[];
 }
 
 /**
- * The steps' order must be one both lanes can keep: a step cannot wait for a step that itself waits,
+ * The steps' order must be one every lane can keep: a step cannot wait for a step that itself waits,
  * through the lanes' order, for it. Throws naming the first step of such a cycle, or an `after` that
- * names no step of the other lane.
+ * names no step of another lane.
  */
-export function checkLaneOrder(first: Lane, second: Lane): void {
+export function checkLaneOrder(...lanes: Lane[]): void {
   const owner = new Map<string, Lane>();
-  for (const lane of [first, second]) {
+  for (const lane of lanes) {
     for (const step of lane.steps) {
       if (owner.has(step.name)) throw new Error(`step "${step.name}" is named twice`);
       owner.set(step.name, lane);
@@ -53,15 +53,13 @@ export function checkLaneOrder(first: Lane, second: Lane): void {
   }
   // Each step depends on the step before it in its lane and on its `after`.
   const dependencies = new Map<string, string[]>();
-  for (const lane of [first, second]) {
+  for (const lane of lanes) {
     lane.steps.forEach((step, index) => {
       const before = index > 0 ? [(lane.steps[index - 1] as Step).name] : [];
       if (step.after !== undefined) {
         const other = owner.get(step.after);
         if (other === undefined || other === lane) {
-          throw new Error(
-            `step "${step.name}" waits for "${step.after}", which is no step of the other lane`,
-          );
+          throw new Error(`step "${step.name}" waits for "${step.after}", which is no step of another lane`);
         }
         before.push(step.after);
       }
@@ -113,15 +111,19 @@ function runCommand(step: Step, keep: ((text: string) => void) | undefined): Pro
   });
 }
 
-/** Runs `streamed` with its output passed through and `kept` beside it, its output kept. */
+/**
+ * Runs `streamed` with its output passed through and every lane of `kept` beside it, their output kept
+ * and written once `streamed` has ended, each lane's as it ends, in the order given.
+ */
 export async function runLanes(
   streamed: Lane,
-  kept: Lane,
+  kept: Lane[],
   write: (text: string) => void = (text) => process.stdout.write(text),
 ): Promise<LanesOutcome> {
-  checkLaneOrder(streamed, kept);
+  const lanes = [streamed, ...kept];
+  checkLaneOrder(...lanes);
   const passed = new Map<string, Deferred>();
-  for (const step of [...streamed.steps, ...kept.steps]) passed.set(step.name, deferred());
+  for (const lane of lanes) for (const step of lane.steps) passed.set(step.name, deferred());
   const outcomes: StepOutcome[] = [];
 
   const runLane = async (lane: Lane, keep: ((text: string) => void) | undefined): Promise<void> => {
@@ -145,25 +147,38 @@ export async function runLanes(
       const code = await runCommand(step, keep);
       outcomes.push({ lane: lane.name, step: step.name, result: code, ms: performance.now() - started });
       passed.get(step.name)?.settle(code === 0);
-      if (code !== 0) stopped = `${step.name} failed`;
+      if (code !== 0) {
+        stopped = `${step.name} failed`;
+        // A kept lane's failure is announced at once, in one line; its output follows at the end.
+        if (keep)
+          write(`\n[${lane.name}] ${step.name} failed (exit ${code}); its output follows at the end.\n`);
+      }
     }
   };
 
-  let keptOutput = '';
-  let keptDone = false;
-  const keptRun = runLane(kept, (text) => {
-    keptOutput += text;
-  }).then(() => {
-    keptDone = true;
+  const keptRuns = kept.map((lane) => {
+    const run = { lane, output: '', done: false, ended: Promise.resolve() };
+    run.ended = runLane(lane, (text) => {
+      run.output += text;
+    }).then(() => {
+      run.done = true;
+    });
+    return run;
   });
   await runLane(streamed, undefined);
-  if (!keptDone) write(`\n[${kept.name}] still running; its output follows when it ends.\n`);
-  await keptRun;
-  write(`\n[${kept.name}]${keptOutput}`);
+  for (const run of keptRuns) {
+    if (!run.done) write(`\n[${run.lane.name}] still running; its output follows when it ends.\n`);
+    await run.ended;
+    write(`\n[${run.lane.name}]${run.output}`);
+  }
 
   const failed = (lane: Lane) =>
     outcomes.find(
       (outcome) => outcome.lane === lane.name && typeof outcome.result === 'number' && outcome.result !== 0,
     )?.result as number | undefined;
-  return { code: failed(streamed) ?? failed(kept) ?? 0, steps: outcomes };
+  for (const lane of lanes) {
+    const code = failed(lane);
+    if (code !== undefined) return { code, steps: outcomes };
+  }
+  return { code: 0, steps: outcomes };
 }

@@ -1,16 +1,18 @@
 /**
- * `pnpm test` after its browser check: every check of the repository in two lanes at once.
+ * `pnpm test` after its browser check: every check of the repository in three lanes at once.
  *
  *   tsx scripts/test/pnpm-test.ts
  *
- * - checks and suite (output streamed): the steps of `pnpm run lint` one by one (build, spec lint, Biome
- *   and tsc), `pnpm run check:generated`, `pnpm run check:packages`, then the vitest project `suite`.
- * - own lane (output kept, printed after): the real-publish test once the build is done, then the bench
- *   test once the checks have passed (scripts/test/pnpm-test-lanes.ts says why).
+ * - suite (output streamed): `pnpm run build`, then the vitest project `suite`.
+ * - checks (output kept): once the build is done, the other steps of `pnpm run lint` one by one (spec
+ *   lint, Biome and tsc), `pnpm run check:generated`, `pnpm run check:packages`, then the bench test.
+ * - real-publish (output kept): the real-publish test, once the build is done.
+ * (scripts/test/pnpm-test-lanes.ts says why.)
  *
- * Each lane stops at its first failure; a real-publish test already running still ends and is reported
- * when a later check fails. The exit code is the first non-zero one (checks and suite first). The last
- * line gives the whole time and each step's. For some files only: `pnpm exec vitest run <files>`.
+ * Each lane stops at its first failure, which a kept lane announces at once; the kept lanes' output is
+ * printed after the suite's, lane by lane. The exit code is the first non-zero one (suite, then checks,
+ * then real-publish). The last line gives the whole time and each step's. For some files only:
+ * `pnpm exec vitest run <files>`.
  *
  * vitest 4 would run the `own-lane` project (one isolated file at a time) after the `suite` project in
  * one `vitest run`, so each lane calls vitest itself.
@@ -25,9 +27,9 @@ import { runLanes } from './lanes.ts';
 import { pnpmTestLanes } from './pnpm-test-lanes.ts';
 
 const usage = `Usage: tsx scripts/test/pnpm-test.ts
-Runs every check of \`pnpm test\` in two lanes at once: the steps of lint, check:generated, check:packages
-and the vitest project "suite" (output streamed); the real-publish test once the build is done, then the
-bench test once the checks have passed (output printed after).
+Runs every check of \`pnpm test\` in three lanes at once: the build, then the vitest project "suite" (output
+streamed); the rest of lint, check:generated, check:packages, then the bench test; the real-publish test
+once the build is done (output of both printed after).
 For some files only: pnpm exec vitest run <files>.`;
 
 acceptNoArguments(usage);
@@ -40,14 +42,14 @@ const vitest = join(dirname(vitestPackage), bin.vitest);
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
   scripts: Record<string, string>;
 };
-const { checksAndSuite, ownLane } = pnpmTestLanes(manifest.scripts, (args) => ({
+const { suite, checks, realPublish } = pnpmTestLanes(manifest.scripts, (args) => ({
   command: process.execPath,
   args: [vitest, 'run', ...args],
   shown: `vitest run ${args.join(' ')}`,
 }));
 
 const started = performance.now();
-const outcome = await runLanes(checksAndSuite, ownLane);
+const outcome = await runLanes(suite, [checks, realPublish]);
 const steps = outcome.steps.map((step) => ({
   title:
     step.result === 0

@@ -22,10 +22,12 @@ describe('runLanes', () => {
     const waitForB = `const fs=require('fs');const t=Date.now();const i=setInterval(()=>{if(fs.existsSync(${JSON.stringify(marker)})){clearInterval(i);console.log('saw b')}else if(Date.now()-t>20000){process.exit(9)}},20)`;
     const outcome = await runLanes(
       lane('A', node('a', waitForB)),
-      lane(
-        'B',
-        node('b', `require('fs').writeFileSync(${JSON.stringify(marker)}, '');console.log('from b')`),
-      ),
+      [
+        lane(
+          'B',
+          node('b', `require('fs').writeFileSync(${JSON.stringify(marker)}, '');console.log('from b')`),
+        ),
+      ],
       (text) => written.push(text),
     );
     expect(outcome.code).toBe(0);
@@ -33,6 +35,29 @@ describe('runLanes', () => {
     const text = written.join('');
     expect(text).toContain('[B]');
     expect(text.indexOf('from b')).toBeGreaterThan(text.indexOf('[A] a:'));
+  });
+
+  it('runs three lanes at once, kept output lane by lane in the order given', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lanes-'));
+    const built = JSON.stringify(join(dir, 'built'));
+    const written: string[] = [];
+    const outcome = await runLanes(
+      lane(
+        'suite',
+        node('build', `setTimeout(() => require('fs').writeFileSync(${built}, ''), 200)`),
+        node('tests', "console.log('tests ran')"),
+      ),
+      [
+        lane('lint', node('lint', `process.exit(require('fs').existsSync(${built}) ? 0 : 7)`, 'build')),
+        lane('own', node('publish', "setTimeout(() => console.log('published'), 100)", 'build')),
+      ],
+      (text) => written.push(text),
+    );
+    expect(outcome.code).toBe(0);
+    expect(results(outcome.steps)).toEqual({ build: 0, tests: 0, lint: 0, publish: 0 });
+    const text = written.join('');
+    expect(text.indexOf('tests ran')).toBeLessThan(text.indexOf('\n[lint]\n[lint] lint:'));
+    expect(text.indexOf('\n[lint]\n[lint] lint:')).toBeLessThan(text.indexOf('published'));
   });
 
   it('starts a step that waits for the other lane only once that step has passed', async () => {
@@ -45,11 +70,13 @@ describe('runLanes', () => {
         node('build', `setTimeout(() => require('fs').writeFileSync(${built}, ''), 300)`),
         node('suite', 'process.exit(0)'),
       ),
-      lane(
-        'own',
-        node('publish', ''),
-        node('bench', `process.exit(require('fs').existsSync(${built}) ? 0 : 7)`, 'build'),
-      ),
+      [
+        lane(
+          'own',
+          node('publish', ''),
+          node('bench', `process.exit(require('fs').existsSync(${built}) ? 0 : 7)`, 'build'),
+        ),
+      ],
       (text) => written.push(text),
     );
     expect(results(outcome.steps)).toEqual({ build: 0, suite: 0, publish: 0, bench: 0 });
@@ -61,7 +88,7 @@ describe('runLanes', () => {
     const written: string[] = [];
     const outcome = await runLanes(
       lane('checks', node('lint', 'process.exit(3)'), node('suite', 'process.exit(0)')),
-      lane('own', node('publish', "console.log('published')"), node('bench', '', 'lint')),
+      [lane('own', node('publish', "console.log('published')"), node('bench', '', 'lint'))],
       (text) => written.push(text),
     );
     expect(outcome.code).toBe(3);
@@ -76,21 +103,25 @@ describe('runLanes', () => {
     const written: string[] = [];
     const late = await runLanes(
       lane('A', node('a', 'process.exit(0)')),
-      lane('B', node('b', "setTimeout(() => { console.error('broke'); process.exit(4); }, 300)")),
+      [lane('B', node('b', "setTimeout(() => { console.error('broke'); process.exit(4); }, 300)"))],
       (text) => written.push(text),
     );
     expect(late.code).toBe(4);
     expect(written.join('')).toContain('[B] still running');
     expect(written.join('')).toContain('broke');
+    // The kept lane's failure is announced when it happens, before its output.
+    const announced = written.join('').indexOf('[B] b failed (exit 4); its output follows at the end.');
+    expect(announced).toBeGreaterThan(-1);
+    expect(announced).toBeLessThan(written.join('').indexOf('broke'));
     const both = await runLanes(
       lane('A', node('a', 'process.exit(5)')),
-      lane('B', node('b', 'process.exit(6)')),
+      [lane('B', node('b', 'process.exit(6)'))],
       () => {},
     );
     expect(both.code).toBe(5);
     const missing = await runLanes(
       lane('A', node('a', 'process.exit(0)')),
-      lane('C', { name: 'c', command: '/no/such/command', args: [] }),
+      [lane('C', { name: 'c', command: '/no/such/command', args: [] })],
       () => {},
     );
     expect(missing.code).toBe(1);
@@ -107,11 +138,19 @@ describe('checkLaneOrder', () => {
       ),
     ).toThrow(/cycle/);
     expect(() => checkLaneOrder(lane('X', node('x1', '', 'nope')), lane('Y'))).toThrow(
-      'step "x1" waits for "nope", which is no step of the other lane',
+      'step "x1" waits for "nope", which is no step of another lane',
     );
     expect(() => checkLaneOrder(lane('X', node('x1', ''), node('x2', '', 'x1')), lane('Y'))).toThrow(
-      /no step of the other lane/,
+      /no step of another lane/,
     );
+    // A cycle through three lanes: x1 waits for z1, z1 for y1, y1 for x1.
+    expect(() =>
+      checkLaneOrder(
+        lane('X', node('x1', '', 'z1')),
+        lane('Y', node('y1', '', 'x1')),
+        lane('Z', node('z1', '', 'y1')),
+      ),
+    ).toThrow(/cycle/);
     expect(() => checkLaneOrder(lane('X', node('s', '')), lane('Y', node('s', '')))).toThrow(
       'step "s" is named twice',
     );
