@@ -14,6 +14,20 @@ const lane = (name: string, ...steps: Step[]): Lane => ({ name, steps });
 const results = (steps: Awaited<ReturnType<typeof runLanes>>['steps']) =>
   Object.fromEntries(steps.map((step) => [step.step, step.result]));
 
+/**
+ * A `build` step that leaves a file behind after `ms`, and a step that exits 7 unless that file is
+ * there: what waits for the build must not start before it has passed.
+ */
+function buildAndWaiter(ms: number, waiter: string): { build: Step; waiter: Step; builtFile: string } {
+  const builtFile = join(mkdtempSync(join(tmpdir(), 'lanes-')), 'built');
+  const built = JSON.stringify(builtFile);
+  return {
+    builtFile,
+    build: node('build', `setTimeout(() => require('fs').writeFileSync(${built}, ''), ${ms})`),
+    waiter: node(waiter, `process.exit(require('fs').existsSync(${built}) ? 0 : 7)`, 'build'),
+  };
+}
+
 describe('runLanes', () => {
   it('runs both lanes at once and prints the kept output after the streamed one', async () => {
     const written: string[] = [];
@@ -38,17 +52,12 @@ describe('runLanes', () => {
   });
 
   it('runs three lanes at once, kept output lane by lane in the order given', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lanes-'));
-    const built = JSON.stringify(join(dir, 'built'));
+    const { build, waiter } = buildAndWaiter(200, 'lint');
     const written: string[] = [];
     const outcome = await runLanes(
-      lane(
-        'suite',
-        node('build', `setTimeout(() => require('fs').writeFileSync(${built}, ''), 200)`),
-        node('tests', "console.log('tests ran')"),
-      ),
+      lane('suite', build, node('tests', "console.log('tests ran')")),
       [
-        lane('lint', node('lint', `process.exit(require('fs').existsSync(${built}) ? 0 : 7)`, 'build')),
+        lane('lint', waiter),
         lane('own', node('publish', "setTimeout(() => console.log('published'), 100)", 'build')),
       ],
       (text) => written.push(text),
@@ -61,27 +70,15 @@ describe('runLanes', () => {
   });
 
   it('starts a step that waits for the other lane only once that step has passed', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'lanes-'));
-    const built = JSON.stringify(join(dir, 'built'));
-    const written: string[] = [];
+    const { build, waiter, builtFile } = buildAndWaiter(300, 'bench');
     const outcome = await runLanes(
-      lane(
-        'checks',
-        node('build', `setTimeout(() => require('fs').writeFileSync(${built}, ''), 300)`),
-        node('suite', 'process.exit(0)'),
-      ),
-      [
-        lane(
-          'own',
-          node('publish', ''),
-          node('bench', `process.exit(require('fs').existsSync(${built}) ? 0 : 7)`, 'build'),
-        ),
-      ],
-      (text) => written.push(text),
+      lane('checks', build, node('suite', 'process.exit(0)')),
+      [lane('own', node('publish', ''), waiter)],
+      () => {},
     );
     expect(results(outcome.steps)).toEqual({ build: 0, suite: 0, publish: 0, bench: 0 });
     expect(outcome.code).toBe(0);
-    expect(existsSync(join(dir, 'built'))).toBe(true);
+    expect(existsSync(builtFile)).toBe(true);
   });
 
   it('stops a lane at its first failure, skips what waits for it, and still ends the other lane', async () => {
