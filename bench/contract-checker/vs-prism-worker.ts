@@ -533,7 +533,6 @@ async function main(): Promise<void> {
     peakRssMb: process.resourceUsage().maxRSS / 1024,
     measurements,
     findings,
-    ...(runner.validatedBodies === undefined ? {} : { validatedBodies: runner.validatedBodies }),
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -157,18 +157,18 @@ export async function runLanes(
   };
 
   const keptRuns = kept.map((lane) => {
-    const run = { lane, output: '', done: false, ended: Promise.resolve() };
-    run.ended = runLane(lane, (text) => {
+    const run = { lane, output: '', done: false };
+    const ended = runLane(lane, (text) => {
       run.output += text;
     }).then(() => {
       run.done = true;
     });
-    return run;
+    return { run, ended };
   });
   await runLane(streamed, undefined);
-  for (const run of keptRuns) {
+  for (const { run, ended } of keptRuns) {
     if (!run.done) write(`\n[${run.lane.name}] still running; its output follows when it ends.\n`);
-    await run.ended;
+    await ended;
     write(`\n[${run.lane.name}]${run.output}`);
   }
 

@@ -29,17 +29,14 @@ export function pnpmTestLanes(
     return name;
   });
   if (!lintSteps.includes('build')) throw new Error('package.json "lint" does not run "build"');
-  const script = (name: string, after?: string): Step => ({
+  const step = (name: string, run: Pick<Step, 'command' | 'args' | 'shown'>, after?: string): Step => ({
     name,
-    command: 'pnpm',
-    args: ['run', name],
+    ...run,
     ...(after === undefined ? {} : { after }),
   });
-  const vitestStep = (name: string, args: string[], after?: string): Step => ({
-    name,
-    ...vitest(args),
-    ...(after === undefined ? {} : { after }),
-  });
+  const script = (name: string, after?: string): Step =>
+    step(name, { command: 'pnpm', args: ['run', name] }, after);
+  const vitestStep = (name: string, args: string[], after?: string): Step => step(name, vitest(args), after);
   const checks = [...lintSteps.filter((name) => name !== 'build'), 'check:generated', 'check:packages'];
   return {
     suite: {

@@ -48,7 +48,10 @@ function deferFaker(): boolean {
     }
     return loaded;
   };
-  const fakerOf = (): object => (loadModule().default ?? loadModule().faker) as object;
+  const fakerOf = (): object => {
+    const module = loadModule();
+    return (module.default ?? module.faker) as object;
+  };
   realFaker = fakerOf;
   const forwarding = forwardingTo(fakerOf);
   // `default` and `faker` (the instance Prism reads when it loads) are handed out without loading faker;
