@@ -395,6 +395,17 @@ const comparedTools: Array<{ tool: Tool; key: string; name: string }> = [
   { tool: 'prism-replay', key: 'prism-engine', name: 'Prism 5.12 proxy engine, no HTTP' },
 ];
 
+/**
+ * A floor's rate over the checker's, round by round (each round's rates come from the same slices):
+ * the median and the range, which shows how far the host moved the ratio within the run.
+ */
+function perRoundRatio(tool: PairedTool): string {
+  const floor = pairedRatesOf(tool);
+  const ratios = pairedOurs.map((ours, round) => (floor[round] as number) / ours);
+  const times = (ratio: number) => `${ratio.toFixed(2)}×`;
+  return `${times(median(ratios))} (${times(Math.min(...ratios))}–${times(Math.max(...ratios))})`;
+}
+
 /** The checker against the floors, timed side by side in the `paired` processes. */
 function floorFigure(): Figure[] {
   if (pairedOurs.length === 0) return [];
@@ -413,7 +424,7 @@ function floorFigure(): Figure[] {
           pairedRatesOf('floor-both'),
         ),
       ],
-      detail: `in alternating slices of about 25 ms, the order of the three rotating; the floor validates ${results.get('floor')?.validatedBodies ?? 0} response bodies, the floor of both bodies ${results.get('floor-both')?.validatedBodies ?? 0} bodies`,
+      detail: `in alternating slices of about 25 ms, the order of the three rotating; the floor validates ${results.get('floor')?.validatedBodies ?? 0} response bodies, the floor of both bodies ${results.get('floor-both')?.validatedBodies ?? 0} bodies; the floor's rate over the checker's, round by round (median, range): ${perRoundRatio('floor')} for the response floor, ${perRoundRatio('floor-both')} for both bodies`,
     },
   ];
 }
