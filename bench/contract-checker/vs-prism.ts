@@ -10,8 +10,8 @@
  * checker, in alternating slices (`paired`): timed in processes of their own, minutes apart, the ratio of
  * the checker to a floor moved by 2x between runs of the same code on a shared machine. This process
  * serves the loopback upstream that Prism's proxy forwards to: it answers each request with the recorded
- * response of the entry named by the `x-bench-entry` header. Figures are the median over every round of every process; `--details`
- * lists every entry on which Prism and the contract checker disagree.
+ * response of the entry named by the `x-bench-entry` header. Figures are the median over every round of
+ * every process; `--details` lists every entry on which Prism and the contract checker disagree.
  */
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -176,9 +176,6 @@ export async function runLanes(
     outcomes.find(
       (outcome) => outcome.lane === lane.name && typeof outcome.result === 'number' && outcome.result !== 0,
     )?.result as number | undefined;
-  for (const lane of lanes) {
-    const code = failed(lane);
-    if (code !== undefined) return { code, steps: outcomes };
-  }
-  return { code: 0, steps: outcomes };
+  const code = lanes.map(failed).find((result) => result !== undefined) ?? 0;
+  return { code, steps: outcomes };
 }
