@@ -1,7 +1,7 @@
 /**
  * One tool of `vs-prism.ts`, in its own process so that its peak RSS is its own. Prints one JSON line
  * (`WorkerResult`) on stdout. Not meant to be run by hand:
- *   node --import tsx bench/contract-checker/vs-prism-worker.ts <tool> <rounds> <passes> <min-ms> <warm-ms> [upstream]
+ *   node --import tsx bench/contract-checker/vs-prism-worker.ts <tool> <rounds> <passes> <min-ms> <warm-ms> [upstream] [sample]
  *
  * A timed round runs the subset `passes` times, then more passes until `min-ms` have elapsed (at most
  * 5,000 passes), so fast tools are timed over enough work; its figure is entries / elapsed time.
@@ -101,6 +101,9 @@ interface Runner {
 }
 
 const configPath = join(repoRoot, 'redocly.yaml');
+const [toolArg, roundsArg, passesArg, minMsArg, warmMsArg, upstream, sampleArg = '1'] = process.argv.slice(2);
+/** Every entry, or every n-th (`loadEntries`), as the parent process chose. */
+const sample = Number(sampleArg);
 const fullPlan: Array<{ subset: Subset; inFlight: number }> = [
   { subset: 'json', inFlight: 1 },
   { subset: 'xml', inFlight: 1 },
@@ -202,7 +205,7 @@ function replayedResponse(response: RecordedResponse): HttpResponse {
 async function prismRunner(mode: 'proxy' | 'replay', upstream: string | undefined): Promise<Runner> {
   const prismHttp: PrismHttp = await import('@stoplight/prism-http');
   const prismCore: PrismCore = await import('@stoplight/prism-core');
-  const entries = loadEntries();
+  const entries = loadEntries(sample);
   const start = performance.now();
   const operations = new Map<string, HttpOperation[]>();
   for (const service of new Set(entries.map((entry) => entry.service))) {
@@ -297,7 +300,7 @@ async function floorRunner(sides: 'response' | 'both'): Promise<Runner> {
   const compiled = new Map<unknown, ValidateFunction>();
   const validators = new Map<number, { request?: ValidateFunction; response?: ValidateFunction }>();
   let validatedBodies = 0;
-  for (const entry of subsetOf(loadEntries(), 'json')) {
+  for (const entry of subsetOf(loadEntries(sample), 'json')) {
     const shapes = contracts.describeExchange(entry.request, entry.response);
     if (!shapes) continue;
     let service = ajvs.get(shapes.document);
@@ -383,7 +386,7 @@ async function pairedRates(
     floor: await floorRunner('response'),
     'floor-both': await floorRunner('both'),
   };
-  const batch = subsetOf(loadEntries(), 'json');
+  const batch = subsetOf(loadEntries(sample), 'json');
   const floors = {} as Required<WorkerResult>['floors'];
   for (const tool of ['floor', 'floor-both'] as const) {
     const findings: EntryFinding[] = [];
@@ -434,7 +437,6 @@ async function pairedRates(
 // ---------------------------------------------------------------------------------------------- main
 
 async function main(): Promise<void> {
-  const [toolArg, roundsArg, passesArg, minMsArg, warmMsArg, upstream] = process.argv.slice(2);
   const tool = toolArg as Tool;
   const rounds = Number(roundsArg);
   const passes = Number(passesArg);
@@ -473,7 +475,7 @@ async function main(): Promise<void> {
   else if (tool === 'prism-replay') runner = await prismRunner('replay', undefined);
   else throw new Error(`unknown tool ${toolArg}`);
 
-  const entries = loadEntries();
+  const entries = loadEntries(sample);
   const planned = new Set(runner.plan.map((step) => step.subset));
   const covered = planned.has('all') ? entries : subsetOf(entries, 'json');
   // One untimed pass: what the tool finds, and the warm-up of every code path.
