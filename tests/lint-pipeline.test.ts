@@ -4,18 +4,15 @@ import { describe, it } from 'vitest';
 import { fromRoot } from '../scripts/lib/paths.ts';
 
 const run = promisify(execFile);
+// `node --import tsx`, one process: the tsx bin would start a second Node to run the script in.
+const lintSpecsScript = ['--import', 'tsx', 'scripts/lint-specs.ts'];
 const fixtureConfig = 'tests/fixtures/lint/redocly.yaml';
 
 async function lintSpecs(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    // `node --import tsx`, one process: the tsx bin would start a second Node to run the script in.
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/lint-specs.ts', ...args],
-      {
-        cwd: fromRoot(),
-      },
-    );
+    const { stdout, stderr } = await run(process.execPath, [...lintSpecsScript, ...args], {
+      cwd: fromRoot(),
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
