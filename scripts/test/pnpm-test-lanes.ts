@@ -11,9 +11,11 @@ const LINT_STEP = /^pnpm run ([\w:-]+)$/;
  * chain of the `lint` script after its build) and the checks, which only read the tree, then the bench
  * test, which runs the checked packages and the figures' scripts; and the real-publish test, which clones
  * the committed HEAD and builds, checks and publishes that in processes of its own, but imports the built
- * mock server of this working tree, so it waits for the build too. The bench test follows the checks
- * rather than the real-publish test: the lanes then end about together (measured: the other way round the
- * real-publish lane ran on alone for the last 30 s).
+ * mock server of this working tree, so it waits for the build too, then the docs site test (the site built
+ * from the working tree, visited in headless Chromium). The bench test follows the checks rather than the
+ * real-publish test (the other way round the real-publish lane ran on alone for the last 30 s), and the
+ * docs site test follows the real-publish test rather than running in the suite (there the suite ran on
+ * alone for the last 35 to 60 s): the lanes then end about together.
  */
 export function pnpmTestLanes(
   scripts: Readonly<Record<string, string>>,
@@ -54,6 +56,7 @@ export function pnpmTestLanes(
       name: 'real-publish',
       steps: [
         vitestStep('real-publish', ['--project', 'own-lane', 'tests/release/real-publish.test.ts'], 'build'),
+        vitestStep('docs-site', ['--project', 'own-lane', 'tests/docs/site.test.ts']),
       ],
     },
   };

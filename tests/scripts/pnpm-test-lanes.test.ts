@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fromRoot } from '../../scripts/lib/paths.ts';
 import { checkLaneOrder } from '../../scripts/test/lanes.ts';
 import { pnpmTestLanes } from '../../scripts/test/pnpm-test-lanes.ts';
+import { ownLane } from '../../vitest.config.ts';
 
 const vitest = (args: string[]) => ({ command: 'vitest', args });
 const { scripts } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as {
@@ -10,7 +11,7 @@ const { scripts } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) a
 };
 
 describe('the lanes of pnpm test', () => {
-  it('build then run the suite; the rest of the lint, the checks and the bench test beside it; the real-publish test after the build', () => {
+  it('build then run the suite; the rest of the lint, the checks and the bench test beside it; the real-publish test after the build, then the docs site test', () => {
     const { suite, checks, realPublish } = pnpmTestLanes(scripts, vitest);
     expect(suite.steps.map((step) => step.name)).toEqual(['build', 'suite']);
     // The bench test runs the checked packages: it comes after the checks, in their lane.
@@ -21,8 +22,16 @@ describe('the lanes of pnpm test', () => {
       ['check:packages', undefined],
       ['bench', undefined],
     ]);
-    // The real-publish test imports the built mock server.
-    expect(realPublish.steps.map((step) => [step.name, step.after])).toEqual([['real-publish', 'build']]);
+    // The real-publish test imports the built mock server; the docs site test builds the site from it too.
+    expect(realPublish.steps.map((step) => [step.name, step.after])).toEqual([
+      ['real-publish', 'build'],
+      ['docs-site', undefined],
+    ]);
+    // Every file the suite leaves to a lane of its own is run by one: none is left out of `pnpm test`.
+    const ownLaneSteps = [...checks.steps, ...realPublish.steps].filter((step) =>
+      step.args.includes('own-lane'),
+    );
+    expect(ownLaneSteps.map((step) => step.args.at(-1)).sort()).toEqual([...ownLane].sort());
     expect(() => checkLaneOrder(suite, checks, realPublish)).not.toThrow();
   });
 
