@@ -12,8 +12,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * is one worker here anyway. Its files share one process (`isolate: false`): a fresh process per file
  * imported the same packages 105 times over, about a minute of the run. No test file mocks modules; the
  * ones that fake timers, set environment variables or stub globals restore them in the same file.
+ * tests/scripts/pnpm-test-lanes.test.ts holds every file of `ownLane` to a step of those lanes.
  */
-/** Run by `pnpm test` in lanes of their own (tests/scripts/pnpm-test-lanes.test.ts holds it to that). */
 export const ownLane = [
   'tests/release/real-publish.test.ts',
   'tests/bench/run.test.ts',

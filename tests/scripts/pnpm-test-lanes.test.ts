@@ -22,7 +22,7 @@ describe('the lanes of pnpm test', () => {
       ['check:packages', undefined],
       ['bench', undefined],
     ]);
-    // The real-publish test imports the built mock server; the docs site test builds the site from it too.
+    // Both use this working tree's build: the real-publish test its mock server, the docs site its spec loader.
     expect(realPublish.steps.map((step) => [step.name, step.after])).toEqual([
       ['real-publish', 'build'],
       ['docs-site', undefined],
