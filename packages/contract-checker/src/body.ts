@@ -14,6 +14,7 @@ import {
 import { maskXmlMessage } from '@svc-contracts/redact';
 import { assertWellFormedXml, validateAgainstAny } from '@svc-contracts/xml-validator';
 import { fieldsCoercion } from './coerce.js';
+import { parseTrafficJson, UnparseableJson } from './json-text.js';
 import { keyMemo, lazily, onceFor } from './memo.js';
 import { parseFormEncoded } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
@@ -228,11 +229,11 @@ function planMedia(
       ),
     );
   };
-  const unparseableJson = (error: unknown): Violation[] => [
+  const unparseableJson = (refusal: UnparseableJson): Violation[] => [
     violation(
       side,
       rule.unparseable,
-      `the ${side} body is not valid JSON: ${(error as Error).message}`,
+      `the ${side} body is not valid JSON: ${refusal.message}`,
       undefined,
       context.specLocation(mediaPointer),
     ),
@@ -243,12 +244,8 @@ function planMedia(
   if (isJsonMediaType(actual)) {
     const conforms = schema === undefined ? undefined : context.validator.tester(schema);
     return (body) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(body);
-      } catch (error) {
-        return unparseableJson(error);
-      }
+      const value = parseTrafficJson(body);
+      if (value instanceof UnparseableJson) return unparseableJson(value);
       if (conforms === undefined || conforms(value)) return none;
       return schemaViolations(schema, value, schemaLocation);
     };
@@ -284,16 +281,14 @@ function planMedia(
   );
   return (body) => {
     const fromString = stringViolations(body);
-    let value: unknown;
-    try {
-      value = JSON.parse(body);
-    } catch (error) {
+    const value = parseTrafficJson(body);
+    if (value instanceof UnparseableJson) {
       return [
         ...fromString,
         violation(
           side,
           rule.unparseable,
-          `the ${side} body is ${actual.essence} that must hold ${contentMediaType}, and it does not parse: ${(error as Error).message}`,
+          `the ${side} body is ${actual.essence} that must hold ${contentMediaType}, and it does not parse: ${value.message}`,
           undefined,
           context.specLocation(`${resolved.pointer}/contentMediaType`),
         ),

@@ -8,6 +8,7 @@ import {
   parseMediaType,
 } from '@svc-contracts/openapi-utils';
 import { fieldsCoercion, itemsCoercion, scalarCoercion, schemaShape, schemaTypes } from './coerce.js';
+import { parseTrafficJson, UnparseableJson } from './json-text.js';
 import { lazily } from './memo.js';
 import { type PlannedReads, type RequestParts, recordReads } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
@@ -99,12 +100,10 @@ export function resolveParameters(
   return [...byKey.values()];
 }
 
-/** A parameter the request has but cannot be read (a `content` parameter that does not parse). */
-class Unparseable {
-  constructor(readonly message: string) {}
-}
-
-/** What a parameter decodes to: its value, {@link Unparseable}, or this for a parameter not sent. */
+/**
+ * What a parameter decodes to: its value, {@link UnparseableJson} for a `content` parameter that does not
+ * parse, or this for a parameter not sent.
+ */
 const notSent: unique symbol = Symbol('not sent');
 
 type Decoded = unknown;
@@ -205,16 +204,7 @@ function decoder(doc: OpenApiDocument, parameter: ResolvedParameter): (parts: Re
   const fields = fieldsCoercion(doc, parameter.schema);
   let fromText: (first: string, texts: string[]) => Decoded;
   if (parameter.contentType !== undefined) {
-    fromText =
-      parameter.contentIsJson !== true
-        ? (first) => first
-        : (first) => {
-            try {
-              return JSON.parse(first) as unknown;
-            } catch (error) {
-              return new Unparseable(error instanceof Error ? error.message : String(error));
-            }
-          };
+    fromText = parameter.contentIsJson !== true ? (first) => first : (first) => parseTrafficJson(first);
   } else {
     const types = schemaTypes(doc, parameter.schema);
     if (types.includes('array')) {
@@ -346,7 +336,7 @@ export function checkParameters(
         specLocation: `${where()}/x-requires`,
       });
     }
-    if (value instanceof Unparseable) {
+    if (value instanceof UnparseableJson) {
       violations.push({
         rule: 'parameter-unparseable',
         severity: 'error',

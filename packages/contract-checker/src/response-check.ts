@@ -2,6 +2,7 @@ import { derefWithPointer, escapePointer, isObject, type JsonObject } from '@svc
 import { type BodyCheck, type MaybePromise, planBody } from './body.js';
 import { scalarCoercion } from './coerce.js';
 import type { CompiledService, PreparedOperation } from './compiled.js';
+import { parseTrafficJson, UnparseableJson } from './json-text.js';
 import { keyMemo, lazily, objectMemo } from './memo.js';
 import { type HeaderNames, headerNames, headerValue, pickHeaders } from './request-parts.js';
 import type { RecordedRequest, RecordedResponse, Violation } from './types.js';
@@ -205,22 +206,19 @@ function undeclaredStatus(operation: PreparedOperation, response: RecordedRespon
   // The service-wide error schema still says what such a body must look like.
   const errorKey = responseKeyFor(service.errorSchemas, response.status);
   const errorSchema = errorKey === undefined ? undefined : service.errorSchemas[errorKey];
-  if (errorSchema !== undefined && response.body) {
-    try {
-      const value = JSON.parse(response.body) as unknown;
-      for (const issue of validator.validateConcise(errorSchema, value)) {
-        violations.push({
-          rule: 'response-body-schema',
-          severity: 'error',
-          side: 'response',
-          message: `${issue.instancePath === '/' ? 'body' : issue.instancePath} ${issue.message} (x-error-schemas ${errorKey})`,
-          pointer: issue.instancePath,
-          specLocation: specLocation(`#/x-error-schemas/${escapePointer(errorKey ?? '')}`),
-        });
-      }
-    } catch {
-      // Not JSON: the undeclared status already fails the entry.
-    }
+  if (errorSchema === undefined || !response.body) return violations;
+  const value = parseTrafficJson(response.body);
+  // Not JSON: the undeclared status already fails the entry.
+  if (value instanceof UnparseableJson) return violations;
+  for (const issue of validator.validateConcise(errorSchema, value)) {
+    violations.push({
+      rule: 'response-body-schema',
+      severity: 'error',
+      side: 'response',
+      message: `${issue.instancePath === '/' ? 'body' : issue.instancePath} ${issue.message} (x-error-schemas ${errorKey})`,
+      pointer: issue.instancePath,
+      specLocation: specLocation(`#/x-error-schemas/${escapePointer(errorKey ?? '')}`),
+    });
   }
   return violations;
 }
