@@ -202,12 +202,11 @@ describe.skipIf(unreachable !== undefined)(`bandwidth-sdk ${VERSION} against the
     expect(verdict.match?.operationId).toBe('verifyCode');
   });
 
-  it('CallsApi.createCall posts .../calls (no trailing slash): matched through x-path-aliases, it gets the documented 415', async () => {
+  it('CallsApi.createCall posts .../calls (no trailing slash): matched through x-path-aliases, it gets a documented 2xx', async () => {
     // The source documents create call as POST {voice_url}/api/v2/accounts/{accountId}/calls/ (with the
     // slash); the vendor client posts .../calls. The source does not forbid that spelling, so the spec
     // lists it in `x-path-aliases`: the checker matches it to createCall with a warning (never as an
-    // undocumented operation), and the client gets what the documented path answers its request: 415,
-    // because it sends no charset.
+    // undocumented operation), and the client gets what the documented path answers its request.
     const api = new sdk.CallsApi(configuration, undefined, http);
     const response = await api.createCall(accountId, {
       to: '+14155550199',
@@ -217,18 +216,19 @@ describe.skipIf(unreachable !== undefined)(`bandwidth-sdk ${VERSION} against the
     });
     const exchange = last();
     expect(new URL(exchange.request.url).pathname).toBe(`/api/v2/accounts/${accountId}/calls`);
-    expect(response.status).toBe(415);
-    expect(JSON.parse(response.data)).toMatchObject({ type: 'validation' });
+    expect(response.status).toBeGreaterThanOrEqual(200);
+    expect(response.status).toBeLessThan(300);
     const verdict = await contracts.checkExchange(exchange.request, exchange.response);
     expect(verdict.match?.operationId).toBe('createCall');
     expect(verdict.match?.pathAlias).toBe('/api/v2/accounts/{accountId}/calls');
-    expect(verdict.violations.map((violation) => violation.rule)).not.toContain('undocumented-operation');
-    expect(verdict.verdict).toBe('rejected-as-expected');
+    expect(verdict.violations).toEqual([]);
+    expect(verdict.verdict).toBe('conforms');
   });
 
-  it('CallsApi.createCall sent to the documented path gets the documented 415: the client sends no charset', async () => {
-    // Voice, unlike messaging, documents 415 ("Content type <type> not supported (send application/json;
-    // charset=utf-8)"). The client's request, sent to the documented path, gets exactly that.
+  it('CallsApi.createCall sends application/json without a charset: accepted at the documented path', async () => {
+    // The source sends `application/json; charset=utf-8` and documents 415 for a content type the API
+    // does not support; it does not show that JSON without the charset parameter is one, so the client's
+    // request, sent to the documented path, is answered 2xx and conforms.
     const api = new sdk.CallsApi(configuration, undefined, http);
     const slash = http.interceptors.request.use((config: Any) => {
       config.url = String(config.url).replace(/\/calls$/, '/calls/');
@@ -241,10 +241,16 @@ describe.skipIf(unreachable !== undefined)(`bandwidth-sdk ${VERSION} against the
         applicationId: '93de2206-9669-4e07-948d-329f4b722ee2',
         answerUrl: 'https://app.example.com/voice/answer',
       });
-      expect(response.status).toBe(415);
-      const verdict = await contracts.checkExchange(last().request, last().response);
+      const exchange = last();
+      expect(
+        exchange.request.headers.find((header) => header.name.toLowerCase() === 'content-type')?.value,
+      ).toBe('application/json');
+      expect(response.status).toBeGreaterThanOrEqual(200);
+      expect(response.status).toBeLessThan(300);
+      const verdict = await contracts.checkExchange(exchange.request, exchange.response);
       expect(verdict.match?.operationId).toBe('createCall');
-      expect(verdict.verdict).toBe('rejected-as-expected');
+      expect(verdict.match?.pathAlias).toBeUndefined();
+      expect(verdict.verdict).toBe('conforms');
       expect(verdict.violations).toEqual([]);
     } finally {
       http.interceptors.request.eject(slash);

@@ -171,11 +171,11 @@ export const negative: Recording[] = [
     response: { body: json([agentSummary]) },
   }),
   file('request-content-type', {
-    note: 'Create call sent as application/json without the declared charset=utf-8, answered 201.',
+    note: 'Create call sent as text/plain (JSON text, not application/json), answered 201.',
     method: 'POST',
     url: 'https://voice.example.com/api/v2/accounts/9900000/calls/',
     auth: basic,
-    body: json(createCall, 'application/json'),
+    body: { type: 'text/plain', text: JSON.stringify(createCall) },
     status: 201,
     response: { body: json({ callId: 'c-15ac29a2-1331029c-2cb0-4a07-b215-b22865662d85' }) },
   }),

@@ -89,7 +89,6 @@ const callsPath = '/api/v2/accounts/{accountId}/calls/';
 const callPath = '/api/v2/accounts/{accountId}/calls/{callId}';
 const sendCodePath = '/api/v1/accounts/{accountId}/code/messaging';
 const verifyPath = '/api/v1/accounts/{accountId}/code/verify';
-const json = 'application/json; charset=utf-8';
 const plainJson = 'application/json';
 
 describe('token (D1)', () => {
@@ -230,16 +229,26 @@ describe('group messaging (D2)', () => {
   it('accepts the 202 group message; no field is required, time is a UTC date-time, owner is open', () => {
     const accepted = responseSchema('messaging', messagesPath, '202');
     expect(issues('messaging', accepted, message)).toEqual([]);
-    expect(issues('messaging', accepted, { ...message, time: '10/02/2021' })).toEqual([
-      { keyword: 'format', instancePath: '/time' },
-    ]);
-    // "ISO 8601 UTC timestamp": Z or a zero offset, never another offset.
-    for (const time of ['2021-02-10T20:14:34.636Z', '2021-02-10T20:14:34+00:00']) {
+    // "ISO 8601 UTC timestamp": any ISO 8601 form (not only RFC 3339's) with Z or a zero offset.
+    for (const time of [
+      '2021-02-10T20:14:34.636Z',
+      '2021-02-10T20:14:34+00:00',
+      '20210210T201434Z',
+      '2021-02-10T20:14Z',
+      '2021-041T20:14:34,5Z',
+    ]) {
       expect(issues('messaging', accepted, { ...message, time })).toEqual([]);
     }
-    for (const time of ['2021-02-10T15:14:34-05:00', '2021-02-10T21:44:34+01:30']) {
+    for (const time of [
+      '10/02/2021',
+      '2021-02-10',
+      '2021-02-10T20:14:34',
+      '2021-02-10 20:14:34Z',
+      '2021-02-10T15:14:34-05:00',
+      '2021-02-10T21:44:34+01:30',
+    ]) {
       expect(issues('messaging', accepted, { ...message, time })).toEqual([
-        { keyword: 'not', instancePath: '/time' },
+        { keyword: 'pattern', instancePath: '/time' },
       ]);
     }
     expect(issues('messaging', accepted, { ...message, from: '14155550100' })).toEqual([
@@ -252,14 +261,19 @@ describe('group messaging (D2)', () => {
     }
   });
 
-  it('leaves direction open: values other than out are accepted', () => {
+  it('holds direction to out ("out for a message sent through this operation"), and leaves it optional', () => {
     const accepted = responseSchema('messaging', messagesPath, '202');
-    for (const direction of ['out', 'in', 'something-new']) {
-      expect(issues('messaging', accepted, { ...message, direction })).toEqual([]);
+    expect(issues('messaging', accepted, { ...message, direction: 'out' })).toEqual([]);
+    for (const direction of ['in', 'something-new']) {
+      expect(issues('messaging', accepted, { ...message, direction })).toEqual([
+        { keyword: 'const', instancePath: '/direction' },
+      ]);
     }
     expect(issues('messaging', accepted, { ...message, direction: 1 })).toEqual([
       { keyword: 'type', instancePath: '/direction' },
+      { keyword: 'const', instancePath: '/direction' },
     ]);
+    expect(issues('messaging', accepted, without(message, 'direction'))).toEqual([]);
   });
 
   it('keeps the callback payload open beyond a string tag', () => {
@@ -276,8 +290,18 @@ describe('voice (D3, D4)', () => {
     answerUrl: 'https://app.example.com/answer',
     applicationId: 'app-1',
   };
-  const create = () => requestSchema('voice', callsPath, json);
-  const modify = () => requestSchema('voice', callPath, json);
+  const create = () => requestSchema('voice', callsPath, plainJson);
+  const modify = () => requestSchema('voice', callPath, plainJson);
+
+  it('declares both requests as application/json, with or without a charset, and keeps the documented 415', () => {
+    // The source sends `application/json; charset=utf-8`; its 415 ("Content type <type> not supported")
+    // does not show that JSON without the charset parameter is a type not supported.
+    for (const path of [callsPath, callPath]) {
+      const body = node(deref(specs.voice, operation('voice', path).requestBody), 'body');
+      expect(Object.keys(node(body.content, 'content'))).toEqual([plainJson]);
+      expect(Object.keys(node(operation('voice', path).responses, 'responses'))).toContain('415');
+    }
+  });
 
   it('accepts http and https answer URLs and rejects ftp', () => {
     for (const answerUrl of [

@@ -4,8 +4,9 @@ import { type MockSet, startMocks } from '@svc-contracts/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Request content types as the source states them, through the mocks (which call the contract checker):
-// messaging shows `application/json; charset=utf-8` but documents no 415, so a JSON body without a
-// charset is accepted and only a body that is not JSON is refused; voice documents 415 and refuses it.
+// messaging and voice send `application/json; charset=utf-8`, and neither shows that a JSON body without
+// the charset is refused, so it is accepted; only a body that is not JSON is refused (voice with its
+// documented 415: "Content type <type> not supported").
 // Verification shows a content type only in the examples of D6 and refuses none, so any other media
 // type is accepted (`*/*`), while a JSON body is still checked.
 
@@ -62,12 +63,21 @@ describe('request content types', () => {
     expect(refused).toBeLessThan(500);
   });
 
-  it('voice: the documented 415 for application/json without the charset the source requires', async () => {
+  it('voice: application/json with or without a charset is accepted; the documented 415 for a body that is not JSON', async () => {
     const path = '/api/v2/accounts/9900000/calls/';
-    expect(await post('voice', path, 'application/json', call)).toBe(415);
-    const accepted = await post('voice', path, 'application/json; charset=utf-8', call);
-    expect(accepted).toBeGreaterThanOrEqual(200);
-    expect(accepted).toBeLessThan(300);
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/json;charset=UTF-8',
+    ]) {
+      const accepted = await post('voice', path, type, call);
+      expect(accepted).toBeGreaterThanOrEqual(200);
+      expect(accepted).toBeLessThan(300);
+    }
+    expect(await post('voice', path, 'text/plain', call)).toBe(415);
+    expect(
+      await post('voice', '/api/v2/accounts/9900000/calls/c-1', 'text/plain', '{"state":"completed"}'),
+    ).toBe(415);
   });
 
   it('verification: any media type is accepted (*/*); a JSON body, or JSON text as text/plain, is still checked', async () => {

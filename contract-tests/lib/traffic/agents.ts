@@ -620,6 +620,14 @@ export const agents: Recording[] = [
         response: { body: json(runsPage) },
       },
       {
+        note: 'E6 bounds in ISO 8601 forms that RFC 3339 lacks (minutes only; the basic format): the source names ISO 8601.',
+        method: 'GET',
+        url: runs({ start_date: '2025-03-01T00:00Z', end_date: '20250331T235959Z', page: 1, limit: 50 }),
+        auth: bearer,
+        status: 200,
+        response: { body: json(runsPage) },
+      },
+      {
         note: 'E6 with every documented filter combination.',
         method: 'GET',
         url: runs({ filters: JSON.stringify(allFilters), limit: 100 }),
@@ -670,6 +678,25 @@ export const agents: Recording[] = [
                 type: 'less_than_equal',
                 input: '500',
                 ctx: { le: 100 },
+              },
+            ],
+          }),
+        },
+      },
+      {
+        note: 'start_date with a +02:00 offset is not UTC: 422 with the validation error body (rejected as expected).',
+        method: 'GET',
+        url: runs({ start_date: '2025-03-01T00:00:00+02:00' }),
+        auth: bearer,
+        status: 422,
+        response: {
+          body: json({
+            detail: [
+              {
+                loc: ['query', 'start_date'],
+                msg: 'Input should be a UTC date-time',
+                type: 'value_error',
+                input: '2025-03-01T00:00:00+02:00',
               },
             ],
           }),

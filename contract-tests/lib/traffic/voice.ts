@@ -198,6 +198,13 @@ export const voice: Recording[] = [
         undefined,
         { url: createUrl.replace(/\/$/, '') },
       ),
+      call(
+        'create',
+        'D3 create call sent as application/json without charset=utf-8, as published vendor clients send it: 201 (the source sends the charset but does not show its absence refused).',
+        201,
+        undefined,
+        { body: json(createCall, 'application/json') },
+      ),
     ],
   },
   {

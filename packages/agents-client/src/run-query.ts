@@ -1,4 +1,5 @@
 import { InvalidRequestError } from '@svc-contracts/client-runtime';
+import { schemaPatterns } from './generated/operations.js';
 import type { operations } from './generated/schema.js';
 import { serializeRunFilters } from './run-filters.js';
 import type { RunFilter } from './types.js';
@@ -7,7 +8,11 @@ type RunsQuery = NonNullable<operations['listRuns']['parameters']['query']>;
 
 /** The parameters of list runs, with dates as `Date` or UTC text and `filters` as filter objects. */
 export interface ListRunsParams {
-  /** Inclusive lower bound on `created_at`, in UTC: a `Date` or RFC 3339 text ending in `Z` or `+00:00`. */
+  /**
+   * Inclusive lower bound on `created_at`, in UTC: a `Date` (sent as `toISOString()` gives it) or ISO 8601
+   * text in UTC, as the contract's `UtcDateTime` pattern accepts it (`2025-03-01T00:00:00Z`,
+   * `2025-03-01T00:00Z`, `20250301T000000Z`, `+00:00`...).
+   */
   start_date?: Date | string;
   /** Inclusive upper bound on `created_at`, in UTC. */
   end_date?: Date | string;
@@ -19,7 +24,9 @@ export interface ListRunsParams {
   filters?: readonly RunFilter[];
 }
 
-const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|z|[+-]00:00)$/;
+// The contract's own pattern (generated from specs/common/schemas/UtcDateTime.yaml), with the `u` flag
+// JSON Schema reads patterns with.
+const UTC_DATE_TIME = new RegExp(schemaPatterns.UtcDateTime, 'u');
 
 /** Checks the parameters against the documented bounds and turns them into the query openapi-fetch sends. */
 export function toRunsQuery(params: ListRunsParams = {}): RunsQuery {
@@ -47,9 +54,9 @@ function utcDateTime(value: Date | string, name: string): string {
     if (Number.isNaN(value.getTime())) throw new InvalidRequestError(`${name} is an invalid Date.`);
     return value.toISOString();
   }
-  if (typeof value !== 'string' || !UTC_DATE_TIME.test(value) || Number.isNaN(Date.parse(value))) {
+  if (typeof value !== 'string' || !UTC_DATE_TIME.test(value)) {
     throw new InvalidRequestError(
-      `${name} must be a Date or an RFC 3339 date-time in UTC (ending in Z or +00:00), got ${JSON.stringify(value)}.`,
+      `${name} must be a Date or an ISO 8601 date-time in UTC (ending in Z or a zero offset such as +00:00), got ${JSON.stringify(value)}.`,
     );
   }
   return value;

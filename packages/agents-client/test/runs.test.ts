@@ -84,6 +84,14 @@ describe('listRuns', () => {
     });
   });
 
+  it('sends ISO 8601 text in UTC that is not RFC 3339 as it is (the source names ISO 8601)', async () => {
+    await apiKeyClient(server).listRuns({ start_date: '2025-03-01T00:00Z', end_date: '20250331T235959Z' });
+    expect(queryOf(server.requests[0]?.url ?? '')).toEqual({
+      start_date: '2025-03-01T00:00Z',
+      end_date: '20250331T235959Z',
+    });
+  });
+
   it.each([
     [{ limit: 0 }, 'limit must be an integer from 1 to 100, got 0.'],
     [{ limit: 101 }, 'limit must be an integer from 1 to 100, got 101.'],
@@ -99,6 +107,8 @@ describe('listRuns', () => {
     const client = apiKeyClient(server);
     await expect(client.listRuns({ start_date: '2025-03-01T00:00:00+02:00' })).rejects.toThrow(/in UTC/);
     await expect(client.listRuns({ end_date: '2025-03-01' })).rejects.toThrow(/end_date/);
+    await expect(client.listRuns({ end_date: '2025-03-01 00:00:00Z' })).rejects.toThrow(/ISO 8601/);
+    await expect(client.listRuns({ end_date: '2025-13-01T00:00:00Z' })).rejects.toThrow(/end_date/);
     await expect(client.listRuns({ end_date: new Date('nope') })).rejects.toThrow(/invalid Date/);
     expect(server.requests).toHaveLength(0);
   });

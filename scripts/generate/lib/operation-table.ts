@@ -24,6 +24,8 @@ type JsonObject = Record<string, unknown>;
  * The run-time contract of a service (`ServiceContract` of `@svc-contracts/client-runtime`): for each
  * operation its method, path, security alternatives, `x-server-side-only` and `x-requires`, plus the
  * security schemes and `x-security-exclusive`. Operations are keyed by operationId in spec order.
+ * Beside it, `schemaPatterns`: the `pattern` of each component schema that has one, so that a client
+ * checks a value with the spec's own pattern rather than a copy of it.
  */
 export function renderOperationTable(service: string, spec: OpenApiDocument): string {
   const operations: Record<string, OperationEntry> = {};
@@ -53,7 +55,19 @@ export function renderOperationTable(service: string, spec: OpenApiDocument): st
     '',
     'export type OperationId = keyof typeof contract.operations;',
     '',
+    '/** The `pattern` of each component schema that has one (ECMA-262 syntax, as JSON Schema reads it). */',
+    `export const schemaPatterns = ${JSON.stringify(patternsOf(spec), null, 2)} as const satisfies Record<string, string>;`,
+    '',
   ].join('\n');
+}
+
+function patternsOf(spec: OpenApiDocument): Record<string, string> {
+  const patterns: Record<string, string> = {};
+  for (const [name, schema] of Object.entries(spec.components?.schemas ?? {})) {
+    const pattern = (schema as JsonObject).pattern;
+    if (typeof pattern === 'string') patterns[name] = pattern;
+  }
+  return patterns;
 }
 
 function securityOf(security: unknown): string[][] {

@@ -570,6 +570,18 @@ export interface components {
             workflow_uuid?: string;
         };
         /**
+         * UtcDateTime
+         * @description A date-time in UTC, as the sources type the agents run date bounds ("ISO 8601 date-time, UTC") and the
+         *     group message time ("ISO 8601 UTC timestamp"). Any ISO 8601 date-time is accepted, not only the RFC 3339 profile of it: the extended (`2025-03-01T00:00:00Z`) or
+         *     basic (`20250301T000000Z`) format; a calendar, week (`2025-W09-6`) or ordinal (`2025-060`) date; the
+         *     time to the hour, minute or second, with a decimal fraction (`.` or `,`) of the last; 24:00 for the
+         *     end of a day and 60 for a leap second. UTC is the designator `Z` or a zero offset (`+00:00`, `+0000`,
+         *     `+00`). The pattern checks each field's range, not the length of the month (`2025-02-30` passes).
+         *     RFC 3339's lower-case `t` and `z` are accepted too.
+         * @example 2025-03-01T00:00:00Z
+         */
+        UtcDateTime: string;
+        /**
          * NumberFilterValue
          * @description Value of a filter of type `number`. Members other than `value` are left open by the source.
          * @example {
@@ -931,15 +943,15 @@ export interface components {
          */
         workflowId: number | string;
         /**
-         * @description Inclusive lower bound on the run's `created_at`: an ISO 8601 date-time in UTC (RFC 3339, offset `Z` or `+00:00`). The source leaves open whether the parameter is required.
+         * @description Inclusive lower bound on the run's `created_at`: an ISO 8601 date-time in UTC (`UtcDateTime`: any ISO 8601 form, not only RFC 3339's, with `Z` or a zero offset). The source leaves open whether the parameter is required.
          * @example 2025-03-01T00:00:00Z
          */
-        startDate: string;
+        startDate: components["schemas"]["UtcDateTime"];
         /**
-         * @description Inclusive upper bound on the run's `created_at`: an ISO 8601 date-time in UTC (RFC 3339, offset `Z` or `+00:00`). The source leaves open whether the parameter is required.
+         * @description Inclusive upper bound on the run's `created_at`: an ISO 8601 date-time in UTC (`UtcDateTime`: any ISO 8601 form, not only RFC 3339's, with `Z` or a zero offset). The source leaves open whether the parameter is required.
          * @example 2025-03-31T23:59:59Z
          */
-        endDate: string;
+        endDate: components["schemas"]["UtcDateTime"];
         /**
          * @description Page number, at least 1. The source leaves the default open.
          * @example 1
@@ -1130,12 +1142,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Inclusive lower bound on the run's `created_at`: an ISO 8601 date-time in UTC (RFC 3339, offset `Z` or `+00:00`). The source leaves open whether the parameter is required.
+                 * @description Inclusive lower bound on the run's `created_at`: an ISO 8601 date-time in UTC (`UtcDateTime`: any ISO 8601 form, not only RFC 3339's, with `Z` or a zero offset). The source leaves open whether the parameter is required.
                  * @example 2025-03-01T00:00:00Z
                  */
                 start_date?: components["parameters"]["startDate"];
                 /**
-                 * @description Inclusive upper bound on the run's `created_at`: an ISO 8601 date-time in UTC (RFC 3339, offset `Z` or `+00:00`). The source leaves open whether the parameter is required.
+                 * @description Inclusive upper bound on the run's `created_at`: an ISO 8601 date-time in UTC (`UtcDateTime`: any ISO 8601 form, not only RFC 3339's, with `Z` or a zero offset). The source leaves open whether the parameter is required.
                  * @example 2025-03-31T23:59:59Z
                  */
                 end_date?: components["parameters"]["endDate"];

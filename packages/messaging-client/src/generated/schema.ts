@@ -121,6 +121,18 @@ export interface components {
             tag?: string;
         };
         /**
+         * UtcDateTime
+         * @description A date-time in UTC, as the sources type the agents run date bounds ("ISO 8601 date-time, UTC") and the
+         *     group message time ("ISO 8601 UTC timestamp"). Any ISO 8601 date-time is accepted, not only the RFC 3339 profile of it: the extended (`2025-03-01T00:00:00Z`) or
+         *     basic (`20250301T000000Z`) format; a calendar, week (`2025-W09-6`) or ordinal (`2025-060`) date; the
+         *     time to the hour, minute or second, with a decimal fraction (`.` or `,`) of the last; 24:00 for the
+         *     end of a day and 60 for a leap second. UTC is the designator `Z` or a zero offset (`+00:00`, `+0000`,
+         *     `+00`). The pattern checks each field's range, not the length of the month (`2025-02-30` passes).
+         *     RFC 3339's lower-case `t` and `z` are accepted too.
+         * @example 2025-03-01T00:00:00Z
+         */
+        UtcDateTime: string;
+        /**
          * GroupMessage
          * @description The group message resource returned by send group message. `tag` and `media` are present when they were sent in the request; the source does not say that the other fields are always present, so none is required here (the source leaves it open). Other members are not excluded. (Error bodies differ: the source gives each error's body as a shape, "body: type, description, id" for voice and the fields per status for verification, so their members are required.)
          */
@@ -131,11 +143,10 @@ export interface components {
              */
             id?: string;
             /**
-             * Format: date-time
-             * @description When the message was accepted, an ISO 8601 timestamp in UTC (RFC 3339 with the offset `Z` or `+00:00`; a timestamp in another offset is refused).
+             * @description When the message was accepted: "an ISO 8601 UTC timestamp" in the source, so any ISO 8601 form in UTC is accepted (`UtcDateTime`), not only RFC 3339's; a timestamp in another offset is refused.
              * @example 2021-02-10T20:14:34.636Z
              */
-            time?: string;
+            time?: components["schemas"]["UtcDateTime"];
             /**
              * @description Recipients, E.164 numbers.
              * @example [
@@ -173,10 +184,11 @@ export interface components {
              */
             media?: string[];
             /**
-             * @description Direction of the message: `out` for a message sent through this operation. The source does not show the other values, so they are left open (no closed list).
+             * @description Direction of the message: "out for a message sent through this operation", and this resource is the answer to sending one, so it is `out` here. The other values of `direction` are not shown: they belong to messages this operation does not return.
              * @example out
+             * @constant
              */
-            direction?: string;
+            direction?: "out";
         };
         /**
          * MessageCallback

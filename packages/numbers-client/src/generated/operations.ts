@@ -133,3 +133,9 @@ export const contract = {
 } as const satisfies ServiceContract;
 
 export type OperationId = keyof typeof contract.operations;
+
+/** The `pattern` of each component schema that has one (ECMA-262 syntax, as JSON Schema reads it). */
+export const schemaPatterns = {
+  "E164": "^\\+[1-9][0-9]{1,14}$",
+  "LegacyTelephoneNumber": "^[0-9]{10}$"
+} as const satisfies Record<string, string>;

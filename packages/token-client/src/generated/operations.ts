@@ -26,3 +26,6 @@ export const contract = {
 } as const satisfies ServiceContract;
 
 export type OperationId = keyof typeof contract.operations;
+
+/** The `pattern` of each component schema that has one (ECMA-262 syntax, as JSON Schema reads it). */
+export const schemaPatterns = {} as const satisfies Record<string, string>;

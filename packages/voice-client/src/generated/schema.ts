@@ -320,7 +320,7 @@ export interface components {
                 "application/json": components["schemas"]["VoiceValidationError"];
             };
         };
-        /** @description The body was not sent as `application/json; charset=utf-8` (type `validation`). */
+        /** @description The body was not sent as `application/json` (the source sends `application/json; charset=utf-8`), type `validation`. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -417,7 +417,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json; charset=utf-8": components["schemas"]["CreateCallRequest"];
+                "application/json": components["schemas"]["CreateCallRequest"];
             };
         };
         responses: {
@@ -461,7 +461,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json; charset=utf-8": components["schemas"]["ModifyCallRequest"];
+                "application/json": components["schemas"]["ModifyCallRequest"];
             };
         };
         responses: {
