@@ -144,12 +144,25 @@ describe('token (D1)', () => {
     }
   });
 
-  it('checks the token type and integer seconds; the token format stays open (no JWT pattern)', () => {
+  it('checks the token type, integer seconds, and a JWT in one of its two compact serializations', () => {
     const schema = responseSchema('token', tokenPath, '2XX');
     expect(issues('token', schema, { ...token, token_type: 'MAC' })).toEqual([
       { keyword: 'enum', instancePath: '/token_type' },
     ]);
-    expect(issues('token', schema, { ...token, access_token: 'not a jwt' })).toEqual([]);
+    // "a JSON Web Token": RFC 7519 writes one as JWS (three parts) or JWE (five parts) compact text.
+    for (const access_token of ['aGRy.cGF5bG9hZA.c2ln', 'aGRy.cGF5bG9hZA.', 'aGRy.a2V5.aXY.Y2lwaGVy.dGFn']) {
+      expect(issues('token', schema, { ...token, access_token })).toEqual([]);
+    }
+    for (const access_token of [
+      'not a jwt',
+      'aGRy.cGF5bG9hZA',
+      'aGRy.cGF5bG9hZA.c2ln.x',
+      'aGRy.cGF5+bG9h.c2ln',
+    ]) {
+      expect(issues('token', schema, { ...token, access_token })).toEqual([
+        { keyword: 'pattern', instancePath: '/access_token' },
+      ]);
+    }
     expect(issues('token', schema, { ...token, access_token: 7 })).toEqual([
       { keyword: 'type', instancePath: '/access_token' },
     ]);

@@ -7,6 +7,7 @@ import {
   isJsonMediaType,
   isObject,
   isXmlMediaType,
+  type JsonObject,
   type MediaType,
   type OpenApiDocument,
   parseMediaType,
@@ -15,6 +16,7 @@ import { maskXmlMessage } from '@svc-contracts/redact';
 import { assertWellFormedXml, validateAgainstAny } from '@svc-contracts/xml-validator';
 import { fieldsCoercion } from './coerce.js';
 import { parseTrafficJson, UnparseableJson } from './json-text.js';
+import { jwtClaimMismatches, jwtClaimRules } from './jwt-claims.js';
 import { keyMemo, lazily, onceFor } from './memo.js';
 import { parseFormEncoded } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
@@ -198,6 +200,12 @@ export function planBody(context: BodyContext, declared: DeclaredBody): BodyChec
   };
 }
 
+/** The body schema itself (its `$ref` followed), for the extensions it carries. */
+function schemaNode(doc: OpenApiDocument, schema: unknown, mediaPointer: string): JsonObject | undefined {
+  const { node } = derefWithPointer(doc, schema, `${mediaPointer}/schema`);
+  return isObject(node) ? node : undefined;
+}
+
 /** The check of a body of one declared media type. */
 type MediaCheck = (body: string) => MaybePromise<Violation[]>;
 
@@ -243,11 +251,20 @@ function planMedia(
 
   if (isJsonMediaType(actual)) {
     const conforms = schema === undefined ? undefined : context.validator.tester(schema);
+    const claimRules = jwtClaimRules(
+      schema === undefined ? undefined : schemaNode(context.doc, schema, mediaPointer)?.['x-jwt-claims'],
+    );
+    const claimViolations = (value: unknown): Violation[] => {
+      const mismatches = jwtClaimMismatches(value, claimRules);
+      if (mismatches.length === 0) return none;
+      const at = schemaLocation();
+      return mismatches.map(({ pointer, message }) => violation(side, rule.schema, message, pointer, at));
+    };
     return (body) => {
       const value = parseTrafficJson(body);
       if (value instanceof UnparseableJson) return unparseableJson(value);
-      if (conforms === undefined || conforms(value)) return none;
-      return schemaViolations(schema, value, schemaLocation);
+      if (conforms !== undefined && !conforms(value)) return schemaViolations(schema, value, schemaLocation);
+      return claimRules.length === 0 ? none : claimViolations(value);
     };
   }
 

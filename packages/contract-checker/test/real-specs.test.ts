@@ -210,6 +210,52 @@ describe('the repository specs', () => {
     expect(broken.violations.map((violation) => violation.rule)).toEqual(['request-body-unparseable']);
   });
 
+  it('token: access_token_id must be the jti claim of a readable access token (x-jwt-claims)', async () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const jwt = (claims: object) => `${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}.c2ln`;
+    const answer = (body: object) =>
+      contracts.checkExchange(
+        {
+          method: 'POST',
+          url: 'http://h/api/v1/oauth2/token',
+          headers: [
+            { name: 'Authorization', value: basicCredentials },
+            { name: 'Content-Type', value: 'application/x-www-form-urlencoded' },
+          ],
+          body: 'grant_type=client_credentials&scope=voice.webrtc',
+        },
+        {
+          status: 200,
+          headers: [{ name: 'Content-Type', value: 'application/json' }],
+          body: JSON.stringify({ token_type: 'Bearer', expires_in: 3600, ...body }),
+        },
+        { service: 'token' },
+      );
+    const rules = async (body: object) => (await answer(body)).violations.map((v) => [v.rule, v.pointer]);
+    expect(await rules({ access_token: jwt({ jti: 'abc' }), access_token_id: 'abc' })).toEqual([]);
+    const mismatch = await answer({ access_token: jwt({ jti: 'abc' }), access_token_id: 'xyz' });
+    expect(mismatch.violations.map((v) => [v.rule, v.pointer, v.message])).toEqual([
+      [
+        'response-body-schema',
+        '/access_token_id',
+        '/access_token_id "xyz" is not the jti claim of /access_token ("abc") (x-jwt-claims)',
+      ],
+    ]);
+    // Nothing to compare: a masked token, an encrypted one (five parts), no jti, no access_token_id.
+    for (const body of [
+      { access_token: 'REDACTED.REDACTED.REDACTED', access_token_id: 'xyz' },
+      { access_token: 'aGVhZGVy.a2V5.aXY.Y2lwaGVy.dGFn', access_token_id: 'xyz' },
+      { access_token: jwt({ sub: 'someone' }), access_token_id: 'xyz' },
+      { access_token: jwt({ jti: 'abc' }) },
+    ]) {
+      expect(await rules(body)).toEqual([]);
+    }
+    // A JWT is one of the two compact serializations: anything else fails the pattern.
+    expect(await rules({ access_token: 'opaque-token-value' })).toEqual([
+      ['response-body-schema', '/access_token'],
+    ]);
+  });
+
   it('numbers: the v1 paths replaced by v2 are undocumented', () => {
     if (!has('numbers')) return;
     expect(contracts.match('GET', 'http://h/api/v2/accounts/1/e911Addresses')).toBeDefined();

@@ -6,6 +6,7 @@ import { e164Rules } from './rules/e164.js';
 import { errorSchemaRules } from './rules/error-schemas.js';
 import { exampleRules } from './rules/examples.js';
 import { extensionRules } from './rules/extensions.js';
+import { jwtClaimsRules } from './rules/jwt-claims.js';
 import { noNullableRules } from './rules/no-nullable.js';
 import { oas3SchemaRules } from './rules/oas3-schema-path-item-ref.js';
 import { operationIdRules } from './rules/operation-ids.js';
@@ -56,6 +57,7 @@ export function createRules(options: RulesetOptions = {}): Record<string, RuleDe
     ...serverRules,
     ...extensionRules,
     ...boundNotShownRules,
+    ...jwtClaimsRules,
     ...bodyOpenRules,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lintVariant } from './helpers.js';
+import { lintVariant, type Spec } from './helpers.js';
 
 const NUMBERS = '/api/v1/accounts/{accountId}/numbers';
 
@@ -132,6 +132,54 @@ describe('svc-bound-not-shown', () => {
         path: ['components', 'schemas', 'Order', 'properties', 'SiteId', 'maxLength'],
         message:
           '`maxLength` is listed in `x-bound-not-shown` (the source says the bound exists but does not show it), so the schema must not set it: remove `maxLength`, or remove it from `x-bound-not-shown` if the source does show the value.',
+      },
+    ]);
+  });
+});
+
+describe('svc-jwt-claims', () => {
+  const tokenSchema = (spec: Spec): Spec => {
+    spec.components.schemas.Token = {
+      type: 'object',
+      properties: { access_token: { type: 'string' }, access_token_id: { type: 'string' } },
+      'x-jwt-claims': [{ token: 'access_token', claim: 'jti', equals: 'access_token_id' }],
+    };
+    return spec.components.schemas.Token;
+  };
+
+  it('accepts entries that name two properties of the schema', async () => {
+    const found = await lintVariant('svc-jwt-claims', (spec) => {
+      tokenSchema(spec);
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('reports a malformed list, a malformed entry and a name that is not a property', async () => {
+    const found = await lintVariant('svc-jwt-claims', (spec) => {
+      tokenSchema(spec)['x-jwt-claims'] = [
+        { token: 'access_token', claim: 'jti', equals: 'token_id' },
+        { token: 'access_token', claim: '' },
+      ];
+      spec.components.schemas.NumberList['x-jwt-claims'] = 'jti';
+    });
+    const shape =
+      '`x-jwt-claims` must be a non-empty list of `{token, claim, equals}`: the property holding the JWT, the claim, and the property that must equal it, for example `[{token: access_token, claim: jti, equals: access_token_id}]`.';
+    expect(found).toEqual([
+      {
+        code: 'svc-jwt-claims',
+        path: ['components', 'schemas', 'NumberList', 'x-jwt-claims'],
+        message: shape,
+      },
+      {
+        code: 'svc-jwt-claims',
+        path: ['components', 'schemas', 'Token', 'x-jwt-claims', '0', 'equals'],
+        message:
+          '`x-jwt-claims` equals `token_id` is not a property of this schema: name one of its `properties`.',
+      },
+      {
+        code: 'svc-jwt-claims',
+        path: ['components', 'schemas', 'Token', 'x-jwt-claims', '1'],
+        message: shape,
       },
     ]);
   });

@@ -59,15 +59,16 @@ export interface components {
         /**
          * AccessTokenResponse
          * @description The access token response. The source lists the four fields but does not say that each is always present, so none is required here (the source leaves it open). Other members are not excluded. (Error bodies differ: the source gives the voice and verification error bodies as shapes, "body: type, description, id" and the fields per status, so their members are required.)
+         *     `access_token_id` "equals the jti claim inside the token": `x-jwt-claims` says so to the contract checker, which compares the two when the token's claims can be read (a signed token; an encrypted one hides them).
          */
         AccessTokenResponse: {
             /**
-             * @description A JSON Web Token, sent by the in-app calling SDK as `Authorization: Bearer <access_token>` to the gateway. The source does not show the token's serialization, so no pattern is imposed (the source leaves its format open).
+             * @description A JSON Web Token, sent by the in-app calling SDK as `Authorization: Bearer <access_token>` to the gateway. A JWT is always written in one of the two compact serializations (RFC 7519): three (signed) or five (encrypted) base64url parts joined by dots. The source leaves open which one, and the claims beyond `jti`.
              * @example eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJqdGkiOiI4ZjE0ZTQ1Zi1lYTZhLTRmMmEtYjk3Yi1lZTk2YjFlZDY4NmQiLCJzY29wZSI6InZvaWNlLndlYnJ0YyJ9.c2lnbmF0dXJl
              */
             access_token?: string;
             /**
-             * @description Id of the token: equals the `jti` claim inside the token, which prevents re-use. The source leaves its format open.
+             * @description Id of the token: equals the `jti` claim inside the token, which prevents re-use (checked through `x-jwt-claims`). The source leaves its format open.
              * @example 8f14e45f-ea6a-4f2a-b97b-ee96b1ed686d
              */
             access_token_id?: string;
