@@ -183,7 +183,10 @@ function invalid(
   };
 }
 
-/** 401 has no body in the contract: the source leaves it open (`x-body-open`), so none is described. */
+/**
+ * 401: the source leaves its body open (`x-body-open`). With credentials, a plausible XML body (the
+ * contract's example shape); without, no body at all: both are accepted.
+ */
 function unauthorized(
   method: Call['method'],
   url: string,
@@ -192,14 +195,24 @@ function unauthorized(
 ): Call {
   return {
     note: withCredentials
-      ? 'Wrong username or password: 401, no body.'
+      ? 'Wrong username or password: 401 with a plausible XML body (only checked for well-formedness, x-body-open).'
       : 'No Basic credentials: 401, no body (security-missing, rejected as expected).',
     method,
     url,
     ...(withCredentials ? { auth: basic } : {}),
     ...(body ? { body } : {}),
     status: 401,
-    response: { headers: [{ name: 'WWW-Authenticate', value: 'Basic realm="dashboard"' }] },
+    response: {
+      headers: [{ name: 'WWW-Authenticate', value: 'Basic realm="dashboard"' }],
+      ...(withCredentials
+        ? {
+            body: xml(`<?xml version="1.0" encoding="UTF-8"?>
+<ErrorResponse>
+  <Description>The credentials are missing or invalid.</Description>
+</ErrorResponse>`),
+          }
+        : {}),
+    },
   };
 }
 
@@ -698,7 +711,8 @@ export const numbers: Recording[] = [
       path: `recordings/numbers/${operation.name}-401.har`,
       source,
       calls: [
-        unauthorized(operation.method, operation.url, operation.body, index % 2 === 1),
+        unauthorized(operation.method, operation.url, operation.body, true),
+        ...(index % 2 === 0 ? [unauthorized(operation.method, operation.url, operation.body, false)] : []),
         ...(index === 0 ? [unauthorizedPage(operation.method, operation.url, operation.body)] : []),
       ],
     },

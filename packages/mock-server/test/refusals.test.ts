@@ -445,14 +445,15 @@ describe('refusals', () => {
       expect(withCountry.status).toBe(200);
     });
 
-    it('no credential gets the documented 401, which has no body', async () => {
+    it("no credential gets the documented 401, with the contract's plausible XML body", async () => {
       const answer = await send('numbers', path, {
         method: 'POST',
         headers: { 'content-type': 'application/xml' },
         body: order('false'),
       });
       expect(answer.status).toBe(401);
-      expect(answer.text).toBe('');
+      // The source leaves the body open (x-body-open); the mock serves the contract's example.
+      expect(answer.text).toContain('<ErrorResponse>');
       expect(answer.verdict).toBe('rejected-as-expected');
     });
   });

@@ -178,3 +178,37 @@ describe('svc-body-open', () => {
     ]);
   });
 });
+
+describe('svc-open-response-example', () => {
+  it('accepts an open response of an operation with content, and an open webhook answer without', async () => {
+    const found = await lintVariant('svc-open-response-example', (spec) => {
+      spec.paths[NUMBERS].get.responses['401'] = {
+        description: 'Not authenticated (body not shown).',
+        'x-body-open': true,
+        content: { 'application/xml': { schema: { type: 'string' }, example: '<Error/>' } },
+      };
+      spec.webhooks.orderNotification.post.responses['200'] = {
+        description: 'Received.',
+        'x-body-open': true,
+      };
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('reports an open response of an operation that describes no body', async () => {
+    const found = await lintVariant('svc-open-response-example', (spec) => {
+      spec.paths[NUMBERS].get.responses['401'] = {
+        description: 'Not authenticated (body not shown).',
+        'x-body-open': true,
+      };
+    });
+    expect(found).toEqual([
+      {
+        code: 'svc-open-response-example',
+        path: [...LIST_RESPONSES, '401'],
+        message:
+          'The 401 response is open (`x-body-open`) but describes no body, so the mocks answer it empty: add `content` with a plausible media type and an example (the checker still accepts no body, or another media type).',
+      },
+    ]);
+  });
+});

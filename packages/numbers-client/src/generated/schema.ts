@@ -369,6 +369,11 @@ export interface components {
             ExistingTelephoneNumberOrderType?: components["schemas"]["ExistingTelephoneNumberOrderType"];
         };
         /**
+         * OpenXmlDocument
+         * @description An XML document whose shape the source does not show. The source leaves this body open: no XSD describes it (`x-xsd: false`) and clients receive it as text. Its examples are plausible shapes only. Telephone numbers in it are E.164 (rule 1).
+         */
+        OpenXmlDocument: string;
+        /**
          * OrderResponse
          * @description The order response document (response of `createOrder`). XSD: `xsd/OrderResponse.xsd`. The source lists its children without saying which are optional; response and callback documents of this service are lenient: no child is required (so a real response that omits one still conforms) and the children may come in any order (`xs:all`). Telephone numbers are E.164 (rule 1: responses return them the same way as requests).
          */
@@ -385,7 +390,7 @@ export interface components {
                 ExistingTelephoneNumberOrderType?: {
                     TelephoneNumberList?: components["schemas"]["E164TelephoneNumberList"];
                 };
-                /** @description `PartialAllowed` as sent in the order. */
+                /** @description `PartialAllowed` as sent in the order. The order response row of the source gives it no type of its own; it echoes the order's, which the Order row types boolean. */
                 PartialAllowed?: boolean;
                 /** @description `SiteId` as sent in the order. */
                 SiteId?: string;
@@ -393,11 +398,6 @@ export interface components {
             /** @description The status of the order, a value such as `RECEIVED` (the only value the source shows). The full list of order states and their transitions is not shown: the source leaves it open, so this is not an enum. */
             OrderStatus?: string;
         };
-        /**
-         * OpenXmlDocument
-         * @description An XML document whose shape the source does not show. The source leaves this body open: no XSD describes it (`x-xsd: false`) and clients receive it as text. Its examples are plausible shapes only. Telephone numbers in it are E.164 (rule 1).
-         */
-        OpenXmlDocument: string;
         /**
          * NumberFormat
          * @description The format of telephone numbers in callbacks (subscription, rule 5) or in reports (report instance, rule 6). `LEGACY` selects 10-digit numbers; without `NumberFormat` numbers carry the `+` prefix and country code, the preferred form (rule 1). `LEGACY` is the only value the source names; it does not say that no other value exists nor what another value does. The source leaves the other values open, so this is an open string, not an enum. XSD: `NumberFormat` in `xsd/common.xsd`.
@@ -515,12 +515,14 @@ export interface components {
         };
     };
     responses: {
-        /** @description The HTTP Basic credentials (`<USERNAME>:<PASSWORD>`) are missing or invalid. The source does not list this response; it is declared because every operation requires HTTP Basic authentication and HTTP answers a request without valid credentials with 401. The source shows neither whether it has a body nor its media type, so none is described and any body, or none, is accepted (`x-body-open`). */
+        /** @description The HTTP Basic credentials (`<USERNAME>:<PASSWORD>`) are missing or invalid. The source does not list this response; it is declared because every operation requires HTTP Basic authentication and HTTP answers a request without valid credentials with 401. The source shows neither whether it has a body nor its media type, so any body, or none, is accepted (`x-body-open`); an XML body is only checked for well-formedness (`x-xsd: false`). The example is a plausible body for the mocks to serve. */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/xml": components["schemas"]["OpenXmlDocument"];
+            };
         };
         /** @description The request was refused, for example a request document that breaks its XSD, or `areaCode` without `countryCodeA3` (rule 2). The source shows neither the status nor the body of such a refusal (it shows the Tn error document only for the tns operations, rule 4): any 4xx may answer (this service has no `x-validation-status`) and the body is left open: no body, or a body of another media type, is accepted (`x-body-open`); an XML body is only checked for well-formedness (`x-xsd: false`). */
         Refused: {

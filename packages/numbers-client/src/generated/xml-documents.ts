@@ -155,7 +155,7 @@ export interface OrderResponse {
       /** The ordered numbers: TelephoneNumber elements, E.164. */
       TelephoneNumberList?: E164TelephoneNumberList;
     };
-    /** PartialAllowed as sent in the Order (boolean). */
+    /** PartialAllowed as sent in the Order: the order response row of the source gives it no type of its own; it echoes the order's, which the Order row types boolean. */
     PartialAllowed?: boolean;
     /** SiteId as sent in the Order (string). */
     SiteId?: string;

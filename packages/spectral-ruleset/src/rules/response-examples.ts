@@ -32,6 +32,27 @@ const responseExamples = createRulesetFunction<Record<string, unknown>, null>(
   },
 );
 
+/**
+ * An open response (`x-body-open`) of an operation, which the mocks answer with, needs a body to serve:
+ * without `content` the mock's 401 is empty where the service plausibly sends one. The checker still
+ * accepts no body or another media type; the content only gives the mocks a realistic answer.
+ */
+const openResponseBody = createRulesetFunction<Record<string, unknown>, null>(
+  { input: { type: 'object' }, options: null },
+  (response, _options, context): IFunctionResult[] => {
+    if (response['x-body-open'] !== true) return [];
+    const { content } = response;
+    if (isObject(content) && Object.keys(content).length > 0) return [];
+    const status = context.path[context.path.length - 1];
+    return [
+      {
+        message: `The ${String(status)} response is open (\`x-body-open\`) but describes no body, so the mocks answer it empty: add \`content\` with a plausible media type and an example (the checker still accepts no body, or another media type).`,
+        path: [...context.path],
+      },
+    ];
+  },
+);
+
 export const responseExampleRules: Record<string, RuleDefinition> = {
   'svc-response-example': {
     description: 'Every media type of every response has an example (on the media type or its schema).',
@@ -40,5 +61,14 @@ export const responseExampleRules: Record<string, RuleDefinition> = {
     formats: [oas3],
     given: ['$.paths[*][*].responses[*]', '$.webhooks[*][*].responses[*]'],
     then: { function: responseExamples },
+  },
+  'svc-open-response-example': {
+    description:
+      'An open response (`x-body-open`) of an operation describes a plausible body with an example, for the mocks to serve (webhook answers, which no mock serves, are exempt).',
+    message: '{{error}}',
+    severity: 'error',
+    formats: [oas3],
+    given: '$.paths[*][*].responses[*]',
+    then: { function: openResponseBody },
   },
 };

@@ -186,7 +186,7 @@ export interface components {
              */
             answerUrl: string;
             /**
-             * @description HTTP method used to request `answerUrl`. The source leaves the default when it is omitted open.
+             * @description HTTP method used to request `answerUrl`. The source states its values ("the method used to call answerUrl accepts POST or GET"; 400 "Invalid answerUrl method (supported: POST, GET)") but names no property for it: `answerMethod` is the name this contract gives it, after `answerUrl`. The source leaves the default when it is omitted open.
              * @example POST
              * @enum {string}
              */
