@@ -35,7 +35,9 @@ describe('generated files', () => {
 describe('operation table', () => {
   it('carries security alternatives, x-security-exclusive and x-value-schema of agents', async () => {
     const source = renderOperationTable('agents', (await bundleService('agents')).spec);
-    const table = JSON.parse(source.slice(source.indexOf('= {') + 2, source.lastIndexOf('}') + 1));
+    const table = JSON.parse(
+      source.slice(source.indexOf('= {') + 2, source.indexOf(' as const satisfies ServiceContract')),
+    );
     expect(table.securityExclusive).toBe(true);
     expect(table.operations.pauseCampaign.security).toEqual([['bearerAuth']]);
     expect(table.operations.listRuns.security).toEqual([['bearerAuth'], ['agentsApiKey', 'organizationId']]);
@@ -45,6 +47,24 @@ describe('operation table', () => {
       name: 'X-SVC-ORGANIZATION-ID',
       valuePattern: '^[1-9][0-9]*$',
     });
+  });
+
+  it("carries the pattern of each component schema that has one, the client's one copy of it", async () => {
+    const patternsOf = (source: string) =>
+      JSON.parse(
+        source.slice(
+          source.indexOf('schemaPatterns = ') + 'schemaPatterns = '.length,
+          source.lastIndexOf(' as const satisfies Record'),
+        ),
+      );
+    const agents = (await bundleService('agents')).spec;
+    const patterns = patternsOf(renderOperationTable('agents', agents));
+    expect(Object.keys(patterns)).toEqual(['UtcDateTime']);
+    expect(patterns.UtcDateTime).toBe(
+      (agents.components?.schemas?.UtcDateTime as { pattern: string }).pattern,
+    );
+    const numbers = patternsOf(renderOperationTable('numbers', (await bundleService('numbers')).spec));
+    expect(numbers.E164).toBe('^\\+[1-9][0-9]{1,14}$');
   });
 
   it('carries x-requires of numbers and x-server-side-only of token', async () => {

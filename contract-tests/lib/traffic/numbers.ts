@@ -269,6 +269,17 @@ const operations: Operation[] = [
           ),
         ),
       ),
+      ok(
+        'D7 an order and its answer carrying elements the source does not list (CustomerOrderId; OrderCompleteDate, CompletedQuantity): the source lists the children without closing the list, so they pass, as unlisted JSON members do.',
+        'POST',
+        `${base}/orders`,
+        xml(order.text.replace('<SiteId>', '<CustomerOrderId>rush-42</CustomerOrderId><SiteId>')),
+        xml(
+          orderResponse.text
+            .replace('</Order>', '<OrderCompleteDate>2024-03-04T15:21:02.000Z</OrderCompleteDate></Order>')
+            .replace('</OrderResponse>', '<CompletedQuantity>2</CompletedQuantity></OrderResponse>'),
+        ),
+      ),
     ],
     refused: [
       invalid(
@@ -284,11 +295,11 @@ const operations: Operation[] = [
         "The request is not valid: element 'PartialAllowed': 'yes' is not a valid value of the atomic type 'xs:boolean'.",
       ),
       invalid(
-        'An order with an element its XSD does not declare, refused with 422. The source states no validation status, so any 4xx is accepted (request-body-schema, rejected as expected).',
+        'An order that gives SiteId twice (an unlisted element beside it is accepted, a listed one twice is not), refused with 422. The source states no validation status, so any 4xx is accepted (request-body-schema, rejected as expected).',
         'POST',
         `${base}/orders`,
-        xml(order.text.replace('</Order>', '<Note>rush</Note></Order>')),
-        "The request is not valid: element 'Note': This element is not expected.",
+        xml(order.text.replace('</Order>', '<Note>rush</Note><SiteId>12345</SiteId></Order>')),
+        "The request is not valid: element 'SiteId': This element is not expected.",
         422,
       ),
     ],
@@ -693,6 +704,24 @@ const orderNotification: Recording = {
       body: notification(['+14155550102']),
       status: 202,
       response: { body: { type: 'text/plain', text: 'queued' } },
+      webhook: 'numbers/orderNotification',
+    },
+    {
+      note: 'Events: a Notification carrying elements the source does not list (OrderId, Message): the source lists its children without closing the list, so they pass.',
+      method: 'POST',
+      url: 'https://app.example.com/callbacks/orders',
+      auth: basic,
+      body: (() => {
+        const body = notification(['+14155550103']);
+        return {
+          ...body,
+          text: body.text.replace(
+            '</Notification>',
+            '<OrderId>6d7da966</OrderId><Message>Created a new number order for 1 number</Message></Notification>',
+          ),
+        };
+      })(),
+      status: 200,
       webhook: 'numbers/orderNotification',
     },
   ],

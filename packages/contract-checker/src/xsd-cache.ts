@@ -1,8 +1,11 @@
 import { createXsdValidator, type XsdValidator } from '@svc-contracts/xml-validator';
+import { acceptUnlistedElements } from '@svc-contracts/xsd-model';
 
 /**
  * One XSD validator per XSD file for the life of a contract set: compiling an XSD costs far more than
- * validating a document against it, and a mock checks every request.
+ * validating a document against it, and a mock checks every request. Elements the XSD does not list are
+ * accepted (`acceptUnlisted`): the sources list each document's children without closing the list, as a
+ * JSON body's members are not closed.
  */
 export class XsdCache {
   private readonly validators = new Map<string, Promise<XsdValidator>>();
@@ -10,7 +13,7 @@ export class XsdCache {
   get(xsdPath: string): Promise<XsdValidator> {
     let validator = this.validators.get(xsdPath);
     if (!validator) {
-      validator = createXsdValidator(xsdPath);
+      validator = createXsdValidator(xsdPath, { acceptUnlisted: acceptUnlistedElements(xsdPath) });
       this.validators.set(xsdPath, validator);
     }
     return validator;

@@ -20,6 +20,20 @@ describe('parseOrderNotification', () => {
     });
   });
 
+  it('accepts elements the source does not list, in either number format; a listed one keeps its rules', async () => {
+    const extra = (xml: string) =>
+      xml.replace('</Notification>', '<OrderId>6d7da966</OrderId><Message>Created</Message></Notification>');
+    expect(extra(specExample('notification'))).not.toBe(specExample('notification'));
+    await expect(parseOrderNotification(extra(specExample('notification')))).resolves.toMatchObject({
+      Status: 'COMPLETE',
+    });
+    await expect(parseOrderNotification(extra(legacy), { numberFormat: 'LEGACY' })).resolves.toMatchObject({
+      Status: 'COMPLETE',
+    });
+    const broken = extra(specExample('notification')).replace('+14155550100', '14155550100');
+    await expect(parseOrderNotification(broken, { numberFormat: 'E164' })).rejects.toThrow(XmlDocumentError);
+  });
+
   it('reads LEGACY notifications when the subscription asked for them', async () => {
     const notification = await parseOrderNotification(legacy, { numberFormat: 'LEGACY' });
     expect(notification.CompletedTelephoneNumbers?.TelephoneNumber).toEqual(['4155550100', '4155550101']);

@@ -82,4 +82,11 @@ export interface XsdValidatorOptions {
   inlineMaxBytes?: number;
   /** @deprecated Ignored: documents are no longer batched (each costs microseconds). Still checked to be a positive integer. */
   maxBatchSize?: number;
+  /**
+   * Accepts elements the schema does not list: the document with each of them blanked out, positions
+   * kept (`@svc-contracts/xsd-model`'s `unlistedElementsBlanker(loadXsd(xsdPath))`). A document refused
+   * with schema issues is validated again in that form when it differs, and that verdict is the answer:
+   * a document without unlisted elements costs nothing more, and the listed elements keep every rule.
+   */
+  acceptUnlisted?: (xml: string) => string;
 }

@@ -64,9 +64,17 @@ export async function openXsdValidator(
   registry: SchemaRegistry,
 ): Promise<XsdValidator> {
   const limits = checkedLimits(options);
+  const { acceptUnlisted } = options;
+  if (acceptUnlisted !== undefined && typeof acceptUnlisted !== 'function') {
+    throw new TypeError('acceptUnlisted must be a function from XML text to XML text.');
+  }
   const bundle = await loadSchemaBundle(xsdPath);
   const schemaId = await registry.acquire(bundle, xsdPath);
-  return new LibxmlXsdValidator(xsdPath, schemaId, registry, limits);
+  return new LibxmlXsdValidator(xsdPath, schemaId, registry, limits, acceptUnlisted);
+}
+
+function settled<T>(value: T | Promise<T>): Promise<T> {
+  return value instanceof Promise ? value : Promise.resolve(value);
 }
 
 class LibxmlXsdValidator implements XsdValidator {
@@ -78,6 +86,7 @@ class LibxmlXsdValidator implements XsdValidator {
     private readonly schemaId: string,
     private readonly registry: SchemaRegistry,
     private readonly limits: Limits,
+    private readonly acceptUnlisted: ((xml: string) => string) | undefined,
   ) {}
 
   validate(xml: string, opts: ValidateOptions = {}): Promise<XmlValidationResult> {
@@ -85,13 +94,39 @@ class LibxmlXsdValidator implements XsdValidator {
     if (typeof xml !== 'string') {
       return Promise.reject(new TypeError(`validate() takes XML text, got ${typeof xml}.`));
     }
+    const verdict = this.judge(xml, opts);
+    if (this.acceptUnlisted === undefined) return settled(verdict);
+    if (!(verdict instanceof Promise)) return settled(this.withUnlistedAccepted(xml, verdict, opts));
+    return verdict.then((result) => this.withUnlistedAccepted(xml, result, opts));
+  }
+
+  /** The verdict on the document without its unlisted elements, when it was refused and had some. */
+  private withUnlistedAccepted(
+    xml: string,
+    result: XmlValidationResult,
+    opts: ValidateOptions,
+  ): XmlValidationResult | Promise<XmlValidationResult> {
+    // Only a schema refusal can be about an unlisted element: a valid document is never scanned.
+    if (result.valid || this.acceptUnlisted === undefined) return result;
+    if (!result.issues.some((issue) => issue.rule === 'xsd')) return result;
+    let without: string;
+    try {
+      without = this.acceptUnlisted(xml);
+    } catch {
+      return result;
+    }
+    return without === xml ? result : this.judge(without, opts);
+  }
+
+  /** Judged now for a small document on a loaded engine (no promise hop), later otherwise. */
+  private judge(xml: string, opts: ValidateOptions): XmlValidationResult | Promise<XmlValidationResult> {
     const { fileName } = opts;
     const { maxDocumentBytes, inlineMaxBytes } = this.limits;
     // Over the limit whatever its encoding (a UTF-8 byte per UTF-16 unit at least): refused here, without
     // copying it anywhere. The exact byte count is only computed for the message.
     if (xml.length > maxDocumentBytes) {
       const bytes = Buffer.byteLength(xml, 'utf8');
-      return Promise.resolve({ valid: false, issues: [tooLargeIssue(bytes, maxDocumentBytes, fileName)] });
+      return { valid: false, issues: [tooLargeIssue(bytes, maxDocumentBytes, fileName)] };
     }
     // The size limit and the DOCTYPE guard run next to the engine, before it parses (judgeDocument): on this
     // thread for a small document, on the engine worker for a large one, so that the thread serving a mock
@@ -102,7 +137,7 @@ class LibxmlXsdValidator implements XsdValidator {
       // A small document is judged now, when the engine of this thread is loaded: a few microseconds, which
       // promise hops would noticeably add to (the numbers client validates every document it sends).
       const verdict = this.registry.validateInlineNow(job);
-      if (verdict !== undefined) return Promise.resolve(this.result(verdict, fileName));
+      if (verdict !== undefined) return this.result(verdict, fileName);
     }
     const work = this.judgeLater(job, inline, fileName);
     this.pending.add(work);

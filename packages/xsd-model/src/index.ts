@@ -18,3 +18,4 @@ export type {
 } from './model.js';
 export { parseXsd } from './parse-xsd.js';
 export { type EffectiveSimpleType, effectiveSimpleType } from './simple-type.js';
+export { acceptUnlistedElements, unlistedElementsBlanker } from './unlisted-elements.js';

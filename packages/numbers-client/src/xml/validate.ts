@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createXsdValidator, validateAgainstAny, type XsdValidator } from '@svc-contracts/xml-validator';
+import { acceptUnlistedElements } from '@svc-contracts/xsd-model';
 import type { XmlDocumentDescriptor } from './descriptor.js';
 import { XmlDocumentError } from './errors.js';
 
@@ -57,7 +58,10 @@ export async function closeXmlValidators(): Promise<void> {
 function validatorFor(xsd: string): Promise<XsdValidator> {
   let validator = validators.get(xsd);
   if (validator === undefined) {
-    validator = createXsdValidator(fileURLToPath(new URL(xsd, packageRoot)));
+    const path = fileURLToPath(new URL(xsd, packageRoot));
+    // Elements the XSD does not list are accepted (a service's answer or callback may carry more than
+    // the source shows); the listed ones keep every rule.
+    validator = createXsdValidator(path, { acceptUnlisted: acceptUnlistedElements(path) });
     // A schema that failed to load is not cached, so a later call reports the problem again.
     validator.then(
       (loaded) => {

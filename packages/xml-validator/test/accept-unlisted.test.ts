@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { createXsdValidator } from '../src/index.js';
+import { ORDER_XSD, orderWith, VALID_ORDER } from './fixtures.js';
+
+/** A stand-in for xsd-model's blanker: blanks `<Note>…</Note>`, positions kept, and counts its calls. */
+function noteBlanker() {
+  const calls: string[] = [];
+  const blank = (xml: string) => {
+    calls.push(xml);
+    return xml.replace(/<Note>[^<]*<\/Note>/g, (note) => ' '.repeat(note.length));
+  };
+  return { blank, calls };
+}
+
+const withNote = orderWith('</SiteId>', '</SiteId><Note>rush</Note>');
+
+describe('acceptUnlisted', () => {
+  it('is never asked about a valid document', async () => {
+    const { blank, calls } = noteBlanker();
+    const orders = await createXsdValidator(ORDER_XSD, { acceptUnlisted: blank });
+    expect((await orders.validate(VALID_ORDER)).valid).toBe(true);
+    expect(calls).toEqual([]);
+  });
+
+  it('answers for the document without its unlisted elements, when that differs', async () => {
+    const { blank } = noteBlanker();
+    const strict = await createXsdValidator(ORDER_XSD);
+    const open = await createXsdValidator(ORDER_XSD, { acceptUnlisted: blank });
+    expect((await strict.validate(withNote)).valid).toBe(false);
+    expect(await open.validate(withNote)).toEqual({ valid: true, issues: [] });
+    // A listed element still keeps its rules, at the line where it was sent.
+    const broken = withNote.replace(
+      '<PartialAllowed>false</PartialAllowed>',
+      '<PartialAllowed>yes</PartialAllowed>',
+    );
+    expect(broken).not.toBe(withNote);
+    const refused = await open.validate(broken, { fileName: 'order.xml' });
+    expect(refused.valid).toBe(false);
+    expect(refused.issues.map((issue) => [issue.line, issue.path])).toEqual(
+      (
+        await strict.validate(broken.replace('<Note>rush</Note>', ' '.repeat(17)), { fileName: 'order.xml' })
+      ).issues.map((issue) => [issue.line, issue.path]),
+    );
+  });
+
+  it('keeps the first verdict when the blanker changes nothing or throws', async () => {
+    const unchanged = await createXsdValidator(ORDER_XSD, { acceptUnlisted: (xml) => xml });
+    const throwing = await createXsdValidator(ORDER_XSD, {
+      acceptUnlisted: () => {
+        throw new Error('no model');
+      },
+    });
+    const strict = await createXsdValidator(ORDER_XSD);
+    const expected = await strict.validate(withNote);
+    expect(await unchanged.validate(withNote)).toEqual(expected);
+    expect(await throwing.validate(withNote)).toEqual(expected);
+  });
+
+  it('refuses an option that is not a function', async () => {
+    await expect(createXsdValidator(ORDER_XSD, { acceptUnlisted: 'yes' as never })).rejects.toThrow(
+      TypeError,
+    );
+  });
+});

@@ -1,0 +1,180 @@
+import { loadXsd } from './load-xsd.js';
+import type { ComplexType, ElementDecl, Particle, SimpleType, XsdSchema } from './model.js';
+
+/** The child elements a complex type names, by name; undefined where no element child is judged here. */
+type ListedChildren = ReadonlyMap<string, ElementDecl> | undefined;
+
+/**
+ * A function that blanks out every element the schema does not list where it stands: a child of an
+ * element of complex type whose content model does not name it, with all it holds. The sources list the
+ * children of each number-management document without saying that no other may appear, so a document
+ * with an unlisted child is checked as if it were not there, as a JSON body's unlisted member is; the
+ * listed children keep their types, their bounds and their freedom of order.
+ *
+ * Blanking keeps the text's length and its line breaks (every other character of the element becomes a
+ * space), so line and column numbers of a validator's messages still point into the document as sent.
+ * Elements of a simple or `xs:anyType` type, and everything inside them, are left as they are (the
+ * validator judges them), as is a document whose root the schema does not declare or that does not scan
+ * as XML. One pass over the text.
+ */
+export function unlistedElementsBlanker(schema: XsdSchema): (xml: string) => string {
+  const memo = new Map<ElementDecl, ListedChildren>();
+  const listedChildren = (decl: ElementDecl): ListedChildren => {
+    if (!memo.has(decl)) memo.set(decl, childrenOfType(schema, decl.type));
+    return memo.get(decl);
+  };
+  return (xml) => blankUnlisted(xml, schema, listedChildren) ?? xml;
+}
+
+function childrenOfType(schema: XsdSchema, type: ElementDecl['type']): ListedChildren {
+  let resolved: ComplexType | SimpleType | undefined;
+  if (type.kind === 'builtin') return undefined;
+  if (type.kind === 'named')
+    resolved = schema.complexTypes.get(type.name) ?? schema.simpleTypes.get(type.name);
+  else resolved = type;
+  if (resolved?.kind !== 'complex') return undefined;
+  const children = new Map<string, ElementDecl>();
+  const collect = (particles: readonly Particle[]): void => {
+    for (const particle of particles) {
+      if (particle.kind === 'element') children.set(particle.name, particle);
+      else collect(particle.particles);
+    }
+  };
+  if (resolved.content) collect(resolved.content.particles);
+  return children;
+}
+
+interface Tag {
+  kind: 'open' | 'close' | 'empty';
+  /** The local name (a namespace prefix dropped). */
+  name: string;
+  start: number;
+  /** Just after the `>`. */
+  end: number;
+}
+
+/** The next start, end or empty-element tag from `from`, passing over comments, CDATA, PIs and declarations. */
+function nextTag(xml: string, from: number): Tag | undefined | 'unreadable' {
+  let at = xml.indexOf('<', from);
+  while (at >= 0) {
+    const skipTo = (closing: string): number => {
+      const found = xml.indexOf(closing, at + 2);
+      return found < 0 ? -1 : found + closing.length;
+    };
+    let after: number | undefined;
+    if (xml.startsWith('<!--', at)) after = skipTo('-->');
+    else if (xml.startsWith('<![CDATA[', at)) after = skipTo(']]>');
+    else if (xml.startsWith('<?', at)) after = skipTo('?>');
+    else if (xml.startsWith('<!', at)) after = skipTo('>');
+    if (after === undefined) return readTag(xml, at);
+    if (after < 0) return 'unreadable';
+    at = xml.indexOf('<', after);
+  }
+  return undefined;
+}
+
+function readTag(xml: string, start: number): Tag | 'unreadable' {
+  const closing = xml[start + 1] === '/';
+  let at = start + (closing ? 2 : 1);
+  const nameStart = at;
+  while (at < xml.length && !/[\s/>]/.test(xml[at] as string)) at++;
+  const qualified = xml.slice(nameStart, at);
+  if (qualified === '') return 'unreadable';
+  // To the `>` that ends the tag: one inside a quoted attribute value does not.
+  let quote: string | undefined;
+  for (; at < xml.length; at++) {
+    const char = xml[at];
+    if (quote !== undefined) {
+      if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '>') break;
+  }
+  if (at >= xml.length) return 'unreadable';
+  const name = qualified.slice(qualified.indexOf(':') + 1);
+  const kind = closing ? 'close' : xml[at - 1] === '/' ? 'empty' : 'open';
+  return { kind, name, start, end: at + 1 };
+}
+
+/** Just after the end of the element whose start tag is `open` (its own end tag, nested elements passed). */
+function elementEnd(xml: string, open: Tag): number | undefined {
+  if (open.kind === 'empty') return open.end;
+  let depth = 1;
+  let at = open.end;
+  for (;;) {
+    const tag = nextTag(xml, at);
+    if (tag === undefined || tag === 'unreadable') return undefined;
+    if (tag.kind === 'open') depth++;
+    else if (tag.kind === 'close') depth--;
+    at = tag.end;
+    if (depth === 0) return at;
+  }
+}
+
+/** The text with the unlisted elements blanked, the same text when there are none, undefined when unreadable. */
+function blankUnlisted(
+  xml: string,
+  schema: XsdSchema,
+  listedChildren: (decl: ElementDecl) => ListedChildren,
+): string | undefined {
+  const open: ListedChildren[] = [];
+  const blanked: Array<[number, number]> = [];
+  let at = 0;
+  for (;;) {
+    const tag = nextTag(xml, at);
+    if (tag === 'unreadable') return undefined;
+    if (tag === undefined) break;
+    at = tag.end;
+    if (tag.kind === 'close') {
+      open.pop();
+      continue;
+    }
+    let children: ListedChildren;
+    if (open.length === 0) {
+      const root = schema.elements.get(tag.name);
+      if (root === undefined) return xml;
+      children = listedChildren(root);
+    } else {
+      const parent = open[open.length - 1];
+      const decl = parent?.get(tag.name);
+      if (parent !== undefined && decl === undefined) {
+        const end = elementEnd(xml, tag);
+        if (end === undefined) return undefined;
+        blanked.push([tag.start, end]);
+        at = end;
+        continue;
+      }
+      children = decl === undefined ? undefined : listedChildren(decl);
+    }
+    if (tag.kind === 'open') open.push(children);
+  }
+  if (blanked.length === 0) return xml;
+  let text = '';
+  let from = 0;
+  for (const [start, end] of blanked) {
+    text += xml.slice(from, start) + xml.slice(start, end).replace(/[^\r\n]/g, ' ');
+    from = end;
+  }
+  return text + xml.slice(from);
+}
+
+/**
+ * {@link unlistedElementsBlanker} of the XSD at `xsdPath`, read on the first document that needs it (a
+ * refused one: valid documents never do). An XSD this model cannot read blanks nothing, so the validator's
+ * verdict stays as libxml2 gave it.
+ */
+export function acceptUnlistedElements(
+  xsdPath: string,
+  load: (path: string) => XsdSchema = loadXsd,
+): (xml: string) => string {
+  let blank: ((xml: string) => string) | undefined;
+  return (xml) => {
+    if (blank === undefined) {
+      try {
+        blank = unlistedElementsBlanker(load(xsdPath));
+      } catch {
+        blank = (text) => text;
+      }
+    }
+    return blank(xml);
+  };
+}
