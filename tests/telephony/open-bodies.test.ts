@@ -49,6 +49,7 @@ const OPEN_BODIES: Record<string, string> = {
   // 001 l.175: callback payloads not shown, nor anything of the receiver's answer.
   'messaging messageCallback 2XX': '001 Events',
   'voice disconnectEvent 2XX': '001 Events',
+  'mfa verificationCallback 2XX': '001 Events',
   'numbers orderNotification 2XX': '001 Events',
   // 001 l.129: "the success response shapes of D3 to D6: not shown".
   'voice createCall 2XX': '001 D6',

@@ -235,4 +235,30 @@ export const mfa: Recording[] = [
       ),
     ],
   },
+  {
+    path: 'recordings/mfa/verification-callback.har',
+    source: '001 Events',
+    calls: [
+      {
+        note: "Events: a verification callback with a plausible JSON payload (the source names verification callbacks but shows nothing of them: any body, any 2xx). Told apart from a request by the entry's _webhook (mfa/verificationCallback).",
+        method: 'POST',
+        url: 'https://app.example.com/callbacks/verification',
+        body: json({ type: 'verification-completed', to: '+14155550199', scope: '2FA' }),
+        status: 204,
+        webhook: 'mfa/verificationCallback',
+      },
+      {
+        note: 'Events: a verification callback sent as a form, answered 200 with a plain-text body: neither the payload, its media type nor the answer is shown by the source.',
+        method: 'POST',
+        url: 'https://app.example.com/callbacks/verification',
+        body: {
+          type: 'application/x-www-form-urlencoded',
+          text: 'type=verification-completed&to=%2B14155550199',
+        },
+        status: 200,
+        response: { body: { type: 'text/plain', text: 'OK' } },
+        webhook: 'mfa/verificationCallback',
+      },
+    ],
+  },
 ];

@@ -75,7 +75,33 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    verificationCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Callback of a verification
+         * @description Sent by the verification service to the application about a verification. The source names
+         *     verification callbacks among its events ("Payload of ... verification callbacks: not shown") and
+         *     shows nothing else of them: the payload, its content type, the method (POST is assumed, as for the
+         *     other callbacks), how the callback is authenticated and what the receiver must answer are all left
+         *     open. Declared so that a recorded callback matches a documented event rather than none: any body
+         *     of any media type is accepted (`*\/*`), and any 2xx answer.
+         */
+        post: operations["verificationCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -212,6 +238,11 @@ export interface components {
          * @description Success body of verify code. The source leaves its shape open (and whether there is a body at all), so any value is valid here.
          */
         VerifyCodeResult: unknown;
+        /**
+         * OpenCallbackBody
+         * @description The body of a verification callback. The source does not show it (neither its shape nor its media type), so any body is accepted and not checked.
+         */
+        OpenCallbackBody: unknown;
     };
     responses: {
         /** @description The request is malformed or invalid, for example `to` is missing. Not billed. */
@@ -343,6 +374,28 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["VerifyCodeResult"];
                 };
+            };
+        };
+    };
+    verificationCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "*/*": components["schemas"]["OpenCallbackBody"];
+            };
+        };
+        responses: {
+            /** @description The application received the callback. The source leaves the expected status of the receiver's answer, whether it has a body and its media type open (`x-body-open`): any 2xx, with any body or none. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
