@@ -342,4 +342,13 @@ export const negative: Recording[] = [
     status: 200,
     response: { body: orderResponse('4155550100') },
   }),
+  file('response-body-schema--tag-not-echoed', {
+    note: 'Send group message with a tag answered 202 without it: the source says tag is "present when sent in the request" (x-echoes).',
+    method: 'POST',
+    url: 'https://messaging.example.com/v2/users/9900000/messages',
+    auth: basic,
+    body: json({ ...messageRequest, tag: 'table-42' }, jsonUtf8),
+    status: 202,
+    response: { body: json(groupMessage) },
+  }),
 ];

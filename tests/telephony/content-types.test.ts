@@ -63,6 +63,28 @@ describe('request content types', () => {
     expect(refused).toBeLessThan(500);
   });
 
+  it("messaging: the mock answers with the tag, the media and the from it was sent (x-echoes), not the example's", async () => {
+    const sent = {
+      from: '+14155550111',
+      to: ['+14155550199'],
+      text: 'hello',
+      applicationId: 'app-1',
+      tag: 'order-7',
+      media: ['https://cdn.example.com/menu.png'],
+    };
+    const response = await fetch(url('messaging', '/v2/users/9900000/messages'), {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify(sent),
+    });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toMatchObject({
+      tag: 'order-7',
+      owner: '+14155550111',
+      media: expect.any(Array),
+    });
+  });
+
   it('voice: application/json with or without a charset is accepted; the documented 415 for a body that is not JSON', async () => {
     const path = '/api/v2/accounts/9900000/calls/';
     for (const type of [

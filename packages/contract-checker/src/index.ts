@@ -14,6 +14,7 @@ export type {
 export { loadContracts, responseKeyFor } from './contract-set.js';
 export type { CoverageReport, OperationCoverage } from './coverage.js';
 export { computeCoverage } from './coverage.js';
+export { applyEchoes, type EchoMismatch, type EchoRule, echoMismatches, echoRules } from './echoes.js';
 export { formatJson, formatText } from './format.js';
 export type { HarFile, InputError, RecordedExchange } from './har.js';
 export { collectHarFiles, HarFormatError, parseHar, readHar } from './har.js';

@@ -2,6 +2,7 @@ import { derefWithPointer, escapePointer, isObject, type JsonObject } from '@svc
 import { type BodyCheck, type MaybePromise, planBody } from './body.js';
 import { scalarCoercion } from './coerce.js';
 import type { CompiledService, PreparedOperation } from './compiled.js';
+import { type EchoRule, echoMismatches, echoRules } from './echoes.js';
 import { parseTrafficJson, UnparseableJson } from './json-text.js';
 import { keyMemo, lazily, objectMemo } from './memo.js';
 import { type HeaderNames, headerNames, headerValue, pickHeaders } from './request-parts.js';
@@ -48,6 +49,9 @@ interface PlannedResponse {
   /** The headers read: the documented ones and Content-Type. */
   reads: HeaderNames;
   body: BodyCheck;
+  /** `x-echoes`: what the answer carries of the request's body. */
+  echoes: EchoRule[];
+  echoLocation: () => string;
 }
 
 /**
@@ -103,6 +107,8 @@ function planDeclaredResponse(
       required: true,
       open: declared.node['x-body-open'] === true,
     }),
+    echoes: echoRules(declared.node['x-echoes']),
+    echoLocation: lazily(() => service.body.specLocation(`${declared.pointer}/x-echoes`)),
   };
 }
 
@@ -174,6 +180,18 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
     const bodyless = response.status === 204 || response.status === 304 || isHead(request.method);
     if (bodyless) return violations;
     const fromBody = planned.body(headerValue(headers, 'content-type'), response.body);
+    if (planned.echoes.length > 0) {
+      for (const { pointer, message } of echoMismatches(planned.echoes, request.body, response.body)) {
+        violations.push({
+          rule: 'response-body-schema',
+          severity: 'error',
+          side: 'response',
+          message,
+          pointer,
+          specLocation: planned.echoLocation(),
+        });
+      }
+    }
     if (!Array.isArray(fromBody)) return fromBody.then((found) => concat(violations, found));
     return concat(violations, fromBody);
   };

@@ -256,6 +256,49 @@ describe('the repository specs', () => {
     ]);
   });
 
+  it('messaging: the answer carries the tag and media sent, and owner is the from (x-echoes)', async () => {
+    const sent = {
+      from: '+14155550100',
+      to: ['+14155550199'],
+      text: 'hi',
+      applicationId: 'app-1',
+    };
+    const answer = (request: object, response: object) =>
+      contracts.checkExchange(
+        {
+          method: 'POST',
+          url: 'http://h/v2/users/9900000/messages',
+          headers: [
+            { name: 'Authorization', value: basicCredentials },
+            { name: 'Content-Type', value: 'application/json' },
+          ],
+          body: JSON.stringify({ ...sent, ...request }),
+        },
+        {
+          status: 202,
+          headers: [{ name: 'Content-Type', value: 'application/json' }],
+          body: JSON.stringify({ ...sent, direction: 'out', ...response }),
+        },
+        { service: 'messaging' },
+      );
+    const found = async (request: object, response: object) =>
+      (await answer(request, response)).violations.map((v) => [v.rule, v.pointer, v.message]);
+    const media = ['https://cdn.example.com/a.png'];
+    expect(await found({ tag: 't-1', media }, { tag: 't-1', media, owner: sent.from })).toEqual([]);
+    // Media "present when sent": its URLs may be the service's own.
+    expect(await found({ media }, { media: ['https://media.example.com/1'] })).toEqual([]);
+    // Nothing sent, nothing to echo; an answer without owner is not judged on it.
+    expect(await found({}, { tag: 'anything' })).toEqual([]);
+    expect(await found({ tag: 't-1', media }, { owner: '+14155550111' })).toEqual([
+      ['response-body-schema', '/tag', '/tag is missing, but the request sent /tag (x-echoes)'],
+      ['response-body-schema', '/media', '/media is missing, but the request sent /media (x-echoes)'],
+      ['response-body-schema', '/owner', "/owner is not the request's /from (x-echoes)"],
+    ]);
+    expect(await found({ tag: 't-1' }, { tag: 't-2' })).toEqual([
+      ['response-body-schema', '/tag', "/tag is not the request's /tag (x-echoes)"],
+    ]);
+  });
+
   it('numbers: the v1 paths replaced by v2 are undocumented', () => {
     if (!has('numbers')) return;
     expect(contracts.match('GET', 'http://h/api/v2/accounts/1/e911Addresses')).toBeDefined();

@@ -1,4 +1,10 @@
-import type { ContractSet, OperationMatch } from '@svc-contracts/contract-checker';
+import {
+  applyEchoes,
+  type ContractSet,
+  echoRules,
+  type OperationMatch,
+  responseKeyFor,
+} from '@svc-contracts/contract-checker';
 import {
   deref,
   isJsonMediaType,
@@ -176,6 +182,7 @@ export class MockService {
       }
       if (outcome?.kind === 'answer') body = outcome.body;
     }
+    body = echoed(this.spec, route.operation, result.status, request, body);
     const headers = lowerCaseKeys(result.headers);
     if (result.status === 401 && !documentsStatus(route.operation, 401)) {
       Object.assign(headers, this.challenge(route.operation));
@@ -202,6 +209,24 @@ function queryRecord(query: URLSearchParams): Record<string, string | string[]> 
     record[key] = values.length === 1 ? (values[0] ?? '') : values;
   }
   return record;
+}
+
+/**
+ * The answer made to carry what its response's `x-echoes` says it echoes of the request: an example's
+ * `tag` becomes the one the request sent, as the service's would (the contract checker's rule, applied).
+ */
+function echoed(
+  spec: OpenApiDocument,
+  operation: JsonObject,
+  status: number,
+  request: MockRequest,
+  body: unknown,
+): unknown {
+  const key = responseKeyFor(operation.responses, status);
+  if (key === undefined || !isObject(operation.responses)) return body;
+  const response = deref(spec, operation.responses[key]);
+  const rules = isObject(response) ? echoRules(response['x-echoes']) : [];
+  return rules.length === 0 ? body : applyEchoes(rules, prismBody(request), body);
 }
 
 /** JSON bodies go to Prism parsed (it validates objects); any other body as text, as prism-http-server does. */

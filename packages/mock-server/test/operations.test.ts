@@ -7,6 +7,7 @@ import {
   errorStatuses,
   exampleNames,
   exampleValue,
+  servedExample,
   specOperations,
   successStatuses,
   validRequest,
@@ -67,7 +68,7 @@ for (const { source, spec } of services) {
             const headers = { ...request.headers, prefer: `example=${name}` };
             const answer = await call(mockUrl(mocks, source.name), request.path, { ...request, headers });
             expect(answer.status, answer.text).toBeLessThan(300);
-            const example = exampleValue(spec, operation, status, name);
+            const example = servedExample(spec, operation, status, name, request);
             if (isXmlMediaType(answer.contentType)) expect(answer.text).toBe(example);
             else expect(JSON.parse(answer.text)).toEqual(example);
           });

@@ -1,3 +1,4 @@
+import { applyEchoes, echoRules } from '@svc-contracts/contract-checker';
 import {
   deref,
   firstExample,
@@ -107,6 +108,25 @@ export function exampleValue(
   const media = deref(spec, Object.values(response.content)[0]);
   const example = isObject(media) && isObject(media.examples) ? deref(spec, media.examples[name]) : undefined;
   return isObject(example) ? example.value : undefined;
+}
+
+/**
+ * The success example as the mock serves it for `request`: what its response's `x-echoes` says the answer
+ * carries of the request's JSON body (the group message's `tag` and `owner`) taken from the request.
+ */
+export function servedExample(
+  spec: OpenApiDocument,
+  operation: Operation,
+  status: number | string,
+  name: string,
+  request: SpecRequest,
+): unknown {
+  const example = exampleValue(spec, operation, status, name);
+  const responses = isObject(operation.node.responses) ? operation.node.responses : {};
+  const response = deref(spec, responses[String(status)]);
+  const rules = isObject(response) ? echoRules(response['x-echoes']) : [];
+  if (rules.length === 0 || request.body === undefined) return example;
+  return applyEchoes(rules, JSON.parse(request.body), example);
 }
 
 function encodeBody(mediaType: string, example: unknown): string {

@@ -3,6 +3,7 @@ import { oas } from '@stoplight/spectral-rulesets';
 import { bodyOpenRules } from './rules/body-open.js';
 import { boundNotShownRules } from './rules/bound-not-shown.js';
 import { e164Rules } from './rules/e164.js';
+import { echoesRules } from './rules/echoes.js';
 import { errorSchemaRules } from './rules/error-schemas.js';
 import { exampleRules } from './rules/examples.js';
 import { extensionRules } from './rules/extensions.js';
@@ -58,6 +59,7 @@ export function createRules(options: RulesetOptions = {}): Record<string, RuleDe
     ...extensionRules,
     ...boundNotShownRules,
     ...jwtClaimsRules,
+    ...echoesRules,
     ...bodyOpenRules,
   };
 }

@@ -212,3 +212,37 @@ describe('svc-open-response-example', () => {
     ]);
   });
 });
+
+describe('svc-echoes', () => {
+  it('accepts entries on a response that name top-level members', async () => {
+    const found = await lintVariant('svc-echoes', (spec) => {
+      spec.paths[NUMBERS].get.responses['200']['x-echoes'] = [
+        { request: '/tag', response: '/tag', present: true, equal: true },
+        { request: '/from', response: '/owner', equal: true },
+      ];
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('reports a malformed entry, an entry that asks nothing, and the key away from a response', async () => {
+    const found = await lintVariant('svc-echoes', (spec) => {
+      spec.paths[NUMBERS].get.responses['200']['x-echoes'] = [
+        { request: 'tag', response: '/tag', present: true },
+        { request: '/tag', response: '/tag' },
+      ];
+      spec.components.schemas.NumberList['x-echoes'] = [];
+    });
+    const shape =
+      '`x-echoes` must be a non-empty list of `{request, response, present?, equal?}`: two top-level members (`/tag`) of the request and response bodies, and `present: true` (the answer has it when the request does), `equal: true` (the same value), or both.';
+    expect(found).toEqual([
+      { code: 'svc-echoes', path: [...LIST_RESPONSES, '200', 'x-echoes', '0'], message: shape },
+      { code: 'svc-echoes', path: [...LIST_RESPONSES, '200', 'x-echoes', '1'], message: shape },
+      {
+        code: 'svc-echoes',
+        path: ['components', 'schemas', 'NumberList', 'x-echoes'],
+        message:
+          '`x-echoes` belongs on a Response Object (a status under `responses`, or a `components.responses` entry); elsewhere nothing reads it.',
+      },
+    ]);
+  });
+});

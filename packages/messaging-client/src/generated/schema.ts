@@ -134,7 +134,7 @@ export interface components {
         UtcDateTime: string;
         /**
          * GroupMessage
-         * @description The group message resource returned by send group message. `tag` and `media` are present when they were sent in the request; the source does not say that the other fields are always present, so none is required here (the source leaves it open). Other members are not excluded. (Error bodies differ: the source gives each error's body as a shape, "body: type, description, id" for voice and the fields per status for verification, so their members are required.)
+         * @description The group message resource returned by send group message. `tag` and `media` are present when they were sent in the request, and `owner` is the sending number (the 202's `x-echoes` states both); the source does not say that the other fields are always present, so none is required here (the source leaves it open). Other members are not excluded. (Error bodies differ: the source gives each error's body as a shape, "body: type, description, id" for voice and the fields per status for verification, so their members are required.)
          */
         GroupMessage: {
             /**
@@ -242,7 +242,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Accepted: the group message resource. Delivery is reported by callbacks. The source leaves the response content type open (JSON is assumed). */
+            /** @description Accepted: the group message resource. Delivery is reported by callbacks. The source leaves the response content type open (JSON is assumed). What it carries of the request (`x-echoes`): `tag` and `media` are "present when sent in the request", the tag being the one sent; `owner` is "the sending number", the request's `from`. */
             202: {
                 headers: {
                     [name: string]: unknown;
