@@ -21,6 +21,32 @@ import { bundleSpecs, servicesFromConfig } from '../src/spec-loader.js';
 const configPath = fileURLToPath(new URL('../../../redocly.yaml', import.meta.url));
 const basicCredentials = `Basic ${Buffer.from('user:password').toString('base64')}`;
 
+/** A POST with Basic credentials and its answer, checked against one service. */
+function checkPost(
+  service: string,
+  path: string,
+  request: { type: string; body: string },
+  response: { status: number; type: string; body: string },
+) {
+  return contracts.checkExchange(
+    {
+      method: 'POST',
+      url: `http://h${path}`,
+      headers: [
+        { name: 'Authorization', value: basicCredentials },
+        { name: 'Content-Type', value: request.type },
+      ],
+      body: request.body,
+    },
+    {
+      status: response.status,
+      headers: [{ name: 'Content-Type', value: response.type }],
+      body: response.body,
+    },
+    { service },
+  );
+}
+
 let contracts: ContractSet;
 let documents: Array<{ name: string; document: OpenApiDocument }>;
 beforeAll(async () => {
@@ -214,22 +240,18 @@ describe('the repository specs', () => {
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const jwt = (claims: object) => `${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}.c2ln`;
     const answer = (body: object) =>
-      contracts.checkExchange(
+      checkPost(
+        'token',
+        '/api/v1/oauth2/token',
         {
-          method: 'POST',
-          url: 'http://h/api/v1/oauth2/token',
-          headers: [
-            { name: 'Authorization', value: basicCredentials },
-            { name: 'Content-Type', value: 'application/x-www-form-urlencoded' },
-          ],
+          type: 'application/x-www-form-urlencoded',
           body: 'grant_type=client_credentials&scope=voice.webrtc',
         },
         {
           status: 200,
-          headers: [{ name: 'Content-Type', value: 'application/json' }],
+          type: 'application/json',
           body: JSON.stringify({ token_type: 'Bearer', expires_in: 3600, ...body }),
         },
-        { service: 'token' },
       );
     const rules = async (body: object) => (await answer(body)).violations.map((v) => [v.rule, v.pointer]);
     expect(await rules({ access_token: jwt({ jti: 'abc' }), access_token_id: 'abc' })).toEqual([]);
@@ -264,22 +286,15 @@ describe('the repository specs', () => {
       applicationId: 'app-1',
     };
     const answer = (request: object, response: object) =>
-      contracts.checkExchange(
-        {
-          method: 'POST',
-          url: 'http://h/v2/users/9900000/messages',
-          headers: [
-            { name: 'Authorization', value: basicCredentials },
-            { name: 'Content-Type', value: 'application/json' },
-          ],
-          body: JSON.stringify({ ...sent, ...request }),
-        },
+      checkPost(
+        'messaging',
+        '/v2/users/9900000/messages',
+        { type: 'application/json', body: JSON.stringify({ ...sent, ...request }) },
         {
           status: 202,
-          headers: [{ name: 'Content-Type', value: 'application/json' }],
+          type: 'application/json',
           body: JSON.stringify({ ...sent, direction: 'out', ...response }),
         },
-        { service: 'messaging' },
       );
     const found = async (request: object, response: object) =>
       (await answer(request, response)).violations.map((v) => [v.rule, v.pointer, v.message]);
