@@ -11,6 +11,25 @@ export class UnparseableJson {
  * lowered, and the caller's limit is put back whatever happens.
  */
 export function parseTrafficJson(text: string): unknown {
+  if (text === lastText) return lastValue;
+  if (text === otherText) return otherValue;
+  const value = parseOnce(text);
+  otherText = lastText;
+  otherValue = lastValue;
+  lastText = text;
+  lastValue = value;
+  return value;
+}
+
+// The last two texts parsed and what they gave: an exchange whose bodies are read twice (their schemas,
+// then what `x-echoes` compares) parses each once. The values are shared, so no reader may change one: the
+// checks only read them (Ajv runs without coercion, defaults or removal).
+let lastText: string | undefined;
+let lastValue: unknown;
+let otherText: string | undefined;
+let otherValue: unknown;
+
+function parseOnce(text: string): unknown {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {

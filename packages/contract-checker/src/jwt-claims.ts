@@ -41,8 +41,12 @@ function readableClaims(token: string): Record<string, unknown> | undefined {
   const second = first < 0 ? -1 : token.indexOf('.', first + 1);
   if (second < 0 || token.indexOf('.', second + 1) >= 0) return undefined;
   const payload = token.slice(first + 1, second);
-  if (!/^[A-Za-z0-9_-]*$/.test(payload)) return undefined;
-  const claims = parseTrafficJson(Buffer.from(payload, 'base64url').toString('utf8'));
+  // A JSON object's base64url starts with `e` (`{` is 0x7B): a masked token (`REDACTED`) is passed over
+  // without decoding it, or throwing on it.
+  if (!payload.startsWith('e') || !/^[A-Za-z0-9_-]*$/.test(payload)) return undefined;
+  const text = Buffer.from(payload, 'base64url').toString('utf8');
+  if (!text.trimStart().startsWith('{')) return undefined;
+  const claims = parseTrafficJson(text);
   return typeof claims === 'object' && claims !== null && !Array.isArray(claims)
     ? (claims as Record<string, unknown>)
     : undefined;

@@ -20,6 +20,21 @@ describe('parseTrafficJson', () => {
     expect((refused as UnparseableJson).message).toBe(expected);
   });
 
+  it('parses a text read twice in a row once (an exchange whose bodies x-echoes reads again)', () => {
+    const request = '{"tag":"t","from":"+14155550100"}';
+    const response = '{"tag":"t","owner":"+14155550100"}';
+    const first = [parseTrafficJson(request), parseTrafficJson(response)];
+    expect([parseTrafficJson(request), parseTrafficJson(response)]).toEqual(first);
+    expect(parseTrafficJson(request)).toBe(first[0]);
+    expect(parseTrafficJson(response)).toBe(first[1]);
+    // A third text pushes the oldest out: the next read of it parses again, to an equal value.
+    parseTrafficJson('{"other":1}');
+    parseTrafficJson('{"another":2}');
+    const again = parseTrafficJson(request);
+    expect(again).not.toBe(first[0]);
+    expect(again).toEqual(first[0]);
+  });
+
   it("puts the caller's stack trace limit back, after a refusal as after a parse", () => {
     const before = Error.stackTraceLimit;
     try {
