@@ -87,6 +87,8 @@ export interface XsdValidatorOptions {
    * kept (`@svc-contracts/xsd-model`'s `unlistedElementsBlanker(loadXsd(xsdPath))`). A document refused
    * with schema issues is validated again in that form when it differs, and that verdict is the answer:
    * a document without unlisted elements costs nothing more, and the listed elements keep every rule.
+   * Only documents up to 1 MiB are handed to it (the scan runs on the caller's thread); a larger one keeps
+   * the engine's verdict.
    */
   acceptUnlisted?: (xml: string) => string;
 }

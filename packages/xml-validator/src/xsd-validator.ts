@@ -15,6 +15,12 @@ export const DEFAULT_MAX_ISSUES = 50;
 export const DEFAULT_MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 5_000;
 export const DEFAULT_INLINE_MAX_BYTES = 16 * 1024;
+/**
+ * Largest refused document handed to `acceptUnlisted` (UTF-16 units, about bytes): its scan runs on the
+ * caller's thread, and a mock serving other services must not stop for a hostile document. Larger ones
+ * keep the engine's verdict.
+ */
+export const ACCEPT_UNLISTED_MAX_LENGTH = 1024 * 1024;
 
 interface Limits {
   maxIssues: number;
@@ -108,6 +114,7 @@ class LibxmlXsdValidator implements XsdValidator {
   ): XmlValidationResult | Promise<XmlValidationResult> {
     // Only a schema refusal can be about an unlisted element: a valid document is never scanned.
     if (result.valid || this.acceptUnlisted === undefined) return result;
+    if (xml.length > ACCEPT_UNLISTED_MAX_LENGTH) return result;
     if (!result.issues.some((issue) => issue.rule === 'xsd')) return result;
     let without: string;
     try {

@@ -56,6 +56,20 @@ describe('acceptUnlisted', () => {
     expect(await throwing.validate(withNote)).toEqual(expected);
   });
 
+  it('keeps the engine verdict on a document over 1 MiB, without scanning it on this thread', async () => {
+    const { blank, calls } = noteBlanker();
+    const open = await createXsdValidator(ORDER_XSD, { acceptUnlisted: blank });
+    const line = '      <TelephoneNumber>+14155550100</TelephoneNumber>\n';
+    const big = withNote.replace(/ {6}<TelephoneNumber>[\s\S]*<\/TelephoneNumber>\n/, line.repeat(25_000));
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    expect((await open.validate(big)).valid).toBe(false);
+    expect(calls).toEqual([]);
+    // The same document under the limit is scanned and accepted.
+    const small = withNote.replace(/ {6}<TelephoneNumber>[\s\S]*<\/TelephoneNumber>\n/, line.repeat(1_000));
+    expect((await open.validate(small)).valid).toBe(true);
+    expect(calls).toHaveLength(1);
+  });
+
   it('refuses an option that is not a function', async () => {
     await expect(createXsdValidator(ORDER_XSD, { acceptUnlisted: 'yes' as never })).rejects.toThrow(
       TypeError,

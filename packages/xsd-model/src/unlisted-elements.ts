@@ -61,6 +61,8 @@ function nextTag(xml: string, from: number): Tag | undefined | 'unreadable' {
       const found = xml.indexOf(closing, at + 2);
       return found < 0 ? -1 : found + closing.length;
     };
+    const next = xml.charCodeAt(at + 1);
+    if (next !== BANG && next !== QUESTION) return readTag(xml, at);
     let after: number | undefined;
     if (xml.startsWith('<!--', at)) after = skipTo('-->');
     else if (xml.startsWith('<![CDATA[', at)) after = skipTo(']]>');
@@ -74,26 +76,41 @@ function nextTag(xml: string, from: number): Tag | undefined | 'unreadable' {
 }
 
 function readTag(xml: string, start: number): Tag | 'unreadable' {
-  const closing = xml[start + 1] === '/';
+  const closing = xml.charCodeAt(start + 1) === SLASH;
   let at = start + (closing ? 2 : 1);
   const nameStart = at;
-  while (at < xml.length && !/[\s/>]/.test(xml[at] as string)) at++;
+  // Character codes, not one-character strings: a 10 MB document has hundreds of thousands of tags.
+  for (let code = xml.charCodeAt(at); at < xml.length; code = xml.charCodeAt(++at)) {
+    if (code === SLASH || code === GREATER || code === SPACE || code === TAB || code === LF || code === CR)
+      break;
+  }
+  if (at === nameStart) return 'unreadable';
   const qualified = xml.slice(nameStart, at);
-  if (qualified === '') return 'unreadable';
   // To the `>` that ends the tag: one inside a quoted attribute value does not.
-  let quote: string | undefined;
+  let quote = 0;
   for (; at < xml.length; at++) {
-    const char = xml[at];
-    if (quote !== undefined) {
-      if (char === quote) quote = undefined;
-    } else if (char === '"' || char === "'") quote = char;
-    else if (char === '>') break;
+    const code = xml.charCodeAt(at);
+    if (quote !== 0) {
+      if (code === quote) quote = 0;
+    } else if (code === DOUBLE_QUOTE || code === SINGLE_QUOTE) quote = code;
+    else if (code === GREATER) break;
   }
   if (at >= xml.length) return 'unreadable';
   const name = qualified.slice(qualified.indexOf(':') + 1);
-  const kind = closing ? 'close' : xml[at - 1] === '/' ? 'empty' : 'open';
+  const kind = closing ? 'close' : xml.charCodeAt(at - 1) === SLASH ? 'empty' : 'open';
   return { kind, name, start, end: at + 1 };
 }
+
+const BANG = 0x21;
+const QUESTION = 0x3f;
+const SLASH = 0x2f;
+const GREATER = 0x3e;
+const SPACE = 0x20;
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
 
 /** Just after the end of the element whose start tag is `open` (its own end tag, nested elements passed). */
 function elementEnd(xml: string, open: Tag): number | undefined {
