@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { isObject, type JsonObject } from '@svc-contracts/openapi-utils';
 import { parseTrafficJson, UnparseableJson } from './json-text.js';
 
 /**
@@ -27,8 +28,8 @@ export function echoRules(extension: unknown): EchoRule[] {
   if (!Array.isArray(extension)) return [];
   const rules: EchoRule[] = [];
   for (const entry of extension) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const { request, response, present, equal } = entry as Record<string, unknown>;
+    if (!isObject(entry)) continue;
+    const { request, response, present, equal } = entry;
     if (typeof request !== 'string' || typeof response !== 'string') continue;
     if (!TOP_LEVEL.test(request) || !TOP_LEVEL.test(response)) continue;
     if (present !== true && equal !== true) continue;
@@ -43,18 +44,11 @@ function memberName(pointer: string): string {
 }
 
 /** The JSON object a body holds, or undefined (no body, not JSON, not an object). */
-function jsonObject(body: string | undefined): Record<string, unknown> | undefined {
+function jsonObject(body: string | undefined): JsonObject | undefined {
   if (body === undefined || body === '') return undefined;
   const value = parseTrafficJson(body);
-  if (
-    value instanceof UnparseableJson ||
-    typeof value !== 'object' ||
-    value === null ||
-    Array.isArray(value)
-  ) {
-    return undefined;
-  }
-  return value as Record<string, unknown>;
+  // A refusal is an object too: only a parsed JSON object counts.
+  return value instanceof UnparseableJson || !isObject(value) ? undefined : value;
 }
 
 /**
@@ -100,10 +94,9 @@ export function echoMismatches(
  */
 export function applyEchoes(rules: readonly EchoRule[], request: unknown, answer: unknown): unknown {
   if (rules.length === 0) return answer;
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) return answer;
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return answer;
-  const sent = request as Record<string, unknown>;
-  const echoed: Record<string, unknown> = { ...(answer as Record<string, unknown>) };
+  if (!isObject(request) || !isObject(answer)) return answer;
+  const sent = request;
+  const echoed: JsonObject = { ...answer };
   for (const rule of rules) {
     const name = memberName(rule.request);
     if (!Object.hasOwn(sent, name)) continue;

@@ -1,5 +1,6 @@
+import { isObject, type JsonObject } from '@svc-contracts/openapi-utils';
 import { printable } from './input-text.js';
-import { parseTrafficJson } from './json-text.js';
+import { parseTrafficJson, UnparseableJson } from './json-text.js';
 
 /**
  * One entry of `x-jwt-claims` on a body schema: the property `token` holds a JSON Web Token whose claim
@@ -23,8 +24,7 @@ export function jwtClaimRules(extension: unknown): JwtClaimRule[] {
   if (!Array.isArray(extension)) return [];
   return extension.filter(
     (entry): entry is JwtClaimRule =>
-      typeof entry === 'object' &&
-      entry !== null &&
+      isObject(entry) &&
       typeof entry.token === 'string' &&
       typeof entry.claim === 'string' &&
       typeof entry.equals === 'string',
@@ -36,7 +36,7 @@ export function jwtClaimRules(extension: unknown): JwtClaimRule[] {
  * read: a JWE (five parts, its claims encrypted) or text that is not a token. Whether the text is a JWT
  * at all is the schema's `pattern` to say; here a payload that does not decode is only not compared.
  */
-function readableClaims(token: string): Record<string, unknown> | undefined {
+function readableClaims(token: string): JsonObject | undefined {
   const first = token.indexOf('.');
   const second = first < 0 ? -1 : token.indexOf('.', first + 1);
   if (second < 0 || token.indexOf('.', second + 1) >= 0) return undefined;
@@ -47,9 +47,7 @@ function readableClaims(token: string): Record<string, unknown> | undefined {
   const text = Buffer.from(payload, 'base64url').toString('utf8');
   if (!text.trimStart().startsWith('{')) return undefined;
   const claims = parseTrafficJson(text);
-  return typeof claims === 'object' && claims !== null && !Array.isArray(claims)
-    ? (claims as Record<string, unknown>)
-    : undefined;
+  return claims instanceof UnparseableJson || !isObject(claims) ? undefined : claims;
 }
 
 /**
@@ -57,8 +55,8 @@ function readableClaims(token: string): Record<string, unknown> | undefined {
  * token is a string whose claims can be read, and the claim is there (the schema says what is required).
  */
 export function jwtClaimMismatches(value: unknown, rules: readonly JwtClaimRule[]): JwtClaimMismatch[] {
-  if (rules.length === 0 || typeof value !== 'object' || value === null || Array.isArray(value)) return [];
-  const body = value as Record<string, unknown>;
+  if (rules.length === 0 || !isObject(value)) return [];
+  const body = value;
   const found: JwtClaimMismatch[] = [];
   for (const rule of rules) {
     const token = body[rule.token];

@@ -26,6 +26,7 @@ describe('x-jwt-claims', () => {
   it('reads nothing from a payload that is not a JSON object, or from a body that is not one', () => {
     for (const access_token of [
       `${part({})}.bm90IGpzb24.`,
+      `${part({})}.${Buffer.from('{not json').toString('base64url')}.`,
       `${part({})}.${part(['jti'])}.`,
       `${part({})}.!!.`,
       'a.b',

@@ -154,12 +154,14 @@ export class MockService {
       ...(preferences.example !== undefined && { exampleKey: preferences.example }),
       ...(preferences.seed !== undefined && { seed: preferences.seed }),
     };
+    // Parsed once: Prism validates it, and `x-echoes` copies from it into the answer.
+    const sent = prismBody(request);
     const result = await this.prism.request(
       {
         method: request.method.toLowerCase() as 'get',
         url: { path: documentedPath(request.path, route?.match), query: queryRecord(request.query) },
         headers: request.headers,
-        body: prismBody(request),
+        body: sent,
       },
       mock,
     );
@@ -182,7 +184,7 @@ export class MockService {
       }
       if (outcome?.kind === 'answer') body = outcome.body;
     }
-    body = echoed(this.spec, route.operation, result.status, request, body);
+    body = echoed(this.spec, route.operation, result.status, sent, body);
     const headers = lowerCaseKeys(result.headers);
     if (result.status === 401 && !documentsStatus(route.operation, 401)) {
       Object.assign(headers, this.challenge(route.operation));
@@ -219,14 +221,14 @@ function echoed(
   spec: OpenApiDocument,
   operation: JsonObject,
   status: number,
-  request: MockRequest,
+  sent: unknown,
   body: unknown,
 ): unknown {
   const key = responseKeyFor(operation.responses, status);
   if (key === undefined || !isObject(operation.responses)) return body;
   const response = deref(spec, operation.responses[key]);
   const rules = isObject(response) ? echoRules(response['x-echoes']) : [];
-  return rules.length === 0 ? body : applyEchoes(rules, prismBody(request), body);
+  return rules.length === 0 ? body : applyEchoes(rules, sent, body);
 }
 
 /** JSON bodies go to Prism parsed (it validates objects); any other body as text, as prism-http-server does. */

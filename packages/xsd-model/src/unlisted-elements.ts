@@ -63,12 +63,11 @@ function nextTag(xml: string, from: number): Tag | undefined | 'unreadable' {
     };
     const next = xml.charCodeAt(at + 1);
     if (next !== BANG && next !== QUESTION) return readTag(xml, at);
-    let after: number | undefined;
+    let after: number;
     if (xml.startsWith('<!--', at)) after = skipTo('-->');
     else if (xml.startsWith('<![CDATA[', at)) after = skipTo(']]>');
-    else if (xml.startsWith('<?', at)) after = skipTo('?>');
-    else if (xml.startsWith('<!', at)) after = skipTo('>');
-    if (after === undefined) return readTag(xml, at);
+    else if (next === QUESTION) after = skipTo('?>');
+    else after = skipTo('>');
     if (after < 0) return 'unreadable';
     at = xml.indexOf('<', after);
   }
