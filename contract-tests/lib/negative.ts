@@ -351,4 +351,44 @@ export const negative: Recording[] = [
     status: 202,
     response: { body: json(groupMessage) },
   }),
+  file('response-filter', {
+    note: 'List agents with status=active answered with an archived agent: the source lists agents of the status asked for (x-filters).',
+    method: 'GET',
+    url: `${agents}/workflow/fetch?status=active`,
+    auth: bearer,
+    status: 200,
+    response: { body: json([agentSummary, { ...agentSummary, id: 9, status: 'archived' }]) },
+  }),
+  file('response-filter--run-outside-dates', {
+    note: 'List runs of March answered with a run of February: start_date and end_date are inclusive bounds on created_at (x-filters).',
+    method: 'GET',
+    url: `${agents}/organizations/usage/runs?${query({ start_date: '2025-03-01T00:00:00Z', end_date: '2025-03-31T23:59:59Z' })}`,
+    auth: bearer,
+    status: 200,
+    response: {
+      body: json({
+        ...runsPage,
+        runs: [{ id: 1040, workflow_id: 17, created_at: '2025-02-28T22:10:00Z', call_duration_seconds: 95 }],
+        total_count: 1,
+        limit: 50,
+        total_pages: 1,
+      }),
+    },
+  }),
+  file('response-filter--run-filter-not-matched', {
+    note: 'List runs filtered by runId 1042 answered with run 1043: the runId filter matches the exact run id (x-filters).',
+    method: 'GET',
+    url: `${agents}/organizations/usage/runs?${query({ filters: JSON.stringify([{ attribute: 'runId', type: 'number', value: { value: 1042 } }]) })}`,
+    auth: bearer,
+    status: 200,
+    response: {
+      body: json({
+        ...runsPage,
+        runs: [{ id: 1043, workflow_id: 17, created_at: '2025-03-14T09:12:44Z', call_duration_seconds: 61 }],
+        total_count: 1,
+        limit: 50,
+        total_pages: 1,
+      }),
+    },
+  }),
 ];

@@ -661,6 +661,54 @@ export const agents: Recording[] = [
           body: json({ ...runsPage, runs: [runsPage.runs[1]], page: 2, limit: 1, total_pages: 2 }),
         },
       },
+      {
+        note: 'E6 the date bounds are inclusive: runs created at the very start_date and end_date, written in other ISO 8601 forms than the bounds (x-filters compares instants).',
+        method: 'GET',
+        url: runs({ start_date: '20250301T000000Z', end_date: '2025-03-31T23:59:59Z', page: 1, limit: 50 }),
+        auth: bearer,
+        status: 200,
+        response: {
+          body: json({
+            ...runsPage,
+            runs: [
+              run(1001, { created_at: '2025-03-01T00:00:00+00:00' }),
+              run(1099, { created_at: '2025-03-31T23:59:59.000Z' }),
+            ],
+          }),
+        },
+      },
+      {
+        note: 'E6 a duration filter includes its bounds: runs of 61 s and 143 s for min 61, max 143.',
+        method: 'GET',
+        url: runs({
+          filters: JSON.stringify([
+            { attribute: 'duration', type: 'numberRange', value: { min: 61, max: 143 } },
+          ]),
+        }),
+        auth: apiKey(),
+        status: 200,
+        response: { body: json(runsPage) },
+      },
+      {
+        note: 'E6 a disposition code found inside a longer mapped disposition (the source leaves equality or containment open), and a run without gathered_context (not judged: the source leaves which run fields are present open).',
+        method: 'GET',
+        url: runs({
+          filters: JSON.stringify([
+            { attribute: 'dispositionCode', type: 'multiSelect', value: { codes: ['CALLBACK'] } },
+          ]),
+        }),
+        auth: bearer,
+        status: 200,
+        response: {
+          body: json({
+            ...runsPage,
+            runs: [
+              run(1043, { gathered_context: { mapped_call_disposition: 'CALLBACK_REQUESTED' } }),
+              run(1044, { gathered_context: undefined }),
+            ],
+          }),
+        },
+      },
     ],
     [
       {

@@ -15,9 +15,17 @@ export { loadContracts, responseKeyFor } from './contract-set.js';
 export type { CoverageReport, OperationCoverage } from './coverage.js';
 export { computeCoverage } from './coverage.js';
 export { applyEchoes, type EchoMismatch, type EchoRule, echoMismatches, echoRules } from './echoes.js';
+export {
+  applyFilters,
+  type FilterMismatch,
+  filterMismatches,
+  filterRules,
+  type QueryValues,
+} from './filters.js';
 export { formatJson, formatText } from './format.js';
 export type { HarFile, InputError, RecordedExchange } from './har.js';
 export { collectHarFiles, HarFormatError, parseHar, readHar } from './har.js';
+export { isoInstant } from './iso-instant.js';
 export type { MutationKind, ValueMutation } from './json-mutations.js';
 export { jsonMutations } from './json-mutations.js';
 export type { Mutant, MutationReport, ServiceMutationScore } from './mutation.js';

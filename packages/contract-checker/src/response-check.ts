@@ -1,11 +1,25 @@
-import { derefWithPointer, escapePointer, isObject, type JsonObject } from '@svc-contracts/openapi-utils';
+import {
+  derefWithPointer,
+  escapePointer,
+  type FilterRules,
+  isObject,
+  type JsonObject,
+} from '@svc-contracts/openapi-utils';
 import { type BodyCheck, type MaybePromise, planBody } from './body.js';
 import { scalarCoercion } from './coerce.js';
 import type { CompiledService, PreparedOperation } from './compiled.js';
 import { type EchoRule, echoMismatches, echoRules } from './echoes.js';
+import { filterMismatches, filterRules } from './filters.js';
 import { parseTrafficJson, UnparseableJson } from './json-text.js';
 import { keyMemo, lazily, objectMemo } from './memo.js';
-import { type HeaderNames, headerNames, headerValue, pickHeaders } from './request-parts.js';
+import {
+  type HeaderNames,
+  headerNames,
+  headerValue,
+  parseFormEncoded,
+  pickHeaders,
+  rawQueryOf,
+} from './request-parts.js';
 import type { RecordedRequest, RecordedResponse, Violation } from './types.js';
 
 const responseKeys = objectMemo<number, string | undefined>();
@@ -52,6 +66,9 @@ interface PlannedResponse {
   /** `x-echoes`: what the answer carries of the request's body. */
   echoes: EchoRule[];
   echoLocation: () => string;
+  /** `x-filters`: what the request's query says of the items of the answer's list. */
+  filters: FilterRules | undefined;
+  filterLocation: () => string;
 }
 
 /**
@@ -109,6 +126,8 @@ function planDeclaredResponse(
     }),
     echoes: echoRules(declared.node['x-echoes']),
     echoLocation: lazily(() => service.body.specLocation(`${declared.pointer}/x-echoes`)),
+    filters: filterRules(declared.node['x-filters']),
+    filterLocation: lazily(() => service.body.specLocation(`${declared.pointer}/x-filters`)),
   };
 }
 
@@ -189,6 +208,19 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
           message,
           pointer,
           specLocation: planned.echoLocation(),
+        });
+      }
+    }
+    if (planned.filters !== undefined) {
+      const query = parseFormEncoded(rawQueryOf(request.url));
+      for (const { pointer, message } of filterMismatches(planned.filters, query, response.body)) {
+        violations.push({
+          rule: 'response-filter',
+          severity: 'error',
+          side: 'response',
+          message,
+          pointer,
+          specLocation: planned.filterLocation(),
         });
       }
     }

@@ -124,6 +124,8 @@ export const ruleCatalogue = {
   'response-body-undocumented': 'The response has a body but its status declares no content.',
   'response-body-unparseable': 'The response body is not well-formed JSON or XML.',
   'response-body-schema': 'The response body fails its JSON Schema or its XSD (`x-xsd`).',
+  'response-filter':
+    'An item of a list answer that the request’s query excludes under `x-filters` (a run created before `start_date`, an agent of a `status` not asked for).',
 } as const;
 
 export type RuleCode = keyof typeof ruleCatalogue;

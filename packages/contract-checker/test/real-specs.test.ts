@@ -314,6 +314,68 @@ describe('the repository specs', () => {
     ]);
   });
 
+  it('agents: list answers hold only what the query asks for (x-filters)', async () => {
+    const list = (query: string, body: unknown) =>
+      contracts.checkExchange(
+        {
+          method: 'GET',
+          url: `http://h/api/v1/${query}`,
+          headers: [{ name: 'Authorization', value: 'Bearer t' }],
+        },
+        {
+          status: 200,
+          headers: [{ name: 'Content-Type', value: 'application/json' }],
+          body: JSON.stringify(body),
+        },
+        { service: 'agents' },
+      );
+    const found = async (query: string, body: unknown) => {
+      const { violations, verdict } = await list(query, body);
+      return { verdict, violations: violations.map((v) => [v.rule, v.pointer, v.specLocation]) };
+    };
+    const agent = (id: number, status: string) => ({ id, name: `agent ${id}`, status });
+    const agents = [agent(17, 'active'), agent(9, 'archived')];
+    expect(await found('workflow/fetch?status=active%2Carchived', agents)).toEqual({
+      verdict: 'conforms',
+      violations: [],
+    });
+    expect(await found('workflow/fetch', agents)).toEqual({ verdict: 'conforms', violations: [] });
+    expect(await found('workflow/fetch?status=active', agents)).toEqual({
+      verdict: 'violation',
+      violations: [
+        [
+          'response-filter',
+          '/1',
+          'specs/agents/openapi.yaml#/paths/~1api~1v1~1workflow~1fetch/get/responses/200/x-filters',
+        ],
+      ],
+    });
+    const run = (id: number, created_at: string) => ({ id, created_at });
+    const page = (...runs: object[]) => ({ runs, page: 1, limit: 50, total_pages: 1 });
+    const runs = 'organizations/usage/runs';
+    expect(
+      await found(
+        `${runs}?start_date=2025-03-01T00:00:00Z`,
+        page(run(1, '2025-03-01T00:00:00Z'), run(2, '2025-02-01T00:00:00Z')),
+      ),
+    ).toEqual({
+      verdict: 'violation',
+      violations: [
+        [
+          'response-filter',
+          '/runs/1',
+          'specs/agents/openapi.yaml#/paths/~1api~1v1~1organizations~1usage~1runs/get/responses/200/x-filters',
+        ],
+      ],
+    });
+    const byRun = encodeURIComponent(
+      JSON.stringify([{ attribute: 'runId', type: 'number', value: { value: 1 } }]),
+    );
+    expect((await found(`${runs}?filters=${byRun}`, page(run(1, 'x'), run(2, 'x')))).violations).toHaveLength(
+      1,
+    );
+  });
+
   it('numbers: the v1 paths replaced by v2 are undocumented', () => {
     if (!has('numbers')) return;
     expect(contracts.match('GET', 'http://h/api/v2/accounts/1/e911Addresses')).toBeDefined();

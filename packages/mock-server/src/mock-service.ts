@@ -1,8 +1,11 @@
 import {
   applyEchoes,
+  applyFilters,
   type ContractSet,
   echoRules,
+  filterRules,
   type OperationMatch,
+  type QueryValues,
   responseKeyFor,
 } from '@svc-contracts/contract-checker';
 import {
@@ -184,7 +187,7 @@ export class MockService {
       }
       if (outcome?.kind === 'answer') body = outcome.body;
     }
-    body = echoed(this.spec, route.operation, result.status, sent, body);
+    body = fitted(this.spec, route.operation, result.status, request, sent, body);
     const headers = lowerCaseKeys(result.headers);
     if (result.status === 401 && !documentsStatus(route.operation, 401)) {
       Object.assign(headers, this.challenge(route.operation));
@@ -214,21 +217,36 @@ function queryRecord(query: URLSearchParams): Record<string, string | string[]> 
 }
 
 /**
- * The answer made to carry what its response's `x-echoes` says it echoes of the request: an example's
- * `tag` becomes the one the request sent, as the service's would (the contract checker's rule, applied).
+ * The answer made to keep what its response says of the request, as the service's would (the contract
+ * checker's rules, applied): `x-echoes`, an example's `tag` becomes the one the request sent; `x-filters`,
+ * the items of an example list that the request's query excludes are left out.
  */
-function echoed(
+function fitted(
   spec: OpenApiDocument,
   operation: JsonObject,
   status: number,
+  request: MockRequest,
   sent: unknown,
   body: unknown,
 ): unknown {
   const key = responseKeyFor(operation.responses, status);
   if (key === undefined || !isObject(operation.responses)) return body;
   const response = deref(spec, operation.responses[key]);
-  const rules = isObject(response) ? echoRules(response['x-echoes']) : [];
-  return rules.length === 0 ? body : applyEchoes(rules, sent, body);
+  if (!isObject(response)) return body;
+  const echoes = echoRules(response['x-echoes']);
+  const echoed = echoes.length === 0 ? body : applyEchoes(echoes, sent, body);
+  const filters = filterRules(response['x-filters']);
+  return filters === undefined ? echoed : applyFilters(filters, queryValues(request.query), echoed);
+}
+
+function queryValues(query: URLSearchParams): QueryValues {
+  const values = new Map<string, string[]>();
+  for (const [name, value] of query) {
+    const list = values.get(name);
+    if (list === undefined) values.set(name, [value]);
+    else list.push(value);
+  }
+  return values;
 }
 
 /** JSON bodies go to Prism parsed (it validates objects); any other body as text, as prism-http-server does. */

@@ -1,4 +1,4 @@
-import { applyEchoes, echoRules } from '@svc-contracts/contract-checker';
+import { applyEchoes, applyFilters, echoRules, filterRules } from '@svc-contracts/contract-checker';
 import {
   deref,
   firstExample,
@@ -124,9 +124,19 @@ export function servedExample(
   const example = exampleValue(spec, operation, status, name);
   const responses = isObject(operation.node.responses) ? operation.node.responses : {};
   const response = deref(spec, responses[String(status)]);
-  const rules = isObject(response) ? echoRules(response['x-echoes']) : [];
-  if (rules.length === 0 || request.body === undefined) return example;
-  return applyEchoes(rules, JSON.parse(request.body), example);
+  if (!isObject(response)) return example;
+  const rules = echoRules(response['x-echoes']);
+  const echoed =
+    rules.length === 0 || request.body === undefined
+      ? example
+      : applyEchoes(rules, JSON.parse(request.body), example);
+  const filters = filterRules(response['x-filters']);
+  if (filters === undefined) return echoed;
+  const query = new Map<string, string[]>();
+  for (const [key, value] of new URL(request.path, 'http://mock').searchParams) {
+    query.set(key, [...(query.get(key) ?? []), value]);
+  }
+  return applyFilters(filters, query, echoed);
 }
 
 function encodeBody(mediaType: string, example: unknown): string {

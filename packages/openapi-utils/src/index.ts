@@ -28,3 +28,12 @@ export {
 } from './operations.js';
 export { decodePointerSegment, escapePointer, pointerOf, resolvePointer } from './pointer.js';
 export { schemaShape, schemaTypes } from './schema.js';
+export {
+  FILTER_MATCHES,
+  FILTERS_SHAPE,
+  type FilterCondition,
+  type FilterMatch,
+  type FilterProblem,
+  type FilterRules,
+  readFilters,
+} from './x-filters.js';

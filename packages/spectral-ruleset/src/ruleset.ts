@@ -7,6 +7,7 @@ import { echoesRules } from './rules/echoes.js';
 import { errorSchemaRules } from './rules/error-schemas.js';
 import { exampleRules } from './rules/examples.js';
 import { extensionRules } from './rules/extensions.js';
+import { filtersRules } from './rules/filters.js';
 import { jwtClaimsRules } from './rules/jwt-claims.js';
 import { noNullableRules } from './rules/no-nullable.js';
 import { oas3SchemaRules } from './rules/oas3-schema-path-item-ref.js';
@@ -60,6 +61,7 @@ export function createRules(options: RulesetOptions = {}): Record<string, RuleDe
     ...boundNotShownRules,
     ...jwtClaimsRules,
     ...echoesRules,
+    ...filtersRules,
     ...bodyOpenRules,
   };
 }

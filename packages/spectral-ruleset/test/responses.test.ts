@@ -246,3 +246,75 @@ describe('svc-echoes', () => {
     ]);
   });
 });
+
+describe('svc-filters', () => {
+  it('accepts conditions on query parameters of the operation', async () => {
+    const found = await lintVariant('svc-filters', (spec) => {
+      spec.paths[NUMBERS].get.responses['200']['x-filters'] = {
+        items: '/numbers',
+        conditions: [
+          { parameter: 'countryCodeA3', field: '/country', match: 'equals' },
+          { parameter: 'areaCode', field: '/areaCode', match: 'in-list' },
+        ],
+      };
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('reports a malformed value or condition, an undeclared parameter, filter objects of a plain one, and the key away from a response', async () => {
+    const found = await lintVariant('svc-filters', (spec) => {
+      spec.paths[NUMBERS].get.responses['200']['x-filters'] = {
+        items: '/numbers',
+        conditions: [
+          { parameter: 'countryCodeA3', field: '/country', match: 'like' },
+          { parameter: 'colour', field: '/colour', match: 'equals' },
+          { parameter: 'tn', element: { attribute: 'tn' }, operand: '/value', field: '/tn', match: 'equals' },
+          { parameter: 'areaCode' },
+        ],
+      };
+      spec.paths[NUMBERS].get.responses['404'] = {
+        description: 'Not found.',
+        'x-filters': { items: 'numbers' },
+      };
+      spec.components.schemas.NumberList['x-filters'] = {};
+    });
+    const at = [...LIST_RESPONSES, '200', 'x-filters', 'conditions'];
+    expect(found).toEqual([
+      {
+        code: 'svc-filters',
+        path: [...at, '0'],
+        message: '`match` must be one of equals, contains, any-of, in-list, between, not-before, not-after.',
+      },
+      {
+        code: 'svc-filters',
+        path: [...at, '1', 'parameter'],
+        message:
+          '`x-filters` reads the query parameter `colour`, which the operation does not declare: add it, or fix the condition.',
+      },
+      {
+        code: 'svc-filters',
+        path: [...at, '2', 'element'],
+        message:
+          '`x-filters` reads filter objects (`element`) from `tn`, which is not a JSON parameter (`content`): only a JSON array holds filter objects.',
+      },
+      {
+        code: 'svc-filters',
+        path: [...at, '3'],
+        message:
+          'A condition without `field` and `match` compares nothing: only a filter object (`element`) may be named without them, as one the service applies but no member of an item shows.',
+      },
+      {
+        code: 'svc-filters',
+        path: [...LIST_RESPONSES, '404', 'x-filters'],
+        message:
+          '`x-filters` must be `{items, conditions}`: `items` a JSON pointer to the list in the body (`/runs`, or `` for a body that is the list), `conditions` a non-empty list of `{parameter, element?, operand?, field, match}`.',
+      },
+      {
+        code: 'svc-filters',
+        path: ['components', 'schemas', 'NumberList', 'x-filters'],
+        message:
+          '`x-filters` belongs on a Response Object (a status under `responses`, or a `components.responses` entry); elsewhere nothing reads it.',
+      },
+    ]);
+  });
+});

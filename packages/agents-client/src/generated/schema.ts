@@ -1095,7 +1095,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The agents of the workspace. */
+            /** @description The agents of the workspace: with `status` sent, only agents of a status it lists (`x-filters`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1176,7 +1176,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of runs with usage totals. */
+            /**
+             * @description One page of runs with usage totals. Every run of `runs` is within the request's filters
+             *     (`x-filters`): `created_at` from `start_date` to `end_date`, both included, and, when `filters`
+             *     is sent, a match of at least one of its filter objects. The source does not say how several
+             *     filter objects combine, so a run is out of bounds only when it matches none of them; and no run
+             *     is judged on a member it lacks, since the source leaves which run fields are present open. A
+             *     `campaignId` filter is never compared: no member of a run carries its campaign.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
