@@ -100,7 +100,7 @@ describe('runLanes', () => {
     const written: string[] = [];
     const late = await runLanes(
       lane('A', node('a', 'process.exit(0)')),
-      [lane('B', node('b', "setTimeout(() => { console.error('broke'); process.exit(4); }, 300)"))],
+      [lane('B', node('b', "setTimeout(() => { console.error('broke'); process.exit(4); }, 2000)"))],
       (text) => written.push(text),
     );
     expect(late.code).toBe(4);

@@ -6,10 +6,10 @@ import {
   isObject,
   type JsonObject,
   readFilters,
-  resolvePointer,
 } from '@svc-contracts/openapi-utils';
 import { isoInstant } from './iso-instant.js';
 import { parseTrafficJson, UnparseableJson } from './json-text.js';
+import { decodeFormComponent, rawQueryOf } from './request-parts.js';
 
 /** An item the request's filters exclude: where, and why. */
 export interface FilterMismatch {
@@ -29,9 +29,94 @@ const MAX_REPORTED = 20;
  */
 const MAX_COMPARED = 64;
 
-/** The rules of an `x-filters` value; undefined when it has none (the linter reports what is malformed). */
+const rulesByExtension = new WeakMap<object, FilterRules | undefined>();
+
+/**
+ * The rules of an `x-filters` value; undefined when it has none (the linter reports what is malformed).
+ * Read once per extension object: the mocks ask on every request.
+ */
 export function filterRules(extension: unknown): FilterRules | undefined {
-  return readFilters(extension).rules;
+  if (!isObject(extension)) return undefined;
+  if (!rulesByExtension.has(extension)) rulesByExtension.set(extension, readFilters(extension).rules);
+  return rulesByExtension.get(extension);
+}
+
+/** A condition with its member readers made once. */
+interface CompiledCondition {
+  condition: FilterCondition;
+  /** Reads `field` from an item (undefined for a condition that is not comparable). */
+  read: ((item: unknown) => unknown) | undefined;
+  /** Reads `operand` from a filter object. */
+  operandOf: (filter: unknown) => unknown;
+}
+
+/** The conditions of one query parameter: on its text, and on the filter objects it holds. */
+interface ParameterConditions {
+  name: string;
+  plain: CompiledCondition[];
+  listed: CompiledCondition[];
+}
+
+/** Rules made ready once: the readers of the list and of each member, the conditions by parameter. */
+interface CompiledRules {
+  itemsOf: (body: unknown) => unknown;
+  parameters: ParameterConditions[];
+  names: ReadonlySet<string>;
+}
+
+const compiledRules = new WeakMap<FilterRules, CompiledRules>();
+
+function compile(rules: FilterRules): CompiledRules {
+  let compiled = compiledRules.get(rules);
+  if (compiled !== undefined) return compiled;
+  const byName = new Map<string, ParameterConditions>();
+  for (const condition of rules.conditions) {
+    let parameter = byName.get(condition.parameter);
+    if (parameter === undefined) {
+      parameter = { name: condition.parameter, plain: [], listed: [] };
+      byName.set(condition.parameter, parameter);
+    }
+    const ready: CompiledCondition = {
+      condition,
+      read: condition.field === undefined ? undefined : memberReader(condition.field),
+      operandOf: memberReader(condition.operand),
+    };
+    (condition.element === undefined ? parameter.plain : parameter.listed).push(ready);
+  }
+  compiled = {
+    itemsOf: memberReader(rules.items),
+    parameters: [...byName.values()],
+    names: new Set(byName.keys()),
+  };
+  compiledRules.set(rules, compiled);
+  return compiled;
+}
+
+/**
+ * The values of the query parameters `rules` read, decoded as `parseFormEncoded` decodes a query (`+`
+ * a space), from a recorded URL: the other parameters are passed over undecoded.
+ */
+export function filterQuery(rules: FilterRules, url: string): QueryValues {
+  const { names } = compile(rules);
+  const values = new Map<string, string[]>();
+  const query = rawQueryOf(url);
+  // Pair by pair without splitting the query: only the values of the parameters read are cut out.
+  let start = 0;
+  while (start < query.length) {
+    let end = query.indexOf('&', start);
+    if (end < 0) end = query.length;
+    const equals = query.indexOf('=', start);
+    const nameEnd = equals < 0 || equals > end ? end : equals;
+    const name = decodeFormComponent(query.slice(start, nameEnd));
+    if (names.has(name)) {
+      const value = nameEnd === end ? '' : decodeFormComponent(query.slice(nameEnd + 1, end));
+      const list = values.get(name);
+      if (list === undefined) values.set(name, [value]);
+      else list.push(value);
+    }
+    start = end + 1;
+  }
+  return values;
 }
 
 /** An item's verdict on one condition: undefined when it cannot be judged (a member missing, another type). */
@@ -40,7 +125,7 @@ type ItemTest = (item: unknown) => boolean | undefined;
 /** One condition made ready for a request: the test, and what to say of an item that fails it. */
 interface Prepared {
   test: ItemTest;
-  field: string;
+  read: (item: unknown) => unknown;
   /** `created_at is "2025-02-28T23:00:00Z", before start_date 2025-03-01T00:00:00Z`, from the item's value. */
   explain: (value: string) => string;
 }
@@ -59,22 +144,18 @@ interface Group {
 /** The groups a request's query makes of the rules; parameters sent once only (a repeated one is left open). */
 function groupsFor(rules: FilterRules, query: QueryValues): Group[] {
   const groups: Group[] = [];
-  const byParameter = new Map<string, FilterCondition[]>();
-  for (const condition of rules.conditions) {
-    const list = byParameter.get(condition.parameter);
-    if (list === undefined) byParameter.set(condition.parameter, [condition]);
-    else list.push(condition);
-  }
-  for (const [parameter, conditions] of byParameter) {
-    const values = query.get(parameter);
+  for (const { name, plain, listed } of compile(rules).parameters) {
+    const values = query.get(name);
     if (values === undefined || values.length !== 1) continue;
     const text = values[0] as string;
-    const plain = conditions.filter((condition) => condition.element === undefined);
-    const tests = plain.flatMap((condition) => prepare(condition, text, parameter) ?? []);
+    const tests: Prepared[] = [];
+    for (const ready of plain) {
+      const prepared = prepare(ready, text, name);
+      if (prepared !== undefined) tests.push(prepared);
+    }
     if (tests.length > 0) groups.push({ kind: 'all', tests });
-    const listed = conditions.filter((condition) => condition.element !== undefined);
     if (listed.length > 0) {
-      const group = filterListGroup(listed, text, parameter);
+      const group = filterListGroup(listed, text, name);
       if (group !== undefined) groups.push(group);
     }
   }
@@ -86,21 +167,21 @@ function groupsFor(rules: FilterRules, query: QueryValues): Group[] {
  * condition recognises are ignored, as the service ignores them; one that is recognised but not
  * comparable (or whose operand is unusable) leaves the whole group open, since an item may meet it.
  */
-function filterListGroup(conditions: FilterCondition[], text: string, parameter: string): Group | undefined {
+function filterListGroup(
+  conditions: CompiledCondition[],
+  text: string,
+  parameter: string,
+): Group | undefined {
   const list = parseTrafficJson(text);
   if (list instanceof UnparseableJson || !Array.isArray(list) || list.length > MAX_COMPARED) return undefined;
   const tests: Prepared[] = [];
-  for (const [index, filter] of list.entries()) {
+  for (let index = 0; index < list.length; index++) {
+    const filter: unknown = list[index];
     if (!isObject(filter)) continue;
-    const applying = conditions.filter((condition) => selects(condition.element as JsonObject, filter));
-    if (applying.length === 0) continue;
-    for (const condition of applying) {
-      if (condition.field === undefined) return undefined;
-      const prepared = prepare(
-        condition,
-        resolvePointer(filter, condition.operand),
-        `${parameter}[${index}]`,
-      );
+    for (const ready of conditions) {
+      if (!selects(ready.condition.element as JsonObject, filter)) continue;
+      if (ready.read === undefined) return undefined;
+      const prepared = prepare(ready, ready.operandOf(filter), `${parameter}[${index}]`);
       if (prepared === undefined) return undefined;
       tests.push(prepared);
     }
@@ -109,23 +190,29 @@ function filterListGroup(conditions: FilterCondition[], text: string, parameter:
 }
 
 function selects(element: JsonObject, filter: JsonObject): boolean {
-  for (const [name, value] of Object.entries(element)) {
-    if (!Object.hasOwn(filter, name) || !isDeepStrictEqual(filter[name], value)) return false;
+  for (const name in element) {
+    if (!Object.hasOwn(filter, name)) return false;
+    const wanted = element[name];
+    const value = filter[name];
+    // The selecting members are names (`attribute`, `type`); `isDeepStrictEqual` only for anything else.
+    if (value !== wanted && (typeof wanted !== 'object' || !isDeepStrictEqual(value, wanted))) return false;
   }
   return true;
 }
 
 /** The test of one condition against an operand; undefined when the operand cannot be compared. */
-function prepare(condition: FilterCondition, operand: unknown, source: string): Prepared | undefined {
-  const field = condition.field as string;
-  const read = memberReader(field);
+function prepare(ready: CompiledCondition, operand: unknown, source: string): Prepared | undefined {
+  const { condition, read } = ready;
   const match = condition.match as FilterMatch;
-  const test = itemTest(match, operand, read);
+  const test = itemTest(match, operand, read as (item: unknown) => unknown);
   if (test === undefined) return undefined;
-  const name = field.slice(1);
-  const sent = describe(operand);
-  const against = PHRASES[match](operand, sent, source);
-  return { test, field, explain: (value) => `${name} is ${value}, ${against}` };
+  return {
+    test,
+    read: read as (item: unknown) => unknown,
+    // Written only for an item that is reported.
+    explain: (value) =>
+      `${(condition.field as string).slice(1)} is ${value}, ${PHRASES[match](operand, describe(operand), source)}`,
+  };
 }
 
 /** How a failed comparison reads: the operand as sent, and the parameter (or filter object) it came from. */
@@ -207,7 +294,7 @@ function itemTest(
       if (bound === undefined) return undefined;
       return (item) => {
         const value = read(item);
-        const instant = typeof value === 'string' ? isoInstant(value) : undefined;
+        const instant = typeof value === 'string' ? lastInstant(value) : undefined;
         if (instant === undefined) return undefined;
         return match === 'not-before' ? instant >= bound : instant <= bound;
       };
@@ -220,6 +307,7 @@ function itemTest(
  * spec's, and it is read on every item of every answer.
  */
 function memberReader(pointer: string): (item: unknown) => unknown {
+  if (pointer === '') return (item) => item;
   const segments = pointer
     .slice(1)
     .split('/')
@@ -228,11 +316,24 @@ function memberReader(pointer: string): (item: unknown) => unknown {
     let node = item;
     for (const segment of segments) {
       // Own members only: an item's `constructor` or `__proto__` is not a member the filter reads.
-      if (!isObject(node) || !Object.hasOwn(node, segment)) return undefined;
-      node = node[segment];
+      if (Array.isArray(node)) node = /^(0|[1-9]\d*)$/.test(segment) ? node[Number(segment)] : undefined;
+      else if (isObject(node) && Object.hasOwn(node, segment)) node = node[segment];
+      else return undefined;
     }
     return node;
   };
+}
+
+let lastText: string | undefined;
+let lastRead: number | undefined;
+
+/** {@link isoInstant} of the text read last: a start and an end bound read the same `created_at` in turn. */
+function lastInstant(text: string): number | undefined {
+  if (text !== lastText) {
+    lastText = text;
+    lastRead = isoInstant(text);
+  }
+  return lastRead;
 }
 
 function describe(operand: unknown): string {
@@ -241,7 +342,7 @@ function describe(operand: unknown): string {
 }
 
 function itemsOf(rules: FilterRules, body: unknown): unknown[] | undefined {
-  const items = resolvePointer(body, rules.items);
+  const items = compile(rules).itemsOf(body);
   return Array.isArray(items) ? items : undefined;
 }
 
@@ -255,22 +356,26 @@ function exclusion(groups: readonly Group[], item: unknown): Exclusion | undefin
       for (const prepared of group.tests) {
         if (prepared.test(item) === false) return { group, failed: prepared };
       }
-    } else if (group.tests.every(({ test }) => test(item) === false)) {
+    } else if (meetsNone(group.tests, item)) {
       return { group, failed: undefined };
     }
   }
   return undefined;
 }
 
-/** Why an item is excluded, written only for the items reported. */
-function explainExclusion(item: unknown, { group, failed }: Exclusion): string {
-  if (failed !== undefined) return failed.explain(describeValue(item, failed.field));
-  const each = group.tests.map(({ field, explain }) => explain(describeValue(item, field)));
-  return `meets none of the filter objects sent: ${each.join('; ')}`;
+/** Whether every test is judged and fails (a loop, not `every`: this runs per item and per group). */
+function meetsNone(tests: readonly Prepared[], item: unknown): boolean {
+  for (let index = 0; index < tests.length; index++) {
+    if ((tests[index] as Prepared).test(item) !== false) return false;
+  }
+  return true;
 }
 
-function describeValue(item: unknown, field: string): string {
-  return describe(JSON.stringify(memberReader(field)(item)));
+/** Why an item is excluded, written only for the items reported. */
+function explainExclusion(item: unknown, { group, failed }: Exclusion): string {
+  if (failed !== undefined) return failed.explain(describe(JSON.stringify(failed.read(item))));
+  const each = group.tests.map(({ read, explain }) => explain(describe(JSON.stringify(read(item)))));
+  return `meets none of the filter objects sent: ${each.join('; ')}`;
 }
 
 /**
@@ -293,7 +398,8 @@ export function filterMismatches(
   if (items === undefined) return [];
   const found: FilterMismatch[] = [];
   let unreported = 0;
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item: unknown = items[index];
     const excluded = exclusion(groups, item);
     if (excluded === undefined) continue;
     if (found.length === MAX_REPORTED) {

@@ -19,6 +19,7 @@ export {
   applyFilters,
   type FilterMismatch,
   filterMismatches,
+  filterQuery,
   filterRules,
   type QueryValues,
 } from './filters.js';

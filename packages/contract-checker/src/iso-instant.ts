@@ -4,11 +4,9 @@
  * instants, never as text: `2025-03-01T00:00Z` and `20250301T000000Z` are the same bound.
  */
 
-/** Nanoseconds in an hour, a minute and a second: the unit of a decimal fraction of each. */
-const NS_PER = { hour: 3_600_000_000_000n, minute: 60_000_000_000n, second: 1_000_000_000n } as const;
-const NS_PER_DAY = 86_400_000_000_000n;
-/** Digits of a fraction that can still change a nanosecond; the rest are read as zero. */
-const FRACTION_DIGITS = 15;
+/** Milliseconds in an hour, a minute and a second: the unit of a decimal fraction of each. */
+const MS_PER = { hour: 3_600_000, minute: 60_000, second: 1_000 } as const;
+const MS_PER_DAY = 86_400_000;
 
 // Year, then a calendar (month, day), week (week, weekday) or ordinal (day of year) date; a time to the
 // hour, minute or second with a fraction of the last; a zone. Extended format, then basic format. A space
@@ -19,15 +17,22 @@ const BASIC =
   /^(\d{4})(?:(\d{2})(\d{2})|W(\d{2})(\d)|(\d{3}))[Tt ](\d{2})(?:(\d{2})(\d{2})?)?(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2})(\d{2})?)$/;
 
 /**
- * The instant an ISO 8601 date-time names, in nanoseconds since 1970-01-01T00:00:00Z, or undefined when
- * it is not one: a calendar, week or ordinal date in the extended or basic format; a time to the hour,
+ * The instant an ISO 8601 date-time names, in milliseconds since 1970-01-01T00:00:00Z (a fraction below
+ * the millisecond kept as far as a double holds it, about a quarter of a microsecond today), or undefined
+ * when it is not one: a calendar, week or ordinal date in the extended or basic format; a time to the hour,
  * minute or second, with a decimal fraction (`.` or `,`) of the last; 24:00 for the end of a day; 60 for
  * a leap second (read as the first instant of the next minute); and a zone, `Z` or an offset. A
  * date-time without a zone is local time of an unknown place, so it names no instant: undefined.
+ *
+ * Rounding a sub-microsecond difference away can make two instants equal, never reverse their order: an
+ * inclusive bound compared with this is at worst lenient. Numbers, not BigInt: this runs on every item
+ * of a list answer, and BigInt arithmetic made it ten times slower.
  */
-export function isoInstant(text: string): bigint | undefined {
+export function isoInstant(text: string): number | undefined {
   // The longest form is about 40 characters: anything far longer is not a date-time (and no regex runs on it).
   if (text.length > 64) return undefined;
+  const common = rfc3339Instant(text);
+  if (common !== undefined) return common;
   const parts = EXTENDED.exec(text) ?? BASIC.exec(text);
   if (parts === null) return undefined;
   const [, year, month, day, week, weekday, ordinal, hour, minute, second, fraction, zulu, sign, offH, offM] =
@@ -35,15 +40,51 @@ export function isoInstant(text: string): bigint | undefined {
   const days = dayNumber(Number(year), month, day, week, weekday, ordinal);
   const time = timeOfDay(Number(hour), minute, second, fraction);
   if (days === undefined || time === undefined) return undefined;
-  let offset = 0n;
+  let offset = 0;
   if (zulu === undefined) {
     const offsetHours = Number(offH);
     const offsetMinutes = offM === undefined ? 0 : Number(offM);
     if (offsetHours > 23 || offsetMinutes > 59) return undefined;
-    offset = BigInt(offsetHours) * NS_PER.hour + BigInt(offsetMinutes) * NS_PER.minute;
+    offset = offsetHours * MS_PER.hour + offsetMinutes * MS_PER.minute;
     if (sign === '-') offset = -offset;
   }
-  return BigInt(days) * NS_PER_DAY + time - offset;
+  return days * MS_PER_DAY + time - offset;
+}
+
+/**
+ * The common form, `2025-03-14T09:12:44Z` (seconds, `Z`, no fraction), read by character code: every
+ * run of a list answer is read this way, about ten times faster than the general expressions. Anything
+ * else, or a field out of range, is left to them.
+ */
+function rfc3339Instant(text: string): number | undefined {
+  if (text.length !== 20 || text.charCodeAt(19) !== 90 /* Z */) return undefined;
+  if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(10) !== 84) return undefined;
+  if (text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return undefined;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  const second = digits(text, 17, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return undefined;
+  return (
+    daysFromCivil(year, month, day) * MS_PER_DAY +
+    hour * MS_PER.hour +
+    minute * MS_PER.minute +
+    second * MS_PER.second
+  );
+}
+
+/** The decimal number of `length` ASCII digits at `at`, or -1 when one is not a digit. */
+function digits(text: string, at: number, length: number): number {
+  let value = 0;
+  for (let index = at; index < at + length; index++) {
+    const code = text.charCodeAt(index) - 48;
+    if (code < 0 || code > 9) return -1;
+    value = value * 10 + code;
+  }
+  return value;
 }
 
 /** Days since 1970-01-01 of a calendar, week or ordinal date; undefined when a field is out of range. */
@@ -75,34 +116,25 @@ function dayNumber(
   return daysFromCivil(year, 1, 1) + n - 1;
 }
 
-/** Nanoseconds since midnight; undefined when a field is out of range. */
+/** Milliseconds since midnight; undefined when a field is out of range. */
 function timeOfDay(
   hour: number,
   minute: string | undefined,
   second: string | undefined,
   fraction: string | undefined,
-): bigint | undefined {
+): number | undefined {
   const m = minute === undefined ? 0 : Number(minute);
   const s = second === undefined ? 0 : Number(second);
-  const fractional = fraction === undefined ? 0n : fractionOf(fraction);
+  // Digits past the twentieth cannot change a double.
+  const fractional = fraction === undefined ? 0 : Number(`0.${fraction.slice(0, 20)}`);
   if (hour === 24) {
     // 24:00 is the end of the day, and nothing past it.
-    if (m !== 0 || s !== 0 || fractional !== 0n) return undefined;
+    if (m !== 0 || s !== 0 || fractional !== 0) return undefined;
   } else if (hour > 23 || m > 59 || s > 60) {
     return undefined;
   }
-  const unit = second !== undefined ? NS_PER.second : minute !== undefined ? NS_PER.minute : NS_PER.hour;
-  return (
-    BigInt(hour) * NS_PER.hour +
-    BigInt(m) * NS_PER.minute +
-    BigInt(s) * NS_PER.second +
-    (fractional * unit) / 10n ** BigInt(FRACTION_DIGITS)
-  );
-}
-
-/** A decimal fraction's digits scaled to {@link FRACTION_DIGITS} places. */
-function fractionOf(digits: string): bigint {
-  return BigInt(digits.slice(0, FRACTION_DIGITS).padEnd(FRACTION_DIGITS, '0'));
+  const unit = second !== undefined ? MS_PER.second : minute !== undefined ? MS_PER.minute : MS_PER.hour;
+  return hour * MS_PER.hour + m * MS_PER.minute + s * MS_PER.second + fractional * unit;
 }
 
 function isLeapYear(year: number): boolean {
