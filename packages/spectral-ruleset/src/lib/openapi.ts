@@ -56,3 +56,19 @@ export function isInsideExampleData(path: JsonPath): boolean {
     (segment, index) => (segment === 'example' || segment === 'examples') && path[index - 1] !== 'properties',
   );
 }
+
+/**
+ * The finding for a response extension (`x-body-open`, `x-echoes`, `x-filters`) found anywhere but on a
+ * Response Object (a status under `responses`, or a `components.responses` entry), where nothing reads
+ * it; undefined when it is on one.
+ */
+export function misplacedResponseExtension(
+  path: JsonPath,
+  extension: string,
+): { message: string; path: JsonPath } | undefined {
+  if (path.at(-2) === 'responses') return undefined;
+  return {
+    message: `\`${extension}\` belongs on a Response Object (a status under \`responses\`, or a \`components.responses\` entry); elsewhere nothing reads it.`,
+    path: [...path, extension],
+  };
+}

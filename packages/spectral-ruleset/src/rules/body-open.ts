@@ -1,6 +1,6 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { isInsideExampleData } from '../lib/openapi.js';
+import { isInsideExampleData, misplacedResponseExtension } from '../lib/openapi.js';
 
 /**
  * `x-body-open: true` on a Response Object says the source shows neither whether the response has a
@@ -12,15 +12,8 @@ const bodyOpen = createRulesetFunction<Record<string, unknown>, null>(
   (node, _options, context): IFunctionResult[] => {
     if (isInsideExampleData(context.path)) return [];
     const path = [...context.path, 'x-body-open'];
-    if (context.path.at(-2) !== 'responses') {
-      return [
-        {
-          message:
-            '`x-body-open` belongs on a Response Object (a status under `responses`, or a `components.responses` entry); elsewhere nothing reads it.',
-          path,
-        },
-      ];
-    }
+    const misplaced = misplacedResponseExtension(context.path, 'x-body-open');
+    if (misplaced !== undefined) return [misplaced];
     if (typeof node['x-body-open'] !== 'boolean') {
       return [
         {

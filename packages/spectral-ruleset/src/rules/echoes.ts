@@ -1,7 +1,7 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
 import { isObject } from '@svc-contracts/openapi-utils';
-import { isInsideExampleData } from '../lib/openapi.js';
+import { isInsideExampleData, misplacedResponseExtension } from '../lib/openapi.js';
 
 const SHAPE =
   '`x-echoes` must be a non-empty list of `{request, response, present?, equal?}`: two top-level members (`/tag`) of the request and response bodies, and `present: true` (the answer has it when the request does), `equal: true` (the same value), or both.';
@@ -17,15 +17,8 @@ const echoes = createRulesetFunction<Record<string, unknown>, null>(
   (node, _options, context): IFunctionResult[] => {
     if (isInsideExampleData(context.path)) return [];
     const at = [...context.path, 'x-echoes'];
-    if (context.path.at(-2) !== 'responses') {
-      return [
-        {
-          message:
-            '`x-echoes` belongs on a Response Object (a status under `responses`, or a `components.responses` entry); elsewhere nothing reads it.',
-          path: at,
-        },
-      ];
-    }
+    const misplaced = misplacedResponseExtension(context.path, 'x-echoes');
+    if (misplaced !== undefined) return [misplaced];
     const listed = node['x-echoes'];
     if (!Array.isArray(listed) || listed.length === 0) return [{ message: SHAPE, path: at }];
     const results: IFunctionResult[] = [];

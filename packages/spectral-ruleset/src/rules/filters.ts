@@ -1,7 +1,7 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
 import { isObject, operationsOf, readFilters } from '@svc-contracts/openapi-utils';
-import { effectiveParameters, isInsideExampleData } from '../lib/openapi.js';
+import { effectiveParameters, isInsideExampleData, misplacedResponseExtension } from '../lib/openapi.js';
 
 /**
  * `x-filters` says which items of a list answer the request's query allows (agents of the `status`
@@ -14,15 +14,8 @@ const filters = createRulesetFunction<Record<string, unknown>, null>(
   (node, _options, context): IFunctionResult[] => {
     if (isInsideExampleData(context.path)) return [];
     const at = [...context.path, 'x-filters'];
-    if (context.path.at(-2) !== 'responses') {
-      return [
-        {
-          message:
-            '`x-filters` belongs on a Response Object (a status under `responses`, or a `components.responses` entry); elsewhere nothing reads it.',
-          path: at,
-        },
-      ];
-    }
+    const misplaced = misplacedResponseExtension(context.path, 'x-filters');
+    if (misplaced !== undefined) return [misplaced];
     const { problems } = readFilters(node['x-filters']);
     const results = problems.map(({ at: inner, message }) => ({ message, path: [...at, ...inner] }));
     const parameters = queryParameters(resolvedRoot(context.documentInventory), context.path);
