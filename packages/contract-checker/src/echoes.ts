@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { isObject, type JsonObject } from '@svc-contracts/openapi-utils';
+import { isObject, type JsonObject, unescapePointer } from '@svc-contracts/openapi-utils';
 import { parseTrafficJson, UnparseableJson } from './json-text.js';
 
 /**
@@ -40,7 +40,7 @@ export function echoRules(extension: unknown): EchoRule[] {
 
 /** `/tag` → `tag` (`~1` and `~0` decoded, as in any JSON pointer). */
 function memberName(pointer: string): string {
-  return pointer.slice(1).replaceAll('~1', '/').replaceAll('~0', '~');
+  return unescapePointer(pointer.slice(1));
 }
 
 /** The JSON object a body holds, or undefined (no body, not JSON, not an object). */

@@ -6,10 +6,11 @@ import {
   isObject,
   type JsonObject,
   readFilters,
+  unescapePointer,
 } from '@svc-contracts/openapi-utils';
 import { isoInstant } from './iso-instant.js';
 import { parseTrafficJson, UnparseableJson } from './json-text.js';
-import { decodeFormComponent, rawQueryOf } from './request-parts.js';
+import { parseFormEncoded, rawQueryOf } from './request-parts.js';
 
 /** An item the request's filters exclude: where, and why. */
 export interface FilterMismatch {
@@ -93,30 +94,11 @@ function compile(rules: FilterRules): CompiledRules {
 }
 
 /**
- * The values of the query parameters `rules` read, decoded as `parseFormEncoded` decodes a query (`+`
- * a space), from a recorded URL: the other parameters are passed over undecoded.
+ * The values of the query parameters `rules` read, decoded as every query is (`+` a space), from a
+ * request's URL (absolute, or a path with its query): the other parameters are passed over undecoded.
  */
 export function filterQuery(rules: FilterRules, url: string): QueryValues {
-  const { names } = compile(rules);
-  const values = new Map<string, string[]>();
-  const query = rawQueryOf(url);
-  // Pair by pair without splitting the query: only the values of the parameters read are cut out.
-  let start = 0;
-  while (start < query.length) {
-    let end = query.indexOf('&', start);
-    if (end < 0) end = query.length;
-    const equals = query.indexOf('=', start);
-    const nameEnd = equals < 0 || equals > end ? end : equals;
-    const name = decodeFormComponent(query.slice(start, nameEnd));
-    if (names.has(name)) {
-      const value = nameEnd === end ? '' : decodeFormComponent(query.slice(nameEnd + 1, end));
-      const list = values.get(name);
-      if (list === undefined) values.set(name, [value]);
-      else list.push(value);
-    }
-    start = end + 1;
-  }
-  return values;
+  return parseFormEncoded(rawQueryOf(url), compile(rules).names);
 }
 
 /** An item's verdict on one condition: undefined when it cannot be judged (a member missing, another type). */
@@ -308,10 +290,7 @@ function itemTest(
  */
 function memberReader(pointer: string): (item: unknown) => unknown {
   if (pointer === '') return (item) => item;
-  const segments = pointer
-    .slice(1)
-    .split('/')
-    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const segments = pointer.slice(1).split('/').map(unescapePointer);
   return (item) => {
     let node = item;
     for (const segment of segments) {
@@ -434,7 +413,7 @@ export function applyFilters(rules: FilterRules, query: QueryValues, answer: unk
 function replaceAt(root: unknown, pointer: string, value: unknown): unknown {
   if (pointer === '') return value;
   const [head, ...rest] = pointer.slice(1).split('/');
-  const name = (head as string).replaceAll('~1', '/').replaceAll('~0', '~');
+  const name = unescapePointer(head as string);
   const tail = rest.length === 0 ? '' : `/${rest.join('/')}`;
   if (Array.isArray(root)) {
     const copy = [...root];

@@ -25,16 +25,29 @@ export function decodeFormComponent(text: string): string {
   }
 }
 
-export function parseFormEncoded(text: string): Map<string, string[]> {
+/**
+ * The fields of a form-encoded text (a query, a form body), decoded. With `wanted`, only those names
+ * are kept and no other value is decoded (`x-filters` reads two or three parameters of a query).
+ */
+export function parseFormEncoded(text: string, wanted?: ReadonlySet<string>): Map<string, string[]> {
   const fields = new Map<string, string[]>();
-  for (const pair of text.split('&')) {
-    if (pair === '') continue;
-    const at = pair.indexOf('=');
-    const name = decodeFormComponent(at < 0 ? pair : pair.slice(0, at));
-    const value = at < 0 ? '' : decodeFormComponent(pair.slice(at + 1));
-    const values = fields.get(name);
-    if (values) values.push(value);
-    else fields.set(name, [value]);
+  // Pair by pair without splitting the text: only the values kept are cut out.
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('&', start);
+    if (end < 0) end = text.length;
+    if (end > start) {
+      const equals = text.indexOf('=', start);
+      const nameEnd = equals < 0 || equals > end ? end : equals;
+      const name = decodeFormComponent(text.slice(start, nameEnd));
+      if (wanted === undefined || wanted.has(name)) {
+        const value = nameEnd === end ? '' : decodeFormComponent(text.slice(nameEnd + 1, end));
+        const values = fields.get(name);
+        if (values) values.push(value);
+        else fields.set(name, [value]);
+      }
+    }
+    start = end + 1;
   }
   return fields;
 }

@@ -3,9 +3,9 @@ import {
   applyFilters,
   type ContractSet,
   echoRules,
+  filterQuery,
   filterRules,
   type OperationMatch,
-  type QueryValues,
   responseKeyFor,
 } from '@svc-contracts/contract-checker';
 import {
@@ -236,17 +236,8 @@ function fitted(
   const echoes = echoRules(response['x-echoes']);
   const echoed = echoes.length === 0 ? body : applyEchoes(echoes, sent, body);
   const filters = filterRules(response['x-filters']);
-  return filters === undefined ? echoed : applyFilters(filters, queryValues(request.query), echoed);
-}
-
-function queryValues(query: URLSearchParams): QueryValues {
-  const values = new Map<string, string[]>();
-  for (const [name, value] of query) {
-    const list = values.get(name);
-    if (list === undefined) values.set(name, [value]);
-    else list.push(value);
-  }
-  return values;
+  // The query decoded as the checker decodes it, so the mock keeps exactly what the checker accepts.
+  return filters === undefined ? echoed : applyFilters(filters, filterQuery(filters, request.url), echoed);
 }
 
 /** JSON bodies go to Prism parsed (it validates objects); any other body as text, as prism-http-server does. */

@@ -1,4 +1,10 @@
-import { applyEchoes, applyFilters, echoRules, filterRules } from '@svc-contracts/contract-checker';
+import {
+  applyEchoes,
+  applyFilters,
+  echoRules,
+  filterQuery,
+  filterRules,
+} from '@svc-contracts/contract-checker';
 import {
   deref,
   firstExample,
@@ -132,11 +138,7 @@ export function servedExample(
       : applyEchoes(rules, JSON.parse(request.body), example);
   const filters = filterRules(response['x-filters']);
   if (filters === undefined) return echoed;
-  const query = new Map<string, string[]>();
-  for (const [key, value] of new URL(request.path, 'http://mock').searchParams) {
-    query.set(key, [...(query.get(key) ?? []), value]);
-  }
-  return applyFilters(filters, query, echoed);
+  return applyFilters(filters, filterQuery(filters, request.path), echoed);
 }
 
 function encodeBody(mediaType: string, example: unknown): string {

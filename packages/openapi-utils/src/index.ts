@@ -26,7 +26,13 @@ export {
   operationsOf,
   operationsOfPathItem,
 } from './operations.js';
-export { decodePointerSegment, escapePointer, pointerOf, resolvePointer } from './pointer.js';
+export {
+  decodePointerSegment,
+  escapePointer,
+  pointerOf,
+  resolvePointer,
+  unescapePointer,
+} from './pointer.js';
 export { schemaShape, schemaTypes } from './schema.js';
 export {
   FILTER_MATCHES,

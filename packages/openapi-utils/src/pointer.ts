@@ -5,6 +5,11 @@ export function escapePointer(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
+/** Decodes one segment of a plain JSON Pointer (RFC 6901): `~1` is `/`, `~0` is `~`. */
+export function unescapePointer(segment: string): string {
+  return segment.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
 /** Decodes one JSON Pointer segment; `$ref` fragments are URI-encoded first (RFC 3986). */
 export function decodePointerSegment(segment: string): string {
   let decoded = segment;
@@ -13,7 +18,7 @@ export function decodePointerSegment(segment: string): string {
   } catch {
     // A lone `%` is not an escape: the segment is read as written.
   }
-  return decoded.replaceAll('~1', '/').replaceAll('~0', '~');
+  return unescapePointer(decoded);
 }
 
 /**
