@@ -25,6 +25,8 @@ export interface Call {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** How long the answer may take before the call fails: 10 s unless given. */
+  timeoutMs?: number;
 }
 
 /** One request with plain fetch, bounded so a hung mock fails the test instead of stalling it. */
@@ -33,7 +35,7 @@ export async function call(baseUrl: string, path: string, init: Call = {}): Prom
     method: init.method ?? 'GET',
     headers: init.headers ?? {},
     ...(init.body !== undefined && { body: init.body }),
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(init.timeoutMs ?? 10_000),
   });
   return {
     status: response.status,
