@@ -12,13 +12,16 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAll } from './lib/catalogue.ts';
 import { negativeProblems, notExpressible, ruleOfFile } from './lib/expectations.ts';
-import { configPath, contractTestsRoot, recordingsDir, shown } from './lib/paths.ts';
+import { configPath, contractTestsRoot, recordingsDir, repoRoot, shown } from './lib/paths.ts';
 import {
   type ContractResults,
   coverageGaps,
   mutationFailures,
+  README_SUMMARY_END,
+  README_SUMMARY_START,
   renderResults,
   runContractChecks,
+  withReadmeSummary,
 } from './lib/results.ts';
 import { readSpecFacts, type SpecFacts } from './lib/spec-facts.ts';
 import { generatedFileProblems } from './lib/sync.ts';
@@ -250,5 +253,18 @@ describe('RESULTS.md', () => {
   it('is what contract-tests/report.ts writes (run it after changing recordings or specs)', async () => {
     const committed = await readFile(join(contractTestsRoot, 'RESULTS.md'), 'utf8');
     expect(committed).toBe(renderResults(results));
+  });
+
+  it("shows its per-service table in the repository README's summary block as well", async () => {
+    const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
+    expect(readme).toBe(withReadmeSummary(readme, results));
+  });
+
+  it('refuses a README without the summary block, rather than leave it unkept', () => {
+    expect(() => withReadmeSummary('# A README\n\nno block here\n', results)).toThrow(
+      /README\.md has no "<!-- contract-tests summary/,
+    );
+    const reversed = `${README_SUMMARY_END}\n${README_SUMMARY_START}\n`;
+    expect(() => withReadmeSummary(reversed, results)).toThrow(/has no/);
   });
 });

@@ -1,5 +1,6 @@
 // Writes RESULTS.md: coverage (operation × status × content type) and mutation score per service, from
-// the recordings and the negative set. `--check` writes nothing and exits 1 when RESULTS.md is stale.
+// the recordings and the negative set, and the per-service table into the summary block of the repository
+// README. `--check` writes nothing and exits 1 when either is stale.
 // Also prints the checker's throughput on the recordings (not written: it varies from run to run).
 //
 //   pnpm exec tsx contract-tests/report.ts [--check]
@@ -7,24 +8,35 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { checkHarFiles, loadContracts } from '@svc-contracts/contract-checker';
-import { configPath, contractTestsRoot, recordingsDir } from './lib/paths.ts';
-import { renderResults, runContractChecks } from './lib/results.ts';
+import { configPath, contractTestsRoot, recordingsDir, repoRoot } from './lib/paths.ts';
+import { renderResults, runContractChecks, withReadmeSummary } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
 
 const resultsPath = join(contractTestsRoot, 'RESULTS.md');
+const readmePath = join(repoRoot, 'README.md');
 const contracts = await loadContracts({ configPath });
 try {
   const results = await runContractChecks(contracts, await readSpecFacts());
-  const text = renderResults(results);
-  if (process.argv.includes('--check')) {
-    const current = await readFile(resultsPath, 'utf8').catch(() => '');
-    if (current !== text) {
-      console.error('contract-tests/RESULTS.md is stale: run pnpm exec tsx contract-tests/report.ts');
-      process.exitCode = 1;
-    } else console.log('contract-tests/RESULTS.md is up to date.');
-  } else {
-    await writeFile(resultsPath, text);
-    console.log('wrote contract-tests/RESULTS.md');
+  const readme = await readFile(readmePath, 'utf8');
+  const written = [
+    { shown: 'contract-tests/RESULTS.md', path: resultsPath, text: renderResults(results) },
+    {
+      shown: 'README.md (contract-tests summary)',
+      path: readmePath,
+      text: withReadmeSummary(readme, results),
+    },
+  ];
+  for (const file of written) {
+    if (process.argv.includes('--check')) {
+      const current = await readFile(file.path, 'utf8').catch(() => '');
+      if (current !== file.text) {
+        console.error(`${file.shown} is stale: run pnpm exec tsx contract-tests/report.ts`);
+        process.exitCode = 1;
+      } else console.log(`${file.shown} is up to date.`);
+    } else {
+      await writeFile(file.path, file.text);
+      console.log(`wrote ${file.shown}`);
+    }
   }
   // Throughput: the whole positive set checked repeatedly with the contracts already loaded.
   const rounds = 20;
