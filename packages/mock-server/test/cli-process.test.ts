@@ -3,17 +3,25 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, it, vi } from 'vitest';
+import { buildPackage } from '../../../scripts/build/package-build.ts';
 import { basicAuth, call, hostileOrder } from './support.ts';
 
 /**
- * The real bin in a real process: Ctrl-C stops every mock and leaves no process behind. The CLI runs
- * under `node --import tsx` (one process, as the built bin is), so its pid is the one signalled.
+ * The real bin in a real process: Ctrl-C stops every mock and leaves no process behind. The bin is the
+ * one package.json publishes (dist/, brought up to date first), run by Node itself, so its pid is the one
+ * signalled and no TypeScript loader starts beside it.
  */
 const here = dirname(fileURLToPath(import.meta.url));
-const cli = resolve(here, '..', 'src', 'cli.ts');
+const packageDir = resolve(here, '..');
 const repoRoot = resolve(here, '..', '..', '..');
+const manifest = JSON.parse(readFileSync(resolve(packageDir, 'package.json'), 'utf8')) as {
+  bin: Record<string, string>;
+};
+const cli = resolve(packageDir, manifest.bin['svc-mocks'] ?? '');
 const started: ChildProcess[] = [];
+
+beforeAll(() => buildPackage(packageDir));
 
 afterAll(() => {
   for (const child of started)
@@ -27,7 +35,7 @@ interface Running {
 }
 
 function run(args: string[]): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
+  const child = spawn(process.execPath, [cli, ...args], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -153,7 +161,7 @@ describe.concurrent('svc-mocks process', () => {
       for (const port of Object.values(table)) {
         await expect(call(`http://127.0.0.1:${port}`, '/')).rejects.toThrow();
       }
-      // A helper of the TypeScript loader (esbuild) may take a moment to notice its parent is gone.
+      // A child of the bin, if it ever starts one, may take a moment to notice its parent is gone.
       await vi.waitFor(() => expect([pid, ...family].filter(alive).map(processLabel)).toEqual([]), {
         timeout: 5_000,
       });

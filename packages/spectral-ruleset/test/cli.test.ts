@@ -1,10 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPackage } from '../../../scripts/build/package-build.ts';
 
 /**
  * The published entry points, used the way a user does: the Spectral CLI loads `spectral.yaml` of the
@@ -15,7 +16,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('./fixtures/cli/openapi.yaml', import.meta.url));
 const SPECTRAL_CLI = createRequire(import.meta.url).resolve('@stoplight/spectral-cli/dist/index.js');
-const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 interface CliResult {
   code: string;
@@ -55,14 +55,8 @@ describe('the Spectral CLI', () => {
   let consumerDir = '';
 
   beforeAll(() => {
-    // dist/ is what spectral.yaml and the package entry point load: brought up to date the way `pnpm
-    // build` does it (incremental tsc -b), which costs nothing after the build `pnpm test` starts with.
-    const root = join(PACKAGE_DIR, '..', '..');
-    execFileSync('pnpm', ['exec', 'tsx', 'scripts/build/prepare.ts'], { cwd: root, stdio: 'pipe' });
-    execFileSync(process.execPath, [TSC, '-b', join(PACKAGE_DIR, 'tsconfig.build.json')], {
-      cwd: root,
-      stdio: 'pipe',
-    });
+    // dist/ is what spectral.yaml and the package entry point load.
+    buildPackage(PACKAGE_DIR);
     consumerDir = mkdtempSync(join(tmpdir(), 'spectral-ruleset-consumer-'));
   });
 
