@@ -15,7 +15,9 @@ const LINT_STEP = /^pnpm run ([\w:-]+)$/;
  * from the working tree, visited in headless Chromium). The bench test follows the checks rather than the
  * real-publish test (the other way round the real-publish lane ran on alone for the last 30 s), and the
  * docs site test follows the real-publish test rather than running in the suite (there the suite ran on
- * alone for the last 35 to 60 s): the lanes then end about together.
+ * alone for the last 35 to 60 s). The suite, one file at a time, still ran alone on one core for the last
+ * 30 to 40 s, so two of its tests that run command-line tools in processes of their own (about 25 s) follow
+ * the docs site test: the lanes then end about together.
  */
 export function pnpmTestLanes(
   scripts: Readonly<Record<string, string>>,
@@ -57,6 +59,12 @@ export function pnpmTestLanes(
       steps: [
         vitestStep('real-publish', ['--project', 'own-lane', 'tests/release/real-publish.test.ts'], 'build'),
         vitestStep('docs-site', ['--project', 'own-lane', 'tests/docs/site.test.ts']),
+        vitestStep('cli-processes', [
+          '--project',
+          'own-lane',
+          'tests/lint-pipeline.test.ts',
+          'packages/mock-server/test/cli-process.test.ts',
+        ]),
       ],
     },
   };

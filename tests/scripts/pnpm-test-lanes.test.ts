@@ -11,7 +11,7 @@ const { scripts } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) a
 };
 
 describe('the lanes of pnpm test', () => {
-  it('build then run the suite; the rest of the lint, the checks and the bench test beside it; the real-publish test after the build, then the docs site test', () => {
+  it('build then run the suite; the rest of the lint, the checks and the bench test beside it; the real-publish test after the build, then the docs site test and the CLI process tests', () => {
     const { suite, checks, realPublish } = pnpmTestLanes(scripts, vitest);
     expect(suite.steps.map((step) => step.name)).toEqual(['build', 'suite']);
     // The bench test runs the checked packages: it comes after the checks, in their lane.
@@ -26,12 +26,14 @@ describe('the lanes of pnpm test', () => {
     expect(realPublish.steps.map((step) => [step.name, step.after])).toEqual([
       ['real-publish', 'build'],
       ['docs-site', undefined],
+      ['cli-processes', undefined],
     ]);
     // Every file the suite leaves to a lane of its own is run by one: none is left out of `pnpm test`.
     const ownLaneSteps = [...checks.steps, ...realPublish.steps].filter((step) =>
       step.args.includes('own-lane'),
     );
-    expect(ownLaneSteps.map((step) => step.args.at(-1)).sort()).toEqual([...ownLane].sort());
+    const files = ownLaneSteps.flatMap((step) => step.args.filter((arg) => arg.endsWith('.test.ts')));
+    expect(files.sort()).toEqual([...ownLane].sort());
     expect(() => checkLaneOrder(suite, checks, realPublish)).not.toThrow();
   });
 
