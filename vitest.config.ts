@@ -5,10 +5,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * real-publish test (a clean clone, a local registry, `pnpm publish` and installs from it; about two
  * minutes), the bench test (`pnpm bench --tiny`: every benchmark script on its smallest input, each in its
  * own process, on ephemeral ports, writing only to temporary folders; about a minute), the docs site test
- * (the site built into a temporary folder and visited in headless Chromium; about 20 s), and two tests of
- * command-line tools (`pnpm lint:specs` on fixtures, the mocks' published bin; about 25 s together). They
- * run in lanes of their own beside the suite: the real-publish test after the build, then the docs site
- * test, then the two CLI tests; the bench test after the checks (scripts/test/pnpm-test-lanes.ts). The
+ * (the site built into a temporary folder and visited in headless Chromium; about 20 s), and three tests of
+ * command-line tools (`pnpm lint:specs` on fixtures, the mocks' published bin; about 25 s together; the
+ * arguments of every repository script, about 10 s). They run in lanes of their own beside the suite: the
+ * real-publish test after the build, then the docs site test, then the first two CLI tests; the bench test
+ * after the checks, then the arguments test (scripts/test/pnpm-test-lanes.ts). The
  * suite itself stays one file at a time: several of its files build, lint or render from the same working
  * tree, and vitest's default (cores - 1) is one worker here anyway. Its files share one process
  * (`isolate: false`): a fresh process per file imported the same packages 105 times over, about a minute
@@ -22,6 +23,7 @@ export const ownLane = [
   'tests/docs/site.test.ts',
   'tests/lint-pipeline.test.ts',
   'packages/mock-server/test/cli-process.test.ts',
+  'tests/scripts/arguments.test.ts',
 ];
 
 export default defineConfig({

@@ -16,8 +16,9 @@ const LINT_STEP = /^pnpm run ([\w:-]+)$/;
  * real-publish test (the other way round the real-publish lane ran on alone for the last 30 s), and the
  * docs site test follows the real-publish test rather than running in the suite (there the suite ran on
  * alone for the last 35 to 60 s). The suite, one file at a time, still ran alone on one core for the last
- * 30 to 40 s, so two of its tests that run command-line tools in processes of their own (about 25 s) follow
- * the docs site test: the lanes then end about together.
+ * 30 to 40 s, so three of its tests that run command-line tools in processes of their own follow: those of
+ * `pnpm lint:specs` and of the mocks' bin (about 25 s) the docs site test, the one of every script's
+ * arguments (about 10 s) the bench test. The lanes then end about together.
  */
 export function pnpmTestLanes(
   scripts: Readonly<Record<string, string>>,
@@ -52,6 +53,7 @@ export function pnpmTestLanes(
       steps: [
         ...checks.map((name, index) => script(name, index === 0 ? 'build' : undefined)),
         vitestStep('bench', ['--project', 'own-lane', 'tests/bench/run.test.ts']),
+        vitestStep('cli-arguments', ['--project', 'own-lane', 'tests/scripts/arguments.test.ts']),
       ],
     },
     realPublish: {

@@ -5,7 +5,8 @@
  *
  * - suite (output streamed): `pnpm run build`, then the vitest project `suite`.
  * - checks (output kept): once the build is done, the other steps of `pnpm run lint` one by one (spec
- *   lint, Biome and tsc), `pnpm run check:generated`, `pnpm run check:packages`, then the bench test.
+ *   lint, Biome and tsc), `pnpm run check:generated`, `pnpm run check:packages`, then the bench test and
+ *   the test of every script's arguments (`cli-arguments`).
  * - real-publish (output kept): the real-publish test, once the build is done, then the docs site test,
  *   then the tests of `pnpm lint:specs` and of the mocks' bin (`cli-processes`).
  * (scripts/test/pnpm-test-lanes.ts says why.)
@@ -29,9 +30,9 @@ import { pnpmTestLanes } from './pnpm-test-lanes.ts';
 
 const usage = `Usage: tsx scripts/test/pnpm-test.ts
 Runs every check of \`pnpm test\` in three lanes at once: the build, then the vitest project "suite" (output
-streamed); the rest of lint, check:generated, check:packages, then the bench test; the real-publish test
-once the build is done, then the docs site test and the CLI process tests (output of both lanes printed
-after).
+streamed); the rest of lint, check:generated, check:packages, then the bench and arguments tests; the
+real-publish test once the build is done, then the docs site test and the CLI process tests (output of
+both lanes printed after).
 For some files only: pnpm exec vitest run <files>.`;
 
 acceptNoArguments(usage);

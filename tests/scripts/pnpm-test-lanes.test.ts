@@ -21,6 +21,7 @@ describe('the lanes of pnpm test', () => {
       ['check:generated', undefined],
       ['check:packages', undefined],
       ['bench', undefined],
+      ['cli-arguments', undefined],
     ]);
     // Both use this working tree's build: the real-publish test its mock server, the docs site its spec loader.
     expect(realPublish.steps.map((step) => [step.name, step.after])).toEqual([
@@ -45,6 +46,7 @@ describe('the lanes of pnpm test', () => {
       'check:generated',
       'check:packages',
       'bench',
+      'cli-arguments',
     ]);
     expect(() => steps('pnpm run build && biome check .')).toThrow(
       'package.json "lint" must be a chain of `pnpm run <script>`; "biome check ." is not',
