@@ -23,6 +23,7 @@ export {
   filterRules,
   type QueryValues,
 } from './filters.js';
+export { fitAnswer } from './fitted-answer.js';
 export { formatJson, formatText } from './format.js';
 export type { HarFile, InputError, RecordedExchange } from './har.js';
 export { collectHarFiles, HarFormatError, parseHar, readHar } from './har.js';

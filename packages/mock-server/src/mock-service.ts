@@ -1,10 +1,6 @@
 import {
-  applyEchoes,
-  applyFilters,
   type ContractSet,
-  echoRules,
-  filterQuery,
-  filterRules,
+  fitAnswer,
   type OperationMatch,
   responseKeyFor,
 } from '@svc-contracts/contract-checker';
@@ -217,9 +213,8 @@ function queryRecord(query: URLSearchParams): Record<string, string | string[]> 
 }
 
 /**
- * The answer made to keep what its response says of the request, as the service's would (the contract
- * checker's rules, applied): `x-echoes`, an example's `tag` becomes the one the request sent; `x-filters`,
- * the items of an example list that the request's query excludes are left out.
+ * The answer made to keep what its response says of the request, as the service's would: the contract
+ * checker's `fitAnswer` (`x-echoes`, `x-filters`) on the Response Object of the status served.
  */
 function fitted(
   spec: OpenApiDocument,
@@ -232,12 +227,7 @@ function fitted(
   const key = responseKeyFor(operation.responses, status);
   if (key === undefined || !isObject(operation.responses)) return body;
   const response = deref(spec, operation.responses[key]);
-  if (!isObject(response)) return body;
-  const echoes = echoRules(response['x-echoes']);
-  const echoed = echoes.length === 0 ? body : applyEchoes(echoes, sent, body);
-  const filters = filterRules(response['x-filters']);
-  // The query decoded as the checker decodes it, so the mock keeps exactly what the checker accepts.
-  return filters === undefined ? echoed : applyFilters(filters, filterQuery(filters, request.url), echoed);
+  return isObject(response) ? fitAnswer(response, sent, request.url, body) : body;
 }
 
 /** JSON bodies go to Prism parsed (it validates objects); any other body as text, as prism-http-server does. */

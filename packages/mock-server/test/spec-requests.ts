@@ -1,10 +1,4 @@
-import {
-  applyEchoes,
-  applyFilters,
-  echoRules,
-  filterQuery,
-  filterRules,
-} from '@svc-contracts/contract-checker';
+import { fitAnswer } from '@svc-contracts/contract-checker';
 import {
   deref,
   firstExample,
@@ -118,7 +112,8 @@ export function exampleValue(
 
 /**
  * The success example as the mock serves it for `request`: what its response's `x-echoes` says the answer
- * carries of the request's JSON body (the group message's `tag` and `owner`) taken from the request.
+ * carries of the request's JSON body (the group message's `tag` and `owner`) taken from the request, and,
+ * under `x-filters`, only the items of its list that the request's query allows.
  */
 export function servedExample(
   spec: OpenApiDocument,
@@ -131,14 +126,17 @@ export function servedExample(
   const responses = isObject(operation.node.responses) ? operation.node.responses : {};
   const response = deref(spec, responses[String(status)]);
   if (!isObject(response)) return example;
-  const rules = echoRules(response['x-echoes']);
-  const echoed =
-    rules.length === 0 || request.body === undefined
-      ? example
-      : applyEchoes(rules, JSON.parse(request.body), example);
-  const filters = filterRules(response['x-filters']);
-  if (filters === undefined) return echoed;
-  return applyFilters(filters, filterQuery(filters, request.path), echoed);
+  return fitAnswer(response, jsonOrText(request.body), request.path, example);
+}
+
+/** A request body as the mock hands it on: parsed when it is JSON, else the text (which echoes nothing). */
+function jsonOrText(body: string | undefined): unknown {
+  if (body === undefined) return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
 }
 
 function encodeBody(mediaType: string, example: unknown): string {
