@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AgentsClient, runFilter } from '@svc-contracts/agents-client';
+import { CallRequest } from '@svc-contracts/client-runtime';
 import { MessagingClient } from '@svc-contracts/messaging-client';
 import { MfaClient } from '@svc-contracts/mfa-client';
 import { closeXmlValidators, NumbersClient, type Order } from '@svc-contracts/numbers-client';
@@ -116,7 +117,11 @@ interface PlainOpenapiFetch {
 }
 // architecture-allow dynamic-import: the openapi-fetch our clients resolve (client-runtime's), not a second copy.
 const openapiFetch = (await import(pathToFileURL(openapiFetchEntry).href)) as {
-  default: (options: { baseUrl: string }) => PlainOpenapiFetch;
+  default: (options: {
+    baseUrl: string;
+    Request?: unknown;
+    fetch?: (request: CallRequest) => Promise<Response>;
+  }) => PlainOpenapiFetch;
 };
 
 // ------------------------------------------------------------------------------------------ the calls
@@ -186,14 +191,25 @@ const numbersUnchecked = new NumbersClient({
 });
 const bandwidth = bandwidthApis(origin, credentials);
 const plain = openapiFetch.default({ baseUrl: origin });
+/**
+ * openapi-fetch as a client method drives it, with nothing of ours after it: the clients' `CallRequest`
+ * as its `Request` (no WHATWG `Request` built) and a bare `fetch` of what it holds (no transport, timer,
+ * signal or credentials). Ours over this is what our runtime adds to openapi-fetch's own work.
+ */
+const plainLight = openapiFetch.default({
+  baseUrl: origin,
+  Request: CallRequest,
+  fetch: (request) =>
+    fetch(request.url, { method: request.method, headers: request.headers, body: request.body }),
+});
 /** openapi-fetch on its own, as a user of openapi-typescript's types would call it: data, or a throw. */
 async function plainCall(pending: Promise<{ data?: unknown; error?: unknown; response: Response }>) {
   const { data, error, response } = await pending;
   if (error !== undefined || !response.ok) throw new Error(`openapi-fetch alone: ${response.status}`);
   return data;
 }
-const plainPostJson = (path: string, body: unknown, contentType: string) =>
-  plainCall(plain.POST(path, { body, headers: { authorization, 'content-type': contentType } }));
+const plainPostJson = (client: PlainOpenapiFetch, path: string, body: unknown, contentType: string) =>
+  plainCall(client.POST(path, { body, headers: { authorization, 'content-type': contentType } }));
 const bandwidthMissing = missingReason('bandwidth-sdk');
 const bandwidthVersion = pinnedVersion('bandwidth-sdk');
 
@@ -285,9 +301,10 @@ interface CallScenario {
   lighterRawFetch?: { label: string; call: () => Promise<unknown> };
   /**
    * The same call through openapi-fetch alone (the library our clients are built on, with nothing of
-   * ours): what the per-call work of openapi-fetch costs by itself, next to what ours adds to it.
+   * ours): what the per-call work of openapi-fetch costs by itself, next to what ours adds to it. Made
+   * with `plain` (a WHATWG `Request`, the global `fetch`) and with `plainLight` (as a client method).
    */
-  openapiFetch?: () => Promise<unknown>;
+  openapiFetch?: (client: PlainOpenapiFetch) => Promise<unknown>;
   /** The bandwidth-sdk operation making the same call, when there is one. */
   bandwidth?: { operation: string; call: (() => Promise<unknown>) | undefined };
   /** Extra context for the figure's detail. */
@@ -301,9 +318,9 @@ const scenarios: CallScenario[] = [
     tool: '@svc-contracts/agents-client',
     rawFetch: (signal) => rawFetch('/api/v1/workflow/fetch/17', { headers: agentHeaders, signal }),
     ours: () => agents.getAgent(17),
-    openapiFetch: () =>
+    openapiFetch: (client) =>
       plainCall(
-        plain.GET('/api/v1/workflow/fetch/{workflow_id}', {
+        client.GET('/api/v1/workflow/fetch/{workflow_id}', {
           params: { path: { workflow_id: 17 } },
           headers: agentHeaders,
         }),
@@ -319,9 +336,9 @@ const scenarios: CallScenario[] = [
         { headers: agentHeaders, signal },
       ),
     ours: () => agents.listRuns({ limit: 50, filters }),
-    openapiFetch: () =>
+    openapiFetch: (client) =>
       plainCall(
-        plain.GET('/api/v1/organizations/usage/runs', {
+        client.GET('/api/v1/organizations/usage/runs', {
           params: { query: { limit: 50, filters: JSON.stringify(filters) } },
           headers: agentHeaders,
         }),
@@ -342,9 +359,9 @@ const scenarios: CallScenario[] = [
         signal,
       }),
     ours: () => tokenClient.requestToken(),
-    openapiFetch: () =>
+    openapiFetch: (client) =>
       plainCall(
-        plain.POST('/api/v1/oauth2/token', {
+        client.POST('/api/v1/oauth2/token', {
           body: 'grant_type=client_credentials&scope=voice.webrtc',
           bodySerializer: (body: string) => body,
           headers: {
@@ -361,8 +378,8 @@ const scenarios: CallScenario[] = [
     rawFetch: (signal) =>
       postJson(`/v2/users/${accountId}/messages`, message, 'application/json; charset=utf-8', signal),
     ours: () => messaging.sendGroupMessage(message),
-    openapiFetch: () =>
-      plainPostJson(`/v2/users/${accountId}/messages`, message, 'application/json; charset=utf-8'),
+    openapiFetch: (client) =>
+      plainPostJson(client, `/v2/users/${accountId}/messages`, message, 'application/json; charset=utf-8'),
     bandwidth: {
       operation: 'MessagesApi.createMessage',
       call: bandwidth && (() => bandwidth.createMessage(accountId, bandwidthMessage)),
@@ -375,8 +392,8 @@ const scenarios: CallScenario[] = [
     rawFetch: (signal) =>
       postJson(`/api/v2/accounts/${accountId}/calls/`, call, 'application/json; charset=utf-8', signal),
     ours: () => voice.createCall(call),
-    openapiFetch: () =>
-      plainPostJson(`/api/v2/accounts/${accountId}/calls/`, call, 'application/json; charset=utf-8'),
+    openapiFetch: (client) =>
+      plainPostJson(client, `/api/v2/accounts/${accountId}/calls/`, call, 'application/json; charset=utf-8'),
     bandwidth: {
       operation: 'CallsApi.createCall',
       call: bandwidth && (() => bandwidth.createCall(accountId, call)),
@@ -390,8 +407,8 @@ const scenarios: CallScenario[] = [
     rawFetch: (signal) =>
       postJson(`/api/v1/accounts/${accountId}/code/messaging`, code, 'application/json', signal),
     ours: () => mfa.sendCode(code),
-    openapiFetch: () =>
-      plainPostJson(`/api/v1/accounts/${accountId}/code/messaging`, code, 'application/json'),
+    openapiFetch: (client) =>
+      plainPostJson(client, `/api/v1/accounts/${accountId}/code/messaging`, code, 'application/json'),
     bandwidth: {
       operation: 'MFAApi.generateMessagingCode',
       call: bandwidth && (() => bandwidth.generateMessagingCode(accountId, code)),
@@ -464,7 +481,11 @@ for (const scenario of scenarios) {
     ['ours', scenario.ours],
   ];
   if (scenario.bandwidth?.call) variants.push(['bandwidth-sdk', scenario.bandwidth.call]);
-  if (scenario.openapiFetch) variants.push(['openapi-fetch alone', scenario.openapiFetch]);
+  const throughOpenapiFetch = scenario.openapiFetch;
+  if (throughOpenapiFetch) {
+    variants.push(['openapi-fetch alone', () => throughOpenapiFetch(plain)]);
+    variants.push(['openapi-fetch as a client method drives it', () => throughOpenapiFetch(plainLight)]);
+  }
   if (scenario.lighterRawFetch)
     variants.push([scenario.lighterRawFetch.label, scenario.lighterRawFetch.call]);
   const seen: Array<[string, string]> = [];
@@ -486,15 +507,17 @@ console.log(
 );
 console.log('');
 console.log(
-  `${'call'.padEnd(36)}${'raw fetch'.padStart(12)}${'ours'.padStart(12)}${'overhead'.padStart(12)}${'ratio'.padStart(8)}${'+timeout'.padStart(12)}${'ratio'.padStart(8)}${'bandwidth-sdk'.padStart(15)}${'overhead'.padStart(12)}${'openapi-fetch'.padStart(15)}${'ratio'.padStart(8)}`,
+  `${'call'.padEnd(36)}${'raw fetch'.padStart(12)}${'ours'.padStart(12)}${'overhead'.padStart(12)}${'ratio'.padStart(8)}${'+timeout'.padStart(12)}${'ratio'.padStart(8)}${'bandwidth-sdk'.padStart(15)}${'overhead'.padStart(12)}${'openapi-fetch'.padStart(15)}${'ratio'.padStart(8)}${'as a method'.padStart(13)}${'ratio'.padStart(8)}${'ours/it'.padStart(9)}`,
 );
 
 const figures: Figure[] = [];
 for (const scenario of scenarios) {
+  const throughOpenapiFetch = scenario.openapiFetch;
   const optional = {
     lighter: scenario.lighterRawFetch?.call,
     bandwidth: scenario.bandwidth?.call,
-    openapiFetch: scenario.openapiFetch,
+    openapiFetch: throughOpenapiFetch && (() => throughOpenapiFetch(plain)),
+    openapiFetchLight: throughOpenapiFetch && (() => throughOpenapiFetch(plainLight)),
   };
   const present = (Object.keys(optional) as Array<keyof typeof optional>).filter((key) => optional[key]);
   const variants = [
@@ -510,6 +533,7 @@ for (const scenario of scenarios) {
   const lighterRuns = runsOf('lighter');
   const bandwidthRuns = runsOf('bandwidth');
   const openapiFetchRuns = runsOf('openapiFetch');
+  const openapiFetchLightRuns = runsOf('openapiFetchLight');
   const ours = measured('ours', scenario.tool, ourRuns);
   const raw = measured('raw-fetch', scenario.rawFetchTool ?? rawFetchTool, rawRuns);
   const comparisons: Array<Measured | NotMeasured> = [raw];
@@ -553,6 +577,9 @@ for (const scenario of scenarios) {
       openapiFetchRuns === undefined
         ? ''
         : `; openapi-fetch alone ${times(pairedRatio(openapiFetchRuns, rawRuns))} the raw fetch (ours ${times(pairedRatio(ourRuns, openapiFetchRuns))} of it)`,
+      openapiFetchLightRuns === undefined
+        ? ''
+        : `; openapi-fetch as a client method drives it (the clients' CallRequest, a bare fetch, nothing of ours after it) ${us(median(openapiFetchLightRuns))} per call, ${times(pairedRatio(openapiFetchLightRuns, rawRuns))} the raw fetch (${signed(pairedOverhead(openapiFetchLightRuns, rawRuns))}); ours ${times(pairedRatio(ourRuns, openapiFetchLightRuns))} of it (${signed(pairedOverhead(ourRuns, openapiFetchLightRuns))}: our transport, timeout, credentials and errors)`,
       `; raw fetch with a timeout (an AbortController signal and a 30 s timer) ${us(median(timedRuns))} per call (${times(pairedRatio(timedRuns, rawRuns))} the raw fetch; ours ${times(pairedRatio(ourRuns, timedRuns))} of it)`,
       scenario.lighterRawFetch === undefined || lighterRuns === undefined
         ? ''
@@ -562,7 +589,7 @@ for (const scenario of scenarios) {
     ].join(''),
   });
   console.log(
-    `${scenario.label.padEnd(36)}${us(raw.sample.median).padStart(12)}${us(ours.sample.median).padStart(12)}${signed(ourOverhead).padStart(12)}${times(ourRatio).padStart(8)}${us(median(timedRuns)).padStart(12)}${times(pairedRatio(timedRuns, rawRuns)).padStart(8)}${(bandwidthRuns ? us(median(bandwidthRuns)) : scenario.bandwidth ? 'n/a' : '').padStart(15)}${(bandwidthOverhead === undefined ? '' : signed(bandwidthOverhead)).padStart(12)}${(openapiFetchRuns ? us(median(openapiFetchRuns)) : '').padStart(15)}${(openapiFetchRuns ? times(pairedRatio(openapiFetchRuns, rawRuns)) : '').padStart(8)}`,
+    `${scenario.label.padEnd(36)}${us(raw.sample.median).padStart(12)}${us(ours.sample.median).padStart(12)}${signed(ourOverhead).padStart(12)}${times(ourRatio).padStart(8)}${us(median(timedRuns)).padStart(12)}${times(pairedRatio(timedRuns, rawRuns)).padStart(8)}${(bandwidthRuns ? us(median(bandwidthRuns)) : scenario.bandwidth ? 'n/a' : '').padStart(15)}${(bandwidthOverhead === undefined ? '' : signed(bandwidthOverhead)).padStart(12)}${(openapiFetchRuns ? us(median(openapiFetchRuns)) : '').padStart(15)}${(openapiFetchRuns ? times(pairedRatio(openapiFetchRuns, rawRuns)) : '').padStart(8)}${(openapiFetchLightRuns ? us(median(openapiFetchLightRuns)) : '').padStart(13)}${(openapiFetchLightRuns ? times(pairedRatio(openapiFetchLightRuns, rawRuns)) : '').padStart(8)}${(openapiFetchLightRuns ? times(pairedRatio(ourRuns, openapiFetchLightRuns)) : '').padStart(9)}`,
   );
   if (lighterRuns !== undefined) {
     console.log(
@@ -724,7 +751,7 @@ const section: Section = {
     'Each call goes to a loopback HTTP server in the same process that answers at once with a canned, realistic 2xx body, so the time is the client plus Node’s HTTP stack.',
     `Our client, a raw fetch of the same request and, for messaging, voice and verification, bandwidth-sdk ${bandwidthVersion} making the same call (same path, body and Basic credentials, checked once before timing) each make ${warmup} warm-up calls; then in each of ${rounds} round${rounds === 1 ? '' : 's'} each makes ${iterations} sequential calls, in an order that rotates from round to round.`,
     'A per-call figure’s runs are the mean µs per call of each round; the overhead in its detail is the median over rounds of the paired difference with the raw fetch, and the ratio the median over rounds of ours ÷ raw fetch.',
-    `For the JSON calls, openapi-fetch ${openapiFetchVersion} alone (the library our clients are built on, the same one they resolve, called with the same request and nothing of ours: \`createClient({ baseUrl })\` then \`GET\`/\`POST\` with the headers set by hand) is timed in the same rounds: what openapi-fetch's own per-call work costs next to a raw fetch.`,
+    `For the JSON calls, openapi-fetch ${openapiFetchVersion} alone (the library our clients are built on, the same one they resolve, called with the same request and nothing of ours: \`createClient({ baseUrl })\` then \`GET\`/\`POST\` with the headers set by hand) is timed in the same rounds: what openapi-fetch's own per-call work costs next to a raw fetch. So is openapi-fetch as a client method drives it (the clients' \`CallRequest\` as its \`Request\` and a bare \`fetch\` of what that holds, nothing of ours after it), shown in the detail: ours over it is what our runtime adds (transport, timeout, credentials, errors), and it over the raw fetch what openapi-fetch's own work costs in a client method.`,
     'The detail also shows the same raw fetch bounded the usual way (an AbortController signal handed to fetch and a 30 s timer; our clients bound every call with a lighter signal that undici follows the same way): measured in the same rounds, not a comparison of its own.',
     `For the XML numbers client the raw fetch does the client’s job the way a developer without it would: fast-xml-parser ${fastXmlParserVersion}’s XMLBuilder turns the same order object into the document and its XMLParser reads the XML answer into an object (both made once, outside the timed call); a raw fetch of a prebuilt XML string that reads the answer as text is measured in the same rounds and shown in the detail as context.`,
     'Bundle sizes: esbuild bundles an ESM app that imports the built client (packages/*/dist) or bandwidth-sdk and makes one call (minified, platform node, Node built-ins external), then gzip -9; one measurement, since the build is deterministic.',
