@@ -202,6 +202,13 @@ const plainLight = openapiFetch.default({
   fetch: (request) =>
     fetch(request.url, { method: request.method, headers: request.headers, body: request.body }),
 });
+/** A scenario's call through openapi-fetch alone (`plain`) and as a client method drives it (`plainLight`). */
+function throughOpenapiFetch(
+  scenario: CallScenario,
+): { alone: () => Promise<unknown>; asMethod: () => Promise<unknown> } | undefined {
+  const call = scenario.openapiFetch;
+  return call && { alone: () => call(plain), asMethod: () => call(plainLight) };
+}
 /** openapi-fetch on its own, as a user of openapi-typescript's types would call it: data, or a throw. */
 async function plainCall(pending: Promise<{ data?: unknown; error?: unknown; response: Response }>) {
   const { data, error, response } = await pending;
@@ -481,10 +488,10 @@ for (const scenario of scenarios) {
     ['ours', scenario.ours],
   ];
   if (scenario.bandwidth?.call) variants.push(['bandwidth-sdk', scenario.bandwidth.call]);
-  const throughOpenapiFetch = scenario.openapiFetch;
-  if (throughOpenapiFetch) {
-    variants.push(['openapi-fetch alone', () => throughOpenapiFetch(plain)]);
-    variants.push(['openapi-fetch as a client method drives it', () => throughOpenapiFetch(plainLight)]);
+  const viaOpenapiFetch = throughOpenapiFetch(scenario);
+  if (viaOpenapiFetch) {
+    variants.push(['openapi-fetch alone', viaOpenapiFetch.alone]);
+    variants.push(['openapi-fetch as a client method drives it', viaOpenapiFetch.asMethod]);
   }
   if (scenario.lighterRawFetch)
     variants.push([scenario.lighterRawFetch.label, scenario.lighterRawFetch.call]);
@@ -512,12 +519,12 @@ console.log(
 
 const figures: Figure[] = [];
 for (const scenario of scenarios) {
-  const throughOpenapiFetch = scenario.openapiFetch;
+  const viaOpenapiFetch = throughOpenapiFetch(scenario);
   const optional = {
     lighter: scenario.lighterRawFetch?.call,
     bandwidth: scenario.bandwidth?.call,
-    openapiFetch: throughOpenapiFetch && (() => throughOpenapiFetch(plain)),
-    openapiFetchLight: throughOpenapiFetch && (() => throughOpenapiFetch(plainLight)),
+    openapiFetch: viaOpenapiFetch?.alone,
+    openapiFetchLight: viaOpenapiFetch?.asMethod,
   };
   const present = (Object.keys(optional) as Array<keyof typeof optional>).filter((key) => optional[key]);
   const variants = [
