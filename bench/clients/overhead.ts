@@ -439,7 +439,7 @@ const scenarios: CallScenario[] = [
     rawFetchTool: rawFetchXmlTool,
     lighterRawFetch: prebuiltOrderContext,
     ours: () => numbers.createOrder(order),
-    note: 'XML body built from the object and validated against the XSD (xmllint-wasm) before sending',
+    note: 'XML body built from the object and validated against the XSD (resident libxml2-wasm) before sending',
   },
 ];
 

@@ -7,6 +7,7 @@ import {
   type JsonObject,
   type OpenApiDocument,
 } from '@svc-contracts/openapi-utils';
+import { escapeXmlText, replaceIllegalXmlCharacters } from '@svc-contracts/xml-validator';
 import { locOf, type Violation } from './violations.js';
 
 export interface MockResponse {
@@ -237,14 +238,11 @@ function replaceXmlMessage(xml: string, message: string): string {
     if (pattern.test(xml))
       return xml.replace(
         pattern,
-        (_all, open: string, close: string) => `${open}${escapeXml(message)}${close}`,
+        (_all, open: string, close: string) =>
+          `${open}${escapeXmlText(replaceIllegalXmlCharacters(message))}${close}`,
       );
   }
   return xml;
-}
-
-function escapeXml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
 /**

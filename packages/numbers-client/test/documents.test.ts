@@ -52,9 +52,60 @@ describe('toXml', () => {
       TelephoneNumbers: { TelephoneNumber: ['+14155550100'] },
     });
     expect(xml).toContain(
-      '<CustomerOrderId>a&lt;b&gt;&amp;&quot;c&apos;&lt;/CustomerOrderId&gt;&lt;x&gt;</CustomerOrderId>',
+      '<CustomerOrderId>a&lt;b&gt;&amp;"c\'&lt;/CustomerOrderId&gt;&lt;x&gt;</CustomerOrderId>',
     );
     expect(fromXml('RemoveImportedTnOrder', xml).CustomerOrderId).toBe('a<b>&"c\'</CustomerOrderId><x>');
+  });
+
+  it('keeps every character of a value through a round trip: line ends, markup, astral characters', () => {
+    const tricky = 'line one\r\nline two\rthree\t<&>"\'\u{1F4DE} ]]>';
+    const xml = toXml('RemoveImportedTnOrder', {
+      CustomerOrderId: tricky,
+      TelephoneNumbers: { TelephoneNumber: ['+14155550100'] },
+    });
+    // A literal carriage return would arrive as a line feed: it goes as a character reference.
+    expect(xml).toContain('line one&#13;\nline two&#13;three');
+    expect(fromXml('RemoveImportedTnOrder', xml).CustomerOrderId).toBe(tricky);
+  });
+
+  it('refuses a character XML 1.0 cannot carry, naming the element and the code point', () => {
+    for (const [value, codePoint] of [
+      ['ord\u0001er', 'U+0001'],
+      ['\u0000', 'U+0000'],
+      ['x\uFFFE', 'U+FFFE'],
+      ['lone \uD83D surrogate', 'U+D83D'],
+    ] as const) {
+      expect(() =>
+        toXml('RemoveImportedTnOrder', {
+          CustomerOrderId: value,
+          TelephoneNumbers: { TelephoneNumber: ['+14155550100'] },
+        }),
+      ).toThrow(
+        new InvalidRequestError(
+          `RemoveImportedTnOrder/CustomerOrderId contains ${codePoint}, a character XML 1.0 cannot carry.`,
+        ),
+      );
+    }
+    expect(() =>
+      toXml('Order', {
+        ...order,
+        ExistingTelephoneNumberOrderType: { TelephoneNumberList: { TelephoneNumber: ['+1', '+1\u001b'] } },
+      }),
+    ).toThrow(
+      /^Order\/ExistingTelephoneNumberOrderType\/TelephoneNumberList\/TelephoneNumber\[2\] contains U\+001B/,
+    );
+  });
+
+  it('writes an element whose children are all absent as an empty element', () => {
+    expect(toXml('Order', { SiteId: '1', ExistingTelephoneNumberOrderType: {} })).toContain(
+      '  <ExistingTelephoneNumberOrderType></ExistingTelephoneNumberOrderType>\n',
+    );
+    expect(
+      toXml('Order', {
+        SiteId: '1',
+        ExistingTelephoneNumberOrderType: { TelephoneNumberList: { TelephoneNumber: [] } },
+      }),
+    ).toContain('    <TelephoneNumberList></TelephoneNumberList>\n');
   });
 
   it('refuses unknown elements and values of the wrong type', () => {

@@ -19,5 +19,10 @@ export type {
   XsdValidatorOptions,
 } from './types.js';
 export { findWellFormednessViolation, type WellFormednessViolation } from './well-formed.js';
-export { decodeXmlReferences } from './xml-entities.js';
+export {
+  decodeXmlReferences,
+  escapeXmlText,
+  findIllegalXmlCharacter,
+  replaceIllegalXmlCharacters,
+} from './xml-entities.js';
 export { createXsdValidator, validateXml } from './xsd-validator.js';

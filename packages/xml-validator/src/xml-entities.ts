@@ -41,6 +41,53 @@ export function strictXmlEntityDecoder(): EntityDecoderOptions {
   };
 }
 
+/** What {@link escapeXmlText} writes for each character that it escapes. */
+const TEXT_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  // Only `]]>` requires it; escaped everywhere, so no split of a value can form one.
+  '>': '&gt;',
+  // A literal carriage return would reach the reader as a line feed (XML normalizes line ends).
+  '\r': '&#13;',
+};
+
+const NEEDS_ESCAPE = /[&<>\r]/;
+const EACH_ESCAPED = /[&<>\r]/g;
+
+/**
+ * Text as XML element content, read back by any XML parser as exactly `text`: `&`, `<` and `>` become the
+ * predefined entities, a carriage return a character reference. Quotes stay as they are, which element
+ * content allows (this is not for attribute values). Characters XML 1.0 cannot carry at all are not
+ * touched: find them first with {@link findIllegalXmlCharacter}.
+ */
+export function escapeXmlText(text: string): string {
+  // Most values have nothing to escape: they are returned as they are, with no new string.
+  if (!NEEDS_ESCAPE.test(text)) return text;
+  return text.replace(EACH_ESCAPED, (char) => TEXT_ESCAPES[char] as string);
+}
+
+/** Outside the XML 1.0 `Char` production (with `u`, a lone surrogate is a code point of its own). */
+const ILLEGAL_CHARACTER = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+const EACH_ILLEGAL_CHARACTER = new RegExp(ILLEGAL_CHARACTER.source, 'gu');
+
+/**
+ * The first character of `text` that no XML 1.0 document may contain, not even as a reference (a C0
+ * control other than tab, line feed and carriage return, U+FFFE, U+FFFF, a lone surrogate), as its code
+ * point; `undefined` when there is none.
+ */
+export function findIllegalXmlCharacter(text: string): number | undefined {
+  const found = ILLEGAL_CHARACTER.exec(text);
+  return found === null ? undefined : found[0].codePointAt(0);
+}
+
+/**
+ * `text` with every character XML 1.0 cannot carry replaced by U+FFFD, for text a program writes into a
+ * document it must not refuse to write (an error message quoting what a request sent).
+ */
+export function replaceIllegalXmlCharacters(text: string): string {
+  return ILLEGAL_CHARACTER.test(text) ? text.replace(EACH_ILLEGAL_CHARACTER, '\uFFFD') : text;
+}
+
 function numericReference(name: string): number | undefined {
   const digits = /^#(?:x([0-9A-Fa-f]+)|([0-9]+))$/.exec(name);
   if (digits === null) return undefined;

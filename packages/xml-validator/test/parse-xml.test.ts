@@ -5,7 +5,10 @@ import {
   assertWellFormedXml,
   createXmlParser,
   decodeXmlReferences,
+  escapeXmlText,
+  findIllegalXmlCharacter,
   parseXml,
+  replaceIllegalXmlCharacters,
   XmlDoctypeForbiddenError,
   XmlWellFormednessError,
 } from '../src/index.js';
@@ -399,5 +402,77 @@ describe('decodeXmlReferences', () => {
   it('rejects a bare ampersand and unknown names', () => {
     expect(() => decodeXmlReferences('a & b')).toThrow(XmlWellFormednessError);
     expect(() => decodeXmlReferences('&xxe;')).toThrow(/'&xxe;'/);
+  });
+});
+
+describe('escapeXmlText', () => {
+  it('escapes markup and carriage returns, and returns other text as it is', () => {
+    expect(escapeXmlText('a<b>&"c\'\r\n]]>')).toBe('a&lt;b&gt;&amp;"c\'&#13;\n]]&gt;');
+    const plain = '+14155550100 \u00e9\u{1F4DE}\t\n';
+    expect(escapeXmlText(plain)).toBe(plain);
+  });
+
+  it('is read back as the same text by a parser and by the decoder, for any legal characters', () => {
+    const next = seededNumbers(7);
+    const alphabet = [
+      '<',
+      '>',
+      '&',
+      '"',
+      "'",
+      '\r',
+      '\n',
+      '\t',
+      ' ',
+      'a',
+      ';',
+      '#',
+      '\u00e9',
+      '\u{1F4DE}',
+      ']]>',
+    ];
+    for (let round = 0; round < 300; round++) {
+      let text = 'x';
+      for (let length = next(12); length > 0; length--) text += alphabet[next(alphabet.length)];
+      text += 'x'; // no leading or trailing white space for the parser to trim
+      expect(findIllegalXmlCharacter(text)).toBeUndefined();
+      const escaped = escapeXmlText(text);
+      expect(decodeXmlReferences(escaped)).toBe(text);
+      expect(parseXml<{ v: string }>(`<v>${escaped}</v>`).v).toBe(text);
+    }
+  });
+});
+
+describe('findIllegalXmlCharacter', () => {
+  it('finds the first character outside XML 1.0 Char, as a code point', () => {
+    for (let code = 0; code < 0x20; code++) {
+      const expected = code === 0x9 || code === 0xa || code === 0xd ? undefined : code;
+      expect(findIllegalXmlCharacter(`ok${String.fromCharCode(code)}`)).toBe(expected);
+    }
+    expect(findIllegalXmlCharacter('a\uFFFEb\u0001')).toBe(0xfffe);
+    expect(findIllegalXmlCharacter('\uFFFF')).toBe(0xffff);
+    expect(findIllegalXmlCharacter('lone \uDC00')).toBe(0xdc00);
+    expect(findIllegalXmlCharacter('pair \uD83D\uDCDE, \uD7FF \uE000 \uFFFD')).toBeUndefined();
+  });
+
+  it('agrees with the well-formedness check on every character it refuses', () => {
+    for (const code of [0x0, 0x1, 0x8, 0xb, 0xc, 0x1f, 0xfffe, 0xffff]) {
+      const text = String.fromCharCode(code);
+      expect(findIllegalXmlCharacter(text)).toBe(code);
+      expect(() => assertWellFormedXml(`<v>${text}</v>`)).toThrow(XmlWellFormednessError);
+    }
+  });
+});
+
+describe('replaceIllegalXmlCharacters', () => {
+  it('replaces each character XML 1.0 cannot carry with U+FFFD and keeps the rest', () => {
+    expect(replaceIllegalXmlCharacters('a\u0001b\uFFFFc\uD800d \uD83D\uDCDE\t')).toBe(
+      'a\uFFFDb\uFFFDc\uFFFDd \uD83D\uDCDE\t',
+    );
+    const clean = 'nothing to replace';
+    expect(replaceIllegalXmlCharacters(clean)).toBe(clean);
+    const replaced = replaceIllegalXmlCharacters('\u0000'.repeat(10_000));
+    expect(findIllegalXmlCharacter(replaced)).toBeUndefined();
+    expect(replaced).toHaveLength(10_000);
   });
 });
