@@ -32,6 +32,15 @@ describe('unlistedElementsBlanker', () => {
     expect(out.length).toBe(xml.length);
   });
 
+  it('keeps the line breaks inside a blanked element, so that later lines and columns stay put', () => {
+    const extra = '<Extra>\r\n  <Deep>two</Deep>\n</Extra>';
+    const out = blank(`<Order>${extra}<SiteId>1</SiteId></Order>`);
+    const spaces = (text: string) => ' '.repeat(text.length);
+    expect(out).toBe(
+      `<Order>${spaces('<Extra>')}\r\n${spaces('  <Deep>two</Deep>')}\n${spaces('</Extra>')}<SiteId>1</SiteId></Order>`,
+    );
+  });
+
   it('judges children by where they stand: a listed name under another parent is unlisted there', () => {
     const xml = '<Order><Numbers><Number>1</Number><SiteId>2</SiteId><Number>3</Number></Numbers></Order>';
     expect(blank(xml)).toBe(
@@ -59,14 +68,13 @@ describe('unlistedElementsBlanker', () => {
     }
   });
 
-  it('takes time linear in the size of the document', () => {
+  it('blanks each of 20,000 unlisted elements of a 0.9 MB document and keeps every listed one', () => {
     const many = `<Order>${'<Extra><A/><B>x</B></Extra><SiteId>1</SiteId>'.repeat(20_000)}</Order>`;
-    const start = performance.now();
     const out = blank(many);
     expect(out.length).toBe(many.length);
     expect(out).not.toContain('<Extra>');
-    // Generous: linear work on 0.9 MB takes milliseconds; a quadratic rescan would take minutes.
-    expect(performance.now() - start).toBeLessThan(5_000);
+    expect(out.split('<SiteId>1</SiteId>')).toHaveLength(20_001);
+    // How its time grows with the size is measured in bench/xml-validator/unlisted-growth.ts, not here.
   });
 });
 
