@@ -96,16 +96,9 @@ function numericReference(name: string): number | undefined {
   return isXmlChar(codePoint) ? codePoint : undefined;
 }
 
-/** The XML 1.0 `Char` production: references to anything else are not well-formed. */
+/** The XML 1.0 `Char` production ({@link ILLEGAL_CHARACTER}): references to anything else are not well-formed. */
 function isXmlChar(codePoint: number): boolean {
-  return (
-    codePoint === 0x9 ||
-    codePoint === 0xa ||
-    codePoint === 0xd ||
-    (codePoint >= 0x20 && codePoint <= 0xd7ff) ||
-    (codePoint >= 0xe000 && codePoint <= 0xfffd) ||
-    (codePoint >= 0x10000 && codePoint <= 0x10ffff)
-  );
+  return codePoint <= 0x10ffff && !ILLEGAL_CHARACTER.test(String.fromCodePoint(codePoint));
 }
 
 function undefinedReference(reference: string): XmlWellFormednessError {

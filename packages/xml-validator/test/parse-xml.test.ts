@@ -403,6 +403,23 @@ describe('decodeXmlReferences', () => {
     expect(() => decodeXmlReferences('a & b')).toThrow(XmlWellFormednessError);
     expect(() => decodeXmlReferences('&xxe;')).toThrow(/'&xxe;'/);
   });
+
+  it('rejects a reference to a character outside XML 1.0 Char, and accepts the edges of its ranges', () => {
+    for (const reference of [
+      '&#0;',
+      '&#x1;',
+      '&#xB;',
+      '&#xD800;',
+      '&#xFFFE;',
+      '&#x110000;',
+      '&#99999999999;',
+    ]) {
+      expect(() => decodeXmlReferences(reference)).toThrow(XmlWellFormednessError);
+    }
+    expect(decodeXmlReferences('&#9;&#xA;&#xD;&#x20;&#xD7FF;&#xE000;&#xFFFD;&#x10000;&#x10FFFF;')).toBe(
+      '\t\n\r \uD7FF\uE000\uFFFD\u{10000}\u{10FFFF}',
+    );
+  });
 });
 
 describe('escapeXmlText', () => {
