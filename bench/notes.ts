@@ -70,9 +70,15 @@ export const notes: Note[] = [
   {
     figure: 'contract-check-scale.workers.*',
     comparison: 'one-thread',
-    why: 'each checking thread starts a V8 heap and compiles the contracts and the checking code again, a fixed cost that only a large input spreads thin; with two threads on two cores, V8\'s background threads (optimizing compiler, concurrent garbage collection) that ran on the second core for free compete with them; and on a machine shared with other work Linux gives the run about one core, so the second thread gains little (packages/contract-checker/README.md, "All cores").',
+    why: 'a second checking thread has a fixed cost of its own: measured from the CPU time of the threads (checking 10 to 200 MB of NDJSON on one thread, and the split in the detail), a thread spends about 0.9 s of its own CPU before it checks at full speed (0.35 s to start and load the cached contracts, under 0.1 s to start the XML engine, about 0.45 s running the checking code before V8 has optimized it) and V8 spends about 0.8 s more on background threads compiling it, and V8 shares none of this between threads. With one checking thread those background threads run on the second core for free; with two they compete with the checking threads. Past that, the two checking threads together take 5 to 15% more CPU than one for the same entries, as two separate processes do (the comparison beside this one), which is the machine\'s (shared caches and memory) rather than the checker\'s. On a machine shared with other work Linux gives the run about one core, so the second thread gains little (packages/contract-checker/README.md, "All cores").',
     close:
-      'nothing in the checker for a shared machine (use `--workers 1` there); on an idle one, the main thread reading a HAR (strings and brackets) is what keeps two threads short of 2x.',
+      'nothing in the checker: the fixed cost per thread is V8 starting a heap and optimizing the same code again, which no V8 flag tried (`--interrupt-budget`, `--no-lazy-feedback-allocation`, `--max-lazy`) reduced; a larger input spreads it thinner. On a machine shared with other work use `--workers 1`.',
+  },
+  {
+    figure: 'contract-check-scale.workers.*',
+    comparison: 'two-processes',
+    why: 'the two processes and the two threads do the same checking, each with its own V8 heap, compiled contracts and warm-up; the threads read the file once where each process reads all of it to pick its half, and one Node starts instead of two. Where the threads lose, the pairs of runs in the detail show the spread of a machine shared with other work.',
+    close: 'nothing specific to the threads: both ways pay the same fixed cost per thread.',
   },
   {
     figure: 'mocks.startup',

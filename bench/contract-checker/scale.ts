@@ -2,8 +2,10 @@
 // the `contract-check-scale` section of `pnpm bench`. The built `contract-check` on recordings of growing
 // size: peak RSS against input size with one thread (HAR at every size, NDJSON at the largest), next to
 // reading the same file whole with `readFile` + `JSON.parse` (what a HAR reader without streaming does);
-// and at the largest size, `--workers 2` against `--workers 1`, the runs alternating (1, 2, 1, 2, ...)
-// so that load from other work on the machine falls on both alike.
+// and at the largest size, `--workers 2` against `--workers 1` and against two `--workers 1` processes
+// sharing the entries with `--shard 1/2` and `--shard 2/2` (how a user would otherwise use two cores),
+// the runs alternating (1, 2, two processes, 1, 2, ...) so that load from other work on the machine
+// falls on all alike.
 // The inputs are every entry of contract-tests/recordings repeated (recorded-entries.ts), written to a
 // temporary folder and removed afterwards. workers.ts gives more detail on the threads by hand.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,7 +22,7 @@ import {
 } from '../lib/section.ts';
 import { measure } from '../lib/timed-run.ts';
 import { packageVersion } from '../lib/versions.ts';
-import { type CheckerRun, runChecker } from './checker-runs.ts';
+import { type CheckerRun, runChecker, runShardPair } from './checker-runs.ts';
 import { recordedEntries, writeRecording } from './recorded-entries.ts';
 
 type Format = 'har' | 'ndjson';
@@ -84,6 +86,8 @@ interface Measured {
   one: CheckerRun[];
   /** `--workers 2`, at the largest size only. */
   two: CheckerRun[];
+  /** Two `--workers 1` processes at once, `--shard 1/2` and `--shard 2/2`, at the largest size only. */
+  pair: CheckerRun[];
   whole: number[] | NotMeasured;
 }
 
@@ -98,10 +102,13 @@ try {
   for (const { format, mb } of inputs) {
     const file = join(dir, `traffic-${mb}.${format}`);
     const count = await writeRecording(file, entries, mb * 1024 * 1024, format);
-    const result: Measured = { format, mb, entries: count, one: [], two: [], whole: [] };
+    const result: Measured = { format, mb, entries: count, one: [], two: [], pair: [], whole: [] };
     for (let at = 0; at < runs; at++) {
       result.one.push(await runChecker(file, 1));
-      if (mb === largest) result.two.push(await runChecker(file, 2));
+      if (mb === largest) {
+        result.two.push(await runChecker(file, 2));
+        result.pair.push(await runShardPair(file));
+      }
     }
     result.whole = await readWhole(file, format);
     results.push(result);
@@ -138,8 +145,13 @@ const workerFigures: Figure[] = results
   .filter((result) => result.two.length > 0)
   .map((result) => {
     const speedUps = result.two.map((run, at) => (result.one[at] as CheckerRun).seconds / run.seconds);
-    const idle = (list: CheckerRun[]) => median(list.map((run) => run.idleSeconds));
-    const idleSpeedUp = idle(result.one) / idle(result.two);
+    const cpu = (list: CheckerRun[], of: 'idleSeconds' | 'checkingCpu' | 'backgroundCpu') =>
+      median(list.map((run) => run[of]));
+    const idleSpeedUp = cpu(result.one, 'idleSeconds') / cpu(result.two, 'idleSeconds');
+    const seconds = (value: number) => `${value.toFixed(1)} s`;
+    const threadsDetail = Number.isNaN(cpu(result.one, 'checkingCpu'))
+      ? ''
+      : `; CPU of the checking threads ${seconds(cpu(result.one, 'checkingCpu'))} on 1 thread, ${seconds(cpu(result.two, 'checkingCpu'))} on 2 (${(cpu(result.two, 'checkingCpu') / cpu(result.one, 'checkingCpu')).toFixed(2)}x), ${seconds(cpu(result.pair, 'checkingCpu'))} in the two processes; of the background threads (V8's optimizing compiler and collector helpers, libuv's reads) ${seconds(cpu(result.one, 'backgroundCpu'))}, ${seconds(cpu(result.two, 'backgroundCpu'))} and ${seconds(cpu(result.pair, 'backgroundCpu'))}`;
     return {
       id: `contract-check-scale.workers.${result.format}.${result.mb}`,
       label: `entries/s checking ${mbText(result.mb)} of ${result.format.toUpperCase()} on 2 threads (--workers 2)`,
@@ -156,8 +168,13 @@ const workerFigures: Figure[] = results
           'contract-check --workers 1',
           result.one.map((run) => rate(result.entries, run)),
         ),
+        measured(
+          'two-processes',
+          'two contract-check --workers 1 processes at once, --shard 1/2 and --shard 2/2',
+          result.pair.map((run) => rate(result.entries, run)),
+        ),
       ],
-      detail: `speed-up per pair of runs ${speedUps.map((value) => `${value.toFixed(2)}x`).join(', ')}; peak RSS ${Math.max(...rss(result.one)).toFixed(0)} MB on 1 thread, ${Math.max(...rss(result.two)).toFixed(0)} MB on 2${Number.isNaN(idleSpeedUp) ? '' : `; speed-up estimated for an idle machine from the threads' CPU time: ${idleSpeedUp.toFixed(2)}x`}`,
+      detail: `speed-up per pair of runs ${speedUps.map((value) => `${value.toFixed(2)}x`).join(', ')}; peak RSS ${Math.max(...rss(result.one)).toFixed(0)} MB on 1 thread, ${Math.max(...rss(result.two)).toFixed(0)} MB on 2, ${Math.max(...rss(result.pair)).toFixed(0)} MB for the two processes together${Number.isNaN(idleSpeedUp) ? '' : `; speed-up estimated for an idle machine from the threads' CPU time: ${idleSpeedUp.toFixed(2)}x (two processes: ${(cpu(result.one, 'idleSeconds') / cpu(result.pair, 'idleSeconds')).toFixed(2)}x)`}${threadsDetail}`,
     } satisfies Figure;
   });
 
@@ -178,7 +195,7 @@ const section: Section = {
   id: 'contract-check-scale',
   title: 'Contract check at scale: memory against input size, and all cores',
   command: `pnpm exec tsx bench/contract-checker/scale.ts --mb ${sizes.join(',')} --runs ${runs}`,
-  method: `The built \`contract-check\` (its report discarded) on every recorded entry of contract-tests/recordings repeated until the file has the size shown: HAR at ${sizes.map(mbText).join(', ')}, NDJSON at ${mbText(largest)}. Peak RSS is the process's (all threads), reported by the process itself as it exits (getrusage, the figure GNU time reports); the wall is from start to exit. Each input is checked ${runs === 1 ? 'once' : `${runs} times`} with \`--workers 1\`, and at ${mbText(largest)} as often with \`--workers 2\`, alternating with the one-thread runs. The comparison for memory reads the same file whole with \`readFile\` and \`JSON.parse\`, checking nothing.`,
+  method: `The built \`contract-check\` (its report discarded) on every recorded entry of contract-tests/recordings repeated until the file has the size shown: HAR at ${sizes.map(mbText).join(', ')}, NDJSON at ${mbText(largest)}. Peak RSS is the process's (all threads), reported by the process itself as it exits (getrusage, the figure GNU time reports); the wall is from start to exit. Each input is checked ${runs === 1 ? 'once' : `${runs} times`} with \`--workers 1\`, and at ${mbText(largest)} as often with \`--workers 2\` and with two \`--workers 1\` processes started at once that share the entries with \`--shard 1/2\` and \`--shard 2/2\` (what a user would otherwise do to use two cores; their wall runs until both have ended, their peak RSS is the two added up), alternating with the one-thread runs. The CPU time of each thread is read from /proc/<pid>/task every 100 ms: the checking threads are the main thread and, with \`--workers 2\`, the busiest other thread; the rest are V8's and libuv's background threads. The comparison for memory reads the same file whole with \`readFile\` and \`JSON.parse\`, checking nothing.`,
   figures: [...memoryFigures, ...workerFigures],
   versions: {
     '@svc-contracts/contract-checker': packageVersion('packages/contract-checker/package.json'),
@@ -188,14 +205,15 @@ const section: Section = {
 
 console.log(table);
 console.log(
-  '\n**All cores** (medians)\n\n| input | --workers 1 | --workers 2 | speed-up | peak RSS, 1 / 2 threads |\n|---|---:|---:|---:|---:|',
+  '\n**All cores** (medians)\n\n| input | --workers 1 | --workers 2 | speed-up | two processes (--shard) | speed-up | peak RSS, 1 / 2 threads / two processes |\n|---|---:|---:|---:|---:|---:|---:|',
 );
 for (const result of results.filter((candidate) => candidate.two.length > 0)) {
   const wall = (list: CheckerRun[]) => median(list.map((run) => run.seconds));
   const cell = (list: CheckerRun[]) =>
     `${wall(list).toFixed(1)} s, ${Math.round(result.entries / wall(list)).toLocaleString('en-US')} entries/s`;
+  const peak = (list: CheckerRun[]) => Math.max(...rss(list)).toFixed(0);
   console.log(
-    `| ${mbText(result.mb)} ${result.format.toUpperCase()} | ${cell(result.one)} | ${cell(result.two)} | ${(wall(result.one) / wall(result.two)).toFixed(2)}x | ${Math.max(...rss(result.one)).toFixed(0)} / ${Math.max(...rss(result.two)).toFixed(0)} MB |`,
+    `| ${mbText(result.mb)} ${result.format.toUpperCase()} | ${cell(result.one)} | ${cell(result.two)} | ${(wall(result.one) / wall(result.two)).toFixed(2)}x | ${cell(result.pair)} | ${(wall(result.one) / wall(result.pair)).toFixed(2)}x | ${peak(result.one)} / ${peak(result.two)} / ${peak(result.pair)} MB |`,
   );
 }
 emitSection(section, values.json);

@@ -1,16 +1,18 @@
 // `tsx bench/contract-checker/workers.ts [--mb 40,150] [--formats ndjson,har] [--runs 3]`: the built
 // `contract-check` on one recording per size and format with --workers 1 and --workers 2 (and as many as
-// the machine has cores, if more): wall time, entries/s, peak RSS and the speed-up over one thread,
-// median of the runs. The runs alternate (1, 2, 1, 2, ...) so that load from other work on the machine
-// falls on both alike. The input is every entry of contract-tests/recordings repeated. The `idle estimate`
+// the machine has cores, if more), and two --workers 1 processes at once sharing the entries with
+// --shard 1/2 and 2/2: wall time, entries/s, peak RSS and the speed-up over one thread, median of the
+// runs. The runs alternate (1, 2, two processes, 1, 2, ...) so that load from other work on the machine
+// falls on all alike. The input is every entry of contract-tests/recordings repeated. The `idle estimate`
 // columns give the wall the run would take on an idle machine, from its threads' CPU time, and the
-// speed-up that makes (checker-runs.ts; Linux only, elsewhere they stay empty). `pnpm bench` measures
+// speed-up that makes, and the CPU time of the checking threads and of the background threads
+// (checker-runs.ts; Linux only, elsewhere they stay empty). `pnpm bench` measures
 // the 2 GB figures in scale.ts.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type CheckerRun, runChecker } from './checker-runs.ts';
+import { type CheckerRun, runChecker, runShardPair } from './checker-runs.ts';
 import { recordedEntries, writeRecording } from './recorded-entries.ts';
 
 const median = (values: number[]): number => {
@@ -36,23 +38,32 @@ try {
       const file = join(dir, `traffic-${mb}.${format}`);
       const count = await writeRecording(file, entries, mb * 1024 * 1024, format);
       const results = new Map(counts.map((workers) => [workers, [] as CheckerRun[]]));
+      const pairs: CheckerRun[] = [];
       for (let at = 0; at < runs; at++) {
         for (const workers of counts) {
           results.get(workers)?.push(await runChecker(file, workers));
         }
+        pairs.push(await runShardPair(file));
       }
       const single = median(results.get(1)?.map((result) => result.seconds) ?? []);
       const singleIdle = median(results.get(1)?.map((result) => result.idleSeconds) ?? []);
-      for (const workers of counts) {
-        const measured = results.get(workers) ?? [];
+      const sets: Array<[string, CheckerRun[]]> = [
+        ...counts.map((workers): [string, CheckerRun[]] => [
+          `--workers ${workers}`,
+          results.get(workers) ?? [],
+        ]),
+        ['two processes, --shard 1/2 and 2/2', pairs],
+      ];
+      for (const [run, measured] of sets) {
         const wall = median(measured.map((result) => result.seconds));
         const rss = Math.max(...measured.map((result) => result.rssMb));
         const idle = median(measured.map((result) => result.idleSeconds));
+        const cpu = (of: 'checkingCpu' | 'backgroundCpu') => median(measured.map((result) => result[of]));
         const estimate = Number.isNaN(idle)
-          ? '| |'
-          : `| ${idle.toFixed(1)} s | ${(singleIdle / idle).toFixed(2)}x |`;
+          ? '| | | |'
+          : `| ${idle.toFixed(1)} s | ${(singleIdle / idle).toFixed(2)}x | ${cpu('checkingCpu').toFixed(1)} s | ${cpu('backgroundCpu').toFixed(1)} s |`;
         rows.push(
-          `| ${mb} MB ${format.toUpperCase()} | ${count.toLocaleString('en-US')} | --workers ${workers} | ${wall.toFixed(1)} s | ${Math.round(count / wall).toLocaleString('en-US')} | ${rss.toFixed(0)} MB | ${(single / wall).toFixed(2)}x ${estimate}`,
+          `| ${mb} MB ${format.toUpperCase()} | ${count.toLocaleString('en-US')} | ${run} | ${wall.toFixed(1)} s | ${Math.round(count / wall).toLocaleString('en-US')} | ${rss.toFixed(0)} MB | ${(single / wall).toFixed(2)}x ${estimate}`,
         );
         console.error(rows.at(-1));
       }
@@ -64,7 +75,7 @@ try {
 }
 console.log(`median of ${runs} alternating runs; load average at the end: ${loadavg()[0]?.toFixed(2)}`);
 console.log(
-  '| input | entries | run | wall | entries/s | peak RSS | speed-up | idle estimate | speed-up (idle estimate) |',
+  '| input | entries | run | wall | entries/s | peak RSS | speed-up | idle estimate | speed-up (idle estimate) | CPU, checking threads | CPU, background threads |',
 );
-console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) console.log(row);

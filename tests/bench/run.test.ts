@@ -121,6 +121,7 @@ describe('bench/notes.ts', () => {
       'ajv-floor-both-bodies',
       'read-whole',
       'one-thread',
+      'two-processes',
       'xsd-schema-validator',
       'xmllint-wasm-raw',
       'stock-clis',
