@@ -1,13 +1,14 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { coalescedOutput } from './coalesced-output.js';
 import { loadContracts } from './contract-set.js';
+import { defaultWorkerCount, recordingBytes } from './default-workers.js';
 import { requireService } from './entry-pipeline.js';
 import { formatJson, formatText, jsonReportWriter, textReportWriter } from './format.js';
-import { collectHarFiles } from './har.js';
 import { printable } from './input-text.js';
 import { MergeError, mergeReports, parseReport } from './merge.js';
-import { checkRecordingsInWorkers, defaultWorkers } from './parallel.js';
+import { checkRecordingsInWorkers } from './parallel.js';
 import { checkRecordings, parseShard, type Shard } from './report.js';
 import { findConfigPath } from './spec-loader.js';
 
@@ -31,7 +32,7 @@ Options:
                    (node_modules/.cache/svc-contracts-contract-checker/ next to the config, or
                    $SVC_CONTRACTS_CACHE_DIR); a changed spec or XSD is never read from it anyway
   --workers N      check on N threads, each with its own compiled contracts (default: one per core when
-                   the recordings add up to 64 MB or more, else 1: below that, starting threads costs
+                   the recordings add up to 256 MB or more, else 1: below that, starting threads costs
                    more than it saves); output is the same, in the same order
   -h, --help       this text
 
@@ -93,8 +94,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
   }
   let workers: number;
   try {
-    workers =
-      values.workers === undefined ? await defaultWorkerCount(positionals) : parseWorkers(values.workers);
+    workers = values.workers === undefined ? await defaultWorkers(positionals) : parseWorkers(values.workers);
   } catch (error) {
     output.stderr(`${(error as Error).message}\n\n${usage}`);
     return 2;
@@ -172,24 +172,10 @@ async function runMerge(files: string[], json: boolean, output: CliOutput): Prom
   }
 }
 
-/**
- * Below this much input more threads cost more than they save: each worker thread loads the contracts,
- * optimizes the same functions again and reads the whole input, and one thread already keeps a second
- * core partly busy with V8's compiler and garbage collector (bench/contract-checker/workers.ts, estimated
- * from thread CPU times for an idle two-core machine: 1.22x at 150 MB, 1.27x at 450 MB of NDJSON).
- */
-const parallelThreshold = 64 * 1024 * 1024;
-
-async function defaultWorkerCount(paths: string[]): Promise<number> {
-  if (defaultWorkers < 2) return 1;
-  const { files } = await collectHarFiles(paths);
-  let bytes = 0;
-  for (const file of files)
-    bytes += await stat(file).then(
-      (info) => (info.isFile() ? info.size : 0),
-      () => 0,
-    );
-  return bytes >= parallelThreshold ? defaultWorkers : 1;
+/** One thread per core for large recordings (default-workers.ts); the files are sized only on more than one core. */
+async function defaultWorkers(paths: string[]): Promise<number> {
+  const cores = availableParallelism();
+  return cores < 2 ? 1 : defaultWorkerCount(await recordingBytes(paths), cores);
 }
 
 function parseWorkers(text: string): number {

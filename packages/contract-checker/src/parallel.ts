@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { mergeCoverage } from './coverage.js';
 import {
@@ -17,8 +16,6 @@ import { OrderedReport } from './ordered-report.js';
 import { walkRecordings } from './recording-walk.js';
 import type { CheckHarOptions, RunSummary } from './report.js';
 import { type CoordinatorMessage, maxHeldBlocks, type WorkerMessage } from './worker-protocol.js';
-
-export const defaultWorkers = availableParallelism();
 
 /**
  * Entries per block dealt to one thread: large enough that a block travels as one message and comes
