@@ -54,12 +54,12 @@ function capture(format: ReportFormat): { writer: ReportWriter; output: () => st
   };
 }
 
-async function oneThread(format: ReportFormat, shard?: Shard): Promise<string> {
+async function oneThread(format: ReportFormat, shard?: Shard, paths = inputs): Promise<string> {
   const contracts = await loadContracts({ configPath: fixtureConfig });
   try {
     const { writer, output } = capture(format);
     const summary = await checkRecordings(
-      inputs,
+      paths,
       { contracts, coverage: true, ...(shard ? { shard } : {}) },
       writer,
     );
@@ -75,10 +75,11 @@ async function threads(
   workers: number,
   blockSize: number,
   shard?: Shard,
+  paths = inputs,
 ): Promise<string> {
   const { writer, output } = capture(format);
   const summary = await checkRecordingsInWorkers(
-    inputs,
+    paths,
     { configPath: fixtureConfig, coverage: true, workers, blockSize, ...(shard ? { shard } : {}) },
     writer,
   );
@@ -97,6 +98,21 @@ describe('worker threads deal out blocks of entries', () => {
       // Blocks of 2 and 3 entries over 3 threads: every thread's blocks interleave with the others'.
       expect(await threads(format, 3, 2), format).toBe(expected);
       if (format === 'text') expect(await threads(format, 2, 3), format).toBe(expected);
+    }
+  });
+
+  it('keep every entry whole across reads of a recording larger than one read (NDJSON and HAR)', async () => {
+    // Several reads of 256 KiB each: blocks of 5 entries start and end anywhere in them.
+    const copies = Math.ceil((900 * 1024) / lines.join('\n').length);
+    const many = Array.from({ length: copies }, () => lines).flat();
+    const ndjson = join(scratch, 'large.ndjson');
+    const har = join(scratch, 'large.har');
+    await writeFile(ndjson, `${many.join('\n')}\n`);
+    await writeFile(har, `{"log":{"version":"1.2","entries":[\n${many.join(',\n')}\n]}}`);
+    for (const path of [ndjson, har]) {
+      const expected = await oneThread('text', undefined, [path]);
+      expect(expected.match(/^(PASS|FAIL) /gm)?.length, path).toBe(many.length);
+      expect(await threads('text', 2, 5, undefined, [path]), path).toBe(expected);
     }
   });
 
