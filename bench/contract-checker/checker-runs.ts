@@ -120,18 +120,26 @@ async function runProcess(file: string, args: string[], what: string): Promise<P
   return { seconds: result.seconds, rssMb: result.rssMb, threads, pid };
 }
 
+/**
+ * Processes started at once as one run: the wall until the last has ended, their peak RSS added up, and
+ * their threads' CPU time together, with `workers` checking threads in each.
+ */
+function asOneRun(runs: ProcessRun[], workers: number): CheckerRun {
+  const times = runs.flatMap((run) => [...run.threads.values()]);
+  const split = runs.map((run) => splitThreads(run.pid, run.threads, workers));
+  return {
+    seconds: Math.max(...runs.map((run) => run.seconds)),
+    rssMb: runs.reduce((sum, run) => sum + run.rssMb, 0),
+    idleSeconds: times.length > 0 ? idleEstimate(times, availableParallelism()) : Number.NaN,
+    checkingCpu: split.reduce((sum, part) => sum + part.checking, 0),
+    backgroundCpu: split.reduce((sum, part) => sum + part.background, 0),
+  };
+}
+
 /** Checks `file` with the built contract-check on `workers` threads, its report discarded. */
 export async function runChecker(file: string, workers: number): Promise<CheckerRun> {
   const run = await runProcess(file, ['--workers', String(workers)], `--workers ${workers}`);
-  const times = [...run.threads.values()];
-  const { checking, background } = splitThreads(run.pid, run.threads, workers);
-  return {
-    seconds: run.seconds,
-    rssMb: run.rssMb,
-    idleSeconds: times.length > 0 ? idleEstimate(times, availableParallelism()) : Number.NaN,
-    checkingCpu: checking,
-    backgroundCpu: background,
-  };
+  return asOneRun([run], workers);
 }
 
 /**
@@ -146,13 +154,5 @@ export async function runShardPair(file: string): Promise<CheckerRun> {
       runProcess(file, ['--workers', '1', '--shard', `${index}/2`], `--workers 1 --shard ${index}/2`),
     ),
   );
-  const times = runs.flatMap((run) => [...run.threads.values()]);
-  const split = runs.map((run) => splitThreads(run.pid, run.threads, 1));
-  return {
-    seconds: Math.max(...runs.map((run) => run.seconds)),
-    rssMb: runs.reduce((sum, run) => sum + run.rssMb, 0),
-    idleSeconds: times.length > 0 ? idleEstimate(times, availableParallelism()) : Number.NaN,
-    checkingCpu: split.reduce((sum, part) => sum + part.checking, 0),
-    backgroundCpu: split.reduce((sum, part) => sum + part.background, 0),
-  };
+  return asOneRun(runs, 1);
 }

@@ -126,6 +126,8 @@ const medianRate = (result: Measured, list: CheckerRun[]): number =>
   median(list.map((run) => rate(result.entries, run)));
 const mbText = (mb: number): string => `${mb.toLocaleString('en-US')} MB`;
 const rss = (list: CheckerRun[]): number[] => list.map((run) => run.rssMb);
+/** The largest peak RSS of the runs, in whole MB. */
+const peak = (list: CheckerRun[]): string => Math.max(...rss(list)).toFixed(0);
 
 const memoryFigures: Figure[] = results.map((result) => ({
   id: `contract-check-scale.rss.${result.format}.${result.mb}`,
@@ -174,7 +176,7 @@ const workerFigures: Figure[] = results
           result.pair.map((run) => rate(result.entries, run)),
         ),
       ],
-      detail: `speed-up per pair of runs ${speedUps.map((value) => `${value.toFixed(2)}x`).join(', ')}; peak RSS ${Math.max(...rss(result.one)).toFixed(0)} MB on 1 thread, ${Math.max(...rss(result.two)).toFixed(0)} MB on 2, ${Math.max(...rss(result.pair)).toFixed(0)} MB for the two processes together${Number.isNaN(idleSpeedUp) ? '' : `; speed-up estimated for an idle machine from the threads' CPU time: ${idleSpeedUp.toFixed(2)}x (two processes: ${(cpu(result.one, 'idleSeconds') / cpu(result.pair, 'idleSeconds')).toFixed(2)}x)`}${threadsDetail}`,
+      detail: `speed-up per pair of runs ${speedUps.map((value) => `${value.toFixed(2)}x`).join(', ')}; peak RSS ${peak(result.one)} MB on 1 thread, ${peak(result.two)} MB on 2, ${peak(result.pair)} MB for the two processes together${Number.isNaN(idleSpeedUp) ? '' : `; speed-up estimated for an idle machine from the threads' CPU time: ${idleSpeedUp.toFixed(2)}x (two processes: ${(cpu(result.one, 'idleSeconds') / cpu(result.pair, 'idleSeconds')).toFixed(2)}x)`}${threadsDetail}`,
     } satisfies Figure;
   });
 
@@ -211,7 +213,6 @@ for (const result of results.filter((candidate) => candidate.two.length > 0)) {
   const wall = (list: CheckerRun[]) => median(list.map((run) => run.seconds));
   const cell = (list: CheckerRun[]) =>
     `${wall(list).toFixed(1)} s, ${Math.round(result.entries / wall(list)).toLocaleString('en-US')} entries/s`;
-  const peak = (list: CheckerRun[]) => Math.max(...rss(list)).toFixed(0);
   console.log(
     `| ${mbText(result.mb)} ${result.format.toUpperCase()} | ${cell(result.one)} | ${cell(result.two)} | ${(wall(result.one) / wall(result.two)).toFixed(2)}x | ${cell(result.pair)} | ${(wall(result.one) / wall(result.pair)).toFixed(2)}x | ${peak(result.one)} / ${peak(result.two)} / ${peak(result.pair)} MB |`,
   );

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { coalescedOutput } from './coalesced-output.js';
 import { loadContracts } from './contract-set.js';
-import { defaultWorkerCount, recordingBytes } from './default-workers.js';
+import { defaultWorkers } from './default-workers.js';
 import { requireService } from './entry-pipeline.js';
 import { formatJson, formatText, jsonReportWriter, textReportWriter } from './format.js';
 import { printable } from './input-text.js';
@@ -170,12 +169,6 @@ async function runMerge(files: string[], json: boolean, output: CliOutput): Prom
     output.stderr(`contract-check merge: ${printable((error as Error).message)}\n`);
     return 2;
   }
-}
-
-/** One thread per core for large recordings (default-workers.ts); the files are sized only on more than one core. */
-async function defaultWorkers(paths: string[]): Promise<number> {
-  const cores = availableParallelism();
-  return cores < 2 ? 1 : defaultWorkerCount(await recordingBytes(paths), cores);
 }
 
 function parseWorkers(text: string): number {

@@ -33,3 +33,11 @@ export async function recordingBytes(paths: string[]): Promise<number> {
   }
   return bytes;
 }
+
+/** `--workers` when it is not given: the recordings are sized only on a machine with more than one core. */
+export async function defaultWorkers(
+  paths: string[],
+  cores: number = availableParallelism(),
+): Promise<number> {
+  return cores < 2 ? 1 : defaultWorkerCount(await recordingBytes(paths), cores);
+}

@@ -2,7 +2,12 @@ import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultWorkerCount, parallelThreshold, recordingBytes } from '../src/default-workers.js';
+import {
+  defaultWorkerCount,
+  defaultWorkers,
+  parallelThreshold,
+  recordingBytes,
+} from '../src/default-workers.js';
 
 describe('the default of --workers', () => {
   it('is one thread per core from the threshold on, and one thread below it', () => {
@@ -35,6 +40,9 @@ describe('the size of the recordings', () => {
     const bytes = await recordingBytes([join(scratch, 'day')]);
     expect(bytes).toBe(300 * 1024 * 1024 + '{"log":{"entries":[]}}'.length);
     expect(defaultWorkerCount(bytes, 2)).toBe(2);
+    expect(await defaultWorkers([join(scratch, 'day')], 2)).toBe(2);
+    expect(await defaultWorkers([join(scratch, 'day')], 1)).toBe(1);
+    expect(await defaultWorkers([join(scratch, 'day', 'a.har')], 4)).toBe(1);
   });
 
   it('counts a path that cannot be read as nothing (the run reports it)', async () => {
