@@ -70,7 +70,7 @@ export const notes: Note[] = [
   {
     figure: 'contract-check-scale.workers.*',
     comparison: 'one-thread',
-    why: 'a second checking thread has a fixed cost of its own: measured from the CPU time of the threads (checking 10 to 200 MB of NDJSON on one thread, and the split in the detail), a thread spends about 0.9 s of its own CPU before it checks at full speed (0.35 s to start and load the cached contracts, under 0.1 s to start the XML engine, about 0.45 s running the checking code before V8 has optimized it) and V8 spends about 0.8 s more on background threads compiling it, and V8 shares none of this between threads. With one checking thread those background threads run on the second core for free; with two they compete with the checking threads. Past that, the two checking threads together take 5 to 15% more CPU than one for the same entries, as two separate processes do (the comparison beside this one), which is the machine\'s (shared caches and memory) rather than the checker\'s. On a machine shared with other work Linux gives the run about one core, so the second thread gains little (packages/contract-checker/README.md, "All cores").',
+    why: 'a second checking thread has a fixed cost of its own: measured from the CPU time of the threads (checking 10 to 200 MB of NDJSON on one thread, and the split in the detail), a thread spends about 0.9 s of its own CPU before it checks at full speed (0.35 s to start and load the cached contracts, under 0.1 s to start the XML engine, about 0.45 s running the checking code before V8 has optimized it) and V8 spends about 0.8 s more on background threads compiling it, and V8 shares none of this between threads. With one checking thread those background threads run on the second core for free; with two they compete with the checking threads. Past that, the two checking threads together take 5 to 15% more CPU than one for the same entries, as two separate processes do (the shard pair beside this one), which is the machine\'s (shared caches and memory) rather than the checker\'s. Two processes each given half of the entries beforehand, which share and coordinate nothing, do no better (the split pair beside this; by hand at 800 MB, three alternating runs: 1.34x on NDJSON and 1.47x on HAR over one thread, where `--workers 2` made 1.62x and 1.55x): what stands between two threads and 2x is what a second V8 costs on this machine, not the work of sharing the entries. On a machine shared with other work Linux gives the run about one core, so the second thread gains little (packages/contract-checker/README.md, "All cores").',
     close:
       'nothing in the checker: the fixed cost per thread is V8 starting a heap and optimizing the same code again, which no V8 flag tried (`--interrupt-budget`, `--no-lazy-feedback-allocation`, `--max-lazy`) reduced; a larger input spreads it thinner. On a machine shared with other work use `--workers 1`.',
   },
@@ -79,6 +79,13 @@ export const notes: Note[] = [
     comparison: 'two-processes',
     why: 'the two processes and the two threads do the same checking, each with its own V8 heap, compiled contracts and warm-up; the threads read the file once where each process reads all of it to pick its half, and one Node starts instead of two. Where the threads lose, the pairs of runs in the detail show the spread of a machine shared with other work.',
     close: 'nothing specific to the threads: both ways pay the same fixed cost per thread.',
+  },
+  {
+    figure: 'contract-check-scale.workers.*',
+    comparison: 'split-halves',
+    why: "the split pair is two cores' worth of the same checking with nothing shared: each process reads only its own file and writes its own report. The two threads of `--workers 2` also copy each entry into a block, hand the block over, send its rendered results back and write the report in input order, byte for byte that of one thread; in return a thread that the machine slows takes fewer blocks, where a process on half the entries holds up the end of the run. Which of the two weighs more changes with the load from other work on the machine: the pairs of runs in the detail show the spread.",
+    close:
+      'nothing to close: every thread of Node has a V8 heap and compiled code of its own, as each of these processes has, so the split pair is about the most two threads can reach; it also needs the input split by hand beforehand and two reports merged afterwards.',
   },
   {
     figure: 'mocks.startup',

@@ -24,11 +24,36 @@ export async function recordedEntries(): Promise<string[]> {
 }
 
 /** Writes the entries, repeated, until `bytes` are written; returns how many entries that took. */
-export async function writeRecording(
+export function writeRecording(
   path: string,
   entries: string[],
   bytes: number,
   format: 'har' | 'ndjson',
+): Promise<number> {
+  return writeEntries(path, entries, format, 0, (_count, written) => written < bytes);
+}
+
+/**
+ * Writes the entries `first` to `first + count - 1` of the recording {@link writeRecording} writes (the same
+ * entries in the same order): one part of it as a file of its own.
+ */
+export async function writeRecordingPart(
+  path: string,
+  entries: string[],
+  format: 'har' | 'ndjson',
+  first: number,
+  count: number,
+): Promise<void> {
+  await writeEntries(path, entries, format, first, (written) => written < count);
+}
+
+/** Writes entries from the `first` one on (repeating the list) while `more(count, bytes)` holds. */
+async function writeEntries(
+  path: string,
+  entries: string[],
+  format: 'har' | 'ndjson',
+  first: number,
+  more: (count: number, bytes: number) => boolean,
 ): Promise<number> {
   const out = createWriteStream(path);
   const write = (text: string): Promise<void> | undefined =>
@@ -37,8 +62,8 @@ export async function writeRecording(
     await write('{"log":{"version":"1.2","creator":{"name":"bench","version":"1"},"entries":[\n');
   let written = 0;
   let count = 0;
-  while (written < bytes) {
-    const entry = entries[count % entries.length] as string;
+  while (more(count, written)) {
+    const entry = entries[(first + count) % entries.length] as string;
     const text = format === 'har' ? `${count === 0 ? '' : ',\n'}${entry}` : `${entry}\n`;
     written += text.length;
     count++;

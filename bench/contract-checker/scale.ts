@@ -3,9 +3,11 @@
 // size: peak RSS against input size with one thread (HAR at every size, NDJSON at the largest), next to
 // reading the same file whole with `readFile` + `JSON.parse` (what a HAR reader without streaming does);
 // and at the largest size, `--workers 2` against `--workers 1` and against two `--workers 1` processes
-// sharing the entries with `--shard 1/2` and `--shard 2/2` (how a user would otherwise use two cores),
-// the runs alternating (1, 2, two processes, 1, 2, ...) so that load from other work on the machine
-// falls on all alike.
+// sharing the entries with `--shard 1/2` and `--shard 2/2` (how a user would otherwise use two cores)
+// and against two `--workers 1` processes each on its own half of the entries, split beforehand into two
+// files (two cores' worth of the same checking with nothing shared or coordinated: what two threads can
+// at best reach), the runs alternating (1, 2, shard pair, split pair, 1, 2, ...) so that load from other
+// work on the machine falls on all alike.
 // The inputs are every entry of contract-tests/recordings repeated (recorded-entries.ts), written to a
 // temporary folder and removed afterwards. workers.ts gives more detail on the threads by hand.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -22,8 +24,8 @@ import {
 } from '../lib/section.ts';
 import { measure } from '../lib/timed-run.ts';
 import { packageVersion } from '../lib/versions.ts';
-import { type CheckerRun, runChecker, runShardPair } from './checker-runs.ts';
-import { recordedEntries, writeRecording } from './recorded-entries.ts';
+import { type CheckerRun, runChecker, runShardPair, runSplitPair } from './checker-runs.ts';
+import { recordedEntries, writeRecording, writeRecordingPart } from './recorded-entries.ts';
 
 type Format = 'har' | 'ndjson';
 
@@ -88,6 +90,8 @@ interface Measured {
   two: CheckerRun[];
   /** Two `--workers 1` processes at once, `--shard 1/2` and `--shard 2/2`, at the largest size only. */
   pair: CheckerRun[];
+  /** Two `--workers 1` processes at once, each on its half of the entries (two files), at the largest size only. */
+  halves: CheckerRun[];
   whole: number[] | NotMeasured;
 }
 
@@ -102,14 +106,31 @@ try {
   for (const { format, mb } of inputs) {
     const file = join(dir, `traffic-${mb}.${format}`);
     const count = await writeRecording(file, entries, mb * 1024 * 1024, format);
-    const result: Measured = { format, mb, entries: count, one: [], two: [], pair: [], whole: [] };
+    const result: Measured = {
+      format,
+      mb,
+      entries: count,
+      one: [],
+      two: [],
+      pair: [],
+      halves: [],
+      whole: [],
+    };
+    const halves: [string, string] = [join(dir, `half-1.${format}`), join(dir, `half-2.${format}`)];
+    if (mb === largest) {
+      const first = Math.ceil(count / 2);
+      await writeRecordingPart(halves[0], entries, format, 0, first);
+      await writeRecordingPart(halves[1], entries, format, first, count - first);
+    }
     for (let at = 0; at < runs; at++) {
       result.one.push(await runChecker(file, 1));
       if (mb === largest) {
         result.two.push(await runChecker(file, 2));
         result.pair.push(await runShardPair(file));
+        result.halves.push(await runSplitPair(halves));
       }
     }
+    if (mb === largest) for (const half of halves) await rm(half);
     result.whole = await readWhole(file, format);
     results.push(result);
     console.error(
@@ -128,6 +149,7 @@ const mbText = (mb: number): string => `${mb.toLocaleString('en-US')} MB`;
 const rss = (list: CheckerRun[]): number[] => list.map((run) => run.rssMb);
 /** The largest peak RSS of the runs, in whole MB. */
 const peak = (list: CheckerRun[]): string => Math.max(...rss(list)).toFixed(0);
+const times = (values: number[]): string => values.map((value) => `${value.toFixed(2)}x`).join(', ');
 
 const memoryFigures: Figure[] = results.map((result) => ({
   id: `contract-check-scale.rss.${result.format}.${result.mb}`,
@@ -149,11 +171,14 @@ const workerFigures: Figure[] = results
     const speedUps = result.two.map((run, at) => (result.one[at] as CheckerRun).seconds / run.seconds);
     const cpu = (list: CheckerRun[], of: 'idleSeconds' | 'checkingCpu' | 'backgroundCpu') =>
       median(list.map((run) => run[of]));
-    const idleSpeedUp = cpu(result.one, 'idleSeconds') / cpu(result.two, 'idleSeconds');
+    const idleSpeedUp = (list: CheckerRun[]) => cpu(result.one, 'idleSeconds') / cpu(list, 'idleSeconds');
     const seconds = (value: number) => `${value.toFixed(1)} s`;
     const threadsDetail = Number.isNaN(cpu(result.one, 'checkingCpu'))
       ? ''
-      : `; CPU of the checking threads ${seconds(cpu(result.one, 'checkingCpu'))} on 1 thread, ${seconds(cpu(result.two, 'checkingCpu'))} on 2 (${(cpu(result.two, 'checkingCpu') / cpu(result.one, 'checkingCpu')).toFixed(2)}x), ${seconds(cpu(result.pair, 'checkingCpu'))} in the two processes; of the background threads (V8's optimizing compiler and collector helpers, libuv's reads) ${seconds(cpu(result.one, 'backgroundCpu'))}, ${seconds(cpu(result.two, 'backgroundCpu'))} and ${seconds(cpu(result.pair, 'backgroundCpu'))}`;
+      : `; CPU of the checking threads ${seconds(cpu(result.one, 'checkingCpu'))} on 1 thread, ${seconds(cpu(result.two, 'checkingCpu'))} on 2 (${(cpu(result.two, 'checkingCpu') / cpu(result.one, 'checkingCpu')).toFixed(2)}x), ${seconds(cpu(result.pair, 'checkingCpu'))} in the shard pair, ${seconds(cpu(result.halves, 'checkingCpu'))} in the split pair; of the background threads (V8's optimizing compiler and collector helpers, libuv's reads) ${seconds(cpu(result.one, 'backgroundCpu'))}, ${seconds(cpu(result.two, 'backgroundCpu'))}, ${seconds(cpu(result.pair, 'backgroundCpu'))} and ${seconds(cpu(result.halves, 'backgroundCpu'))}`;
+    const splitSpeedUps = result.halves.map(
+      (run, at) => (result.one[at] as CheckerRun).seconds / run.seconds,
+    );
     return {
       id: `contract-check-scale.workers.${result.format}.${result.mb}`,
       label: `entries/s checking ${mbText(result.mb)} of ${result.format.toUpperCase()} on 2 threads (--workers 2)`,
@@ -175,8 +200,13 @@ const workerFigures: Figure[] = results
           'two contract-check --workers 1 processes at once, --shard 1/2 and --shard 2/2',
           result.pair.map((run) => rate(result.entries, run)),
         ),
+        measured(
+          'split-halves',
+          'two contract-check --workers 1 processes at once, each on half of the entries split beforehand into two files',
+          result.halves.map((run) => rate(result.entries, run)),
+        ),
       ],
-      detail: `speed-up per pair of runs ${speedUps.map((value) => `${value.toFixed(2)}x`).join(', ')}; peak RSS ${peak(result.one)} MB on 1 thread, ${peak(result.two)} MB on 2, ${peak(result.pair)} MB for the two processes together${Number.isNaN(idleSpeedUp) ? '' : `; speed-up estimated for an idle machine from the threads' CPU time: ${idleSpeedUp.toFixed(2)}x (two processes: ${(cpu(result.one, 'idleSeconds') / cpu(result.pair, 'idleSeconds')).toFixed(2)}x)`}${threadsDetail}`,
+      detail: `speed-up per pair of runs ${times(speedUps)} (the split pair over one thread, about what two threads can at best reach here: ${times(splitSpeedUps)}); peak RSS ${peak(result.one)} MB on 1 thread, ${peak(result.two)} MB on 2, ${peak(result.pair)} MB for the shard pair together, ${peak(result.halves)} MB for the split pair${Number.isNaN(idleSpeedUp(result.two)) ? '' : `; speed-up estimated for an idle machine from the threads' CPU time: ${idleSpeedUp(result.two).toFixed(2)}x (shard pair ${idleSpeedUp(result.pair).toFixed(2)}x, split pair ${idleSpeedUp(result.halves).toFixed(2)}x)`}${threadsDetail}`,
     } satisfies Figure;
   });
 
@@ -197,7 +227,7 @@ const section: Section = {
   id: 'contract-check-scale',
   title: 'Contract check at scale: memory against input size, and all cores',
   command: `pnpm exec tsx bench/contract-checker/scale.ts --mb ${sizes.join(',')} --runs ${runs}`,
-  method: `The built \`contract-check\` (its report discarded) on every recorded entry of contract-tests/recordings repeated until the file has the size shown: HAR at ${sizes.map(mbText).join(', ')}, NDJSON at ${mbText(largest)}. Peak RSS is the process's (all threads), reported by the process itself as it exits (getrusage, the figure GNU time reports); the wall is from start to exit. Each input is checked ${runs === 1 ? 'once' : `${runs} times`} with \`--workers 1\`, and at ${mbText(largest)} as often with \`--workers 2\` and with two \`--workers 1\` processes started at once that share the entries with \`--shard 1/2\` and \`--shard 2/2\` (what a user would otherwise do to use two cores; their wall runs until both have ended, their peak RSS is the two added up), alternating with the one-thread runs. The CPU time of each thread is read from /proc/<pid>/task every 100 ms: the checking threads are the main thread and, with \`--workers 2\`, the busiest other thread; the rest are V8's and libuv's background threads. The comparison for memory reads the same file whole with \`readFile\` and \`JSON.parse\`, checking nothing.`,
+  method: `The built \`contract-check\` (its report discarded) on every recorded entry of contract-tests/recordings repeated until the file has the size shown: HAR at ${sizes.map(mbText).join(', ')}, NDJSON at ${mbText(largest)}. Peak RSS is the process's (all threads), reported by the process itself as it exits (getrusage, the figure GNU time reports); the wall is from start to exit. Each input is checked ${runs === 1 ? 'once' : `${runs} times`} with \`--workers 1\`, and at ${mbText(largest)} as often with \`--workers 2\` and with two \`--workers 1\` processes started at once that share the entries with \`--shard 1/2\` and \`--shard 2/2\` (what a user would otherwise do to use two cores; their wall runs until both have ended, their peak RSS is the two added up), and with two \`--workers 1\` processes started at once, each on its own half of the entries, split beforehand into two files (the split pair: two cores' worth of the same checking with nothing shared and nothing to coordinate, each process with its own V8 heap and warm-up as each thread of \`--workers 2\` has, about the most two threads can reach on the machine), alternating with the one-thread runs. The CPU time of each thread is read from /proc/<pid>/task every 100 ms: the checking threads are the main thread and, with \`--workers 2\`, the busiest other thread; the rest are V8's and libuv's background threads. The comparison for memory reads the same file whole with \`readFile\` and \`JSON.parse\`, checking nothing.`,
   figures: [...memoryFigures, ...workerFigures],
   versions: {
     '@svc-contracts/contract-checker': packageVersion('packages/contract-checker/package.json'),
@@ -207,14 +237,14 @@ const section: Section = {
 
 console.log(table);
 console.log(
-  '\n**All cores** (medians)\n\n| input | --workers 1 | --workers 2 | speed-up | two processes (--shard) | speed-up | peak RSS, 1 / 2 threads / two processes |\n|---|---:|---:|---:|---:|---:|---:|',
+  '\n**All cores** (medians)\n\n| input | --workers 1 | --workers 2 | speed-up | two processes (--shard) | speed-up | two processes (split halves) | speed-up | peak RSS, 1 / 2 threads / shard pair / split pair |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|',
 );
 for (const result of results.filter((candidate) => candidate.two.length > 0)) {
   const wall = (list: CheckerRun[]) => median(list.map((run) => run.seconds));
   const cell = (list: CheckerRun[]) =>
     `${wall(list).toFixed(1)} s, ${Math.round(result.entries / wall(list)).toLocaleString('en-US')} entries/s`;
   console.log(
-    `| ${mbText(result.mb)} ${result.format.toUpperCase()} | ${cell(result.one)} | ${cell(result.two)} | ${(wall(result.one) / wall(result.two)).toFixed(2)}x | ${cell(result.pair)} | ${(wall(result.one) / wall(result.pair)).toFixed(2)}x | ${peak(result.one)} / ${peak(result.two)} / ${peak(result.pair)} MB |`,
+    `| ${mbText(result.mb)} ${result.format.toUpperCase()} | ${cell(result.one)} | ${cell(result.two)} | ${(wall(result.one) / wall(result.two)).toFixed(2)}x | ${cell(result.pair)} | ${(wall(result.one) / wall(result.pair)).toFixed(2)}x | ${cell(result.halves)} | ${(wall(result.one) / wall(result.halves)).toFixed(2)}x | ${peak(result.one)} / ${peak(result.two)} / ${peak(result.pair)} / ${peak(result.halves)} MB |`,
   );
 }
 emitSection(section, values.json);

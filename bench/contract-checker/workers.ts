@@ -1,19 +1,21 @@
 // `tsx bench/contract-checker/workers.ts [--mb 40,150] [--formats ndjson,har] [--runs 3]`: the built
 // `contract-check` on one recording per size and format with --workers 1 and --workers 2 (and as many as
-// the machine has cores, if more), and two --workers 1 processes at once sharing the entries with
-// --shard 1/2 and 2/2: wall time, entries/s, peak RSS and the speed-up over one thread, median of the
-// runs. The runs alternate (1, 2, two processes, 1, 2, ...) so that load from other work on the machine
-// falls on all alike. The input is every entry of contract-tests/recordings repeated. The `idle estimate`
+// the machine has cores, if more); two --workers 1 processes at once sharing the entries with --shard 1/2
+// and 2/2 (the shard pair); and two --workers 1 processes at once, each on its half of the entries split
+// beforehand into two files (the split pair: about the most two threads can reach on the machine). For
+// each: wall time, entries/s, peak RSS and the speed-up over one thread, median of the runs. The runs
+// alternate (1, 2, shard pair, split pair, 1, 2, ...) so that load from other work on the machine falls
+// on all alike. The input is every entry of contract-tests/recordings repeated. The `idle estimate`
 // columns give the wall the run would take on an idle machine, from its threads' CPU time, and the
 // speed-up that makes, and the CPU time of the checking threads and of the background threads
-// (checker-runs.ts; Linux only, elsewhere they stay empty). `pnpm bench` measures
-// the 2 GB figures in scale.ts.
+// (checker-runs.ts; Linux only, elsewhere they stay empty). `pnpm bench` measures the 2 GB figures in
+// scale.ts.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type CheckerRun, runChecker, runShardPair } from './checker-runs.ts';
-import { recordedEntries, writeRecording } from './recorded-entries.ts';
+import { type CheckerRun, runChecker, runShardPair, runSplitPair } from './checker-runs.ts';
+import { recordedEntries, writeRecording, writeRecordingPart } from './recorded-entries.ts';
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -38,13 +40,20 @@ try {
       const file = join(dir, `traffic-${mb}.${format}`);
       const count = await writeRecording(file, entries, mb * 1024 * 1024, format);
       const results = new Map(counts.map((workers) => [workers, [] as CheckerRun[]]));
+      const halves: [string, string] = [join(dir, `half-1.${format}`), join(dir, `half-2.${format}`)];
+      const first = Math.ceil(count / 2);
+      await writeRecordingPart(halves[0], entries, format, 0, first);
+      await writeRecordingPart(halves[1], entries, format, first, count - first);
       const pairs: CheckerRun[] = [];
+      const splits: CheckerRun[] = [];
       for (let at = 0; at < runs; at++) {
         for (const workers of counts) {
           results.get(workers)?.push(await runChecker(file, workers));
         }
         pairs.push(await runShardPair(file));
+        splits.push(await runSplitPair(halves));
       }
+      for (const half of halves) await rm(half);
       const single = median(results.get(1)?.map((result) => result.seconds) ?? []);
       const singleIdle = median(results.get(1)?.map((result) => result.idleSeconds) ?? []);
       const sets: Array<[string, CheckerRun[]]> = [
@@ -53,6 +62,7 @@ try {
           results.get(workers) ?? [],
         ]),
         ['two processes, --shard 1/2 and 2/2', pairs],
+        ['two processes, each on its half (split beforehand)', splits],
       ];
       for (const [run, measured] of sets) {
         const wall = median(measured.map((result) => result.seconds));

@@ -122,6 +122,7 @@ describe('bench/notes.ts', () => {
       'read-whole',
       'one-thread',
       'two-processes',
+      'split-halves',
       'xsd-schema-validator',
       'xmllint-wasm-raw',
       'stock-clis',
