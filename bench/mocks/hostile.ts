@@ -5,15 +5,17 @@
 // with the built mocks; also the longest stall of the mocks' event loop in each phase, a figure less
 // shaken by other jobs on the machine than a p99 of a few hundred requests.
 //
-// The attacker is another client: it sends from its own thread (the body encoded once), so that its own
-// work (10 MB to encode and write per order) is not charged to the mocks' event loop. `--attacker-in-loop`
-// sends from the mocks' thread as this script did before, for comparison with older figures.
+// The attacker (attacker.ts) is another client: it sends from its own thread (the body encoded once),
+// so that its own work (10 MB to encode and write per order) is not charged to the mocks' event loop.
+// `--attacker-in-loop` sends from the mocks' thread as this script did before, for comparison with older
+// figures. A hostile order whose connection is closed under it is counted (in the detail) and the next
+// one goes on; three such failures in a row end the run with their reason.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { startMocks } from '@svc-contracts/mock-server';
 import { emitSection, integerOption, measured, type Section } from '../lib/section.ts';
 import { packageVersion } from '../lib/versions.ts';
+import { attackFromOwnThread, attackFromThisLoop } from './attacker.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const { values } = parseArgs({
@@ -78,95 +80,27 @@ async function agentsLatencies(
   };
 }
 
-/** Sends hostile orders one after the other until stopped; resolves with how many were answered. */
-interface Attacker {
-  /** Orders answered so far. */
-  refused(): number;
-  stop(): Promise<number>;
-}
-
 const auth = `Basic ${Buffer.from('user:pass').toString('base64')}`;
-const target = (): string => `${url('numbers')}/api/v2/accounts/9900/orders`;
-
-function attackFromThisLoop(body: string): Attacker {
-  let running = true;
-  let refused = 0;
-  const done = (async () => {
-    while (running) {
-      const response = await fetch(target(), {
-        method: 'POST',
-        headers: { authorization: auth, 'content-type': 'application/xml' },
-        body,
-      });
-      await response.text();
-      refused++;
-    }
-  })();
-  return {
-    refused: () => refused,
-    stop: async () => {
-      running = false;
-      await done;
-      return refused;
-    },
-  };
-}
-
-const attackerThread = `
-const { parentPort, workerData } = require('node:worker_threads');
-let running = true;
-let refused = 0;
-parentPort.on('message', () => { running = false; });
-(async () => {
-  const body = Buffer.from(workerData.body, 'utf8');
-  parentPort.postMessage({ started: true });
-  while (running) {
-    const response = await fetch(workerData.url, { method: 'POST', headers: workerData.headers, body });
-    await response.arrayBuffer();
-    refused++;
-    parentPort.postMessage({ progress: refused });
-  }
-  parentPort.postMessage({ refused });
-})();
-`;
-
-async function attackFromOwnThread(body: string): Promise<Attacker> {
-  const worker = new Worker(attackerThread, {
-    eval: true,
-    workerData: { body, url: target(), headers: { authorization: auth, 'content-type': 'application/xml' } },
-  });
-  const messages: Array<(message: { started?: boolean; refused?: number }) => void> = [];
-  let progress = 0;
-  worker.on('message', (message: { started?: boolean; refused?: number; progress?: number }) => {
-    if (message.progress !== undefined) progress = message.progress;
-    else messages.shift()?.(message);
-  });
-  const next = () =>
-    new Promise<{ started?: boolean; refused?: number }>((resolve) => messages.push(resolve));
-  await next();
-  return {
-    refused: () => progress,
-    stop: async () => {
-      const last = next();
-      worker.postMessage('stop');
-      const { refused = 0 } = await last;
-      await worker.terminate();
-      return refused;
-    },
-  };
-}
+const attack = {
+  url: `${url('numbers')}/api/v2/accounts/9900/orders`,
+  headers: { authorization: auth, 'content-type': 'application/xml' },
+};
 
 type Phase = Awaited<ReturnType<typeof agentsLatencies>>;
-const phases: Array<{ idle: Phase; busy: Phase; refused: number }> = [];
+const phases: Array<{ idle: Phase; busy: Phase; refused: number; failed: number }> = [];
 const body = hostileOrder();
 try {
   await agentsLatencies(50);
   for (let run = 0; run < runs; run++) {
     const idle = await agentsLatencies(requests);
-    const attacker = values['attacker-in-loop'] ? attackFromThisLoop(body) : await attackFromOwnThread(body);
-    const busy = await agentsLatencies(requests, () => attacker.refused() < orders);
-    const refused = await attacker.stop();
-    phases.push({ idle, busy, refused });
+    const attacker = values['attacker-in-loop']
+      ? attackFromThisLoop({ ...attack, body })
+      : await attackFromOwnThread({ ...attack, body });
+    const busy = await agentsLatencies(requests, () => attacker.attacking() && attacker.refused() < orders);
+    const { refused, failed } = await attacker.stop();
+    if (failed > 0)
+      console.error(`run ${run + 1}: ${failed} hostile order(s) failed to send (connection closed)`);
+    phases.push({ idle, busy, refused, failed });
   }
 } finally {
   await set.stop();
@@ -214,7 +148,7 @@ const section: Section = {
           phases.map(({ idle }) => p99(idle)),
         ),
       ],
-      detail: `orders refused during the GETs: ${phases.map((phase) => phase.refused).join(', ')}; longest event-loop stall idle ${phases.map((phase) => phase.idle.stallMax.toFixed(1)).join('/')} ms, hostile ${phases.map((phase) => phase.busy.stallMax.toFixed(1)).join('/')} ms`,
+      detail: `orders refused during the GETs: ${phases.map((phase) => phase.refused).join(', ')}${phases.some((phase) => phase.failed > 0) ? ` (sends that failed, the connection closed under them: ${phases.map((phase) => phase.failed).join(', ')})` : ''}; longest event-loop stall idle ${phases.map((phase) => phase.idle.stallMax.toFixed(1)).join('/')} ms, hostile ${phases.map((phase) => phase.busy.stallMax.toFixed(1)).join('/')} ms`,
     },
   ],
   versions: {
