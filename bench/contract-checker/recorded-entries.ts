@@ -34,17 +34,20 @@ export function writeRecording(
 }
 
 /**
- * Writes the entries `first` to `first + count - 1` of the recording {@link writeRecording} writes (the same
- * entries in the same order): one part of it as a file of its own.
+ * The recording {@link writeRecording} wrote with `count` entries, as two files in `dir`: its first half
+ * and the rest, the same entries in the same order. Returns their paths.
  */
-export async function writeRecordingPart(
-  path: string,
+export async function writeHalves(
+  dir: string,
   entries: string[],
   format: 'har' | 'ndjson',
-  first: number,
   count: number,
-): Promise<void> {
-  await writeEntries(path, entries, format, first, (written) => written < count);
+): Promise<[string, string]> {
+  const halves: [string, string] = [join(dir, `half-1.${format}`), join(dir, `half-2.${format}`)];
+  const first = Math.ceil(count / 2);
+  await writeEntries(halves[0], entries, format, 0, (done) => done < first);
+  await writeEntries(halves[1], entries, format, first, (done) => done < count - first);
+  return halves;
 }
 
 /** Writes entries from the `first` one on (repeating the list) while `more(count, bytes)` holds. */

@@ -25,7 +25,7 @@ import {
 import { measure } from '../lib/timed-run.ts';
 import { packageVersion } from '../lib/versions.ts';
 import { type CheckerRun, runChecker, runShardPair, runSplitPair } from './checker-runs.ts';
-import { recordedEntries, writeRecording, writeRecordingPart } from './recorded-entries.ts';
+import { recordedEntries, writeHalves, writeRecording } from './recorded-entries.ts';
 
 type Format = 'har' | 'ndjson';
 
@@ -116,21 +116,17 @@ try {
       halves: [],
       whole: [],
     };
-    const halves: [string, string] = [join(dir, `half-1.${format}`), join(dir, `half-2.${format}`)];
-    if (mb === largest) {
-      const first = Math.ceil(count / 2);
-      await writeRecordingPart(halves[0], entries, format, 0, first);
-      await writeRecordingPart(halves[1], entries, format, first, count - first);
-    }
+    // The runs on two threads and the pairs of processes are at the largest size only.
+    const halves = mb === largest ? await writeHalves(dir, entries, format, count) : undefined;
     for (let at = 0; at < runs; at++) {
       result.one.push(await runChecker(file, 1));
-      if (mb === largest) {
+      if (halves) {
         result.two.push(await runChecker(file, 2));
         result.pair.push(await runShardPair(file));
         result.halves.push(await runSplitPair(halves));
       }
     }
-    if (mb === largest) for (const half of halves) await rm(half);
+    for (const half of halves ?? []) await rm(half);
     result.whole = await readWhole(file, format);
     results.push(result);
     console.error(
@@ -168,7 +164,9 @@ const memoryFigures: Figure[] = results.map((result) => ({
 const workerFigures: Figure[] = results
   .filter((result) => result.two.length > 0)
   .map((result) => {
-    const speedUps = result.two.map((run, at) => (result.one[at] as CheckerRun).seconds / run.seconds);
+    /** Each run's speed-up over the one-thread run it alternated with. */
+    const overOne = (list: CheckerRun[]) =>
+      list.map((run, at) => (result.one[at] as CheckerRun).seconds / run.seconds);
     const cpu = (list: CheckerRun[], of: 'idleSeconds' | 'checkingCpu' | 'backgroundCpu') =>
       median(list.map((run) => run[of]));
     const idleSpeedUp = (list: CheckerRun[]) => cpu(result.one, 'idleSeconds') / cpu(list, 'idleSeconds');
@@ -176,9 +174,6 @@ const workerFigures: Figure[] = results
     const threadsDetail = Number.isNaN(cpu(result.one, 'checkingCpu'))
       ? ''
       : `; CPU of the checking threads ${seconds(cpu(result.one, 'checkingCpu'))} on 1 thread, ${seconds(cpu(result.two, 'checkingCpu'))} on 2 (${(cpu(result.two, 'checkingCpu') / cpu(result.one, 'checkingCpu')).toFixed(2)}x), ${seconds(cpu(result.pair, 'checkingCpu'))} in the shard pair, ${seconds(cpu(result.halves, 'checkingCpu'))} in the split pair; of the background threads (V8's optimizing compiler and collector helpers, libuv's reads) ${seconds(cpu(result.one, 'backgroundCpu'))}, ${seconds(cpu(result.two, 'backgroundCpu'))}, ${seconds(cpu(result.pair, 'backgroundCpu'))} and ${seconds(cpu(result.halves, 'backgroundCpu'))}`;
-    const splitSpeedUps = result.halves.map(
-      (run, at) => (result.one[at] as CheckerRun).seconds / run.seconds,
-    );
     return {
       id: `contract-check-scale.workers.${result.format}.${result.mb}`,
       label: `entries/s checking ${mbText(result.mb)} of ${result.format.toUpperCase()} on 2 threads (--workers 2)`,
@@ -206,7 +201,7 @@ const workerFigures: Figure[] = results
           result.halves.map((run) => rate(result.entries, run)),
         ),
       ],
-      detail: `speed-up per pair of runs ${times(speedUps)} (the split pair over one thread, about what two threads can at best reach here: ${times(splitSpeedUps)}); peak RSS ${peak(result.one)} MB on 1 thread, ${peak(result.two)} MB on 2, ${peak(result.pair)} MB for the shard pair together, ${peak(result.halves)} MB for the split pair${Number.isNaN(idleSpeedUp(result.two)) ? '' : `; speed-up estimated for an idle machine from the threads' CPU time: ${idleSpeedUp(result.two).toFixed(2)}x (shard pair ${idleSpeedUp(result.pair).toFixed(2)}x, split pair ${idleSpeedUp(result.halves).toFixed(2)}x)`}${threadsDetail}`,
+      detail: `speed-up per pair of runs ${times(overOne(result.two))} (the split pair over one thread, about what two threads can at best reach here: ${times(overOne(result.halves))}); peak RSS ${peak(result.one)} MB on 1 thread, ${peak(result.two)} MB on 2, ${peak(result.pair)} MB for the shard pair together, ${peak(result.halves)} MB for the split pair${Number.isNaN(idleSpeedUp(result.two)) ? '' : `; speed-up estimated for an idle machine from the threads' CPU time: ${idleSpeedUp(result.two).toFixed(2)}x (shard pair ${idleSpeedUp(result.pair).toFixed(2)}x, split pair ${idleSpeedUp(result.halves).toFixed(2)}x)`}${threadsDetail}`,
     } satisfies Figure;
   });
 

@@ -15,7 +15,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type CheckerRun, runChecker, runShardPair, runSplitPair } from './checker-runs.ts';
-import { recordedEntries, writeRecording, writeRecordingPart } from './recorded-entries.ts';
+import { recordedEntries, writeHalves, writeRecording } from './recorded-entries.ts';
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -40,10 +40,7 @@ try {
       const file = join(dir, `traffic-${mb}.${format}`);
       const count = await writeRecording(file, entries, mb * 1024 * 1024, format);
       const results = new Map(counts.map((workers) => [workers, [] as CheckerRun[]]));
-      const halves: [string, string] = [join(dir, `half-1.${format}`), join(dir, `half-2.${format}`)];
-      const first = Math.ceil(count / 2);
-      await writeRecordingPart(halves[0], entries, format, 0, first);
-      await writeRecordingPart(halves[1], entries, format, first, count - first);
+      const halves = await writeHalves(dir, entries, format, count);
       const pairs: CheckerRun[] = [];
       const splits: CheckerRun[] = [];
       for (let at = 0; at < runs; at++) {

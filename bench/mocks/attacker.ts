@@ -1,6 +1,7 @@
 // The client that sends hostile orders in bench/mocks/hostile.ts: one POST after the other until stopped,
 // from its own thread (so that its own work, 10 MB to encode and write per order, is not charged to the
-// mocks' event loop) or from the calling thread (how that bench sent them before).
+// mocks' event loop) or from the calling thread (how that bench sent them before). Both run
+// `sendUntilStopped`; attacker-thread.ts runs it on the thread of its own.
 import { Worker } from 'node:worker_threads';
 
 /** Where and what to send. */
@@ -27,8 +28,12 @@ export interface Attacker {
 
 export const failuresInARow = 3;
 
-const gaveUp = (reason: string): Error =>
-  new Error(`the hostile orders could not be sent, ${failuresInARow} failures in a row: ${reason}`);
+/** What a run of sends came to; `gaveUp` says why it ended early. */
+export interface SendOutcome {
+  refused: number;
+  failed: number;
+  gaveUp?: string;
+}
 
 /** What a failed `fetch` says: undici's reason sits in `cause`. */
 const whyFailed = (error: unknown): string => {
@@ -36,86 +41,84 @@ const whyFailed = (error: unknown): string => {
   return error.cause instanceof Error ? error.cause.message : error.message;
 };
 
+/** Sends while `running()` holds, telling `answered` the count after each answer. */
+export async function sendUntilStopped(
+  target: Omit<AttackTarget, 'body'> & { body: RequestInit['body'] },
+  running: () => boolean,
+  answered: (refused: number) => void,
+): Promise<SendOutcome> {
+  let refused = 0;
+  let failed = 0;
+  let inARow = 0;
+  while (running()) {
+    try {
+      const response = await fetch(target.url, {
+        method: 'POST',
+        headers: target.headers,
+        body: target.body,
+      });
+      await response.arrayBuffer();
+      refused++;
+      inARow = 0;
+      answered(refused);
+    } catch (error) {
+      failed++;
+      if (++inARow >= failuresInARow) return { refused, failed, gaveUp: whyFailed(error) };
+    }
+  }
+  return { refused, failed };
+}
+
+const gaveUp = (reason: string): Error =>
+  new Error(`the hostile orders could not be sent, ${failuresInARow} failures in a row: ${reason}`);
+
+/** The counts of an outcome, or why it gave up. */
+function settle(outcome: SendOutcome): { refused: number; failed: number } {
+  if (outcome.gaveUp !== undefined) throw gaveUp(outcome.gaveUp);
+  return { refused: outcome.refused, failed: outcome.failed };
+}
+
 /** Sends from the calling thread. */
 export function attackFromThisLoop(target: AttackTarget): Attacker {
   let running = true;
   let refused = 0;
-  let failed = 0;
-  let inARow = 0;
-  let lastFailure = '';
-  const done = (async () => {
-    while (running && inARow < failuresInARow) {
-      try {
-        const response = await fetch(target.url, {
-          method: 'POST',
-          headers: target.headers,
-          body: target.body,
-        });
-        await response.arrayBuffer();
-        refused++;
-        inARow = 0;
-      } catch (error) {
-        failed++;
-        inARow++;
-        lastFailure = whyFailed(error);
-      }
-    }
-  })();
+  let outcome: SendOutcome | undefined;
+  const done = sendUntilStopped(
+    target,
+    () => running,
+    (count) => {
+      refused = count;
+    },
+  ).then((ended) => (outcome = ended));
   return {
     refused: () => refused,
-    attacking: () => inARow < failuresInARow,
+    attacking: () => outcome?.gaveUp === undefined,
     stop: async () => {
       running = false;
-      await done;
-      if (inARow >= failuresInARow) throw gaveUp(lastFailure);
-      return { refused, failed };
+      return settle(await done);
     },
   };
 }
 
-const attackerThread = `
-const { parentPort, workerData } = require('node:worker_threads');
-let running = true;
-let refused = 0;
-let failed = 0;
-let inARow = 0;
-parentPort.on('message', () => { running = false; });
-(async () => {
-  const body = Buffer.from(workerData.body, 'utf8');
-  parentPort.postMessage({ started: true });
-  while (running) {
-    try {
-      const response = await fetch(workerData.url, { method: 'POST', headers: workerData.headers, body });
-      await response.arrayBuffer();
-      refused++;
-      inARow = 0;
-      parentPort.postMessage({ progress: refused });
-    } catch (error) {
-      failed++;
-      if (++inARow >= workerData.failuresInARow) {
-        parentPort.postMessage({ gaveUp: error.cause instanceof Error ? error.cause.message : String(error.message) });
-        return;
-      }
-    }
-  }
-  parentPort.postMessage({ refused, failed });
-})();
-`;
-
 interface AttackerMessage {
   started?: boolean;
   progress?: number;
-  refused?: number;
-  failed?: number;
-  gaveUp?: string;
+  outcome?: SendOutcome;
+}
+
+/**
+ * attacker-thread.ts on a worker thread: from this TypeScript source, through a small bootstrap that
+ * registers tsx in the thread first (loader flags given to a worker do not reach it on Node 20).
+ */
+function startThread(target: AttackTarget): Worker {
+  const source = new URL('./attacker-thread.ts', import.meta.url).href;
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData: target });
 }
 
 /** Sends from a worker thread of its own. */
 export async function attackFromOwnThread(target: AttackTarget): Promise<Attacker> {
-  const worker = new Worker(attackerThread, {
-    eval: true,
-    workerData: { ...target, failuresInARow },
-  });
+  const worker = startThread(target);
   const waiting: Array<{ resolve: (message: AttackerMessage) => void; reject: (error: Error) => void }> = [];
   let progress = 0;
   let ended: Error | undefined;
@@ -126,7 +129,7 @@ export async function attackFromOwnThread(target: AttackTarget): Promise<Attacke
   };
   worker.on('message', (message: AttackerMessage) => {
     if (message.progress !== undefined) progress = message.progress;
-    else if (message.gaveUp !== undefined) end(gaveUp(message.gaveUp));
+    else if (message.outcome?.gaveUp !== undefined) end(gaveUp(message.outcome.gaveUp));
     else waiting.shift()?.resolve(message);
   });
   worker.on('error', (error) => end(new Error(`the attacking thread failed: ${error.message}`)));
@@ -147,8 +150,7 @@ export async function attackFromOwnThread(target: AttackTarget): Promise<Attacke
       const last = next();
       worker.postMessage('stop');
       try {
-        const { refused = 0, failed = 0 } = await last;
-        return { refused, failed };
+        return settle((await last).outcome ?? { refused: 0, failed: 0 });
       } finally {
         await worker.terminate();
       }
