@@ -20,6 +20,7 @@ import { jwtClaimMismatches, jwtClaimRules } from './jwt-claims.js';
 import { keyMemo, lazily, onceFor } from './memo.js';
 import { parseFormEncoded } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
+import { CheckLimitError } from './scope.js';
 import type { RuleCode, Side, Violation } from './types.js';
 import type { XsdCache } from './xsd-cache.js';
 
@@ -361,6 +362,12 @@ async function checkXml(
     schemas.map((schema) => context.xsd.get(resolve(context.serviceDir, schema))),
   );
   const result = await validateAgainstAny(validators, body, { fileName: `${side} body` });
+  // A limit of the checker, not the contract: the body is not judged (scope.ts, `resource-limit`).
+  const limit = result.issues.find(
+    (issue) => issue.rule === 'document-too-large' || issue.rule === 'engine-failure',
+  );
+  if (limit && context.xsd.limits.pastLimit === 'not-judged')
+    throw new CheckLimitError(`${side} body`, maskXmlMessage(limit.message));
   return result.issues.map((issue) => {
     const pointer = issue.path ?? (issue.line !== undefined ? `line ${issue.line}` : undefined);
     const code = issue.rule === 'xsd' ? rule.schema : rule.unparseable;

@@ -1,15 +1,18 @@
 import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { coalescedOutput } from './coalesced-output.js';
 import { loadContracts } from './contract-set.js';
 import { defaultWorkers } from './default-workers.js';
-import { requireService } from './entry-pipeline.js';
+import { parseHostMappings, requireService } from './entry-pipeline.js';
 import { formatJson, formatText, jsonReportWriter, textReportWriter } from './format.js';
 import { printable } from './input-text.js';
 import { MergeError, mergeReports, parseReport } from './merge.js';
 import { checkRecordingsInWorkers } from './parallel.js';
 import { checkRecordings, parseShard, type Shard } from './report.js';
+import type { FailOn } from './run-counts.js';
 import { findConfigPath } from './spec-loader.js';
+import { batchXmlLimits, type XmlLimits } from './xsd-cache.js';
 
 const usage = `Usage: contract-check [options] <recording | folder>...
        contract-check merge [--json] <report.json>...
@@ -33,14 +36,33 @@ Options:
   --workers N      check on N threads, each with its own compiled contracts (default: one per core when
                    the recordings add up to 256 MB or more, else 1: below that, starting threads costs
                    more than it saves); output is the same, in the same order
+
+Scope (see the README, "Recording traffic with the tools you have"):
+  --host SERVICE=HOST  entries to HOST (host or host:port) are SERVICE's: matched against it only, and an
+                   unknown path there is undocumented-operation. Repeat it; a "hosts" entry of
+                   contract-check.json next to redocly.yaml does the same ({"hosts": {"agents": ["api.example.com"]}}).
+                   An unmapped host is ours when some entry on it matches an operation; else its entries
+                   are skipped as "other host" (fonts, analytics, scripts), counted by host
+  --sanitized      the recordings' credentials were stripped (Chrome's default "Export HAR (sanitized)"):
+                   the security of a request that carries none is not judged
+  --fail-on-not-judged  exit 1 when some entry is not judged (a body or credential not recorded)
+  --fail-on-skipped     exit 1 when some entry is skipped (other host, preflight, failed request, ...)
+  --strict         both: for CI on complete recordings of our own services
+  --max-xml-bytes N    largest XML document validated (default 268435456, 256 MiB); a larger one is not
+                   judged and the run exits 2
+  --xml-timeout MS time budget per XML document (default 120000)
   -h, --help       this text
 
 merge: combines the --json reports of every shard of one run into one report (text, or --json) with
 one coverage table; a missing or doubled shard is an error.
 
-Exit codes: 0 every entry passed; 1 some entry violates the contract; 2 some input could not be read
-(unreadable or malformed recording, missing path, no recording in a folder, broken spec) - 2 wins over
-1, because the check is incomplete.
+Every entry is passed, failed, not judged (a part the recording did not keep, or a resource limit) or
+skipped (not ours: another host, a CORS preflight, a browser-internal redirect, a 304, a failed request).
+
+Exit codes: 0 no entry failed; 1 some entry violates the contract (or, with --fail-on-not-judged,
+--fail-on-skipped or --strict, some entry was not judged or skipped); 2 the check is incomplete: some
+input could not be read (unreadable or malformed recording, missing path, no recording in a folder,
+broken spec) or a resource limit stopped a check - 2 wins over 1.
 `;
 
 export interface CliOutput {
@@ -65,6 +87,13 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     shard: { type: 'string' },
     workers: { type: 'string' },
     'no-cache': { type: 'boolean', default: false },
+    host: { type: 'string', multiple: true },
+    sanitized: { type: 'boolean', default: false },
+    'fail-on-not-judged': { type: 'boolean', default: false },
+    'fail-on-skipped': { type: 'boolean', default: false },
+    strict: { type: 'boolean', default: false },
+    'max-xml-bytes': { type: 'string' },
+    'xml-timeout': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   } as const;
   try {
@@ -98,26 +127,56 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     output.stderr(`${(error as Error).message}\n\n${usage}`);
     return 2;
   }
+  // Without a config the single-thread path reports the missing config; mutation needs every entry in one place.
+  const configPath = values.config ?? findConfigPath();
+  let hosts: Record<string, string>;
+  let xmlLimits: XmlLimits;
+  try {
+    hosts = parseHostMappings(values.host ?? [], await configHosts(configPath));
+    xmlLimits = {
+      ...batchXmlLimits,
+      ...(values['max-xml-bytes'] === undefined
+        ? {}
+        : { maxDocumentBytes: positiveInteger('--max-xml-bytes', values['max-xml-bytes']) }),
+      ...(values['xml-timeout'] === undefined
+        ? {}
+        : { timeoutMs: positiveInteger('--xml-timeout', values['xml-timeout']) }),
+    };
+  } catch (error) {
+    output.stderr(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  const failOn: FailOn = {
+    ...(values['fail-on-not-judged'] || values.strict ? { notJudged: true } : {}),
+    ...(values['fail-on-skipped'] || values.strict ? { skipped: true } : {}),
+  };
   const checkOptions = {
     ...(values.service === undefined ? {} : { service: values.service }),
     ...(shard ? { shard } : {}),
     coverage: values.coverage,
+    scope: { hosts, ...(values.sanitized ? { sanitized: true } : {}) },
+    ...(Object.keys(failOn).length > 0 ? { failOn } : {}),
   };
   const report = coalescedOutput(output.stdout);
   const writer = values.json ? jsonReportWriter(report.write) : textReportWriter(report.write);
   try {
-    // Without a config the single-thread path reports the missing config; mutation needs every entry in one place.
-    const configPath = values.config ?? findConfigPath();
     if (workers > 1 && !values.mutation && configPath) {
       const summary = await checkRecordingsInWorkers(
         positionals,
-        { ...checkOptions, configPath, workers, ...(values['no-cache'] ? { cache: false as const } : {}) },
+        {
+          ...checkOptions,
+          configPath,
+          workers,
+          xmlLimits,
+          ...(values['no-cache'] ? { cache: false as const } : {}),
+        },
         writer,
       );
       writer.finish(summary);
       return summary.exitCode;
     }
     const contracts = await loadContracts({
+      xmlLimits,
       ...(values.config === undefined ? {} : { configPath: values.config }),
       ...(values['no-cache'] ? { cache: false as const } : {}),
     });
@@ -169,6 +228,37 @@ async function runMerge(files: string[], json: boolean, output: CliOutput): Prom
     output.stderr(`contract-check merge: ${printable((error as Error).message)}\n`);
     return 2;
   }
+}
+
+function positiveInteger(option: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new Error(`${option} takes a whole number above 0, not "${text}"`);
+  return value;
+}
+
+/** The `hosts` entry of `contract-check.json` next to the config, if there is one. */
+async function configHosts(configPath: string | undefined): Promise<Record<string, unknown>> {
+  if (configPath === undefined) return {};
+  const file = join(dirname(configPath), 'contract-check.json');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return {};
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`contract-check.json: not JSON (${(error as Error).message.slice(0, 120)})`);
+  }
+  const hosts = (parsed as { hosts?: unknown } | null)?.hosts;
+  if (hosts === undefined) return {};
+  if (typeof hosts !== 'object' || hosts === null || Array.isArray(hosts)) {
+    throw new Error('contract-check.json: "hosts" maps a service to its host names');
+  }
+  return hosts as Record<string, unknown>;
 }
 
 function parseWorkers(text: string): number {

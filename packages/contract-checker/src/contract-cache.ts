@@ -16,7 +16,7 @@ import { threadId } from 'node:worker_threads';
 import { compiledValidatorsOf, usePrecompiledValidators } from './schema-validator.js';
 import { SetupXsdCache } from './setup-xsd-cache.js';
 import { type BundledSpecs, bundleSpecs, type LoadedSpec, type ServiceSource } from './spec-loader.js';
-import type { XsdCache } from './xsd-cache.js';
+import type { XmlLimits, XsdCache } from './xsd-cache.js';
 
 /**
  * The set-up cache: what loading derives from the specs (the bundled documents, every schema an operation
@@ -87,14 +87,14 @@ export function defaultCacheDir(projectDir: string): string {
 
 export function openContractCache(
   sources: ServiceSource[],
-  opts: { configPath?: string; baseDir?: string; cache?: ContractCacheOption },
+  opts: { configPath?: string; baseDir?: string; cache?: ContractCacheOption; xmlLimits?: XmlLimits },
 ): ContractCacheSession {
   const bundleOptions = {
     ...(opts.configPath ? { configPath: opts.configPath } : {}),
     ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
   };
   const projectDir = opts.baseDir ?? (opts.configPath ? dirname(resolve(opts.configPath)) : process.cwd());
-  const xsd = new SetupXsdCache();
+  const xsd = new SetupXsdCache(opts.xmlLimits);
   const xsdCache = (): XsdCache => xsd;
   if (opts.cache === false) {
     return {

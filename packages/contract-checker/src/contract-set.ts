@@ -1,8 +1,10 @@
 import { deref, isObject } from '@svc-contracts/openapi-utils';
+import type { PreparedOperation } from './compiled.js';
 import { compileContracts } from './compiled.js';
 import { type ContractCacheOption, openContractCache } from './contract-cache.js';
 import { describeShapes, type ExchangeShapes } from './exchange-shapes.js';
 import { planOf } from './operation-plan.js';
+import type { NotJudged } from './scope.js';
 import { credentialLocation } from './security.js';
 import { findConfigPath, type ServiceSource, servicesFromConfig } from './spec-loader.js';
 import type {
@@ -14,6 +16,7 @@ import type {
   Violation,
 } from './types.js';
 import { decideVerdict, undocumentedOperation } from './verdict.js';
+import type { XmlLimits } from './xsd-cache.js';
 
 export type { BodyShape, ExchangeShapes } from './exchange-shapes.js';
 export { responseKeyFor } from './response-check.js';
@@ -32,6 +35,11 @@ export interface LoadContractsOptions {
    * `$SVC_CONTRACTS_CACHE_DIR`.
    */
   cache?: ContractCacheOption;
+  /**
+   * Resource limits of XML validation (default: the XML validator's, safe for a thread that serves
+   * requests). A document past one is not judged: `checkExchange` rejects with a `CheckLimitError`.
+   */
+  xmlLimits?: XmlLimits;
 }
 
 /** One documented response of an operation, for coverage. */
@@ -108,6 +116,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     ...(configPath ? { configPath } : {}),
     ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
     ...(opts.cache === undefined ? {} : { cache: opts.cache }),
+    ...(opts.xmlLimits === undefined ? {} : { xmlLimits: opts.xmlLimits }),
   });
   const bundled = await setupCache.bundle();
   const xsd = setupCache.xsdCache();
@@ -150,12 +159,19 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     const plan = planOf(operation);
     const fromRequest = plan.checkRequest(request, match);
     const fromResponse = plan.checkResponse(request, response);
+    const sanitized = request.credentialsNotRecorded === true && requiresCredentials(operation);
     if (fromRequest instanceof Promise || fromResponse instanceof Promise) {
       return Promise.all([fromRequest, fromResponse]).then(([requestSide, responseSide]) =>
-        withAliasWarning(decideVerdict(operation, match, requestSide, responseSide, response.status)),
+        withSanitized(
+          withAliasWarning(decideVerdict(operation, match, requestSide, responseSide, response.status)),
+          sanitized,
+        ),
       );
     }
-    return withAliasWarning(decideVerdict(operation, match, fromRequest, fromResponse, response.status));
+    return withSanitized(
+      withAliasWarning(decideVerdict(operation, match, fromRequest, fromResponse, response.status)),
+      sanitized,
+    );
   }
 
   return {
@@ -232,6 +248,27 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     },
     close: () => xsd.close(),
   };
+}
+
+/** Whether the operation requires a credential (its `security`, else the document's, has no empty requirement). */
+function requiresCredentials(operation: PreparedOperation): boolean {
+  const security = operation.indexed.operation.security ?? operation.service.doc.security;
+  return (
+    Array.isArray(security) &&
+    security.length > 0 &&
+    !security.some((requirement) => isObject(requirement) && Object.keys(requirement).length === 0)
+  );
+}
+
+/** A request whose credentials the recording stripped: its security is not judged (`--sanitized`). */
+function withSanitized(verdict: EntryVerdict, sanitized: boolean): EntryVerdict {
+  if (!sanitized) return verdict;
+  const part: NotJudged = {
+    reason: 'credentials-sanitized',
+    part: 'credentials',
+    detail: 'the request carries no credential and the recording is taken as sanitized (--sanitized)',
+  };
+  return { ...verdict, notJudged: [...(verdict.notJudged ?? []), part] };
 }
 
 /** A URL matched through `x-path-aliases` passes with a warning in the entry's note. */

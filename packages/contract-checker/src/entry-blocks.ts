@@ -1,11 +1,19 @@
 import { type ContractSet, loadContracts } from './contract-set.js';
 import type { CoverageTally } from './coverage.js';
-import { coverageTally, type EntryPipeline, entryPipeline, requireService } from './entry-pipeline.js';
+import {
+  coverageTally,
+  type EntryPipeline,
+  entryPipeline,
+  type RunScope,
+  requireService,
+} from './entry-pipeline.js';
 import type { ScannedElement } from './entry-scanner.js';
 import { joinRendered, type ReportFormat, renderEntry } from './format.js';
 import type { InputError } from './har.js';
 import { decodeEntry, type RecordingItem } from './recording-reader.js';
 import type { EntryReport, ReportSink, RunSummary } from './report.js';
+import { countEntry, emptyCounts, type RunCounts } from './run-counts.js';
+import { batchXmlLimits, type XmlLimits } from './xsd-cache.js';
 
 /** Numbers kept per entry of a block: start and end of its bytes, index in its file, input position, line, column. */
 const entryFields = 6;
@@ -145,7 +153,7 @@ export class BlockBuilder {
  * joined with `joinRendered`, with how many passed and failed; or an input error met at `position`.
  */
 export type BlockSegment =
-  | { kind: 'entries'; text: string; passed: number; failed: number }
+  | { kind: 'entries'; text: string; counts: RunCounts }
   | { kind: 'error'; error: InputError; position: number };
 
 /** Results of a block so far: `checked` is the entry the next result starts at. */
@@ -160,15 +168,14 @@ export interface BlockResult {
 class SegmentCollector implements ReportSink {
   private segments: BlockSegment[] = [];
   private run: string[] = [];
-  private passed = 0;
-  private failed = 0;
+  private counts = emptyCounts();
 
   constructor(private readonly format: ReportFormat) {}
 
   entry(entry: EntryReport): void {
-    if (entry.verdict === 'violation') this.failed++;
-    else this.passed++;
-    this.run.push(renderEntry(this.format, entry));
+    countEntry(this.counts, entry);
+    const text = renderEntry(this.format, entry);
+    if (text !== '') this.run.push(text);
   }
 
   inputError(error: InputError, position: number): void {
@@ -185,12 +192,12 @@ class SegmentCollector implements ReportSink {
   }
 
   private closeRun(): void {
-    if (this.run.length === 0) return;
+    const counted = this.counts.passed + this.counts.failed + this.counts.notJudged + this.counts.skipped;
+    if (this.run.length === 0 && counted === 0) return;
     const text = joinRendered(this.format, this.run);
-    this.segments.push({ kind: 'entries', text, passed: this.passed, failed: this.failed });
+    this.segments.push({ kind: 'entries', text, counts: this.counts });
     this.run = [];
-    this.passed = 0;
-    this.failed = 0;
+    this.counts = emptyCounts();
   }
 }
 
@@ -203,7 +210,16 @@ export interface BlockCheckerOptions {
   /** Entries checked at once (default 64). */
   concurrency?: number;
   format: ReportFormat;
+  scope?: RunScope;
+  /** XML limits (default {@link batchXmlLimits}). */
+  xmlLimits?: XmlLimits;
 }
+
+/** A checking thread's summary, sent when the input ended (plain data). */
+export type CheckerSummary = Pick<RunSummary, 'services' | 'specProblems' | 'coverage' | 'credentials'> & {
+  held: EntryReport[];
+  routedHosts: string[];
+};
 
 /**
  * Checks blocks of entries against contracts loaded once: what each thread of `--workers` runs, the
@@ -225,6 +241,7 @@ export class BlockChecker {
       contracts,
       {
         ...(opts.service === undefined ? {} : { service: opts.service }),
+        ...(opts.scope ? { scope: opts.scope } : {}),
         concurrency: opts.concurrency ?? 64,
         ...(this.coverage ? { coverage: this.coverage } : {}),
       },
@@ -236,6 +253,7 @@ export class BlockChecker {
   static async load(opts: BlockCheckerOptions): Promise<BlockChecker> {
     const contracts = await loadContracts({
       configPath: opts.configPath,
+      xmlLimits: opts.xmlLimits ?? batchXmlLimits,
       ...(opts.cache === false ? { cache: false as const } : {}),
     });
     try {
@@ -269,12 +287,19 @@ export class BlockChecker {
     }
   }
 
-  /** What the run learnt besides the entries (their counts are in the segments). */
-  summary(): Pick<RunSummary, 'services' | 'specProblems' | 'coverage'> {
+  /**
+   * What the run learnt besides the entries (their counts are in the segments): the entries held for
+   * the end of the run (see `EntryPipeline.settle`), the hosts routed, the credential tally per file.
+   */
+  summary(): CheckerSummary {
+    const { held, routedHosts } = this.pipeline.takeHeld();
     return {
       services: this.contracts.services,
       specProblems: this.contracts.problems,
       ...(this.coverage ? { coverage: this.coverage.report() } : {}),
+      held,
+      routedHosts,
+      credentials: this.pipeline.counts.credentials,
     };
   }
 

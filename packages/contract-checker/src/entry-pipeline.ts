@@ -1,15 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { maskUrl } from '@svc-contracts/redact';
-import type { ContractSet } from './contract-set.js';
+import type { ContractSet, CredentialNames } from './contract-set.js';
 import { CoverageTally } from './coverage.js';
 import type { InputError, RecordedExchange } from './har.js';
 import { printable } from './input-text.js';
 import type { scoreMutants } from './mutation.js';
 import type { RecordingItem } from './recording-reader.js';
-import type { EntryReport, ReportSink } from './report.js';
-import type { EntryVerdict } from './types.js';
+import type { EntryReport, ReportSink, RunVerdict } from './report.js';
+import { countEntry, emptyCounts, hostOf, type RunCounts } from './run-counts.js';
+import { CheckLimitError, type NotJudged } from './scope.js';
+import type { CheckOptions, EntryVerdict, RecordedRequest } from './types.js';
+
+/**
+ * Which entries of a run are ours, and what the recording kept. `hosts` maps a host (`host` or
+ * `host:port`, as in the URL) to the service it serves: its entries are matched against that service
+ * only, and an unknown path on it is `undocumented-operation`. An entry on a host no mapping names is
+ * judged when it matches an operation; when it matches none, it is ours (undocumented-operation) if some
+ * entry of the run on the same host matches an operation, and else skipped as `other-host` (a font, an
+ * analytics beacon, a script). `sanitized`: the recordings' credentials were stripped, so the security
+ * of a request that carries none is not judged.
+ */
+export interface RunScope {
+  hosts?: Record<string, string>;
+  sanitized?: boolean;
+}
+
+/**
+ * The host an entry is on, and the service a mapping gives it: looked up as `host:port`, then as the
+ * host name alone.
+ */
+function mappedService(hosts: Map<string, string>, url: string): string | undefined {
+  if (hosts.size === 0) return undefined;
+  try {
+    const parsed = new URL(url);
+    return hosts.get(parsed.host.toLowerCase()) ?? hosts.get(parsed.hostname.toLowerCase());
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the request carries a credential of any loaded scheme (or a cookie, or Authorization). */
+function carriesCredential(request: RecordedRequest, names: CredentialNames): boolean {
+  const headers = new Set(names.headers.map((name) => name.toLowerCase()));
+  if (request.headers.some((header) => headers.has(header.name.toLowerCase()) && header.value !== ''))
+    return true;
+  if (names.query.length === 0) return false;
+  try {
+    const query = new URL(request.url).searchParams;
+    return names.query.some((name) => query.has(name));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An entry held because it matched no operation on a host no entry had routed to an operation yet: it
+ * is decided when the run knows every host that routes (see {@link RunScope}).
+ */
+export function settleHeld(entry: EntryReport, routedHosts: ReadonlySet<string>): EntryReport {
+  if (routedHosts.has(hostOf(entry.url))) return entry;
+  const { violations: _violations, requestViolations: _request, ...rest } = entry;
+  return {
+    ...rest,
+    verdict: 'skipped',
+    violations: [],
+    requestViolations: [],
+    skip: {
+      reason: 'other-host',
+      detail: 'no --host mapping names this host and no entry on it matches an operation',
+    },
+  };
+}
 
 type Outcome =
-  | { kind: 'entry'; entry: EntryReport; exchange: RecordedExchange }
+  /**
+   * `hold`: no operation matched and no mapping names the host: held until the run knows whether some
+   * entry routes the host to an operation. `credential`: whether the request carries one.
+   */
+  | { kind: 'entry'; entry: EntryReport; exchange: RecordedExchange; hold: boolean; credential?: boolean }
   /** `position`: where in the input the problem was met (for the order of reports from several threads). */
   | { kind: 'error'; error: InputError; position: number };
 
@@ -17,6 +86,7 @@ export interface PipelineOptions {
   service?: string;
   /** Entries checked at once (XML validations of entries in flight share engine runs). */
   concurrency: number;
+  scope?: RunScope;
   coverage?: CoverageTally;
   /** Collects every passing entry (for `--mutation`). */
   passing?: Parameters<typeof scoreMutants>[0];
@@ -31,18 +101,64 @@ export interface EntryPipeline {
   take(file: string, item: RecordingItem): void | Promise<void>;
   /** A problem that belongs to no entry: reported after every entry taken before it. */
   inputError(error: InputError, position: number): Promise<void>;
-  /** Waits until every entry taken has reached the sink. */
+  /** Waits until every entry taken has reached the sink (except those held, see {@link settle}). */
   drain(): Promise<void>;
-  readonly counts: { passed: number; failed: number; inputErrors: number };
+  /**
+   * Decides the entries held (an unmatched path on a host not yet known to route to an operation) with
+   * the hosts routed so far and `more` (other threads'), and hands them to the sink, in input order.
+   */
+  settle(more?: Iterable<string>): Promise<void>;
+  /** The entries held and the hosts routed, for a run on several threads to settle them all at once. */
+  takeHeld(): { held: EntryReport[]; routedHosts: string[] };
+  readonly counts: RunCounts;
+  readonly inputErrors: number;
 }
 
 /** Throws unless `service` (when given) is one the contracts hold. */
 export function requireService(contracts: ContractSet, service: string | undefined): void {
   if (service !== undefined && !contracts.services.includes(service)) {
+    const near = contracts.services.find(
+      (name) => name.startsWith(service.slice(0, 3)) || service.startsWith(name.slice(0, 3)),
+    );
     throw new Error(
-      `Unknown service "${service}". Loaded services: ${contracts.services.join(', ') || 'none'}.`,
+      `Unknown service "${service}".${near ? ` Did you mean "${near}"?` : ''} Loaded services: ${contracts.services.join(', ') || 'none'}.`,
     );
   }
+}
+
+/**
+ * Host mappings from `--host SERVICE=HOST` options and a config's `hosts` (`{ "agents": ["api.example.com"] }`),
+ * as host -> service. A host mapped to two services is refused.
+ */
+export function parseHostMappings(
+  options: string[],
+  config: Record<string, unknown> = {},
+): Record<string, string> {
+  const hosts: Record<string, string> = {};
+  const add = (service: string, host: string, from: string): void => {
+    const key = host.trim().toLowerCase();
+    if (!service || !key || /[/\s]/.test(key)) {
+      throw new Error(
+        `${from}: give SERVICE=HOST, a host name with an optional port (for example agents=api.example.com)`,
+      );
+    }
+    const other = hosts[key];
+    if (other !== undefined && other !== service)
+      throw new Error(`${from}: ${key} is mapped to both ${other} and ${service}`);
+    hosts[key] = service;
+  };
+  for (const [service, value] of Object.entries(config)) {
+    const list = typeof value === 'string' ? [value] : value;
+    if (!Array.isArray(list) || list.some((host) => typeof host !== 'string')) {
+      throw new Error(`config hosts.${service}: give a host name or a list of host names`);
+    }
+    for (const host of list as string[]) add(service, host, `config hosts.${service}`);
+  }
+  for (const option of options) {
+    const at = option.indexOf('=');
+    add(option.slice(0, Math.max(at, 0)).trim(), option.slice(at + 1), `--host ${option}`);
+  }
+  return hosts;
 }
 
 /** The tally of the operations a run covers (one service's, or every service's). */
@@ -65,25 +181,39 @@ export function entryPipeline(
   opts: PipelineOptions,
   sink: ReportSink,
 ): EntryPipeline {
-  const checkOpts = opts.service === undefined ? {} : { service: opts.service };
+  const checkOpts: CheckOptions = opts.service === undefined ? {} : { service: opts.service };
   const credentialNames = contracts.credentialNames();
+  const hosts = new Map(
+    Object.entries(opts.scope?.hosts ?? {}).map(([host, service]) => [host.toLowerCase(), service]),
+  );
+  for (const service of new Set(hosts.values())) requireService(contracts, service);
+  const sanitized = opts.scope?.sanitized === true;
   const { coverage, passing } = opts;
-  const counts = { passed: 0, failed: 0, inputErrors: 0 };
+  const counts = emptyCounts();
+  let inputErrors = 0;
+  /** Hosts on which some entry matched an operation. */
+  const routedHosts = new Set<string>();
+  let held: EntryReport[] = [];
 
   const emit = (outcome: Outcome): void | Promise<void> => {
     if (outcome.kind === 'error') {
-      counts.inputErrors++;
+      inputErrors++;
       return sink.inputError(outcome.error, outcome.position);
     }
-    const { entry, exchange } = outcome;
-    if (entry.verdict === 'violation') counts.failed++;
-    else counts.passed++;
+    const { entry, exchange, credential } = outcome;
+    if (entry.match) routedHosts.add(hostOf(exchange.request.url));
+    else if (outcome.hold && !routedHosts.has(hostOf(exchange.request.url))) {
+      held.push(entry);
+      return;
+    }
+    countEntry(counts, entry, credential);
+    if (entry.verdict === 'skipped') return sink.entry(entry);
     coverage?.add({
       ...(entry.match ? { match: entry.match } : {}),
       status: exchange.response.status,
       responseHeaders: exchange.response.headers,
     });
-    if (passing && entry.verdict !== 'violation') {
+    if (passing && (entry.verdict === 'conforms' || entry.verdict === 'rejected-as-expected')) {
       passing.push({
         request: exchange.request,
         response: exchange.response,
@@ -95,12 +225,15 @@ export function entryPipeline(
     return sink.entry(entry);
   };
 
-  const checked = (
+  const report = (
     file: string,
     exchange: RecordedExchange,
     position: number,
-    verdict: EntryVerdict,
-  ): Outcome => {
+    verdict: Pick<EntryVerdict, 'match' | 'violations' | 'requestViolations' | 'note'> & {
+      verdict: RunVerdict;
+    },
+    notJudged: NotJudged[],
+  ): EntryReport => {
     const entry: EntryReport = {
       file,
       index: exchange.index,
@@ -109,20 +242,54 @@ export function entryPipeline(
       url: maskUrl(exchange.request.url, { names: credentialNames.query }),
       status: exchange.response.status,
       ...(verdict.match ? { match: verdict.match } : {}),
-      verdict: verdict.verdict,
+      // Nothing fails and a part is not judged: neither a pass nor a failure.
+      verdict: verdict.verdict !== 'violation' && notJudged.length > 0 ? 'not-judged' : verdict.verdict,
       violations: verdict.violations,
       requestViolations: verdict.requestViolations,
       ...(verdict.note !== undefined ? { note: verdict.note } : {}),
+      ...(exchange.skip ? { skip: exchange.skip } : {}),
+      ...(notJudged.length > 0 ? { notJudged } : {}),
     };
-    return { kind: 'entry', entry, exchange };
+    return entry;
   };
-  // One entry that breaks the checker (a hostile value, an engine fault) fails alone, named.
+  const checked = (
+    file: string,
+    exchange: RecordedExchange,
+    position: number,
+    verdict: EntryVerdict,
+    notJudged: NotJudged[],
+    mapped: boolean,
+    credential: boolean,
+  ): Outcome => {
+    const entry = report(file, exchange, position, verdict, [...notJudged, ...(verdict.notJudged ?? [])]);
+    // No operation matches, on a host no mapping names and (so far) none routes to: maybe not ours.
+    // `--service` says every entry is that service's: then nothing is held.
+    const hold =
+      !verdict.match && !mapped && opts.service === undefined && exchange.request.webhook === undefined;
+    return { kind: 'entry', entry, exchange, credential, hold };
+  };
+  // One entry that breaks the checker (a hostile value, an engine fault) fails alone, named; one that a
+  // resource limit stopped is not judged (and the run exits 2).
   const uncheckable = (
     file: string,
     exchange: RecordedExchange,
     position: number,
     error: unknown,
   ): Outcome => {
+    if (error instanceof CheckLimitError) {
+      const part: NotJudged = {
+        reason: 'resource-limit',
+        part: error.part,
+        detail: `${printable(error.message)} Raise the limit with --max-xml-bytes (bytes) or --xml-timeout (ms).`,
+      };
+      const verdict = { verdict: 'conforms' as const, violations: [], requestViolations: [] };
+      return {
+        kind: 'entry',
+        entry: report(file, exchange, position, verdict, [part]),
+        exchange,
+        hold: false,
+      };
+    }
     const reason = error instanceof Error ? error.message : String(error);
     return {
       kind: 'error',
@@ -130,13 +297,55 @@ export function entryPipeline(
       position,
     };
   };
+
+  /** The exchange as the check takes it: attached bodies read, stripped credentials marked. */
+  const prepare = (
+    file: string,
+    exchange: RecordedExchange,
+  ): { request: RecordedRequest; response: RecordedExchange['response']; notJudged: NotJudged[] } => {
+    const notJudged = [...(exchange.notJudged ?? [])];
+    let { request, response } = exchange;
+    const attached = (name: string, part: NotJudged['part']): string | undefined => {
+      try {
+        return readFileSync(join(dirname(file), name), 'utf8');
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+        notJudged.push({ reason: 'attachment-missing', part, detail: `${name} (next to the HAR): ${code}` });
+        return undefined;
+      }
+    };
+    const { attachments } = exchange;
+    if (attachments?.request !== undefined) {
+      const body = attached(attachments.request, 'request body');
+      request = body === undefined ? { ...request, bodyNotRecorded: true } : { ...request, body };
+    }
+    if (attachments?.response !== undefined) {
+      const body = attached(attachments.response, 'response body');
+      if (body !== undefined) response = { ...response, body };
+    }
+    return { request, response, notJudged };
+  };
+
   /** The outcome at once when no XML engine is involved (no promise per entry), else its promise. */
   const check = (file: string, exchange: RecordedExchange, position: number): Outcome | Promise<Outcome> => {
+    if (exchange.skip) {
+      const verdict = { verdict: 'skipped' as const, violations: [], requestViolations: [] };
+      return { kind: 'entry', entry: report(file, exchange, position, verdict, []), exchange, hold: false };
+    }
     try {
-      const verdict = contracts.checkExchangeNow(exchange.request, exchange.response, checkOpts);
-      if (!(verdict instanceof Promise)) return checked(file, exchange, position, verdict);
+      const prepared = prepare(file, exchange);
+      let { request } = prepared;
+      const { response, notJudged } = prepared;
+      const credential = carriesCredential(request, credentialNames);
+      if (sanitized && !credential) request = { ...request, credentialsNotRecorded: true };
+      const service = mappedService(hosts, request.url);
+      const entryOpts = service === undefined ? checkOpts : { ...checkOpts, service };
+      const mapped = service !== undefined;
+      const verdict = contracts.checkExchangeNow(request, response, entryOpts);
+      if (!(verdict instanceof Promise))
+        return checked(file, exchange, position, verdict, notJudged, mapped, credential);
       return verdict
-        .then((known) => checked(file, exchange, position, known))
+        .then((known) => checked(file, exchange, position, known, notJudged, mapped, credential))
         .catch((error: unknown) => uncheckable(file, exchange, position, error));
     } catch (error) {
       return uncheckable(file, exchange, position, error);
@@ -157,6 +366,9 @@ export function entryPipeline(
 
   return {
     counts,
+    get inputErrors() {
+      return inputErrors;
+    },
     take(file, item) {
       const outcome: Outcome | Promise<Outcome> =
         'exchange' in item
@@ -175,5 +387,21 @@ export function entryPipeline(
       await emit({ kind: 'error', error, position });
     },
     drain: () => drainTo(0),
+    async settle(more = []) {
+      await drainTo(0);
+      const routed = new Set([...routedHosts, ...more]);
+      const entries = held;
+      held = [];
+      for (const entry of entries) {
+        const settled = settleHeld(entry, routed);
+        countEntry(counts, settled);
+        await sink.entry(settled);
+      }
+    },
+    takeHeld() {
+      const taken = { held, routedHosts: [...routedHosts] };
+      held = [];
+      return taken;
+    },
   };
 }

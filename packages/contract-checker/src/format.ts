@@ -2,6 +2,8 @@ import type { CoverageReport } from './coverage.js';
 import type { InputError } from './har.js';
 import type { MutationReport } from './mutation.js';
 import type { EntryReport, Report, ReportSink, RunSummary } from './report.js';
+import { emptyCounts, scopeLines, summaryLine } from './run-counts.js';
+import { scopeCatalogue } from './scope.js';
 import type { Violation } from './types.js';
 
 function entryTitle(entry: EntryReport): string {
@@ -62,10 +64,25 @@ function mutationLines(mutation: MutationReport): string[] {
   return lines;
 }
 
-/** The lines of one entry: PASS/FAIL with file, index, method, masked URL, status and operation, then violations. */
+function notJudgedLine(part: NonNullable<EntryReport['notJudged']>[number]): string {
+  return `  not judged (${part.part}): ${scopeCatalogue[part.reason].label}: ${part.detail}`;
+}
+
+/**
+ * The lines of one entry: PASS/FAIL/NOT JUDGED with file, index, method, masked URL, status and
+ * operation, then violations and parts not judged. Skipped entries are counted in the summary, by reason
+ * and host, and have no line of their own, except a failed request (its failure text is worth reading).
+ */
 export function entryLines(entry: EntryReport): string[] {
+  const notJudged = (entry.notJudged ?? []).map(notJudgedLine);
+  if (entry.verdict === 'skipped') {
+    return entry.skip?.reason === 'failed-request'
+      ? [`SKIP ${entryTitle(entry)} (${entry.skip.detail})`]
+      : [];
+  }
+  if (entry.verdict === 'not-judged') return [`NOT JUDGED ${entryTitle(entry)}`, ...notJudged];
   if (entry.verdict === 'violation') {
-    return [`FAIL ${entryTitle(entry)}`, ...entry.violations.flatMap(violationLines)];
+    return [`FAIL ${entryTitle(entry)}`, ...entry.violations.flatMap(violationLines), ...notJudged];
   }
   if (entry.verdict === 'rejected-as-expected') {
     const rules = [...new Set(entry.requestViolations.map((violation) => violation.rule))].join(', ');
@@ -86,8 +103,9 @@ function tailLines(summary: Omit<Report, 'entries'>): string[] {
   lines.push(...summary.inputErrors.map(inputErrorLine));
   if (summary.coverage) lines.push(...coverageLines(summary.coverage));
   if (summary.mutation) lines.push(...mutationLines(summary.mutation));
+  lines.push(...scopeLines({ ...emptyCounts(), ...summary }, summary.sanitized === true));
   const shard = summary.shard ? ` (shard ${summary.shard.index}/${summary.shard.count})` : '';
-  lines.push(`${summary.passed} passed, ${summary.failed} failed${shard}`);
+  lines.push(`${summaryLine({ ...emptyCounts(), ...summary })}${shard}`);
   return lines;
 }
 
@@ -113,7 +131,9 @@ export type ReportFormat = 'text' | 'json';
  * threads render their entries themselves, so the thread that writes the report only joins strings.
  */
 export function renderEntry(format: ReportFormat, entry: EntryReport): string {
-  return format === 'json' ? JSON.stringify(entry) : `${entryLines(entry).join('\n')}\n`;
+  if (format === 'json') return JSON.stringify(entry);
+  const lines = entryLines(entry);
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
 /** Between two entries of the streamed JSON report (the indentation of the next one included). */

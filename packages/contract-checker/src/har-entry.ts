@@ -1,5 +1,6 @@
 import { isObject, type JsonObject } from '@svc-contracts/openapi-utils';
 import { printable } from './input-text.js';
+import type { NotJudged, Skip } from './scope.js';
 import type { HeaderField, RecordedRequest, RecordedResponse } from './types.js';
 
 /** One request/response pair of a HAR file, with its index in `log.entries`. */
@@ -7,6 +8,15 @@ export interface RecordedExchange {
   index: number;
   request: RecordedRequest;
   response: RecordedResponse;
+  /** Set when the entry is not an exchange to judge (a CORS preflight, a failed request, ...). */
+  skip?: Skip;
+  /** Parts the recording did not keep (a body not captured). */
+  notJudged?: NotJudged[];
+  /**
+   * Playwright `content: 'attach'`: the file names (`_file`, next to the HAR) of bodies kept outside
+   * the HAR, which the run reads (it knows where the HAR is).
+   */
+  attachments?: { request?: string; response?: string };
 }
 
 export class HarFormatError extends Error {
@@ -80,6 +90,91 @@ function responseText(content: JsonObject): string | undefined {
   return Buffer.from(compact, 'base64').toString('utf8');
 }
 
+/** The value of a header (the first of that name), case-insensitively. */
+function headerOf(headers: HeaderField[], name: string): string | undefined {
+  return headers.find((header) => header.name.toLowerCase() === name)?.value;
+}
+
+/**
+ * Why the request got no HTTP answer, when it got none: browsers record status 0 (Chrome, Firefox), some
+ * tools -1, and Chrome and Playwright say why in `_error` / `_failureText` (on the entry or its response).
+ */
+function failureOf(raw: JsonObject, response: unknown): string | undefined {
+  const texts = [
+    raw._failureText,
+    raw._error,
+    ...(isObject(response) ? [response._failureText, response._error] : []),
+  ];
+  const text = texts.find((value): value is string => typeof value === 'string' && value !== '');
+  if (text !== undefined) return `the request failed: ${printable(text).slice(0, 200)}`;
+  if (isObject(response) && (response.status === 0 || response.status === -1)) {
+    return `the request got no response (status ${response.status})`;
+  }
+  return undefined;
+}
+
+/** Skips that the entry itself shows: a CORS preflight, a browser-internal redirect, a cache revalidation. */
+function skipOf(request: RecordedRequest, response: RecordedResponse, statusText: unknown): Skip | undefined {
+  if (
+    request.method === 'OPTIONS' &&
+    headerOf(request.headers, 'access-control-request-method') !== undefined
+  ) {
+    return { reason: 'cors-preflight', detail: 'OPTIONS with Access-Control-Request-Method' };
+  }
+  // Chrome records redirects it makes itself (HSTS upgrades, extensions, service workers) as
+  // `307 Internal Redirect`, often with a `Non-Authoritative-Reason` header; no server answered them.
+  if (
+    response.status === 307 &&
+    ((typeof statusText === 'string' && /internal redirect/i.test(statusText)) ||
+      headerOf(response.headers, 'non-authoritative-reason') !== undefined)
+  ) {
+    return {
+      reason: 'internal-redirect',
+      detail: `307 ${typeof statusText === 'string' ? printable(statusText) : ''}`.trim(),
+    };
+  }
+  if (response.status === 304) return { reason: 'cache-revalidation', detail: '304 Not Modified' };
+  return undefined;
+}
+
+/**
+ * Insomnia (and some other exporters) keep the query only in `queryString`, with a bare `url`: the query
+ * the server saw is put back into the URL. A URL with a query of its own is taken as it is.
+ */
+function urlWithQuery(url: string, queryString: unknown): string {
+  if (!Array.isArray(queryString) || queryString.length === 0 || url.includes('?')) return url;
+  const pairs = queryString.map((param, position) => {
+    const at = `request.queryString[${position}]`;
+    if (!isObject(param) || typeof param.name !== 'string')
+      throw new HarFormatError(`${at}.name is not a string`);
+    if (param.value !== undefined && typeof param.value !== 'string')
+      throw new HarFormatError(`${at}.value is not a string`);
+    return `${encodeURIComponent(param.name)}=${encodeURIComponent(param.value ?? '')}`;
+  });
+  const hash = url.indexOf('#');
+  return hash < 0
+    ? `${url}?${pairs.join('&')}`
+    : `${url.slice(0, hash)}?${pairs.join('&')}${url.slice(hash)}`;
+}
+
+/** A positive size the recording states (HAR `bodySize`, `content.size`, `Content-Length`), else undefined. */
+function statedSize(...values: unknown[]): number | undefined {
+  for (const value of values) {
+    const size = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+    if (typeof size === 'number' && Number.isFinite(size) && size >= 0) return size;
+  }
+  return undefined;
+}
+
+/** Playwright `content: 'attach'` writes `<sha1>.<ext>` next to the HAR; anything else is not read. */
+function attachmentName(value: unknown, field: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[\w.-]+$/.test(value) || value.startsWith('.')) {
+    throw new HarFormatError(`${field}._file is not the plain name of a file next to the HAR`);
+  }
+  return value;
+}
+
 /** One HAR entry as the checker reads it; anything malformed throws {@link HarFormatError} naming the field. */
 export function readEntry(raw: unknown, index: number): RecordedExchange {
   if (!isObject(raw)) throw new HarFormatError('entry is not an object');
@@ -87,21 +182,29 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
   if (!isObject(request) || typeof request.method !== 'string' || typeof request.url !== 'string') {
     throw new HarFormatError('request.method or request.url is missing');
   }
+  const recordedRequest: RecordedRequest = {
+    method: request.method.toUpperCase(),
+    url: urlWithQuery(request.url, request.queryString),
+    headers: headersOf(request.headers, 'request.headers'),
+  };
+  // A request that got no answer (blocked, aborted, offline): skipped with why, not an input error.
+  const failure = failureOf(raw, response);
+  if (failure !== undefined) {
+    return {
+      index,
+      request: recordedRequest,
+      response: { status: 0, headers: [] },
+      skip: { reason: 'failed-request', detail: failure },
+    };
+  }
   if (!isObject(response) || typeof response.status !== 'number')
     throw new HarFormatError('response.status is missing');
-  // Status 0 is how browsers record a request that never got an answer (blocked, aborted, failed).
-  if (response.status === 0) throw new HarFormatError('the request got no response (status 0)');
   if (!isHttpStatus(response.status)) {
     throw new HarFormatError(
       `response.status ${response.status} is not an HTTP status (an integer from 100 to 599)`,
     );
   }
 
-  const recordedRequest: RecordedRequest = {
-    method: request.method.toUpperCase(),
-    url: request.url,
-    headers: headersOf(request.headers, 'request.headers'),
-  };
   // A callback the service sent names its webhook in the entry's custom field `_webhook` (HAR 1.2 allows
   // custom fields that start with an underscore); see the README, "Webhooks".
   if (raw._webhook !== undefined) {
@@ -110,9 +213,13 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
     }
     recordedRequest.webhook = raw._webhook.trim();
   }
+  const notJudged: NotJudged[] = [];
+  const attachments: NonNullable<RecordedExchange['attachments']> = {};
   if (isObject(request.postData)) {
     const text = postDataText(request.postData);
-    if (text !== undefined) recordedRequest.body = text;
+    const file = attachmentName(request.postData._file, 'request.postData');
+    if (file !== undefined && !text) attachments.request = file;
+    else if (text !== undefined) recordedRequest.body = text;
     // Some recorders keep the media type only in postData.mimeType.
     if (
       typeof request.postData.mimeType === 'string' &&
@@ -122,23 +229,68 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
       recordedRequest.headers.push({ name: 'Content-Type', value: request.postData.mimeType });
     }
   }
+  if (recordedRequest.body === undefined && attachments.request === undefined) {
+    // No postData is no body, unless the recording says a body was sent (its size, Content-Length).
+    const size = statedSize(headerOf(recordedRequest.headers, 'content-length'), request.bodySize);
+    if (size !== undefined && size > 0) {
+      recordedRequest.bodyNotRecorded = true;
+      notJudged.push({
+        reason: 'body-not-captured',
+        part: 'request body',
+        detail: `the request sent ${size} bytes and the recording kept no postData text`,
+      });
+    }
+  }
 
   const recordedResponse: RecordedResponse = {
     status: response.status,
     headers: headersOf(response.headers, 'response.headers'),
   };
+  const skip = skipOf(recordedRequest, recordedResponse, response.statusText);
+  if (skip) return { index, request: recordedRequest, response: recordedResponse, skip };
   if (isObject(response.content)) {
     const { content } = response;
     const body = responseText(content);
+    const file = attachmentName(content._file, 'response.content');
     if (body !== undefined) recordedResponse.body = body;
+    else if (file !== undefined) attachments.response = file;
+    else if (hasBody(recordedRequest, recordedResponse, content)) {
+      const comment =
+        typeof content.comment === 'string' ? `: ${printable(content.comment).slice(0, 120)}` : '';
+      notJudged.push({
+        reason: 'body-not-captured',
+        part: 'response body',
+        detail: `response.content has no text (size ${String(content.size ?? 'not given')})${comment}`,
+      });
+    }
     if (
       typeof content.mimeType === 'string' &&
       content.mimeType &&
-      recordedResponse.body &&
+      (recordedResponse.body || attachments.response) &&
       !hasHeader(recordedResponse.headers, 'content-type')
     ) {
       recordedResponse.headers.push({ name: 'Content-Type', value: content.mimeType });
     }
   }
-  return { index, request: recordedRequest, response: recordedResponse };
+  return {
+    index,
+    request: recordedRequest,
+    response: recordedResponse,
+    ...(notJudged.length > 0 ? { notJudged } : {}),
+    ...(attachments.request !== undefined || attachments.response !== undefined ? { attachments } : {}),
+  };
+}
+
+/**
+ * Whether a response whose text the recording did not keep had a body: not when HTTP says it has none
+ * (HEAD, 204, 1xx) or the recording says it was empty (Content-Length 0).
+ */
+function hasBody(request: RecordedRequest, response: RecordedResponse, content: JsonObject): boolean {
+  if (request.method === 'HEAD' || response.status === 204 || response.status < 200) return false;
+  return (
+    statedSize(
+      headerOf(response.headers, 'content-length'),
+      content.size === -1 ? undefined : content.size,
+    ) !== 0
+  );
 }

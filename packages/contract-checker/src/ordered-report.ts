@@ -1,5 +1,6 @@
 import type { BlockResult, BlockSegment } from './entry-blocks.js';
 import type { ReportWriter } from './format.js';
+import { addCounts, emptyCounts } from './run-counts.js';
 
 /** The results of one unit of the run (a block, or a problem of a file), written when its turn comes. */
 interface Unit<Owner> {
@@ -19,8 +20,7 @@ export class OrderedReport<Owner> {
   private next = 0;
   private opened = 0;
   private writing: Promise<void> = Promise.resolve();
-  passed = 0;
-  failed = 0;
+  readonly counts = emptyCounts();
   inputErrors = 0;
 
   constructor(
@@ -77,9 +77,8 @@ export class OrderedReport<Owner> {
 
   private async write(segment: BlockSegment): Promise<void> {
     if (segment.kind === 'entries') {
-      this.passed += segment.passed;
-      this.failed += segment.failed;
-      this.sink.renderedRun(segment.text);
+      addCounts(this.counts, segment.counts);
+      if (segment.text !== '') this.sink.renderedRun(segment.text);
     } else {
       this.inputErrors++;
       await this.sink.inputError(segment.error, segment.position);

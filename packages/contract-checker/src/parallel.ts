@@ -10,12 +10,15 @@ import {
   entryAt,
   entryCount,
 } from './entry-blocks.js';
+import { settleHeld } from './entry-pipeline.js';
 import type { ReportWriter } from './format.js';
 import { printable } from './input-text.js';
 import { OrderedReport } from './ordered-report.js';
 import { walkRecordings } from './recording-walk.js';
 import type { CheckHarOptions, RunSummary } from './report.js';
+import { addCounts, countEntry, emptyCounts, exitCodeOf, orderedCounts } from './run-counts.js';
 import { type CoordinatorMessage, maxHeldBlocks, type WorkerMessage } from './worker-protocol.js';
+import type { XmlLimits } from './xsd-cache.js';
 
 /**
  * Entries per block dealt to one thread: large enough that a block travels as one message and comes
@@ -98,6 +101,8 @@ export async function checkRecordingsInWorkers(
     blockBytes?: number;
     /** Limits of each worker thread: one that exceeds them crashes, and fails only the entry it was on. */
     resourceLimits?: ResourceLimits;
+    /** XML limits of every thread (default `batchXmlLimits`). */
+    xmlLimits?: XmlLimits;
   },
   sink: ReportWriter,
 ): Promise<RunSummary> {
@@ -108,6 +113,8 @@ export async function checkRecordingsInWorkers(
     ...(opts.service === undefined ? {} : { service: opts.service }),
     ...(opts.coverage === undefined ? {} : { coverage: opts.coverage }),
     ...(opts.concurrency === undefined ? {} : { concurrency: opts.concurrency }),
+    ...(opts.scope ? { scope: opts.scope } : {}),
+    ...(opts.xmlLimits ? { xmlLimits: opts.xmlLimits } : {}),
     format: sink.format,
   };
 
@@ -351,16 +358,30 @@ export async function checkRecordingsInWorkers(
     for (const { reason } of failures) {
       await sink.inputError({ file: '(contract-check)', reason }, Number.MAX_SAFE_INTEGER);
     }
+    // Entries held by every thread (no operation on a host none had routed yet), decided with the hosts
+    // all of them routed, in input order, after the others.
+    const counts = report.counts;
+    const summaries = [own, ...slots.map((slot) => slot.summary)].filter((summary) => summary !== undefined);
+    const routed = new Set(summaries.flatMap((summary) => summary.routedHosts));
+    const held = summaries.flatMap((summary) => summary.held).sort((a, b) => a.position - b.position);
+    for (const entry of held) {
+      const settled = settleHeld(entry, routed);
+      countEntry(counts, settled);
+      sink.entry(settled);
+    }
+    for (const summary of summaries) {
+      addCounts(counts, { ...emptyCounts(), credentials: summary.credentials });
+    }
     const inputErrorCount = report.inputErrors + failures.length;
-    const { passed, failed } = report;
     const specProblems = own.specProblems;
     return {
       services: own.services,
       specProblems,
-      passed,
-      failed,
+      ...orderedCounts(counts),
       inputErrorCount,
-      exitCode: inputErrorCount > 0 || specProblems.length > 0 ? 2 : failed > 0 ? 1 : 0,
+      exitCode: exitCodeOf(counts, inputErrorCount, specProblems.length, opts.failOn),
+      ...(opts.failOn ? { failOn: opts.failOn } : {}),
+      ...(opts.scope?.sanitized ? { sanitized: true } : {}),
       ...(shard ? { shard } : {}),
       ...(opts.coverage && coverageWhole
         ? { coverage: mergeCoverage(coverages as NonNullable<RunSummary['coverage']>[]) }

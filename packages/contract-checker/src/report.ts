@@ -1,10 +1,20 @@
 import { type ContractSet, type LoadContractsOptions, loadContracts } from './contract-set.js';
 import type { CoverageReport } from './coverage.js';
-import { coverageTally, entryPipeline, requireService } from './entry-pipeline.js';
+import { coverageTally, entryPipeline, type RunScope, requireService } from './entry-pipeline.js';
 import type { InputError } from './har.js';
 import { type MutationReport, scoreMutants } from './mutation.js';
 import { walkRecordings } from './recording-walk.js';
+import { exitCodeOf, type FailOn, orderedCounts, type RunCounts } from './run-counts.js';
+import type { NotJudged, Skip } from './scope.js';
 import type { OperationMatch, Verdict, Violation } from './types.js';
+import { batchXmlLimits } from './xsd-cache.js';
+
+/**
+ * An entry's verdict in a run: the contract's (`conforms`, `rejected-as-expected`, `violation`), or
+ * `not-judged` (nothing fails, and a part the recording did not keep or a limit stopped is not judged),
+ * or `skipped` (not ours, or not contract traffic).
+ */
+export type RunVerdict = Verdict | 'not-judged' | 'skipped';
 
 export interface EntryReport {
   file: string;
@@ -17,23 +27,35 @@ export interface EntryReport {
   url: string;
   status: number;
   match?: OperationMatch;
-  verdict: Verdict;
+  verdict: RunVerdict;
   violations: Violation[];
   requestViolations: Violation[];
   /** See `EntryVerdict.note`: a refusal status accepted although the source does not state it. */
   note?: string;
+  /** Why the entry is skipped (verdict `skipped`). */
+  skip?: Skip;
+  /** The parts not judged, with why (verdict `not-judged`, or beside the violations of a failing entry). */
+  notJudged?: NotJudged[];
 }
 
-/** Everything about a run except its entries and input errors, which a sink receives one by one. */
-export interface RunSummary {
+/**
+ * Everything about a run except its entries and input errors, which a sink receives one by one: the
+ * entries passed, failed, not judged and skipped, with the reasons (see {@link RunCounts}).
+ */
+export interface RunSummary extends RunCounts {
   services: string[];
   /** Problems of the specs themselves (they make the check incomplete). */
   specProblems: string[];
-  passed: number;
-  failed: number;
   inputErrorCount: number;
-  /** 2: some input could not be read (or a spec is broken); else 1: some entry failed; else 0. */
+  /**
+   * 2: some input could not be read, a spec is broken, or a resource limit stopped a check; else 1: some
+   * entry failed (or, asked for with `failOn`, some entry was not judged or skipped); else 0.
+   */
   exitCode: 0 | 1 | 2;
+  /** What the user asked to fail the run besides violations. */
+  failOn?: FailOn;
+  /** The recordings were taken as sanitized exports (`--sanitized`). */
+  sanitized?: boolean;
   /** The part of the input this run checked, when it is one of several (`--shard 2/4`). */
   shard?: Shard;
   coverage?: CoverageReport;
@@ -70,6 +92,10 @@ export interface CheckHarOptions extends LoadContractsOptions {
   /** Entries checked at once (default 64: XML validations of entries in flight share engine runs). */
   concurrency?: number;
   shard?: Shard;
+  /** Which hosts are which service, and whether credentials were stripped (see {@link RunScope}). */
+  scope?: RunScope;
+  /** Fail the run (exit 1) on entries not judged or skipped, not only on violations. */
+  failOn?: FailOn;
 }
 
 export function parseShard(text: string): Shard {
@@ -93,7 +119,8 @@ export async function checkRecordings(
   opts: CheckHarOptions,
   sink: ReportSink,
 ): Promise<RunSummary> {
-  const contracts = opts.contracts ?? (await loadContracts(opts));
+  // A batch check: past a resource limit an entry is not judged (run exit 2), with limits for real traffic.
+  const contracts = opts.contracts ?? (await loadContracts({ xmlLimits: batchXmlLimits, ...opts }));
   try {
     const checkOpts = opts.service === undefined ? {} : { service: opts.service };
     requireService(contracts, opts.service);
@@ -105,6 +132,7 @@ export async function checkRecordings(
       contracts,
       {
         ...checkOpts,
+        ...(opts.scope ? { scope: opts.scope } : {}),
         concurrency,
         ...(coverage ? { coverage } : {}),
         ...(opts.mutation ? { passing } : {}),
@@ -122,15 +150,18 @@ export async function checkRecordings(
       problem: (error, position) => pipeline.inputError(error, position),
     });
     await pipeline.drain();
-    const { passed, failed, inputErrors: inputErrorCount } = pipeline.counts;
+    await pipeline.settle();
+    const { inputErrors: inputErrorCount } = pipeline;
+    const counts = pipeline.counts;
 
     const summary: RunSummary = {
       services: contracts.services,
       specProblems: contracts.problems,
-      passed,
-      failed,
+      ...orderedCounts(counts),
       inputErrorCount,
-      exitCode: inputErrorCount > 0 || contracts.problems.length > 0 ? 2 : failed > 0 ? 1 : 0,
+      exitCode: exitCodeOf(counts, inputErrorCount, contracts.problems.length, opts.failOn),
+      ...(opts.failOn ? { failOn: opts.failOn } : {}),
+      ...(opts.scope?.sanitized ? { sanitized: true } : {}),
       ...(shard ? { shard } : {}),
     };
     if (coverage) summary.coverage = coverage.report();

@@ -1,3 +1,5 @@
+import type { NotJudged } from './scope.js';
+
 /** One HTTP header as recorded (HAR keeps duplicates and the original case, so do we). */
 export interface HeaderField {
   name: string;
@@ -17,6 +19,16 @@ export interface RecordedRequest {
    * matched by URL (a callback goes to whatever address its subscriber chose).
    */
   webhook?: string;
+  /**
+   * The request had a body that the recording did not keep (HAR `bodySize` or Content-Length above 0,
+   * no `postData`): the body is then not judged, rather than taken as missing.
+   */
+  bodyNotRecorded?: boolean;
+  /**
+   * The recording stripped the request's credentials (a sanitized export, `--sanitized`): the security
+   * requirements are then not judged.
+   */
+  credentialsNotRecorded?: boolean;
 }
 
 export interface RecordedResponse {
@@ -84,6 +96,12 @@ export interface EntryVerdict {
    * (no `x-validation-status`): `refused 400; the source states no validation status, any 4xx is accepted`.
    */
   note?: string;
+  /**
+   * Parts that could not be judged (`credentials` of a request whose recording stripped them). The
+   * verdict is about the other parts; a run reports an entry with such parts and no violation as
+   * not judged.
+   */
+  notJudged?: NotJudged[];
 }
 
 export interface CheckOptions {

@@ -1,5 +1,4 @@
-import type { BlockCheckerOptions, BlockResult, EntryBlock } from './entry-blocks.js';
-import type { RunSummary } from './report.js';
+import type { BlockCheckerOptions, BlockResult, CheckerSummary, EntryBlock } from './entry-blocks.js';
 
 /**
  * Blocks a worker thread may hold, sent and not yet written to the report. Enough to keep it busy while
@@ -22,5 +21,5 @@ export type CoordinatorMessage = { type: 'block'; block: EntryBlock } | { type: 
 export type WorkerMessage =
   | { type: 'ready' }
   | { type: 'result'; result: BlockResult }
-  | { type: 'done'; summary: Pick<RunSummary, 'services' | 'specProblems' | 'coverage'> }
+  | { type: 'done'; summary: CheckerSummary }
   | { type: 'failed'; message: string };

@@ -81,7 +81,7 @@ describe('HAR reading', () => {
     });
   });
 
-  it('lists a bad entry (status 0, missing fields) and keeps the others', () => {
+  it('lists a bad entry (missing fields) and keeps the others; a request with no answer (status 0) is skipped, not an error', () => {
     const good = createHar([
       { request: request('GET', `${fleet}/workflow/fetch/42`, bearer), response: jsonResponse(200, agent) },
     ]);
@@ -91,11 +91,12 @@ describe('HAR reading', () => {
       { request: {} },
     ];
     const parsed = parseHar(JSON.stringify({ log: { entries } }), 'mixed.har');
-    expect(parsed.exchanges).toHaveLength(1);
-    expect(parsed.entryErrors).toEqual([
-      { index: 1, reason: 'the request got no response (status 0)' },
-      { index: 2, reason: 'request.method or request.url is missing' },
-    ]);
+    expect(parsed.exchanges).toHaveLength(2);
+    expect(parsed.exchanges[1]?.skip).toEqual({
+      reason: 'failed-request',
+      detail: 'the request got no response (status 0)',
+    });
+    expect(parsed.entryErrors).toEqual([{ index: 2, reason: 'request.method or request.url is missing' }]);
   });
 
   it('rejects malformed JSON, a non-HAR document and a missing file', async () => {

@@ -87,8 +87,13 @@ export interface XsdValidatorOptions {
    * kept (`@svc-contracts/xsd-model`'s `unlistedElementsBlanker(loadXsd(xsdPath))`). A document refused
    * with schema issues is validated again in that form when it differs, and that verdict is the answer:
    * a document without unlisted elements costs nothing more, and the listed elements keep every rule.
-   * Only documents up to 1 MiB are handed to it (the scan runs on the caller's thread); a larger one keeps
-   * the engine's verdict.
+   * Only documents up to `acceptUnlistedMaxLength` are handed to it (the scan runs on the caller's thread).
    */
   acceptUnlisted?: (xml: string) => string;
+  /**
+   * Largest document (UTF-16 units) handed to `acceptUnlisted`, default 1 MiB so that a thread serving
+   * requests never scans a large hostile document. A refused document above it keeps the engine's verdict,
+   * so a caller that wants the same tolerance at every size sets it to `maxDocumentBytes`.
+   */
+  acceptUnlistedMaxLength?: number;
 }

@@ -16,9 +16,9 @@ export const DEFAULT_MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 5_000;
 export const DEFAULT_INLINE_MAX_BYTES = 16 * 1024;
 /**
- * Largest refused document handed to `acceptUnlisted` (UTF-16 units, about bytes): its scan runs on the
- * caller's thread, and a mock serving other services must not stop for a hostile document. Larger ones
- * keep the engine's verdict.
+ * Default of `acceptUnlistedMaxLength`, the largest refused document handed to `acceptUnlisted` (UTF-16
+ * units, about bytes): its scan runs on the caller's thread, and a mock serving other services must not
+ * stop for a hostile document. A batch checker that can afford the scan raises it.
  */
 export const ACCEPT_UNLISTED_MAX_LENGTH = 1024 * 1024;
 
@@ -71,12 +71,16 @@ export async function openXsdValidator(
 ): Promise<XsdValidator> {
   const limits = checkedLimits(options);
   const { acceptUnlisted } = options;
+  const unlistedMaxLength = options.acceptUnlistedMaxLength ?? ACCEPT_UNLISTED_MAX_LENGTH;
+  if (!Number.isInteger(unlistedMaxLength) || unlistedMaxLength < 0) {
+    throw new RangeError(`acceptUnlistedMaxLength must be a non-negative integer, got ${unlistedMaxLength}.`);
+  }
   if (acceptUnlisted !== undefined && typeof acceptUnlisted !== 'function') {
     throw new TypeError('acceptUnlisted must be a function from XML text to XML text.');
   }
   const bundle = await loadSchemaBundle(xsdPath);
   const schemaId = await registry.acquire(bundle, xsdPath);
-  return new LibxmlXsdValidator(xsdPath, schemaId, registry, limits, acceptUnlisted);
+  return new LibxmlXsdValidator(xsdPath, schemaId, registry, limits, acceptUnlisted, unlistedMaxLength);
 }
 
 function settled<T>(value: T | Promise<T>): Promise<T> {
@@ -93,6 +97,7 @@ class LibxmlXsdValidator implements XsdValidator {
     private readonly registry: SchemaRegistry,
     private readonly limits: Limits,
     private readonly acceptUnlisted: ((xml: string) => string) | undefined,
+    private readonly unlistedMaxLength: number,
   ) {}
 
   validate(xml: string, opts: ValidateOptions = {}): Promise<XmlValidationResult> {
@@ -114,7 +119,7 @@ class LibxmlXsdValidator implements XsdValidator {
   ): XmlValidationResult | Promise<XmlValidationResult> {
     // Only a schema refusal can be about an unlisted element: a valid document is never scanned.
     if (result.valid || this.acceptUnlisted === undefined) return result;
-    if (xml.length > ACCEPT_UNLISTED_MAX_LENGTH) return result;
+    if (xml.length > this.unlistedMaxLength) return result;
     if (!result.issues.some((issue) => issue.rule === 'xsd')) return result;
     let without: string;
     try {

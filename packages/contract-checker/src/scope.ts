@@ -1,0 +1,99 @@
+/**
+ * Why an entry gets neither pass nor fail: the one catalogue of the entries a run skips (`skipped`: not
+ * an exchange with our services, or no exchange at all) and of the parts of an entry it could not judge
+ * (`not-judged`: what the recording did not keep, or what a resource limit stopped). The README's
+ * "Recording traffic with the tools you have" explains each.
+ */
+export const scopeCatalogue = {
+  'other-host': {
+    kind: 'skipped',
+    label: 'other host',
+    text: 'Not ours: a host no `--host` mapping names and on which no entry of the run matches an operation (fonts, analytics, scripts).',
+  },
+  'cors-preflight': {
+    kind: 'skipped',
+    label: 'CORS preflight',
+    text: 'Not contract traffic: an OPTIONS request with Access-Control-Request-Method, which the browser sends itself.',
+  },
+  'internal-redirect': {
+    kind: 'skipped',
+    label: 'internal redirect',
+    text: "Not contract traffic: a redirect the browser made up (Chrome's `307 Internal Redirect`: HSTS, extensions, service workers); it never reached the server.",
+  },
+  'cache-revalidation': {
+    kind: 'skipped',
+    label: 'cache revalidation',
+    text: 'Not contract traffic: a 304 Not Modified answer to a conditional request; the body is the cached one.',
+  },
+  'failed-request': {
+    kind: 'skipped',
+    label: 'failed request',
+    text: 'The request got no HTTP answer (status 0 or -1, `_failureText`, `_error`: blocked, aborted, offline); nothing to judge.',
+  },
+  'body-not-captured': {
+    kind: 'not-judged',
+    label: 'body not captured',
+    text: "The recording did not keep a body that was sent (no `text`; Chrome without content, Firefox's `size: -1` or \"Response bodies are not included\", Playwright `content: 'omit'`).",
+  },
+  'attachment-missing': {
+    kind: 'not-judged',
+    label: 'attached body missing',
+    text: "Playwright `content: 'attach'` names the body's file (`_file`), and that file is not next to the HAR.",
+  },
+  'credentials-sanitized': {
+    kind: 'not-judged',
+    label: 'credentials sanitized',
+    text: 'The export strips credentials (`--sanitized`: Chrome\'s default "Export HAR (sanitized)"): the security rules are not judged.',
+  },
+  'resource-limit': {
+    kind: 'not-judged',
+    label: 'resource limit',
+    text: 'A resource limit of the checker stopped the check of a part (a document over `--max-xml-bytes`): the tool could not judge it, and the run exits 2.',
+  },
+} as const;
+
+export type ScopeReason = keyof typeof scopeCatalogue;
+export type SkipReason = {
+  [R in ScopeReason]: (typeof scopeCatalogue)[R]['kind'] extends 'skipped' ? R : never;
+}[ScopeReason];
+export type NotJudgedReason = Exclude<ScopeReason, SkipReason>;
+
+/** An entry the run skips, with what the recording says about it (a failure text, a status line). */
+export interface Skip {
+  reason: SkipReason;
+  detail: string;
+}
+
+/** A part of an entry that could not be judged: the request or response body, or the credentials. */
+export interface NotJudged {
+  reason: NotJudgedReason;
+  part: 'request body' | 'response body' | 'credentials' | 'request' | 'response';
+  detail: string;
+}
+
+export function isSkipReason(reason: ScopeReason): reason is SkipReason {
+  return scopeCatalogue[reason].kind === 'skipped';
+}
+
+/** Counts by reason, in the catalogue's order, as `body not captured 2, credentials sanitized 1`. */
+export function reasonCounts(counts: Partial<Record<ScopeReason, number>>): string {
+  return (Object.keys(scopeCatalogue) as ScopeReason[])
+    .filter((reason) => (counts[reason] ?? 0) > 0)
+    .map((reason) => `${scopeCatalogue[reason].label} ${counts[reason]}`)
+    .join(', ');
+}
+
+/**
+ * Thrown by a check that a resource limit stopped (an XML document over the size limit, over its time
+ * budget): the part is not judged. Never a violation, never a pass.
+ */
+export class CheckLimitError extends Error {
+  override readonly name = 'CheckLimitError';
+
+  constructor(
+    readonly part: NotJudged['part'],
+    message: string,
+  ) {
+    super(message);
+  }
+}
