@@ -60,7 +60,7 @@ function carriesCredential(request: RecordedRequest, names: CredentialNames): bo
  */
 export function settleHeld(entry: EntryReport, routedHosts: ReadonlySet<string>): EntryReport {
   if (routedHosts.has(hostOf(entry.url))) return entry;
-  const { violations: _violations, requestViolations: _request, ...rest } = entry;
+  const { violations: _violations, requestViolations: _request, notJudged: _parts, ...rest } = entry;
   return {
     ...rest,
     verdict: 'skipped',

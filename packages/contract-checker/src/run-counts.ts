@@ -10,7 +10,7 @@ export interface RunCounts {
   failed: number;
   /** Entries whose verdict is `not-judged` (nothing failed, and some part could not be judged). */
   notJudged: number;
-  /** Parts not judged, by reason, in every entry (a failing entry's included). */
+  /** The parts not judged of the entries not judged, by reason (an entry may have two). */
   notJudgedReasons: Partial<Record<NotJudgedReason, number>>;
   /** Entries skipped as not ours or not contract traffic. */
   skipped: number;
@@ -74,7 +74,9 @@ export function countEntry(counts: RunCounts, entry: EntryReport, credential?: b
     default:
       counts.passed++;
   }
-  for (const part of entry.notJudged ?? []) addTo(counts.notJudgedReasons, part.reason);
+  // A failing entry lists its parts not judged beside its violations; they are not counted here.
+  if (entry.verdict === 'not-judged')
+    for (const part of entry.notJudged ?? []) addTo(counts.notJudgedReasons, part.reason);
   if (entry.skip) {
     addTo(counts.skippedReasons, entry.skip.reason);
     if (entry.skip.reason === 'other-host') addTo(counts.skippedHosts, hostOf(entry.url));

@@ -22,6 +22,8 @@ export interface HarPostData {
   params?: HarNameValue[];
   text?: string;
   comment?: string;
+  /** Playwright `recordHar` with `content: 'attach'`: the body's file, next to the HAR (`<sha1>.<ext>`). */
+  _file?: string;
 }
 
 export interface HarRequest {
@@ -44,11 +46,20 @@ export interface HarContent {
   text?: string;
   /** `base64` when `text` holds the bytes of a body that is not text. */
   encoding?: string;
+  /**
+   * Why `text` is absent, in the exporter's words (Firefox: "Response bodies are not included."). HAR
+   * leaves `text` out when the body was not kept: Chrome without content, Firefox (`size` -1),
+   * Playwright `content: 'omit'`.
+   */
   comment?: string;
+  /** Playwright `recordHar` with `content: 'attach'`: the body's file, next to the HAR (`<sha1>.<ext>`). */
+  _file?: string;
 }
 
 export interface HarResponse {
+  /** 0 (browsers) or -1 (Playwright) when the request got no answer. */
   status: number;
+  /** Chrome: `Internal Redirect` on a 307 the browser made itself (HSTS, extensions). */
   statusText: string;
   httpVersion: string;
   cookies: HarCookie[];
@@ -58,6 +69,8 @@ export interface HarResponse {
   headersSize: number;
   bodySize: number;
   comment?: string;
+  /** Playwright: why the request failed (with status -1). */
+  _failureText?: string;
 }
 
 export interface HarTimings {
@@ -82,6 +95,19 @@ export interface HarEntry {
   serverIPAddress?: string;
   connection?: string;
   comment?: string;
+  /**
+   * Custom fields of the exporters (HAR 1.2 allows fields that start with `_`), as the contract checker
+   * reads them: Chrome's `_resourceType` (`document`, `script`, `font`, `fetch`, `xhr`, `preflight`,
+   * ...), `_initiator`, `_priority`, `_transferSize` and `_error` (why a request failed, with status 0);
+   * Playwright's `_failureText` (on the response, with status -1).
+   */
+  _resourceType?: string;
+  _initiator?: Record<string, unknown>;
+  _priority?: string;
+  _transferSize?: number;
+  _error?: string;
+  /** A callback the service sent: the name of its webhook (see the contract checker's README). */
+  _webhook?: string;
 }
 
 export interface HarCreator {

@@ -70,6 +70,23 @@ describe('acceptUnlisted', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('tolerates unlisted elements at every size a caller raises acceptUnlistedMaxLength to', async () => {
+    const { blank, calls } = noteBlanker();
+    const batch = await createXsdValidator(ORDER_XSD, {
+      acceptUnlisted: blank,
+      maxDocumentBytes: 4 * 1024 * 1024,
+      acceptUnlistedMaxLength: 4 * 1024 * 1024,
+    });
+    const line = '      <TelephoneNumber>+14155550100</TelephoneNumber>\n';
+    const big = withNote.replace(/ {6}<TelephoneNumber>[\s\S]*<\/TelephoneNumber>\n/, line.repeat(25_000));
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    expect(await batch.validate(big)).toEqual({ valid: true, issues: [] });
+    expect(calls).toHaveLength(1);
+    await expect(
+      createXsdValidator(ORDER_XSD, { acceptUnlisted: blank, acceptUnlistedMaxLength: -1 }),
+    ).rejects.toThrow(RangeError);
+  });
+
   it('refuses an option that is not a function', async () => {
     await expect(createXsdValidator(ORDER_XSD, { acceptUnlisted: 'yes' as never })).rejects.toThrow(
       TypeError,

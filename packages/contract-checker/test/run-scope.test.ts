@@ -1,0 +1,202 @@
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonReportWriter } from '../src/format.js';
+import { createHar, type Report } from '../src/index.js';
+import { mergeReports } from '../src/merge.js';
+import { checkRecordingsInWorkers } from '../src/parallel.js';
+import {
+  agent,
+  basic,
+  bearer,
+  checkWithFixtures,
+  dashboard,
+  fixtureConfig,
+  fixtures,
+  fleet,
+  jsonResponse,
+  loadFixtureContracts,
+  order,
+  orderResponse,
+  request,
+  rules,
+  runCliCapturing,
+  xmlResponse,
+} from './helpers.js';
+
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'contract-checker-scope-'));
+});
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+async function writeHar(name: string, exchanges: Parameters<typeof createHar>[0]): Promise<string> {
+  const path = join(scratch, name);
+  await writeFile(path, JSON.stringify(createHar(exchanges)));
+  return path;
+}
+
+/** An order of `count` numbers with an element the XSD does not list (tolerated, as a JSON member is). */
+function bigOrder(count: number): string {
+  const numbers = Array.from(
+    { length: count },
+    (_, at) => `+1415${String(5550000 + (at % 10000)).padStart(7, '0')}`,
+  );
+  return order('false', numbers).replace('<SiteId>', '<Note>from the big import</Note>\n  <SiteId>');
+}
+
+describe('resource limits: not the contract', () => {
+  const big = bigOrder(600_000);
+
+  it('judges a valid document of tens of MiB with the CLI defaults, with the same tolerance of unlisted elements', async () => {
+    expect(Buffer.byteLength(big)).toBeGreaterThan(24 * 1024 * 1024);
+    const path = await writeHar('big-order.har', [
+      {
+        request: request('POST', `${dashboard}/accounts/9/orders`, basic, big, 'application/xml'),
+        response: xmlResponse(201, orderResponse),
+      },
+    ]);
+    const run = await checkWithFixtures(path);
+    expect(run.stdout).toMatch(/^PASS .* numbers createOrder$/m);
+    expect(run.code).toBe(0);
+  }, 120_000);
+
+  it('reports a document past --max-xml-bytes as not judged, says how to raise it, and exits 2', async () => {
+    const path = await writeHar('limited-order.har', [
+      {
+        request: request('POST', `${dashboard}/accounts/9/orders`, basic, order(), 'application/xml'),
+        response: xmlResponse(201, orderResponse),
+      },
+      {
+        request: request('POST', `${dashboard}/accounts/9/orders`, basic, order('maybe'), 'application/xml'),
+        response: xmlResponse(201, orderResponse),
+      },
+    ]);
+    const run = await checkWithFixtures('--max-xml-bytes', '64', path);
+    expect(run.stdout).toMatch(/^NOT JUDGED .*#0 POST/m);
+    expect(run.stdout).toContain('over the limit of 64 bytes');
+    expect(run.stdout).toContain('Raise the limit with --max-xml-bytes');
+    // Never a violation, never a pass: the broken order is not judged either.
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(
+      '0 passed, 0 failed, 2 not judged (resource limit 2)',
+    );
+    expect(run.code).toBe(2);
+    const relaxed = await checkWithFixtures(path);
+    expect(relaxed.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed');
+  });
+
+  it('keeps the library defaults of a thread that serves requests (the mocks): 10 MiB, refused as unparseable', async () => {
+    const contracts = await loadFixtureContracts();
+    try {
+      const verdict = await contracts.checkExchange(
+        request('POST', `${dashboard}/accounts/9/orders`, basic, big, 'application/xml'),
+        xmlResponse(201, orderResponse),
+      );
+      expect(rules(verdict.requestViolations)).toEqual(['request-body-unparseable']);
+      expect(verdict.requestViolations[0]?.message).toContain('maxDocumentBytes');
+    } finally {
+      await contracts.close();
+    }
+  }, 60_000);
+});
+
+describe('the scope of a run', () => {
+  const unknownPath = {
+    request: request('GET', `${fleet}/workflow/export`, bearer),
+    response: jsonResponse(200, {}),
+  };
+  const known = {
+    request: request('GET', `${fleet}/workflow/fetch/42`, bearer),
+    response: jsonResponse(200, agent),
+  };
+  const font = {
+    request: request('GET', 'https://fonts.gstatic.com/s/roboto.woff2'),
+    response: { status: 200, headers: [{ name: 'Content-Type', value: 'font/woff2' }], body: 'wOF2' },
+  };
+
+  it('an unknown path is ours once any entry of the run routes its host, even an entry after it', async () => {
+    const path = await writeHar('session.har', [unknownPath, font, known]);
+    const run = await checkWithFixtures(path);
+    expect(run.stdout).toMatch(/^FAIL .*#0 GET http:\/\/localhost:4010\/api\/v1\/workflow\/export/m);
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed, 1 skipped (other host 1)');
+    expect(run.code).toBe(1);
+    // Alone, the host is no service's: skipped and counted by host.
+    const alone = await checkWithFixtures(await writeHar('alone.har', [unknownPath]));
+    expect(alone.stdout).toContain('skipped as other hosts (not ours): localhost:4010 1');
+    expect(alone.code).toBe(0);
+  });
+
+  it('with --workers the threads settle held entries with every thread routed hosts', async () => {
+    const path = await writeHar('threads.har', [unknownPath, font, known, known]);
+    let text = '';
+    const writer = jsonReportWriter((chunk) => {
+      text += chunk;
+    });
+    const summary = await checkRecordingsInWorkers(
+      [path],
+      { configPath: fixtureConfig, workers: 2, blockSize: 1 },
+      writer,
+    );
+    writer.finish(summary);
+    const report = JSON.parse(text) as Report;
+    expect(report.entries.map((entry) => [entry.index, entry.verdict])).toEqual([
+      [2, 'conforms'],
+      [3, 'conforms'],
+      // Held to the end of the run, then decided in input order.
+      [0, 'violation'],
+      [1, 'skipped'],
+    ]);
+    expect([summary.passed, summary.failed, summary.skipped, summary.exitCode]).toEqual([2, 1, 1, 1]);
+  }, 60_000);
+
+  it('merge decides an entry one shard skipped as another host by the hosts every shard routes', async () => {
+    const path = await writeHar('shards.har', [unknownPath, known]);
+    const shards = await Promise.all(
+      ['1/2', '2/2'].map(async (shard) => {
+        const run = await checkWithFixtures('--json', '--shard', shard, path);
+        return { file: shard, report: JSON.parse(run.stdout) as Report };
+      }),
+    );
+    expect(shards[0]?.report.entries[0]?.verdict).toBe('skipped');
+    const merged = mergeReports(shards);
+    expect(merged.entries.map((entry) => entry.verdict)).toEqual(['violation', 'conforms']);
+    expect(rules(merged.entries[0]?.violations ?? [])).toEqual(['undocumented-operation']);
+    expect([merged.passed, merged.failed, merged.skipped, merged.exitCode]).toEqual([1, 1, 0, 1]);
+  });
+
+  it('maps hosts from --host and from contract-check.json next to the config, and refuses an unknown service', async () => {
+    const path = await writeHar('mapped.har', [
+      {
+        request: request('GET', 'https://api.example.com/api/v1/workflow/export', bearer),
+        response: jsonResponse(200, {}),
+      },
+    ]);
+    const unmapped = await checkWithFixtures(path);
+    expect(unmapped.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 0 failed, 1 skipped (other host 1)');
+    const mapped = await checkWithFixtures('--host', 'fleet=api.example.com', path);
+    expect(
+      rules(
+        JSON.parse((await checkWithFixtures('--json', '--host', 'fleet=api.example.com', path)).stdout)
+          .entries[0].violations,
+      ),
+    ).toEqual(['undocumented-operation']);
+    expect(mapped.code).toBe(1);
+
+    const config = join(scratch, 'config');
+    await cp(fixtures, config, { recursive: true });
+    await writeFile(
+      join(config, 'contract-check.json'),
+      JSON.stringify({ hosts: { fleet: ['api.example.com'] } }),
+    );
+    const fromConfig = await runCliCapturing(['--config', join(config, 'redocly.yaml'), path]);
+    expect(fromConfig.code).toBe(1);
+
+    const typo = await checkWithFixtures('--host', 'flet=api.example.com', path);
+    expect(typo.stderr).toMatch(/Unknown service "flet"\. Did you mean "fleet"\?/);
+    expect(typo.code).toBe(2);
+    const malformed = await checkWithFixtures('--host', 'api.example.com', path);
+    expect(malformed.stderr).toContain('give SERVICE=HOST');
+    expect(malformed.code).toBe(2);
+  });
+});
