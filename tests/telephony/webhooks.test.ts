@@ -216,8 +216,19 @@ describe('webhooks in a HAR file (`_webhook` on the entry)', () => {
     const named = await checkHarFiles([har({ _webhook: 'messaging/messageCallback' })], { contracts });
     expect(named.exitCode).toBe(0);
     expect(named.entries[0]?.match?.operationId).toBe('messageCallback');
+    // Unnamed, it is traffic to a host none of our operations is on: skipped as not ours...
     const unnamed = await checkHarFiles([har({})], { contracts });
-    expect(unnamed.exitCode).toBe(1);
+    expect(unnamed.entries[0]?.skip?.reason).toBe('other-host');
+    expect(unnamed.exitCode).toBe(0);
+    // ...unless that host is mapped to a service: then it is an undocumented operation of it.
+    const mapped = await checkHarFiles([har({})], {
+      contracts,
+      scope: { hosts: { 'app.example.com': 'messaging' } },
+    });
+    expect(mapped.entries[0]?.violations.map((violation) => violation.rule)).toEqual([
+      'undocumented-operation',
+    ]);
+    expect(mapped.exitCode).toBe(1);
   });
 
   it('refuses a _webhook that is not a non-empty string', async () => {
