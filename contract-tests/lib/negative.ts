@@ -324,6 +324,22 @@ export const negative: Recording[] = [
     status: 200,
     response: { body: json(campaignWithoutState) },
   }),
+  file('response-body-schema--run-wrong-type', {
+    note: 'List runs answered with a run whose recording_url is a number: null is open (nullability not shown), another type is not.',
+    method: 'GET',
+    url: `${agents}/organizations/usage/runs?${query({ page: 1, limit: 50 })}`,
+    auth: bearer,
+    status: 200,
+    response: {
+      body: json({
+        ...runsPage,
+        runs: [{ id: 1045, workflow_id: 17, created_at: '2025-03-14T09:12:44Z', recording_url: 123 }],
+        total_count: 1,
+        limit: 50,
+        total_pages: 1,
+      }),
+    },
+  }),
   file('response-body-schema--non-utc-time', {
     note: 'Send group message answered 202 with a time in another offset (-05:00): the source says "ISO 8601 UTC timestamp".',
     method: 'POST',

@@ -655,7 +655,7 @@ const operations: Operation[] = [
   },
 ];
 
-const notification = (numbers: string[]) =>
+const notification = (numbers: string[], dates = ['2024-03-04T15:21:02.000Z', '2024-03-04T00:00:00.000Z']) =>
   xml(
     `${declaration}
 <Notification>
@@ -666,8 +666,8 @@ const notification = (numbers: string[]) =>
   <CompletedTelephoneNumbers>
 ${numbers.map((number) => `    <TelephoneNumber>${number}</TelephoneNumber>`).join('\n')}
   </CompletedTelephoneNumbers>
-  <LastModifiedDate>2024-03-04T15:21:02.000Z</LastModifiedDate>
-  <ActualFocDate>2024-03-04T00:00:00.000Z</ActualFocDate>
+  <LastModifiedDate>${dates[0]}</LastModifiedDate>
+  <ActualFocDate>${dates[1]}</ActualFocDate>
 </Notification>
 `,
     'application/xml; charset=utf-8',
@@ -704,6 +704,24 @@ const orderNotification: Recording = {
       body: notification(['+14155550102']),
       status: 202,
       response: { body: { type: 'text/plain', text: 'queued' } },
+      webhook: 'numbers/orderNotification',
+    },
+    {
+      note: 'Events: a Notification whose timestamps have a space and no zone (2024-03-04 15:21:02), E.164 and LEGACY: the source says only "timestamp" and shows no format.',
+      method: 'POST',
+      url: 'https://app.example.com/callbacks/orders',
+      auth: basic,
+      body: notification(['+14155550104'], ['2024-03-04 15:21:02', '2024-03-04 00:00:00']),
+      status: 200,
+      webhook: 'numbers/orderNotification',
+    },
+    {
+      note: 'Events: the same space-separated timestamps in a LEGACY notification (Notification.legacy.xsd).',
+      method: 'POST',
+      url: 'https://app.example.com/callbacks/orders',
+      auth: basic,
+      body: notification(['4155550104'], ['2024-03-04 15:21:02', '2024-03-04 00:00:00']),
+      status: 200,
       webhook: 'numbers/orderNotification',
     },
     {

@@ -508,9 +508,9 @@ export interface components {
             Status?: string;
             /** @description The numbers the order completed for, `TelephoneNumber` elements. The source does not mark `TelephoneNumber` as repeated here; a list element of that (plural) name is read as holding any number of them. */
             CompletedTelephoneNumbers?: (components["schemas"]["E164"] | components["schemas"]["LegacyTelephoneNumber"])[];
-            /** @description When the order last changed (timestamp). The lexical form of xs:dateTime, as the XSD checks it: the time zone is optional (the source says only "timestamp"), so no `format: date-time` (RFC 3339 requires an offset). */
+            /** @description When the order last changed (timestamp). The source says only "timestamp" and shows no format, so this is an open string (no `format`, no pattern), as in the XSD: `2024-03-04T15:21:02.000Z` and `2024-03-04 15:21:02` both pass. */
             LastModifiedDate?: string;
-            /** @description The actual firm order commitment date (timestamp). The lexical form of xs:dateTime, as the XSD checks it: the time zone is optional, so no `format: date-time` (RFC 3339 requires an offset). */
+            /** @description The actual firm order commitment date (timestamp). The source says only "timestamp" and shows no format, so this is an open string (no `format`, no pattern), as in the XSD. */
             ActualFocDate?: string;
         };
     };
