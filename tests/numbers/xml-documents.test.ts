@@ -140,7 +140,11 @@ describe('order notification: E.164 by default, LEGACY only with the legacy vari
     await expectValid(spaced, 'Notification.xsd');
     await expectValid(edit(spaced, /\+1(\d{10})/g, '$1'), 'Notification.legacy.xsd');
     await expectInvalid(
-      edit(spaced, '</Notification>', '<LastModifiedDate>2024-03-05 10:00:00</LastModifiedDate></Notification>'),
+      edit(
+        spaced,
+        '</Notification>',
+        '<LastModifiedDate>2024-03-05 10:00:00</LastModifiedDate></Notification>',
+      ),
       'Notification.xsd',
       /LastModifiedDate/,
     );

@@ -546,7 +546,9 @@ export const agents: Recording[] = [
         auth: bearer,
         status: 200,
         response: {
-          body: json([{ ...archived, folder_id: null, assistant_mode: null, created_by: null, status: null }]),
+          body: json([
+            { ...archived, folder_id: null, assistant_mode: null, created_by: null, status: null },
+          ]),
         },
       },
     ],

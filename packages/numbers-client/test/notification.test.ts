@@ -42,8 +42,13 @@ describe('parseOrderNotification', () => {
       LastModifiedDate: '2024-03-04 15:21:02',
       ActualFocDate: '2024-03-04 00:00:00',
     });
-    const twice = spaced.replace('</Notification>', '<ActualFocDate>2024-03-05</ActualFocDate></Notification>');
-    await expect(parseOrderNotification(twice, { numberFormat: 'E164' })).rejects.toBeInstanceOf(XmlDocumentError);
+    const twice = spaced.replace(
+      '</Notification>',
+      '<ActualFocDate>2024-03-05</ActualFocDate></Notification>',
+    );
+    await expect(parseOrderNotification(twice, { numberFormat: 'E164' })).rejects.toBeInstanceOf(
+      XmlDocumentError,
+    );
   });
 
   it('reads LEGACY notifications when the subscription asked for them', async () => {
