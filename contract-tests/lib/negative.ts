@@ -340,6 +340,14 @@ export const negative: Recording[] = [
       }),
     },
   }),
+  file('response-body-schema--paused-campaign-still-running', {
+    note: 'Pause campaign answered 200 with the campaign still running: pause moves a running campaign to paused (E1, States and transitions).',
+    method: 'POST',
+    url: `${agents}/campaign/381/pause`,
+    auth: bearer,
+    status: 200,
+    response: { body: json(campaignFixture('running')) },
+  }),
   file('response-body-schema--non-utc-time', {
     note: 'Send group message answered 202 with a time in another offset (-05:00): the source says "ISO 8601 UTC timestamp".',
     method: 'POST',

@@ -383,6 +383,17 @@ export interface components {
             logs?: components["schemas"]["CampaignLogEntry"][];
         };
         /**
+         * PausedCampaign
+         * @description The campaign as pause returns it. The source's only move of pause takes a running campaign to `paused` (E1, States and transitions), so `state` is `paused` here; a 200 from pause whose campaign says `running` is a violation. The state after resume is not shown, so resume returns the plain `Campaign` with `state` open.
+         */
+        PausedCampaign: components["schemas"]["Campaign"] & {
+            /**
+             * @description The state pause moves a running campaign to.
+             * @constant
+             */
+            state?: "paused";
+        };
+        /**
          * UnspecifiedErrorBody
          * @description An error body whose shape the source leaves open (used for 401, 403, 404 and the open 4XX of pause and resume, all `x-body-open`). Any JSON value is valid; examples show a plausible `{"detail": "..."}` object.
          */
@@ -995,13 +1006,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The campaign, now paused. */
+            /** @description The campaign, now paused. The source's only transition of pause moves a running campaign to `paused`, so the `state` of this answer is `paused` (a 200 saying `running` is a violation). The state after resume is not shown and stays open. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Campaign"];
+                    "application/json": components["schemas"]["PausedCampaign"];
                 };
             };
             401: components["responses"]["Unauthorized"];
