@@ -235,6 +235,15 @@ export const negative: Recording[] = [
     status: 200,
     response: { body: json({ messageId: '1589228074636lm4k2je7j7jklbn2' }) },
   }),
+  file('request-body-schema--verify-code-bare-text-plain', {
+    note: 'D6 verify code as a bare text/plain (no charset) without to, answered 200: text/plain is the media type of the source examples whatever its charset parameter, so the JSON text is checked and a missing to gives 400.',
+    method: 'POST',
+    url: 'https://mfa.example.com/api/v1/accounts/9900000/code/verify',
+    auth: basic,
+    body: { type: 'text/plain', text: JSON.stringify({ applicationId: '93de2206', code: '123456' }) },
+    status: 200,
+    response: { body: json({ valid: true }) },
+  }),
   file('accepted-invalid-request', {
     note: 'D5: a missing to gives 400; this service answered 200.',
     method: 'POST',
