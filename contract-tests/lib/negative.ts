@@ -74,6 +74,22 @@ const orderResponse = (number: string) =>
   <OrderStatus>RECEIVED</OrderStatus>
 </OrderResponse>`);
 
+const sipPeerNumberWithSms = xml(`<?xml version="1.0" encoding="UTF-8"?>
+<SipPeerTelephoneNumber>
+  <FullNumber>+14155550100</FullNumber>
+  <SmsSettings>
+    <SmsEnabled>true</SmsEnabled>
+  </SmsSettings>
+</SipPeerTelephoneNumber>`);
+const tnError = (code: string) =>
+  xml(`<?xml version="1.0" encoding="UTF-8"?>
+<SipPeerTelephoneNumberResponse>
+  <ResponseStatus>
+    <ErrorCode>${code}</ErrorCode>
+    <Description>Messaging cannot be turned on or off through this operation. Use a tn-option order.</Description>
+  </ResponseStatus>
+</SipPeerTelephoneNumberResponse>`);
+
 const file = (name: string, call: Call): Recording => ({
   path: `negative/${name}.har`,
   source,
@@ -383,6 +399,39 @@ export const negative: Recording[] = [
     body: json({ ...messageRequest, tag: 'table-42' }, jsonUtf8),
     status: 202,
     response: { body: json(groupMessage) },
+  }),
+  file('refused-request', {
+    note: 'D7 rule 4: a number added to a SIP peer with SmsSettings (messaging on, as @bandwidth/numbers writes it) answered 200: the source refuses it with 400 and ErrorCode 400 (x-refusals).',
+    method: 'POST',
+    url: `${dashboard}/sites/12345/sippeers/500017/tns`,
+    auth: basic,
+    body: sipPeerNumberWithSms,
+    status: 200,
+    response: { body: xml('<?xml version="1.0" encoding="UTF-8"?>\n<SipPeerTelephoneNumberResponse/>') },
+  }),
+  file('refused-request--error-code', {
+    note: 'D7 rule 4: messaging switched through the tns create operation, refused 400 with a Tn error whose ErrorCode is not 400 (x-refusals: ErrorCode 400).',
+    method: 'POST',
+    url: `${dashboard}/sites/12345/sippeers/500017/tns`,
+    auth: basic,
+    body: sipPeerNumberWithSms,
+    status: 400,
+    response: { body: tnError('5005') },
+  }),
+  file('response-body-schema--tn-error-malformed', {
+    note: 'D7 a 400 of the tns create operation whose document is a Tn error without its Description: another 400 is open, but a SipPeerTelephoneNumberResponse must be a valid Tn error.',
+    method: 'POST',
+    url: `${dashboard}/sites/12345/sippeers/500017/tns`,
+    auth: basic,
+    body: xml(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<SipPeerTelephoneNumber><FullNumber>+14155550100</FullNumber></SipPeerTelephoneNumber>',
+    ),
+    status: 400,
+    response: {
+      body: xml(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<SipPeerTelephoneNumberResponse><ResponseStatus><ErrorCode>400</ErrorCode></ResponseStatus></SipPeerTelephoneNumberResponse>',
+      ),
+    },
   }),
   file('response-filter', {
     note: 'List agents with status=active answered with an archived agent: the source lists agents of the status asked for (x-filters).',

@@ -382,11 +382,15 @@ describe('Tn error (rule 4)', () => {
     expect(error).toMatch(/<Description>[^<]*tn-option/);
   });
 
-  it('ErrorCode is fixed at 400, in either order with Description', async () => {
-    await expectInvalid(
-      edit(error, '<ErrorCode>400</ErrorCode>', '<ErrorCode>500</ErrorCode>'),
+  it("ErrorCode is open (400 is rule 4's, checked by x-refusals), in either order with Description", async () => {
+    await expectValid(
+      edit(error, '<ErrorCode>400</ErrorCode>', '<ErrorCode>5005</ErrorCode>'),
       'SipPeerTelephoneNumberResponse.xsd',
-      /ErrorCode.*fixed/i,
+    );
+    await expectInvalid(
+      edit(error, '<ErrorCode>400</ErrorCode>', '<ErrorCode><Code>400</Code></ErrorCode>'),
+      'SipPeerTelephoneNumberResponse.xsd',
+      /ErrorCode/,
     );
     await expectValid(
       edit(error, /\s*<ErrorCode>400<\/ErrorCode>/, '').replace(

@@ -141,6 +141,15 @@ const tnError = doc(`
 </SipPeerTelephoneNumberResponse>`);
 
 const smsOn = '\n  <SmsSettings>\n    <SmsEnabled>true</SmsEnabled>\n  </SmsSettings>';
+const smsOff = '\n  <SmsSettings>\n    <SmsEnabled>false</SmsEnabled>\n  </SmsSettings>';
+
+const tnErrorOther = doc(`
+<SipPeerTelephoneNumberResponse>
+  <ResponseStatus>
+    <ErrorCode>5005</ErrorCode>
+    <Description>Telephone number +14155550100 is not on this account.</Description>
+  </ResponseStatus>
+</SipPeerTelephoneNumberResponse>`);
 
 function ok(note: string, method: Call['method'], url: string, body: Body | undefined, response: Body): Call {
   return {
@@ -608,6 +617,45 @@ const operations: Operation[] = [
         body: sipPeerNumber(smsOn),
         status: 400,
         response: { body: tnError },
+      },
+      {
+        note: 'D7 rule 4: turning messaging off (SmsSettings, SmsEnabled false) is refused the same way (x-refusals).',
+        method: 'POST',
+        url: tnsUrl,
+        auth: basic,
+        body: sipPeerNumber(smsOff),
+        status: 400,
+        response: { body: tnError },
+      },
+      {
+        note: 'D7 another 400 of this operation, a Tn error with another ErrorCode: the source shows only rule 4 here and leaves other 400s open.',
+        method: 'POST',
+        url: tnsUrl,
+        auth: basic,
+        body: sipPeerNumber(''),
+        status: 400,
+        response: { body: tnErrorOther },
+      },
+      {
+        note: 'D7 another 400 of this operation with another document (otherRoots: open: only well-formedness is checked).',
+        method: 'POST',
+        url: tnsUrl,
+        auth: basic,
+        body: sipPeerNumber(''),
+        status: 400,
+        response: {
+          body: doc(
+            '\n<ErrorResponse><Message>FullNumber is not a number of this account</Message></ErrorResponse>',
+          ),
+        },
+      },
+      {
+        note: 'D7 another 400 of this operation without a body (x-body-open).',
+        method: 'POST',
+        url: tnsUrl,
+        auth: basic,
+        body: sipPeerNumber(''),
+        status: 400,
       },
     ],
     otherRefusals: [

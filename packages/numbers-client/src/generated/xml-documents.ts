@@ -176,8 +176,8 @@ export interface RemoveImportedTnOrder {
 export interface SipPeerTelephoneNumberResponse {
   /** The error status. */
   ResponseStatus: {
-    /** The error code, fixed at 400: the source shows this body only for messaging switched through the tns operations (rule 4), with ErrorCode 400. */
-    ErrorCode: "400";
+    /** The error code: 400 for messaging switched through the tns operations (rule 4, checked by the operation's x-refusals); other codes are not shown, and not refused. */
+    ErrorCode: string;
     /** A human-readable description; for rule 4 it says to use a tn-option order. Its exact wording is not shown. */
     Description: string;
   };
