@@ -39,6 +39,8 @@ interface Outcome {
   status: number;
   /** The checker's verdict on the mock's answer to the request. */
   verdict: string;
+  /** The request is valid but one the contract says is refused (`x-refusals`): a 2xx would fail. */
+  refused?: boolean;
 }
 
 /** Why the mock's answer disagrees with the checker's view of the request; `undefined` when it agrees. */
@@ -54,6 +56,11 @@ function disagreement(violations: Violation[], outcome: Outcome): string | undef
     return outcome.verdict === 'rejected-as-expected'
       ? undefined
       : `the checker finds ${rules}; the mock's ${outcome.status} is not a documented refusal (${outcome.verdict})`;
+  }
+  if (outcome.refused) {
+    return outcome.status >= 400 && outcome.verdict === 'conforms'
+      ? undefined
+      : `the contract refuses this request (x-refusals), yet the mock answered ${outcome.status} (${outcome.verdict})`;
   }
   if (outcome.status < 200 || outcome.status > 299) {
     return `the checker finds the request valid, yet the mock answered ${outcome.status}`;
@@ -87,7 +94,14 @@ async function replay(entry: Replayed): Promise<Outcome> {
     },
     { service: entry.service },
   );
-  return { status: response.status, verdict: judged.verdict };
+  // A 2xx to a request the contract refuses (`x-refusals`) fails `refused-request`: ask the checker.
+  const accepted = await contracts.checkExchange(
+    entry.request,
+    { status: 200, headers: [] },
+    { service: entry.service },
+  );
+  const refused = accepted.violations.some((violation) => violation.rule === 'refused-request');
+  return { status: response.status, verdict: judged.verdict, refused };
 }
 
 beforeAll(async () => {
@@ -186,6 +200,13 @@ describe('disagreement (the comparison itself)', () => {
     expect(
       disagreement([violation('undocumented-operation')], { status: 201, verdict: 'violation' }),
     ).toMatch(/no operation matches/);
+  });
+
+  it('a valid request the contract refuses (x-refusals) must get a conforming refusal, never a 2xx', () => {
+    expect(disagreement([], { status: 200, verdict: 'violation', refused: true })).toMatch(
+      /the contract refuses this request \(x-refusals\), yet the mock answered 200/,
+    );
+    expect(disagreement([], { status: 400, verdict: 'conforms', refused: true })).toBe(undefined);
   });
 
   it('agreement is silent', () => {

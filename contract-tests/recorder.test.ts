@@ -144,7 +144,7 @@ describe('contract-record, then contract-check', () => {
       /FAIL .*broken\.har #0 POST .*\/api\/v1\/campaign\/381\/pause -> 200 agents pauseCampaign/,
     );
     expect(output).toContain("response-body-schema (response /): body must have required property 'state'");
-    expect(output).toContain('spec: specs/agents/openapi.yaml#/components/schemas/Campaign');
+    expect(output).toContain('spec: specs/agents/openapi.yaml#/components/schemas/PausedCampaign');
     expect(output).toContain('2 passed, 1 failed');
   });
 });

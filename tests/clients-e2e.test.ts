@@ -97,7 +97,7 @@ describe('agents', () => {
     const agents = bearerClient();
     const agent = await agents.getAgent(17);
     expectTypeOf(agent).toEqualTypeOf<Agent>();
-    expectTypeOf(agent.status).toEqualTypeOf<AgentStatus | undefined>();
+    expectTypeOf(agent.status).toEqualTypeOf<AgentStatus | null | undefined>();
     expect(agent).toMatchObject({ id: 17, name: 'Renewal reminder', status: 'active' });
     expect(agent.call_disposition_codes?.disposition_codes).toContain('INTERESTED');
 

@@ -74,6 +74,22 @@ const orderResponse = (number: string) =>
   <OrderStatus>RECEIVED</OrderStatus>
 </OrderResponse>`);
 
+const sipPeerNumberWithSms = xml(`<?xml version="1.0" encoding="UTF-8"?>
+<SipPeerTelephoneNumber>
+  <FullNumber>+14155550100</FullNumber>
+  <SmsSettings>
+    <SmsEnabled>true</SmsEnabled>
+  </SmsSettings>
+</SipPeerTelephoneNumber>`);
+const tnError = (code: string) =>
+  xml(`<?xml version="1.0" encoding="UTF-8"?>
+<SipPeerTelephoneNumberResponse>
+  <ResponseStatus>
+    <ErrorCode>${code}</ErrorCode>
+    <Description>Messaging cannot be turned on or off through this operation. Use a tn-option order.</Description>
+  </ResponseStatus>
+</SipPeerTelephoneNumberResponse>`);
+
 const file = (name: string, call: Call): Recording => ({
   path: `negative/${name}.har`,
   source,
@@ -235,6 +251,15 @@ export const negative: Recording[] = [
     status: 200,
     response: { body: json({ messageId: '1589228074636lm4k2je7j7jklbn2' }) },
   }),
+  file('request-body-schema--verify-code-bare-text-plain', {
+    note: 'D6 verify code as a bare text/plain (no charset) without to, answered 200: text/plain is the media type of the source examples whatever its charset parameter, so the JSON text is checked and a missing to gives 400.',
+    method: 'POST',
+    url: 'https://mfa.example.com/api/v1/accounts/9900000/code/verify',
+    auth: basic,
+    body: { type: 'text/plain', text: JSON.stringify({ applicationId: '93de2206', code: '123456' }) },
+    status: 200,
+    response: { body: json({ valid: true }) },
+  }),
   file('accepted-invalid-request', {
     note: 'D5: a missing to gives 400; this service answered 200.',
     method: 'POST',
@@ -324,6 +349,30 @@ export const negative: Recording[] = [
     status: 200,
     response: { body: json(campaignWithoutState) },
   }),
+  file('response-body-schema--run-wrong-type', {
+    note: 'List runs answered with a run whose recording_url is a number: null is open (nullability not shown), another type is not.',
+    method: 'GET',
+    url: `${agents}/organizations/usage/runs?${query({ page: 1, limit: 50 })}`,
+    auth: bearer,
+    status: 200,
+    response: {
+      body: json({
+        ...runsPage,
+        runs: [{ id: 1045, workflow_id: 17, created_at: '2025-03-14T09:12:44Z', recording_url: 123 }],
+        total_count: 1,
+        limit: 50,
+        total_pages: 1,
+      }),
+    },
+  }),
+  file('response-body-schema--paused-campaign-still-running', {
+    note: 'Pause campaign answered 200 with the campaign still running: pause moves a running campaign to paused (E1, States and transitions).',
+    method: 'POST',
+    url: `${agents}/campaign/381/pause`,
+    auth: bearer,
+    status: 200,
+    response: { body: json(campaignFixture('running')) },
+  }),
   file('response-body-schema--non-utc-time', {
     note: 'Send group message answered 202 with a time in another offset (-05:00): the source says "ISO 8601 UTC timestamp".',
     method: 'POST',
@@ -350,6 +399,39 @@ export const negative: Recording[] = [
     body: json({ ...messageRequest, tag: 'table-42' }, jsonUtf8),
     status: 202,
     response: { body: json(groupMessage) },
+  }),
+  file('refused-request', {
+    note: 'D7 rule 4: a number added to a SIP peer with SmsSettings (messaging on, as @bandwidth/numbers writes it) answered 200: the source refuses it with 400 and ErrorCode 400 (x-refusals).',
+    method: 'POST',
+    url: `${dashboard}/sites/12345/sippeers/500017/tns`,
+    auth: basic,
+    body: sipPeerNumberWithSms,
+    status: 200,
+    response: { body: xml('<?xml version="1.0" encoding="UTF-8"?>\n<SipPeerTelephoneNumberResponse/>') },
+  }),
+  file('refused-request--error-code', {
+    note: 'D7 rule 4: messaging switched through the tns create operation, refused 400 with a Tn error whose ErrorCode is not 400 (x-refusals: ErrorCode 400).',
+    method: 'POST',
+    url: `${dashboard}/sites/12345/sippeers/500017/tns`,
+    auth: basic,
+    body: sipPeerNumberWithSms,
+    status: 400,
+    response: { body: tnError('5005') },
+  }),
+  file('response-body-schema--tn-error-malformed', {
+    note: 'D7 a 400 of the tns create operation whose document is a Tn error without its Description: another 400 is open, but a SipPeerTelephoneNumberResponse must be a valid Tn error.',
+    method: 'POST',
+    url: `${dashboard}/sites/12345/sippeers/500017/tns`,
+    auth: basic,
+    body: xml(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<SipPeerTelephoneNumber><FullNumber>+14155550100</FullNumber></SipPeerTelephoneNumber>',
+    ),
+    status: 400,
+    response: {
+      body: xml(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<SipPeerTelephoneNumberResponse><ResponseStatus><ErrorCode>400</ErrorCode></ResponseStatus></SipPeerTelephoneNumberResponse>',
+      ),
+    },
   }),
   file('response-filter', {
     note: 'List agents with status=active answered with an archived agent: the source lists agents of the status asked for (x-filters).',

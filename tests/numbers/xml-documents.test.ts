@@ -127,10 +127,24 @@ describe('order notification: E.164 by default, LEGACY only with the legacy vari
     await expectInvalid(mixed, 'Notification.legacy.xsd', /\+14155550100/);
   });
 
-  it('Status stays open (a value other than COMPLETE is accepted) but timestamps are typed', async () => {
+  it('Status stays open (a value other than COMPLETE is accepted)', async () => {
     await expectValid(edit(example('notification'), 'COMPLETE', 'FAILED'), 'Notification.xsd');
+  });
+
+  it('timestamps are open strings (the source shows no format), still at most once each', async () => {
+    const spaced = edit(
+      edit(example('notification'), /<LastModifiedDate>[^<]*/, '<LastModifiedDate>2024-03-04 15:21:02'),
+      /<ActualFocDate>[^<]*/,
+      '<ActualFocDate>2024-03-04 00:00:00',
+    );
+    await expectValid(spaced, 'Notification.xsd');
+    await expectValid(edit(spaced, /\+1(\d{10})/g, '$1'), 'Notification.legacy.xsd');
     await expectInvalid(
-      edit(example('notification'), /<LastModifiedDate>[^<]*/, '<LastModifiedDate>yesterday'),
+      edit(
+        spaced,
+        '</Notification>',
+        '<LastModifiedDate>2024-03-05 10:00:00</LastModifiedDate></Notification>',
+      ),
       'Notification.xsd',
       /LastModifiedDate/,
     );
@@ -368,11 +382,15 @@ describe('Tn error (rule 4)', () => {
     expect(error).toMatch(/<Description>[^<]*tn-option/);
   });
 
-  it('ErrorCode is fixed at 400, in either order with Description', async () => {
-    await expectInvalid(
-      edit(error, '<ErrorCode>400</ErrorCode>', '<ErrorCode>500</ErrorCode>'),
+  it("ErrorCode is open (400 is rule 4's, checked by x-refusals), in either order with Description", async () => {
+    await expectValid(
+      edit(error, '<ErrorCode>400</ErrorCode>', '<ErrorCode>5005</ErrorCode>'),
       'SipPeerTelephoneNumberResponse.xsd',
-      /ErrorCode.*fixed/i,
+    );
+    await expectInvalid(
+      edit(error, '<ErrorCode>400</ErrorCode>', '<ErrorCode><Code>400</Code></ErrorCode>'),
+      'SipPeerTelephoneNumberResponse.xsd',
+      /ErrorCode/,
     );
     await expectValid(
       edit(error, /\s*<ErrorCode>400<\/ErrorCode>/, '').replace(

@@ -124,5 +124,19 @@ describe('request content types', () => {
     expect(form >= 200 && form < 300).toBe(true);
     // D6 as in the source's examples: text/plain must hold the JSON document.
     expect(await post('mfa', verify, 'text/plain;charset=UTF-8', 'not json')).toBe(400);
+    // Media types match by essence: a bare text/plain (or another spelling of the charset) is the same
+    // media type as the source's text/plain;charset=UTF-8, so it is checked too, never taken as */*.
+    for (const type of ['text/plain', 'text/plain; charset=utf-8']) {
+      expect([type, await post('mfa', verify, type, JSON.stringify({ code: '123456' }))]).toEqual([
+        type,
+        400,
+      ]);
+      expect([type, await post('mfa', send, type, JSON.stringify({ from: '+14155550100' }))]).toEqual([
+        type,
+        400,
+      ]);
+      const ok = await post('mfa', verify, type, JSON.stringify({ to: '+14155550199', code: '123456' }));
+      expect([type, ok >= 200 && ok < 300]).toEqual([type, true]);
+    }
   });
 });

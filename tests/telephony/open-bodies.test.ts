@@ -76,6 +76,9 @@ const OPEN_BODIES: Record<string, string> = {
       [`numbers ${operationId} 4XX`, '001 D7'],
     ]),
   ),
+  // Rule 4 shows the 400 of the tns operation for the messaging switch only (x-refusals); any other 400
+  // of it is open, but a Tn error document must be a valid one (x-xsd otherRoots: open).
+  'numbers createSipPeerTelephoneNumber 400': '001 D7 rule 4',
 };
 
 /** `service operationId status` of every response (operations and webhooks) with `x-body-open: true`. */

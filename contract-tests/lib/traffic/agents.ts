@@ -539,6 +539,18 @@ export const agents: Recording[] = [
         status: 200,
         response: { body: json([...summaries, archived]) },
       },
+      {
+        note: 'E5 an agent without folder, mode or creator: null (the source leaves which agent fields are nullable open).',
+        method: 'GET',
+        url: `${base}/workflow/fetch`,
+        auth: bearer,
+        status: 200,
+        response: {
+          body: json([
+            { ...archived, folder_id: null, assistant_mode: null, created_by: null, status: null },
+          ]),
+        },
+      },
     ],
     [
       {
@@ -589,6 +601,22 @@ export const agents: Recording[] = [
         auth: [...bearer, ...organizationHeader],
         status: 200,
         response: { body: json(fullAgent) },
+      },
+      {
+        note: 'E4 get agent whose version fields and configurations are null (the source leaves which agent fields are nullable open).',
+        method: 'GET',
+        url: `${base}/workflow/fetch/17`,
+        auth: bearer,
+        status: 200,
+        response: {
+          body: json({
+            ...fullAgent,
+            version_status: null,
+            workflow_configurations: null,
+            call_disposition_codes: null,
+            current_definition_id: null,
+          }),
+        },
       },
     ],
     [
@@ -706,6 +734,28 @@ export const agents: Recording[] = [
               run(1043, { gathered_context: { mapped_call_disposition: 'CALLBACK_REQUESTED' } }),
               run(1044, { gathered_context: undefined }),
             ],
+          }),
+        },
+      },
+      {
+        note: 'E6 a run whose recording and transcript are not there yet: null (the source leaves which run fields are nullable open).',
+        method: 'GET',
+        url: runs({ page: 1, limit: 50 }),
+        auth: bearer,
+        status: 200,
+        response: {
+          body: json({
+            ...runsPage,
+            runs: [
+              run(1045, {
+                recording_url: null,
+                transcript_url: null,
+                disposition: null,
+                charge_usd: null,
+                gathered_context: null,
+              }),
+            ],
+            total_count: 1,
           }),
         },
       },

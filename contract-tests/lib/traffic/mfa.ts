@@ -184,6 +184,13 @@ export const mfa: Recording[] = [
       ),
       post(
         'verify',
+        'D6 as a bare text/plain (no charset): the same media type as text/plain;charset=UTF-8 (matched by essence), so its JSON text is checked: 200.',
+        { type: 'text/plain', text: JSON.stringify({ ...verify, code: '123457' }) },
+        200,
+        json({ valid: false }),
+      ),
+      post(
+        'verify',
         'D6 sent as a form: the source shows text/plain;charset=UTF-8 in its examples and refuses no other content type, so it is accepted (*/*, unchecked): 200.',
         { type: 'application/x-www-form-urlencoded', text: 'to=%2B14155550199&code=123456' },
         200,

@@ -141,6 +141,15 @@ const tnError = doc(`
 </SipPeerTelephoneNumberResponse>`);
 
 const smsOn = '\n  <SmsSettings>\n    <SmsEnabled>true</SmsEnabled>\n  </SmsSettings>';
+const smsOff = '\n  <SmsSettings>\n    <SmsEnabled>false</SmsEnabled>\n  </SmsSettings>';
+
+const tnErrorOther = doc(`
+<SipPeerTelephoneNumberResponse>
+  <ResponseStatus>
+    <ErrorCode>5005</ErrorCode>
+    <Description>Telephone number +14155550100 is not on this account.</Description>
+  </ResponseStatus>
+</SipPeerTelephoneNumberResponse>`);
 
 function ok(note: string, method: Call['method'], url: string, body: Body | undefined, response: Body): Call {
   return {
@@ -609,6 +618,45 @@ const operations: Operation[] = [
         status: 400,
         response: { body: tnError },
       },
+      {
+        note: 'D7 rule 4: turning messaging off (SmsSettings, SmsEnabled false) is refused the same way (x-refusals).',
+        method: 'POST',
+        url: tnsUrl,
+        auth: basic,
+        body: sipPeerNumber(smsOff),
+        status: 400,
+        response: { body: tnError },
+      },
+      {
+        note: 'D7 another 400 of this operation, a Tn error with another ErrorCode: the source shows only rule 4 here and leaves other 400s open.',
+        method: 'POST',
+        url: tnsUrl,
+        auth: basic,
+        body: sipPeerNumber(''),
+        status: 400,
+        response: { body: tnErrorOther },
+      },
+      {
+        note: 'D7 another 400 of this operation with another document (otherRoots: open: only well-formedness is checked).',
+        method: 'POST',
+        url: tnsUrl,
+        auth: basic,
+        body: sipPeerNumber(''),
+        status: 400,
+        response: {
+          body: doc(
+            '\n<ErrorResponse><Message>FullNumber is not a number of this account</Message></ErrorResponse>',
+          ),
+        },
+      },
+      {
+        note: 'D7 another 400 of this operation without a body (x-body-open).',
+        method: 'POST',
+        url: tnsUrl,
+        auth: basic,
+        body: sipPeerNumber(''),
+        status: 400,
+      },
     ],
     otherRefusals: [
       invalid(
@@ -655,7 +703,7 @@ const operations: Operation[] = [
   },
 ];
 
-const notification = (numbers: string[]) =>
+const notification = (numbers: string[], dates = ['2024-03-04T15:21:02.000Z', '2024-03-04T00:00:00.000Z']) =>
   xml(
     `${declaration}
 <Notification>
@@ -666,8 +714,8 @@ const notification = (numbers: string[]) =>
   <CompletedTelephoneNumbers>
 ${numbers.map((number) => `    <TelephoneNumber>${number}</TelephoneNumber>`).join('\n')}
   </CompletedTelephoneNumbers>
-  <LastModifiedDate>2024-03-04T15:21:02.000Z</LastModifiedDate>
-  <ActualFocDate>2024-03-04T00:00:00.000Z</ActualFocDate>
+  <LastModifiedDate>${dates[0]}</LastModifiedDate>
+  <ActualFocDate>${dates[1]}</ActualFocDate>
 </Notification>
 `,
     'application/xml; charset=utf-8',
@@ -704,6 +752,24 @@ const orderNotification: Recording = {
       body: notification(['+14155550102']),
       status: 202,
       response: { body: { type: 'text/plain', text: 'queued' } },
+      webhook: 'numbers/orderNotification',
+    },
+    {
+      note: 'Events: a Notification whose timestamps have a space and no zone (2024-03-04 15:21:02), E.164 and LEGACY: the source says only "timestamp" and shows no format.',
+      method: 'POST',
+      url: 'https://app.example.com/callbacks/orders',
+      auth: basic,
+      body: notification(['+14155550104'], ['2024-03-04 15:21:02', '2024-03-04 00:00:00']),
+      status: 200,
+      webhook: 'numbers/orderNotification',
+    },
+    {
+      note: 'Events: the same space-separated timestamps in a LEGACY notification (Notification.legacy.xsd).',
+      method: 'POST',
+      url: 'https://app.example.com/callbacks/orders',
+      auth: basic,
+      body: notification(['4155550104'], ['2024-03-04 15:21:02', '2024-03-04 00:00:00']),
+      status: 200,
       webhook: 'numbers/orderNotification',
     },
     {

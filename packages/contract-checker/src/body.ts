@@ -346,6 +346,9 @@ async function checkXml(
   const expectedRoot = typeof xsd.element === 'string' ? xsd.element : undefined;
   const actualRoot = rootElementName(body);
   if (expectedRoot !== undefined && actualRoot !== undefined && actualRoot !== expectedRoot) {
+    // `otherRoots: open`: the XSD holds only a document of its root element; another document is one the
+    // source leaves open (numbers' 400 of the tns operation: the Tn error, or any other refusal).
+    if (xsd.otherRoots === 'open') return checkXml(context, side, { 'x-xsd': false }, mediaPointer, body);
     return [
       violation(
         side,

@@ -12,6 +12,7 @@ import { type EchoRule, echoMismatches, echoRules } from './echoes.js';
 import { filterMismatches, filterQuery, filterRules } from './filters.js';
 import { parseTrafficJson, UnparseableJson } from './json-text.js';
 import { keyMemo, lazily, objectMemo } from './memo.js';
+import { refusalRules, refusalViolations } from './refusals.js';
 import { type HeaderNames, headerNames, headerValue, pickHeaders } from './request-parts.js';
 import type { RecordedRequest, RecordedResponse, Violation } from './types.js';
 
@@ -152,6 +153,26 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
     }
     return plan;
   };
+  const refusals = refusalRules(indexed.operation);
+  if (refusals !== undefined) {
+    // `x-refusals`: a request the source says is refused, judged by its answer's status and body.
+    const refusalLocation = lazily(() => service.body.specLocation(`${indexed.pointer}/x-refusals`));
+    const check = checkResponse(statusPlan, operation);
+    return (request, response) => {
+      const found = refusalViolations(refusals, request, response, refusalLocation);
+      const rest = check(request, response);
+      if (found.length === 0) return rest;
+      return Array.isArray(rest) ? concat(found, rest) : rest.then((more) => concat(found, more));
+    };
+  }
+  return checkResponse(statusPlan, operation);
+}
+
+function checkResponse(
+  statusPlan: (status: number) => StatusPlan,
+  operation: PreparedOperation,
+): ResponseCheck {
+  const { service } = operation;
   return (request, response) => {
     const plan = statusPlan(response.status);
     if (plan.key === undefined) return undeclaredStatus(operation, response);

@@ -142,6 +142,8 @@ export const ruleCatalogue = {
   'response-body-undocumented': 'The response has a body but its status declares no content.',
   'response-body-unparseable': 'The response body is not well-formed JSON or XML.',
   'response-body-schema': 'The response body fails its JSON Schema or its XSD (`x-xsd`).',
+  'refused-request':
+    'A request that `x-refusals` says the service refuses (numbers rule 4: messaging switched through the tns operations) answered with another status than the refusal’s (401, 403 and 5xx not judged), or refused with a body that says otherwise (`ErrorCode` not 400).',
   'response-filter':
     'An item of a list answer that the request’s query excludes under `x-filters` (a run created before `start_date`, an agent of a `status` not asked for).',
 } as const;

@@ -376,6 +376,48 @@ describe('the repository specs', () => {
     );
   });
 
+  it('numbers: a tns request that switches messaging is refused 400 with ErrorCode 400 (x-refusals, rule 4)', async () => {
+    if (!has('numbers')) return;
+    const tns = '/api/v2/accounts/9/sites/1/sippeers/2/tns';
+    const xml = 'application/xml';
+    const sms = (enabled: boolean) =>
+      `<SipPeerTelephoneNumber><FullNumber>+14155550100</FullNumber><SmsSettings><SmsEnabled>${enabled}</SmsEnabled></SmsSettings></SipPeerTelephoneNumber>`;
+    const plain = '<SipPeerTelephoneNumber><FullNumber>+14155550100</FullNumber></SipPeerTelephoneNumber>';
+    const tnError = (code: string) =>
+      `<SipPeerTelephoneNumberResponse><ResponseStatus><ErrorCode>${code}</ErrorCode><Description>Use a tn-option order.</Description></ResponseStatus></SipPeerTelephoneNumberResponse>`;
+    const verdict = async (body: string, status: number, answer: string) => {
+      const judged = await checkPost(
+        'numbers',
+        tns,
+        { type: xml, body },
+        { status, type: xml, body: answer },
+      );
+      return [judged.verdict, judged.violations.map((violation) => violation.rule)];
+    };
+    // Passing: the refusal as the source states it, on and off; a 401 or 5xx is not judged against it.
+    expect(await verdict(sms(true), 400, tnError('400'))).toEqual(['conforms', []]);
+    expect(await verdict(sms(false), 400, tnError('400'))).toEqual(['conforms', []]);
+    expect(await verdict(sms(true), 401, '')).toEqual(['conforms', []]);
+    // Other 400s are open: another ErrorCode, another document, no body; a 2xx to a plain request.
+    expect(await verdict(plain, 400, tnError('5005'))).toEqual(['conforms', []]);
+    expect(await verdict(plain, 400, '<Error><Message>bad</Message></Error>')).toEqual(['conforms', []]);
+    expect(await verdict(plain, 201, '')).toEqual(['conforms', []]);
+    // Failing: accepted, another status, another ErrorCode for the switch; a malformed Tn error.
+    expect(await verdict(sms(true), 200, '<SipPeerTelephoneNumberResponse/>')).toEqual([
+      'violation',
+      ['refused-request'],
+    ]);
+    expect(await verdict(sms(true), 409, '')).toEqual(['violation', ['refused-request']]);
+    expect(await verdict(sms(true), 400, tnError('5005'))).toEqual(['violation', ['refused-request']]);
+    expect(
+      await verdict(
+        plain,
+        400,
+        '<SipPeerTelephoneNumberResponse><ResponseStatus><ErrorCode>400</ErrorCode></ResponseStatus></SipPeerTelephoneNumberResponse>',
+      ),
+    ).toEqual(['violation', ['response-body-schema']]);
+  });
+
   it('numbers: the v1 paths replaced by v2 are undocumented', () => {
     if (!has('numbers')) return;
     expect(contracts.match('GET', 'http://h/api/v2/accounts/1/e911Addresses')).toBeDefined();

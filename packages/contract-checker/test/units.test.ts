@@ -69,13 +69,20 @@ describe('media types', () => {
     expect(parseMediaType('not a media type')).toBeUndefined();
   });
 
-  it('finds the most specific declared entry; declared parameters must be sent', () => {
+  it('finds the most specific declared entry; media types match by essence, parameters only rank', () => {
     const content = { 'application/json': 1, 'application/*': 2, 'text/plain;charset=UTF-8': 3, '*/*': 4 };
     expect(findMediaType(content, 'application/json; charset=utf-8')?.key).toBe('application/json');
     expect(findMediaType(content, 'application/problem+json')?.key).toBe('application/*');
     expect(findMediaType(content, 'text/plain;charset=utf-8')?.key).toBe('text/plain;charset=UTF-8');
-    expect(findMediaType(content, 'text/plain')?.key).toBe('*/*');
-    expect(findMediaType({ 'text/plain;charset=UTF-8': 1 }, 'text/plain')).toBeUndefined();
+    // text/plain, text/plain;charset=UTF-8 and text/plain; charset=utf-8 are one media type: never */*.
+    expect(findMediaType(content, 'text/plain')?.key).toBe('text/plain;charset=UTF-8');
+    expect(findMediaType({ 'text/plain;charset=UTF-8': 1 }, 'text/plain')?.key).toBe(
+      'text/plain;charset=UTF-8',
+    );
+    expect(findMediaType({ 'text/plain;charset=UTF-8': 1 }, 'text/html')).toBeUndefined();
+    const both = { 'text/plain': 1, 'text/plain; charset=utf-8': 2 };
+    expect(findMediaType(both, 'text/plain;charset=UTF-8')?.key).toBe('text/plain; charset=utf-8');
+    expect(findMediaType(both, 'text/plain')?.key).toBe('text/plain');
   });
 });
 

@@ -12,6 +12,9 @@ import {
   type JsonObject,
   type OpenApiDocument,
   operationsOf,
+  type Refusal,
+  readRefusals,
+  refusalFor,
 } from '@svc-contracts/openapi-utils';
 import { CampaignScenario, type Scenario } from './campaign-scenario.js';
 import {
@@ -112,6 +115,13 @@ export class MockService {
     if (caller) {
       const headers = caller.status === 401 ? this.challenge(route.operation) : {};
       return errorResponse(this.spec, route.operation, caller.status, [caller.violation], headers);
+    }
+    // `x-refusals` (numbers rule 4): a request the source says is refused gets the refusal's documented
+    // answer (the Tn error example, ErrorCode 400), whatever status the caller preferred.
+    const refusal = refusalOf(route.operation, request.body);
+    if (refusal !== undefined) {
+      const { example: _example, ...rest } = preferences;
+      return this.answer(request, route, { ...rest, code: refusal.status }, []);
     }
     return this.answer(request, route, preferences, []);
   }
@@ -282,4 +292,11 @@ function documentedPath(path: string, match: OperationMatch | undefined): string
     return value === undefined ? whole : encodeURIComponent(value);
   });
   return `${prefix}${filled}`;
+}
+
+/** The `x-refusals` entry (`@svc-contracts/openapi-utils`, its one reader) a request is one of, if any. */
+function refusalOf(operation: JsonObject, body: string | undefined): Refusal | undefined {
+  if (operation['x-refusals'] === undefined) return undefined;
+  const refusals = readRefusals(operation['x-refusals']).value;
+  return refusals === undefined ? undefined : refusalFor(refusals, body);
 }

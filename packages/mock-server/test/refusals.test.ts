@@ -398,6 +398,28 @@ describe('refusals', () => {
       expect(await validateXml(answer.text, xsd)).toMatchObject({ valid: true });
     });
 
+    it('x-refusals: messaging switched through the tns create operation (SmsSettings) gets 400, ErrorCode 400, a tn-option order', async () => {
+      const tns = '/api/v2/accounts/9900000/sites/1/sippeers/2/tns';
+      for (const enabled of ['true', 'false']) {
+        const answer = await send('numbers', tns, {
+          method: 'POST',
+          headers: { ...headers, prefer: 'code=201' },
+          body: `<SipPeerTelephoneNumber><FullNumber>+14155550100</FullNumber><SmsSettings><SmsEnabled>${enabled}</SmsEnabled></SmsSettings></SipPeerTelephoneNumber>`,
+        });
+        expect([enabled, answer.status, answer.answerRules]).toEqual([enabled, 400, []]);
+        expect(answer.text).toContain('<ErrorCode>400</ErrorCode>');
+        expect(answer.text).toMatch(/tn-option order/);
+      }
+      // The same request without SmsSettings is added as usual.
+      const plain = await send('numbers', tns, {
+        method: 'POST',
+        headers,
+        body: '<SipPeerTelephoneNumber><FullNumber>+14155550100</FullNumber></SipPeerTelephoneNumber>',
+      });
+      expect(plain.status).toBeGreaterThanOrEqual(200);
+      expect(plain.status).toBeLessThan(300);
+    });
+
     it('a valid order gets the documented order response', async () => {
       const answer = await send('numbers', path, { method: 'POST', headers, body: order('false') });
       expect(answer.status).toBe(200);

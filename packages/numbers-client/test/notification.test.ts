@@ -34,6 +34,23 @@ describe('parseOrderNotification', () => {
     await expect(parseOrderNotification(broken, { numberFormat: 'E164' })).rejects.toThrow(XmlDocumentError);
   });
 
+  it('keeps timestamps as the text sent: the source says only "timestamp" (a space, no zone pass); still one each', async () => {
+    const spaced = specExample('notification')
+      .replace(/<LastModifiedDate>[^<]*/, '<LastModifiedDate>2024-03-04 15:21:02')
+      .replace(/<ActualFocDate>[^<]*/, '<ActualFocDate>2024-03-04 00:00:00');
+    await expect(parseOrderNotification(spaced, { numberFormat: 'E164' })).resolves.toMatchObject({
+      LastModifiedDate: '2024-03-04 15:21:02',
+      ActualFocDate: '2024-03-04 00:00:00',
+    });
+    const twice = spaced.replace(
+      '</Notification>',
+      '<ActualFocDate>2024-03-05</ActualFocDate></Notification>',
+    );
+    await expect(parseOrderNotification(twice, { numberFormat: 'E164' })).rejects.toBeInstanceOf(
+      XmlDocumentError,
+    );
+  });
+
   it('reads LEGACY notifications when the subscription asked for them', async () => {
     const notification = await parseOrderNotification(legacy, { numberFormat: 'LEGACY' });
     expect(notification.CompletedTelephoneNumbers?.TelephoneNumber).toEqual(['4155550100', '4155550101']);

@@ -43,3 +43,12 @@ export {
   type FilterRules,
   readFilters,
 } from './x-filters.js';
+export {
+  REFUSALS_SHAPE,
+  type Refusal,
+  type RefusalProblem,
+  readRefusals,
+  refusalFor,
+  xmlElementNames,
+  xmlElementText,
+} from './x-refusals.js';

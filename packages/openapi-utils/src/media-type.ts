@@ -59,22 +59,24 @@ export function isFormMediaType(media: MediaType | string): boolean {
 /** Parameter values that are case-insensitive tokens (RFC 2046: charset). Others compare exactly. */
 const caseInsensitiveParameters = new Set(['charset']);
 
-function parametersAgree(declared: MediaType, actual: MediaType): boolean {
-  return Object.entries(declared.parameters).every(([name, value]) => {
+function agreeingParameters(declared: MediaType, actual: MediaType): number {
+  return Object.entries(declared.parameters).filter(([name, value]) => {
     const sent = actual.parameters[name];
     if (sent === undefined) return false;
     return caseInsensitiveParameters.has(name) ? sent.toLowerCase() === value.toLowerCase() : sent === value;
-  });
+  }).length;
 }
 
 /**
  * How well a declared content key covers an actual media type; higher is more specific, -1 is no match.
- * A declared key without parameters accepts any parameters (`application/json` covers
- * `application/json; charset=utf-8`); a declared parameter must be sent with an equal value.
+ * Media types match by essence (`type/subtype`): `text/plain`, `text/plain;charset=UTF-8` and
+ * `text/plain; charset=utf-8` are one media type, so a declared key covers its essence whatever
+ * parameters are sent or left out. Parameters only rank keys of the same essence: each declared
+ * parameter sent with an equal value makes a key more specific. An exact essence always wins over
+ * `type/*`, which wins over any (`*` slash `*`).
  */
 function coverage(declared: MediaType, actual: MediaType): number {
-  if (!parametersAgree(declared, actual)) return -1;
-  const parameterBonus = Object.keys(declared.parameters).length;
+  const parameterBonus = agreeingParameters(declared, actual);
   if (declared.essence === actual.essence) return 30 + parameterBonus;
   if (declared.subtype === '*' && declared.type === actual.type) return 20 + parameterBonus;
   if (declared.essence === '*/*') return 10 + parameterBonus;

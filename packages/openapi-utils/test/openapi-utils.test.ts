@@ -101,12 +101,14 @@ describe('media types', () => {
     expect(['application/xml-dtd', 'text/plain'].map(isXmlMediaType)).toEqual([false, false]);
   });
 
-  it('picks the most specific declared key and insists on declared parameters', () => {
+  it('picks the most specific declared key; the essence decides, declared parameters only rank', () => {
     const content = { 'application/*': {}, 'application/json': {}, 'text/plain; charset=utf-8': {} };
     expect(findMediaType(content, 'application/json; charset=utf-8')?.key).toBe('application/json');
     expect(findMediaType(content, 'application/xml')?.key).toBe('application/*');
     expect(findMediaType(content, 'text/plain; charset=UTF-8')?.key).toBe('text/plain; charset=utf-8');
-    expect(findMediaType(content, 'text/plain')).toBeUndefined();
+    expect(findMediaType(content, 'text/plain')?.key).toBe('text/plain; charset=utf-8');
+    expect(findMediaType(content, 'text/plain; charset=iso-8859-1')?.key).toBe('text/plain; charset=utf-8');
+    expect(findMediaType(content, 'text/html')).toBeUndefined();
   });
 });
 

@@ -13,6 +13,7 @@ import { noNullableRules } from './rules/no-nullable.js';
 import { oas3SchemaRules } from './rules/oas3-schema-path-item-ref.js';
 import { operationIdRules } from './rules/operation-ids.js';
 import { operationMetadataRules } from './rules/operation-metadata.js';
+import { refusalsRules } from './rules/refusals.js';
 import { requiresRules } from './rules/requires.js';
 import { responseExampleRules } from './rules/response-examples.js';
 import { serverRules } from './rules/servers.js';
@@ -62,6 +63,7 @@ export function createRules(options: RulesetOptions = {}): Record<string, RuleDe
     ...jwtClaimsRules,
     ...echoesRules,
     ...filtersRules,
+    ...refusalsRules,
     ...bodyOpenRules,
   };
 }

@@ -52,7 +52,7 @@ describe('svc-xml-xsd', () => {
         code: 'svc-xml-xsd',
         path: [...REQUEST, 'x-xsd'],
         message:
-          '`x-xsd` on application/xml must be `{schema: <.xsd path relative to the service folder>, element: <root element>}` (optionally `legacySchema`), or `false`: `legacySchema` must be a path relative to the service folder.',
+          '`x-xsd` on application/xml must be `{schema: <.xsd path relative to the service folder>, element: <root element>}` (optionally `legacySchema`, `otherRoots: open`), or `false`: `legacySchema` must be a path relative to the service folder.',
       },
       {
         code: 'svc-xml-xsd',
@@ -88,7 +88,7 @@ describe('svc-xml-xsd', () => {
         code: 'svc-xml-xsd',
         path: [...REQUEST, 'x-xsd'],
         message:
-          '`x-xsd` on application/xml must be `{schema: <.xsd path relative to the service folder>, element: <root element>}` (optionally `legacySchema`), or `false`: `element` must be the name of the root element.',
+          '`x-xsd` on application/xml must be `{schema: <.xsd path relative to the service folder>, element: <root element>}` (optionally `legacySchema`, `otherRoots: open`), or `false`: `element` must be the name of the root element.',
       },
       {
         code: 'svc-xml-xsd',

@@ -383,6 +383,17 @@ export interface components {
             logs?: components["schemas"]["CampaignLogEntry"][];
         };
         /**
+         * PausedCampaign
+         * @description The campaign as pause returns it. The source's only move of pause takes a running campaign to `paused` (E1, States and transitions), so `state` is `paused` here; a 200 from pause whose campaign says `running` is a violation. The state after resume is not shown, so resume returns the plain `Campaign` with `state` open.
+         */
+        PausedCampaign: components["schemas"]["Campaign"] & {
+            /**
+             * @description The state pause moves a running campaign to.
+             * @constant
+             */
+            state?: "paused";
+        };
+        /**
          * UnspecifiedErrorBody
          * @description An error body whose shape the source leaves open (used for 401, 403, 404 and the open 4XX of pause and resume, all `x-body-open`). Any JSON value is valid; examples show a plausible `{"detail": "..."}` object.
          */
@@ -484,29 +495,30 @@ export interface components {
         AgentStatus: "active" | "archived";
         /**
          * AgentSummary
-         * @description An agent (workflow) in summary form: the items of list agents. The source leaves which fields are required or nullable open, so no field is required and the types are those the source shows. It also leaves the values of `assistant_mode` and the format of `created_by` open.
+         * @description An agent (workflow) in summary form: the items of list agents. The source leaves which fields are required or nullable open, so no field is required and every field takes the type the source shows or null (3.1 type arrays); a value of another type still fails. It also leaves the values of `assistant_mode` and the format of `created_by` open.
          */
         AgentSummary: {
             /** @description Agent (workflow) id. */
-            id?: number;
+            id?: number | null;
             /** @description Agent name. */
-            name?: string;
-            status?: components["schemas"]["AgentStatus"];
+            name?: string | null;
+            /** @description Status of the agent (active or archived), or null (the source leaves nullability open). */
+            status?: components["schemas"]["AgentStatus"] | null;
             /**
              * Format: date-time
              * @description When the agent was created.
              */
-            created_at?: string;
+            created_at?: string | null;
             /** @description Number of runs of the agent. */
-            total_runs?: number;
+            total_runs?: number | null;
             /** @description Id of the folder the agent is in. */
-            folder_id?: number;
+            folder_id?: number | null;
             /** @description UUID of the workflow. The source types it as a plain string and leaves its format open. */
-            workflow_uuid?: string;
+            workflow_uuid?: string | null;
             /** @description Assistant mode of the agent. The source leaves the allowed values open. */
-            assistant_mode?: string;
+            assistant_mode?: string | null;
             /** @description Who created the agent. The source leaves the format open. */
-            created_by?: string;
+            created_by?: string | null;
         };
         /**
          * CallDispositionCodes
@@ -527,47 +539,49 @@ export interface components {
         };
         /**
          * Agent
-         * @description An agent (also called a workflow), in full: returned by get agent. Each agent holds a workflow definition for voice conversations. The source leaves which fields are required or nullable open, so no field is required and the types are those the source shows. It also leaves the values of `version_status` open and the inner structure of `workflow_definition`, `template_context_variables`, `workflow_configurations` and the items of `call_disposition_codes.disposition_codes` open.
+         * @description An agent (also called a workflow), in full: returned by get agent. Each agent holds a workflow definition for voice conversations. The source leaves which fields are required or nullable open, so no field is required and every field takes the type the source shows or null (3.1 type arrays); a value of another type still fails. It also leaves the values of `version_status` open and the inner structure of `workflow_definition`, `template_context_variables`, `workflow_configurations` and the items of `call_disposition_codes.disposition_codes` open.
          */
         Agent: {
             /** @description Agent (workflow) id. */
-            id?: number;
+            id?: number | null;
             /** @description Agent name. */
-            name?: string;
-            status?: components["schemas"]["AgentStatus"];
+            name?: string | null;
+            /** @description Status of the agent (active or archived), or null (the source leaves nullability open). */
+            status?: components["schemas"]["AgentStatus"] | null;
             /**
              * Format: date-time
              * @description When the agent was created.
              */
-            created_at?: string;
+            created_at?: string | null;
             /** @description The workflow definition of the agent; it holds nodes and edges. The source leaves the structure of nodes and edges open. */
-            workflow_definition?: {
+            workflow_definition?: ({
                 /** @description Nodes of the workflow. The source leaves their structure open. */
                 nodes?: unknown;
                 /** @description Edges of the workflow. The source leaves their structure open. */
                 edges?: unknown;
             } & {
                 [key: string]: unknown;
-            };
+            }) | null;
             /** @description Id of the current workflow definition. */
-            current_definition_id?: number;
+            current_definition_id?: number | null;
             /** @description Template context variables. The source leaves the structure open. */
             template_context_variables?: {
                 [key: string]: unknown;
-            };
-            call_disposition_codes?: components["schemas"]["CallDispositionCodes"];
+            } | null;
+            /** @description Call disposition codes, or null (the source leaves nullability open). */
+            call_disposition_codes?: components["schemas"]["CallDispositionCodes"] | null;
             /** @description Number of runs of the agent. */
-            total_runs?: number;
+            total_runs?: number | null;
             /** @description Configuration of the workflow. The source leaves the structure open. */
             workflow_configurations?: {
                 [key: string]: unknown;
-            };
+            } | null;
             /** @description Version number of the agent's definition. */
-            version_number?: number;
+            version_number?: number | null;
             /** @description Status of the version. The source leaves the allowed values open. */
-            version_status?: string;
+            version_status?: string | null;
             /** @description UUID of the workflow. The source types it as a plain string and leaves its format open. */
-            workflow_uuid?: string;
+            workflow_uuid?: string | null;
         };
         /**
          * UtcDateTime
@@ -826,49 +840,49 @@ export interface components {
         RunFilters: components["schemas"]["RunFilter"][];
         /**
          * RunWithUsage
-         * @description One run (conversation) with its duration, usage and cost: the items of the runs list. The source leaves which fields are required or nullable open, so no field is required and the types are those the source shows. It also leaves open the values of `call_type`, `mode` and `disposition`, the format of the telephone numbers (not called E.164 by the source) and the structure of `initial_context` and `gathered_context`, apart from the members the run filters read.
+         * @description One run (conversation) with its duration, usage and cost: the items of the runs list. The source leaves which fields are required or nullable open, so no field is required and every field takes the type the source shows or null (3.1 type arrays); a value of another type still fails. It also leaves open the values of `call_type`, `mode` and `disposition`, the format of the telephone numbers (not called E.164 by the source) and the structure of `initial_context` and `gathered_context`, apart from the members the run filters read.
          */
         RunWithUsage: {
             /** @description Run id. */
-            id?: number;
+            id?: number | null;
             /** @description Id of the agent (workflow) that ran. */
-            workflow_id?: number;
+            workflow_id?: number | null;
             /** @description Name of the agent (workflow) that ran. */
-            workflow_name?: string;
+            workflow_name?: string | null;
             /** @description Name of the run. */
-            name?: string;
+            name?: string | null;
             /** @description When the run was created. The source types it as a plain string (not date-time) and leaves its format open; the `start_date` and `end_date` bounds of list runs apply to it. */
-            created_at?: string;
+            created_at?: string | null;
             /** @description Service tokens used by the run. */
-            svc_token_usage?: number;
+            svc_token_usage?: number | null;
             /** @description Call duration, in seconds. */
-            call_duration_seconds?: number;
+            call_duration_seconds?: number | null;
             /** @description Location of the call recording. The source types it as a plain string. */
-            recording_url?: string;
+            recording_url?: string | null;
             /** @description Location of the transcript. The source types it as a plain string. */
-            transcript_url?: string;
+            transcript_url?: string | null;
             /** @description Telephone number of the run. The source leaves its format and its role open. */
-            phone_number?: string;
+            phone_number?: string | null;
             /** @description Number of the calling party. The source leaves its format open. */
-            caller_number?: string;
+            caller_number?: string | null;
             /** @description Number of the called party. The source leaves its format open. */
-            called_number?: string;
+            called_number?: string | null;
             /** @description Type of call. The source leaves the allowed values open. */
-            call_type?: string;
+            call_type?: string | null;
             /** @description Mode of the run. The source leaves the allowed values open. */
-            mode?: string;
+            mode?: string | null;
             /** @description Disposition of the call. The source leaves the allowed values open. */
-            disposition?: string;
+            disposition?: string | null;
             /** @description Context the run started with. The `callerNumber` and `calledNumber` filters search its `caller_number` and `called_number` members; the source leaves the rest of the structure open. */
             initial_context?: {
                 [key: string]: unknown;
-            };
+            } | null;
             /** @description Context gathered during the run. The `dispositionCode` filter reads its `mapped_call_disposition` member; the source leaves the rest of the structure open. */
             gathered_context?: {
                 [key: string]: unknown;
-            };
+            } | null;
             /** @description Charge for the run, in US dollars. */
-            charge_usd?: number;
+            charge_usd?: number | null;
         };
         /**
          * RunsPage
@@ -992,13 +1006,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The campaign, now paused. */
+            /** @description The campaign, now paused. The source's only transition of pause moves a running campaign to `paused`, so the `state` of this answer is `paused` (a 200 saying `running` is a violation). The state after resume is not shown and stays open. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Campaign"];
+                    "application/json": components["schemas"]["PausedCampaign"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -219,7 +219,7 @@ export interface paths {
         put?: never;
         /**
          * Create a number of a SIP peer (messaging switch refused)
-         * @description Not in the source's operation table: rule 4 is all the source says about it ("the create or update operations of /sippeers/{sippeerId}/tns"). The create operation is read as POST on the collection; the source shows neither its method nor the method and path of the update operation, so no update operation is described (a PUT on `/tns/{tn}` would be an invention). Turning messaging service on or off through this operation is refused with 400 and the Tn error body (`ErrorCode` 400), whose description says to use a tn-option (service activation) order. Other refusals of this operation are not shown: any other 4xx is accepted with an open body (`4XX`, `Refused`). A 400 is held to the Tn error body (with `ErrorCode` 400): an OpenAPI response cannot tell the messaging switch from another request a 400 refuses, and rule 4 is the only 400 the source shows here. The request document, the success status and the success body are not shown: the source leaves them open (no XSD, `x-xsd: false`). The path of the tn-option operation is not shown either, so it is not described here.
+         * @description Not in the source's operation table: rule 4 is all the source says about it ("the create or update operations of /sippeers/{sippeerId}/tns"). The create operation is read as POST on the collection; the source shows neither its method nor the method and path of the update operation, so no update operation is described (a PUT on `/tns/{tn}` would be an invention). Turning messaging service on or off through this operation is refused with 400 and the Tn error body (`ErrorCode` 400), whose description says to use a tn-option (service activation) order: `x-refusals` says which request that is (its document holds `SmsSettings`, the element the published vendor client `@bandwidth/numbers` writes for a number's messaging settings: our reading, the source names no element) and that it is answered 400 with `ErrorCode` 400; the checker fails such a request answered otherwise (2xx included), and the mocks answer it 400 with the Tn error. Other refusals of this operation are not shown: any other 400 is open (another `ErrorCode`, another document, no body), but a 400 whose document is a `SipPeerTelephoneNumberResponse` must be a well-formed Tn error (`x-xsd` `otherRoots: open`); any other 4xx is accepted with an open body (`4XX`, `Refused`). The request document, the success status and the success body are not shown: the source leaves them open (no XSD, `x-xsd: false`). The path of the tn-option operation is not shown either, so it is not described here.
          */
         post: operations["createSipPeerTelephoneNumber"];
         delete?: never;
@@ -324,16 +324,13 @@ export interface components {
     schemas: {
         /**
          * SipPeerTelephoneNumberResponse
-         * @description The Tn error document: the 400 body of the create and update operations of `/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns` when they try to turn messaging on or off (rule 4): `ErrorCode` is then `400` and `Description` says to use a tn-option (service activation) order. XSD: `xsd/SipPeerTelephoneNumberResponse.xsd`. Rule 4 states both the code and the description, so both are required; the children may come in any order.
+         * @description The Tn error document: the 400 body of the create and update operations of `/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns` when they try to turn messaging on or off (rule 4): `ErrorCode` is then `400` (the operation's `x-refusals`) and `Description` says to use a tn-option (service activation) order. XSD: `xsd/SipPeerTelephoneNumberResponse.xsd`. Rule 4 states both the code and the description, so both are required; the children may come in any order.
          */
         SipPeerTelephoneNumberResponse: {
             /** @description The error status. */
             ResponseStatus: {
-                /**
-                 * @description The error code, fixed at `400` (XSD `fixed="400"`): the source shows this body only for messaging switched through the tns operations (rule 4), with `ErrorCode` 400.
-                 * @constant
-                 */
-                ErrorCode: "400";
+                /** @description The error code: `400` for messaging switched through the tns operations (rule 4, checked by the operation's `x-refusals`); other codes are not shown by the source, and not refused. */
+                ErrorCode: string;
                 /** @description A human-readable description; for rule 4 it says to use a tn-option order. The exact wording is not shown by the source. */
                 Description: string;
             };
@@ -508,9 +505,9 @@ export interface components {
             Status?: string;
             /** @description The numbers the order completed for, `TelephoneNumber` elements. The source does not mark `TelephoneNumber` as repeated here; a list element of that (plural) name is read as holding any number of them. */
             CompletedTelephoneNumbers?: (components["schemas"]["E164"] | components["schemas"]["LegacyTelephoneNumber"])[];
-            /** @description When the order last changed (timestamp). The lexical form of xs:dateTime, as the XSD checks it: the time zone is optional (the source says only "timestamp"), so no `format: date-time` (RFC 3339 requires an offset). */
+            /** @description When the order last changed (timestamp). The source says only "timestamp" and shows no format, so this is an open string (no `format`, no pattern), as in the XSD: `2024-03-04T15:21:02.000Z` and `2024-03-04 15:21:02` both pass. */
             LastModifiedDate?: string;
-            /** @description The actual firm order commitment date (timestamp). The lexical form of xs:dateTime, as the XSD checks it: the time zone is optional, so no `format: date-time` (RFC 3339 requires an offset). */
+            /** @description The actual firm order commitment date (timestamp). The source says only "timestamp" and shows no format, so this is an open string (no `format`, no pattern), as in the XSD. */
             ActualFocDate?: string;
         };
     };
@@ -533,7 +530,7 @@ export interface components {
                 "application/xml": components["schemas"]["OpenXmlDocument"];
             };
         };
-        /** @description Refused (rule 4): turning messaging service on or off through the create or update operations of `/sippeers/{sippeerId}/tns` is refused with 400 and the Tn error body, `ErrorCode` 400, whose description says to use a tn-option (service activation) order instead. The path of the tn-option operation is not shown by the source. */
+        /** @description Refused (rule 4): turning messaging service on or off through the create or update operations of `/sippeers/{sippeerId}/tns` is refused with 400 and the Tn error body, `ErrorCode` 400, whose description says to use a tn-option (service activation) order instead (the operation's `x-refusals` says which request that is). The path of the tn-option operation is not shown by the source. Any other 400 of the operation is open (the source shows none): no body, or a body of another media type or another document, is accepted (`x-body-open`, `x-xsd` `otherRoots: open`), but a `SipPeerTelephoneNumberResponse` document must be a valid Tn error. */
         TnError: {
             headers: {
                 [name: string]: unknown;

@@ -14,7 +14,7 @@ export type LoaType = "CARRIER" | "SUBSCRIBER";
 /** The format of telephone numbers in callbacks (Subscription) or reports (report Instance). LEGACY selects 10-digit numbers; without NumberFormat numbers are E.164 (the preferred form). LEGACY is the only value the source names; it does not say that no other value exists, nor what another value does. The source leaves the other values open, so this type is an open string, not an enumeration. */
 export type NumberFormat = string;
 
-/** A timestamp (xs:dateTime, for example 2024-03-04T15:21:02.000Z). The source says "timestamp" and leaves the time zone form open: xs:dateTime accepts a time with or without a zone. (xs:dateTime) */
+/** A timestamp (for example 2024-03-04T15:21:02.000Z or 2024-03-04 15:21:02). The source says only "timestamp" and shows no format (not xs:dateTime, no time zone rule), so this is an open string: a format would be invented. */
 export type Timestamp = string;
 
 /** Callback credentials: a basic-authentication pair and a public key. How the service presents them to the callback URL is not shown by the source. */
@@ -103,9 +103,9 @@ export interface NotificationLegacy {
     /** A completed telephone number in the 10-digit LEGACY form (subscription NumberFormat LEGACY). (repeated: at least 0) */
     TelephoneNumber: LegacyTelephoneNumber[];
   };
-  /** When the order last changed (timestamp, xs:dateTime). */
+  /** When the order last changed (timestamp; the source shows no format, so an open string). */
   LastModifiedDate?: Timestamp;
-  /** The actual firm order commitment date (timestamp, xs:dateTime). */
+  /** The actual firm order commitment date (timestamp; the source shows no format, so an open string). */
   ActualFocDate?: Timestamp;
 }
 
@@ -124,9 +124,9 @@ export interface Notification {
     /** A completed telephone number in E.164 form (the default). (repeated: at least 0) */
     TelephoneNumber: E164TelephoneNumber[];
   };
-  /** When the order last changed (timestamp, xs:dateTime). */
+  /** When the order last changed (timestamp; the source shows no format, so an open string). */
   LastModifiedDate?: Timestamp;
-  /** The actual firm order commitment date (timestamp, xs:dateTime). */
+  /** The actual firm order commitment date (timestamp; the source shows no format, so an open string). */
   ActualFocDate?: Timestamp;
 }
 
@@ -176,8 +176,8 @@ export interface RemoveImportedTnOrder {
 export interface SipPeerTelephoneNumberResponse {
   /** The error status. */
   ResponseStatus: {
-    /** The error code, fixed at 400: the source shows this body only for messaging switched through the tns operations (rule 4), with ErrorCode 400. */
-    ErrorCode: "400";
+    /** The error code: 400 for messaging switched through the tns operations (rule 4, checked by the operation's x-refusals); other codes are not shown, and not refused. */
+    ErrorCode: string;
     /** A human-readable description; for rule 4 it says to use a tn-option order. Its exact wording is not shown. */
     Description: string;
   };

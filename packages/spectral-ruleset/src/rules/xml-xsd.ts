@@ -44,6 +44,9 @@ function shapeProblem(xsd: unknown): string | undefined {
   if (!isNonEmptyString(xsd.element) || !XML_NAME.test(xsd.element)) {
     return '`element` must be the name of the root element';
   }
+  if (xsd.otherRoots !== undefined && xsd.otherRoots !== 'open') {
+    return '`otherRoots`, when present, must be `open` (a document of another root element is only checked for well-formedness)';
+  }
   return undefined;
 }
 
@@ -68,7 +71,7 @@ function createXmlXsdFunction(xsdBaseDirectory: XsdBaseDirectory | undefined) {
         const problem = shapeProblem(xsd);
         if (problem !== undefined || !isObject(xsd)) {
           results.push({
-            message: `\`x-xsd\` on ${mediaType} must be \`{schema: <.xsd path relative to the service folder>, element: <root element>}\` (optionally \`legacySchema\`), or \`false\`: ${problem ?? 'invalid'}.`,
+            message: `\`x-xsd\` on ${mediaType} must be \`{schema: <.xsd path relative to the service folder>, element: <root element>}\` (optionally \`legacySchema\`, \`otherRoots: open\`), or \`false\`: ${problem ?? 'invalid'}.`,
             path: [...mediaPath, 'x-xsd'],
           });
           continue;
