@@ -17,6 +17,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
 import { repoRoot } from '../scripts/lib/paths.ts';
 import { ensureCompareTools, installedVersion } from './lib/compare-tools.ts';
 import { type Outcome, runSectionScript, type SectionScript } from './lib/orchestrate.ts';
@@ -93,9 +94,20 @@ export const sectionScripts: Array<SectionScript & { runs: number }> = [
   },
 ];
 
+const usageText = `Usage: pnpm bench [--runs N] [--only ${sectionScripts.map((s) => s.id).join(',')}] [--skip-test] [--no-install] [--tiny] [--out FILE] | --render
+
+Measures the tools (several minutes; --tiny for a quick pass) and writes bench/RESULTS.md and RESULTS.json.
+  --runs N        repeat each section N times (1-20)
+  --only a,b      these sections only
+  --skip-test     the wall section leaves out its pnpm test measurement
+  --no-install    do not install the comparison tools into bench/compare (npm)
+  --tiny          small inputs, one run: checks that every section works
+  --out FILE      write the report there instead of bench/RESULTS.md
+  --render        the report again from bench/RESULTS.json, measuring nothing
+  -h, --help      this text`;
+
 function usage(message: string): never {
-  console.error(`${message}
-Usage: pnpm bench [--runs N] [--only ${sectionScripts.map((s) => s.id).join(',')}] [--skip-test] [--no-install] [--tiny] [--out FILE] | --render`);
+  console.error(`${message}\n${usageText}`);
   process.exit(2);
 }
 
@@ -110,15 +122,32 @@ function parseOptions() {
       tiny: { type: 'boolean', default: false },
       out: { type: 'string' },
       render: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
 }
 try {
   parsed = parseOptions();
 } catch (error) {
-  usage((error as Error).message);
+  usage(
+    explainArgsError(error, [
+      'runs',
+      'only',
+      'skip-test',
+      'no-install',
+      'tiny',
+      'out',
+      'render',
+      'help',
+      'h',
+    ]),
+  );
 }
 const { values } = parsed;
+if (values.help) {
+  console.log(usageText);
+  process.exit(0);
+}
 const log = (line: string) => console.error(`[bench] ${line}`);
 
 // `--render`: the report again from the last complete run's record (after a note changed); measures nothing.
@@ -137,7 +166,18 @@ if (values.runs !== undefined) {
 }
 const only = values.only?.split(',').map((id) => id.trim());
 const unknown = only?.filter((id) => !sectionScripts.some((section) => section.id === id)) ?? [];
-if (unknown.length > 0) usage(`Unknown section(s): ${unknown.join(', ')}`);
+if (unknown.length > 0)
+  usage(
+    `Unknown section(s): ${unknown
+      .map(
+        (id) =>
+          `${id}${didYouMean(
+            id,
+            sectionScripts.map((section) => section.id),
+          )}`,
+      )
+      .join(', ')}`,
+  );
 const selected = sectionScripts
   .filter((section) => !only || only.includes(section.id))
   .map((section) => ({

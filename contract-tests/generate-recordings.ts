@@ -6,11 +6,16 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { acceptCheckOnly } from '../scripts/lib/no-arguments.ts';
 import { renderAll } from './lib/catalogue.ts';
 import { generatedFileProblems, staleGeneratedFiles } from './lib/sync.ts';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const check = process.argv.includes('--check');
+const check = acceptCheckOnly(`Usage: pnpm contract-tests:generate [--check]
+
+Writes the recordings (contract-tests/recordings/<service>/*.har) and the negative set (negative/*.har)
+from the traffic described in contract-tests/lib/. Deterministic.
+  --check      write nothing; exit 1 when a committed file differs or a generated file is stale`);
 const files = renderAll();
 
 if (check) {

@@ -8,10 +8,16 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { checkHarFiles, loadContracts } from '@svc-contracts/contract-checker';
+import { acceptCheckOnly } from '../scripts/lib/no-arguments.ts';
 import { configPath, contractTestsRoot, recordingsDir, repoRoot } from './lib/paths.ts';
 import { renderResults, runContractChecks, withReadmeSummary } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
 
+const check = acceptCheckOnly(`Usage: pnpm contract-tests:report [--check]
+
+Checks the recordings and the negative set, writes contract-tests/RESULTS.md (coverage and mutation score
+per service) and the summary table of README.md, and prints the checker's throughput.
+  --check      write nothing; exit 1 when either file is stale`);
 const resultsPath = join(contractTestsRoot, 'RESULTS.md');
 const readmePath = join(repoRoot, 'README.md');
 const contracts = await loadContracts({ configPath });
@@ -27,7 +33,7 @@ try {
     },
   ];
   for (const file of written) {
-    if (process.argv.includes('--check')) {
+    if (check) {
       const current = await readFile(file.path, 'utf8').catch(() => '');
       if (current !== file.text) {
         console.error(`${file.shown} is stale: run pnpm exec tsx contract-tests/report.ts`);

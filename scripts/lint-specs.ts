@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
 import { repoRoot } from './lib/paths.ts';
 import type { Finding } from './lint/finding.ts';
 import type { ReportFormat } from './lint/report.ts';
@@ -26,7 +27,7 @@ try {
     },
   });
 } catch (error) {
-  console.error(`${(error as Error).message}\n\n${usage}`);
+  console.error(`${explainArgsError(error, ['format', 'config', 'help', 'h'])}\n\n${usage}`);
   process.exit(2);
 }
 const { values, positionals } = parsed;
@@ -36,7 +37,9 @@ if (values.help) {
 }
 const format = values.format as ReportFormat;
 if (!['stylish', 'github', 'json'].includes(format)) {
-  console.error(`Unknown --format "${format}": use stylish, github or json.`);
+  console.error(
+    `Unknown --format "${format}"${didYouMean(format, ['stylish', 'github', 'json'])}: use stylish, github or json.`,
+  );
   process.exit(2);
 }
 
@@ -49,7 +52,9 @@ const services = listServices(configPath).filter(
 );
 const unknown = positionals.filter((name) => !services.some((service) => service.name === name));
 if (unknown.length > 0) {
-  console.error(`Unknown service(s): ${unknown.join(', ')}. Services are listed in redocly.yaml.`);
+  const names = listServices(configPath).map((service) => service.name);
+  for (const name of unknown) console.error(`Unknown service "${name}"${didYouMean(name, names)}.`);
+  console.error(`The services (${relative(repoRoot, configPath)}): ${names.join(', ')}.`);
   process.exit(2);
 }
 

@@ -3,6 +3,7 @@
 // elsewhere.
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { countsText } from '@svc-contracts/cli-output';
 import { repoRoot } from '../lib/paths.ts';
 import { serveStatic } from './serve.ts';
 import { buildSite, defaultOutDir } from './site.ts';
@@ -42,9 +43,7 @@ try {
   const shown = relative(process.cwd(), site.outDir) || '.';
   console.log(`docs: ${site.pages.length} pages and ${site.xsds.length} XSDs in ${shown}/ (${seconds} s)`);
   for (const service of site.services) {
-    console.log(
-      `  ${service.name.padEnd(10)} ${service.version.padEnd(8)} ${service.operations.length} operations`,
-    );
+    console.log(`  ${service.name.padEnd(10)} ${service.version.padEnd(8)} ${countsText(service.counts)}`);
   }
   if (values.serve) {
     const server = await serveStatic(site.outDir, port);

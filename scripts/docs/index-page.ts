@@ -95,14 +95,14 @@ ${rows.join('\n')}
 /** The site's index: one row per service, the XSDs, and the contract-test figures. Plain HTML, no assets. */
 export function renderIndexPage(input: IndexPageInput): string {
   const serviceRows = input.services.map((service) => {
-    const operations = service.operations.length;
     return `<tr>
 <th scope="row"><a href="${escapeHtml(service.name)}.html">${escapeHtml(service.name)}</a></th>
 <td>${escapeHtml(service.title)}${service.summary ? `<br><span class="muted">${escapeHtml(service.summary)}</span>` : ''}</td>
 <td><code>${escapeHtml(service.version)}</code></td>
 <td>${serversCell(service)}</td>
 <td>${securityCell(service)}</td>
-<td class="num">${operations}</td>
+<td class="num">${service.counts.operations}</td>
+<td class="num">${service.counts.webhooks}</td>
 </tr>`;
   });
   const xsdItems = input.xsds.map(
@@ -127,7 +127,7 @@ export function renderIndexPage(input: IndexPageInput): string {
 <h2 id="services">Services</h2>
 <table>
 <caption>Services, their versions, base URLs and authentication</caption>
-<thead><tr><th scope="col">service</th><th scope="col">title</th><th scope="col">version</th><th scope="col">base URL</th><th scope="col">authentication</th><th scope="col">operations</th></tr></thead>
+<thead><tr><th scope="col">service</th><th scope="col">title</th><th scope="col">version</th><th scope="col">base URL</th><th scope="col">authentication</th><th scope="col">operations</th><th scope="col">webhooks</th></tr></thead>
 <tbody>
 ${serviceRows.join('\n')}
 </tbody>

@@ -1,6 +1,5 @@
+import { countOperations, operationsOf } from '@svc-contracts/openapi-utils';
 import type { OpenApiDocument } from '../lib/specs.ts';
-
-export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 export interface OperationSummary {
   /** `paths` or `webhooks`. */
@@ -35,6 +34,8 @@ export interface ServiceSummary {
   servers: ServerSummary[];
   securitySchemes: SecuritySchemeSummary[];
   operations: OperationSummary[];
+  /** Operations under `paths` and webhooks: the count the mocks' table shows too. */
+  counts: { operations: number; webhooks: number };
 }
 
 function record(value: unknown): Record<string, unknown> {
@@ -47,21 +48,20 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
-function operationsOf(items: unknown, kind: OperationSummary['kind']): OperationSummary[] {
-  const result: OperationSummary[] = [];
-  for (const [path, item] of Object.entries(record(items))) {
-    for (const method of httpMethods) {
-      const operation = record(record(item)[method]);
-      if (Object.keys(operation).length === 0) continue;
-      const entry: OperationSummary = { kind, method: method.toUpperCase(), path };
-      const operationId = text(operation.operationId);
-      const summary = text(operation.summary);
-      if (operationId) entry.operationId = operationId;
-      if (summary) entry.summary = summary;
-      result.push(entry);
-    }
-  }
-  return result;
+/** Every operation, paths then webhooks: the one enumeration (openapi-utils) the mocks count with too. */
+function operationSummaries(spec: OpenApiDocument): OperationSummary[] {
+  return [...operationsOf(spec)].map(({ section, key, method, operation }) => {
+    const entry: OperationSummary = {
+      kind: section === 'paths' ? 'path' : 'webhook',
+      method: method.toUpperCase(),
+      path: key,
+    };
+    const operationId = text(operation.operationId);
+    const summary = text(operation.summary);
+    if (operationId) entry.operationId = operationId;
+    if (summary) entry.summary = summary;
+    return entry;
+  });
 }
 
 export function summariseServer(server: unknown): ServerSummary {
@@ -132,7 +132,8 @@ export function summariseService(name: string, spec: OpenApiDocument): ServiceSu
     securitySchemes: Object.entries(record(components.securitySchemes)).map(([schemeName, scheme]) =>
       summariseSecurityScheme(schemeName, scheme),
     ),
-    operations: [...operationsOf(spec.paths, 'path'), ...operationsOf(spec.webhooks, 'webhook')],
+    operations: operationSummaries(spec),
+    counts: countOperations(spec),
   };
   const infoSummary = text(info.summary);
   if (infoSummary) summary.summary = infoSummary;

@@ -112,3 +112,14 @@ export function workspaceRanges(manifest: Record<string, unknown>): string[] {
 export function packageUrl(registry: string, name: string): string {
   return new URL(name.replace('/', '%2f'), registry).href;
 }
+
+/** The `name@version` tags of `packages` that are not among `tags` (what `changeset tag` should have made). */
+export function missingTags(packages: readonly WorkspacePackage[], tags: readonly string[]): string[] {
+  const present = new Set(tags.map((tag) => tag.trim()));
+  return packages.map((pkg) => `${pkg.name}@${pkg.version}`).filter((tag) => !present.has(tag));
+}
+
+export const noGitIdentity = `git has no identity to make the release tags with (changeset tag runs \`git tag -m\`).
+  Set one before releasing, nothing was published:
+    git config user.name "Release Bot" && git config user.email "release@example.com"
+  or GIT_COMMITTER_NAME and GIT_COMMITTER_EMAIL in the environment (changesets/action sets its own).`;

@@ -14,6 +14,8 @@ import { workspacePackages } from '../build/workspace.ts';
 import { repoRoot } from '../lib/paths.ts';
 import { formatStepTimes, type StepTime } from '../lib/step-times.ts';
 import {
+  missingTags,
+  noGitIdentity,
   packageUrl,
   parseReleaseArgs,
   pendingChangesets,
@@ -102,6 +104,10 @@ async function main(argv: string[]): Promise<number> {
   const registry =
     options.registry ?? capture('pnpm', ['config', 'get', 'registry'], env) ?? 'https://registry.npmjs.org/';
   const pending = pendingChangesets(repoRoot);
+  // `changeset tag` makes annotated tags (`git tag -m`), which need a committer identity. Without one it
+  // still prints "New tag:" and exits 0, having tagged nothing: refuse before anything is published.
+  const identity = spawnSync('git', ['var', 'GIT_COMMITTER_IDENT'], { cwd: repoRoot, env, encoding: 'utf8' });
+  if (identity.status !== 0) throw new StepError(noGitIdentity);
 
   step('breaking-change gate');
   const tag = lastReleaseTag(env);
@@ -142,6 +148,10 @@ async function main(argv: string[]): Promise<number> {
   // `New tag:` lines, as `changeset publish` does after publishing.
   run('pnpm', ['publish', '--recursive', '--access', 'public', '--no-git-checks'], env);
   run('pnpm', ['exec', 'changeset', 'tag'], env);
+  const tagged = capture('git', ['tag', '--list', '@svc-contracts/*'], env);
+  const untagged = missingTags(publishablePackages(repoRoot), (tagged ?? '').split('\n'));
+  if (untagged.length > 0)
+    throw new StepError(`changeset tag left ${untagged.length} package(s) untagged: ${untagged.join(', ')}`);
 
   step('verify');
   await verifyPublished(registry);

@@ -1,3 +1,4 @@
+import { lintScript, lintScripts } from '../lib/lint-scripts.ts';
 import type { Lane, Step } from './lanes.ts';
 
 /** How a vitest run is started: the command for the given `vitest run` arguments. */
@@ -24,7 +25,11 @@ export function pnpmTestLanes(
   scripts: Readonly<Record<string, string>>,
   vitest: VitestCommand,
 ): { suite: Lane; checks: Lane; realPublish: Lane } {
-  const lint = scripts.lint;
+  // `pnpm lint` is scripts/run.ts (it reads --help first), which runs the chain of lintScripts.
+  const lint =
+    scripts.lint?.trim() === lintScript
+      ? lintScripts.map((name) => `pnpm run ${name}`).join(' && ')
+      : scripts.lint;
   if (lint === undefined) throw new Error('package.json has no "lint" script');
   const lintSteps = lint.split(' && ').map((part) => {
     const name = LINT_STEP.exec(part.trim())?.[1];

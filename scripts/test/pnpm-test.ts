@@ -28,7 +28,7 @@ import { formatStepTimes } from '../lib/step-times.ts';
 import { runLanes } from './lanes.ts';
 import { pnpmTestLanes } from './pnpm-test-lanes.ts';
 
-const usage = `Usage: tsx scripts/test/pnpm-test.ts
+const usage = `Usage: pnpm test
 Runs every check of \`pnpm test\` in three lanes at once: the build, then the vitest project "suite" (output
 streamed); the rest of lint, check:generated, check:packages, then the bench and arguments tests; the
 real-publish test once the build is done, then the docs site test and the CLI process tests (output of

@@ -101,6 +101,14 @@ it('publishes every package from a clean clone, and a project outside the worksp
       timeoutMs: 60_000,
     }),
   );
+  // The tags `changeset tag` makes are annotated: they need an identity, which a clean machine lacks
+  // (`.ci/run` runs the tests with none). The clone gets its own, as changesets/action gives its checkout.
+  const identity: Array<[string, string]> = [
+    ['user.name', 'Release Test'],
+    ['user.email', 'release-test@example.com'],
+  ];
+  for (const [key, value] of identity)
+    await exec('git', ['config', key, value], { cwd: clone, env, timeoutMs: 10_000 });
   await timed('install', async () => {
     const offline = await exec('pnpm', ['install', '--frozen-lockfile', '--offline'], {
       cwd: clone,

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { explainArgsError } from '@svc-contracts/cli-output';
 import { PortError, parsePort } from './ports.js';
 
 export interface CliOptions {
@@ -41,7 +42,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   try {
     values = parse(argv).values;
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(explainArgsError(error, Object.keys(options).concat('h')));
   }
   const ports: Record<string, number> = {};
   for (const entry of values.port ?? []) {
@@ -72,21 +73,18 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
   };
 }
 
+const options = {
+  config: { type: 'string' },
+  only: { type: 'string' },
+  port: { type: 'string', multiple: true },
+  host: { type: 'string' },
+  dynamic: { type: 'boolean' },
+  stateful: { type: 'boolean' },
+  quiet: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 function parse(argv: readonly string[]) {
-  return parseArgs({
-    args: [...argv],
-    strict: true,
-    allowPositionals: false,
-    options: {
-      config: { type: 'string' },
-      only: { type: 'string' },
-      port: { type: 'string', multiple: true },
-      host: { type: 'string' },
-      dynamic: { type: 'boolean' },
-      stateful: { type: 'boolean' },
-      quiet: { type: 'boolean' },
-      verbose: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  return parseArgs({ args: [...argv], strict: true, allowPositionals: false, options });
 }

@@ -1,3 +1,4 @@
+import { type Colors, colorsFor } from '@svc-contracts/cli-output';
 import { parseCliArgs, UsageError, usage } from './args.js';
 import { type MockSet, type StartOptions, startMocks } from './mock-set.js';
 import { formatOperations, formatReadyTable, formatRequest } from './report.js';
@@ -12,6 +13,8 @@ export interface CliEnvironment {
   err?: (line: string) => void;
   /** Where SIGINT/SIGTERM and crashes are reported (the process, or a test's emitter). */
   events?: NodeJS.EventEmitter;
+  /** Colour of the request lines (default: on when stdout is a terminal and NO_COLOR is not set). */
+  colors?: Colors;
 }
 
 /**
@@ -22,6 +25,7 @@ export async function runCli(argv: readonly string[], env: CliEnvironment = {}):
   const out = env.out ?? console.log;
   const err = env.err ?? console.error;
   const events = env.events ?? process;
+  const colors = env.colors ?? colorsFor(process.stdout);
   let options: ReturnType<typeof parseCliArgs>;
   try {
     options = parseCliArgs(argv);
@@ -51,7 +55,7 @@ export async function runCli(argv: readonly string[], env: CliEnvironment = {}):
       dynamic: options.dynamic,
       stateful: options.stateful,
       verbose: options.verbose,
-      onRequest: options.quiet ? undefined : (entry) => out(formatRequest(entry)),
+      onRequest: options.quiet ? undefined : (entry) => out(formatRequest(entry, colors)),
     });
   } catch (error) {
     err(`svc-mocks: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 import { runCli } from './cli-main.js';
 
-// A second Ctrl-C while stopping ends the process at once.
-let signals = 0;
+// A second Ctrl-C while stopping ends the process at once. One Ctrl-C can arrive twice within a few
+// milliseconds (from the terminal, and forwarded by `pnpm mock`/`pnpm start`): a repeat within half a
+// second is the same request to stop.
+let firstSignalAt: number | undefined;
 process.on('SIGINT', () => {
-  if (++signals > 1) process.exit(130);
+  const now = performance.now();
+  if (firstSignalAt === undefined) firstSignalAt = now;
+  else if (now - firstSignalAt > 500) process.exit(130);
 });
 
 runCli(process.argv.slice(2)).then(

@@ -14,6 +14,8 @@ export interface MockResponse {
   status: number;
   headers: Record<string, string>;
   body: string | undefined;
+  /** What a refusal was for (the request log line names each rule and place); absent on other answers. */
+  violations?: Violation[];
 }
 
 /**
@@ -30,7 +32,28 @@ export function errorResponse(
   violations: Violation[],
   extraHeaders: Record<string, string> = {},
 ): MockResponse {
-  const message = violations.map((violation) => violation.message).join(' ');
+  return { ...shapedError(spec, operation, status, violations, extraHeaders), violations };
+}
+
+/**
+ * Several messages as sentences: each but the last ends with a full stop unless it ends with one (or
+ * `?`/`!`) already, so two never run together; one message is kept as it is.
+ */
+export function joinMessages(messages: readonly string[]): string {
+  const kept = messages.map((message) => message.trim()).filter((message) => message !== '');
+  return kept
+    .map((message, index) => (index === kept.length - 1 || /[.!?]$/.test(message) ? message : `${message}.`))
+    .join(' ');
+}
+
+function shapedError(
+  spec: OpenApiDocument,
+  operation: JsonObject | undefined,
+  status: number,
+  violations: Violation[],
+  extraHeaders: Record<string, string>,
+): MockResponse {
+  const message = joinMessages(violations.map((violation) => violation.message));
   const documented = operation ? documentedResponse(spec, operation, status) : undefined;
   if (documented === 'no-content') return { status, headers: { ...extraHeaders }, body: undefined };
   const template = documented ?? errorSchemaTemplate(spec, status);
@@ -261,7 +284,7 @@ export function mockRefusal(
   const violation: Violation = { rule, message, side: 'request' };
   const template = errorSchemaTemplate(spec, status, true);
   const shaped = template && fromTemplate(spec, status, template, [violation], message);
-  return shaped ?? problemResponse(status, message, [violation]);
+  return shaped ? { ...shaped, violations: [violation] } : problemResponse(status, message, [violation]);
 }
 
 /** Prism's own answer when the spec documents nothing for the status: RFC 9457 problem details. */
@@ -288,5 +311,6 @@ export function problemResponse(
     status,
     headers: { 'content-type': 'application/problem+json', ...extraHeaders },
     body: JSON.stringify(body),
+    ...(violations.length > 0 && { violations }),
   };
 }

@@ -5,6 +5,7 @@ import {
   responseKeyFor,
 } from '@svc-contracts/contract-checker';
 import {
+  countOperations,
   deref,
   isJsonMediaType,
   isObject,
@@ -202,6 +203,11 @@ export class MockService {
   }
 
   /** The operations served, with the credentials each takes, for the start-up listing. */
+  /** Operations under `paths` (the ones served) and webhooks: the count the docs print too. */
+  counts(): { operations: number; webhooks: number } {
+    return countOperations(this.spec);
+  }
+
   describe(): Array<{ method: string; path: string; credentials: string }> {
     return [...operationsOf(this.spec, ['paths'])].map(({ key, method, operation }) => ({
       method: method.toUpperCase(),

@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { didYouMean } from '@svc-contracts/cli-output';
 import { type ContractSet, loadContracts } from '@svc-contracts/contract-checker';
 import { maskHeaders, maskUrl } from '@svc-contracts/redact';
 import { type MockResponse, problemResponse } from './error-response.js';
@@ -35,6 +36,8 @@ export interface RequestLogEntry {
   headers: Array<{ name: string; value: string }>;
   status: number;
   milliseconds: number;
+  /** Why the mock refused the request: each rule with its place (`pointer`) and message. */
+  refusal?: Array<{ rule: string; pointer?: string; message: string }>;
 }
 
 export interface RunningMock {
@@ -65,7 +68,9 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
   const names = listed.map((service) => service.name);
   for (const name of options.only ?? []) {
     if (!names.includes(name))
-      throw new SpecError(`Unknown service "${name}"; ${configPath} lists ${names.join(', ')}.`);
+      throw new SpecError(
+        `Unknown service "${name}"${didYouMean(name, names)}; ${configPath} lists ${names.join(', ')}.`,
+      );
   }
   const wanted = listed.filter((service) => !options.only || options.only.includes(service.name));
   const missing = wanted.filter((service) => !isWritten(service));
@@ -190,6 +195,14 @@ async function serve(
     headers: maskHeaders(headers, { names: log.names }),
     status: response.status,
     milliseconds: performance.now() - started,
+    ...(response.violations &&
+      response.violations.length > 0 && {
+        refusal: response.violations.map(({ rule, pointer, message }) => ({
+          rule,
+          ...(pointer !== undefined && { pointer }),
+          message,
+        })),
+      }),
   });
 }
 

@@ -1,3 +1,4 @@
+import { type Colors, countsText } from '@svc-contracts/cli-output';
 import type { CliOptions } from './args.js';
 import type { MockSet, RequestLogEntry } from './mock-set.js';
 
@@ -25,9 +26,10 @@ export function formatReadyTable(
     mock.name,
     String(mock.port),
     mock.url,
-    String(mock.service.describe().length),
+    String(mock.service.counts().operations),
+    String(mock.service.counts().webhooks),
   ]);
-  const header = ['service', 'port', 'address', 'operations'];
+  const header = ['service', 'port', 'address', 'operations', 'webhooks'];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
@@ -44,6 +46,17 @@ export function formatReadyTable(
     ...rows.map(line),
   ];
   if (set.skipped.length > 0) lines.push('', `  not started, no spec yet: ${set.skipped.join(', ')}`);
+  const total = set.mocks.reduce(
+    (sum, mock) => {
+      const counts = mock.service.counts();
+      return { operations: sum.operations + counts.operations, webhooks: sum.webhooks + counts.webhooks };
+    },
+    { operations: 0, webhooks: 0 },
+  );
+  lines.push(
+    '',
+    `  ${countsText(total)}${total.webhooks > 0 ? ' (webhooks are documented, not sent: the mocks answer requests only)' : ''}`,
+  );
   lines.push(
     '',
     "Pick a documented answer with Prism's header: Prefer: code=404, example=<name>. Ctrl-C stops all mocks.",
@@ -51,6 +64,25 @@ export function formatReadyTable(
   return lines.join('\n');
 }
 
-export function formatRequest(entry: RequestLogEntry): string {
-  return `${entry.service.padEnd(10)} ${entry.method.padEnd(6)} ${entry.url} → ${entry.status} (${entry.milliseconds.toFixed(1)} ms)`;
+/** How long the reason of a refusal may make a log line: the body has the whole of it. */
+const refusalChars = 300;
+
+/**
+ * One line per request: `voice POST /api/v2/accounts/9900000/calls/ → 400 /answerUrl must match pattern
+ * "…" [request-body at /answerUrl] (4.8 ms)`. A refusal names each rule and its place; the status is
+ * green, yellow or red when `colors` are on (a terminal without NO_COLOR).
+ */
+export function formatRequest(entry: RequestLogEntry, colors: Colors = plainColors): string {
+  const statusStyle = entry.status >= 500 ? 'red' : entry.status >= 400 ? 'yellow' : 'green';
+  let reason = (entry.refusal ?? [])
+    .map(({ rule, pointer, message }) => {
+      const text = message.trim().replace(/\s+/g, ' ').replace(/[.;]$/, '');
+      return `${text} [${rule}${pointer === undefined ? '' : ` at ${pointer}`}]`;
+    })
+    .join('; ');
+  if (reason.length > refusalChars) reason = `${reason.slice(0, refusalChars - 1)}…`;
+  const status = colors.style(statusStyle, String(entry.status));
+  return `${entry.service.padEnd(10)} ${entry.method.padEnd(6)} ${entry.url} → ${status}${reason === '' ? '' : ` ${reason}`} ${colors.style('dim', `(${entry.milliseconds.toFixed(1)} ms)`)}`;
 }
+
+const plainColors: Colors = { enabled: false, style: (_format, text) => text };

@@ -178,7 +178,8 @@ describe('errorResponse', () => {
     );
     expect(JSON.parse(voice.body ?? '')).toEqual({
       type: 'validation',
-      description: "limit must be <= 100 must have required property 'to'",
+      // Two messages, two sentences (they ran together before).
+      description: "limit must be <= 100. must have required property 'to'",
       id: null,
     });
     const mfa = errorResponse(
@@ -215,6 +216,7 @@ describe('errorResponse', () => {
       status: 401,
       headers: {},
       body: undefined,
+      violations,
     });
     const problem = errorResponse(spec, operation({}), 403, violations);
     expect(problem.headers['content-type']).toBe('application/problem+json');

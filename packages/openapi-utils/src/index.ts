@@ -20,6 +20,7 @@ export {
   parseMediaType,
 } from './media-type.js';
 export {
+  countOperations,
   describeOperation,
   type OperationEntry,
   type OperationSection,

@@ -47,6 +47,20 @@ export function* operationsOfPathItem(
   }
 }
 
+/**
+ * How many operations a document has under `paths` and under `webhooks`: the one count the mocks' table
+ * and the docs print ("6 operations, 1 webhook").
+ */
+export function countOperations(doc: unknown): { operations: number; webhooks: number } {
+  let operations = 0;
+  let webhooks = 0;
+  for (const entry of operationsOf(doc)) {
+    if (entry.section === 'paths') operations++;
+    else webhooks++;
+  }
+  return { operations, webhooks };
+}
+
 /** How an operation is named in messages: `POST /api/v1/campaign/{id}/pause` or `webhook orderNotification (POST)`. */
 export function describeOperation(entry: Pick<OperationEntry, 'section' | 'key' | 'method'>): string {
   return entry.section === 'paths'
