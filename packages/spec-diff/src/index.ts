@@ -8,5 +8,5 @@ export {
   parseChangeset,
   requestedBump,
 } from './changesets.js';
-export { diffSpecs, type OpenApiDocument } from './openapi.js';
+export { diffSpecs, type OpenApiDocument } from './openapi/index.js';
 export { type DiffXsdOptions, diffXsd, type XsdRole } from './xsd.js';

@@ -8,7 +8,7 @@ import { bundle, loadConfig } from '@redocly/openapi-core';
 import { parse } from 'yaml';
 import type { Change } from './change.js';
 import { type Changeset, readPendingChangesets } from './changesets.js';
-import { diffSpecs } from './openapi.js';
+import { diffSpecs } from './openapi/index.js';
 import { diffXsd } from './xsd.js';
 
 export interface RepositoryChanges {
