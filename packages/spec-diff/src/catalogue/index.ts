@@ -104,7 +104,8 @@ export function bumpOfCheck(id: CheckId): Level {
   return checkOf(id).bump;
 }
 
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const cell = (text: string) =>
+  text.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\n/g, ' ');
 
 /** The catalogue as the Markdown table the README carries (between its catalogue markers). */
 export function catalogueTable(): string {

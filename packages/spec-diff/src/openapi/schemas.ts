@@ -346,7 +346,8 @@ function arrays(walk: Walk, before: Json, after: Json, loc: Loc, direction: Dire
 
 /**
  * Member by member: a member is the same when it refers to the same component, or is written the same; the
- * remaining inline members pair up in order. Unpaired members are added or removed.
+ * remaining inline members pair with one of the same type and title and are compared. Unpaired members are
+ * added or removed.
  */
 function compositions(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
@@ -380,8 +381,16 @@ function compositions(walk: Walk, before: Json, after: Json, loc: Loc, direction
     });
     const inlineAfter = [...freeAfter].filter((index) => refOf(membersAfter[index]) === undefined);
     const removed: number[] = [];
+    // Inline members pair with one of the same type (and title, when both have one).
+    const typeKey = (member: unknown) =>
+      isObject(member) ? JSON.stringify([member.type ?? null, member.title ?? null]) : JSON.stringify(member);
     for (const index of unpairedBefore) {
-      const other = refOf(membersBefore[index]) === undefined ? inlineAfter.shift() : undefined;
+      const wanted = typeKey(membersBefore[index]);
+      const at =
+        refOf(membersBefore[index]) === undefined
+          ? inlineAfter.findIndex((other) => typeKey(membersAfter[other]) === wanted)
+          : -1;
+      const other = at === -1 ? undefined : inlineAfter.splice(at, 1)[0];
       if (other === undefined) removed.push(index);
       else {
         pairs.push([index, other]);
