@@ -22,6 +22,8 @@ export interface Change {
   before?: string;
   /** JSON pointer in the new document, when the changed part exists there. */
   after?: string;
+  /** The file it was found in, when the caller knows it (the repository mode sets it). */
+  file?: string;
   /** The operation it was reached from (`POST /items`, `webhook orderEvent POST`), when there is one. */
   operation?: string;
   /** Human reason, for example ``removed property `state` ``. */

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { bundle, loadConfig } from '@redocly/openapi-core';
+import { bundleSpecs } from '@svc-contracts/contract-checker';
 import { parse } from 'yaml';
 import type { Change } from './change.js';
 import { type Changeset, readPendingChangesets } from './changesets.js';
@@ -32,10 +32,11 @@ export function repositoryRoot(cwd: string): string {
   return git(cwd, 'rev-parse', '--show-toplevel').trim();
 }
 
+/** A service's spec bundled by the contract checker's loader (the repository's one bundler), with its config. */
 async function bundled(configPath: string, root: string): Promise<Record<string, unknown> | undefined> {
   if (!existsSync(root)) return undefined;
-  const result = await bundle({ ref: root, config: await loadConfig({ configPath }) });
-  return result.bundle.parsed as Record<string, unknown>;
+  const { specs } = await bundleSpecs([{ name: root, root }], { configPath });
+  return specs[0]?.document as Record<string, unknown> | undefined;
 }
 
 /** `specs/<service>/` belongs to `@svc-contracts/<service>-client`; `packages/<dir>/` to that package. */
@@ -61,7 +62,7 @@ function xsdChanges(repo: string, old: string, service: string): Change[] {
     const oldFile = join(old, 'specs', service, 'xsd', file);
     if (!existsSync(oldFile)) continue;
     for (const change of diffXsd(readFileSync(oldFile, 'utf8'), readFileSync(join(xsdDir, file), 'utf8')))
-      found.push({ ...change, pointer: `${file}#${change.pointer}` });
+      found.push({ ...change, pointer: `${file}#${change.pointer}`, file: join(xsdDir, file) });
   }
   return found;
 }
@@ -84,7 +85,11 @@ async function contractChanges(repo: string, base: string): Promise<Record<strin
       const before = await bundled(join(old, 'redocly.yaml'), join(old, api.root));
       const after = await bundled(configPath, resolve(repo, api.root));
       if (!before || !after) continue;
-      const found = [...diffSpecs(before, after), ...xsdChanges(repo, old, service)];
+      const root = resolve(repo, api.root);
+      const found = [
+        ...diffSpecs(before, after).map((change) => ({ ...change, file: root })),
+        ...xsdChanges(repo, old, service),
+      ];
       if (found.length > 0) changes[`@svc-contracts/${service}-client`] = found;
     }
     return changes;
