@@ -13,14 +13,14 @@ export const requestBodyChecks = {
     direction: 'request',
     reads: 'paths.*.<method>.requestBody.required',
     doc: 'A required request body where there was none: existing calls lack it.',
-    oasdiff: 'added-required-request-body',
+    oasdiff: 'request-body-added-required',
   },
   'request-body-added-optional': {
     level: 'not-breaking',
     direction: 'request',
     reads: 'paths.*.<method>.requestBody',
     doc: 'An optional request body where there was none.',
-    oasdiff: 'added-optional-request-body',
+    oasdiff: 'request-body-added-optional',
   },
   'request-body-became-required': {
     level: 'breaking',

@@ -42,7 +42,7 @@ export const responseChecks = {
     direction: 'response',
     reads: 'paths.*.<method>.responses.*.headers.*',
     doc: 'A response header is gone: clients reading it find nothing.',
-    oasdiff: 'response-required-header-removed',
+    oasdiff: 'required-response-header-removed',
     policy:
       'oasdiff calls removing an optional header informational; clients read optional headers too: major.',
   },

@@ -51,7 +51,7 @@ export const schemaChecks = {
     request: 'breaking',
     reads: 'properties.*.readOnly',
     doc: 'A property the client could write became readOnly: the service no longer takes it.',
-    oasdiff: 'request-property-became-read-only',
+    oasdiff: 'request-optional-property-became-read-only',
   },
   'property-read-only-removed': {
     request: 'not-breaking',
@@ -62,7 +62,7 @@ export const schemaChecks = {
     response: 'breaking',
     reads: 'properties.*.writeOnly',
     doc: 'A property clients read became writeOnly: responses no longer carry it.',
-    oasdiff: 'response-property-became-write-only',
+    oasdiff: 'response-optional-property-became-write-only',
   },
   'property-write-only-removed': {
     response: 'not-breaking',
@@ -226,7 +226,7 @@ export const schemaChecks = {
     response: 'breaking',
     reads: 'format',
     doc: 'A format changed to one not known to widen or narrow it (date → date-time).',
-    oasdiff: 'request-property-format-changed',
+    oasdiff: 'request-property-type-changed',
   },
   'unique-items-added': {
     request: 'breaking',
