@@ -28,4 +28,5 @@ export {
 } from './changesets.js';
 export { diffSpecs, type OpenApiDocument } from './openapi/index.js';
 export { formatWidenings, patternWidens } from './openapi/schemas.js';
+export { maxSchemaDepth, SpecDiffLimitError } from './openapi/walk.js';
 export { type DiffXsdOptions, diffXsd, type XsdRole } from './xsd.js';

@@ -4,6 +4,7 @@ import { type Change, requiredBump } from './change.js';
 import { checkChangesets } from './changesets.js';
 import { loadSpecFile, SpecReadError } from './load.js';
 import { diffSpecs } from './openapi/index.js';
+import { SpecDiffLimitError } from './openapi/walk.js';
 import {
   coverageLine,
   coverageOf,
@@ -127,7 +128,7 @@ async function filesMode(
     const after = await loadSpecFile(newFile, io.cwd);
     changes = diffSpecs(before, after);
   } catch (error) {
-    if (!(error instanceof SpecReadError)) throw error;
+    if (!(error instanceof SpecReadError || error instanceof SpecDiffLimitError)) throw error;
     if (format === 'github') io.stdout(githubError(error.message));
     io.stderr(`spec-diff: ${error.message}\n`);
     return 2;

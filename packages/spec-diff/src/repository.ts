@@ -67,32 +67,50 @@ function xsdChanges(repo: string, old: string, service: string): Change[] {
   return found;
 }
 
-async function contractChanges(repo: string, base: string): Promise<Record<string, Change[]>> {
-  const old = mkdtempSync(join(tmpdir(), 'spec-diff-'));
+/** Extracts `specs/` and `redocly.yaml` of a git ref into a new temporary folder (no checkout). */
+export function extractRef(repo: string, ref: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'spec-diff-'));
   try {
-    const archive = execFileSync('git', ['archive', '--format=tar', base, 'specs', 'redocly.yaml'], {
+    const archive = execFileSync('git', ['archive', '--format=tar', ref, 'specs', 'redocly.yaml'], {
       cwd: repo,
       maxBuffer: 256 * 1024 * 1024,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    execFileSync('tar', ['-x', '-C', old], { input: archive });
+    execFileSync('tar', ['-x', '-C', dir], { input: archive });
+    return dir;
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
 
-    const configPath = join(repo, 'redocly.yaml');
-    const apis =
-      (parse(readFileSync(configPath, 'utf8')) as { apis?: Record<string, { root: string }> }).apis ?? {};
-    const changes: Record<string, Change[]> = {};
-    for (const [service, api] of Object.entries(apis)) {
-      const before = await bundled(join(old, 'redocly.yaml'), join(old, api.root));
-      const after = await bundled(configPath, resolve(repo, api.root));
-      if (!before || !after) continue;
-      const root = resolve(repo, api.root);
-      const found = [
-        ...diffSpecs(before, after).map((change) => ({ ...change, file: root })),
-        ...xsdChanges(repo, old, service),
-      ];
-      if (found.length > 0) changes[`@svc-contracts/${service}-client`] = found;
-    }
-    return changes;
+/**
+ * Classified contract changes per client package between two trees holding `specs/` and `redocly.yaml`:
+ * every service the new tree's `redocly.yaml` lists, bundled in each, and its XSDs.
+ */
+export async function contractChangesBetween(old: string, repo: string): Promise<Record<string, Change[]>> {
+  const configPath = join(repo, 'redocly.yaml');
+  const apis =
+    (parse(readFileSync(configPath, 'utf8')) as { apis?: Record<string, { root: string }> }).apis ?? {};
+  const changes: Record<string, Change[]> = {};
+  for (const [service, api] of Object.entries(apis)) {
+    const before = await bundled(join(old, 'redocly.yaml'), join(old, api.root));
+    const after = await bundled(configPath, resolve(repo, api.root));
+    if (!before || !after) continue;
+    const root = resolve(repo, api.root);
+    const found = [
+      ...diffSpecs(before, after).map((change) => ({ ...change, file: root })),
+      ...xsdChanges(repo, old, service),
+    ];
+    if (found.length > 0) changes[`@svc-contracts/${service}-client`] = found;
+  }
+  return changes;
+}
+
+async function contractChanges(repo: string, base: string): Promise<Record<string, Change[]>> {
+  const old = extractRef(repo, base);
+  try {
+    return await contractChangesBetween(old, repo);
   } finally {
     rmSync(old, { recursive: true, force: true });
   }

@@ -156,3 +156,28 @@ describe('issue 44: policy where semver and the wire disagree', () => {
     );
   });
 });
+
+describe('hostile input', () => {
+  it('schemas nested past the limit stop the comparison with a reason (not judged), not a stack overflow', () => {
+    let deep: Doc = { type: 'string' };
+    for (let level = 0; level < 5000; level += 1) deep = { type: 'object', properties: { a: deep } };
+    expect(() => changesOf({ openapi: [schemaOn('response', deep), schemaOn('response', deep)] })).toThrow(
+      /^schemas nest deeper than 256 levels at #\/paths\/~1items\/post\/responses\/200\/content\/application~1json\/schema(\/properties\/a)+: the documents were not judged$/,
+    );
+  });
+  it('a $ref cycle is compared once per pair and side', () => {
+    const node = (extra: Doc) => ({
+      type: 'object',
+      properties: { child: { $ref: '#/components/schemas/Node' }, ...extra },
+    });
+    const before = schemaOn(
+      'request',
+      { $ref: '#/components/schemas/Node' },
+      { Node: node({ a: { type: 'string' } }) },
+    );
+    const after = schemaOn('request', { $ref: '#/components/schemas/Node' }, { Node: node({}) });
+    expect(changesOf({ openapi: [before, after] }).map((change) => change.id)).toEqual([
+      'request-property-removed',
+    ]);
+  });
+});

@@ -3,7 +3,19 @@
 // the client writes breaks it, narrowing what it reads does not, and widening is the mirror.
 import { isObject } from '@svc-contracts/openapi-utils';
 import type { Direction } from '../change.js';
-import { child, documentation, type Json, type Loc, objectOr, same, show, sided, type Walk } from './walk.js';
+import {
+  child,
+  documentation,
+  type Json,
+  type Loc,
+  maxSchemaDepth,
+  objectOr,
+  SpecDiffLimitError,
+  same,
+  show,
+  sided,
+  type Walk,
+} from './walk.js';
 
 const upperBounds = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties'] as const;
 const lowerBounds = ['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties'] as const;
@@ -91,13 +103,22 @@ export function compareSchemas(
   }
   const before = pair.b;
   const after = pair.a;
-  documentation(walk, before, after, loc);
-  if (!options.skipType) types(walk, before, after, loc, direction);
-  constAndEnum(walk, before, after, loc, direction);
-  constraints(walk, before, after, loc, direction);
-  properties(walk, before, after, loc, direction);
-  arrays(walk, before, after, loc, direction);
-  compositions(walk, before, after, loc, direction);
+  if (walk.depth >= maxSchemaDepth)
+    throw new SpecDiffLimitError(
+      `schemas nest deeper than ${maxSchemaDepth} levels at ${loc.p}: the documents were not judged`,
+    );
+  walk.depth += 1;
+  try {
+    documentation(walk, before, after, loc);
+    if (!options.skipType) types(walk, before, after, loc, direction);
+    constAndEnum(walk, before, after, loc, direction);
+    constraints(walk, before, after, loc, direction);
+    properties(walk, before, after, loc, direction);
+    arrays(walk, before, after, loc, direction);
+    compositions(walk, before, after, loc, direction);
+  } finally {
+    walk.depth -= 1;
+  }
 }
 
 function types(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {

@@ -42,8 +42,18 @@ export function sided(direction: Direction, check: SchemaCheck): CheckId {
   return `${direction}-${check}` as CheckId;
 }
 
+/** How deep schemas may nest before the comparison stops: far beyond any real spec, well within the stack. */
+export const maxSchemaDepth = 256;
+
+/** A limit stopped the comparison: the documents were not judged (the CLI exits 2 with this message). */
+export class SpecDiffLimitError extends Error {
+  override name = 'SpecDiffLimitError';
+}
+
 export class Walk {
   readonly changes: Change[] = [];
+  /** How many schemas the comparison is inside of (see maxSchemaDepth). */
+  depth = 0;
   /** Pairs of referenced schemas already compared, per direction (cycle-safe, each side judged once). */
   readonly seen = new Set<string>();
   /** The operation the walk is in (`POST /items`), for the verdict lines. */
