@@ -1,13 +1,31 @@
-/** How far a difference reaches: `major` can break a client, `minor` adds, `patch` only documents. */
+import type { CheckId, Severity } from './catalogue/index.js';
+
+/** The semver bump a difference asks for: `major` can break a client, `minor` adds, `patch` only documents. */
 export type Level = 'major' | 'minor' | 'patch';
+
+/** Who writes the value, from the client's side: `request` it writes, `response` it reads. */
+export type Direction = 'request' | 'response';
 
 /** One classified difference between two versions of a contract. */
 export interface Change {
-  /** Machine name of the rule that classified it (`removed-property`, `tighter-bound`, …). */
-  kind: string;
+  /** The catalogue id of the check that found it (`response-property-removed`, …). */
+  id: CheckId;
+  /** The bump it asks for (the catalogue's, for this id). */
   level: Level;
-  /** JSON pointer (`#/paths/…`, `#/components/schemas/…`) or XSD path (`Order/SiteId`) where it happened. */
+  /** The catalogue's verdict for a client: breaking, possibly breaking, not breaking. */
+  severity: Severity;
+  /** Request (the client writes it) or response (it reads it); `both` for documentation and role-free XSD checks. */
+  direction: Direction | 'both';
+  /** Where to look: JSON pointer (`#/paths/…`, `#/components/schemas/…`) or XSD path (`Order/SiteId`). */
   pointer: string;
+  /** JSON pointer in the old document, when the changed part exists there. */
+  before?: string;
+  /** JSON pointer in the new document, when the changed part exists there. */
+  after?: string;
+  /** The file it was found in, when the caller knows it (the repository mode sets it). */
+  file?: string;
+  /** The operation it was reached from (`POST /items`, `webhook orderEvent POST`), when there is one. */
+  operation?: string;
   /** Human reason, for example ``removed property `state` ``. */
   reason: string;
 }
@@ -29,4 +47,12 @@ export function requiredBump(changes: readonly Change[]): Level | 'none' {
 /** `reason at pointer`, the way every message prints a change. */
 export function describeChange(change: Change): string {
   return `${change.reason} at ${change.pointer}`;
+}
+
+/** `reason (response, GET /agents) at pointer [id]`: a verdict line that says which side and where. */
+export function describeChangeFully(change: Change): string {
+  const where = [change.direction === 'both' ? '' : change.direction, change.operation ?? '']
+    .filter(Boolean)
+    .join(', ');
+  return `${change.reason}${where ? ` (${where})` : ''} at ${change.pointer} [${change.id}]`;
 }

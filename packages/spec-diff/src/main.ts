@@ -1,20 +1,48 @@
+import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeChange } from './change.js';
+import { type Change, requiredBump } from './change.js';
 import { checkChangesets } from './changesets.js';
+import { loadSpecFile, SpecReadError } from './load.js';
+import { diffSpecs } from './openapi/index.js';
+import { SpecDiffLimitError } from './openapi/walk.js';
+import {
+  coverageLine,
+  coverageOf,
+  githubAnnotation,
+  githubError,
+  jsonChange,
+  type OutputFormat,
+  summary,
+  textLine,
+} from './report.js';
 import { readRepositoryChanges, repositoryRoot } from './repository.js';
 
-export const usage = `Usage: spec-diff --base <git-ref>
+export const usage = `Usage: spec-diff --base <git-ref> [--json | --format text|json|github]
+       spec-diff OLD NEW [--json | --format text|json|github]
 
-Classifies every contract change (OpenAPI specs and XSDs under specs/) since <git-ref> and checks that the
-pending changesets (.changeset/*.md) ask for at least the bump each change needs, and name every package
-whose files changed. Run it inside the repository's git working tree.
+With --base: classifies every contract change (OpenAPI specs and XSDs under specs/) since <git-ref> and
+checks that the pending changesets (.changeset/*.md) ask for at least the bump each change needs, and name
+every package whose files changed. Run it inside the repository's git working tree.
+
+With two files: classifies every difference between two OpenAPI documents (3.0 or 3.1, YAML or JSON; $refs
+to other files are followed), anywhere; no git, no changesets.
+
+Each change is judged by a check of the catalogue (packages/spec-diff/README.md): its id, its level
+(breaking, possibly breaking, not breaking) and the bump it asks for, request or response, the operation
+and the JSON pointer.
 
 Options:
-  --base REF   the git ref to compare with (a release tag, origin/main, a commit)
-  -h, --help   this text
+  --base REF         the git ref to compare with (a release tag, origin/main, a commit)
+  --json             one JSON document on stdout (same as --format json)
+  --format FORMAT    text (default), json, or github (workflow annotations: ::error for breaking changes,
+                     ::warning for possibly breaking ones, ::notice for the rest)
+  -h, --help         this text
 
-Exit codes: 0 the pending changesets cover every change; 1 a changeset asks too little or is missing;
-2 bad arguments, or the repository or the ref could not be read.
+Exit codes:
+  with --base: 0 the pending changesets cover every change; 1 a changeset asks too little, or is missing
+  two files:   0 no change needs a major bump; 1 some change does (breaking, or possibly breaking and
+               asking for major)
+  both:        2 bad arguments, or a spec, the repository, the ref or a changeset could not be read
 `;
 
 /** Where the CLI writes and which directory it treats as inside the repository. */
@@ -32,44 +60,157 @@ const processIo: SpecDiffIo = {
 
 const options = {
   base: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  format: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
+const formats: readonly OutputFormat[] = ['text', 'json', 'github'];
+
 /** Runs the gate in-process and resolves to its exit code (the bin calls this; tests call it directly). */
 export async function main(argv: readonly string[], io: SpecDiffIo = processIo): Promise<number> {
-  let values: { base?: string | undefined; help?: boolean | undefined };
+  let parsed: ReturnType<
+    typeof parseArgs<{ args: string[]; options: typeof options; allowPositionals: true }>
+  >;
   try {
-    ({ values } = parseArgs({ args: [...argv], options, allowPositionals: false }));
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true });
   } catch (error) {
     io.stderr(`spec-diff: ${(error as Error).message}\n\n${usage}`);
     return 2;
   }
+  const { values, positionals } = parsed;
   if (values.help) {
     io.stdout(usage);
     return 0;
   }
-  const base = values.base;
-  if (!base) {
-    io.stderr(`spec-diff: --base <git-ref> is required\n\n${usage}`);
+  const fail = (message: string) => {
+    io.stderr(`spec-diff: ${message}\n\n${usage}`);
+    return 2;
+  };
+  if (values.format !== undefined && !formats.includes(values.format as OutputFormat))
+    return fail(
+      `--format must be one of ${formats.join(', ')}, not "${values.format}"${didYouMean(values.format)}`,
+    );
+  if (values.json && values.format !== undefined && values.format !== 'json')
+    return fail(`--json and --format ${values.format} ask for two outputs; give one`);
+  const format: OutputFormat = values.json ? 'json' : ((values.format as OutputFormat | undefined) ?? 'text');
+
+  if (values.base !== undefined) {
+    if (positionals.length > 0)
+      return fail(
+        `--base compares the repository with a ref and takes no positional arguments (got ${positionals.join(' ')}); to compare two files, give OLD NEW without --base`,
+      );
+    if (values.base === '') return fail('--base needs a git ref');
+    return repositoryMode(values.base, format, io);
+  }
+  if (positionals.length === 2)
+    return filesMode(positionals[0] as string, positionals[1] as string, format, io);
+  if (positionals.length === 0) return fail('--base <git-ref> is required (or give two files: OLD NEW)');
+  return fail(
+    `expected two positional arguments (OLD NEW) or --base <git-ref>, got ${positionals.length} positional argument(s)`,
+  );
+}
+
+function didYouMean(value: string): string {
+  const near = formats.find((format) => format.startsWith(value.slice(0, 2).toLowerCase()));
+  return near ? ` (did you mean ${near}?)` : '';
+}
+
+async function filesMode(
+  oldFile: string,
+  newFile: string,
+  format: OutputFormat,
+  io: SpecDiffIo,
+): Promise<number> {
+  let changes: Change[];
+  try {
+    const before = await loadSpecFile(oldFile, io.cwd);
+    const after = await loadSpecFile(newFile, io.cwd);
+    changes = diffSpecs(before, after);
+  } catch (error) {
+    if (!(error instanceof SpecReadError || error instanceof SpecDiffLimitError)) throw error;
+    if (format === 'github') io.stdout(githubError(error.message));
+    io.stderr(`spec-diff: ${error.message}\n`);
     return 2;
   }
+  const bump = requiredBump(changes);
+  const code = bump === 'major' ? 1 : 0;
+  if (format === 'json') {
+    io.stdout(
+      `${JSON.stringify({ mode: 'files', old: oldFile, new: newFile, bump, exitCode: code, changes: changes.map(jsonChange) }, null, 2)}\n`,
+    );
+  } else if (format === 'github') {
+    for (const change of changes) io.stdout(githubAnnotation(change, newFile));
+    io.stdout(`spec-diff: ${oldFile} → ${newFile}: ${summary(changes)}\n`);
+  } else {
+    io.stdout(`${oldFile} → ${newFile}:\n`);
+    for (const change of changes) io.stdout(textLine(change));
+    io.stdout(`spec-diff: ${summary(changes)}\n`);
+  }
+  return code;
+}
 
+async function repositoryMode(base: string, format: OutputFormat, io: SpecDiffIo): Promise<number> {
   let found: Awaited<ReturnType<typeof readRepositoryChanges>>;
+  let root: string;
   try {
-    found = await readRepositoryChanges(repositoryRoot(io.cwd), base);
+    root = repositoryRoot(io.cwd);
+    found = await readRepositoryChanges(root, base);
   } catch (error) {
     // git's own message (unknown revision, not a repository) is on the error's stderr.
     const detail = (error as { stderr?: Buffer | string }).stderr?.toString().trim();
-    io.stderr(`spec-diff: ${detail || (error as Error).message}\n`);
+    const message = detail || (error as Error).message;
+    if (format === 'github') io.stdout(githubError(message));
+    io.stderr(`spec-diff: ${message}\n`);
     return 2;
   }
-
-  for (const [name, list] of Object.entries(found.changes)) {
-    io.stdout(`${name}:\n`);
-    for (const change of list) io.stdout(`  ${change.level.padEnd(5)} ${describeChange(change)}\n`);
-  }
   const failures = checkChangesets(found);
-  for (const failure of failures) io.stderr(`spec-diff: ${failure.message}\n`);
+  const code = failures.length > 0 ? 1 : 0;
+  const names = Object.keys(found.changes);
+
+  if (format === 'json') {
+    const packages = names.map((name) => {
+      const changes = found.changes[name] ?? [];
+      const coverage = coverageOf(name, found.pendingChangesets);
+      return {
+        name,
+        needed: requiredBump(changes),
+        requested: coverage.requested,
+        changesets: coverage.files,
+        changes: changes.map((change) => ({
+          ...jsonChange(change),
+          file: change.file ? relative(root, change.file) : null,
+        })),
+      };
+    });
+    io.stdout(
+      `${JSON.stringify({ mode: 'repository', base, exitCode: code, packages, failures: failures.map((f) => ({ package: f.packageName, needed: f.needed, requested: f.requested, message: f.message })) }, null, 2)}\n`,
+    );
+    return code;
+  }
+
+  for (const name of names) {
+    const changes = found.changes[name] ?? [];
+    if (format === 'github') {
+      for (const change of changes)
+        io.stdout(githubAnnotation(change, change.file && relative(root, change.file)));
+      continue;
+    }
+    io.stdout(`${name}:\n`);
+    for (const change of changes) io.stdout(textLine(change));
+    io.stdout(
+      coverageLine(
+        coverageOf(name, found.pendingChangesets),
+        requiredBump(changes),
+        found.pendingChangesets,
+        name,
+      ),
+    );
+  }
+  for (const failure of failures) {
+    if (format === 'github') io.stdout(githubError(failure.message));
+    io.stderr(`spec-diff: ${failure.message}\n`);
+  }
   if (failures.length === 0) io.stdout(`spec-diff: pending changesets cover every change since ${base}\n`);
-  return failures.length > 0 ? 1 : 0;
+  return code;
 }

@@ -4,11 +4,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { bundle, loadConfig } from '@redocly/openapi-core';
+import { bundleSpecs } from '@svc-contracts/contract-checker';
 import { parse } from 'yaml';
 import type { Change } from './change.js';
 import { type Changeset, readPendingChangesets } from './changesets.js';
-import { diffSpecs } from './openapi.js';
+import { diffSpecs } from './openapi/index.js';
 import { diffXsd } from './xsd.js';
 
 export interface RepositoryChanges {
@@ -32,10 +32,11 @@ export function repositoryRoot(cwd: string): string {
   return git(cwd, 'rev-parse', '--show-toplevel').trim();
 }
 
+/** A service's spec bundled by the contract checker's loader (the repository's one bundler), with its config. */
 async function bundled(configPath: string, root: string): Promise<Record<string, unknown> | undefined> {
   if (!existsSync(root)) return undefined;
-  const result = await bundle({ ref: root, config: await loadConfig({ configPath }) });
-  return result.bundle.parsed as Record<string, unknown>;
+  const { specs } = await bundleSpecs([{ name: root, root }], { configPath });
+  return specs[0]?.document as Record<string, unknown> | undefined;
 }
 
 /** `specs/<service>/` belongs to `@svc-contracts/<service>-client`; `packages/<dir>/` to that package. */
@@ -61,33 +62,55 @@ function xsdChanges(repo: string, old: string, service: string): Change[] {
     const oldFile = join(old, 'specs', service, 'xsd', file);
     if (!existsSync(oldFile)) continue;
     for (const change of diffXsd(readFileSync(oldFile, 'utf8'), readFileSync(join(xsdDir, file), 'utf8')))
-      found.push({ ...change, pointer: `${file}#${change.pointer}` });
+      found.push({ ...change, pointer: `${file}#${change.pointer}`, file: join(xsdDir, file) });
   }
   return found;
 }
 
-async function contractChanges(repo: string, base: string): Promise<Record<string, Change[]>> {
-  const old = mkdtempSync(join(tmpdir(), 'spec-diff-'));
+/** Extracts `specs/` and `redocly.yaml` of a git ref into a new temporary folder (no checkout). */
+export function extractRef(repo: string, ref: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'spec-diff-'));
   try {
-    const archive = execFileSync('git', ['archive', '--format=tar', base, 'specs', 'redocly.yaml'], {
+    const archive = execFileSync('git', ['archive', '--format=tar', ref, 'specs', 'redocly.yaml'], {
       cwd: repo,
       maxBuffer: 256 * 1024 * 1024,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    execFileSync('tar', ['-x', '-C', old], { input: archive });
+    execFileSync('tar', ['-x', '-C', dir], { input: archive });
+    return dir;
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
 
-    const configPath = join(repo, 'redocly.yaml');
-    const apis =
-      (parse(readFileSync(configPath, 'utf8')) as { apis?: Record<string, { root: string }> }).apis ?? {};
-    const changes: Record<string, Change[]> = {};
-    for (const [service, api] of Object.entries(apis)) {
-      const before = await bundled(join(old, 'redocly.yaml'), join(old, api.root));
-      const after = await bundled(configPath, resolve(repo, api.root));
-      if (!before || !after) continue;
-      const found = [...diffSpecs(before, after), ...xsdChanges(repo, old, service)];
-      if (found.length > 0) changes[`@svc-contracts/${service}-client`] = found;
-    }
-    return changes;
+/**
+ * Classified contract changes per client package between two trees holding `specs/` and `redocly.yaml`:
+ * every service the new tree's `redocly.yaml` lists, bundled in each, and its XSDs.
+ */
+export async function contractChangesBetween(old: string, repo: string): Promise<Record<string, Change[]>> {
+  const configPath = join(repo, 'redocly.yaml');
+  const apis =
+    (parse(readFileSync(configPath, 'utf8')) as { apis?: Record<string, { root: string }> }).apis ?? {};
+  const changes: Record<string, Change[]> = {};
+  for (const [service, api] of Object.entries(apis)) {
+    const before = await bundled(join(old, 'redocly.yaml'), join(old, api.root));
+    const after = await bundled(configPath, resolve(repo, api.root));
+    if (!before || !after) continue;
+    const root = resolve(repo, api.root);
+    const found = [
+      ...diffSpecs(before, after).map((change) => ({ ...change, file: root })),
+      ...xsdChanges(repo, old, service),
+    ];
+    if (found.length > 0) changes[`@svc-contracts/${service}-client`] = found;
+  }
+  return changes;
+}
+
+async function contractChanges(repo: string, base: string): Promise<Record<string, Change[]>> {
+  const old = extractRef(repo, base);
+  try {
+    return await contractChangesBetween(old, repo);
   } finally {
     rmSync(old, { recursive: true, force: true });
   }

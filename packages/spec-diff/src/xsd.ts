@@ -10,7 +10,8 @@ import {
   type SimpleType,
   type TypeRef,
 } from '@svc-contracts/xsd-model';
-import type { Change, Level } from './change.js';
+import { type CheckId, checkOf, type XsdRoleCheck } from './catalogue/index.js';
+import type { Change } from './change.js';
 
 /** Who writes the documents of a schema: the client (`request`) or the service (`response`, callbacks). */
 export type XsdRole = 'request' | 'response';
@@ -75,20 +76,21 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
         ? 'response'
         : 'request');
   const changes: Change[] = [];
-  const add = (kind: string, level: Level, pointer: string, reason: string) =>
-    changes.push({ kind, level, pointer, reason });
-  const pick = (request: Level, response: Level): Level => (role === 'request' ? request : response);
+  const add = (id: CheckId, pointer: string, reason: string) => {
+    const check = checkOf(id);
+    changes.push({ id, level: check.bump, severity: check.level, direction: role, pointer, reason });
+  };
+  const byRole = (check: XsdRoleCheck): CheckId => `xsd-${role}-${check}` as CheckId;
 
   const documentation = (b: Documented, a: Documented, pointer: string) => {
     if ((b.documentation ?? '') !== (a.documentation ?? ''))
-      add('changed-documentation', 'patch', pointer, 'documentation changed');
+      add('xsd-documentation-changed', pointer, 'documentation changed');
   };
 
   const simpleType = (b: SimpleType, a: SimpleType, pointer: string) => {
     if (typeName(b.base) !== typeName(a.base))
       add(
-        'changed-base-type',
-        'major',
+        'xsd-base-type-changed',
         pointer,
         `base type \`${typeName(b.base)}\` became \`${typeName(a.base)}\``,
       );
@@ -96,16 +98,15 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
     const enumAfter = a.facets.enumeration;
     for (const value of enumBefore)
       if (!enumAfter.includes(value))
-        add('removed-enumeration', 'major', pointer, `removed enumeration value \`${value}\``);
+        add('xsd-enumeration-removed', pointer, `removed enumeration value \`${value}\``);
     for (const value of enumAfter)
       if (!enumBefore.includes(value))
-        add('added-enumeration', pick('minor', 'major'), pointer, `added enumeration value \`${value}\``);
+        add(byRole('enumeration-added'), pointer, `added enumeration value \`${value}\``);
     const patternsBefore = b.facets.patterns.join('|');
     const patternsAfter = a.facets.patterns.join('|');
     if (patternsBefore !== patternsAfter)
       add(
-        'changed-pattern',
-        'major',
+        'xsd-pattern-changed',
         pointer,
         `pattern \`${patternsBefore || '(none)'}\` became \`${patternsAfter || '(none)'}\``,
       );
@@ -115,8 +116,7 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
       if (fb === fa) return;
       const stricter = fa !== undefined && (fb === undefined || tighter(Number(fb), Number(fa)));
       add(
-        stricter ? 'tighter-facet' : 'looser-facet',
-        stricter ? pick('major', 'minor') : pick('minor', 'major'),
+        byRole(stricter ? 'facet-tightened' : 'facet-loosened'),
         pointer,
         `${name} ${fb ?? '(none)'} → ${fa ?? '(none)'}`,
       );
@@ -125,7 +125,7 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
     for (const name of LOWER_BOUNDS) facet(name, (b, a) => a > b);
     const lb = b.facets.length;
     const la = a.facets.length;
-    if (lb !== la) add('changed-length', 'major', pointer, `length ${lb ?? '(none)'} → ${la ?? '(none)'}`);
+    if (lb !== la) add('xsd-length-changed', pointer, `length ${lb ?? '(none)'} → ${la ?? '(none)'}`);
   };
 
   const complexModel = (b: ComplexType | undefined, a: ComplexType | undefined, pointer: string) => {
@@ -135,7 +135,7 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
       const at = `${pointer}/${name}`;
       const declAfter = childrenAfter.get(name);
       if (!declAfter) {
-        add('removed-element', 'major', at, `removed element \`${name}\``);
+        add('xsd-element-removed', at, `removed element \`${name}\``);
         continue;
       }
       element(declBefore, declAfter, at);
@@ -143,12 +143,10 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
     for (const [name, decl] of childrenAfter) {
       if (childrenBefore.has(name)) continue;
       const at = `${pointer}/${name}`;
-      if (decl.minOccurs === 0)
-        add('added-optional-element', 'minor', at, `added optional element \`${name}\``);
+      if (decl.minOccurs === 0) add('xsd-optional-element-added', at, `added optional element \`${name}\``);
       else
         add(
-          'added-required-element',
-          pick('major', 'minor'),
+          byRole('required-element-added'),
           at,
           role === 'request'
             ? `added required element \`${name}\` to a request document`
@@ -161,11 +159,10 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
     const attrsAfter = attributes(a);
     for (const [name, attr] of attrsBefore) {
       const other = attrsAfter.get(name);
-      if (!other) add('removed-attribute', 'major', `${pointer}/@${name}`, `removed attribute \`${name}\``);
+      if (!other) add('xsd-attribute-removed', `${pointer}/@${name}`, `removed attribute \`${name}\``);
       else if (!attr.required && other.required)
         add(
-          'attribute-became-required',
-          pick('major', 'minor'),
+          byRole('attribute-became-required'),
           `${pointer}/@${name}`,
           `attribute \`${name}\` became required`,
         );
@@ -173,8 +170,9 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
     for (const [name, attr] of attrsAfter)
       if (!attrsBefore.has(name))
         add(
-          attr.required && role === 'request' ? 'added-required-attribute' : 'added-optional-attribute',
-          attr.required && role === 'request' ? 'major' : 'minor',
+          attr.required && role === 'request'
+            ? 'xsd-request-required-attribute-added'
+            : 'xsd-attribute-added',
           `${pointer}/@${name}`,
           `added attribute \`${name}\``,
         );
@@ -184,31 +182,27 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
     documentation(b.element, a.element, pointer);
     if (b.minOccurs === 0 && a.minOccurs > 0)
       add(
-        'element-became-required',
-        pick('major', 'minor'),
+        byRole('element-became-required'),
         pointer,
         `element became required (minOccurs ${b.minOccurs} → ${a.minOccurs})`,
       );
     else if (b.minOccurs > 0 && a.minOccurs === 0)
       add(
-        'element-became-optional',
-        pick('minor', 'major'),
+        byRole('element-became-optional'),
         pointer,
         `element became optional (minOccurs ${b.minOccurs} → 0)`,
       );
     else if (a.minOccurs > b.minOccurs)
-      add('element-min-raised', pick('major', 'minor'), pointer, `minOccurs ${b.minOccurs} → ${a.minOccurs}`);
+      add(byRole('element-min-raised'), pointer, `minOccurs ${b.minOccurs} → ${a.minOccurs}`);
     if (a.maxOccurs < b.maxOccurs)
       add(
-        'element-max-lowered',
-        'major',
+        'xsd-element-max-lowered',
         pointer,
         `maxOccurs ${b.maxOccurs === Number.POSITIVE_INFINITY ? 'unbounded' : b.maxOccurs} → ${a.maxOccurs}`,
       );
     else if (a.maxOccurs > b.maxOccurs)
       add(
-        'element-max-raised',
-        pick('minor', 'major'),
+        byRole('element-max-raised'),
         pointer,
         `maxOccurs ${b.maxOccurs} → ${a.maxOccurs === Number.POSITIVE_INFINITY ? 'unbounded' : a.maxOccurs}`,
       );
@@ -216,8 +210,7 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
     const typeAfter = a.element.type;
     if (typeName(typeBefore) !== typeName(typeAfter))
       add(
-        'changed-element-type',
-        'major',
+        'xsd-element-type-changed',
         pointer,
         `type \`${typeName(typeBefore)}\` became \`${typeName(typeAfter)}\``,
       );
@@ -225,7 +218,7 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
     const simpleAfter = typeAfter.kind === 'simple' ? typeAfter : undefined;
     if (simpleBefore && simpleAfter) simpleType(simpleBefore, simpleAfter, pointer);
     else if (simpleBefore || simpleAfter)
-      add('changed-element-type', 'major', pointer, 'inline simple type added or removed');
+      add('xsd-element-type-changed', pointer, 'inline simple type added or removed');
     const complexBefore = typeBefore.kind === 'complex' ? typeBefore : undefined;
     const complexAfter = typeAfter.kind === 'complex' ? typeAfter : undefined;
     if (complexBefore || complexAfter) complexModel(complexBefore, complexAfter, pointer);
@@ -257,8 +250,7 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
       const nodeAfter = globalsAfter.get(name);
       if (nodeAfter === undefined)
         add(
-          kind === 'element' ? 'removed-element' : 'removed-type',
-          'major',
+          kind === 'element' ? 'xsd-element-removed' : 'xsd-type-removed',
           pointerOf(name),
           `removed ${kind} \`${name}\``,
         );
@@ -267,8 +259,7 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
     for (const name of globalsAfter.keys())
       if (!globalsBefore.has(name))
         add(
-          kind === 'element' ? 'added-root-element' : 'added-type',
-          'minor',
+          kind === 'element' ? 'xsd-root-element-added' : 'xsd-type-added',
           pointerOf(name),
           `added ${kind} \`${name}\``,
         );

@@ -31,7 +31,7 @@ function spec(response: Schema, request: Schema = { type: 'object' }, extra: Sch
 const base: Schema = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };
 
 function kinds(changes: Change[]): Array<[string, string]> {
-  return changes.map((change) => [change.kind, change.level]);
+  return changes.map((change) => [change.id, change.level]);
 }
 
 describe('diffSpecs: operations and responses', () => {
@@ -42,8 +42,8 @@ describe('diffSpecs: operations and responses', () => {
     const before = spec(base);
     const after = { ...spec(base), paths: { '/other': { get: { responses: {} } } } };
     expect(kinds(diffSpecs(before, after))).toEqual([
-      ['removed-path', 'major'],
-      ['added-operation', 'minor'],
+      ['path-removed', 'major'],
+      ['operation-added', 'minor'],
     ]);
   });
   it('removed operation (same path) is major', () => {
@@ -53,19 +53,21 @@ describe('diffSpecs: operations and responses', () => {
       ...((before.paths as Schema)['/items'] as Schema),
       get: { responses: {} },
     };
-    expect(kinds(diffSpecs(before, after))).toEqual([['removed-operation', 'major']]);
-    expect(kinds(diffSpecs(after, before))).toEqual([['added-operation', 'minor']]);
+    expect(kinds(diffSpecs(before, after))).toEqual([['operation-removed', 'major']]);
+    expect(kinds(diffSpecs(after, before))).toEqual([['operation-added', 'minor']]);
   });
-  it('removed response is major, added response minor', () => {
+  it('removed error response is minor (issue 44: a dropped 404 breaks no client), added response minor', () => {
     const withError = spec(base, { type: 'object' }, {});
     const ops = (withError.paths as Schema)['/items'] as { post: { responses: Schema } };
     ops.post.responses['404'] = { description: 'not found' };
-    expect(kinds(diffSpecs(withError, spec(base)))).toEqual([['removed-response', 'major']]);
-    expect(kinds(diffSpecs(spec(base), withError))).toEqual([['added-response', 'minor']]);
+    expect(kinds(diffSpecs(withError, spec(base)))).toEqual([
+      ['response-non-success-status-removed', 'minor'],
+    ]);
+    expect(kinds(diffSpecs(spec(base), withError))).toEqual([['response-status-added', 'minor']]);
   });
   it('changed operationId is major (generated method names)', () => {
     expect(kinds(diffSpecs(spec(base), spec(base, undefined, { operationId: 'makeItem' })))).toEqual([
-      ['changed-operation-id', 'major'],
+      ['operation-id-changed', 'major'],
     ]);
   });
   it('description, summary and example changes are patch', () => {
@@ -74,11 +76,12 @@ describe('diffSpecs: operations and responses', () => {
     });
     const changes = diffSpecs(spec(base), after);
     expect(changes.every((change) => change.level === 'patch')).toBe(true);
-    expect(changes.map((change) => change.kind).sort()).toEqual([
-      'added-description',
-      'added-example',
-      'added-summary',
+    expect(changes.map((change) => change.reason).sort()).toEqual([
+      'added description',
+      'added example',
+      'added summary',
     ]);
+    expect(new Set(changes.map((change) => change.id))).toEqual(new Set(['documentation-changed']));
     expect(requiredBump(changes)).toBe('patch');
   });
 });
@@ -91,67 +94,71 @@ describe('diffSpecs: response schemas', () => {
     });
     expect(diffSpecs(before, spec(base))).toEqual([
       {
-        kind: 'removed-property',
+        id: 'response-property-removed',
         level: 'major',
+        severity: 'breaking',
+        direction: 'response',
         pointer: '#/components/schemas/Item/properties/state',
+        before: '#/components/schemas/Item/properties/state',
+        operation: 'POST /items',
         reason: 'removed property `state`',
       },
     ]);
   });
   it('added property is minor', () => {
     const after = spec({ ...base, properties: { ...(base.properties as Schema), name: { type: 'string' } } });
-    expect(kinds(diffSpecs(spec(base), after))).toEqual([['added-optional-property', 'minor']]);
+    expect(kinds(diffSpecs(spec(base), after))).toEqual([['response-property-added', 'minor']]);
   });
-  it('removed enum value is major; added enum value in a response is major too', () => {
+  it('removed enum value in a response is minor (issue 44: narrowing); added enum value in a response is major', () => {
     const two = spec({ type: 'string', enum: ['a', 'b'] });
     const one = spec({ type: 'string', enum: ['a'] });
-    expect(kinds(diffSpecs(two, one))).toEqual([['removed-enum-value', 'major']]);
-    expect(kinds(diffSpecs(one, two))).toEqual([['added-enum-value', 'major']]);
+    expect(kinds(diffSpecs(two, one))).toEqual([['response-enum-value-removed', 'minor']]);
+    expect(kinds(diffSpecs(one, two))).toEqual([['response-enum-value-added', 'major']]);
   });
-  it('narrowed type array ([string, null] → string) is major', () => {
+  it('a response that is no longer nullable ([string, null] → string) is minor (issue 44)', () => {
     expect(kinds(diffSpecs(spec({ type: ['string', 'null'] }), spec({ type: 'string' })))).toEqual([
-      ['narrowed-type', 'major'],
+      ['response-became-not-nullable', 'minor'],
     ]);
   });
   it('widened type in a response is major (clients meet null)', () => {
     expect(kinds(diffSpecs(spec({ type: 'string' }), spec({ type: ['string', 'null'] })))).toEqual([
-      ['widened-type', 'major'],
+      ['response-became-nullable', 'major'],
     ]);
   });
-  it('integer → number widens, number → integer narrows', () => {
+  it('number → integer narrows a response: minor (issue 44)', () => {
     expect(kinds(diffSpecs(spec({ type: 'number' }), spec({ type: 'integer' })))).toEqual([
-      ['narrowed-type', 'major'],
+      ['response-type-narrowed', 'minor'],
     ]);
   });
   it('property that became optional in a response is major', () => {
     expect(kinds(diffSpecs(spec(base), spec({ ...base, required: [] })))).toEqual([
-      ['property-became-optional', 'major'],
+      ['response-property-became-optional', 'major'],
     ]);
   });
-  it('const added or changed is major', () => {
+  it('const added to a response narrows it (minor), changed const is major', () => {
     expect(kinds(diffSpecs(spec({ type: 'string' }), spec({ type: 'string', const: 'x' })))).toEqual([
-      ['added-const', 'major'],
+      ['response-const-added', 'minor'],
     ]);
     expect(kinds(diffSpecs(spec({ const: 'x' }), spec({ const: 'y' })))).toEqual([
-      ['changed-const', 'major'],
+      ['response-const-changed', 'major'],
     ]);
   });
   it('looser bound in a response is major, tighter minor', () => {
     expect(
       kinds(diffSpecs(spec({ type: 'string', maxLength: 5 }), spec({ type: 'string', maxLength: 9 }))),
-    ).toEqual([['looser-bound', 'major']]);
+    ).toEqual([['response-bound-loosened', 'major']]);
     expect(
       kinds(diffSpecs(spec({ type: 'string', maxLength: 9 }), spec({ type: 'string', maxLength: 5 }))),
-    ).toEqual([['tighter-bound', 'minor']]);
+    ).toEqual([['response-bound-tightened', 'minor']]);
   });
   it('prefixItems: removed tuple item is major, changed item schema is compared', () => {
     const two = spec({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }] });
     const one = spec({ type: 'array', prefixItems: [{ type: 'string' }] });
-    expect(kinds(diffSpecs(two, one))).toEqual([['removed-prefix-item', 'major']]);
-    expect(kinds(diffSpecs(one, two))).toEqual([['added-prefix-item', 'minor']]);
+    expect(kinds(diffSpecs(two, one))).toEqual([['response-prefix-item-removed', 'major']]);
+    expect(kinds(diffSpecs(one, two))).toEqual([['response-prefix-item-added', 'minor']]);
     const narrowed = spec({ type: 'array', prefixItems: [{ type: ['string', 'null'] }] });
     expect(diffSpecs(narrowed, one)).toMatchObject([
-      { kind: 'narrowed-type', pointer: '#/components/schemas/Item/prefixItems/0/type' },
+      { id: 'response-became-not-nullable', pointer: '#/components/schemas/Item/prefixItems/0/type' },
     ]);
   });
   it('follows $refs through cycles without looping', () => {
@@ -160,7 +167,7 @@ describe('diffSpecs: response schemas', () => {
       properties: { child: { $ref: '#/components/schemas/Item' }, ...extra },
     });
     const changes = diffSpecs(spec(node({ name: { type: 'string' } })), spec(node({})));
-    expect(kinds(changes)).toEqual([['removed-property', 'major']]);
+    expect(kinds(changes)).toEqual([['response-property-removed', 'major']]);
   });
 });
 
@@ -170,31 +177,33 @@ describe('diffSpecs: requests', () => {
   it('added required property is major, added optional property minor', () => {
     const withB = (required: string[]) => body({ ...obj, properties: { a: {}, b: {} }, required });
     const plain = body({ ...obj, properties: { a: {} } });
-    expect(kinds(diffSpecs(plain, withB(['b'])))).toEqual([['added-required-property', 'major']]);
-    expect(kinds(diffSpecs(plain, withB([])))).toEqual([['added-optional-property', 'minor']]);
+    expect(kinds(diffSpecs(plain, withB(['b'])))).toEqual([['request-property-added-required', 'major']]);
+    expect(kinds(diffSpecs(plain, withB([])))).toEqual([['request-property-added', 'minor']]);
   });
   it('property that became required is major; became optional minor', () => {
     expect(kinds(diffSpecs(body(obj), body({ ...obj, required: ['a'] })))).toEqual([
-      ['property-became-required', 'major'],
+      ['request-property-became-required', 'major'],
     ]);
     expect(kinds(diffSpecs(body({ ...obj, required: ['a'] }), body(obj)))).toEqual([
-      ['property-became-optional', 'minor'],
+      ['request-property-became-optional', 'minor'],
     ]);
   });
   it('narrowed type is major, widened type minor', () => {
     expect(kinds(diffSpecs(body({ type: ['string', 'null'] }), body({ type: 'string' })))).toEqual([
-      ['narrowed-type', 'major'],
+      ['request-became-not-nullable', 'major'],
     ]);
     expect(kinds(diffSpecs(body({ type: 'string' }), body({ type: ['string', 'null'] })))).toEqual([
-      ['widened-type', 'minor'],
+      ['request-became-nullable', 'minor'],
     ]);
   });
   it('changed or added pattern is major, removed pattern minor', () => {
     expect(kinds(diffSpecs(body({ pattern: '^a' }), body({ pattern: '^b' })))).toEqual([
-      ['changed-pattern', 'major'],
+      ['request-pattern-changed', 'major'],
     ]);
-    expect(kinds(diffSpecs(body({}), body({ pattern: '^b' })))).toEqual([['added-pattern', 'major']]);
-    expect(kinds(diffSpecs(body({ pattern: '^b' }), body({})))).toEqual([['removed-pattern', 'minor']]);
+    expect(kinds(diffSpecs(body({}), body({ pattern: '^b' })))).toEqual([['request-pattern-added', 'major']]);
+    expect(kinds(diffSpecs(body({ pattern: '^b' }), body({})))).toEqual([
+      ['request-pattern-removed', 'minor'],
+    ]);
   });
   it.each([
     ['maxLength', 10, 5],
@@ -205,23 +214,25 @@ describe('diffSpecs: requests', () => {
     ['minItems', 1, 3],
   ])('tighter %s is major, looser minor, new bound major', (key, loose, tight) => {
     expect(kinds(diffSpecs(body({ [key]: loose }), body({ [key]: tight })))).toEqual([
-      ['tighter-bound', 'major'],
+      ['request-bound-tightened', 'major'],
     ]);
     expect(kinds(diffSpecs(body({ [key]: tight }), body({ [key]: loose })))).toEqual([
-      ['looser-bound', 'minor'],
+      ['request-bound-loosened', 'minor'],
     ]);
-    expect(kinds(diffSpecs(body({}), body({ [key]: tight })))).toEqual([['tighter-bound', 'major']]);
+    expect(kinds(diffSpecs(body({}), body({ [key]: tight })))).toEqual([
+      ['request-bound-tightened', 'major'],
+    ]);
   });
   it('removed enum value is major, added enum value minor', () => {
     expect(kinds(diffSpecs(body({ enum: ['a', 'b'] }), body({ enum: ['a'] })))).toEqual([
-      ['removed-enum-value', 'major'],
+      ['request-enum-value-removed', 'major'],
     ]);
     expect(kinds(diffSpecs(body({ enum: ['a'] }), body({ enum: ['a', 'b'] })))).toEqual([
-      ['added-enum-value', 'minor'],
+      ['request-enum-value-added', 'minor'],
     ]);
   });
   it('const removed from a request is minor', () => {
-    expect(kinds(diffSpecs(body({ const: 'x' }), body({})))).toEqual([['removed-const', 'minor']]);
+    expect(kinds(diffSpecs(body({ const: 'x' }), body({})))).toEqual([['request-const-removed', 'minor']]);
   });
   it('parameters: added required major, added optional minor, became required major, removed major', () => {
     const withParam = (param: Schema | undefined) =>
@@ -229,17 +240,19 @@ describe('diffSpecs: requests', () => {
         parameters: param ? [{ in: 'query', name: 'q', schema: { type: 'string' }, ...param }] : [],
       });
     expect(kinds(diffSpecs(withParam(undefined), withParam({ required: true })))).toEqual([
-      ['added-required-parameter', 'major'],
+      ['request-parameter-added-required', 'major'],
     ]);
     expect(kinds(diffSpecs(withParam(undefined), withParam({})))).toEqual([
-      ['added-optional-parameter', 'minor'],
+      ['request-parameter-added-optional', 'minor'],
     ]);
     expect(kinds(diffSpecs(withParam({}), withParam({ required: true })))).toEqual([
-      ['parameter-became-required', 'major'],
+      ['request-parameter-became-required', 'major'],
     ]);
-    expect(kinds(diffSpecs(withParam({}), withParam(undefined)))).toEqual([['removed-parameter', 'major']]);
+    expect(kinds(diffSpecs(withParam({}), withParam(undefined)))).toEqual([
+      ['request-parameter-removed', 'major'],
+    ]);
     expect(kinds(diffSpecs(withParam({}), withParam({ schema: { type: 'string', maxLength: 3 } })))).toEqual([
-      ['tighter-bound', 'major'],
+      ['request-bound-tightened', 'major'],
     ]);
   });
 });

@@ -10,7 +10,7 @@ function xsd(children: string, doc = 'Order (request of POST /orders).', extra =
 </xs:schema>`;
 }
 const site = '<xs:element name="SiteId" type="xs:string"/>';
-const kinds = (changes: Array<{ kind: string; level: string }>) => changes.map((c) => [c.kind, c.level]);
+const kinds = (changes: Array<{ id: string; level: string }>) => changes.map((c) => [c.id, c.level]);
 
 describe('diffXsd', () => {
   it('identical: no change', () => {
@@ -19,8 +19,10 @@ describe('diffXsd', () => {
   it('removed element is major', () => {
     expect(diffXsd(xsd(site), xsd(''))).toEqual([
       {
-        kind: 'removed-element',
+        id: 'xsd-element-removed',
         level: 'major',
+        severity: 'breaking',
+        direction: 'request',
         pointer: 'Order/SiteId',
         reason: 'removed element `SiteId`',
       },
@@ -29,48 +31,54 @@ describe('diffXsd', () => {
   it('added optional element is minor; added required element in a request is major', () => {
     const optional = '<xs:element name="Note" type="xs:string" minOccurs="0"/>';
     const required = '<xs:element name="Note" type="xs:string"/>';
-    expect(kinds(diffXsd(xsd(site), xsd(site + optional)))).toEqual([['added-optional-element', 'minor']]);
-    expect(kinds(diffXsd(xsd(site), xsd(site + required)))).toEqual([['added-required-element', 'major']]);
+    expect(kinds(diffXsd(xsd(site), xsd(site + optional)))).toEqual([
+      ['xsd-optional-element-added', 'minor'],
+    ]);
+    expect(kinds(diffXsd(xsd(site), xsd(site + required)))).toEqual([
+      ['xsd-request-required-element-added', 'major'],
+    ]);
     expect(kinds(diffXsd(xsd(site), xsd(site + required), { role: 'response' }))).toEqual([
-      ['added-required-element', 'minor'],
+      ['xsd-response-required-element-added', 'minor'],
     ]);
   });
   it('element that became required (minOccurs 0 → 1) is major', () => {
     const optional = '<xs:element name="SiteId" type="xs:string" minOccurs="0"/>';
-    expect(kinds(diffXsd(xsd(optional), xsd(site)))).toEqual([['element-became-required', 'major']]);
+    expect(kinds(diffXsd(xsd(optional), xsd(site)))).toEqual([
+      ['xsd-request-element-became-required', 'major'],
+    ]);
   });
   it('element that became single (maxOccurs unbounded → 1) is major', () => {
     const many = '<xs:element name="SiteId" type="xs:string" maxOccurs="unbounded"/>';
-    expect(kinds(diffXsd(xsd(many), xsd(site)))).toEqual([['element-max-lowered', 'major']]);
-    expect(kinds(diffXsd(xsd(site), xsd(many)))).toEqual([['element-max-raised', 'minor']]);
+    expect(kinds(diffXsd(xsd(many), xsd(site)))).toEqual([['xsd-element-max-lowered', 'major']]);
+    expect(kinds(diffXsd(xsd(site), xsd(many)))).toEqual([['xsd-request-element-max-raised', 'minor']]);
   });
   it('changed element type is major', () => {
     expect(kinds(diffXsd(xsd(site), xsd('<xs:element name="SiteId" type="xs:int"/>')))).toEqual([
-      ['changed-element-type', 'major'],
+      ['xsd-element-type-changed', 'major'],
     ]);
   });
   it('changed pattern and removed enumeration are major; added enumeration in a request minor', () => {
     const pattern = (p: string) => `<xs:pattern value="${p}"/>`;
     expect(
       kinds(diffXsd(xsd(site, undefined, pattern('[0-9]+')), xsd(site, undefined, pattern('[0-9]{3}')))),
-    ).toEqual([['changed-pattern', 'major']]);
+    ).toEqual([['xsd-pattern-changed', 'major']]);
     const enums = (...values: string[]) => values.map((v) => `<xs:enumeration value="${v}"/>`).join('');
     expect(kinds(diffXsd(xsd(site, undefined, enums('a', 'b')), xsd(site, undefined, enums('a'))))).toEqual([
-      ['removed-enumeration', 'major'],
+      ['xsd-enumeration-removed', 'major'],
     ]);
     expect(kinds(diffXsd(xsd(site, undefined, enums('a')), xsd(site, undefined, enums('a', 'b'))))).toEqual([
-      ['added-enumeration', 'minor'],
+      ['xsd-request-enumeration-added', 'minor'],
     ]);
   });
   it('documentation change is patch', () => {
     expect(kinds(diffXsd(xsd(site), xsd(site, 'Order (request of POST /orders). More words.')))).toEqual([
-      ['changed-documentation', 'patch'],
+      ['xsd-documentation-changed', 'patch'],
     ]);
   });
   it('reads the role from the documentation: a response document takes added elements as minor', () => {
     const doc = 'OrderResponse (response of POST /orders).';
     expect(kinds(diffXsd(xsd(site, doc), xsd(`${site}<xs:element name="X"/>`, doc)))).toEqual([
-      ['added-required-element', 'minor'],
+      ['xsd-response-required-element-added', 'minor'],
     ]);
   });
 });

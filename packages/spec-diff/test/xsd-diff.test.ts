@@ -14,24 +14,24 @@ function xsd(content: string, attributes = '', facets = ''): string {
 const sequence = (...elements: string[]) => `<xs:sequence>${elements.join('')}</xs:sequence>`;
 const site = '<xs:element name="SiteId" type="xs:string"/>';
 const note = '<xs:element name="Note" type="xs:string"/>';
-const kinds = (changes: Array<{ kind: string; level: string }>) => changes.map((c) => [c.kind, c.level]);
+const kinds = (changes: Array<{ id: string; level: string }>) => changes.map((c) => [c.id, c.level]);
 
 describe('diffXsd on the XSD model', () => {
   it('an element added inside a choice or an optional group is optional', () => {
     const choice = `<xs:choice>${site}${note}</xs:choice>`;
     expect(kinds(diffXsd(xsd(sequence(site)), xsd(sequence(choice))))).toEqual([
-      ['element-became-optional', 'minor'],
-      ['added-optional-element', 'minor'],
+      ['xsd-request-element-became-optional', 'minor'],
+      ['xsd-optional-element-added', 'minor'],
     ]);
     const optional = `<xs:sequence minOccurs="0">${note}</xs:sequence>`;
     expect(kinds(diffXsd(xsd(sequence(site)), xsd(sequence(site, optional))))).toEqual([
-      ['added-optional-element', 'minor'],
+      ['xsd-optional-element-added', 'minor'],
     ]);
   });
 
   it('reads xs:all like any other compositor: a required element added to a request is major', () => {
     expect(kinds(diffXsd(xsd(`<xs:all>${site}</xs:all>`), xsd(`<xs:all>${site}${note}</xs:all>`)))).toEqual([
-      ['added-required-element', 'major'],
+      ['xsd-request-required-element-added', 'major'],
     ]);
     expect(diffXsd(xsd(sequence(site)), xsd(`<xs:all>${site}</xs:all>`))).toEqual([]);
   });
@@ -40,16 +40,16 @@ describe('diffXsd on the XSD model', () => {
     const id = (use: string) => `<xs:attribute name="id" type="xs:string" use="${use}"/>`;
     const content = sequence(site);
     expect(kinds(diffXsd(xsd(content, id('optional')), xsd(content)))).toEqual([
-      ['removed-attribute', 'major'],
+      ['xsd-attribute-removed', 'major'],
     ]);
     expect(kinds(diffXsd(xsd(content), xsd(content, id('required'))))).toEqual([
-      ['added-required-attribute', 'major'],
+      ['xsd-request-required-attribute-added', 'major'],
     ]);
     expect(kinds(diffXsd(xsd(content), xsd(content, id('required')), { role: 'response' }))).toEqual([
-      ['added-optional-attribute', 'minor'],
+      ['xsd-attribute-added', 'minor'],
     ]);
     expect(kinds(diffXsd(xsd(content, id('optional')), xsd(content, id('required'))))).toEqual([
-      ['attribute-became-required', 'major'],
+      ['xsd-request-attribute-became-required', 'major'],
     ]);
   });
 
@@ -58,19 +58,19 @@ describe('diffXsd on the XSD model', () => {
     const facet = (name: string, value: number) => `<xs:${name} value="${value}"/>`;
     expect(
       kinds(diffXsd(xsd(content, '', facet('maxLength', 9)), xsd(content, '', facet('maxLength', 5)))),
-    ).toEqual([['tighter-facet', 'major']]);
+    ).toEqual([['xsd-request-facet-tightened', 'major']]);
     expect(
       kinds(diffXsd(xsd(content, '', facet('minInclusive', 3)), xsd(content, '', facet('minInclusive', 1)))),
-    ).toEqual([['looser-facet', 'minor']]);
+    ).toEqual([['xsd-request-facet-loosened', 'minor']]);
     expect(
       kinds(
         diffXsd(xsd(content, '', facet('maxLength', 9)), xsd(content, '', facet('maxLength', 5)), {
           role: 'response',
         }),
       ),
-    ).toEqual([['tighter-facet', 'minor']]);
+    ).toEqual([['xsd-response-facet-tightened', 'minor']]);
     expect(kinds(diffXsd(xsd(content, '', facet('length', 4)), xsd(content)))).toEqual([
-      ['changed-length', 'major'],
+      ['xsd-length-changed', 'major'],
     ]);
   });
 

@@ -1,0 +1,44 @@
+// Reading a spec file for the two-file mode: bundled (cross-file `$ref`s followed) by the contract checker's
+// loader, the one bundling implementation of the repository (Redocly's `bundle`, as `redocly bundle` does).
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, resolve, sep } from 'node:path';
+import { bundleSpecs } from '@svc-contracts/contract-checker';
+import type { OpenApiDocument } from './openapi/index.js';
+
+/** A spec that could not be read: the message names the file and what is wrong. */
+export class SpecReadError extends Error {
+  override name = 'SpecReadError';
+}
+
+/** Bundles an OpenAPI 3.0 or 3.1 document (YAML or JSON, `$ref`s across files); throws SpecReadError. */
+export async function loadSpecFile(file: string, cwd: string = process.cwd()): Promise<OpenApiDocument> {
+  const root = resolve(cwd, file);
+  if (!existsSync(root)) throw new SpecReadError(`${file}: no such file`);
+  if (!statSync(root).isFile()) throw new SpecReadError(`${file}: not a file`);
+  let loaded: Awaited<ReturnType<typeof bundleSpecs>>;
+  try {
+    loaded = await bundleSpecs([{ name: basename(root), root }], { baseDir: dirname(root) });
+  } catch (error) {
+    throw new SpecReadError(`${file}: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+  }
+  const [spec] = loaded.specs;
+  if (!spec) throw new SpecReadError(`${file}: no such file`);
+  if (spec.problems.length > 0)
+    throw new SpecReadError(
+      `${file}: could not be bundled:\n${spec.problems.map((problem) => `  ${relativeTo(problem, dirname(root))}`).join('\n')}`,
+    );
+  const document = spec.document as unknown;
+  if (typeof document !== 'object' || document === null || Array.isArray(document))
+    throw new SpecReadError(`${file}: not an OpenAPI document (expected an object at the top)`);
+  const version = (document as { openapi?: unknown }).openapi;
+  if (typeof version !== 'string' || !/^3\.[01]\./.test(version))
+    throw new SpecReadError(
+      `${file}: not an OpenAPI 3.0 or 3.1 document (\`openapi: ${version === undefined ? '(missing)' : String(version)}\`; a Swagger 2.0 file must be converted first)`,
+    );
+  return document as OpenApiDocument;
+}
+
+/** Redocly names files by absolute path in some messages; print them relative to the spec's folder. */
+function relativeTo(message: string, dir: string): string {
+  return message.split(`${dir}${sep}`).join('');
+}

@@ -1,0 +1,441 @@
+// Schema family: two JSON Schemas (2020-12, or OpenAPI 3.0's dialect) compared on one side. Every keyword
+// check is defined once in catalogue/schemas.ts and emitted as `request-*` or `response-*`: narrowing what
+// the client writes breaks it, narrowing what it reads does not, and widening is the mirror.
+import { isObject } from '@svc-contracts/openapi-utils';
+import type { Direction } from '../change.js';
+import {
+  child,
+  documentation,
+  type Json,
+  type Loc,
+  maxSchemaDepth,
+  objectOr,
+  SpecDiffLimitError,
+  same,
+  show,
+  sided,
+  type Walk,
+} from './walk.js';
+
+const upperBounds = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties'] as const;
+const lowerBounds = ['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties'] as const;
+
+/** Format pairs where the second admits every value of the first (the catalogue's `format-widened`). */
+export const formatWidenings: ReadonlyArray<readonly [string, string]> = [
+  ['int32', 'int64'],
+  ['float', 'double'],
+  ['int32', 'double'],
+  ['email', 'idn-email'],
+  ['hostname', 'idn-hostname'],
+  ['uri', 'uri-reference'],
+  ['uri', 'iri'],
+  ['iri', 'iri-reference'],
+  ['uri-reference', 'iri-reference'],
+];
+
+function widens(from: string, to: string): boolean {
+  return formatWidenings.some(([a, b]) => a === from && b === to);
+}
+
+/** Patterns that match every string (`.` excepting line breaks, as JSON Schema's ECMA-262 reads them). */
+const matchesAnything = new Set([
+  '',
+  '.*',
+  '^.*',
+  '.*$',
+  '^.*$',
+  '[\\s\\S]*',
+  '^[\\s\\S]*$',
+  '(?:.*)',
+  '^(?:.*)$',
+]);
+
+/** Whether `after` provably accepts every string `before` accepts. */
+export function patternWidens(before: string, after: string): boolean {
+  if (matchesAnything.has(after)) return true;
+  // Dropping anchors: a search for the same expression anywhere accepts more.
+  const unanchored = before.replace(/^\^/, '').replace(/(?<!\\)\$$/, '');
+  if (after === unanchored || after === `^${unanchored}` || after === `${unanchored}$`)
+    return after !== before;
+  // The old expression as the first branch of an alternation.
+  return after.startsWith(`(?:${before})|`) || after.startsWith(`(${before})|`);
+}
+
+/** Types a schema admits, or `undefined` for any type; `nullable: true` (3.0) admits `null`. */
+function typeSet(schema: Json): Set<string> | undefined {
+  const { type } = schema;
+  let types: Set<string> | undefined;
+  if (typeof type === 'string') types = new Set([type]);
+  else if (Array.isArray(type)) types = new Set(type.filter((t): t is string => typeof t === 'string'));
+  if (types && schema.nullable === true) types.add('null');
+  return types;
+}
+
+function covers(types: Set<string> | undefined, type: string): boolean {
+  return types === undefined || types.has(type) || (type === 'integer' && types.has('number'));
+}
+
+export interface SchemaOptions {
+  /** Leave `type` alone (a parameter's generalisation is its own check). */
+  skipType?: boolean;
+}
+
+/** Compares two schemas on one side, following `$ref`s once per pair and direction. */
+export function compareSchemas(
+  walk: Walk,
+  rawBefore: unknown,
+  rawAfter: unknown,
+  from: Loc,
+  direction: Direction,
+  options: SchemaOptions = {},
+): void {
+  const pair = walk.resolvePair(rawBefore, rawAfter, from);
+  const loc = pair.loc;
+  if (pair.refB || pair.refA) {
+    const key = `${direction}|${loc.b}|${loc.a}`;
+    if (walk.seen.has(key)) return;
+    walk.seen.add(key);
+  }
+  if (!isObject(pair.b) || !isObject(pair.a)) {
+    if (!same(pair.b, pair.a))
+      walk.emit(sided(direction, 'schema-changed'), loc, `schema ${show(pair.b)} became ${show(pair.a)}`);
+    return;
+  }
+  const before = pair.b;
+  const after = pair.a;
+  if (walk.depth >= maxSchemaDepth)
+    throw new SpecDiffLimitError(
+      `schemas nest deeper than ${maxSchemaDepth} levels at ${loc.p}: the documents were not judged`,
+    );
+  walk.depth += 1;
+  try {
+    documentation(walk, before, after, loc);
+    if (!options.skipType) types(walk, before, after, loc, direction);
+    constAndEnum(walk, before, after, loc, direction);
+    constraints(walk, before, after, loc, direction);
+    properties(walk, before, after, loc, direction);
+    arrays(walk, before, after, loc, direction);
+    compositions(walk, before, after, loc, direction);
+  } finally {
+    walk.depth -= 1;
+  }
+}
+
+function types(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
+  const typesBefore = typeSet(before);
+  const typesAfter = typeSet(after);
+  const at = child(loc, 'type');
+  const lost = [...(typesBefore ?? [])].filter((t) => !covers(typesAfter, t));
+  if (typesBefore === undefined && typesAfter !== undefined) lost.push('any other type');
+  const gained = [...(typesAfter ?? [])].filter((t) => !covers(typesBefore, t));
+  if (typesAfter === undefined && typesBefore !== undefined) gained.push('any other type');
+  const lostNull = lost.includes('null');
+  const gainedNull = gained.includes('null');
+  if (lostNull) walk.emit(sided(direction, 'became-not-nullable'), at, 'no longer nullable');
+  if (gainedNull) walk.emit(sided(direction, 'became-nullable'), at, 'became nullable');
+  const lostOther = lost.filter((t) => t !== 'null');
+  const gainedOther = gained.filter((t) => t !== 'null');
+  if (lostOther.length > 0)
+    walk.emit(
+      sided(direction, 'type-narrowed'),
+      at,
+      `type narrowed: no longer ${lostOther.map(show).join(', ')}`,
+    );
+  if (gainedOther.length > 0)
+    walk.emit(
+      sided(direction, 'type-widened'),
+      at,
+      `type widened: now also ${gainedOther.map(show).join(', ')}`,
+    );
+}
+
+function constAndEnum(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
+  const at = child(loc, 'const');
+  const hadConst = 'const' in before;
+  const hasConst = 'const' in after;
+  if (!hadConst && hasConst)
+    walk.emit(sided(direction, 'const-added'), at, `added const ${show(after.const)}`, 'after');
+  else if (hadConst && hasConst && !same(before.const, after.const))
+    walk.emit(
+      sided(direction, 'const-changed'),
+      at,
+      `const ${show(before.const)} became ${show(after.const)}`,
+    );
+  else if (hadConst && !hasConst)
+    walk.emit(sided(direction, 'const-removed'), at, `removed const ${show(before.const)}`, 'before');
+
+  const enumAt = child(loc, 'enum');
+  const enumBefore = Array.isArray(before.enum) ? before.enum : undefined;
+  const enumAfter = Array.isArray(after.enum) ? after.enum : undefined;
+  if (enumBefore && enumAfter) {
+    for (const value of enumBefore)
+      if (!enumAfter.some((other) => same(other, value)))
+        walk.emit(sided(direction, 'enum-value-removed'), enumAt, `removed enum value ${show(value)}`);
+    for (const value of enumAfter)
+      if (!enumBefore.some((other) => same(other, value)))
+        walk.emit(
+          sided(direction, 'enum-value-added'),
+          enumAt,
+          direction === 'request'
+            ? `added enum value ${show(value)}`
+            : `added enum value ${show(value)} to a response (clients switching on it meet an unknown value)`,
+        );
+  } else if (!enumBefore && enumAfter) {
+    walk.emit(sided(direction, 'enum-added'), enumAt, 'values restricted to an enum', 'after');
+  } else if (enumBefore && !enumAfter) {
+    walk.emit(sided(direction, 'enum-removed'), enumAt, 'enum restriction removed', 'before');
+  }
+}
+
+function constraints(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
+  const bound = (key: string, tighter: (b: number, a: number) => boolean) => {
+    const b = before[key];
+    const a = after[key];
+    const at = child(loc, key);
+    if (typeof a === 'number' && typeof b !== 'number')
+      walk.emit(sided(direction, 'bound-tightened'), at, `added bound ${key} ${a}`, 'after');
+    else if (typeof a !== 'number' && typeof b === 'number')
+      walk.emit(sided(direction, 'bound-loosened'), at, `removed bound ${key} ${b}`, 'before');
+    else if (typeof a === 'number' && typeof b === 'number' && a !== b) {
+      if (tighter(b, a))
+        walk.emit(sided(direction, 'bound-tightened'), at, `tighter bound ${key} ${b} → ${a}`);
+      else walk.emit(sided(direction, 'bound-loosened'), at, `looser bound ${key} ${b} → ${a}`);
+    }
+  };
+  for (const key of upperBounds) bound(key, (b, a) => a < b);
+  for (const key of lowerBounds) bound(key, (b, a) => a > b);
+
+  // multipleOf: a multiple of the old step admits fewer values, a divisor more.
+  const stepBefore = before.multipleOf;
+  const stepAfter = after.multipleOf;
+  if (typeof stepBefore === 'number' && typeof stepAfter === 'number' && stepBefore !== stepAfter) {
+    const at = child(loc, 'multipleOf');
+    const ratio = stepAfter / stepBefore;
+    if (Number.isInteger(ratio))
+      walk.emit(sided(direction, 'bound-tightened'), at, `multipleOf ${stepBefore} → ${stepAfter}`);
+    else if (Number.isInteger(1 / ratio))
+      walk.emit(sided(direction, 'bound-loosened'), at, `multipleOf ${stepBefore} → ${stepAfter}`);
+    else
+      walk.emit(sided(direction, 'multiple-of-changed'), at, `multipleOf ${stepBefore} became ${stepAfter}`);
+  } else bound('multipleOf', () => false);
+
+  const patternAt = child(loc, 'pattern');
+  const pb = before.pattern;
+  const pa = after.pattern;
+  if (!same(pb, pa)) {
+    if (pb === undefined)
+      walk.emit(sided(direction, 'pattern-added'), patternAt, `added pattern ${show(pa)}`, 'after');
+    else if (pa === undefined)
+      walk.emit(sided(direction, 'pattern-removed'), patternAt, `removed pattern ${show(pb)}`, 'before');
+    else if (typeof pb === 'string' && typeof pa === 'string' && patternWidens(pb, pa))
+      walk.emit(sided(direction, 'pattern-widened'), patternAt, `pattern ${show(pb)} widened to ${show(pa)}`);
+    else if (typeof pb === 'string' && typeof pa === 'string' && patternWidens(pa, pb))
+      walk.emit(
+        sided(direction, 'pattern-narrowed'),
+        patternAt,
+        `pattern ${show(pb)} narrowed to ${show(pa)}`,
+      );
+    else walk.emit(sided(direction, 'pattern-changed'), patternAt, `pattern ${show(pb)} became ${show(pa)}`);
+  }
+
+  const formatAt = child(loc, 'format');
+  const fb = before.format;
+  const fa = after.format;
+  if (!same(fb, fa)) {
+    if (fb === undefined)
+      walk.emit(sided(direction, 'format-added'), formatAt, `added format ${show(fa)}`, 'after');
+    else if (fa === undefined)
+      walk.emit(sided(direction, 'format-removed'), formatAt, `removed format ${show(fb)}`, 'before');
+    else if (widens(String(fb), String(fa)))
+      walk.emit(sided(direction, 'format-widened'), formatAt, `format ${show(fb)} widened to ${show(fa)}`);
+    else if (widens(String(fa), String(fb)))
+      walk.emit(sided(direction, 'format-narrowed'), formatAt, `format ${show(fb)} narrowed to ${show(fa)}`);
+    else walk.emit(sided(direction, 'format-changed'), formatAt, `format ${show(fb)} became ${show(fa)}`);
+  }
+
+  const uniqueAt = child(loc, 'uniqueItems');
+  if (before.uniqueItems !== true && after.uniqueItems === true)
+    walk.emit(sided(direction, 'unique-items-added'), uniqueAt, 'items must now be unique', 'after');
+  else if (before.uniqueItems === true && after.uniqueItems !== true)
+    walk.emit(sided(direction, 'unique-items-removed'), uniqueAt, 'items may now repeat', 'before');
+}
+
+function properties(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
+  const propsBefore = objectOr(before.properties);
+  const propsAfter = objectOr(after.properties);
+  const requiredBefore = new Set(Array.isArray(before.required) ? before.required : []);
+  const requiredAfter = new Set(Array.isArray(after.required) ? after.required : []);
+  // A readOnly property is never written, a writeOnly one never read: changes to it do not reach that side.
+  const hidden = direction === 'request' ? 'readOnly' : 'writeOnly';
+  const flag = (doc: 'before' | 'after', schema: unknown, key: string) =>
+    walk.objectOf(doc === 'before' ? walk.before : walk.after, schema)[key] === true;
+  for (const [name, schemaBefore] of Object.entries(propsBefore)) {
+    const at = child(loc, 'properties', name);
+    if (!(name in propsAfter)) {
+      if (!flag('before', schemaBefore, hidden))
+        walk.emit(sided(direction, 'property-removed'), at, `removed property \`${name}\``, 'before');
+      continue;
+    }
+    const schemaAfter = propsAfter[name];
+    const hiddenBefore = flag('before', schemaBefore, hidden);
+    const hiddenAfter = flag('after', schemaAfter, hidden);
+    if (!hiddenBefore && hiddenAfter) {
+      if (direction === 'request')
+        walk.emit(
+          'request-property-became-read-only',
+          at,
+          `property \`${name}\` became readOnly (no longer written)`,
+        );
+      else
+        walk.emit(
+          'response-property-became-write-only',
+          at,
+          `property \`${name}\` became writeOnly (no longer read)`,
+        );
+      continue;
+    }
+    if (hiddenBefore && !hiddenAfter) {
+      if (direction === 'request')
+        walk.emit('request-property-read-only-removed', at, `property \`${name}\` is no longer readOnly`);
+      else
+        walk.emit('response-property-write-only-removed', at, `property \`${name}\` is no longer writeOnly`);
+      continue;
+    }
+    if (hiddenBefore && hiddenAfter) continue;
+    if (!flag('before', schemaBefore, 'deprecated') && flag('after', schemaAfter, 'deprecated'))
+      walk.emit(sided(direction, 'property-deprecated'), at, `property \`${name}\` deprecated`);
+    compareSchemas(walk, schemaBefore, schemaAfter, at, direction);
+    if (!requiredBefore.has(name) && requiredAfter.has(name))
+      walk.emit(sided(direction, 'property-became-required'), at, `property \`${name}\` became required`);
+    if (requiredBefore.has(name) && !requiredAfter.has(name))
+      walk.emit(
+        sided(direction, 'property-became-optional'),
+        at,
+        direction === 'request'
+          ? `property \`${name}\` became optional`
+          : `property \`${name}\` became optional (clients relying on it may find it absent)`,
+      );
+  }
+  for (const [name, schemaAfter] of Object.entries(propsAfter)) {
+    if (name in propsBefore) continue;
+    const at = child(loc, 'properties', name);
+    if (flag('after', schemaAfter, hidden)) continue;
+    if (direction === 'request' && requiredAfter.has(name))
+      walk.emit('request-property-added-required', at, `added required property \`${name}\``, 'after');
+    else walk.emit(sided(direction, 'property-added'), at, `added property \`${name}\``, 'after');
+  }
+  const extraBefore = before.additionalProperties;
+  const extraAfter = after.additionalProperties;
+  const extraAt = child(loc, 'additionalProperties');
+  if (isObject(extraBefore) && isObject(extraAfter))
+    compareSchemas(walk, extraBefore, extraAfter, extraAt, direction);
+  else if (extraBefore !== false && extraAfter === false)
+    walk.emit(sided(direction, 'object-closed'), extraAt, 'object closed (additionalProperties: false)');
+  else if (extraBefore === false && extraAfter !== false)
+    walk.emit(
+      sided(direction, 'object-opened'),
+      extraAt,
+      'object opened (additionalProperties no longer false)',
+    );
+}
+
+function arrays(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
+  if (before.items !== undefined && after.items !== undefined)
+    compareSchemas(walk, before.items, after.items, child(loc, 'items'), direction);
+  const tupleBefore = Array.isArray(before.prefixItems) ? before.prefixItems : [];
+  const tupleAfter = Array.isArray(after.prefixItems) ? after.prefixItems : [];
+  const length = Math.max(tupleBefore.length, tupleAfter.length);
+  for (let index = 0; index < length; index += 1) {
+    const at = child(loc, 'prefixItems', index);
+    if (index >= tupleAfter.length)
+      walk.emit(
+        sided(direction, 'prefix-item-removed'),
+        at,
+        `removed tuple item ${index} (prefixItems)`,
+        'before',
+      );
+    else if (index >= tupleBefore.length)
+      walk.emit(
+        sided(direction, 'prefix-item-added'),
+        at,
+        `added tuple item ${index} (prefixItems)`,
+        'after',
+      );
+    else compareSchemas(walk, tupleBefore[index], tupleAfter[index], at, direction);
+  }
+}
+
+/**
+ * Member by member: a member is the same when it refers to the same component, or is written the same; the
+ * remaining inline members pair with one of the same type and title and are compared. Unpaired members are
+ * added or removed.
+ */
+function compositions(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const listBefore = Array.isArray(before[key]) ? (before[key] as unknown[]) : undefined;
+    const listAfter = Array.isArray(after[key]) ? (after[key] as unknown[]) : undefined;
+    if (!listBefore && !listAfter) continue;
+    const at = child(loc, key);
+    if (key !== 'allOf' && (!listBefore || !listAfter)) {
+      if (listAfter)
+        walk.emit(sided(direction, 'alternatives-introduced'), at, `\`${key}\` introduced`, 'after');
+      else walk.emit(sided(direction, 'alternatives-dropped'), at, `\`${key}\` dropped`, 'before');
+      continue;
+    }
+    const membersBefore = listBefore ?? [];
+    const membersAfter = listAfter ?? [];
+    const refOf = (member: unknown) =>
+      isObject(member) && typeof member.$ref === 'string' ? member.$ref : undefined;
+    const pairs: Array<[number, number]> = [];
+    const freeAfter = new Set(membersAfter.map((_, index) => index));
+    const unpairedBefore: number[] = [];
+    membersBefore.forEach((member, index) => {
+      const ref = refOf(member);
+      const match = [...freeAfter].find((other) =>
+        ref !== undefined ? refOf(membersAfter[other]) === ref : same(membersAfter[other], member),
+      );
+      if (match === undefined) unpairedBefore.push(index);
+      else {
+        pairs.push([index, match]);
+        freeAfter.delete(match);
+      }
+    });
+    const inlineAfter = [...freeAfter].filter((index) => refOf(membersAfter[index]) === undefined);
+    const removed: number[] = [];
+    // Inline members pair with one of the same type (and title, when both have one).
+    const typeKey = (member: unknown) =>
+      isObject(member) ? JSON.stringify([member.type ?? null, member.title ?? null]) : JSON.stringify(member);
+    for (const index of unpairedBefore) {
+      const wanted = typeKey(membersBefore[index]);
+      const at =
+        refOf(membersBefore[index]) === undefined
+          ? inlineAfter.findIndex((other) => typeKey(membersAfter[other]) === wanted)
+          : -1;
+      const other = at === -1 ? undefined : inlineAfter.splice(at, 1)[0];
+      if (other === undefined) removed.push(index);
+      else {
+        pairs.push([index, other]);
+        freeAfter.delete(other);
+      }
+    }
+    for (const [b, a] of pairs) {
+      const memberLoc = { p: `${at.p}/${a}`, b: `${at.b}/${b}`, a: `${at.a}/${a}` };
+      compareSchemas(walk, membersBefore[b], membersAfter[a], memberLoc, direction);
+    }
+    const label = (member: unknown) => refOf(member) ?? JSON.stringify(member);
+    for (const index of removed)
+      walk.emit(
+        sided(direction, key === 'allOf' ? 'all-of-member-removed' : 'alternative-removed'),
+        { p: `${at.p}/${index}`, b: `${at.b}/${index}`, a: at.a },
+        `removed \`${key}\` member ${show(label(membersBefore[index]))}`,
+        'before',
+      );
+    for (const index of [...freeAfter].sort((x, y) => x - y))
+      walk.emit(
+        sided(direction, key === 'allOf' ? 'all-of-member-added' : 'alternative-added'),
+        { p: `${at.p}/${index}`, b: at.b, a: `${at.a}/${index}` },
+        `added \`${key}\` member ${show(label(membersAfter[index]))}`,
+        'after',
+      );
+  }
+}

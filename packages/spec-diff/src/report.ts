@@ -1,0 +1,106 @@
+// How verdicts are printed: text lines for people, one JSON document for machines, GitHub annotations.
+import { type Change, describeChangeFully, type Level, requiredBump } from './change.js';
+import { type Bump, type Changeset, requestedBump } from './changesets.js';
+
+export type OutputFormat = 'text' | 'json' | 'github';
+
+/** A change as `--json` prints it: the catalogue's level (breaking, …) and the bump it asks for. */
+export interface JsonChange {
+  id: string;
+  level: Change['severity'];
+  bump: Level;
+  direction: Change['direction'];
+  operation: string | null;
+  pointer: string;
+  before: string | null;
+  after: string | null;
+  message: string;
+}
+
+export function jsonChange(change: Change): JsonChange {
+  return {
+    id: change.id,
+    level: change.severity,
+    bump: change.level,
+    direction: change.direction,
+    operation: change.operation ?? null,
+    pointer: change.pointer,
+    before: change.before ?? null,
+    after: change.after ?? null,
+    message: change.reason,
+  };
+}
+
+/** `  major removed property `state` (response, GET /agents) at #/… [response-property-removed]` */
+export function textLine(change: Change): string {
+  return `  ${change.level.padEnd(5)} ${describeChangeFully(change)}\n`;
+}
+
+export function counts(changes: readonly Change[]): Record<Change['severity'], number> {
+  const found = { breaking: 0, 'possibly-breaking': 0, 'not-breaking': 0 };
+  for (const change of changes) found[change.severity] += 1;
+  return found;
+}
+
+export function summary(changes: readonly Change[]): string {
+  const c = counts(changes);
+  const bump = requiredBump(changes);
+  return `${changes.length} change(s): ${c.breaking} breaking, ${c['possibly-breaking']} possibly breaking, ${c['not-breaking']} not breaking; ${bump === 'none' ? 'no bump needed' : `needs a ${bump} bump`}`;
+}
+
+/** Which pending changesets name a package, and what they ask for. */
+export interface Coverage {
+  files: string[];
+  requested: Bump | 'missing';
+}
+
+export function coverageOf(packageName: string, changesets: readonly Changeset[]): Coverage {
+  return {
+    files: changesets.filter((changeset) => changeset.releases[packageName] !== undefined).map((c) => c.file),
+    requested: requestedBump(packageName, changesets),
+  };
+}
+
+export function coverageLine(
+  coverage: Coverage,
+  needed: Level | 'none',
+  changesets: readonly Changeset[],
+  name: string,
+): string {
+  if (coverage.requested === 'missing') return '  changeset: none names this package\n';
+  const asked = coverage.files.map(
+    (file) => `${file} (${changesets.find((c) => c.file === file)?.releases[name]})`,
+  );
+  const enough = rankOf(coverage.requested) >= rankOf(needed);
+  return `  changeset: ${asked.join(', ')}${enough ? ` covers it (needs ${needed})` : `: too little, needs ${needed}`}\n`;
+}
+
+const ranks = { none: 0, patch: 1, minor: 2, major: 3 } as const;
+function rankOf(level: Level | 'none'): number {
+  return ranks[level];
+}
+
+/** GitHub's workflow-command escaping: data, then property values. */
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** One `::error` / `::warning` / `::notice` line per change, on the file it was found in. */
+export function githubAnnotation(change: Change, file: string | undefined): string {
+  const command =
+    change.severity === 'breaking' ? 'error' : change.severity === 'possibly-breaking' ? 'warning' : 'notice';
+  const properties = [
+    file ? `file=${escapeProperty(file)}` : '',
+    `title=${escapeProperty(`spec-diff ${change.id} (${change.level})`)}`,
+  ]
+    .filter(Boolean)
+    .join(',');
+  return `::${command} ${properties}::${escapeData(describeChangeFully(change))}\n`;
+}
+
+export function githubError(message: string): string {
+  return `::error title=spec-diff::${escapeData(message)}\n`;
+}
