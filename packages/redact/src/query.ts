@@ -25,6 +25,9 @@ const MAX_NESTED = 3;
  * A parameter value that is itself a URL or a query (`next=%2Fapi%3Ftoken%3Dk`, a redirect target) with
  * its credentials masked and encoded again, or undefined when it holds none.
  */
+/** A `name=value` pair as URLs carry them: a plain parameter name before the `=`. */
+const parameterPair = /^[\w.~\-[\]%]+=/;
+
 function maskNested(
   raw: string,
   isSecret: (name: string) => boolean,
@@ -42,6 +45,8 @@ function maskNested(
   const at = decoded.indexOf('?');
   const head = at < 0 ? '' : decoded.slice(0, at + 1);
   const query = at < 0 ? decoded : decoded.slice(at + 1);
+  // Only a real query is taken apart: `key:sk+1/2=3` is a value with `=` in it, masked by value as a whole.
+  if (!query.split('&').every((pair) => pair === '' || parameterPair.test(pair))) return undefined;
   const masked = maskPairsAt(query, isSecret, onSecret, depth + 1);
   return masked === query ? undefined : encodeURIComponent(head + masked);
 }
