@@ -222,6 +222,22 @@ describe('what the recorder used to leak', () => {
     ['a secret that is a number', post('/x', 'application/json', '{"secret": 12345678}'), ['12345678']],
     ['JSON sent as text/plain', post('/x', 'text/plain', `{"password": "${password}"}`), [password]],
     ['a base64 body', (url) => fetch(`${url}/binary-echo`, { headers: { 'X-API-Key': apiKey } }), [apiKey]],
+    // Issue 41: the target echoes each of these request bodies back inside a JSON string.
+    [
+      'a multipart field named password',
+      post(
+        '/x',
+        'multipart/form-data; boundary=b1',
+        `--b1\r\nContent-Disposition: form-data; name="password"\r\n\r\n${password}\r\n--b1--\r\n`,
+      ),
+      [password],
+    ],
+    ['a secret in malformed JSON', post('/x', 'application/json', `{"password":"${password}"`), [password]],
+    [
+      'the first of two duplicate keys',
+      post('/x', 'application/json', `{"password":"${password}","password":"other-secret-0042"}`),
+      [password, 'other-secret-0042'],
+    ],
     [
       'credentials echoed in a response header and a 401 body',
       refused,

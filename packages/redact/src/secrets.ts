@@ -66,11 +66,11 @@ const alphanumeric = /[A-Za-z0-9]/;
 
 /**
  * What may stand before a value that starts with a letter or digit: anything but a letter or digit, or an
- * escape whose last characters are ones (`%20`, `%3D`, `%253D` encoded twice, `\u003d`), so
- * `Bearer%20<token>` and `next%3D<key>` are found.
+ * escape whose last characters are ones (`%20`, `%3D`, `%253D` encoded twice, `\u003d`, a JSON `\n`), so
+ * `Bearer%20<token>`, `next%3D<key>` and a multipart body echoed in a JSON string are found.
  */
 const tokenStart =
-  '(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2})|(?<=%25[0-9A-Fa-f]{2})|(?<=\\\\u[0-9A-Fa-f]{4}))';
+  '(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2})|(?<=%25[0-9A-Fa-f]{2})|(?<=\\\\u[0-9A-Fa-f]{4})|(?<=\\\\[bfnrt]))';
 
 /**
  * A value is looked for as a whole token: where its first or last character is a letter or digit, the

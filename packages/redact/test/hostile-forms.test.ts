@@ -24,6 +24,7 @@ const forms: { form: string; given: string; leaked: string }[] = [
   },
   { form: 'JSON in a JSON string', given: JSON.stringify(JSON.stringify({ key })), leaked: 'live' },
   { form: 'after \\u003d', given: `token\\u003d${key}`, leaked: key },
+  { form: 'after a JSON \\n', given: JSON.stringify(`line\r\n${key}`), leaked: key },
   { form: 'XML-escaped', given: `<Key>${key}</Key>`, leaked: key },
   { form: 'base64', given: `echo ${toBase64(key)}`, leaked: toBase64(key) },
   {
