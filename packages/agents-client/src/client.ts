@@ -52,7 +52,7 @@ export class AgentsClient extends ServiceClient<paths> {
           credentials.kind === 'apiKey' ? 'an API key' : 'a user access token'
         }; the service rejects ${credentials.kind === 'apiKey' ? 'API keys' : 'it'} there, so the request was not sent.`,
     );
-    super({ options, auth: credentials.auth, middleware: [guard] });
+    super({ options, auth: credentials.auth, middleware: [guard], service: 'Agents', contract });
     this.credentialKind = credentials.kind;
   }
 

@@ -5,6 +5,7 @@ export {
   InvalidRequestError,
   NetworkError,
   RedirectError,
+  ResponseBodyError,
   type RetryOptions,
   SdkError,
   TimeoutError,

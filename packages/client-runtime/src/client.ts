@@ -1,6 +1,7 @@
 import createClient, { type Client, createQuerySerializer, type Middleware } from 'openapi-fetch';
 import type { Authenticator } from './auth.js';
 import { ConfigurationError } from './errors.js';
+import type { ServiceContract } from './operations.js';
 import { createPathSerializer } from './path-serializer.js';
 import type { RetryOptions } from './retry-options.js';
 import {
@@ -21,6 +22,11 @@ export interface ClientOptions {
   retry?: Partial<RetryOptions> | false;
   /** Redirects followed per attempt (default 5). */
   maxRedirects?: number;
+  /**
+   * Largest answer body the client reads, in bytes, after decompression (default 64 MiB; `Infinity` for
+   * none). A larger one fails the call with a `ResponseBodyError` (`too-large`) instead of filling memory.
+   */
+  maxResponseBytes?: number;
   /** What to do when a redirect leaves the origin (default: follow without credentials). */
   crossOriginRedirects?: CrossOriginRedirectPolicy;
   /** A `fetch` implementation (default: the global one). */
@@ -33,6 +39,10 @@ export interface RawClientSetup {
   options: ClientOptions;
   auth: Authenticator | undefined;
   middleware?: Middleware[];
+  /** The service's name in messages (`Voice`): a `ResponseBodyError` says which API answered. */
+  service?: string;
+  /** The service's operations: a `ResponseBodyError` of a method call names its operation. */
+  contract?: ServiceContract;
 }
 
 /** A checked base URL: absolute http(s), without user info (credentials go through `credentials`). */
@@ -69,6 +79,7 @@ export function createRawClient<Paths extends {}>(
     retry: options.retry,
     timeoutMs: options.timeoutMs,
     maxRedirects: options.maxRedirects,
+    maxResponseBytes: options.maxResponseBytes,
     crossOriginRedirects: options.crossOriginRedirects,
     fetch: options.fetch,
     onEvent: options.onEvent,

@@ -56,6 +56,78 @@ export class NetworkError extends SdkError {
   }
 }
 
+/** Why an answer's body could not be read. */
+export type ResponseBodyProblem = 'malformed' | 'too-large';
+
+export interface ResponseBodyErrorInit {
+  status: number;
+  method: string;
+  url: string;
+  problem: ResponseBodyProblem;
+  /** What the parser threw (a `SyntaxError`), scrubbed of secrets before it is kept. */
+  cause?: unknown;
+  /** The size limit that was passed (`too-large`). */
+  limitBytes?: number | undefined;
+  /** `Voice`, `Agents`...: named by the service client. */
+  service?: string | undefined;
+  /** The operation the call was (`modifyCall`), when the service client knows it. */
+  operation?: string | undefined;
+  secrets?: readonly string[];
+}
+
+/**
+ * The service answered (status and headers came) but the body could not be taken: it is not what its
+ * media type says (malformed or truncated JSON, a `SyntaxError` underneath, kept as `cause`), or it is
+ * larger than the client's `maxResponseBytes` (it is not read further). Carries status, method, URL
+ * (origin and path) and, from a service client's method, the operation; no credential.
+ */
+export class ResponseBodyError extends SdkError {
+  override name = 'ResponseBodyError';
+  readonly status: number;
+  readonly method: string;
+  /** Origin and path of the request, without query or user info. */
+  readonly url: string;
+  readonly problem: ResponseBodyProblem;
+  readonly operation: string | undefined;
+  readonly limitBytes: number | undefined;
+  /** What {@link named} builds on: already scrubbed, without the secrets (not enumerable). */
+  private readonly init!: ResponseBodyErrorInit;
+
+  constructor(init: ResponseBodyErrorInit) {
+    const secrets = init.secrets ?? [];
+    const url = redactText(safeUrl(init.url), secrets);
+    const cause = init.cause === undefined ? undefined : scrubError(init.cause, secrets, 0);
+    const who = init.service === undefined ? 'The service' : `${init.service} API`;
+    const what = init.operation === undefined ? '' : ` (${init.operation})`;
+    const why =
+      init.problem === 'too-large'
+        ? `is larger than ${init.limitBytes} bytes (maxResponseBytes); it was not read further`
+        : `could not be read: ${cause === undefined ? 'malformed' : `${cause.name}: ${cause.message}`}`;
+    super(
+      redactText(
+        `${who} answered ${init.status} to ${init.method} ${url}${what}, but the body ${why}`,
+        secrets,
+      ),
+      cause === undefined ? undefined : { cause },
+    );
+    this.status = init.status;
+    this.method = init.method;
+    this.url = url;
+    this.problem = init.problem;
+    this.operation = init.operation;
+    this.limitBytes = init.limitBytes;
+    const scrubbed: ResponseBodyErrorInit = { ...init, url, cause, secrets: [] };
+    Object.defineProperty(this, 'init', { value: scrubbed, enumerable: false });
+  }
+
+  /** The same error, named by the service client that made the call. */
+  named(service: string | undefined, operation: string | undefined): ResponseBodyError {
+    if (this.init.service !== undefined || (service === undefined && operation === undefined)) return this;
+    const named = new ResponseBodyError({ ...this.init, service, operation });
+    return named;
+  }
+}
+
 export interface ApiErrorInit<TBody> {
   status: number;
   body: TBody;

@@ -27,6 +27,9 @@ export {
   InvalidRequestError,
   NetworkError,
   RedirectError,
+  ResponseBodyError,
+  type ResponseBodyErrorInit,
+  type ResponseBodyProblem,
   SdkError,
   TimeoutError,
 } from './errors.js';
@@ -47,6 +50,7 @@ export {
   type CallOptions,
   type CallScope,
   type CrossOriginRedirectPolicy,
+  DEFAULT_MAX_RESPONSE_BYTES,
   type FetchLike,
   type OutgoingRequest,
   Transport,

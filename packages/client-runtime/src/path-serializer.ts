@@ -1,4 +1,44 @@
 import { defaultPathSerializer } from 'openapi-fetch';
+import { InvalidRequestError } from './errors.js';
+
+/**
+ * A segment URL parsers remove or climb with (`.`, `..`, and their percent-encoded spellings `%2e`, `.%2E`,
+ * `%2e%2e`: the WHATWG URL parser treats those as dot segments too, so encoding the dots does not help).
+ */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * Refuses a path parameter whose value would change which path the request goes to. `encodeURIComponent`
+ * already keeps `/`, `?`, `#` and `%` inside the segment; what it leaves alone is a value that is a dot
+ * segment (`hangUpCall('..')` went to the collection above) or empty (`/calls/` instead of `/calls/{id}`).
+ */
+function checkSegment(name: string, encoded: string): void {
+  if (encoded === '' || DOT_SEGMENT.test(encoded)) {
+    throw new InvalidRequestError(
+      `path parameter ${name} is ${JSON.stringify(decodeURIComponent(encoded))}: it would change the path the request goes to; the request was not sent.`,
+    );
+  }
+}
+
+/**
+ * openapi-fetch's `defaultPathSerializer` for what the fast path does not take (label and matrix styles,
+ * arrays, objects), held to the same rule: no placeholder left unfilled, no dot segment made.
+ */
+function checkedDefault(pathname: string, pathParams: Record<string, unknown>): string {
+  const url = defaultPathSerializer(pathname, pathParams);
+  const left = /\{([^{}]+)\}/.exec(url);
+  if (left) {
+    throw new InvalidRequestError(
+      `path parameter ${left[1]} is missing: the request was not sent (openapi-fetch would send {${left[1]}} literally).`,
+    );
+  }
+  const templateSegments = pathname.split('/');
+  url.split('/').forEach((segment, index) => {
+    // Only segments a parameter filled can be refused: the template's own are the spec's.
+    if (templateSegments[index] !== segment && DOT_SEGMENT.test(segment)) checkSegment('value', segment);
+  });
+  return url;
+}
 
 /** A path whose placeholders are all plain `{name}`: the text around them, and their names in order. */
 interface PlainTemplate {
@@ -29,8 +69,11 @@ function compile(pathname: string): PlainTemplate | null {
 /**
  * openapi-fetch's path serializer with each template parsed once: a call fills the placeholders of a
  * template it has seen instead of matching and replacing them again. Anything but a plain `{name}` with a
- * string, number or boolean value (styles, arrays, objects, a missing value) goes to openapi-fetch's own
- * `defaultPathSerializer`, so the URL is always the one openapi-fetch would build.
+ * string, number or boolean value (styles, arrays, objects) goes to openapi-fetch's own
+ * `defaultPathSerializer`, so the URL is always the one openapi-fetch would build - except that a value
+ * can never change the path: each is encoded with `encodeURIComponent` (so `/`, `?`, `#` and `%` stay
+ * inside its segment), and an empty value, a dot segment (`.`, `..`) or a missing value is refused with an
+ * `InvalidRequestError` before anything is sent.
  */
 export function createPathSerializer(): (pathname: string, pathParams: Record<string, unknown>) => string {
   const templates = new Map<string, PlainTemplate | null>();
@@ -40,15 +83,18 @@ export function createPathSerializer(): (pathname: string, pathParams: Record<st
       template = compile(pathname);
       if (templates.size < MAX_REMEMBERED) templates.set(pathname, template);
     }
-    if (template === null) return defaultPathSerializer(pathname, pathParams);
+    if (template === null) return checkedDefault(pathname, pathParams);
     const { texts, names } = template;
     let url = texts[0] as string;
     for (let index = 0; index < names.length; index++) {
-      const value = pathParams[names[index] as string];
+      const name = names[index] as string;
+      const value = pathParams[name];
       if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-        return defaultPathSerializer(pathname, pathParams);
+        return checkedDefault(pathname, pathParams);
       }
-      url += encodeURIComponent(value) + (texts[index + 1] as string);
+      const encoded = encodeURIComponent(value);
+      checkSegment(name, encoded);
+      url += encoded + (texts[index + 1] as string);
     }
     return url;
   };

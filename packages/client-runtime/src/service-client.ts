@@ -1,7 +1,8 @@
 import type { Client } from 'openapi-fetch';
 import { CallRequest } from './call-request.js';
 import { createRawClient, dataOrThrow, type RawClientSetup, type RawResult } from './client.js';
-import type { ApiError, ApiErrorInit } from './errors.js';
+import { type ApiError, type ApiErrorInit, ResponseBodyError } from './errors.js';
+import type { ServiceContract } from './operations.js';
 import type { CallOptions, CallScope, Transport } from './transport.js';
 
 /** A non-2xx answer, handed to a service client to build its own error class. */
@@ -48,11 +49,40 @@ export abstract class ServiceClient<Paths extends {}> {
   readonly raw: Client<Paths>;
   protected readonly transport: Transport;
   private openScope: CallScope | undefined;
+  private readonly service: string | undefined;
+  private readonly contract: ServiceContract | undefined;
+  private templates: { operationId: string; method: string; path: RegExp }[] | undefined;
 
   protected constructor(setup: RawClientSetup) {
     const { raw, transport } = createRawClient<Paths>(setup);
     this.raw = raw;
     this.transport = transport;
+    this.service = setup.service;
+    this.contract = setup.contract;
+  }
+
+  /** The operation a method call was, found from its method and path in the contract (for error messages). */
+  private operationOf(method: string, url: string): string | undefined {
+    if (this.contract === undefined) return undefined;
+    this.templates ??= Object.entries(this.contract.operations).map(([operationId, info]) => ({
+      operationId,
+      method: info.method,
+      // The base URL may add a prefix: the template is matched at the end of the path.
+      path: new RegExp(
+        `${info.path
+          .split(/\{[^{}]+\}/)
+          .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[^/]+')}$`,
+      ),
+    }));
+    let pathname: string;
+    try {
+      pathname = new URL(url).pathname;
+    } catch {
+      return undefined;
+    }
+    return this.templates.find((template) => template.method === method && template.path.test(pathname))
+      ?.operationId;
   }
 
   /** Builds the service's error for a non-2xx answer. */
@@ -81,7 +111,11 @@ export abstract class ServiceClient<Paths extends {}> {
         this.createError({ method, response, body, secrets: this.transport.secrets() }),
       );
     } catch (error) {
-      throw scope === undefined ? error : scope.failure(error);
+      const failure = scope === undefined ? error : scope.failure(error);
+      if (failure instanceof ResponseBodyError) {
+        throw failure.named(this.service, this.operationOf(method, failure.url));
+      }
+      throw failure;
     } finally {
       scope?.release();
     }

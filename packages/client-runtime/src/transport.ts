@@ -2,7 +2,14 @@ import type { Authenticator } from './auth.js';
 import { backoffDelay } from './backoff.js';
 import { CallRequest } from './call-request.js';
 import { type CallAbort, type CallSignal, PlainAbortSignal, plainSignalsWork } from './call-signal.js';
-import { ConfigurationError, NetworkError, RedirectError, SdkError, TimeoutError } from './errors.js';
+import {
+  ConfigurationError,
+  NetworkError,
+  RedirectError,
+  ResponseBodyError,
+  SdkError,
+  TimeoutError,
+} from './errors.js';
 import { isCredentialHeader, redactHeaders, redactText, redactUrl } from './redact.js';
 import { parseRetryAfter } from './retry-after.js';
 import {
@@ -51,6 +58,11 @@ export interface TransportOptions {
   /** Redirects followed per attempt (default 5). */
   maxRedirects?: number | undefined;
   /**
+   * Largest answer body read, in bytes, after decompression (default 64 MiB; `Infinity` for none). A
+   * larger one is not read further: the call fails with a `ResponseBodyError` (`too-large`).
+   */
+  maxResponseBytes?: number | undefined;
+  /**
    * A redirect to another origin (scheme, host or port): follow it without any credential header
    * (default), or refuse it with a `RedirectError`. Credentials are never sent to another origin.
    */
@@ -87,6 +99,8 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const ALWAYS_STRIPPED = ['authorization', 'proxy-authorization', 'cookie'];
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_MAX_REDIRECTS = 5;
+/** Default of {@link TransportOptions.maxResponseBytes}: 64 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /**
  * The `fetch` openapi-fetch sends through: adds credentials before each attempt, retries 429 and 503 of
@@ -101,6 +115,7 @@ export class Transport {
   private readonly retry: Readonly<RetryOptions>;
   private readonly timeoutMs: number;
   private readonly maxRedirects: number;
+  private readonly maxResponseBytes: number;
   private readonly crossOrigin: CrossOriginRedirectPolicy;
   private readonly random: () => number;
   private readonly defaults: ResolvedCall;
@@ -117,6 +132,15 @@ export class Transport {
     this.maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     if (!Number.isInteger(this.maxRedirects) || this.maxRedirects < 0) {
       throw new ConfigurationError(`maxRedirects must be an integer >= 0, got ${this.maxRedirects}.`);
+    }
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    if (
+      !(this.maxResponseBytes > 0) ||
+      (Number.isFinite(this.maxResponseBytes) && !Number.isInteger(this.maxResponseBytes))
+    ) {
+      throw new ConfigurationError(
+        `maxResponseBytes must be a positive integer (or Infinity), got ${this.maxResponseBytes}.`,
+      );
     }
     this.crossOrigin = options.crossOriginRedirects ?? 'strip-credentials';
     if (this.crossOrigin !== 'strip-credentials' && this.crossOrigin !== 'refuse') {
@@ -146,22 +170,79 @@ export class Transport {
     const resolved = this.resolve(call);
     const deadline = new Deadline(resolved.timeoutMs, this.plainSignals());
     let answered: OutgoingRequest | undefined;
+    let status = 0;
     return {
       fetch: (request) =>
         this.send(request, resolved, deadline).then((response) => {
           answered = request;
-          return response;
+          status = response.status;
+          return this.limited(response, request);
         }),
       release: () => deadline.release(),
-      // Only what failed while the body was read is the transport's to explain; a SyntaxError of a
-      // malformed body, or an error of the caller's own code, stays as it is.
+      // Only what failed while the body was read is the transport's to explain: a body that is not what
+      // its media type says (a SyntaxError of the parser) or a failed read. An error of the caller's own
+      // code stays as it is.
       failure: (error) => {
         if (answered === undefined) return error;
         if (deadline.signal.aborted) return deadline.signal.reason;
+        if (error instanceof SyntaxError) {
+          return new ResponseBodyError({
+            status,
+            method: answered.method,
+            url: answered.url,
+            problem: 'malformed',
+            cause: error,
+            secrets: this.secrets(),
+          });
+        }
         if (!(error instanceof TypeError)) return error;
         return this.failure(error, answered.method, answered.url, deadline.signal);
       },
     };
+  }
+
+  /**
+   * The answer with its body bounded by `maxResponseBytes`: one that declares a larger size is refused at
+   * once; one whose size is not known in advance (chunked, or compressed: `fetch` inflates it) is counted
+   * as it is read and fails with a `ResponseBodyError` past the limit.
+   */
+  private limited(response: Response, request: OutgoingRequest): Response {
+    const limit = this.maxResponseBytes;
+    if (response.body === null || !Number.isFinite(limit)) return response;
+    const tooLarge = (): ResponseBodyError =>
+      new ResponseBodyError({
+        status: response.status,
+        method: request.method,
+        url: request.url,
+        problem: 'too-large',
+        limitBytes: limit,
+        secrets: this.secrets(),
+      });
+    const declared = response.headers.get('content-length');
+    const encoding = response.headers.get('content-encoding');
+    if (declared !== null && (encoding === null || encoding.trim().toLowerCase() === 'identity')) {
+      // The runtime never hands on more bytes than the declared length.
+      if (Number(declared) <= limit) return response;
+      void discard(response);
+      throw tooLarge();
+    }
+    let seen = 0;
+    const counted = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          seen += chunk.byteLength;
+          if (seen > limit) controller.error(tooLarge());
+          else controller.enqueue(chunk);
+        },
+      }),
+    );
+    const copy = new Response(counted, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+    Object.defineProperty(copy, 'url', { value: response.url });
+    return copy;
   }
 
   /** The credential values in use, for redacting error messages. */
@@ -198,7 +279,7 @@ export class Transport {
     try {
       const response = await this.send(request, call, deadline);
       try {
-        return await bufferBody(response);
+        return await bufferBody(this.limited(response, request));
       } catch (error) {
         throw this.failure(error, request.method, request.url, deadline.signal);
       }

@@ -9,6 +9,7 @@ import {
   ConfigurationError,
   checkBaseUrl,
   headerAuth,
+  InvalidRequestError,
   isCredentialHeader,
   type OperationInfo,
   parseRetryAfter,
@@ -227,8 +228,6 @@ describe('createPathSerializer', () => {
     [`${base}/accounts/{accountId}/calls/{callId}`, { accountId: '99 00/1', callId: 'c-1?x=ü' }],
     [`${base}/items/{id}/again/{id}`, { id: 7 }],
     [`${base}/flags/{on}`, { on: true }],
-    [`${base}/missing/{id}`, {}],
-    [`${base}/null/{id}`, { id: null }],
     [`${base}/list/{ids}`, { ids: ['a', 'b c'] }],
     [`${base}/explode/{ids*}`, { ids: ['a', 'b'] }],
     [`${base}/label/{.id}`, { id: 'x y' }],
@@ -241,6 +240,27 @@ describe('createPathSerializer', () => {
     // Twice: the second call reads the template from the cache.
     expect(serialize(template, params)).toBe(defaultPathSerializer(template, params));
     expect(serialize(template, params)).toBe(defaultPathSerializer(template, params));
+  });
+  // Issue 41: `hangUpCall('..')` posted to /api/v2/accounts/9900000/ (the URL parser climbed the `..`).
+  it.each<[string, Record<string, unknown>, string]>([
+    [`${base}/calls/{id}`, { id: '..' }, 'path parameter id is ".."'],
+    [`${base}/calls/{id}`, { id: '.' }, 'path parameter id is "."'],
+    [`${base}/calls/{id}`, { id: '' }, 'path parameter id is ""'],
+    [`${base}/missing/{id}`, {}, 'path parameter id is missing'],
+    [`${base}/null/{id}`, { id: null }, 'path parameter id is missing'],
+    [`${base}/list/{ids}`, { ids: ['..'] }, 'would change the path'],
+    [`${base}/label/{.id}`, { id: undefined }, 'path parameter .id is missing'],
+  ])('refuses %s with %j: %s', (template, params, reason) => {
+    const serialize = createPathSerializer();
+    expect(() => serialize(template, params)).toThrow(InvalidRequestError);
+    expect(() => serialize(template, params)).toThrow(reason);
+  });
+  it('keeps /, ?, #, % and dots inside a longer value in the segment', () => {
+    const serialize = createPathSerializer();
+    expect(serialize(`${base}/calls/{id}`, { id: '../x?y#z%' })).toBe(`${base}/calls/..%2Fx%3Fy%23z%25`);
+    expect(new URL(serialize(`${base}/calls/{id}`, { id: '...' })).pathname).toBe('/v1/calls/...');
+    expect(new URL(serialize(`${base}/calls/{id}`, { id: '..%2F' })).pathname).toBe('/v1/calls/..%252F');
+    expect(new URL(serialize(`${base}/calls/{id}`, { id: '%2e%2E' })).pathname).toBe('/v1/calls/%252e%252E');
   });
   it('fills a remembered template with each call’s own values', () => {
     const serialize = createPathSerializer();

@@ -1,12 +1,23 @@
 import { parseArgs } from 'node:util';
-import { type Recorder, startRecorder } from './proxy.js';
+import {
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+  MAX_BODY_BYTES_LIMIT,
+  type Recorder,
+  startRecorder,
+} from './proxy.js';
+
+/** How long SIGINT/SIGTERM lets the exchanges in flight finish before cutting them off. */
+export const STOP_GRACE_MS = 500;
 
 export const usage = `Usage: contract-record --target URL --out FILE.har [--port N] [options]
 
 Listens on loopback, forwards every request to the target, returns the answer unchanged and appends
 each exchange to FILE.har (HAR 1.2) as soon as it completes, credentials masked. Point a client, a test
-suite or a browser at the printed address; stop with Ctrl-C (SIGINT) or SIGTERM. The file is complete
-after every entry, so a crash loses nothing that was answered. Check it with \`contract-check FILE.har\`.
+suite or a browser at the printed address; stop with Ctrl-C (SIGINT) or SIGTERM: exchanges still in
+flight ${STOP_GRACE_MS} ms later are cut off (written with their body marked not kept, or not at all when
+no answer had come). The file is complete after every entry, so a crash loses nothing that was answered.
+Check it with \`contract-check FILE.har\`.
 
 Options:
   --target URL     where requests go (http or https, optionally with a base path)
@@ -15,6 +26,12 @@ Options:
   --host ADDR      loopback address (default 127.0.0.1; ::1 and localhost allowed, nothing else)
   --mask NAME      also mask this header, query parameter, form field, JSON property or XML element
                    (repeatable; credentials named like a key, secret, token or password are always masked)
+  --max-body-bytes N
+                   largest body kept in the HAR (default ${DEFAULT_MAX_BODY_BYTES}, 64 MiB; at most
+                   ${MAX_BODY_BYTES_LIMIT}); a larger one is passed on whole and marked _bodyOmitted
+  --upstream-timeout MS
+                   give an exchange up when the target sends nothing for MS milliseconds (default
+                   ${DEFAULT_UPSTREAM_TIMEOUT_MS}): 504 before its answer, the body marked incomplete during it
   --force          replace FILE if it exists (default: refuse, so no recording is lost)
   --quiet          no line per entry
   -h, --help       this text
@@ -36,6 +53,8 @@ const options = {
   port: { type: 'string' },
   host: { type: 'string' },
   mask: { type: 'string', multiple: true },
+  'max-body-bytes': { type: 'string' },
+  'upstream-timeout': { type: 'string' },
   force: { type: 'boolean', default: false },
   quiet: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -66,6 +85,24 @@ export async function startCli(argv: string[], io: CliIo = processIo): Promise<n
     io.stderr(`contract-record: --port must be an integer from 0 to 65535, not ${values.port}\n`);
     return 2;
   }
+  const maxBodyBytes = values['max-body-bytes'] === undefined ? undefined : Number(values['max-body-bytes']);
+  if (
+    maxBodyBytes !== undefined &&
+    (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1 || maxBodyBytes > MAX_BODY_BYTES_LIMIT)
+  ) {
+    io.stderr(
+      `contract-record: --max-body-bytes must be an integer from 1 to ${MAX_BODY_BYTES_LIMIT}, not ${values['max-body-bytes']}\n`,
+    );
+    return 2;
+  }
+  const upstreamTimeoutMs =
+    values['upstream-timeout'] === undefined ? undefined : Number(values['upstream-timeout']);
+  if (upstreamTimeoutMs !== undefined && (!Number.isInteger(upstreamTimeoutMs) || upstreamTimeoutMs < 1)) {
+    io.stderr(
+      `contract-record: --upstream-timeout must be a positive integer (milliseconds), not ${values['upstream-timeout']}\n`,
+    );
+    return 2;
+  }
   try {
     new URL(values.target);
   } catch {
@@ -81,6 +118,8 @@ export async function startCli(argv: string[], io: CliIo = processIo): Promise<n
       ...(values.host === undefined ? {} : { host: values.host }),
       overwrite: values.force,
       mask: { names: values.mask ?? [] },
+      ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+      ...(upstreamTimeoutMs === undefined ? {} : { upstreamTimeoutMs }),
       onEntry: values.quiet
         ? undefined
         : (entry) => io.stdout(`#${entry.index} ${entry.method} ${entry.url} -> ${entry.status}\n`),
@@ -103,7 +142,10 @@ export async function startCli(argv: string[], io: CliIo = processIo): Promise<n
   }
 }
 
-/** The bin: runs until SIGINT or SIGTERM, then finishes the exchanges in flight and closes the file. */
+/**
+ * The bin: runs until SIGINT or SIGTERM, then lets the exchanges in flight finish for {@link STOP_GRACE_MS},
+ * cuts off the rest and closes the file.
+ */
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
   const started = await startCli(argv, io);
   if (typeof started === 'number') return started;
@@ -117,7 +159,12 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  await recorder.close();
+  const { cutOff } = await recorder.close({ graceMs: STOP_GRACE_MS });
+  if (cutOff > 0) {
+    io.stderr(
+      `contract-record: ${cutOff} exchange(s) still in flight after ${STOP_GRACE_MS} ms were cut off (body marked not kept, or not recorded when no answer had come)\n`,
+    );
+  }
   io.stdout(`contract-record: stopped; ${recorder.entries} entries recorded\n`);
   return 0;
 }

@@ -2,6 +2,7 @@
 // that code writing recordings "as contract-record would" (contract-tests/lib/build.ts) has one import.
 export {
   type Exchange,
+  type HarBodyOmitted,
   type HarCreator,
   HarWriter,
   type HarWriterOptions,
@@ -19,8 +20,12 @@ export {
   maskToken,
   maskUrl,
 } from '@svc-contracts/redact';
-export { type CliIo, runCli, startCli, usage } from './cli-main.js';
+export { type CliIo, runCli, STOP_GRACE_MS, startCli, usage } from './cli-main.js';
 export {
+  type CloseSummary,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+  MAX_BODY_BYTES_LIMIT,
   type RecordedSummary,
   type Recorder,
   type RecorderOptions,

@@ -8,9 +8,24 @@ import {
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { type Exchange, type HarCreator, HarWriter, harEntry, maskEntry } from '@svc-contracts/har';
+import {
+  type Exchange,
+  type HarBodyOmitted,
+  type HarCreator,
+  type HarEntry,
+  HarWriter,
+  harEntry,
+  maskEntry,
+} from '@svc-contracts/har';
 import type { Header, MaskOptions } from '@svc-contracts/redact';
-import { bodyText, decodeContent } from './bodies.js';
+import { BoundedBody, bodyText, decodeContent } from './bodies.js';
+
+/** Bodies larger than this are passed on whole but not kept in the HAR (marked `_bodyOmitted`). */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** The most `maxBodyBytes` may be: its base64 must stay well under V8's longest string (about 512 MiB). */
+export const MAX_BODY_BYTES_LIMIT = 256 * 1024 * 1024;
+/** How long the target may stay silent (no header, no body byte) before the exchange is given up. */
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 
 export interface RecorderOptions {
   /** Base URL every request is forwarded to (`https://agents.staging.example.com`, optionally with a path). */
@@ -25,6 +40,19 @@ export interface RecorderOptions {
   overwrite?: boolean;
   /** Extra names to mask, besides the built-in credential names. */
   mask?: MaskOptions;
+  /**
+   * Largest request or response body kept in the HAR, in bytes (default 64 MiB, at most 256 MiB; decoded
+   * size for compressed answers). A larger body still reaches the other side whole; its entry keeps the
+   * status and headers and marks the body `_bodyOmitted` (`size-limit`), so a checker says it was not judged.
+   */
+  maxBodyBytes?: number;
+  /**
+   * Milliseconds the target may stay silent - before its answer's head or between two of its body's
+   * chunks - before the exchange is given up (default 30 000; `Infinity` for none). Before the head the
+   * caller gets `504` and nothing is recorded; during the body the entry is written with the body marked
+   * `_bodyOmitted` (`incomplete`) and the caller's connection is closed.
+   */
+  upstreamTimeoutMs?: number;
   /** Called after each entry is in the file (method, masked URL and status, for a log line). */
   onEntry?: (entry: RecordedSummary) => void;
   /** Called for traffic that could not be forwarded or recorded; the proxy keeps running. */
@@ -45,8 +73,53 @@ export interface Recorder {
   port: number;
   /** Entries written so far. */
   readonly entries: number;
-  /** Stops accepting requests, lets the exchanges in flight finish and closes the HAR file. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting requests, lets the exchanges in flight finish and closes the HAR file. With `graceMs`,
+   * exchanges still in flight after that long are cut off: one that has its answer's head is written with
+   * its body marked `_bodyOmitted` (`incomplete`), one without is answered `503` and not recorded.
+   */
+  close(options?: { graceMs?: number }): Promise<CloseSummary>;
+}
+
+export interface CloseSummary {
+  /** Exchanges cut off by `graceMs`: written with their body omitted, or not at all when no answer had come. */
+  cutOff: number;
+}
+
+/** Why an exchange in flight was given up (a time-out, or the recorder stopping). */
+class GivenUp extends Error {}
+
+function checkPositive(value: number, name: string, max = Number.POSITIVE_INFINITY): number {
+  if (!(value > 0) || value > max || (Number.isFinite(value) && !Number.isInteger(value))) {
+    throw new Error(
+      `${name} must be a positive integer${Number.isFinite(max) ? ` up to ${max}` : ''}, not ${value}`,
+    );
+  }
+  return value;
+}
+
+/** Marks the body of an entry as not kept: `text` dropped, `size` the bytes that went by. */
+function omitBody(
+  entry: HarEntry,
+  side: 'request' | 'response',
+  size: number,
+  omitted: HarBodyOmitted,
+): void {
+  const comment = `body not recorded (${omitted.detail}): not judged`;
+  if (side === 'response') {
+    const {
+      text: _text,
+      encoding: _encoding,
+      compression: _compression,
+      ...content
+    } = entry.response.content;
+    entry.response.content = { ...content, size, comment, _bodyOmitted: omitted };
+    entry.response.bodySize = size;
+  } else {
+    const mimeType = entry.request.postData?.mimeType ?? '';
+    entry.request.postData = { mimeType, comment, _bodyOmitted: omitted };
+    entry.request.bodySize = size;
+  }
 }
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -126,6 +199,18 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   const inFlight = new Set<Promise<void>>();
   const report = (error: Error): void => options.onError?.(error);
 
+  const maxBodyBytes = checkPositive(
+    options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    'maxBodyBytes',
+    MAX_BODY_BYTES_LIMIT,
+  );
+  const upstreamTimeoutMs = checkPositive(
+    options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
+    'upstreamTimeoutMs',
+  );
+  /** How to give up each exchange in flight (the recorder stopping). */
+  const giveUps = new Set<(reason: string) => void>();
+
   function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     return new Promise((resolve) => {
       const startedDateTime = new Date().toISOString();
@@ -136,88 +221,155 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       const requestHeaders = endToEnd(pairs(req.rawHeaders)).map((header) =>
         header.name.toLowerCase() === 'host' ? { name: header.name, value: url.host } : header,
       );
-      const requestChunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => requestChunks.push(chunk));
-
-      const upstream = send(url, { method: req.method, headers: flat(requestHeaders), agent }, (answer) => {
-        firstByte = performance.now();
-        const responseHeaders = endToEnd(pairs(answer.rawHeaders));
-        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, flat(responseHeaders));
-        const responseChunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => responseChunks.push(chunk));
-        answer.pipe(res, { end: false });
-        answer.on('error', (error) => {
-          report(error);
-          res.destroy(error);
-          resolve();
-        });
-        answer.on('end', () => {
-          const end = performance.now();
-          const raw = Buffer.concat(responseChunks);
-          const decoded = decodeContent(raw, responseHeaders);
-          const body = decoded
-            ? bodyText(decoded, contentTypeOf(responseHeaders))
-            : { text: raw.toString('base64'), encoding: 'base64' as const };
-          const requestBody = Buffer.concat(requestChunks);
-          // Recorded as seen, then masked as a whole: by name, and by value wherever the target echoes a
-          // credential of the request (a header, a 401 body, a base64 body).
-          const exchange: Exchange = {
-            startedDateTime,
-            timings: {
-              send: Math.max(0, Math.round(sent - start)),
-              wait: Math.max(0, Math.round(firstByte - sent)),
-              receive: Math.max(0, Math.round(end - firstByte)),
-            },
-            request: {
-              method: req.method ?? 'GET',
-              url: url.href,
-              httpVersion: `HTTP/${req.httpVersion}`,
-              headers: requestHeaders,
-              ...(requestBody.length === 0 &&
-              !req.headers['content-length'] &&
-              !req.headers['transfer-encoding']
-                ? {}
-                : { body: requestBody.toString('utf8') }),
-            },
-            response: {
-              status: answer.statusCode ?? 0,
-              statusText: answer.statusMessage ?? '',
-              httpVersion: `HTTP/${answer.httpVersion}`,
-              headers: responseHeaders,
-              body: body.text,
-              ...(body.encoding ? { encoding: body.encoding } : {}),
-              transferredSize: raw.length,
-            },
-          };
-          const entry = maskEntry(harEntry(exchange), options.mask);
-          writer
-            .append(entry)
-            .then(
-              () =>
-                options.onEntry?.({
-                  index: writer.entries - 1,
-                  method: entry.request.method,
-                  url: entry.request.url,
-                  status: entry.response.status,
-                }),
-              (error: Error) => report(new Error(`could not write the HAR entry: ${error.message}`)),
-            )
-            .finally(() => {
-              res.end();
-              resolve();
-            });
-        });
+      const requestBody = new BoundedBody(maxBodyBytes);
+      const responseBody = new BoundedBody(maxBodyBytes);
+      let answer: IncomingMessage | undefined;
+      let settled = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const giveUp = (reason: string): void => void upstream.destroy(new GivenUp(reason));
+      const finish = (): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        giveUps.delete(giveUp);
+        resolve();
+      };
+      // The target's silence is bounded: the timer restarts with every byte either side sends.
+      const touch = (): void => {
+        if (timer !== undefined) timer.refresh();
+        else if (Number.isFinite(upstreamTimeoutMs)) {
+          timer = setTimeout(
+            () => giveUp(`no data from the target for ${upstreamTimeoutMs} ms`),
+            upstreamTimeoutMs,
+          );
+        }
+      };
+      req.on('data', (chunk: Buffer) => {
+        requestBody.push(chunk);
+        touch();
       });
+
+      /** Writes the entry once the answer ended, or broke off (`broken`): then its body is not kept. */
+      const record = (broken: Error | undefined): void => {
+        if (settled || answer === undefined) return;
+        settled = true;
+        clearTimeout(timer);
+        giveUps.delete(giveUp);
+        const end = performance.now();
+        const responseHeaders = endToEnd(pairs(answer.rawHeaders));
+        const raw = broken === undefined ? responseBody.bytes() : undefined;
+        const decoded = raw && decodeContent(raw, responseHeaders, maxBodyBytes);
+        const body =
+          raw === undefined || decoded === 'too-large'
+            ? undefined
+            : decoded
+              ? bodyText(decoded, contentTypeOf(responseHeaders))
+              : { text: raw.toString('base64'), encoding: 'base64' as const };
+        const requestBytes = requestBody.bytes();
+        // Recorded as seen, then masked as a whole: by name, and by value wherever the target echoes a
+        // credential of the request (a header, a 401 body, a base64 body).
+        const exchange: Exchange = {
+          startedDateTime,
+          timings: {
+            send: Math.max(0, Math.round(sent - start)),
+            wait: Math.max(0, Math.round(firstByte - sent)),
+            receive: Math.max(0, Math.round(end - firstByte)),
+          },
+          request: {
+            method: req.method ?? 'GET',
+            url: url.href,
+            httpVersion: `HTTP/${req.httpVersion}`,
+            headers: requestHeaders,
+            ...(requestBody.size === 0 && !req.headers['content-length'] && !req.headers['transfer-encoding']
+              ? {}
+              : { body: requestBytes === undefined ? '' : requestBytes.toString('utf8') }),
+          },
+          response: {
+            status: answer.statusCode ?? 0,
+            statusText: answer.statusMessage ?? '',
+            httpVersion: `HTTP/${answer.httpVersion}`,
+            headers: responseHeaders,
+            ...(body === undefined ? {} : { body: body.text }),
+            ...(body?.encoding ? { encoding: body.encoding } : {}),
+            transferredSize: responseBody.size,
+          },
+        };
+        const entry = harEntry(exchange);
+        if (requestBytes === undefined) {
+          omitBody(entry, 'request', requestBody.size, {
+            reason: 'size-limit',
+            detail: `larger than ${maxBodyBytes} bytes`,
+          });
+        }
+        if (broken !== undefined) {
+          omitBody(entry, 'response', responseBody.size, {
+            reason: 'incomplete',
+            detail: broken instanceof GivenUp ? broken.message : `the target broke off: ${broken.message}`,
+          });
+        } else if (body === undefined) {
+          omitBody(entry, 'response', responseBody.size, {
+            reason: 'size-limit',
+            detail: `larger than ${maxBodyBytes} bytes${decoded === 'too-large' ? ' once decoded' : ''}`,
+          });
+        }
+        const masked = maskEntry(entry, options.mask);
+        if (broken !== undefined) report(new Error(`${req.method} ${masked.request.url}: ${broken.message}`));
+        writer
+          .append(masked)
+          .then(
+            () =>
+              options.onEntry?.({
+                index: writer.entries - 1,
+                method: masked.request.method,
+                url: masked.request.url,
+                status: masked.response.status,
+              }),
+            (error: Error) => report(new Error(`could not write the HAR entry: ${error.message}`)),
+          )
+          .finally(() => {
+            // The caller must not take a body that broke off for a whole one.
+            if (broken === undefined) res.end();
+            else res.destroy();
+            resolve();
+          });
+      };
+
+      const upstream = send(url, { method: req.method, headers: flat(requestHeaders), agent }, (incoming) => {
+        answer = incoming;
+        firstByte = performance.now();
+        touch();
+        res.writeHead(
+          incoming.statusCode ?? 502,
+          incoming.statusMessage,
+          flat(endToEnd(pairs(incoming.rawHeaders))),
+        );
+        incoming.on('data', (chunk: Buffer) => {
+          responseBody.push(chunk);
+          touch();
+        });
+        incoming.pipe(res, { end: false });
+        incoming.on('error', (error) => record(error));
+        incoming.on('end', () => record(undefined));
+      });
+      giveUps.add(giveUp);
+      touch();
       upstream.on('finish', () => {
         sent = performance.now();
       });
       upstream.on('error', (error) => {
+        if (answer !== undefined) {
+          record(error);
+          return;
+        }
+        if (settled) return;
+        const givenUp = error instanceof GivenUp;
         report(new Error(`${req.method} ${url.href}: ${error.message}`));
         if (!res.headersSent) {
-          res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' });
+          const status = givenUp ? (error.message.startsWith('no data') ? 504 : 503) : 502;
+          res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
           res.end(`contract-record: the target did not answer (${error.message}); nothing was recorded\n`);
         } else res.destroy(error);
-        resolve();
+        finish();
       });
       req.pipe(upstream);
     });
@@ -236,7 +388,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     });
   });
   const { port } = server.address() as AddressInfo;
-  let closing: Promise<void> | undefined;
+  let closing: Promise<CloseSummary> | undefined;
 
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
@@ -244,15 +396,33 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     get entries() {
       return writer.entries;
     },
-    close() {
+    close(closeOptions = {}) {
       closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
+        const all = Promise.all([...inFlight]);
+        let cutOff = 0;
+        const graceMs = closeOptions.graceMs;
+        if (graceMs !== undefined && Number.isFinite(graceMs)) {
+          let graceTimer: ReturnType<typeof setTimeout> | undefined;
+          const late = await Promise.race([
+            all.then(() => false),
+            new Promise<boolean>((resolve) => {
+              graceTimer = setTimeout(() => resolve(true), Math.max(0, graceMs));
+            }),
+          ]);
+          clearTimeout(graceTimer);
+          if (late) {
+            cutOff = giveUps.size;
+            for (const giveUp of [...giveUps]) giveUp(`the recorder was stopped after ${graceMs} ms`);
+          }
+        }
         await Promise.all([...inFlight]);
         server.closeAllConnections();
         await stopped;
         agent.destroy();
         await writer.close();
+        return { cutOff };
       })();
       return closing;
     },

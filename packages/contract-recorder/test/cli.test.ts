@@ -81,6 +81,23 @@ describe('contract-record (the bin)', () => {
     expect(JSON.parse(text).log.entries).toHaveLength(1);
   });
 
+  it('on SIGTERM, writes what it has and exits although the target hangs (issue 41)', async () => {
+    const out = join(dir, 'hung.har');
+    const recorder = await spawnRecorder(['--target', target.url, '--out', out, '--quiet']);
+    const hung = fetch(`${recorder.url}/hang`).catch(() => undefined);
+    const headed = await fetch(`${recorder.url}/hang-body`);
+    while (!target.seen.some((seen) => seen.url === '/hang')) await new Promise((r) => setTimeout(r, 5));
+    child?.kill('SIGTERM');
+    // The default upstream time-out is 30 s: exiting at all proves the stop did not wait for it.
+    expect(await recorder.exit).toBe(0);
+    await headed.text().catch(() => undefined);
+    await hung;
+    expect(recorder.output()).toContain('2 exchange(s) still in flight after 500 ms were cut off');
+    const entries = JSON.parse(await readFile(out, 'utf8')).log.entries;
+    expect(entries).toHaveLength(1);
+    expect(entries[0].response.content._bodyOmitted.reason).toBe('incomplete');
+  });
+
   it('loses nothing that was answered when it is killed', async () => {
     const out = join(dir, 'crash.har');
     const recorder = await spawnRecorder(['--target', target.url, '--out', out, '--quiet']);
@@ -116,6 +133,8 @@ describe('startCli', () => {
       [['--target', target.url, '--out', existing], 'exists; pass --force'],
       [['--target', target.url, '--out', 'x.har', '--host', '0.0.0.0'], 'loopback only'],
       [['--bogus'], "Unknown option '--bogus'"],
+      [['--target', target.url, '--out', 'x.har', '--max-body-bytes', '0'], '--max-body-bytes must be'],
+      [['--target', target.url, '--out', 'x.har', '--upstream-timeout', '1.5'], '--upstream-timeout must be'],
     ];
     for (const [args, reason] of cases) {
       const io = memoryIo();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { HarEntry } from '@svc-contracts/har';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MASK, MASKED_BASIC, type Recorder, startRecorder, upstreamUrl } from '../src/index.js';
+import { echoForms } from './forms.js';
 import { startTarget, type Target } from './target.js';
 
 const clientSecret = 'client-secret-do-not-leak-7d1f';
@@ -221,6 +222,22 @@ describe('what the recorder used to leak', () => {
     ['a secret that is a number', post('/x', 'application/json', '{"secret": 12345678}'), ['12345678']],
     ['JSON sent as text/plain', post('/x', 'text/plain', `{"password": "${password}"}`), [password]],
     ['a base64 body', (url) => fetch(`${url}/binary-echo`, { headers: { 'X-API-Key': apiKey } }), [apiKey]],
+    // Issue 41: the target echoes each of these request bodies back inside a JSON string.
+    [
+      'a multipart field named password',
+      post(
+        '/x',
+        'multipart/form-data; boundary=b1',
+        `--b1\r\nContent-Disposition: form-data; name="password"\r\n\r\n${password}\r\n--b1--\r\n`,
+      ),
+      [password],
+    ],
+    ['a secret in malformed JSON', post('/x', 'application/json', `{"password":"${password}"`), [password]],
+    [
+      'the first of two duplicate keys',
+      post('/x', 'application/json', `{"password":"${password}","password":"other-secret-0042"}`),
+      [password, 'other-secret-0042'],
+    ],
     [
       'credentials echoed in a response header and a 401 body',
       refused,
@@ -260,5 +277,133 @@ describe('what the recorder used to leak', () => {
     expect(Buffer.from(binary?.response.content.text ?? '', 'base64')).toEqual(
       Buffer.concat([Buffer.from([0, 255]), Buffer.from(MASK)]),
     );
+  });
+});
+
+// Issue 41: hostile input costs only its own entry, never a crash, a stall or a leak.
+describe('hostile traffic', () => {
+  const key = 'sk_live+4f3a/9c2e=8b7d';
+
+  it.each(Object.keys(echoForms))(
+    'masks a key the target echoes %s, in the header, redirect and body',
+    async (form) => {
+      const out = join(dir, 'forms.har');
+      recorder = await startRecorder({ target: target.url, out });
+      const answer = await fetch(`${recorder.url}/echo?form=${encodeURIComponent(form)}`, {
+        headers: { 'X-API-Key': key },
+      });
+      const echoed = (echoForms[form] as (secret: string) => string)(key);
+      // The caller gets the answer as sent; only the file is masked.
+      expect(await answer.text()).toBe(`refused: ${echoed}`);
+      await recorder.close();
+      const text = await readFile(out, 'utf8');
+      expect(text).not.toContain(echoed);
+      expect(text).not.toContain('live');
+      const [entry] = await entriesOf(out);
+      expect(entry?.response.content.text).toMatch(/^refused: /);
+    },
+  );
+
+  it('does not keep a body past maxBodyBytes: the caller gets it whole, the entry marks it not kept', async () => {
+    const out = join(dir, 'big.har');
+    recorder = await startRecorder({ target: target.url, out, maxBodyBytes: 1024 });
+    const answer = await fetch(`${recorder.url}/big?bytes=10000`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ password: 'p'.repeat(2000) }),
+    });
+    expect((await answer.text()).length).toBe(10000);
+    const small = await fetch(`${recorder.url}/big?bytes=100`);
+    expect((await small.text()).length).toBe(100);
+    await recorder.close();
+    const [big, kept] = await entriesOf(out);
+    expect(big?.response.status).toBe(200);
+    expect(big?.response.content.text).toBeUndefined();
+    expect(big?.response.content).toMatchObject({
+      size: 10000,
+      _bodyOmitted: { reason: 'size-limit', detail: 'larger than 1024 bytes' },
+    });
+    expect(big?.response.content.comment).toContain('not judged');
+    expect(big?.request.postData).toMatchObject({ _bodyOmitted: { reason: 'size-limit' } });
+    expect(big?.request.postData?.text).toBeUndefined();
+    expect(kept?.response.content.text?.length).toBe(100);
+    expect(kept?.response.content._bodyOmitted).toBeUndefined();
+  });
+
+  it('never decodes a compressed answer past the limit (a gzip bomb)', async () => {
+    const out = join(dir, 'bomb.har');
+    recorder = await startRecorder({ target: target.url, out, maxBodyBytes: 4096 });
+    const answer = await fetch(`${recorder.url}/gzip-bomb`);
+    expect((await answer.text()).length).toBe(200_000);
+    await recorder.close();
+    const [entry] = await entriesOf(out);
+    expect(entry?.response.content._bodyOmitted).toEqual({
+      reason: 'size-limit',
+      detail: 'larger than 4096 bytes once decoded',
+    });
+  });
+
+  it('gives up on a silent target: 504 and nothing recorded before its answer', async () => {
+    const errors: string[] = [];
+    const out = join(dir, 'silent.har');
+    recorder = await startRecorder({
+      target: target.url,
+      out,
+      upstreamTimeoutMs: 50,
+      onError: (error) => errors.push(error.message),
+    });
+    const answer = await fetch(`${recorder.url}/hang`);
+    expect(answer.status).toBe(504);
+    expect(await answer.text()).toContain('no data from the target for 50 ms');
+    await recorder.close();
+    expect(await entriesOf(out)).toEqual([]);
+    expect(errors.join('\n')).toContain('no data from the target for 50 ms');
+  });
+
+  it('gives up on a target silent in mid-body: the entry is written with its body marked incomplete', async () => {
+    const out = join(dir, 'silent-body.har');
+    recorder = await startRecorder({ target: target.url, out, upstreamTimeoutMs: 50, onError: () => {} });
+    const answer = await fetch(`${recorder.url}/hang-body`);
+    expect(answer.status).toBe(200);
+    // The caller must not take a body that broke off for a whole one.
+    await expect(answer.text()).rejects.toThrow();
+    await recorder.close();
+    const [entry] = await entriesOf(out);
+    expect(entry?.response.status).toBe(200);
+    expect(entry?.response.content).toMatchObject({
+      size: '{"partial":'.length,
+      _bodyOmitted: { reason: 'incomplete', detail: 'no data from the target for 50 ms' },
+    });
+  });
+
+  it('on close with a grace period, writes what it has and cuts off the exchanges a hung target holds', async () => {
+    const out = join(dir, 'stopped.har');
+    recorder = await startRecorder({ target: target.url, out, onError: () => {} });
+    const hung = fetch(`${recorder.url}/hang`);
+    const hungBody = fetch(`${recorder.url}/hang-body`);
+    const headed = await hungBody;
+    await fetch(`${recorder.url}/big?bytes=50`).then((r) => r.text());
+    while (target.seen.filter((seen) => seen.url === '/hang').length === 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const summary = await recorder.close({ graceMs: 0 });
+    expect(summary.cutOff).toBe(2);
+    expect((await hung).status).toBe(503);
+    await expect(headed.text()).rejects.toThrow();
+    const entries = await entriesOf(out);
+    expect(entries.map((entry) => entry.response.content._bodyOmitted?.reason)).toEqual([
+      undefined,
+      'incomplete',
+    ]);
+    expect(entries[1]?.response.content._bodyOmitted?.detail).toBe('the recorder was stopped after 0 ms');
+  });
+
+  it('refuses a body limit it could not keep and a time-out that is not a positive integer', async () => {
+    await expect(
+      startRecorder({ target: target.url, out: join(dir, 'x.har'), maxBodyBytes: 512 * 1024 * 1024 }),
+    ).rejects.toThrow('maxBodyBytes must be a positive integer up to 268435456');
+    await expect(
+      startRecorder({ target: target.url, out: join(dir, 'y.har'), upstreamTimeoutMs: 0 }),
+    ).rejects.toThrow('upstreamTimeoutMs');
   });
 });

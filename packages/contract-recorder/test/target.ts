@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { echoForms } from './forms.js';
 
 /** What the target saw of one request. */
 export interface Seen {
@@ -28,7 +29,41 @@ export async function startTarget(): Promise<Target> {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const path = new URL(req.url ?? '/', 'http://target').pathname;
+      const parsed = new URL(req.url ?? '/', 'http://target');
+      const path = parsed.pathname;
+      if (path.endsWith('/hang')) {
+        // Never answers: the recorder's time-out or its stop has to end the exchange.
+        return;
+      }
+      if (path.endsWith('/hang-body')) {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.write('{"partial":');
+        return;
+      }
+      if (path.endsWith('/big')) {
+        const bytes = Number(parsed.searchParams.get('bytes') ?? '1000');
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ fill: 'x'.repeat(Math.max(0, bytes - 11)) }));
+        return;
+      }
+      if (path.endsWith('/gzip-bomb')) {
+        const zipped = gzipSync(Buffer.alloc(200_000, 0x20));
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+        res.end(zipped);
+        return;
+      }
+      if (path.endsWith('/echo')) {
+        // Echoes the API key it got in the form `?form=` names, in a redirect, a header and the body.
+        const form = echoForms[parsed.searchParams.get('form') ?? ''] ?? ((secret: string) => secret);
+        const echoed = form(String(req.headers['x-api-key'] ?? ''));
+        res.writeHead(401, {
+          'Content-Type': 'text/plain',
+          Location: `/login?next=${echoed}`,
+          'X-Echo': echoed,
+        });
+        res.end(`refused: ${echoed}`);
+        return;
+      }
       if (path.endsWith('/gzip')) {
         const zipped = gzipSync(
           JSON.stringify({ compressed: true, items: Array.from({ length: 50 }, (_, index) => index % 3) }),

@@ -3,6 +3,7 @@ export { HarWriter, type HarWriterOptions } from './file-writer.js';
 export { maskEntry } from './mask-entry.js';
 export type {
   Har,
+  HarBodyOmitted,
   HarContent,
   HarCookie,
   HarCreator,

@@ -1,5 +1,21 @@
 /** HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/): the parts contract traffic uses. */
 
+/**
+ * Custom field `_bodyOmitted` (HAR 1.2 allows fields that start with `_`) on `response.content` or
+ * `request.postData`: the recorder did not keep this body, so `text` is absent and nothing about the body
+ * can be judged (a checker reports it as not judged, never as passed or failed). `size` still says how many
+ * bytes went by. Written by @svc-contracts/contract-recorder.
+ */
+export interface HarBodyOmitted {
+  /**
+   * `size-limit`: larger than the recorder keeps (its `maxBodyBytes`); `incomplete`: the transfer broke off
+   * (the target went silent past the time-out, reset the connection, or the recorder was stopped).
+   */
+  reason: 'size-limit' | 'incomplete';
+  /** What happened, for people (`larger than 67108864 bytes`, `no data from the target for 30000 ms`). */
+  detail: string;
+}
+
 export interface HarNameValue {
   name: string;
   value: string;
@@ -24,6 +40,8 @@ export interface HarPostData {
   comment?: string;
   /** Playwright `recordHar` with `content: 'attach'`: the body's file, next to the HAR (`<sha1>.<ext>`). */
   _file?: string;
+  /** The body was not kept: see {@link HarBodyOmitted}. */
+  _bodyOmitted?: HarBodyOmitted;
 }
 
 export interface HarRequest {
@@ -54,6 +72,8 @@ export interface HarContent {
   comment?: string;
   /** Playwright `recordHar` with `content: 'attach'`: the body's file, next to the HAR (`<sha1>.<ext>`). */
   _file?: string;
+  /** The body was not kept: see {@link HarBodyOmitted}. */
+  _bodyOmitted?: HarBodyOmitted;
 }
 
 export interface HarResponse {

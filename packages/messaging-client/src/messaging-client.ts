@@ -10,6 +10,7 @@ import {
   ServiceClient,
   TypedApiError,
 } from '@svc-contracts/client-runtime';
+import { contract } from './generated/operations.js';
 import type { components, operations, paths } from './generated/schema.js';
 
 export type GroupMessageRequest = components['schemas']['GroupMessageRequest'];
@@ -43,7 +44,7 @@ export class MessagingClient extends ServiceClient<paths> {
   private readonly userId: string;
 
   constructor(options: MessagingClientOptions) {
-    super({ options, auth: basicAuth(options?.credentials) });
+    super({ options, auth: basicAuth(options?.credentials), service: 'Messaging', contract });
     this.userId = nonEmpty(options.userId, 'userId');
   }
 

@@ -6,6 +6,7 @@ export {
   InvalidRequestError,
   NetworkError,
   RedirectError,
+  ResponseBodyError,
   SdkError,
   TimeoutError,
   type TransportEvent,

@@ -11,6 +11,7 @@ import {
   ServiceClient,
   TypedApiError,
 } from '@svc-contracts/client-runtime';
+import { contract } from './generated/operations.js';
 import type { components, operations, paths } from './generated/schema.js';
 
 type Schemas = components['schemas'];
@@ -77,7 +78,7 @@ export class MfaClient extends ServiceClient<paths> {
   private readonly accountId: string;
 
   constructor(options: MfaClientOptions) {
-    super({ options, auth: basicAuth(options?.credentials) });
+    super({ options, auth: basicAuth(options?.credentials), service: 'Verification', contract });
     if (typeof options.accountId !== 'string' || options.accountId.trim() === '') {
       throw new ConfigurationError('accountId must be a non-empty string.');
     }

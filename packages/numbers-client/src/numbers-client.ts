@@ -66,6 +66,8 @@ export class NumbersClient extends ServiceClient<paths> {
       options,
       auth: basicAuth(options?.credentials),
       middleware: [parameterRequirementsGuard(contract)],
+      service: 'Number management',
+      contract,
     });
     if (typeof options.accountId !== 'string' || options.accountId.trim() === '') {
       throw new ConfigurationError('accountId must be a non-empty string.');

@@ -1,5 +1,6 @@
 import type { OnSecret } from './fields.js';
 import { maskJsonText } from './json.js';
+import { maskMultipartText } from './multipart.js';
 import { extraNames, isSecretField, type MaskOptions } from './names.js';
 import { maskPairs } from './query.js';
 import { maskXmlText } from './xml.js';
@@ -14,9 +15,10 @@ const isXmlType = (essence: string): boolean => essence.endsWith('/xml') || esse
 /**
  * Masks the secret fields of a body by what it is: form fields (`client_secret`, `password`), JSON
  * properties and XML leaf elements or attributes with a secret's name. The media type is a hint, not
- * the truth: JSON sent as `text/plain` (or with no type) is masked as JSON when it parses as JSON, and
- * text that starts like XML as XML. Form syntax is trusted only under the form media type (`a=b` is
- * ordinary prose elsewhere). A body with nothing to mask comes back byte for byte.
+ * the truth: text that starts like JSON (`{`, `[`) is masked as JSON under any type or none, malformed or
+ * truncated JSON included (as far as it goes), and text that starts like XML as XML. Multipart bodies are
+ * masked part by part (a `password` field, JSON inside a part). Form syntax is trusted only under the form
+ * media type (`a=b` is ordinary prose elsewhere). A body with nothing to mask comes back byte for byte.
  */
 export function maskBody(text: string, contentType: string | undefined, opts: MaskOptions = {}): string {
   return maskBodyWith(text, contentType, opts);
@@ -33,6 +35,16 @@ export function maskBodyWith(
   const isSecret = (name: string): boolean => isSecretField(name, extra);
   const essence = essenceOf(contentType);
   if (essence === 'application/x-www-form-urlencoded') return maskPairs(text, isSecret, onSecret);
+  if (essence.startsWith('multipart/') || (essence === '' && text.startsWith('--'))) {
+    const masked = maskMultipartText(
+      text,
+      contentType,
+      isSecret,
+      (content, partType) => maskBodyWith(content, partType, opts, onSecret),
+      onSecret,
+    );
+    if (masked !== undefined) return masked;
+  }
   const start = text.trimStart()[0];
   if (isJsonType(essence) || start === '{' || start === '[') {
     const masked = maskJsonText(text, isSecret, onSecret);

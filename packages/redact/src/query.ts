@@ -18,22 +18,69 @@ function decodePercent(text: string): string {
   }
 }
 
+/** How deep a URL inside a parameter (`next=%2Fapi%3Ftoken%3D...`) is looked into, for a twice-encoded one. */
+const MAX_NESTED = 3;
+
 /**
- * Visits every `name=value` pair of a query string or form body; a secret's value is masked and handed
- * to `onSecret` decoded. Pairs stay byte for byte as sent otherwise (no re-encoding).
+ * A parameter value that is itself a URL or a query (`next=%2Fapi%3Ftoken%3Dk`, a redirect target) with
+ * its credentials masked and encoded again, or undefined when it holds none.
  */
-export function maskPairs(text: string, isSecret: (name: string) => boolean, onSecret?: OnSecret): string {
+/** A `name=value` pair as URLs carry them: a plain parameter name before the `=`. */
+const parameterPair = /^[\w.~\-[\]%]+=/;
+
+function maskNested(
+  raw: string,
+  isSecret: (name: string) => boolean,
+  onSecret: OnSecret | undefined,
+  depth: number,
+): string | undefined {
+  if (depth >= MAX_NESTED) return undefined;
+  const decoded = decodeFormComponent(raw);
+  if (decoded === raw) return undefined;
+  if (!decoded.includes('=')) {
+    // Encoded twice (`%253D`): one more decoding may show the query.
+    const inner = maskNested(decoded, isSecret, onSecret, depth + 1);
+    return inner === undefined ? undefined : encodeURIComponent(inner);
+  }
+  const at = decoded.indexOf('?');
+  const head = at < 0 ? '' : decoded.slice(0, at + 1);
+  const query = at < 0 ? decoded : decoded.slice(at + 1);
+  // Only a real query is taken apart: `key:sk+1/2=3` is a value with `=` in it, masked by value as a whole.
+  if (!query.split('&').every((pair) => pair === '' || parameterPair.test(pair))) return undefined;
+  const masked = maskPairsAt(query, isSecret, onSecret, depth + 1);
+  return masked === query ? undefined : encodeURIComponent(head + masked);
+}
+
+function maskPairsAt(
+  text: string,
+  isSecret: (name: string) => boolean,
+  onSecret: OnSecret | undefined,
+  depth: number,
+): string {
   return text
     .split('&')
     .map((pair) => {
       const at = pair.indexOf('=');
       if (at < 0) return pair;
       const name = decodeFormComponent(pair.slice(0, at));
-      if (!isSecret(name)) return pair;
-      onSecret?.(decodeFormComponent(pair.slice(at + 1)), name);
+      const raw = pair.slice(at + 1);
+      if (!isSecret(name)) {
+        const nested = maskNested(raw, isSecret, onSecret, depth);
+        return nested === undefined ? pair : `${pair.slice(0, at)}=${nested}`;
+      }
+      onSecret?.(decodeFormComponent(raw), name);
       return `${pair.slice(0, at)}=${MASK}`;
     })
     .join('&');
+}
+
+/**
+ * Visits every `name=value` pair of a query string or form body; a secret's value is masked and handed
+ * to `onSecret` decoded. A value that is itself an encoded URL or query (`next=%2Fapi%3Ftoken%3Dk`) is
+ * looked into, twice-encoded included. Pairs stay byte for byte as sent otherwise (no re-encoding).
+ */
+export function maskPairs(text: string, isSecret: (name: string) => boolean, onSecret?: OnSecret): string {
+  return maskPairsAt(text, isSecret, onSecret, 0);
 }
 
 /** Splits a URL into the part before the query, the query and the fragment (with its `#`). */

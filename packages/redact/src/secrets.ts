@@ -4,11 +4,13 @@ import { decodeBasic, type Header } from './headers.js';
 import {
   binaryToBytes,
   bytesToBinary,
+  fromBase64,
   MASK,
   MASKED_BASIC_CREDENTIALS,
   maskToken,
   toBase64,
   utf8Bytes,
+  utf8Text,
 } from './mask.js';
 import { extraNames, isCredentialHeader, type MaskOptions } from './names.js';
 import { maskUrlWith } from './query.js';
@@ -27,15 +29,35 @@ const xmlEscapes: Record<string, string> = {
   "'": '&apos;',
 };
 
-/** The ways a value can appear in traffic and logs: as is, URL- or form-encoded, JSON- or XML-escaped. */
-function encodings(value: string): string[] {
+/** Percent-encoding as `encodeURIComponent` does it, with lower-case hex digits (`%3a`), as some servers do. */
+const lowerHex = (text: string): string => text.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase());
+
+/** The ways a text can appear in traffic and logs besides base64: each is looked for as a whole token. */
+function textEncodings(value: string): string[] {
+  const percent = encodeURIComponent(value);
+  const form = percent.replaceAll('%20', '+');
+  const json = JSON.stringify(value).slice(1, -1);
   return [
     value,
-    encodeURIComponent(value),
-    encodeURIComponent(value).replaceAll('%20', '+'),
-    JSON.stringify(value).slice(1, -1),
+    percent,
+    lowerHex(percent),
+    form,
+    // Encoded twice: a redirect target inside a query (`next=%2Fapi%3Ftoken%3D...`) echoed once more.
+    encodeURIComponent(percent),
+    encodeURIComponent(form),
+    json,
+    // `\/`: PHP and some Java encoders escape the slash; JSON inside a JSON string is escaped twice.
+    json.replaceAll('/', '\\/'),
+    JSON.stringify(json).slice(1, -1),
     value.replace(/[&<>"']/g, (char) => xmlEscapes[char] ?? char),
   ];
+}
+
+/** The value as base64 a server may echo it in: padded, unpadded and URL-safe. */
+function base64Encodings(value: string): string[] {
+  const padded = toBase64(value);
+  const bare = padded.replace(/=+$/, '');
+  return [padded, bare, bare.replaceAll('+', '-').replaceAll('/', '_')];
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -43,26 +65,54 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 const alphanumeric = /[A-Za-z0-9]/;
 
 /**
+ * What may stand before a value that starts with a letter or digit: anything but a letter or digit, or an
+ * escape whose last characters are ones (`%20`, `%3D`, `%253D` encoded twice, `\u003d`, a JSON `\n`), so
+ * `Bearer%20<token>`, `next%3D<key>` and a multipart body echoed in a JSON string are found.
+ */
+const tokenStart =
+  '(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2})|(?<=%25[0-9A-Fa-f]{2})|(?<=\\\\u[0-9A-Fa-f]{4})|(?<=\\\\[bfnrt]))';
+
+/**
  * A value is looked for as a whole token: where its first or last character is a letter or digit, the
- * character beside it must not be one. A Basic user id `user` is masked in `user:pw` and `"user"`, not
- * inside `/users/` (which would break the recorded path and with it the contract check).
+ * character beside it must not be one (an escape such as `%3D` before it counts as a boundary). A Basic
+ * user id `user` is masked in `user:pw`, `"user"` and `%3Auser`, not inside `/users/` (which would break
+ * the recorded path and with it the contract check).
  */
 function tokenPattern(texts: Iterable<string>): RegExp {
   const alternatives = [...texts]
     .sort((a, b) => b.length - a.length)
     .map((text) => {
-      const before = alphanumeric.test(text.charAt(0)) ? '(?<![A-Za-z0-9])' : '';
+      const before = alphanumeric.test(text.charAt(0)) ? tokenStart : '';
       const after = alphanumeric.test(text.charAt(text.length - 1)) ? '(?![A-Za-z0-9])' : '';
       return `${before}${escapeRegExp(text)}${after}`;
     });
   return new RegExp(alternatives.join('|'), 'g');
 }
 
+/** Runs of base64 or base64url long enough to hold a secret, looked into by {@link SecretRegistry.mask}. */
+const base64Run = /[A-Za-z0-9+/_-]{8,}={0,2}/g;
+
+/**
+ * The text behind a run of base64 (standard or URL-safe, padded or not), or undefined when it is not
+ * base64 of UTF-8 text.
+ */
+function decodeBase64Run(run: string): { text: string; urlSafe: boolean; padded: boolean } | undefined {
+  const urlSafe = /[-_]/.test(run);
+  if (urlSafe && /[+/]/.test(run)) return undefined;
+  const bare = run.replace(/=+$/, '');
+  if (bare.length % 4 === 1) return undefined;
+  const standard = urlSafe ? bare.replaceAll('-', '+').replaceAll('_', '/') : bare;
+  const bytes = fromBase64(standard + '='.repeat((4 - (standard.length % 4)) % 4));
+  const text = bytes && utf8Text(bytes);
+  return text === undefined ? undefined : { text, urlSafe, padded: run.endsWith('=') };
+}
+
 /**
  * Masking by value: the credentials of an exchange, once known, are replaced wherever they appear in it -
  * a server that echoes an API key in a header or a password in a 401 body leaks nothing. Each value is
- * looked for as is, URL-encoded, form-encoded, JSON- and XML-escaped; Basic credentials also as the base64
- * of `user:password`, the user id and the password apart.
+ * looked for as is, percent-encoded (once and twice, upper- or lower-case hex), form-encoded, JSON-escaped
+ * (once and twice, `\\/` too), XML-escaped and as base64 (padded, unpadded, URL-safe, or inside a longer
+ * base64 text); Basic credentials also as the base64 of `user:password`, the user id and the password apart.
  */
 export class SecretRegistry {
   /** Text to look for → what replaces it. */
@@ -96,10 +146,14 @@ export class SecretRegistry {
   add(value: string, replacement?: string): this {
     if (value.length < MIN_SECRET_LENGTH) return this;
     const mask = this.keepSyntax ? (replacement ?? (/^\d+$/.test(value) ? '0' : MASK)) : MASK;
-    for (const text of encodings(value)) {
+    for (const text of textEncodings(value)) {
       if (text.length >= MIN_SECRET_LENGTH && !this.replacements.has(text)) {
         this.replacements.set(text, mask);
       }
+    }
+    // Base64 keeps no syntax of the value: the bare mask is itself base64 text.
+    for (const text of base64Encodings(value)) {
+      if (text.length >= MIN_SECRET_LENGTH && !this.replacements.has(text)) this.replacements.set(text, MASK);
     }
     this.pattern = undefined;
     return this;
@@ -168,11 +222,27 @@ export class SecretRegistry {
     return this.pattern;
   }
 
-  /** The text with every registered value replaced. */
+  /**
+   * The text with every registered value replaced, in every encoding {@link add} lists, and inside base64
+   * (a run of base64 or base64url whose text holds a secret is masked and encoded again).
+   */
   mask(text: string): string {
     const pattern = this.regex();
     if (!pattern || text === '') return text;
-    return text.replace(pattern, (found) => this.replacements.get(found) ?? MASK);
+    const masked = text.replace(pattern, (found) => this.replacements.get(found) ?? MASK);
+    return masked.replace(base64Run, (run) => this.maskBase64Run(run, pattern));
+  }
+
+  private maskBase64Run(run: string, pattern: RegExp): string {
+    const decoded = decodeBase64Run(run);
+    if (decoded === undefined) return run;
+    pattern.lastIndex = 0;
+    if (!pattern.test(decoded.text)) return run;
+    pattern.lastIndex = 0;
+    const inner = decoded.text.replace(pattern, (found) => this.replacements.get(found) ?? MASK);
+    let encoded = toBase64(inner);
+    if (decoded.urlSafe) encoded = encoded.replaceAll('+', '-').replaceAll('/', '_');
+    return decoded.padded ? encoded : encoded.replace(/=+$/, '');
   }
 
   /**

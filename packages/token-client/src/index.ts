@@ -4,6 +4,7 @@ export {
   ConfigurationError,
   NetworkError,
   RedirectError,
+  ResponseBodyError,
   SdkError,
   TimeoutError,
   type TransportEvent,

@@ -50,6 +50,8 @@ export class TokenClient extends ServiceClient<paths> {
       // a redirect that leaves the origin is refused whatever the options say.
       options: { ...options, crossOriginRedirects: 'refuse' },
       auth: basicAuth({ username: credentials.clientId, password: credentials.clientSecret }),
+      service: 'Token',
+      contract,
     });
   }
 

@@ -11,6 +11,7 @@ import {
   ServiceClient,
   TypedApiError,
 } from '@svc-contracts/client-runtime';
+import { contract } from './generated/operations.js';
 import type { components, operations, paths } from './generated/schema.js';
 
 type Schemas = components['schemas'];
@@ -65,7 +66,7 @@ export class VoiceClient extends ServiceClient<paths> {
   private readonly accountId: string;
 
   constructor(options: VoiceClientOptions) {
-    super({ options, auth: basicAuth(options?.credentials) });
+    super({ options, auth: basicAuth(options?.credentials), service: 'Voice', contract });
     this.accountId = nonEmpty(options.accountId, 'accountId', ConfigurationError);
   }
 

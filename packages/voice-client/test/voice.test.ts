@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalServer, sendJson, startServer } from '../../client-runtime/test/support/local-server.js';
-import { ConfigurationError, InvalidRequestError, VoiceApiError, VoiceClient } from '../src/index.js';
+import {
+  ConfigurationError,
+  InvalidRequestError,
+  ResponseBodyError,
+  SdkError,
+  VoiceApiError,
+  VoiceClient,
+} from '../src/index.js';
 
 const PASSWORD = 'voice-password-77';
 const createCall = {
@@ -107,5 +114,48 @@ describe('VoiceClient', () => {
   it('needs an account id and credentials', () => {
     expect(() => client({ accountId: '' })).toThrow(ConfigurationError);
     expect(() => client({ credentials: { username: 'u', password: '' } })).toThrow(ConfigurationError);
+  });
+});
+
+// Issue 41: hostile input from either side costs a clear SdkError, never a wrong request or a bare SyntaxError.
+describe('VoiceClient and hostile input', () => {
+  it.each([
+    ['..', 'path parameter callId is ".."'],
+    ['.', 'path parameter callId is "."'],
+    ['', 'callId must be a non-empty string'],
+  ])('refuses hangUpCall(%j) before sending: %s', async (callId, reason) => {
+    await expect(client().hangUpCall(callId)).rejects.toThrow(InvalidRequestError);
+    await expect(client().hangUpCall(callId)).rejects.toThrow(reason);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('keeps /, ?, # and % inside the call id segment', async () => {
+    await client().hangUpCall('../x?y#z%');
+    expect(server.requests[0]?.url).toBe('/api/v2/accounts/9900000/calls/..%2Fx%3Fy%23z%25');
+  });
+
+  it('turns a truncated 200 body into a ResponseBodyError naming status, URL and operation', async () => {
+    server.handle((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"callId":');
+    });
+    const error = await client()
+      .hangUpCall('c-1')
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ResponseBodyError);
+    expect(error).toBeInstanceOf(SdkError);
+    expect(error).toMatchObject({ status: 200, operation: 'modifyCall', problem: 'malformed' });
+    expect((error as Error).message).toContain(
+      `Voice API answered 200 to POST ${server.origin}/api/v2/accounts/9900000/calls/c-1 (modifyCall)`,
+    );
+  });
+
+  it('caps the answer at maxResponseBytes', async () => {
+    server.handle((_, res) => sendJson(res, 200, { callId: 'x'.repeat(5000) }));
+    await expect(client({ maxResponseBytes: 1024 }).hangUpCall('c-1')).rejects.toMatchObject({
+      name: 'ResponseBodyError',
+      problem: 'too-large',
+      limitBytes: 1024,
+    });
   });
 });
