@@ -14,6 +14,7 @@ export interface CliOptions {
 }
 
 export const usage = `Usage: svc-mocks [options]
+       svc-mocks trigger <service> <webhook> --to <url>   (send a callback; svc-mocks trigger --help)
 
 Starts a Prism mock of every service listed in redocly.yaml (apis) whose spec exists, and prints a table
 of their addresses once each one answers. Ctrl-C (or SIGTERM) stops them all.

@@ -1,6 +1,7 @@
 import { parseCliArgs, UsageError, usage } from './args.js';
 import { type MockSet, type StartOptions, startMocks } from './mock-set.js';
 import { formatOperations, formatReadyTable, formatRequest } from './report.js';
+import { runTrigger } from './webhooks/trigger.js';
 
 /** How long a stop may take before the CLI gives up on it (a stuck connection must not hang Ctrl-C). */
 const stopTimeoutMs = 5_000;
@@ -22,6 +23,10 @@ export async function runCli(argv: readonly string[], env: CliEnvironment = {}):
   const out = env.out ?? console.log;
   const err = env.err ?? console.error;
   const events = env.events ?? process;
+  if (argv[0] === 'trigger') {
+    const color = env.out === undefined && process.stdout.isTTY === true && !process.env.NO_COLOR;
+    return runTrigger(argv.slice(1), { out, err, color });
+  }
   let options: ReturnType<typeof parseCliArgs>;
   try {
     options = parseCliArgs(argv);
