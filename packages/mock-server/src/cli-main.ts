@@ -55,6 +55,11 @@ export async function runCli(argv: readonly string[], env: CliEnvironment = {}):
       host: options.host,
       dynamic: options.dynamic,
       stateful: options.stateful,
+      webhooks: {
+        allowHosts: options.callbackAllow,
+        ...(options.record === undefined ? {} : { record: options.record }),
+        onLog: (line, failed) => (failed ? err : out)(line),
+      },
       verbose: options.verbose,
       onRequest: options.quiet ? undefined : (entry) => out(formatRequest(entry)),
     });

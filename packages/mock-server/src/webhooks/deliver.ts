@@ -29,6 +29,8 @@ export interface AttemptOptions {
   timeoutMs?: number;
   /** Bytes of the receiver's answer kept (default 64 KiB); the rest is read and dropped. */
   maxResponseBytes?: number;
+  /** Ends the attempt (and the waits between attempts) early: the mock is stopping. */
+  signal?: AbortSignal;
 }
 
 export class DeliveryUrlError extends Error {
@@ -68,7 +70,8 @@ export async function attempt(delivery: Delivery, options: AttemptOptions = {}):
   const keep = options.maxResponseBytes ?? 64 * 1024;
   const startedDateTime = new Date().toISOString();
   const started = performance.now();
-  const signal = AbortSignal.timeout(timeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   const elapsed = (): number => Math.round(performance.now() - started);
   try {
     const answer = await fetch(delivery.url, {
@@ -94,7 +97,8 @@ export async function attempt(delivery: Delivery, options: AttemptOptions = {}):
         : { failure: `answered ${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''}` }),
     };
   } catch (error) {
-    return { startedDateTime, milliseconds: elapsed(), failure: failureReason(error, signal, timeoutMs) };
+    const failure = options.signal?.aborted ? 'stopped' : failureReason(error, timeout, timeoutMs);
+    return { startedDateTime, milliseconds: elapsed(), failure };
   }
 }
 
@@ -148,10 +152,25 @@ export async function deliverWithRetries(
 ): Promise<Attempt> {
   let last: Attempt | undefined;
   for (let number = 1; number <= Math.max(1, policy.attempts); number++) {
-    if (number > 1) await new Promise((resolve) => setTimeout(resolve, policy.delayMs * 2 ** (number - 2)));
+    if (number > 1) {
+      await pause(policy.delayMs * 2 ** (number - 2), options.signal);
+      if (options.signal?.aborted) break;
+    }
     last = await attempt(delivery, options);
     await options.onAttempt?.(last, number);
     if (accepted(last)) return last;
   }
   return last as Attempt;
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }

@@ -1,4 +1,5 @@
 import { isObject, isXmlMediaType, type JsonObject } from '@svc-contracts/openapi-utils';
+import { escapeXmlText } from '@svc-contracts/xml-validator';
 import type { WebhookDefinition, WebhookExample } from './catalog.js';
 
 /** A body ready to send: its text and the `Content-Type` it goes with. */
@@ -16,7 +17,8 @@ export class PayloadError extends Error {
 /** `name=value` from `--set`: a JSON member path (`tag`, `a.b`) or an XML element name. */
 export interface Override {
   path: string;
-  value: string;
+  /** Text from `--set` (a comma list for repeated XML elements), or the values themselves. */
+  value: string | readonly string[];
 }
 
 export function parseOverride(text: string): Override {
@@ -100,7 +102,7 @@ function setJsonMember(value: unknown, override: Override): unknown {
     holder = holder[key] as JsonObject;
   }
   const last = keys[keys.length - 1] ?? override.path;
-  holder[last] = parseValue(override.value);
+  holder[last] = typeof override.value === 'string' ? parseValue(override.value) : [...override.value];
   return value;
 }
 
@@ -111,9 +113,6 @@ function parseValue(text: string): unknown {
     return text;
   }
 }
-
-const escapeXml = (text: string): string =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /**
  * `Status=COMPLETE`: the text of the element(s) of that name that hold only text. A comma-separated
@@ -132,9 +131,15 @@ export function setXmlElement(xml: string, override: Override): string {
     );
   }
   const indent = match[1] ?? '';
-  const values = override.value.split(',').map((value) => value.trim());
-  const replaced = values.map((value) => `${indent}<${name}>${escapeXml(value)}</${name}>`).join('\n');
-  return xml.slice(0, match.index) + replaced + xml.slice(match.index + match[0].length);
+  const values =
+    typeof override.value === 'string'
+      ? override.value.split(',').map((value) => value.trim())
+      : override.value;
+  const replaced = values.map((value) => `${indent}<${name}>${escapeXmlText(value)}</${name}>`).join('\n');
+  let start = match.index;
+  // No value: the run goes with its line, its parent stays (an empty number list).
+  if (values.length === 0 && xml[start - 1] === '\n') start--;
+  return xml.slice(0, start) + replaced + xml.slice(match.index + match[0].length);
 }
 
 /**
