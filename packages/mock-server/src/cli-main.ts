@@ -2,6 +2,7 @@ import { type Colors, colorsFor } from '@svc-contracts/cli-output';
 import { parseCliArgs, UsageError, usage } from './args.js';
 import { type MockSet, type StartOptions, startMocks } from './mock-set.js';
 import { formatOperations, formatReadyTable, formatRequest } from './report.js';
+import { runTrigger } from './webhooks/trigger.js';
 
 /** How long a stop may take before the CLI gives up on it (a stuck connection must not hang Ctrl-C). */
 const stopTimeoutMs = 5_000;
@@ -26,6 +27,10 @@ export async function runCli(argv: readonly string[], env: CliEnvironment = {}):
   const err = env.err ?? console.error;
   const events = env.events ?? process;
   const colors = env.colors ?? colorsFor(process.stdout);
+  if (argv[0] === 'trigger') {
+    const color = env.out === undefined && process.stdout.isTTY === true && !process.env.NO_COLOR;
+    return runTrigger(argv.slice(1), { out, err, color });
+  }
   let options: ReturnType<typeof parseCliArgs>;
   try {
     options = parseCliArgs(argv);
@@ -54,6 +59,11 @@ export async function runCli(argv: readonly string[], env: CliEnvironment = {}):
       host: options.host,
       dynamic: options.dynamic,
       stateful: options.stateful,
+      webhooks: {
+        allowHosts: options.callbackAllow,
+        ...(options.record === undefined ? {} : { record: options.record }),
+        onLog: (line, failed) => (failed ? err : out)(line),
+      },
       verbose: options.verbose,
       onRequest: options.quiet ? undefined : (entry) => out(formatRequest(entry, colors)),
     });

@@ -23,3 +23,6 @@ export {
 } from './services.js';
 export { failureStatus, validationStatus } from './status-policy.js';
 export type { Violation } from './violations.js';
+export { loadWebhooks, type WebhookDefinition, type WebhookExample } from './webhooks/catalog.js';
+export type { WebhookDeliveryOptions } from './webhooks/order-notifier.js';
+export { runTrigger, type TriggerOutput, triggerUsage } from './webhooks/trigger.js';

@@ -6,8 +6,10 @@ import { maskHeaders, maskUrl } from '@svc-contracts/redact';
 import { type MockResponse, problemResponse } from './error-response.js';
 import { MockService, type MockServiceOptions } from './mock-service.js';
 import { assignPorts } from './ports.js';
-import { BodyTooLargeError, DuplicateCredentialError, readRequest } from './request.js';
+import { BodyTooLargeError, DuplicateCredentialError, type MockRequest, readRequest } from './request.js';
 import { bundleService, findConfig, isWritten, listServices, SpecError } from './services.js';
+import { startWebhookDeliveries, type WebhookDeliveries } from './webhooks/deliveries.js';
+import type { WebhookDeliveryOptions } from './webhooks/order-notifier.js';
 
 export interface StartOptions extends Partial<MockServiceOptions> {
   /** A `redocly.yaml` whose `apis` list the services; default: the nearest one from the working directory. */
@@ -26,6 +28,8 @@ export interface StartOptions extends Partial<MockServiceOptions> {
   contracts?: ContractSet;
   /** Called once per answered request (the CLI prints it). */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** With `stateful`: where and how subscriptions' callbacks are delivered (see `OrderNotifier`). */
+  webhooks?: WebhookDeliveryOptions;
 }
 
 /** One answered request; credentials (by name and by the specs' security schemes) are masked. */
@@ -101,12 +105,14 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
     reportDeath = resolve;
   });
 
+  let deliveries: WebhookDeliveries | undefined;
   let stopped: Promise<void> | undefined;
   // Idempotent: the CLI, a test's afterAll and a failed start may all ask.
   const stop = (): Promise<void> => {
     stopping = true;
     stopped ??= (async () => {
       await Promise.all(servers.map(({ server }) => closeServer(server)));
+      await deliveries?.stop();
       await ownContracts?.then(
         (contracts) => contracts.close(),
         () => undefined,
@@ -125,6 +131,15 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
       bundled.map((one) => MockService.create(one, contracts as ContractSet, serviceOptions)),
     );
     const { headers, query, cookies } = (contracts as ContractSet).credentialNames();
+    if (serviceOptions.stateful) {
+      const webhooks = options.webhooks ?? {};
+      const names = [...(webhooks.mask?.names ?? []), ...headers, ...query, ...cookies];
+      deliveries = await startWebhookDeliveries(bundled, contracts as ContractSet, {
+        ...webhooks,
+        mask: { ...webhooks.mask, names },
+      });
+    }
+    const observe = deliveries?.observe;
     const log = options.onRequest && {
       onRequest: options.onRequest,
       names: [...headers, ...query, ...cookies],
@@ -133,7 +148,7 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
     const mocks: RunningMock[] = [];
     for (const service of services) {
       const server = createServer((req, res) => {
-        void serve(service, req, res, log);
+        void serve(service, req, res, log, observe);
       });
       servers.push({ name: service.name, server });
       const port = await listen(server, ports[service.name] ?? 0, host, service.name);
@@ -160,11 +175,14 @@ async function serve(
   req: import('node:http').IncomingMessage,
   res: ServerResponse,
   log: { onRequest: NonNullable<StartOptions['onRequest']>; names: string[] } | undefined,
+  observe?: WebhookDeliveries['observe'],
 ): Promise<void> {
   const started = performance.now();
   let response: MockResponse;
+  let request: MockRequest | undefined;
   try {
-    response = await service.respond(await readRequest(req));
+    request = await readRequest(req);
+    response = await service.respond(request);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (error instanceof BodyTooLargeError) response = service.refuse(413, 'request-body-too-large', reason);
@@ -186,6 +204,8 @@ async function serve(
     : {};
   res.writeHead(response.status, { ...cors, ...response.headers });
   res.end(response.body);
+  // After the answer: a callback never delays the request that caused it.
+  if (request && observe) observe(service.name, request, response);
   if (req.url === readinessPath || !log) return;
   const headers = Object.entries(req.headers).map(([name, value]) => ({ name, value: String(value) }));
   log.onRequest({
