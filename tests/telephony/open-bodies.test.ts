@@ -76,6 +76,31 @@ const OPEN_BODIES: Record<string, string> = {
       [`numbers ${operationId} 4XX`, '001 D7'],
     ]),
   ),
+  // Server errors: "any 4xx or 5xx response is not billed" (mfa) and no 5xx shown (agents, numbers) or
+  // only some (voice 500, 503; mfa 500): any other 5xx is open.
+  ...Object.fromEntries(
+    ['pauseCampaign', 'resumeCampaign', 'getCampaignProgress', 'getAgent', 'listAgents', 'listRuns'].map(
+      (operationId) => [`agents ${operationId} 5XX`, '000 Errors (no 5xx shown)'],
+    ),
+  ),
+  ...Object.fromEntries(
+    [
+      'createOrder',
+      'createSubscription',
+      'createReportInstance',
+      'listE911Addresses',
+      'listMessagingImportTnOrders',
+      'createMessagingImportTnOrder',
+      'createMessagingRemoveImportedTnOrder',
+      'listInserviceNumbers',
+      'createSipPeerTelephoneNumber',
+      'getSipPeerTelephoneNumber',
+    ].map((operationId) => [`numbers ${operationId} 5XX`, '001 D7 (no 5xx shown)']),
+  ),
+  'voice createCall 5XX': '001 Errors (500, 503 shown)',
+  'voice modifyCall 5XX': '001 Errors (500, 503 shown)',
+  'mfa sendMessagingCode 5XX': '001 Errors: any 4xx or 5xx is not billed',
+  'mfa verifyCode 5XX': '001 Errors: any 4xx or 5xx is not billed',
   // Rule 4 shows the 400 of the tns operation for the messaging switch only (x-refusals); any other 400
   // of it is open, but a Tn error document must be a valid one (x-xsd otherRoots: open).
   'numbers createSipPeerTelephoneNumber 400': '001 D7 rule 4',

@@ -841,4 +841,37 @@ export const agents: Recording[] = [
       },
     ],
   ),
+  ...(
+    [
+      ['pause-campaign', 'POST', `${base}/campaign/381/pause`, bearer],
+      ['resume-campaign', 'POST', `${base}/campaign/381/resume`, bearer],
+      ['get-campaign-progress', 'GET', `${base}/campaign/381/progress`, bearer],
+      ['get-agent', 'GET', `${base}/workflow/fetch/17`, apiKey()],
+      ['list-agents', 'GET', `${base}/workflow/fetch`, apiKey()],
+      ['list-runs', 'GET', runs({ page: 1, limit: 50 }), bearer],
+    ] as const
+  ).map(
+    ([operation, method, url, auth]): Recording => ({
+      path: `recordings/agents/${operation}-5XX.har`,
+      source,
+      calls: [
+        {
+          note: 'A 500: the source shows no 5xx for the agent service and leaves server errors open (5XX, x-body-open).',
+          method,
+          url,
+          auth: [...auth],
+          status: 500,
+          response: { body: json({ detail: 'Internal Server Error' }) },
+        },
+        {
+          note: 'A 502 from a gateway, as an HTML page: status, body and media type open (x-body-open).',
+          method,
+          url,
+          auth: [...auth],
+          status: 502,
+          response: { body: { type: 'text/html', text: '<html><body>502 Bad Gateway</body></html>' } },
+        },
+      ],
+    }),
+  ),
 ];

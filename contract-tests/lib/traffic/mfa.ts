@@ -268,4 +268,25 @@ export const mfa: Recording[] = [
       },
     ],
   },
+  ...(
+    [
+      ['messaging', 'send-messaging-code', sendBody],
+      ['verify', 'verify-code', verifyBody],
+    ] as const
+  ).map(
+    ([path, operation, body]): Recording => ({
+      path: `recordings/mfa/${operation}-5XX.har`,
+      source,
+      calls: [
+        post(
+          path,
+          '"Any 4xx or 5xx response of the verification API is not billed": a 503 (only 500 is shown) is open, its body too (x-body-open).',
+          body,
+          503,
+          json({ message: 'Service Unavailable' }),
+        ),
+        post(path, 'A 502 without a body (x-body-open).', body, 502, undefined),
+      ],
+    }),
+  ),
 ];

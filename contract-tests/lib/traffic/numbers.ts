@@ -803,6 +803,33 @@ export const numbers: Recording[] = [
       ? [{ path: `recordings/numbers/${operation.name}-4XX.har`, source, calls: operation.otherRefusals }]
       : []),
     {
+      path: `recordings/numbers/${operation.name}-5XX.har`,
+      source,
+      calls: [
+        {
+          note: 'D7 a 503: the source shows no 5xx of number management and leaves server errors open (5XX, x-body-open; XML only checked for well-formedness).',
+          method: operation.method,
+          url: operation.url,
+          auth: basic,
+          ...(operation.body ? { body: operation.body } : {}),
+          status: 503,
+          response: {
+            body: doc(
+              '<ErrorResponse><Description>Service temporarily unavailable.</Description></ErrorResponse>',
+            ),
+          },
+        },
+        {
+          note: 'D7 a 502 without a body (x-body-open).',
+          method: operation.method,
+          url: operation.url,
+          auth: basic,
+          ...(operation.body ? { body: operation.body } : {}),
+          status: 502,
+        },
+      ],
+    },
+    {
       path: `recordings/numbers/${operation.name}-401.har`,
       source,
       calls: [

@@ -395,4 +395,24 @@ export const voice: Recording[] = [
       },
     ],
   },
+  ...(['create', 'modify'] as const).map(
+    (kind): Recording => ({
+      path: `recordings/voice/${kind}-call-5XX.har`,
+      source,
+      calls: [
+        call(
+          kind,
+          'A 502 (a 5xx the source does not list): any 5xx is open; a JSON body is the uniform voice error body, its type open (x-body-open).',
+          502,
+          error('bad-gateway', 'Bad Gateway'),
+        ),
+        call(
+          kind,
+          'A 504 without a body: the source leaves the body of another 5xx open (x-body-open).',
+          504,
+          undefined,
+        ),
+      ],
+    }),
+  ),
 ];

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isUnderXmlMediaType } from '../src/lib/openapi.js';
-import { lintVariant } from './helpers.js';
+import { lintVariant, type Spec } from './helpers.js';
 
 const NUMBERS = '/api/v1/accounts/{accountId}/numbers';
 const REQUEST = ['paths', NUMBERS, 'post', 'requestBody', 'content', 'application/xml'];
@@ -30,6 +30,28 @@ describe('svc-xml-xsd', () => {
       spec.paths[NUMBERS].post.responses['201'].content['application/xml; charset=utf-8']['x-xsd'] = false;
     });
     expect(found).toEqual([]);
+  });
+
+  it('accepts `otherRoots: open`, and reports any other value of it', async () => {
+    const response = (spec: Spec) =>
+      spec.paths[NUMBERS].post.responses['201'].content['application/xml; charset=utf-8']['x-xsd'];
+    expect(
+      await lintVariant('svc-xml-xsd', (spec) => {
+        response(spec).otherRoots = 'open';
+      }),
+    ).toEqual([]);
+    expect(
+      await lintVariant('svc-xml-xsd', (spec) => {
+        response(spec).otherRoots = true;
+      }),
+    ).toEqual([
+      {
+        code: 'svc-xml-xsd',
+        path: [...RESPONSE, 'x-xsd'],
+        message:
+          '`x-xsd` on application/xml; charset=utf-8 must be `{schema: <.xsd path relative to the service folder>, element: <root element>}` (optionally `legacySchema`, `otherRoots: open`), or `false`: `otherRoots`, when present, must be `open` (a document of another root element is only checked for well-formedness).',
+      },
+    ]);
   });
 
   it('accepts a legacySchema next to schema when both files exist', async () => {

@@ -942,6 +942,15 @@ export interface components {
                 "application/json": components["schemas"]["HTTPValidationError"];
             };
         };
+        /** @description Not from the source: a server failure (any 5xx). The source shows no 5xx for this service and leaves server errors open, so any 5xx is accepted, with a body the source leaves open (`x-body-open`: whether there is one, its media type and its shape). The example is plausible only. */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["UnspecifiedErrorBody"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1028,6 +1037,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnspecifiedErrorBody"];
                 };
             };
+            "5XX": components["responses"]["ServerError"];
         };
     };
     resumeCampaign: {
@@ -1066,6 +1076,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnspecifiedErrorBody"];
                 };
             };
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getCampaignProgress: {
@@ -1095,6 +1106,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listAgents: {
@@ -1121,6 +1133,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getAgent: {
@@ -1150,6 +1163,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listRuns: {
@@ -1209,6 +1223,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
 }

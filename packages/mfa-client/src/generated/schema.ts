@@ -197,6 +197,11 @@ export interface components {
          */
         SendCodeResult: unknown;
         /**
+         * OpenErrorBody
+         * @description The body of a verification error whose status the source does not show (a 5xx other than 500): any JSON value is accepted. The source gives error bodies for 400, 401, 403, 429 and 500 only.
+         */
+        OpenErrorBody: unknown;
+        /**
          * VerifyCodeRequest
          * @description Body of verify code. `to` is required. The source does not say whether the other fields are required, so they are optional here, and leaves other fields open, so the body is not closed.
          */
@@ -281,6 +286,15 @@ export interface components {
                 "application/json": components["schemas"]["VerificationError"];
             };
         };
+        /** @description Another server failure (a 5xx other than the documented 500). "Any 4xx or 5xx response of the verification API is not billed": the source names 5xx answers but shows only 500, so any 5xx is accepted, with a body the source leaves open (`x-body-open`). A 500 keeps its documented body (`error`, `requestId`). Not billed. */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenErrorBody"];
+            };
+        };
         /** @description Verify was called too many times with invalid codes: the number is blocked for a wait period that the message states. The source leaves the allowed number of attempts, the wait period and any retry header open. Not billed. */
         TooManyRequests: {
             headers: {
@@ -338,6 +352,7 @@ export interface operations {
                     "application/json": components["schemas"]["SendCodeResult"];
                 };
             };
+            "5XX": components["responses"]["ServerError"];
         };
     };
     verifyCode: {
@@ -375,6 +390,7 @@ export interface operations {
                     "application/json": components["schemas"]["VerifyCodeResult"];
                 };
             };
+            "5XX": components["responses"]["ServerError"];
         };
     };
     verificationCallback: {

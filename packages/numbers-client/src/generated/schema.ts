@@ -530,6 +530,15 @@ export interface components {
                 "application/xml": components["schemas"]["OpenXmlDocument"];
             };
         };
+        /** @description Not from the source: a server failure (any 5xx). The source shows no 5xx of number management and leaves server errors open, so any 5xx is accepted, with a body the source leaves open (`x-body-open`: no body, or a body of another media type); an XML body is only checked for well-formedness (`x-xsd: false`). */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/xml": components["schemas"]["OpenXmlDocument"];
+            };
+        };
         /** @description Refused (rule 4): turning messaging service on or off through the create or update operations of `/sippeers/{sippeerId}/tns` is refused with 400 and the Tn error body, `ErrorCode` 400, whose description says to use a tn-option (service activation) order instead (the operation's `x-refusals` says which request that is). The path of the tn-option operation is not shown by the source. Any other 400 of the operation is open (the source shows none): no body, or a body of another media type or another document, is accepted (`x-body-open`, `x-xsd` `otherRoots: open`), but a `SipPeerTelephoneNumberResponse` document must be a valid Tn error. */
         TnError: {
             headers: {
@@ -613,6 +622,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Refused"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createSubscription: {
@@ -645,6 +655,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Refused"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createReportInstance: {
@@ -682,6 +693,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Refused"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listE911Addresses: {
@@ -710,6 +722,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Refused"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listMessagingImportTnOrders: {
@@ -738,6 +751,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Refused"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createMessagingImportTnOrder: {
@@ -770,6 +784,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Refused"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createMessagingRemoveImportedTnOrder: {
@@ -802,6 +817,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Refused"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     listInserviceNumbers: {
@@ -841,6 +857,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Refused"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     createSipPeerTelephoneNumber: {
@@ -885,6 +902,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Refused"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     getSipPeerTelephoneNumber: {
@@ -928,6 +946,7 @@ export interface operations {
                 };
             };
             "4XX": components["responses"]["Refused"];
+            "5XX": components["responses"]["ServerError"];
         };
     };
     orderNotification: {

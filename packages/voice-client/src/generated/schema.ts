@@ -356,6 +356,15 @@ export interface components {
                 "application/json": components["schemas"]["VoiceOverloadedError"];
             };
         };
+        /** @description Another server failure (a 5xx other than the documented 500 and 503). The source shows no other 5xx and leaves its status open, so any 5xx is accepted; whether it has a body and its media type are open (`x-body-open`), but a JSON body is the uniform voice error body (`VoiceError`: `type`, `description`, `id`; "reports failures with a uniform error body"), its `type` value open. A documented status keeps its own body: a 500 is `internal-error`, a 503 `system-overloaded`. */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["VoiceError"];
+            };
+        };
         /** @description Bad request: the request failed validation (type `validation`). The source does not say which message a wrong `state` value gets. */
         ModifyCallBadRequest: {
             headers: {
@@ -439,6 +448,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateCallResult"];
                 };
             };
+            "5XX": components["responses"]["ServerError"];
         };
     };
     modifyCall: {
@@ -484,6 +494,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModifyCallResult"];
                 };
             };
+            "5XX": components["responses"]["ServerError"];
         };
     };
     disconnectEvent: {
