@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
+import { didYouMean, explainArgsError } from './lib/cli-output.ts';
 import { repoRoot } from './lib/paths.ts';
 import type { Finding } from './lint/finding.ts';
 import type { ReportFormat } from './lint/report.ts';

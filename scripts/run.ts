@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { colorsFor, didYouMean, explainArgsError } from '@svc-contracts/cli-output';
+import { colorsFor, didYouMean, explainArgsError } from './lib/cli-output.ts';
 import { lintScripts } from './lib/lint-scripts.ts';
 import { repoRoot } from './lib/paths.ts';
 
