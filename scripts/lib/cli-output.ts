@@ -22,3 +22,4 @@ if (!existsSync(join(repoRoot, 'packages', 'cli-output', 'dist', 'index.js'))) {
 export const { colorsFor, countsText, didYouMean, explainArgsError, plural } = await import(
   '@svc-contracts/cli-output'
 );
+export type { Colors, Style } from '@svc-contracts/cli-output';
