@@ -139,6 +139,12 @@ describe('did you mean', () => {
     const sections = await pnpmScript('bench', ['--only', 'mokcs']);
     expect(sections.stderr).toContain('mokcs (did you mean mocks?)');
   });
+  it.concurrent('pnpm start checks the mock options once built, before the lint and the bundle', async () => {
+    const outcome = await pnpmScript('start', ['--onyl', 'voice']);
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr).toContain("Unknown option '--onyl' (did you mean --only?)");
+    expect(outcome.stdout).not.toMatch(/\d+ errors?, \d+ warnings?|dist\/specs/);
+  });
   it.concurrent('the mocks suggest the option meant', async () => {
     const outcome = await script('packages/mock-server/bin/svc-mocks.js', '--onyl', 'voice');
     expect(outcome.code).toBe(2);
