@@ -81,7 +81,7 @@ const manifest = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as {
   scripts: Record<string, string>;
 };
 const gitStatus = () =>
-  execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], {
+  execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
     cwd: fromRoot(),
     encoding: 'utf8',
   });
