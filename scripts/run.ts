@@ -101,10 +101,13 @@ Formats every file and applies Biome's safe fixes (biome check --write .).`,
       [process.execPath, join('node_modules', '@biomejs', 'biome', 'bin', 'biome'), 'check', '--write', '.'],
     ],
   },
+  // Takes no arguments: a typo is refused before the browser check (which may run apt-get).
   test: {
-    usage: '',
-    steps: [['bash', 'scripts/docs/ensure-chromium.sh']],
-    last: tsx('scripts/test/pnpm-test.ts'),
+    usage: `Usage: pnpm test
+
+Every check CI runs, in three lanes at once; takes no arguments (pnpm test --help says more).
+Some files only: pnpm exec vitest run <files>.`,
+    steps: [['bash', 'scripts/docs/ensure-chromium.sh'], tsx('scripts/test/pnpm-test.ts')],
     helpFrom: { program: tsx('scripts/test/pnpm-test.ts'), built: 'scripts/test/pnpm-test.ts', build: [] },
   },
   mock: packageCli('mock-server', 'mock', 'Starts the mocks (svc-mocks).'),
