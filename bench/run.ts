@@ -17,7 +17,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
+import { didYouMean, explainArgsError } from '../scripts/lib/cli-output.ts';
 import { repoRoot } from '../scripts/lib/paths.ts';
 import { ensureCompareTools, installedVersion } from './lib/compare-tools.ts';
 import { type Outcome, runSectionScript, type SectionScript } from './lib/orchestrate.ts';

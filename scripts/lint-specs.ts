@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
+import { colorsFor, didYouMean, explainArgsError } from './lib/cli-output.ts';
 import { repoRoot } from './lib/paths.ts';
 import type { Finding } from './lint/finding.ts';
 import type { ReportFormat } from './lint/report.ts';
@@ -96,7 +96,7 @@ for (const service of services) {
   }
 }
 
-const report = formatReport(findings, format);
+const report = formatReport(findings, format, colorsFor(process.stdout));
 if (report) console.log(report);
 if (format !== 'json') console.log(`\n${summarize(findings, services.length)}`);
 process.exit(findings.some((finding) => finding.severity === 'error') ? 1 : 0);

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { didYouMean, explainArgsError, plural } from '@svc-contracts/cli-output';
+import { didYouMean, explainArgsError, plural } from './lib/cli-output.ts';
 import { repoRoot } from './lib/paths.ts';
 
 export const usage = `Usage: pnpm pack:clients [--out DIR] [client ...]

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { colorsFor, didYouMean, explainArgsError } from '@svc-contracts/cli-output';
+import { colorsFor, didYouMean, explainArgsError } from './lib/cli-output.ts';
 import { lintScripts } from './lib/lint-scripts.ts';
 import { repoRoot } from './lib/paths.ts';
 
@@ -22,6 +22,11 @@ interface Command {
   steps: Step[];
   /** The last step, given the command's arguments (none when absent: the command takes none). */
   last?: Step;
+  /**
+   * Checks the arguments of `last` once the first `checkAfter` steps ran (they build what can check them):
+   * a mistyped option fails before the slow steps, not after them. Returns the refusal, or undefined.
+   */
+  checkArgs?: { after: number; check: (args: readonly string[]) => Promise<string | undefined> };
   /** Answers `--help` instead of `usage`: the program the arguments go to (its own usage). */
   helpFrom?: { program: Step; built: string; build: Step[] };
 }
@@ -51,6 +56,20 @@ Builds every package, lints the specs, bundles them into dist/specs/ and starts 
 until Ctrl-C (exit 0). The options are those of pnpm mock (pnpm mock --help), for example --only voice.`,
     steps: [...build, tsx('scripts/lint-specs.ts'), tsx('scripts/bundle.ts')],
     last: [process.execPath, 'packages/mock-server/dist/cli.js'],
+    // The mocks' own parser, once built: `pnpm start --onyl voice` stops before the lint and the bundle.
+    checkArgs: {
+      after: build.length,
+      check: async (args) => {
+        const { parseCliArgs, UsageError, usage } = await import('@svc-contracts/mock-server');
+        try {
+          parseCliArgs(args);
+          return undefined;
+        } catch (error) {
+          if (error instanceof UsageError) return `svc-mocks: ${error.message}\n\n${usage}`;
+          throw error;
+        }
+      },
+    },
   },
   build: {
     usage: `Usage: pnpm build
@@ -82,10 +101,13 @@ Formats every file and applies Biome's safe fixes (biome check --write .).`,
       [process.execPath, join('node_modules', '@biomejs', 'biome', 'bin', 'biome'), 'check', '--write', '.'],
     ],
   },
+  // Takes no arguments: a typo is refused before the browser check (which may run apt-get).
   test: {
-    usage: '',
-    steps: [['bash', 'scripts/docs/ensure-chromium.sh']],
-    last: tsx('scripts/test/pnpm-test.ts'),
+    usage: `Usage: pnpm test
+
+Every check CI runs, in three lanes at once; takes no arguments (pnpm test --help says more).
+Some files only: pnpm exec vitest run <files>.`,
+    steps: [['bash', 'scripts/docs/ensure-chromium.sh'], tsx('scripts/test/pnpm-test.ts')],
     helpFrom: { program: tsx('scripts/test/pnpm-test.ts'), built: 'scripts/test/pnpm-test.ts', build: [] },
   },
   mock: packageCli('mock-server', 'mock', 'Starts the mocks (svc-mocks).'),
@@ -175,7 +197,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
   }
   const { style } = colorsFor(process.stderr);
-  for (const step of command.steps) {
+  for (const [index, step] of command.steps.entries()) {
+    if (command.checkArgs?.after === index) {
+      const refusal = await command.checkArgs.check(args);
+      if (refusal !== undefined) {
+        console.error(refusal);
+        return 2;
+      }
+    }
     const code = runStep(step);
     if (code !== 0) {
       console.error(style('red', `pnpm ${name}: stopped, ${step.slice(1).join(' ')} failed (exit ${code}).`));

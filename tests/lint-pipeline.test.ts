@@ -35,13 +35,13 @@ describe.concurrent('pnpm lint:specs', () => {
     // A missing spec is an error of its own and does not stop the rest of the batch.
     expect(stdout).toContain('pipeline/spec-exists');
     expect(stdout).not.toContain('tests/fixtures/lint/good/');
-    expect(stdout).toContain('4 error(s), 0 warning(s) in 3 spec(s).');
+    expect(stdout).toContain('4 errors, 0 warnings in 3 specs.');
   });
 
   it('exits 0 on a clean spec', async ({ expect }) => {
     const { code, stdout } = await lintSpecs('--config', fixtureConfig, 'good');
     expect(code).toBe(0);
-    expect(stdout).toContain('0 error(s), 0 warning(s) in 1 spec(s).');
+    expect(stdout).toContain('0 errors, 0 warnings in 1 spec.');
   });
 
   it('writes GitHub annotations that point at the line', async ({ expect }) => {

@@ -3,7 +3,7 @@
 // elsewhere.
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { countsText } from '@svc-contracts/cli-output';
+import { countsText } from '../lib/cli-output.ts';
 import { repoRoot } from '../lib/paths.ts';
 import { serveStatic } from './serve.ts';
 import { buildSite, defaultOutDir } from './site.ts';

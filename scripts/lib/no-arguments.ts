@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { explainArgsError } from '@svc-contracts/cli-output';
+import { explainArgsError } from './cli-output.ts';
 
 /**
  * The arguments of a script that takes none but `--help`: prints `usage` and exits 0 on `--help`, exits 2

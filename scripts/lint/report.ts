@@ -1,9 +1,15 @@
+import { type Colors, plural } from '../lib/cli-output.ts';
 import { compareFindings, type Finding } from './finding.ts';
 
 export type ReportFormat = 'stylish' | 'github' | 'json';
 
-/** One report for every spec: grouped by file, with line, column, severity, linter/rule and message. */
-export function formatReport(findings: Finding[], format: ReportFormat): string {
+const plain: Colors = { enabled: false, style: (_format, text) => text };
+
+/**
+ * One report for every spec: grouped by file, with line, column, severity, linter/rule and message; in the
+ * stylish format the file is bold and the severity red or yellow when `colors` are on.
+ */
+export function formatReport(findings: Finding[], format: ReportFormat, colors: Colors = plain): string {
   const sorted = [...findings].sort(compareFindings);
   if (format === 'json') return JSON.stringify(sorted, null, 2);
   if (format === 'github') return sorted.map(githubAnnotation).join('\n');
@@ -12,12 +18,17 @@ export function formatReport(findings: Finding[], format: ReportFormat): string 
   for (const finding of sorted) {
     if (finding.file !== currentFile) {
       currentFile = finding.file;
-      lines.push('', currentFile);
+      lines.push('', colors.style('bold', currentFile));
     }
     const where = `${finding.line}:${finding.column}`.padEnd(8);
-    lines.push(
-      `  ${where} ${finding.severity.padEnd(7)} ${`${finding.linter}/${finding.rule}`.padEnd(44)} ${finding.message}`,
-    );
+    const severity = finding.severity.padEnd(7);
+    const shown =
+      finding.severity === 'error'
+        ? colors.style('red', severity)
+        : finding.severity === 'warning'
+          ? colors.style('yellow', severity)
+          : severity;
+    lines.push(`  ${where} ${shown} ${`${finding.linter}/${finding.rule}`.padEnd(44)} ${finding.message}`);
   }
   return lines.join('\n');
 }
@@ -41,5 +52,5 @@ function githubAnnotation(finding: Finding): string {
 export function summarize(findings: Finding[], specCount: number): string {
   const errors = findings.filter((finding) => finding.severity === 'error').length;
   const warnings = findings.filter((finding) => finding.severity === 'warning').length;
-  return `${errors} error(s), ${warnings} warning(s) in ${specCount} spec(s).`;
+  return `${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${plural(specCount, 'spec')}.`;
 }

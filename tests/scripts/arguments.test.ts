@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,7 +81,7 @@ const manifest = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as {
   scripts: Record<string, string>;
 };
 const gitStatus = () =>
-  execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], {
+  execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
     cwd: fromRoot(),
     encoding: 'utf8',
   });
@@ -104,7 +104,9 @@ describe('every root script', () => {
       expect(outcome.code, outcome.stderr).toBe(0);
       expect(outcome.stdout).toMatch(/usage/i);
       // The usage, not the start of a run: no linter, build, test or bench output.
-      expect(outcome.stdout + outcome.stderr).not.toMatch(/Checked \d+ files|error\(s\)|\[bench\]|RUN\s+v\d/);
+      expect(outcome.stdout + outcome.stderr).not.toMatch(
+        /Checked \d+ files|\d+ errors?, \d+ warnings?|\[bench\]|RUN\s+v\d/,
+      );
     },
     60_000,
   );
@@ -137,9 +139,64 @@ describe('did you mean', () => {
     const sections = await pnpmScript('bench', ['--only', 'mokcs']);
     expect(sections.stderr).toContain('mokcs (did you mean mocks?)');
   });
+  it.concurrent('pnpm start checks the mock options once built, before the lint and the bundle', async () => {
+    const outcome = await pnpmScript('start', ['--onyl', 'voice']);
+    expect(outcome.code).toBe(2);
+    expect(outcome.stderr).toContain("Unknown option '--onyl' (did you mean --only?)");
+    expect(outcome.stdout).not.toMatch(/\d+ errors?, \d+ warnings?|dist\/specs/);
+  });
   it.concurrent('the mocks suggest the option meant', async () => {
     const outcome = await script('packages/mock-server/bin/svc-mocks.js', '--onyl', 'voice');
     expect(outcome.code).toBe(2);
     expect(outcome.stderr).toContain("Unknown option '--onyl' (did you mean --only?)");
   });
+});
+
+/**
+ * `pnpm mock` until a stop: Ctrl-C in a terminal signals the whole process group (pnpm, this repository's
+ * runner, the mocks); a supervisor's SIGTERM reaches pnpm alone. Either way: exit 0, no pnpm ELIFECYCLE.
+ */
+async function stopMocks(
+  signal: 'SIGINT' | 'SIGTERM',
+  group: boolean,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn('pnpm', ['run', 'mock', '--only', 'token', '--port', 'token=0', '--quiet'], {
+    cwd: fromRoot(),
+    env: { ...process.env, NO_COLOR: '1' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 90_000;
+  while (!output.includes('ready in') && child.exitCode === null && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  const pid = child.pid ?? 0;
+  process.kill(group ? -pid : pid, signal);
+  const killer = setTimeout(() => process.kill(-pid, 'SIGKILL'), 20_000);
+  const code = await exited;
+  clearTimeout(killer);
+  return { code, output };
+}
+
+describe('a requested stop', () => {
+  it('Ctrl-C on pnpm mock (the whole process group) exits 0 with no ELIFECYCLE', async () => {
+    const { code, output } = await stopMocks('SIGINT', true);
+    expect(output).toContain('ready in');
+    expect(output).toContain('SIGINT: stopping all mocks');
+    expect(output).not.toContain('ELIFECYCLE');
+    expect(code).toBe(0);
+  }, 120_000);
+  it('SIGTERM to pnpm alone exits 0 as well', async () => {
+    const { code, output } = await stopMocks('SIGTERM', false);
+    expect(output).toContain('SIGTERM: stopping all mocks');
+    expect(output).not.toContain('ELIFECYCLE');
+    expect(code).toBe(0);
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countOperations,
   deref,
   derefWithPointer,
   describeOperation,
@@ -78,6 +79,12 @@ describe('operations', () => {
     ]);
     expect([...operationsOf(doc, ['webhooks'])]).toHaveLength(1);
     expect([...operationsOf('not a document')]).toEqual([]);
+  });
+
+  it('counts the operations under paths and the webhooks apart (the mocks and the docs print this)', () => {
+    expect(countOperations(doc)).toEqual({ operations: 2, webhooks: 1 });
+    expect(countOperations({ paths: {} })).toEqual({ operations: 0, webhooks: 0 });
+    expect(countOperations(null)).toEqual({ operations: 0, webhooks: 0 });
   });
 });
 
