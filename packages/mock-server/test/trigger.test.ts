@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -236,6 +236,19 @@ describe('svc-mocks trigger', () => {
       (await trigger('numbers', 'orderNotification', '--to', 'http://127.0.0.1:9/', '--set', 'Nope=1')).err,
     ).toMatch(/no element Nope/);
     expect((await trigger('voice', 'disconnectEvent', '--to', 'ftp://x/')).code).toBe(2);
+    const existing = join(dir, 'existing.har');
+    await writeFile(existing, '{}');
+    const kept = await trigger(
+      'voice',
+      'disconnectEvent',
+      '--to',
+      'http://127.0.0.1:9/',
+      '--record',
+      existing,
+    );
+    expect(kept).toMatchObject({ code: 2 });
+    expect(kept.err).toMatch(/existing\.har exists; a recording is never replaced/);
+    expect(await readFile(existing, 'utf8')).toBe('{}');
     expect((await trigger('nubmers', 'orderNotification', '--to', 'http://127.0.0.1:9/')).err).toMatch(
       /did you mean "numbers"/,
     );

@@ -126,8 +126,13 @@ function failureReason(error: unknown, signal: AbortSignal, timeoutMs: number): 
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
       return 'connection closed before an answer';
-    default:
-      return cause?.message ?? (error instanceof Error ? error.message : String(error));
+    default: {
+      const message = cause?.message ?? (error instanceof Error ? error.message : String(error));
+      // fetch refuses the ports of the Fetch standard's "bad port" list (1, 9, 25, 6000, ...).
+      return message === 'bad port'
+        ? "a port fetch refuses to call (the Fetch standard's bad ports)"
+        : message;
+    }
   }
 }
 

@@ -2,6 +2,10 @@ import { type HarEntry, HarWriter, harEntry, maskEntry } from '@svc-contracts/ha
 import type { MaskOptions } from '@svc-contracts/redact';
 import type { Attempt, Delivery } from './deliver.js';
 
+export class RecordingExistsError extends Error {
+  override readonly name = 'RecordingExistsError';
+}
+
 /** A HAR entry of a callback: the contract checker matches it by `_webhook`, never by URL. */
 export type WebhookHarEntry = HarEntry & { _webhook: string };
 
@@ -43,10 +47,16 @@ export class DeliveryRecorder {
   ) {}
 
   static async create(path: string, mask: MaskOptions = {}): Promise<DeliveryRecorder> {
-    const writer = await HarWriter.create(path, {
-      creator: { name: '@svc-contracts/mock-server', version: '0.0.0', comment: 'webhook deliveries' },
-    });
-    return new DeliveryRecorder(writer, mask);
+    try {
+      const writer = await HarWriter.create(path, {
+        creator: { name: '@svc-contracts/mock-server', version: '0.0.0', comment: 'webhook deliveries' },
+      });
+      return new DeliveryRecorder(writer, mask);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new RecordingExistsError(`${path} exists; a recording is never replaced: name a new file.`);
+      throw error;
+    }
   }
 
   /** Records an answered attempt; one without an answer is left out (nothing was exchanged). */

@@ -4,7 +4,7 @@ import { findConfig, SpecError } from '../services.js';
 import { didYouMean, loadWebhooks, type WebhookDefinition } from './catalog.js';
 import { accepted, attempt, type Delivery, DeliveryUrlError, deliveryUrl } from './deliver.js';
 import { buildPayload, PayloadError, parseOverride } from './payload.js';
-import { DeliveryRecorder } from './record.js';
+import { DeliveryRecorder, RecordingExistsError } from './record.js';
 
 export const triggerUsage = `Usage: svc-mocks trigger <service> <webhook> --to <url> [options]
        svc-mocks trigger --list [<service>]
@@ -131,12 +131,8 @@ export async function runTrigger(argv: readonly string[], output: TriggerOutput)
       err(`svc-mocks trigger: ${error.message}\n(svc-mocks trigger --help)`);
       return 2;
     }
-    if (error instanceof SpecError || (error as NodeJS.ErrnoException).code === 'EEXIST') {
-      const message =
-        (error as NodeJS.ErrnoException).code === 'EEXIST'
-          ? `${values.record} exists; a recording is never replaced: name a new file.`
-          : (error as Error).message;
-      err(`svc-mocks trigger: ${message}`);
+    if (error instanceof SpecError || error instanceof RecordingExistsError) {
+      err(`svc-mocks trigger: ${error.message}`);
       return 2;
     }
     throw error;
