@@ -144,14 +144,16 @@ export const schemaChecks = {
   'bound-tightened': {
     request: 'breaking',
     response: 'not-breaking',
-    reads: 'maxLength, maximum, exclusiveMaximum, maxItems, maxProperties, the min* mirrors, multipleOf',
+    reads:
+      'maxLength, maximum, exclusiveMaximum, maxItems, maxProperties, maxContains, the min* mirrors, multipleOf',
     doc: 'A bound was added or tightened (max lower, min higher, a multipleOf of the old one).',
     oasdiff: 'request-property-max-length-decreased',
   },
   'bound-loosened': {
     request: 'not-breaking',
     response: 'breaking',
-    reads: 'maxLength, maximum, exclusiveMaximum, maxItems, maxProperties, the min* mirrors, multipleOf',
+    reads:
+      'maxLength, maximum, exclusiveMaximum, maxItems, maxProperties, maxContains, the min* mirrors, multipleOf',
     doc: 'A bound was removed or loosened: clients reading the value meet larger/smaller ones.',
     oasdiff: 'response-property-max-length-increased',
   },
@@ -303,6 +305,56 @@ export const schemaChecks = {
     reads: 'allOf (member by member)',
     doc: 'An allOf member is gone: one schema fewer the value must match.',
     oasdiff: 'response-property-all-of-removed',
+  },
+  'default-added': {
+    request: 'not-breaking',
+    response: 'not-breaking',
+    reads: 'default',
+    doc: 'A default where none was documented: it says what the service did when the value is absent.',
+  },
+  'default-changed': {
+    request: 'breaking',
+    response: 'not-breaking',
+    reads: 'default',
+    doc: 'A default changed: a request that omits the value now means something else; a reader is told another documented value.',
+    oasdiff: 'request-property-default-value-changed',
+  },
+  'default-removed': {
+    request: 'breaking',
+    response: 'not-breaking',
+    reads: 'default',
+    doc: 'A default is gone: a request that omits the value no longer has a documented meaning.',
+    oasdiff: 'request-property-default-value-removed',
+  },
+  'constraint-added': {
+    request: 'breaking',
+    response: 'not-breaking',
+    reads:
+      'items and additionalProperties (a schema added or removed), contains, dependentRequired, dependentSchemas, if/then/else, not, patternProperties, propertyNames, unevaluatedProperties, unevaluatedItems, contentSchema, contentMediaType, contentEncoding',
+    doc: 'A JSON Schema constraint keyword where there was none: values must now also satisfy it.',
+    oasdiff: 'request-property-contains-added',
+  },
+  'constraint-removed': {
+    request: 'not-breaking',
+    response: 'breaking',
+    reads: 'the constraint keywords of constraint-added',
+    doc: 'A JSON Schema constraint keyword is gone: values no longer have to satisfy it.',
+    oasdiff: 'response-property-contains-removed',
+  },
+  'constraint-changed': {
+    request: 'breaking',
+    response: 'possibly-breaking',
+    reads: 'the constraint keywords of constraint-added',
+    doc: 'A JSON Schema constraint keyword changed: compared as written, it may take less and more at once.',
+    policy:
+      'Not compared member by member yet: judged as written, breaking where the client writes, possibly breaking (major) where it reads.',
+  },
+  'discriminator-changed': {
+    request: 'possibly-breaking',
+    response: 'possibly-breaking',
+    reads: 'discriminator.propertyName, discriminator.mapping',
+    doc: 'A discriminator was added, removed, or its property or mapping changed: generated unions change shape.',
+    oasdiff: 'request-property-discriminator-added',
   },
   'schema-changed': {
     request: 'breaking',

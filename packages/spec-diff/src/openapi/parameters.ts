@@ -96,7 +96,10 @@ export function compareParameters(
         `${label} type ${show(schemaB.type)} became \`string\` (generated argument type changes)`,
       );
     if (b.schema !== undefined && a.schema !== undefined)
-      compareSchemas(walk, b.schema, a.schema, child(loc, 'schema'), 'request', { skipType: generalized });
+      compareSchemas(walk, b.schema, a.schema, child(loc, 'schema'), 'request', {
+        skipType: generalized,
+        skipDefault: true,
+      });
   }
   for (const [key, entry] of listAfter) {
     if (listBefore.has(key)) continue;

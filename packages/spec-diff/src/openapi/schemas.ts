@@ -17,8 +17,39 @@ import {
   type Walk,
 } from './walk.js';
 
-const upperBounds = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties'] as const;
-const lowerBounds = ['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties'] as const;
+const upperBounds = [
+  'maxLength',
+  'maximum',
+  'exclusiveMaximum',
+  'maxItems',
+  'maxProperties',
+  'maxContains',
+] as const;
+const lowerBounds = [
+  'minLength',
+  'minimum',
+  'exclusiveMinimum',
+  'minItems',
+  'minProperties',
+  'minContains',
+] as const;
+/** Keywords that constrain a value further, compared as written (constraint-added/removed/changed). */
+const constraintKeywords = [
+  'contains',
+  'dependentRequired',
+  'dependentSchemas',
+  'if',
+  'then',
+  'else',
+  'not',
+  'patternProperties',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contentSchema',
+  'contentMediaType',
+  'contentEncoding',
+] as const;
 
 /** Format pairs where the second admits every value of the first (the catalogue's `format-widened`). */
 export const formatWidenings: ReadonlyArray<readonly [string, string]> = [
@@ -78,6 +109,8 @@ function covers(types: Set<string> | undefined, type: string): boolean {
 export interface SchemaOptions {
   /** Leave `type` alone (a parameter's generalisation is its own check). */
   skipType?: boolean;
+  /** Leave `default` alone (a parameter's default is its own check). */
+  skipDefault?: boolean;
 }
 
 /** Compares two schemas on one side, following `$ref`s once per pair and direction. */
@@ -116,6 +149,7 @@ export function compareSchemas(
     properties(walk, before, after, loc, direction);
     arrays(walk, before, after, loc, direction);
     compositions(walk, before, after, loc, direction);
+    keywords(walk, before, after, loc, direction, options);
   } finally {
     walk.depth -= 1;
   }
@@ -337,11 +371,30 @@ function properties(walk: Walk, before: Json, after: Json, loc: Loc, direction: 
       extraAt,
       'object opened (additionalProperties no longer false)',
     );
+  else if (isObject(extraBefore) && (extraAfter === undefined || extraAfter === true))
+    walk.emit(
+      sided(direction, 'constraint-removed'),
+      extraAt,
+      'additionalProperties no longer constrained',
+      'before',
+    );
+  else if ((extraBefore === undefined || extraBefore === true) && isObject(extraAfter))
+    walk.emit(
+      sided(direction, 'constraint-added'),
+      extraAt,
+      'additionalProperties constrained by a schema',
+      'after',
+    );
 }
 
 function arrays(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
+  const itemsAt = child(loc, 'items');
   if (before.items !== undefined && after.items !== undefined)
-    compareSchemas(walk, before.items, after.items, child(loc, 'items'), direction);
+    compareSchemas(walk, before.items, after.items, itemsAt, direction);
+  else if (before.items === undefined && after.items !== undefined)
+    walk.emit(sided(direction, 'constraint-added'), itemsAt, 'added `items`', 'after');
+  else if (before.items !== undefined && after.items === undefined)
+    walk.emit(sided(direction, 'constraint-removed'), itemsAt, 'removed `items`', 'before');
   const tupleBefore = Array.isArray(before.prefixItems) ? before.prefixItems : [];
   const tupleAfter = Array.isArray(after.prefixItems) ? after.prefixItems : [];
   const length = Math.max(tupleBefore.length, tupleAfter.length);
@@ -437,5 +490,57 @@ function compositions(walk: Walk, before: Json, after: Json, loc: Loc, direction
         `added \`${key}\` member ${show(label(membersAfter[index]))}`,
         'after',
       );
+  }
+}
+
+/** `default`, the constraint keywords compared as written, and the discriminator. */
+function keywords(
+  walk: Walk,
+  before: Json,
+  after: Json,
+  loc: Loc,
+  direction: Direction,
+  options: SchemaOptions,
+): void {
+  if (!options.skipDefault) {
+    const at = child(loc, 'default');
+    if (!('default' in before) && 'default' in after)
+      walk.emit(sided(direction, 'default-added'), at, `added default ${show(after.default)}`, 'after');
+    else if ('default' in before && !('default' in after))
+      walk.emit(sided(direction, 'default-removed'), at, `removed default ${show(before.default)}`, 'before');
+    else if ('default' in before && !same(before.default, after.default))
+      walk.emit(
+        sided(direction, 'default-changed'),
+        at,
+        `default ${show(before.default)} became ${show(after.default)}`,
+      );
+  }
+  for (const key of constraintKeywords) {
+    const at = child(loc, key);
+    if (!(key in before) && key in after)
+      walk.emit(sided(direction, 'constraint-added'), at, `added \`${key}\``, 'after');
+    else if (key in before && !(key in after))
+      walk.emit(sided(direction, 'constraint-removed'), at, `removed \`${key}\``, 'before');
+    else if (key in before && !same(before[key], after[key]))
+      walk.emit(sided(direction, 'constraint-changed'), at, `\`${key}\` changed`);
+  }
+  if (!same(before.discriminator, after.discriminator)) {
+    const b = objectOr(before.discriminator);
+    const a = objectOr(after.discriminator);
+    const what =
+      before.discriminator === undefined
+        ? 'discriminator added'
+        : after.discriminator === undefined
+          ? 'discriminator removed'
+          : b.propertyName !== a.propertyName
+            ? `discriminator property ${show(b.propertyName)} became ${show(a.propertyName)}`
+            : 'discriminator mapping changed';
+    if (
+      before.discriminator === undefined ||
+      after.discriminator === undefined ||
+      !same(b.propertyName, a.propertyName) ||
+      !same(b.mapping, a.mapping)
+    )
+      walk.emit(sided(direction, 'discriminator-changed'), child(loc, 'discriminator'), what);
   }
 }

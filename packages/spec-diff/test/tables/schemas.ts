@@ -297,6 +297,52 @@ const schemaPairs: SchemaRow[] = [
     components: [members, members],
     ...both('all-of-member-removed'),
   },
+  { name: 'default added', before: str, after: { ...str, default: 'a' }, ...both('default-added') },
+  {
+    name: 'default changed',
+    before: { ...str, default: 'a' },
+    after: { ...str, default: 'b' },
+    ...both('default-changed'),
+  },
+  { name: 'default removed', before: { ...str, default: 'a' }, after: str, ...both('default-removed') },
+  {
+    name: 'contains added',
+    before: { type: 'array' },
+    after: { type: 'array', contains: str },
+    ...both('constraint-added'),
+  },
+  {
+    name: 'items removed',
+    before: { type: 'array', items: str },
+    after: { type: 'array' },
+    ...both('constraint-removed'),
+  },
+  {
+    name: 'additionalProperties schema added',
+    before: obj({ a: str }),
+    after: obj({ a: str }, { additionalProperties: str }),
+    ...both('constraint-added'),
+  },
+  { name: 'not removed', before: { not: str }, after: {}, ...both('constraint-removed') },
+  {
+    name: 'dependentRequired changed',
+    before: { dependentRequired: { a: ['b'] } },
+    after: { dependentRequired: { a: ['c'] } },
+    ...both('constraint-changed'),
+  },
+  {
+    name: 'maxContains lowered',
+    before: { maxContains: 3 },
+    after: { maxContains: 2 },
+    ...both('bound-tightened'),
+  },
+  {
+    name: 'discriminator added',
+    before: { oneOf: [ref('A'), ref('B')] },
+    after: { oneOf: [ref('A'), ref('B')], discriminator: { propertyName: 'kind' } },
+    components: [members, members],
+    ...both('discriminator-changed'),
+  },
   { name: 'boolean schema true → false', before: true, after: false, ...both('schema-changed') },
 ];
 
