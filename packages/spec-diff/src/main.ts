@@ -50,12 +50,15 @@ export interface SpecDiffIo {
   stdout(text: string): void;
   stderr(text: string): void;
   cwd: string;
+  /** Colour the text output's levels (the bin: stdout is a terminal and NO_COLOR is not set). */
+  color?: boolean;
 }
 
 const processIo: SpecDiffIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
+  color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
 };
 
 const options = {
@@ -75,7 +78,7 @@ export async function main(argv: readonly string[], io: SpecDiffIo = processIo):
   try {
     parsed = parseArgs({ args: [...argv], options, allowPositionals: true });
   } catch (error) {
-    io.stderr(`spec-diff: ${(error as Error).message}\n\n${usage}`);
+    io.stderr(`spec-diff: ${(error as Error).message}${optionHint((error as Error).message)}\n\n${usage}`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -111,6 +114,31 @@ export async function main(argv: readonly string[], io: SpecDiffIo = processIo):
   );
 }
 
+const optionNames = Object.keys(options).map((name) => `--${name}`);
+
+/** `(did you mean --base?)` for an unknown option one or two edits away from a known one. */
+function optionHint(message: string): string {
+  const unknown = /Unknown option '(--[^']+)'/.exec(message)?.[1];
+  if (!unknown) return '';
+  const near = optionNames.find((name) => editDistance(name, unknown.split('=')[0] ?? unknown) <= 2);
+  return near ? ` (did you mean ${near}?)` : '';
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1)
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
 function didYouMean(value: string): string {
   const near = formats.find((format) => format.startsWith(value.slice(0, 2).toLowerCase()));
   return near ? ` (did you mean ${near}?)` : '';
@@ -144,7 +172,7 @@ async function filesMode(
     io.stdout(`spec-diff: ${oldFile} → ${newFile}: ${summary(changes)}\n`);
   } else {
     io.stdout(`${oldFile} → ${newFile}:\n`);
-    for (const change of changes) io.stdout(textLine(change));
+    for (const change of changes) io.stdout(textLine(change, io.color));
     io.stdout(`spec-diff: ${summary(changes)}\n`);
   }
   return code;
@@ -197,7 +225,7 @@ async function repositoryMode(base: string, format: OutputFormat, io: SpecDiffIo
       continue;
     }
     io.stdout(`${name}:\n`);
-    for (const change of changes) io.stdout(textLine(change));
+    for (const change of changes) io.stdout(textLine(change, io.color));
     io.stdout(
       coverageLine(
         coverageOf(name, found.pendingChangesets),

@@ -61,7 +61,10 @@ describe('spec-diff arguments', () => {
     expect(result.stderr).toMatch(/--base <git-ref> is required[\s\S]*Usage: spec-diff/);
   });
   it('an unknown option, a positional or --base without a value exits 2', async () => {
-    expect(await run(['--bse', 'main'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--bse/) });
+    expect(await run(['--bse', 'main'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--bse.*\(did you mean --base\?\)/),
+    });
     expect(await run(['main'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/positional/i) });
     expect(await run(['--base'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--base/) });
   });
@@ -253,6 +256,22 @@ describe('spec-diff OLD NEW (two files, anywhere)', () => {
     expect(removed.after).toBe(
       '#/paths/~1items/post/requestBody/content/application~1json/schema/properties/state/enum',
     );
+  });
+  it('colours the level when asked (a terminal without NO_COLOR), never in JSON', async () => {
+    let stdout = '';
+    const io: SpecDiffIo = {
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: () => {},
+      cwd: dir,
+      color: true,
+    };
+    expect(await main(['old/api.yaml', 'new/api.json'], io)).toBe(1);
+    expect(stdout).toContain('\u001b[31mmajor\u001b[39m removed enum value `b` (request');
+    stdout = '';
+    await main(['old/api.yaml', 'new/api.json', '--json'], io);
+    expect(stdout).not.toContain('\u001b[');
   });
   it('text: each line says request or response, the operation, the pointer and the id', async () => {
     const result = await run(['old/api.yaml', 'new/api.json'], dir);
