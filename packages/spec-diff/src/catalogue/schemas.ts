@@ -345,9 +345,8 @@ export const schemaChecks = {
     request: 'breaking',
     response: 'possibly-breaking',
     reads: 'the constraint keywords of constraint-added',
-    doc: 'A JSON Schema constraint keyword changed: compared as written, it may take less and more at once.',
-    policy:
-      'Not compared member by member yet: judged as written, breaking where the client writes, possibly breaking (major) where it reads.',
+    doc: 'A constraint keyword changed where its schemas cannot be compared on the same side (`not`, `if`, `then`/`else` under another `if`, `dependentRequired`, the content keywords): it may take less and more at once. contains, propertyNames, unevaluated*, contentSchema and the entries of patternProperties and dependentSchemas are compared as schemas instead.',
+    policy: 'Judged as written: breaking where the client writes, possibly breaking (major) where it reads.',
   },
   'discriminator-changed': {
     request: 'possibly-breaking',

@@ -522,7 +522,7 @@ function keywords(
     else if (key in before && !(key in after))
       walk.emit(sided(direction, 'constraint-removed'), at, `removed \`${key}\``, 'before');
     else if (key in before && !same(before[key], after[key]))
-      walk.emit(sided(direction, 'constraint-changed'), at, `\`${key}\` changed`);
+      constraintChanged(walk, before, after, key, at, direction);
   }
   if (!same(before.discriminator, after.discriminator)) {
     const b = objectOr(before.discriminator);
@@ -543,4 +543,60 @@ function keywords(
     )
       walk.emit(sided(direction, 'discriminator-changed'), child(loc, 'discriminator'), what);
   }
+}
+
+/** Keywords holding one schema that narrows the value when it narrows (compared on the same side). */
+const nestedSchemas = new Set([
+  'contains',
+  'propertyNames',
+  'contentSchema',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+]);
+/** Keywords holding a schema per name (a name added constrains more, a name removed less). */
+const schemaMaps = new Set(['patternProperties', 'dependentSchemas']);
+
+/**
+ * A constraint keyword present on both sides and changed: its schemas compared where that keeps the side's
+ * meaning (`then`/`else` under the same `if` too); `not`, `if`, `dependentRequired` and the content keywords
+ * as written.
+ */
+function constraintChanged(
+  walk: Walk,
+  before: Json,
+  after: Json,
+  key: string,
+  at: Loc,
+  direction: Direction,
+): void {
+  const b = before[key];
+  const a = after[key];
+  const nested = nestedSchemas.has(key) || ((key === 'then' || key === 'else') && same(before.if, after.if));
+  if (nested && isObject(b) && isObject(a)) {
+    compareSchemas(walk, b, a, at, direction);
+    return;
+  }
+  if (schemaMaps.has(key) && isObject(b) && isObject(a)) {
+    for (const [name, schema] of Object.entries(b)) {
+      const entryAt = child(at, name);
+      if (!(name in a))
+        walk.emit(
+          sided(direction, 'constraint-removed'),
+          entryAt,
+          `removed \`${key}\` entry ${show(name)}`,
+          'before',
+        );
+      else compareSchemas(walk, schema, a[name], entryAt, direction);
+    }
+    for (const name of Object.keys(a))
+      if (!(name in b))
+        walk.emit(
+          sided(direction, 'constraint-added'),
+          child(at, name),
+          `added \`${key}\` entry ${show(name)}`,
+          'after',
+        );
+    return;
+  }
+  walk.emit(sided(direction, 'constraint-changed'), at, `\`${key}\` changed`);
 }

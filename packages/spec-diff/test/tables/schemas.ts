@@ -323,6 +323,24 @@ const schemaPairs: SchemaRow[] = [
     after: obj({ a: str }, { additionalProperties: str }),
     ...both('constraint-added'),
   },
+  {
+    name: 'contains changed: its schema compared on the same side',
+    before: { type: 'array', contains: { ...str, maxLength: 9 } },
+    after: { type: 'array', contains: { ...str, maxLength: 5 } },
+    ...both('bound-tightened'),
+  },
+  {
+    name: 'patternProperties entry added',
+    before: { patternProperties: { '^a': str } },
+    after: { patternProperties: { '^a': str, '^b': str } },
+    ...both('constraint-added'),
+  },
+  {
+    name: 'not changed (compared as written)',
+    before: { not: str },
+    after: { not: { type: 'integer' } },
+    ...both('constraint-changed'),
+  },
   { name: 'not removed', before: { not: str }, after: {}, ...both('constraint-removed') },
   {
     name: 'dependentRequired changed',
