@@ -64,8 +64,8 @@ function operation(walk: Walk, itemBefore: Json, before: Json, itemAfter: Json, 
       'operation-id-changed',
       child(loc, 'operationId'),
       after.operationId === undefined
-        ? `operationId ${show(before.operationId)} removed (generated method names change)`
-        : `operationId ${show(before.operationId)} became ${show(after.operationId)} (generated method names change)`,
+        ? `operationId ${show(before.operationId)} removed`
+        : `operationId ${show(before.operationId)} became ${show(after.operationId)}`,
     );
   if (before.deprecated !== true && after.deprecated === true)
     walk.emit('operation-deprecated', child(loc, 'deprecated'), 'operation deprecated', 'after');

@@ -52,11 +52,7 @@ function serialization(walk: Walk, before: Json, after: Json, loc: Loc, label: s
       `media type ${show(typesBefore.join(', ') || 'none')} became ${show(typesAfter.join(', ') || 'none')}`,
     );
   for (const reason of changed)
-    walk.emit(
-      'request-parameter-serialization-changed',
-      loc,
-      `${label} ${reason} (written differently on the wire)`,
-    );
+    walk.emit('request-parameter-serialization-changed', loc, `${label}: ${reason}`);
   for (const type of typesBefore) {
     const mediaBefore = objectOr(objectOr(before.content)[type]);
     const mediaAfter = objectOr(objectOr(after.content)[type]);
@@ -137,7 +133,7 @@ export function compareParameters(
       walk.emit(
         'request-parameter-type-generalized',
         child(loc, 'schema', 'type'),
-        `${label} type ${show(schemaB.type)} became \`string\` (generated argument type changes)`,
+        `${label} type ${show(schemaB.type)} became \`string\``,
       );
     if (b.schema !== undefined && a.schema !== undefined)
       compareSchemas(walk, b.schema, a.schema, child(loc, 'schema'), 'request', {

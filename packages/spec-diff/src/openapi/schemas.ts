@@ -207,13 +207,7 @@ function constAndEnum(walk: Walk, before: Json, after: Json, loc: Loc, direction
         walk.emit(sided(direction, 'enum-value-removed'), enumAt, `removed enum value ${show(value)}`);
     for (const value of enumAfter)
       if (!enumBefore.some((other) => same(other, value)))
-        walk.emit(
-          sided(direction, 'enum-value-added'),
-          enumAt,
-          direction === 'request'
-            ? `added enum value ${show(value)}`
-            : `added enum value ${show(value)} to a response (clients switching on it meet an unknown value)`,
-        );
+        walk.emit(sided(direction, 'enum-value-added'), enumAt, `added enum value ${show(value)}`);
   } else if (!enumBefore && enumAfter) {
     walk.emit(sided(direction, 'enum-added'), enumAt, 'values restricted to an enum', 'after');
   } else if (enumBefore && !enumAfter) {
@@ -315,17 +309,8 @@ function properties(walk: Walk, before: Json, after: Json, loc: Loc, direction: 
     const hiddenAfter = flag('after', schemaAfter, hidden);
     if (!hiddenBefore && hiddenAfter) {
       if (direction === 'request')
-        walk.emit(
-          'request-property-became-read-only',
-          at,
-          `property \`${name}\` became readOnly (no longer written)`,
-        );
-      else
-        walk.emit(
-          'response-property-became-write-only',
-          at,
-          `property \`${name}\` became writeOnly (no longer read)`,
-        );
+        walk.emit('request-property-became-read-only', at, `property \`${name}\` became readOnly`);
+      else walk.emit('response-property-became-write-only', at, `property \`${name}\` became writeOnly`);
       continue;
     }
     if (hiddenBefore && !hiddenAfter) {
@@ -342,13 +327,7 @@ function properties(walk: Walk, before: Json, after: Json, loc: Loc, direction: 
     if (!requiredBefore.has(name) && requiredAfter.has(name))
       walk.emit(sided(direction, 'property-became-required'), at, `property \`${name}\` became required`);
     if (requiredBefore.has(name) && !requiredAfter.has(name))
-      walk.emit(
-        sided(direction, 'property-became-optional'),
-        at,
-        direction === 'request'
-          ? `property \`${name}\` became optional`
-          : `property \`${name}\` became optional (clients relying on it may find it absent)`,
-      );
+      walk.emit(sided(direction, 'property-became-optional'), at, `property \`${name}\` became optional`);
   }
   for (const [name, schemaAfter] of Object.entries(propsAfter)) {
     if (name in propsBefore) continue;
