@@ -8,6 +8,8 @@ export const parameterChecks = {
     reads: 'parameters[*]',
     doc: 'A parameter is gone: clients still sending it are refused, and its generated argument disappears.',
     oasdiff: 'request-parameter-removed',
+    policy:
+      'oasdiff warns (possibly breaking); the generated argument disappears, so code passing it stops compiling: breaking.',
   },
   'request-deprecated-parameter-removed': {
     level: 'breaking',
