@@ -1,7 +1,9 @@
-import { relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Change, requiredBump } from './change.js';
 import { checkChangesets } from './changesets.js';
+import { lineFinder } from './lines.js';
 import { loadSpecFile, SpecReadError } from './load.js';
 import { diffSpecs } from './openapi/index.js';
 import { SpecDiffLimitError } from './openapi/walk.js';
@@ -168,7 +170,9 @@ async function filesMode(
       `${JSON.stringify({ mode: 'files', old: oldFile, new: newFile, bump, exitCode: code, changes: changes.map(jsonChange) }, null, 2)}\n`,
     );
   } else if (format === 'github') {
-    for (const change of changes) io.stdout(githubAnnotation(change, newFile));
+    const lineOf = lineCache()(resolve(io.cwd, newFile));
+    for (const change of changes)
+      io.stdout(githubAnnotation(change, newFile, lineOf(change.after) ?? lineOf(change.pointer)));
     io.stdout(`spec-diff: ${oldFile} → ${newFile}: ${summary(changes)}\n`);
   } else {
     io.stdout(`${oldFile} → ${newFile}:\n`);
@@ -195,6 +199,7 @@ async function repositoryMode(base: string, format: OutputFormat, io: SpecDiffIo
   const failures = checkChangesets(found);
   const code = failures.length > 0 ? 1 : 0;
   const names = Object.keys(found.changes);
+  const linesOf = lineCache();
 
   if (format === 'json') {
     const packages = names.map((name) => {
@@ -220,8 +225,11 @@ async function repositoryMode(base: string, format: OutputFormat, io: SpecDiffIo
   for (const name of names) {
     const changes = found.changes[name] ?? [];
     if (format === 'github') {
-      for (const change of changes)
-        io.stdout(githubAnnotation(change, change.file && relative(root, change.file)));
+      for (const change of changes) {
+        const lineOf = change.file ? linesOf(change.file) : () => undefined;
+        const file = change.file && relative(root, change.file);
+        io.stdout(githubAnnotation(change, file, lineOf(change.after) ?? lineOf(change.pointer)));
+      }
       continue;
     }
     io.stdout(`${name}:\n`);
@@ -241,4 +249,23 @@ async function repositoryMode(base: string, format: OutputFormat, io: SpecDiffIo
   }
   if (failures.length === 0) io.stdout(`spec-diff: pending changesets cover every change since ${base}\n`);
   return code;
+}
+
+/** Line finders of the files a run annotates, each file read once; none for one that cannot be read. */
+function lineCache(): (file: string) => ReturnType<typeof lineFinder> {
+  const finders = new Map<string, ReturnType<typeof lineFinder>>();
+  return (file) => {
+    let finder = finders.get(file);
+    if (!finder) {
+      let text: string | undefined;
+      try {
+        text = file.endsWith('.xsd') ? undefined : readFileSync(file, 'utf8');
+      } catch {
+        text = undefined;
+      }
+      finder = text === undefined ? () => undefined : lineFinder(text);
+      finders.set(file, finder);
+    }
+    return finder;
+  };
 }

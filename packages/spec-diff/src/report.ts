@@ -95,12 +95,13 @@ function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-/** One `::error` / `::warning` / `::notice` line per change, on the file it was found in. */
-export function githubAnnotation(change: Change, file: string | undefined): string {
+/** One `::error` / `::warning` / `::notice` line per change, on the file (and line) it was found in. */
+export function githubAnnotation(change: Change, file: string | undefined, line?: number): string {
   const command =
     change.severity === 'breaking' ? 'error' : change.severity === 'possibly-breaking' ? 'warning' : 'notice';
   const properties = [
     file ? `file=${escapeProperty(file)}` : '',
+    file && line ? `line=${line}` : '',
     `title=${escapeProperty(`spec-diff ${change.id} (${change.level})`)}`,
   ]
     .filter(Boolean)

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,7 +143,7 @@ describe('spec-diff on a git repository', () => {
     const result = await run(['--base', 'main', '--format', 'github'], repo);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
-      /^::error file=specs\/agents\/openapi\.json,title=spec-diff response-property-removed \(major\)::removed property `state`/m,
+      /^::error file=specs\/agents\/openapi\.json,line=1,title=spec-diff response-property-removed \(major\)::removed property `state`/m,
     );
     expect(result.stdout).toMatch(
       /^::error title=spec-diff::`@svc-contracts\/agents-client` needs a major bump/m,
@@ -202,19 +202,23 @@ describe('spec-diff OLD NEW (two files, anywhere)', () => {
     const schema = item(['a']);
     write(
       'new/api.json',
-      JSON.stringify({
-        openapi: '3.1.0',
-        info: { title: 'Items', version: '2' },
-        paths: {
-          '/items': {
-            post: {
-              operationId: 'createItem',
-              requestBody: { content: { 'application/json': { schema } } },
-              responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } },
+      JSON.stringify(
+        {
+          openapi: '3.1.0',
+          info: { title: 'Items', version: '2' },
+          paths: {
+            '/items': {
+              post: {
+                operationId: 'createItem',
+                requestBody: { content: { 'application/json': { schema } } },
+                responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } },
+              },
             },
           },
         },
-      }),
+        null,
+        2,
+      ),
     );
     write(
       'new/same.json',
@@ -281,14 +285,17 @@ describe('spec-diff OLD NEW (two files, anywhere)', () => {
     );
     expect(result.stdout).toMatch(/needs a major bump\n$/);
   });
-  it('--format github: an ::error annotation per breaking change, ::notice for the rest', async () => {
+  it('--format github: an ::error annotation per breaking change on its line, ::notice for the rest', async () => {
     const result = await run(['old/api.yaml', 'new/api.json', '--format', 'github'], dir);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(
-      /^::error file=new\/api\.json,title=spec-diff request-enum-value-removed \(major\)::removed enum value `b` \(request, POST \/items\) at #\//m,
+    // The request's enum is the first `"enum"` of the new file (the request body comes before the responses).
+    const text = readFileSync(join(dir, 'new/api.json'), 'utf8').split('\n');
+    const enumLine = text.findIndex((line) => line.includes('"enum"')) + 1;
+    expect(result.stdout).toContain(
+      `::error file=new/api.json,line=${enumLine},title=spec-diff request-enum-value-removed (major)::removed enum value \`b\` (request, POST /items) at #/`,
     );
     expect(result.stdout).toMatch(
-      /^::notice file=new\/api\.json,title=spec-diff response-enum-value-removed \(minor\)::/m,
+      /^::notice file=new\/api\.json,line=\d+,title=spec-diff response-enum-value-removed \(minor\)::/m,
     );
   });
   it('exit 0 when no change needs a major bump (the reverse is a widening of the request)', async () => {
