@@ -142,7 +142,7 @@ function editDistance(a: string, b: string): number {
 }
 
 function didYouMean(value: string): string {
-  const near = formats.find((format) => format.startsWith(value.slice(0, 2).toLowerCase()));
+  const near = formats.find((format) => editDistance(format, value.toLowerCase()) <= 2);
   return near ? ` (did you mean ${near}?)` : '';
 }
 

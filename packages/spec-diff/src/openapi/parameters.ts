@@ -39,10 +39,19 @@ function serialization(walk: Walk, before: Json, after: Json, loc: Loc, label: s
   const explode = (param: Json) =>
     typeof param.explode === 'boolean' ? param.explode : style(param) === 'form';
   const reserved = (param: Json) => param.allowReserved === true;
+  // style and explode shape arrays and objects; a single value reads the same, except in a path (label,
+  // matrix and simple prefix it differently).
+  const structured = (doc: Json, param: Json) => {
+    const { type } = walk.objectOf(doc, param.schema);
+    const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : undefined;
+    return types === undefined || types.includes('array') || types.includes('object');
+  };
+  const shaped = structured(walk.before, before) || structured(walk.after, after);
   const changed: string[] = [];
-  if (style(before) !== style(after))
+  if (style(before) !== style(after) && (shaped || before.in === 'path'))
     changed.push(`style ${show(style(before))} became ${show(style(after))}`);
-  if (explode(before) !== explode(after)) changed.push(`explode ${explode(before)} became ${explode(after)}`);
+  if (explode(before) !== explode(after) && shaped)
+    changed.push(`explode ${explode(before)} became ${explode(after)}`);
   if (reserved(before) !== reserved(after))
     changed.push(`allowReserved ${reserved(before)} became ${reserved(after)}`);
   const typesBefore = Object.keys(objectOr(before.content));

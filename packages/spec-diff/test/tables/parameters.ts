@@ -75,6 +75,11 @@ export const parameterRows: Row[] = [
     want: ['request-parameter-serialization-changed'],
   },
   {
+    name: 'explode on a single query value: the wire is the same, no change',
+    given: { openapi: [withParams(q()), withParams(q({ explode: false }))] },
+    want: [],
+  },
+  {
     name: 'style written out as its default: no change',
     given: { openapi: [withParams(q()), withParams(q({ style: 'form', explode: true }))] },
     want: [],
