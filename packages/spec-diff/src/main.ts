@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Change, requiredBump } from './change.js';
 import { checkChangesets } from './changesets.js';
 import { lineFinder } from './lines.js';
-import { loadSpecFile, SpecReadError } from './load.js';
+import { loadSpecFile, readXsdFile, SpecReadError } from './load.js';
 import { diffSpecs } from './openapi/index.js';
 import { SpecDiffLimitError } from './openapi/walk.js';
 import {
@@ -18,16 +18,17 @@ import {
   textLine,
 } from './report.js';
 import { readRepositoryChanges, repositoryRoot } from './repository.js';
+import { diffXsd, type XsdRole } from './xsd.js';
 
 export const usage = `Usage: spec-diff --base <git-ref> [--json | --format text|json|github]
-       spec-diff OLD NEW [--json | --format text|json|github]
+       spec-diff OLD NEW [--json | --format text|json|github] [--role request|response]
 
 With --base: classifies every contract change (OpenAPI specs and XSDs under specs/) since <git-ref> and
 checks that the pending changesets (.changeset/*.md) ask for at least the bump each change needs, and name
 every package whose files changed. Run it inside the repository's git working tree.
 
 With two files: classifies every difference between two OpenAPI documents (3.0 or 3.1, YAML or JSON; $refs
-to other files are followed), anywhere; no git, no changesets.
+to other files are followed), or two XSDs, anywhere; no git, no changesets.
 
 Each change is judged by a check of the catalogue (packages/spec-diff/README.md): its id, its level
 (breaking, possibly breaking, not breaking) and the bump it asks for, request or response, the operation
@@ -38,6 +39,8 @@ Options:
   --json             one JSON document on stdout (same as --format json)
   --format FORMAT    text (default), json, or github (workflow annotations: ::error for breaking changes,
                      ::warning for possibly breaking ones, ::notice for the rest)
+  --role ROLE        two XSDs: who writes the documents, request (the client) or response; default: read
+                     from the schema's documentation ("request of …"), else request
   -h, --help         this text
 
 Exit codes:
@@ -67,6 +70,7 @@ const options = {
   base: { type: 'string' },
   json: { type: 'boolean', default: false },
   format: { type: 'string' },
+  role: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -100,7 +104,12 @@ export async function main(argv: readonly string[], io: SpecDiffIo = processIo):
     return fail(`--json and --format ${values.format} ask for two outputs; give one`);
   const format: OutputFormat = values.json ? 'json' : ((values.format as OutputFormat | undefined) ?? 'text');
 
+  if (values.role !== undefined && values.role !== 'request' && values.role !== 'response')
+    return fail(`--role must be request or response, not "${values.role}"`);
+  const role = values.role as XsdRole | undefined;
   if (values.base !== undefined) {
+    if (role !== undefined)
+      return fail('--role applies to two XSD files; with --base each XSD says its role in its documentation');
     if (positionals.length > 0)
       return fail(
         `--base compares the repository with a ref and takes no positional arguments (got ${positionals.join(' ')}); to compare two files, give OLD NEW without --base`,
@@ -109,7 +118,7 @@ export async function main(argv: readonly string[], io: SpecDiffIo = processIo):
     return repositoryMode(values.base, format, io);
   }
   if (positionals.length === 2)
-    return filesMode(positionals[0] as string, positionals[1] as string, format, io);
+    return filesMode(positionals[0] as string, positionals[1] as string, format, io, role);
   if (positionals.length === 0) return fail('--base <git-ref> is required (or give two files: OLD NEW)');
   return fail(
     `expected two positional arguments (OLD NEW) or --base <git-ref>, got ${positionals.length} positional argument(s)`,
@@ -146,17 +155,45 @@ function didYouMean(value: string): string {
   return near ? ` (did you mean ${near}?)` : '';
 }
 
+const isXsd = (file: string) => /\.xsd$/i.test(file);
+
+/** Two OpenAPI documents, or two XSDs (their role read from the schema's documentation unless given). */
+async function compareFiles(
+  oldFile: string,
+  newFile: string,
+  role: XsdRole | undefined,
+  cwd: string,
+): Promise<Change[]> {
+  if (isXsd(oldFile) !== isXsd(newFile))
+    throw new SpecReadError(
+      `${isXsd(oldFile) ? oldFile : newFile}: an XSD compares with an XSD, not with an OpenAPI document`,
+    );
+  if (isXsd(oldFile)) {
+    const before = readXsdFile(oldFile, cwd);
+    const after = readXsdFile(newFile, cwd);
+    try {
+      return diffXsd(before, after, { file: basename(newFile), ...(role ? { role } : {}) });
+    } catch (error) {
+      throw new SpecReadError((error as Error).message, { cause: error });
+    }
+  }
+  if (role !== undefined)
+    throw new SpecReadError(
+      '--role applies to XSD files; an OpenAPI document says itself which side each schema is on',
+    );
+  return diffSpecs(await loadSpecFile(oldFile, cwd), await loadSpecFile(newFile, cwd));
+}
+
 async function filesMode(
   oldFile: string,
   newFile: string,
   format: OutputFormat,
   io: SpecDiffIo,
+  role?: XsdRole,
 ): Promise<number> {
   let changes: Change[];
   try {
-    const before = await loadSpecFile(oldFile, io.cwd);
-    const after = await loadSpecFile(newFile, io.cwd);
-    changes = diffSpecs(before, after);
+    changes = await compareFiles(oldFile, newFile, role, io.cwd);
   } catch (error) {
     if (!(error instanceof SpecReadError || error instanceof SpecDiffLimitError)) throw error;
     if (format === 'github') io.stdout(githubError(error.message));

@@ -330,3 +330,59 @@ describe('spec-diff OLD NEW (two files, anywhere)', () => {
     });
   });
 });
+
+describe('spec-diff OLD.xsd NEW.xsd', () => {
+  let dir: string;
+  const order = (children: string) => `<?xml version="1.0"?>
+<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <xs:annotation><xs:documentation>Order (request of POST /orders).</xs:documentation></xs:annotation>
+  <xs:element name="Order"><xs:complexType><xs:sequence>${children}</xs:sequence></xs:complexType></xs:element>
+</xs:schema>`;
+  const site = '<xs:element name="SiteId" type="xs:string"/>';
+  const note = '<xs:element name="Note" type="xs:string"/>';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'spec-diff-xsd-'));
+    writeFileSync(join(dir, 'old.xsd'), order(site));
+    writeFileSync(join(dir, 'new.xsd'), order(site + note));
+    writeFileSync(
+      join(dir, 'bad.xsd'),
+      '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:group name="G"/></xs:schema>',
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads the role from the documentation, or from --role', async () => {
+    const request = await run(['old.xsd', 'new.xsd', '--json'], dir);
+    expect(request.code).toBe(1);
+    expect(JSON.parse(request.stdout).changes).toMatchObject([
+      {
+        id: 'xsd-request-required-element-added',
+        level: 'breaking',
+        direction: 'request',
+        pointer: 'Order/Note',
+      },
+    ]);
+    const response = await run(['old.xsd', 'new.xsd', '--json', '--role', 'response'], dir);
+    expect(response.code).toBe(0);
+    expect(JSON.parse(response.stdout).changes).toMatchObject([
+      { id: 'xsd-response-required-element-added', level: 'not-breaking' },
+    ]);
+  });
+  it('refuses an XSD against an OpenAPI document, --role elsewhere, and a construct outside the subset', async () => {
+    expect(await run(['old.xsd', 'api.yaml'], dir)).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/old\.xsd: an XSD compares with an XSD/),
+    });
+    expect(await run(['--base', 'main', '--role', 'request'], dir)).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--role applies to two XSD files/),
+    });
+    expect(await run(['old.xsd', 'new.xsd', '--role', 'client'], dir)).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--role must be request or response, not "client"/),
+    });
+    const bad = await run(['old.xsd', 'bad.xsd'], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^spec-diff: after:bad\.xsd: <xs:group> in <xs:schema> is not supported/);
+  });
+});
