@@ -166,7 +166,7 @@ export const schemaChecks = {
     response: 'not-breaking',
     oasdiff: { request: 'request-property-max-length-decreased' },
     reads:
-      'maxLength, maximum, exclusiveMaximum, maxItems, maxProperties, maxContains, the min* mirrors, multipleOf',
+      'maxLength, maximum, exclusiveMaximum, maxItems, maxProperties, maxContains, the min* mirrors, multipleOf, 3.0 exclusive flags',
     doc: 'A bound was added or tightened (max lower, min higher, a multipleOf of the old one).',
   },
   'bound-loosened': {
@@ -177,7 +177,7 @@ export const schemaChecks = {
       response: 'response-property-max-length-increased',
     },
     reads:
-      'maxLength, maximum, exclusiveMaximum, maxItems, maxProperties, maxContains, the min* mirrors, multipleOf',
+      'maxLength, maximum, exclusiveMaximum, maxItems, maxProperties, maxContains, the min* mirrors, multipleOf, 3.0 exclusive flags',
     doc: 'A bound was removed or loosened: clients reading the value meet larger/smaller ones.',
   },
   'multiple-of-changed': {

@@ -232,6 +232,19 @@ function constraints(walk: Walk, before: Json, after: Json, loc: Loc, direction:
   };
   for (const key of upperBounds) bound(key, (b, a) => a < b);
   for (const key of lowerBounds) bound(key, (b, a) => a > b);
+  // OpenAPI 3.0: exclusiveMaximum/exclusiveMinimum are flags on maximum/minimum.
+  for (const [flag, limit] of [
+    ['exclusiveMaximum', 'maximum'],
+    ['exclusiveMinimum', 'minimum'],
+  ] as const) {
+    const b = before[flag] === true;
+    const a = after[flag] === true;
+    if (b === a || typeof after[limit] !== 'number' || before[limit] !== after[limit]) continue;
+    if (typeof before[flag] === 'number' || typeof after[flag] === 'number') continue;
+    const at = child(loc, flag);
+    if (a) walk.emit(sided(direction, 'bound-tightened'), at, `${limit} ${after[limit]} became exclusive`);
+    else walk.emit(sided(direction, 'bound-loosened'), at, `${limit} ${after[limit]} became inclusive`);
+  }
 
   // multipleOf: a multiple of the old step admits fewer values, a divisor more.
   const stepBefore = before.multipleOf;

@@ -152,6 +152,12 @@ const schemaPairs: SchemaRow[] = [
     ...both('bound-loosened'),
   },
   {
+    name: 'OpenAPI 3.0 exclusiveMaximum: true on the same maximum',
+    before: { type: 'integer', maximum: 10 },
+    after: { type: 'integer', maximum: 10, exclusiveMaximum: true },
+    ...both('bound-tightened'),
+  },
+  {
     name: 'multipleOf 2 → 4 (fewer values)',
     before: { multipleOf: 2 },
     after: { multipleOf: 4 },
