@@ -1,7 +1,7 @@
 // Schema family: two JSON Schemas (2020-12, or OpenAPI 3.0's dialect) compared on one side. Every keyword
 // check is defined once in catalogue/schemas.ts and emitted as `request-*` or `response-*`: narrowing what
 // the client writes breaks it, narrowing what it reads does not, and widening is the mirror.
-import { isObject } from '@svc-contracts/openapi-utils';
+import { escapePointer, isObject } from '@svc-contracts/openapi-utils';
 import type { Direction } from '../change.js';
 import {
   child,
@@ -143,6 +143,16 @@ export function compareSchemas(
   walk.depth += 1;
   try {
     documentation(walk, before, after, loc);
+    // Object schemas built with allOf are compared as the properties they gather: moving properties into a
+    // shared base schema changes nothing a client sends or reads.
+    if (Array.isArray(before.allOf) || Array.isArray(after.allOf)) {
+      const flatBefore = flatten(walk, walk.before, before, loc.b);
+      const flatAfter = flatten(walk, walk.after, after, loc.a);
+      if (flatBefore && flatAfter) {
+        compareProperties(walk, flatBefore, flatAfter, loc, direction);
+        return;
+      }
+    }
     if (!options.skipType) types(walk, before, after, loc, direction);
     constAndEnum(walk, before, after, loc, direction);
     constraints(walk, before, after, loc, direction);
@@ -301,23 +311,89 @@ function constraints(walk: Walk, before: Json, after: Json, loc: Loc, direction:
     walk.emit(sided(direction, 'unique-items-removed'), uniqueAt, 'items may now repeat', 'before');
 }
 
+/** The properties of an object schema, each with where it is written (a flattened allOf gathers them). */
+interface PropertySet {
+  properties: Map<string, { schema: unknown; pointer: string }>;
+  required: Set<unknown>;
+}
+
+function ownProperties(schema: Json, pointer: string): PropertySet {
+  return {
+    properties: new Map(
+      Object.entries(objectOr(schema.properties)).map(([name, property]) => [
+        name,
+        { schema: property, pointer: `${pointer}/properties/${escapePointer(name)}` },
+      ]),
+    ),
+    required: new Set(Array.isArray(schema.required) ? schema.required : []),
+  };
+}
+
+/** Keys an object schema may have and still be read as the properties its allOf gathers. */
+const flatKeys = new Set([
+  'type',
+  'properties',
+  'required',
+  'allOf',
+  'description',
+  'title',
+  'example',
+  'examples',
+]);
+
+/**
+ * The properties of an object schema and of every allOf member (followed through `$ref`s), each where it is
+ * written; undefined when the schema says anything else (bounds, additionalProperties, a non-object member,
+ * a property defined twice), which is then compared keyword by keyword and member by member.
+ */
+function flatten(walk: Walk, doc: Json, schema: Json, pointer: string, depth = 0): PropertySet | undefined {
+  if (depth > 32 || Object.keys(schema).some((key) => !flatKeys.has(key))) return undefined;
+  if (schema.type !== undefined && schema.type !== 'object') return undefined;
+  const set = ownProperties(schema, pointer);
+  if (schema.allOf === undefined) return set;
+  if (!Array.isArray(schema.allOf)) return undefined;
+  for (const [index, member] of schema.allOf.entries()) {
+    const { node, pointer: at } = walk.resolve(doc, member, `${pointer}/allOf/${index}`);
+    if (!isObject(node)) return undefined;
+    const inner = flatten(walk, doc, node, at, depth + 1);
+    if (!inner) return undefined;
+    for (const [name, entry] of inner.properties) {
+      if (set.properties.has(name)) return undefined;
+      set.properties.set(name, entry);
+    }
+    for (const name of inner.required) set.required.add(name);
+  }
+  return set;
+}
+
 function properties(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
-  const propsBefore = objectOr(before.properties);
-  const propsAfter = objectOr(after.properties);
-  const requiredBefore = new Set(Array.isArray(before.required) ? before.required : []);
-  const requiredAfter = new Set(Array.isArray(after.required) ? after.required : []);
+  compareProperties(walk, ownProperties(before, loc.b), ownProperties(after, loc.a), loc, direction);
+  additionalProperties(walk, before, after, loc, direction);
+}
+
+function compareProperties(walk: Walk, b: PropertySet, a: PropertySet, loc: Loc, direction: Direction): void {
   // A readOnly property is never written, a writeOnly one never read: changes to it do not reach that side.
   const hidden = direction === 'request' ? 'readOnly' : 'writeOnly';
   const flag = (doc: 'before' | 'after', schema: unknown, key: string) =>
     walk.objectOf(doc === 'before' ? walk.before : walk.after, schema)[key] === true;
-  for (const [name, schemaBefore] of Object.entries(propsBefore)) {
-    const at = child(loc, 'properties', name);
-    if (!(name in propsAfter)) {
+  // Reported at the new side's place when the property is there, else where the old side had it.
+  const where = (name: string): Loc => {
+    const inBefore = b.properties.get(name)?.pointer ?? '';
+    const inAfter = a.properties.get(name)?.pointer ?? '';
+    const inline = `${loc.p}/properties/${escapePointer(name)}`;
+    const p = inAfter && inAfter !== `${loc.a}/properties/${escapePointer(name)}` ? inAfter : inline;
+    return { p, b: inBefore, a: inAfter };
+  };
+  for (const [name, entryBefore] of b.properties) {
+    const at = where(name);
+    const schemaBefore = entryBefore.schema;
+    const entryAfter = a.properties.get(name);
+    if (!entryAfter) {
       if (!flag('before', schemaBefore, hidden))
         walk.emit(sided(direction, 'property-removed'), at, `removed property \`${name}\``, 'before');
       continue;
     }
-    const schemaAfter = propsAfter[name];
+    const schemaAfter = entryAfter.schema;
     const hiddenBefore = flag('before', schemaBefore, hidden);
     const hiddenAfter = flag('after', schemaAfter, hidden);
     if (!hiddenBefore && hiddenAfter) {
@@ -337,19 +413,22 @@ function properties(walk: Walk, before: Json, after: Json, loc: Loc, direction: 
     if (!flag('before', schemaBefore, 'deprecated') && flag('after', schemaAfter, 'deprecated'))
       walk.emit(sided(direction, 'property-deprecated'), at, `property \`${name}\` deprecated`);
     compareSchemas(walk, schemaBefore, schemaAfter, at, direction);
-    if (!requiredBefore.has(name) && requiredAfter.has(name))
+    if (!b.required.has(name) && a.required.has(name))
       walk.emit(sided(direction, 'property-became-required'), at, `property \`${name}\` became required`);
-    if (requiredBefore.has(name) && !requiredAfter.has(name))
+    if (b.required.has(name) && !a.required.has(name))
       walk.emit(sided(direction, 'property-became-optional'), at, `property \`${name}\` became optional`);
   }
-  for (const [name, schemaAfter] of Object.entries(propsAfter)) {
-    if (name in propsBefore) continue;
-    const at = child(loc, 'properties', name);
-    if (flag('after', schemaAfter, hidden)) continue;
-    if (direction === 'request' && requiredAfter.has(name))
+  for (const [name, entryAfter] of a.properties) {
+    if (b.properties.has(name)) continue;
+    const at = where(name);
+    if (flag('after', entryAfter.schema, hidden)) continue;
+    if (direction === 'request' && a.required.has(name))
       walk.emit('request-property-added-required', at, `added required property \`${name}\``, 'after');
     else walk.emit(sided(direction, 'property-added'), at, `added property \`${name}\``, 'after');
   }
+}
+
+function additionalProperties(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
   const extraBefore = before.additionalProperties;
   const extraAfter = after.additionalProperties;
   const extraAt = child(loc, 'additionalProperties');

@@ -64,7 +64,13 @@ export class Walk {
     readonly after: Json,
   ) {}
 
+  /** Changes already recorded (one place compared twice, a base schema gathered by several allOfs). */
+  private readonly recorded = new Set<string>();
+
   emit(id: CheckId, loc: Loc, reason: string, sides: Sides = 'both'): void {
+    const key = `${id}|${loc.p}|${sides === 'after' ? '' : loc.b}|${sides === 'before' ? '' : loc.a}|${reason}`;
+    if (this.recorded.has(key)) return;
+    this.recorded.add(key);
     const check = checkOf(id);
     const change: Change = {
       id,
