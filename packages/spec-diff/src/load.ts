@@ -1,6 +1,6 @@
 // Reading a spec file for the two-file mode: bundled (cross-file `$ref`s followed) by the contract checker's
 // loader, the one bundling implementation of the repository (Redocly's `bundle`, as `redocly bundle` does).
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
 import { bundleSpecs } from '@svc-contracts/contract-checker';
 import type { OpenApiDocument } from './openapi/index.js';
@@ -41,4 +41,12 @@ export async function loadSpecFile(file: string, cwd: string = process.cwd()): P
 /** Redocly names files by absolute path in some messages; print them relative to the spec's folder. */
 function relativeTo(message: string, dir: string): string {
   return message.split(`${dir}${sep}`).join('');
+}
+
+/** Reads an XSD file's text for the two-file mode; throws SpecReadError naming the file. */
+export function readXsdFile(file: string, cwd: string = process.cwd()): string {
+  const path = resolve(cwd, file);
+  if (!existsSync(path)) throw new SpecReadError(`${file}: no such file`);
+  if (!statSync(path).isFile()) throw new SpecReadError(`${file}: not a file`);
+  return readFileSync(path, 'utf8');
 }

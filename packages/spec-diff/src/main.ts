@@ -1,8 +1,10 @@
-import { relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Change, requiredBump } from './change.js';
 import { checkChangesets } from './changesets.js';
-import { loadSpecFile, SpecReadError } from './load.js';
+import { lineFinder } from './lines.js';
+import { loadSpecFile, readXsdFile, SpecReadError } from './load.js';
 import { diffSpecs } from './openapi/index.js';
 import { SpecDiffLimitError } from './openapi/walk.js';
 import {
@@ -16,16 +18,17 @@ import {
   textLine,
 } from './report.js';
 import { readRepositoryChanges, repositoryRoot } from './repository.js';
+import { diffXsd, type XsdRole } from './xsd.js';
 
 export const usage = `Usage: spec-diff --base <git-ref> [--json | --format text|json|github]
-       spec-diff OLD NEW [--json | --format text|json|github]
+       spec-diff OLD NEW [--json | --format text|json|github] [--role request|response]
 
 With --base: classifies every contract change (OpenAPI specs and XSDs under specs/) since <git-ref> and
 checks that the pending changesets (.changeset/*.md) ask for at least the bump each change needs, and name
 every package whose files changed. Run it inside the repository's git working tree.
 
 With two files: classifies every difference between two OpenAPI documents (3.0 or 3.1, YAML or JSON; $refs
-to other files are followed), anywhere; no git, no changesets.
+to other files are followed), or two XSDs, anywhere; no git, no changesets.
 
 Each change is judged by a check of the catalogue (packages/spec-diff/README.md): its id, its level
 (breaking, possibly breaking, not breaking) and the bump it asks for, request or response, the operation
@@ -36,6 +39,8 @@ Options:
   --json             one JSON document on stdout (same as --format json)
   --format FORMAT    text (default), json, or github (workflow annotations: ::error for breaking changes,
                      ::warning for possibly breaking ones, ::notice for the rest)
+  --role ROLE        two XSDs: who writes the documents, request (the client) or response; default: read
+                     from the schema's documentation ("request of …"), else request
   -h, --help         this text
 
 Exit codes:
@@ -50,18 +55,22 @@ export interface SpecDiffIo {
   stdout(text: string): void;
   stderr(text: string): void;
   cwd: string;
+  /** Colour the text output's levels (the bin: stdout is a terminal and NO_COLOR is not set). */
+  color?: boolean;
 }
 
 const processIo: SpecDiffIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
+  color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
 };
 
 const options = {
   base: { type: 'string' },
   json: { type: 'boolean', default: false },
   format: { type: 'string' },
+  role: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -75,7 +84,7 @@ export async function main(argv: readonly string[], io: SpecDiffIo = processIo):
   try {
     parsed = parseArgs({ args: [...argv], options, allowPositionals: true });
   } catch (error) {
-    io.stderr(`spec-diff: ${(error as Error).message}\n\n${usage}`);
+    io.stderr(`spec-diff: ${(error as Error).message}${optionHint((error as Error).message)}\n\n${usage}`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -95,7 +104,12 @@ export async function main(argv: readonly string[], io: SpecDiffIo = processIo):
     return fail(`--json and --format ${values.format} ask for two outputs; give one`);
   const format: OutputFormat = values.json ? 'json' : ((values.format as OutputFormat | undefined) ?? 'text');
 
+  if (values.role !== undefined && values.role !== 'request' && values.role !== 'response')
+    return fail(`--role must be request or response, not "${values.role}"`);
+  const role = values.role as XsdRole | undefined;
   if (values.base !== undefined) {
+    if (role !== undefined)
+      return fail('--role applies to two XSD files; with --base each XSD says its role in its documentation');
     if (positionals.length > 0)
       return fail(
         `--base compares the repository with a ref and takes no positional arguments (got ${positionals.join(' ')}); to compare two files, give OLD NEW without --base`,
@@ -104,16 +118,70 @@ export async function main(argv: readonly string[], io: SpecDiffIo = processIo):
     return repositoryMode(values.base, format, io);
   }
   if (positionals.length === 2)
-    return filesMode(positionals[0] as string, positionals[1] as string, format, io);
+    return filesMode(positionals[0] as string, positionals[1] as string, format, io, role);
   if (positionals.length === 0) return fail('--base <git-ref> is required (or give two files: OLD NEW)');
   return fail(
     `expected two positional arguments (OLD NEW) or --base <git-ref>, got ${positionals.length} positional argument(s)`,
   );
 }
 
-function didYouMean(value: string): string {
-  const near = formats.find((format) => format.startsWith(value.slice(0, 2).toLowerCase()));
+const optionNames = Object.keys(options).map((name) => `--${name}`);
+
+/** `(did you mean --base?)` for an unknown option one or two edits away from a known one. */
+function optionHint(message: string): string {
+  const unknown = /Unknown option '(--[^']+)'/.exec(message)?.[1];
+  if (!unknown) return '';
+  const near = optionNames.find((name) => editDistance(name, unknown.split('=')[0] ?? unknown) <= 2);
   return near ? ` (did you mean ${near}?)` : '';
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1)
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+function didYouMean(value: string): string {
+  const near = formats.find((format) => editDistance(format, value.toLowerCase()) <= 2);
+  return near ? ` (did you mean ${near}?)` : '';
+}
+
+const isXsd = (file: string) => /\.xsd$/i.test(file);
+
+/** Two OpenAPI documents, or two XSDs (their role read from the schema's documentation unless given). */
+async function compareFiles(
+  oldFile: string,
+  newFile: string,
+  role: XsdRole | undefined,
+  cwd: string,
+): Promise<Change[]> {
+  if (isXsd(oldFile) !== isXsd(newFile))
+    throw new SpecReadError(
+      `${isXsd(oldFile) ? oldFile : newFile}: an XSD compares with an XSD, not with an OpenAPI document`,
+    );
+  if (isXsd(oldFile)) {
+    const before = readXsdFile(oldFile, cwd);
+    const after = readXsdFile(newFile, cwd);
+    try {
+      return diffXsd(before, after, { file: basename(newFile), ...(role ? { role } : {}) });
+    } catch (error) {
+      throw new SpecReadError((error as Error).message, { cause: error });
+    }
+  }
+  if (role !== undefined)
+    throw new SpecReadError(
+      '--role applies to XSD files; an OpenAPI document says itself which side each schema is on',
+    );
+  return diffSpecs(await loadSpecFile(oldFile, cwd), await loadSpecFile(newFile, cwd));
 }
 
 async function filesMode(
@@ -121,12 +189,11 @@ async function filesMode(
   newFile: string,
   format: OutputFormat,
   io: SpecDiffIo,
+  role?: XsdRole,
 ): Promise<number> {
   let changes: Change[];
   try {
-    const before = await loadSpecFile(oldFile, io.cwd);
-    const after = await loadSpecFile(newFile, io.cwd);
-    changes = diffSpecs(before, after);
+    changes = await compareFiles(oldFile, newFile, role, io.cwd);
   } catch (error) {
     if (!(error instanceof SpecReadError || error instanceof SpecDiffLimitError)) throw error;
     if (format === 'github') io.stdout(githubError(error.message));
@@ -140,11 +207,13 @@ async function filesMode(
       `${JSON.stringify({ mode: 'files', old: oldFile, new: newFile, bump, exitCode: code, changes: changes.map(jsonChange) }, null, 2)}\n`,
     );
   } else if (format === 'github') {
-    for (const change of changes) io.stdout(githubAnnotation(change, newFile));
+    const lineOf = lineCache()(resolve(io.cwd, newFile));
+    for (const change of changes)
+      io.stdout(githubAnnotation(change, newFile, lineOf(change.after) ?? lineOf(change.pointer)));
     io.stdout(`spec-diff: ${oldFile} → ${newFile}: ${summary(changes)}\n`);
   } else {
     io.stdout(`${oldFile} → ${newFile}:\n`);
-    for (const change of changes) io.stdout(textLine(change));
+    for (const change of changes) io.stdout(textLine(change, io.color));
     io.stdout(`spec-diff: ${summary(changes)}\n`);
   }
   return code;
@@ -167,6 +236,7 @@ async function repositoryMode(base: string, format: OutputFormat, io: SpecDiffIo
   const failures = checkChangesets(found);
   const code = failures.length > 0 ? 1 : 0;
   const names = Object.keys(found.changes);
+  const linesOf = lineCache();
 
   if (format === 'json') {
     const packages = names.map((name) => {
@@ -192,12 +262,15 @@ async function repositoryMode(base: string, format: OutputFormat, io: SpecDiffIo
   for (const name of names) {
     const changes = found.changes[name] ?? [];
     if (format === 'github') {
-      for (const change of changes)
-        io.stdout(githubAnnotation(change, change.file && relative(root, change.file)));
+      for (const change of changes) {
+        const lineOf = change.file ? linesOf(change.file) : () => undefined;
+        const file = change.file && relative(root, change.file);
+        io.stdout(githubAnnotation(change, file, lineOf(change.after) ?? lineOf(change.pointer)));
+      }
       continue;
     }
     io.stdout(`${name}:\n`);
-    for (const change of changes) io.stdout(textLine(change));
+    for (const change of changes) io.stdout(textLine(change, io.color));
     io.stdout(
       coverageLine(
         coverageOf(name, found.pendingChangesets),
@@ -213,4 +286,23 @@ async function repositoryMode(base: string, format: OutputFormat, io: SpecDiffIo
   }
   if (failures.length === 0) io.stdout(`spec-diff: pending changesets cover every change since ${base}\n`);
   return code;
+}
+
+/** Line finders of the files a run annotates, each file read once; none for one that cannot be read. */
+function lineCache(): (file: string) => ReturnType<typeof lineFinder> {
+  const finders = new Map<string, ReturnType<typeof lineFinder>>();
+  return (file) => {
+    let finder = finders.get(file);
+    if (!finder) {
+      let text: string | undefined;
+      try {
+        text = file.endsWith('.xsd') ? undefined : readFileSync(file, 'utf8');
+      } catch {
+        text = undefined;
+      }
+      finder = text === undefined ? () => undefined : lineFinder(text);
+      finders.set(file, finder);
+    }
+    return finder;
+  };
 }

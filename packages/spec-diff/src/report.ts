@@ -32,9 +32,16 @@ export function jsonChange(change: Change): JsonChange {
 }
 
 /** `  major removed property `state` (response, GET /agents) at #/… [response-property-removed]` */
-export function textLine(change: Change): string {
-  return `  ${change.level.padEnd(5)} ${describeChangeFully(change)}\n`;
+export function textLine(change: Change, color = false): string {
+  const level = change.level.padEnd(5);
+  const shown = color
+    ? `\u001b[${levelStyle[change.level]}m${level}\u001b[${levelStyle[change.level] === 2 ? 22 : 39}m`
+    : level;
+  return `  ${shown} ${describeChangeFully(change)}\n`;
 }
+
+/** SGR codes: red, yellow, dim (reset by 39, 39, 22). */
+const levelStyle = { major: 31, minor: 33, patch: 2 } as const;
 
 export function counts(changes: readonly Change[]): Record<Change['severity'], number> {
   const found = { breaking: 0, 'possibly-breaking': 0, 'not-breaking': 0 };
@@ -88,12 +95,13 @@ function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-/** One `::error` / `::warning` / `::notice` line per change, on the file it was found in. */
-export function githubAnnotation(change: Change, file: string | undefined): string {
+/** One `::error` / `::warning` / `::notice` line per change, on the file (and line) it was found in. */
+export function githubAnnotation(change: Change, file: string | undefined, line?: number): string {
   const command =
     change.severity === 'breaking' ? 'error' : change.severity === 'possibly-breaking' ? 'warning' : 'notice';
   const properties = [
     file ? `file=${escapeProperty(file)}` : '',
+    file && line ? `line=${line}` : '',
     `title=${escapeProperty(`spec-diff ${change.id} (${change.level})`)}`,
   ]
     .filter(Boolean)

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +61,10 @@ describe('spec-diff arguments', () => {
     expect(result.stderr).toMatch(/--base <git-ref> is required[\s\S]*Usage: spec-diff/);
   });
   it('an unknown option, a positional or --base without a value exits 2', async () => {
-    expect(await run(['--bse', 'main'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--bse/) });
+    expect(await run(['--bse', 'main'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--bse.*\(did you mean --base\?\)/),
+    });
     expect(await run(['main'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/positional/i) });
     expect(await run(['--base'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--base/) });
   });
@@ -140,7 +143,7 @@ describe('spec-diff on a git repository', () => {
     const result = await run(['--base', 'main', '--format', 'github'], repo);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
-      /^::error file=specs\/agents\/openapi\.json,title=spec-diff response-property-removed \(major\)::removed property `state`/m,
+      /^::error file=specs\/agents\/openapi\.json,line=1,title=spec-diff response-property-removed \(major\)::removed property `state`/m,
     );
     expect(result.stdout).toMatch(
       /^::error title=spec-diff::`@svc-contracts\/agents-client` needs a major bump/m,
@@ -199,19 +202,23 @@ describe('spec-diff OLD NEW (two files, anywhere)', () => {
     const schema = item(['a']);
     write(
       'new/api.json',
-      JSON.stringify({
-        openapi: '3.1.0',
-        info: { title: 'Items', version: '2' },
-        paths: {
-          '/items': {
-            post: {
-              operationId: 'createItem',
-              requestBody: { content: { 'application/json': { schema } } },
-              responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } },
+      JSON.stringify(
+        {
+          openapi: '3.1.0',
+          info: { title: 'Items', version: '2' },
+          paths: {
+            '/items': {
+              post: {
+                operationId: 'createItem',
+                requestBody: { content: { 'application/json': { schema } } },
+                responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } },
+              },
             },
           },
         },
-      }),
+        null,
+        2,
+      ),
     );
     write(
       'new/same.json',
@@ -254,6 +261,22 @@ describe('spec-diff OLD NEW (two files, anywhere)', () => {
       '#/paths/~1items/post/requestBody/content/application~1json/schema/properties/state/enum',
     );
   });
+  it('colours the level when asked (a terminal without NO_COLOR), never in JSON', async () => {
+    let stdout = '';
+    const io: SpecDiffIo = {
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: () => {},
+      cwd: dir,
+      color: true,
+    };
+    expect(await main(['old/api.yaml', 'new/api.json'], io)).toBe(1);
+    expect(stdout).toContain('\u001b[31mmajor\u001b[39m removed enum value `b` (request');
+    stdout = '';
+    await main(['old/api.yaml', 'new/api.json', '--json'], io);
+    expect(stdout).not.toContain('\u001b[');
+  });
   it('text: each line says request or response, the operation, the pointer and the id', async () => {
     const result = await run(['old/api.yaml', 'new/api.json'], dir);
     expect(result.code).toBe(1);
@@ -262,14 +285,17 @@ describe('spec-diff OLD NEW (two files, anywhere)', () => {
     );
     expect(result.stdout).toMatch(/needs a major bump\n$/);
   });
-  it('--format github: an ::error annotation per breaking change, ::notice for the rest', async () => {
+  it('--format github: an ::error annotation per breaking change on its line, ::notice for the rest', async () => {
     const result = await run(['old/api.yaml', 'new/api.json', '--format', 'github'], dir);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(
-      /^::error file=new\/api\.json,title=spec-diff request-enum-value-removed \(major\)::removed enum value `b` \(request, POST \/items\) at #\//m,
+    // The request's enum is the first `"enum"` of the new file (the request body comes before the responses).
+    const text = readFileSync(join(dir, 'new/api.json'), 'utf8').split('\n');
+    const enumLine = text.findIndex((line) => line.includes('"enum"')) + 1;
+    expect(result.stdout).toContain(
+      `::error file=new/api.json,line=${enumLine},title=spec-diff request-enum-value-removed (major)::removed enum value \`b\` (request, POST /items) at #/`,
     );
     expect(result.stdout).toMatch(
-      /^::notice file=new\/api\.json,title=spec-diff response-enum-value-removed \(minor\)::/m,
+      /^::notice file=new\/api\.json,line=\d+,title=spec-diff response-enum-value-removed \(minor\)::/m,
     );
   });
   it('exit 0 when no change needs a major bump (the reverse is a widening of the request)', async () => {
@@ -302,5 +328,61 @@ describe('spec-diff OLD NEW (two files, anywhere)', () => {
       code: 2,
       stderr: expect.stringMatching(/got 3 positional/),
     });
+  });
+});
+
+describe('spec-diff OLD.xsd NEW.xsd', () => {
+  let dir: string;
+  const order = (children: string) => `<?xml version="1.0"?>
+<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <xs:annotation><xs:documentation>Order (request of POST /orders).</xs:documentation></xs:annotation>
+  <xs:element name="Order"><xs:complexType><xs:sequence>${children}</xs:sequence></xs:complexType></xs:element>
+</xs:schema>`;
+  const site = '<xs:element name="SiteId" type="xs:string"/>';
+  const note = '<xs:element name="Note" type="xs:string"/>';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'spec-diff-xsd-'));
+    writeFileSync(join(dir, 'old.xsd'), order(site));
+    writeFileSync(join(dir, 'new.xsd'), order(site + note));
+    writeFileSync(
+      join(dir, 'bad.xsd'),
+      '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"><xs:group name="G"/></xs:schema>',
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads the role from the documentation, or from --role', async () => {
+    const request = await run(['old.xsd', 'new.xsd', '--json'], dir);
+    expect(request.code).toBe(1);
+    expect(JSON.parse(request.stdout).changes).toMatchObject([
+      {
+        id: 'xsd-request-required-element-added',
+        level: 'breaking',
+        direction: 'request',
+        pointer: 'Order/Note',
+      },
+    ]);
+    const response = await run(['old.xsd', 'new.xsd', '--json', '--role', 'response'], dir);
+    expect(response.code).toBe(0);
+    expect(JSON.parse(response.stdout).changes).toMatchObject([
+      { id: 'xsd-response-required-element-added', level: 'not-breaking' },
+    ]);
+  });
+  it('refuses an XSD against an OpenAPI document, --role elsewhere, and a construct outside the subset', async () => {
+    expect(await run(['old.xsd', 'api.yaml'], dir)).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/old\.xsd: an XSD compares with an XSD/),
+    });
+    expect(await run(['--base', 'main', '--role', 'request'], dir)).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--role applies to two XSD files/),
+    });
+    expect(await run(['old.xsd', 'new.xsd', '--role', 'client'], dir)).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--role must be request or response, not "client"/),
+    });
+    const bad = await run(['old.xsd', 'bad.xsd'], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^spec-diff: after:bad\.xsd: <xs:group> in <xs:schema> is not supported/);
   });
 });

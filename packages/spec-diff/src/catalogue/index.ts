@@ -62,9 +62,11 @@ function sided(family: Family, prefix: string, table: Record<string, SchemaCheck
     for (const direction of ['request', 'response'] as const) {
       const level = spec[direction];
       if (level === undefined) continue;
-      const { request: _r, response: _s, ...rest } = spec;
+      const { request: _r, response: _s, oasdiff, ...rest } = spec;
+      const twin = oasdiff?.[direction];
       found.push({
         ...rest,
+        ...(twin ? { oasdiff: twin } : {}),
         id: `${prefix}${direction}-${id}`,
         family,
         direction,

@@ -8,6 +8,8 @@ export const parameterChecks = {
     reads: 'parameters[*]',
     doc: 'A parameter is gone: clients still sending it are refused, and its generated argument disappears.',
     oasdiff: 'request-parameter-removed',
+    policy:
+      'oasdiff warns (possibly breaking); the generated argument disappears, so code passing it stops compiling: breaking.',
   },
   'request-deprecated-parameter-removed': {
     level: 'breaking',
@@ -58,6 +60,7 @@ export const parameterChecks = {
     direction: 'request',
     reads: 'parameters[*].schema.default',
     doc: 'A parameter got a default: calls that omit it now get a documented value.',
+    oasdiff: 'request-parameter-default-value-added',
     policy:
       'oasdiff calls any default change breaking; a default where none was documented only says what the service did before: not breaking here.',
   },
@@ -74,6 +77,14 @@ export const parameterChecks = {
     reads: 'parameters[*].schema.default',
     doc: 'A parameter’s default is gone: calls that omit it no longer have a documented meaning.',
     oasdiff: 'request-parameter-default-value-removed',
+  },
+  'request-parameter-serialization-changed': {
+    level: 'breaking',
+    direction: 'request',
+    reads: 'parameters[*].{style, explode, allowReserved, content.*}',
+    doc: 'A parameter is written differently on the wire (style, explode, allowReserved with their defaults, or its media type): clients send the old form.',
+    policy:
+      'oasdiff does not compare serialization; our generated clients serialise by it, so a change reaches the wire.',
   },
   'request-parameter-type-generalized': {
     level: 'breaking',

@@ -65,6 +65,7 @@ export const securityChecks = {
     reads: 'components.securitySchemes.*.flows.*.scopes',
     doc: 'An OAuth scope is no longer offered: clients asking for it fail to get a token.',
     oasdiff: 'api-security-component-oauth-scope-removed',
+    policy: clientsRefuse,
   },
   'security-scheme-scope-added': {
     level: 'not-breaking',

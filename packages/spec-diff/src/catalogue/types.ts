@@ -30,7 +30,8 @@ export interface SchemaCheckSpec {
   response?: Severity;
   reads: string;
   doc: string;
-  oasdiff?: string;
+  /** oasdiff's id for the same check on each side, when it has one. */
+  oasdiff?: { request?: string; response?: string };
   policy?: string;
 }
 

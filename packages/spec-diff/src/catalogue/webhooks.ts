@@ -1,22 +1,22 @@
 import type { CheckSpec } from './types.js';
 
 /**
- * Webhooks (3.1 `webhooks`): the service calls the client, so the payload is read by the client (its schemas
- * are `response-*` checks) and the answer is written by it (`request-*`).
+ * Webhooks (3.1 `webhooks`) and operations' `callbacks`: the service calls the client, so the payload is read
+ * by the client (its schemas are `response-*` checks) and the answer is written by it (`request-*`).
  */
 export const webhookChecks = {
   'webhook-removed': {
     level: 'breaking',
     direction: 'response',
-    reads: 'webhooks.*.<method>',
-    doc: 'The service no longer sends a webhook: clients waiting for it wait forever.',
+    reads: 'webhooks.*.<method>, paths.*.<method>.callbacks.*.*.<method>',
+    doc: 'The service no longer sends a webhook (or callback): clients waiting for it wait forever.',
     oasdiff: 'webhook-removed',
   },
   'webhook-added': {
     level: 'not-breaking',
     direction: 'response',
-    reads: 'webhooks.*.<method>',
-    doc: 'A new webhook (sent only where the client subscribes).',
+    reads: 'webhooks.*.<method>, paths.*.<method>.callbacks.*.*.<method>',
+    doc: 'A new webhook or callback (sent only where the client subscribes).',
     oasdiff: 'webhook-added',
   },
   'webhook-media-type-added': {

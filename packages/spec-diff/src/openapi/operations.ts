@@ -6,6 +6,7 @@ import { compareRequestBody } from './request-bodies.js';
 import { compareResponses } from './responses.js';
 import { compareOperationSecurity } from './security.js';
 import { child, documentation, type Json, type Loc, objectOr, rootLoc, show, type Walk } from './walk.js';
+import { compareCallbacks } from './webhooks.js';
 
 export function comparePaths(walk: Walk): void {
   const pathsBefore = objectOr(walk.before.paths);
@@ -64,8 +65,8 @@ function operation(walk: Walk, itemBefore: Json, before: Json, itemAfter: Json, 
       'operation-id-changed',
       child(loc, 'operationId'),
       after.operationId === undefined
-        ? `operationId ${show(before.operationId)} removed (generated method names change)`
-        : `operationId ${show(before.operationId)} became ${show(after.operationId)} (generated method names change)`,
+        ? `operationId ${show(before.operationId)} removed`
+        : `operationId ${show(before.operationId)} became ${show(after.operationId)}`,
     );
   if (before.deprecated !== true && after.deprecated === true)
     walk.emit('operation-deprecated', child(loc, 'deprecated'), 'operation deprecated', 'after');
@@ -75,4 +76,5 @@ function operation(walk: Walk, itemBefore: Json, before: Json, itemAfter: Json, 
   compareRequestBody(walk, before.requestBody, after.requestBody, child(loc, 'requestBody'));
   compareResponses(walk, before.responses, after.responses, child(loc, 'responses'));
   compareOperationSecurity(walk, before, after, loc);
+  compareCallbacks(walk, before, after, loc);
 }

@@ -3,7 +3,7 @@
 import { isObject } from '@svc-contracts/openapi-utils';
 import { compareRequires } from './extensions.js';
 import { compareSchemas } from './schemas.js';
-import { child, documentation, type Json, type Loc, same, show, type Walk } from './walk.js';
+import { child, documentation, type Json, type Loc, objectOr, same, show, type Walk } from './walk.js';
 
 interface Entry {
   param: Json;
@@ -26,6 +26,54 @@ function collect(walk: Walk, doc: Json, item: Json, operation: Json, opPointer: 
     });
   }
   return found;
+}
+
+/** How a parameter is written on the wire: style, explode, allowReserved (with their defaults), or a media type. */
+function serialization(walk: Walk, before: Json, after: Json, loc: Loc, label: string): void {
+  const style = (param: Json) =>
+    typeof param.style === 'string'
+      ? param.style
+      : param.in === 'query' || param.in === 'cookie'
+        ? 'form'
+        : 'simple';
+  const explode = (param: Json) =>
+    typeof param.explode === 'boolean' ? param.explode : style(param) === 'form';
+  const reserved = (param: Json) => param.allowReserved === true;
+  // style and explode shape arrays and objects; a single value reads the same, except in a path (label,
+  // matrix and simple prefix it differently).
+  const structured = (doc: Json, param: Json) => {
+    const { type } = walk.objectOf(doc, param.schema);
+    const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : undefined;
+    return types === undefined || types.includes('array') || types.includes('object');
+  };
+  const shaped = structured(walk.before, before) || structured(walk.after, after);
+  const changed: string[] = [];
+  if (style(before) !== style(after) && (shaped || before.in === 'path'))
+    changed.push(`style ${show(style(before))} became ${show(style(after))}`);
+  if (explode(before) !== explode(after) && shaped)
+    changed.push(`explode ${explode(before)} became ${explode(after)}`);
+  if (reserved(before) !== reserved(after))
+    changed.push(`allowReserved ${reserved(before)} became ${reserved(after)}`);
+  const typesBefore = Object.keys(objectOr(before.content));
+  const typesAfter = Object.keys(objectOr(after.content));
+  if (!same(typesBefore, typesAfter))
+    changed.push(
+      `media type ${show(typesBefore.join(', ') || 'none')} became ${show(typesAfter.join(', ') || 'none')}`,
+    );
+  for (const reason of changed)
+    walk.emit('request-parameter-serialization-changed', loc, `${label}: ${reason}`);
+  for (const type of typesBefore) {
+    const mediaBefore = objectOr(objectOr(before.content)[type]);
+    const mediaAfter = objectOr(objectOr(after.content)[type]);
+    if (mediaBefore.schema !== undefined && mediaAfter.schema !== undefined)
+      compareSchemas(
+        walk,
+        mediaBefore.schema,
+        mediaAfter.schema,
+        child(loc, 'content', type, 'schema'),
+        'request',
+      );
+  }
 }
 
 const numeric = (types: unknown) =>
@@ -65,6 +113,7 @@ export function compareParameters(
       walk.emit('request-parameter-deprecated', child(loc, 'deprecated'), `${label} deprecated`);
     documentation(walk, b, a, loc);
     compareRequires(walk, b, a, loc, label);
+    serialization(walk, b, a, loc, label);
     const schemaB = walk.objectOf(walk.before, b.schema);
     const schemaA = walk.objectOf(walk.after, a.schema);
     const defaultLoc = child(loc, 'schema', 'default');
@@ -93,10 +142,13 @@ export function compareParameters(
       walk.emit(
         'request-parameter-type-generalized',
         child(loc, 'schema', 'type'),
-        `${label} type ${show(schemaB.type)} became \`string\` (generated argument type changes)`,
+        `${label} type ${show(schemaB.type)} became \`string\``,
       );
     if (b.schema !== undefined && a.schema !== undefined)
-      compareSchemas(walk, b.schema, a.schema, child(loc, 'schema'), 'request', { skipType: generalized });
+      compareSchemas(walk, b.schema, a.schema, child(loc, 'schema'), 'request', {
+        skipType: generalized,
+        skipDefault: true,
+      });
   }
   for (const [key, entry] of listAfter) {
     if (listBefore.has(key)) continue;

@@ -1,5 +1,5 @@
 // Request bodies family: presence, `required`, media types; the schemas are compared on the request side.
-import { isObject } from '@svc-contracts/openapi-utils';
+import { escapePointer, isObject, mediaTypeEssence } from '@svc-contracts/openapi-utils';
 import type { CheckId } from '../catalogue/index.js';
 import type { Direction } from '../change.js';
 import { compareSchemas } from './schemas.js';
@@ -16,20 +16,34 @@ export function compareContent(
 ): void {
   const before = objectOr(rawBefore);
   const after = objectOr(rawAfter);
-  for (const [type, mediaBefore] of Object.entries(before)) {
-    const at = child(loc, type);
-    const mediaAfter = after[type];
-    if (mediaAfter === undefined) {
-      walk.emit(ids.removed, at, `removed media type \`${type}\``, 'before');
-      continue;
-    }
-    if (!isObject(mediaAfter) || !isObject(mediaBefore)) continue;
+  const compare = (typeBefore: string, typeAfter: string, at: Loc) => {
+    const mediaBefore = before[typeBefore];
+    const mediaAfter = after[typeAfter];
+    if (!isObject(mediaAfter) || !isObject(mediaBefore)) return;
     documentation(walk, mediaBefore, mediaAfter, at);
     if (mediaBefore.schema !== undefined && mediaAfter.schema !== undefined)
       compareSchemas(walk, mediaBefore.schema, mediaAfter.schema, child(at, 'schema'), direction);
+  };
+  const addedTypes = Object.keys(after).filter((type) => !(type in before));
+  for (const type of Object.keys(before)) {
+    const at = child(loc, type);
+    if (type in after) {
+      compare(type, type, at);
+      continue;
+    }
+    walk.emit(ids.removed, at, `removed media type \`${type}\``, 'before');
+    // The same media type with other parameters (`; charset=utf-8` dropped): its schema still compared.
+    const matches = addedTypes.filter((other) => mediaTypeEssence(other) === mediaTypeEssence(type));
+    const [renamed] = matches;
+    if (matches.length === 1 && renamed !== undefined)
+      compare(type, renamed, {
+        p: `${loc.p}/${escapePointer(renamed)}`,
+        b: at.b,
+        a: `${loc.a}/${escapePointer(renamed)}`,
+      });
   }
-  for (const type of Object.keys(after))
-    if (!(type in before)) walk.emit(ids.added, child(loc, type), `added media type \`${type}\``, 'after');
+  for (const type of addedTypes)
+    walk.emit(ids.added, child(loc, type), `added media type \`${type}\``, 'after');
 }
 
 export function compareRequestBody(walk: Walk, rawBefore: unknown, rawAfter: unknown, from: Loc): void {

@@ -21,7 +21,7 @@ export function compareResponses(walk: Walk, rawBefore: unknown, rawAfter: unkno
         walk.emit(
           'response-non-success-status-removed',
           statusLoc,
-          `removed response \`${status}\` (an error status)`,
+          `removed error response \`${status}\``,
           'before',
         );
       continue;
@@ -54,11 +54,7 @@ function headers(walk: Walk, rawBefore: unknown, rawAfter: unknown, loc: Loc): v
     const a = objectOr(pair.a);
     documentation(walk, b, a, pair.loc);
     if (b.required === true && a.required !== true)
-      walk.emit(
-        'response-header-became-optional',
-        pair.loc,
-        `response header \`${name}\` became optional (clients relying on it may find it absent)`,
-      );
+      walk.emit('response-header-became-optional', pair.loc, `response header \`${name}\` became optional`);
     else if (b.required !== true && a.required === true)
       walk.emit('response-header-became-required', pair.loc, `response header \`${name}\` became required`);
     if (b.schema !== undefined && a.schema !== undefined)

@@ -1,7 +1,7 @@
 // Schema family: two JSON Schemas (2020-12, or OpenAPI 3.0's dialect) compared on one side. Every keyword
 // check is defined once in catalogue/schemas.ts and emitted as `request-*` or `response-*`: narrowing what
 // the client writes breaks it, narrowing what it reads does not, and widening is the mirror.
-import { isObject } from '@svc-contracts/openapi-utils';
+import { escapePointer, isObject } from '@svc-contracts/openapi-utils';
 import type { Direction } from '../change.js';
 import {
   child,
@@ -17,8 +17,39 @@ import {
   type Walk,
 } from './walk.js';
 
-const upperBounds = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxProperties'] as const;
-const lowerBounds = ['minLength', 'minimum', 'exclusiveMinimum', 'minItems', 'minProperties'] as const;
+const upperBounds = [
+  'maxLength',
+  'maximum',
+  'exclusiveMaximum',
+  'maxItems',
+  'maxProperties',
+  'maxContains',
+] as const;
+const lowerBounds = [
+  'minLength',
+  'minimum',
+  'exclusiveMinimum',
+  'minItems',
+  'minProperties',
+  'minContains',
+] as const;
+/** Keywords that constrain a value further, compared as written (constraint-added/removed/changed). */
+const constraintKeywords = [
+  'contains',
+  'dependentRequired',
+  'dependentSchemas',
+  'if',
+  'then',
+  'else',
+  'not',
+  'patternProperties',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contentSchema',
+  'contentMediaType',
+  'contentEncoding',
+] as const;
 
 /** Format pairs where the second admits every value of the first (the catalogue's `format-widened`). */
 export const formatWidenings: ReadonlyArray<readonly [string, string]> = [
@@ -78,6 +109,8 @@ function covers(types: Set<string> | undefined, type: string): boolean {
 export interface SchemaOptions {
   /** Leave `type` alone (a parameter's generalisation is its own check). */
   skipType?: boolean;
+  /** Leave `default` alone (a parameter's default is its own check). */
+  skipDefault?: boolean;
 }
 
 /** Compares two schemas on one side, following `$ref`s once per pair and direction. */
@@ -110,12 +143,23 @@ export function compareSchemas(
   walk.depth += 1;
   try {
     documentation(walk, before, after, loc);
+    // Object schemas built with allOf are compared as the properties they gather: moving properties into a
+    // shared base schema changes nothing a client sends or reads.
+    if (Array.isArray(before.allOf) || Array.isArray(after.allOf)) {
+      const flatBefore = flatten(walk, walk.before, before, loc.b);
+      const flatAfter = flatten(walk, walk.after, after, loc.a);
+      if (flatBefore && flatAfter) {
+        compareProperties(walk, flatBefore, flatAfter, loc, direction);
+        return;
+      }
+    }
     if (!options.skipType) types(walk, before, after, loc, direction);
     constAndEnum(walk, before, after, loc, direction);
     constraints(walk, before, after, loc, direction);
     properties(walk, before, after, loc, direction);
     arrays(walk, before, after, loc, direction);
     compositions(walk, before, after, loc, direction);
+    keywords(walk, before, after, loc, direction, options);
   } finally {
     walk.depth -= 1;
   }
@@ -173,13 +217,7 @@ function constAndEnum(walk: Walk, before: Json, after: Json, loc: Loc, direction
         walk.emit(sided(direction, 'enum-value-removed'), enumAt, `removed enum value ${show(value)}`);
     for (const value of enumAfter)
       if (!enumBefore.some((other) => same(other, value)))
-        walk.emit(
-          sided(direction, 'enum-value-added'),
-          enumAt,
-          direction === 'request'
-            ? `added enum value ${show(value)}`
-            : `added enum value ${show(value)} to a response (clients switching on it meet an unknown value)`,
-        );
+        walk.emit(sided(direction, 'enum-value-added'), enumAt, `added enum value ${show(value)}`);
   } else if (!enumBefore && enumAfter) {
     walk.emit(sided(direction, 'enum-added'), enumAt, 'values restricted to an enum', 'after');
   } else if (enumBefore && !enumAfter) {
@@ -204,6 +242,19 @@ function constraints(walk: Walk, before: Json, after: Json, loc: Loc, direction:
   };
   for (const key of upperBounds) bound(key, (b, a) => a < b);
   for (const key of lowerBounds) bound(key, (b, a) => a > b);
+  // OpenAPI 3.0: exclusiveMaximum/exclusiveMinimum are flags on maximum/minimum.
+  for (const [flag, limit] of [
+    ['exclusiveMaximum', 'maximum'],
+    ['exclusiveMinimum', 'minimum'],
+  ] as const) {
+    const b = before[flag] === true;
+    const a = after[flag] === true;
+    if (b === a || typeof after[limit] !== 'number' || before[limit] !== after[limit]) continue;
+    if (typeof before[flag] === 'number' || typeof after[flag] === 'number') continue;
+    const at = child(loc, flag);
+    if (a) walk.emit(sided(direction, 'bound-tightened'), at, `${limit} ${after[limit]} became exclusive`);
+    else walk.emit(sided(direction, 'bound-loosened'), at, `${limit} ${after[limit]} became inclusive`);
+  }
 
   // multipleOf: a multiple of the old step admits fewer values, a divisor more.
   const stepBefore = before.multipleOf;
@@ -260,38 +311,95 @@ function constraints(walk: Walk, before: Json, after: Json, loc: Loc, direction:
     walk.emit(sided(direction, 'unique-items-removed'), uniqueAt, 'items may now repeat', 'before');
 }
 
+/** The properties of an object schema, each with where it is written (a flattened allOf gathers them). */
+interface PropertySet {
+  properties: Map<string, { schema: unknown; pointer: string }>;
+  required: Set<unknown>;
+}
+
+function ownProperties(schema: Json, pointer: string): PropertySet {
+  return {
+    properties: new Map(
+      Object.entries(objectOr(schema.properties)).map(([name, property]) => [
+        name,
+        { schema: property, pointer: `${pointer}/properties/${escapePointer(name)}` },
+      ]),
+    ),
+    required: new Set(Array.isArray(schema.required) ? schema.required : []),
+  };
+}
+
+/** Keys an object schema may have and still be read as the properties its allOf gathers. */
+const flatKeys = new Set([
+  'type',
+  'properties',
+  'required',
+  'allOf',
+  'description',
+  'title',
+  'example',
+  'examples',
+]);
+
+/**
+ * The properties of an object schema and of every allOf member (followed through `$ref`s), each where it is
+ * written; undefined when the schema says anything else (bounds, additionalProperties, a non-object member,
+ * a property defined twice), which is then compared keyword by keyword and member by member.
+ */
+function flatten(walk: Walk, doc: Json, schema: Json, pointer: string, depth = 0): PropertySet | undefined {
+  if (depth > 32 || Object.keys(schema).some((key) => !flatKeys.has(key))) return undefined;
+  if (schema.type !== undefined && schema.type !== 'object') return undefined;
+  const set = ownProperties(schema, pointer);
+  if (schema.allOf === undefined) return set;
+  if (!Array.isArray(schema.allOf)) return undefined;
+  for (const [index, member] of schema.allOf.entries()) {
+    const { node, pointer: at } = walk.resolve(doc, member, `${pointer}/allOf/${index}`);
+    if (!isObject(node)) return undefined;
+    const inner = flatten(walk, doc, node, at, depth + 1);
+    if (!inner) return undefined;
+    for (const [name, entry] of inner.properties) {
+      if (set.properties.has(name)) return undefined;
+      set.properties.set(name, entry);
+    }
+    for (const name of inner.required) set.required.add(name);
+  }
+  return set;
+}
+
 function properties(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
-  const propsBefore = objectOr(before.properties);
-  const propsAfter = objectOr(after.properties);
-  const requiredBefore = new Set(Array.isArray(before.required) ? before.required : []);
-  const requiredAfter = new Set(Array.isArray(after.required) ? after.required : []);
+  compareProperties(walk, ownProperties(before, loc.b), ownProperties(after, loc.a), loc, direction);
+  additionalProperties(walk, before, after, loc, direction);
+}
+
+function compareProperties(walk: Walk, b: PropertySet, a: PropertySet, loc: Loc, direction: Direction): void {
   // A readOnly property is never written, a writeOnly one never read: changes to it do not reach that side.
   const hidden = direction === 'request' ? 'readOnly' : 'writeOnly';
   const flag = (doc: 'before' | 'after', schema: unknown, key: string) =>
     walk.objectOf(doc === 'before' ? walk.before : walk.after, schema)[key] === true;
-  for (const [name, schemaBefore] of Object.entries(propsBefore)) {
-    const at = child(loc, 'properties', name);
-    if (!(name in propsAfter)) {
+  // Reported at the new side's place when the property is there, else where the old side had it.
+  const where = (name: string): Loc => {
+    const inBefore = b.properties.get(name)?.pointer ?? '';
+    const inAfter = a.properties.get(name)?.pointer ?? '';
+    const inline = `${loc.p}/properties/${escapePointer(name)}`;
+    const p = inAfter && inAfter !== `${loc.a}/properties/${escapePointer(name)}` ? inAfter : inline;
+    return { p, b: inBefore, a: inAfter };
+  };
+  for (const [name, entryBefore] of b.properties) {
+    const at = where(name);
+    const schemaBefore = entryBefore.schema;
+    const entryAfter = a.properties.get(name);
+    if (!entryAfter) {
       if (!flag('before', schemaBefore, hidden))
         walk.emit(sided(direction, 'property-removed'), at, `removed property \`${name}\``, 'before');
       continue;
     }
-    const schemaAfter = propsAfter[name];
+    const schemaAfter = entryAfter.schema;
     const hiddenBefore = flag('before', schemaBefore, hidden);
     const hiddenAfter = flag('after', schemaAfter, hidden);
     if (!hiddenBefore && hiddenAfter) {
       if (direction === 'request')
-        walk.emit(
-          'request-property-became-read-only',
-          at,
-          `property \`${name}\` became readOnly (no longer written)`,
-        );
-      else
-        walk.emit(
-          'response-property-became-write-only',
-          at,
-          `property \`${name}\` became writeOnly (no longer read)`,
-        );
+        walk.emit('request-property-became-read-only', at, `property \`${name}\` became readOnly`);
+      else walk.emit('response-property-became-write-only', at, `property \`${name}\` became writeOnly`);
       continue;
     }
     if (hiddenBefore && !hiddenAfter) {
@@ -305,25 +413,22 @@ function properties(walk: Walk, before: Json, after: Json, loc: Loc, direction: 
     if (!flag('before', schemaBefore, 'deprecated') && flag('after', schemaAfter, 'deprecated'))
       walk.emit(sided(direction, 'property-deprecated'), at, `property \`${name}\` deprecated`);
     compareSchemas(walk, schemaBefore, schemaAfter, at, direction);
-    if (!requiredBefore.has(name) && requiredAfter.has(name))
+    if (!b.required.has(name) && a.required.has(name))
       walk.emit(sided(direction, 'property-became-required'), at, `property \`${name}\` became required`);
-    if (requiredBefore.has(name) && !requiredAfter.has(name))
-      walk.emit(
-        sided(direction, 'property-became-optional'),
-        at,
-        direction === 'request'
-          ? `property \`${name}\` became optional`
-          : `property \`${name}\` became optional (clients relying on it may find it absent)`,
-      );
+    if (b.required.has(name) && !a.required.has(name))
+      walk.emit(sided(direction, 'property-became-optional'), at, `property \`${name}\` became optional`);
   }
-  for (const [name, schemaAfter] of Object.entries(propsAfter)) {
-    if (name in propsBefore) continue;
-    const at = child(loc, 'properties', name);
-    if (flag('after', schemaAfter, hidden)) continue;
-    if (direction === 'request' && requiredAfter.has(name))
+  for (const [name, entryAfter] of a.properties) {
+    if (b.properties.has(name)) continue;
+    const at = where(name);
+    if (flag('after', entryAfter.schema, hidden)) continue;
+    if (direction === 'request' && a.required.has(name))
       walk.emit('request-property-added-required', at, `added required property \`${name}\``, 'after');
     else walk.emit(sided(direction, 'property-added'), at, `added property \`${name}\``, 'after');
   }
+}
+
+function additionalProperties(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
   const extraBefore = before.additionalProperties;
   const extraAfter = after.additionalProperties;
   const extraAt = child(loc, 'additionalProperties');
@@ -337,11 +442,30 @@ function properties(walk: Walk, before: Json, after: Json, loc: Loc, direction: 
       extraAt,
       'object opened (additionalProperties no longer false)',
     );
+  else if (isObject(extraBefore) && (extraAfter === undefined || extraAfter === true))
+    walk.emit(
+      sided(direction, 'constraint-removed'),
+      extraAt,
+      'additionalProperties no longer constrained',
+      'before',
+    );
+  else if ((extraBefore === undefined || extraBefore === true) && isObject(extraAfter))
+    walk.emit(
+      sided(direction, 'constraint-added'),
+      extraAt,
+      'additionalProperties constrained by a schema',
+      'after',
+    );
 }
 
 function arrays(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
+  const itemsAt = child(loc, 'items');
   if (before.items !== undefined && after.items !== undefined)
-    compareSchemas(walk, before.items, after.items, child(loc, 'items'), direction);
+    compareSchemas(walk, before.items, after.items, itemsAt, direction);
+  else if (before.items === undefined && after.items !== undefined)
+    walk.emit(sided(direction, 'constraint-added'), itemsAt, 'added `items`', 'after');
+  else if (before.items !== undefined && after.items === undefined)
+    walk.emit(sided(direction, 'constraint-removed'), itemsAt, 'removed `items`', 'before');
   const tupleBefore = Array.isArray(before.prefixItems) ? before.prefixItems : [];
   const tupleAfter = Array.isArray(after.prefixItems) ? after.prefixItems : [];
   const length = Math.max(tupleBefore.length, tupleAfter.length);
@@ -438,4 +562,112 @@ function compositions(walk: Walk, before: Json, after: Json, loc: Loc, direction
         'after',
       );
   }
+}
+
+/** `default`, the constraint keywords compared as written, and the discriminator. */
+function keywords(
+  walk: Walk,
+  before: Json,
+  after: Json,
+  loc: Loc,
+  direction: Direction,
+  options: SchemaOptions,
+): void {
+  if (!options.skipDefault) {
+    const at = child(loc, 'default');
+    if (!('default' in before) && 'default' in after)
+      walk.emit(sided(direction, 'default-added'), at, `added default ${show(after.default)}`, 'after');
+    else if ('default' in before && !('default' in after))
+      walk.emit(sided(direction, 'default-removed'), at, `removed default ${show(before.default)}`, 'before');
+    else if ('default' in before && !same(before.default, after.default))
+      walk.emit(
+        sided(direction, 'default-changed'),
+        at,
+        `default ${show(before.default)} became ${show(after.default)}`,
+      );
+  }
+  for (const key of constraintKeywords) {
+    const at = child(loc, key);
+    if (!(key in before) && key in after)
+      walk.emit(sided(direction, 'constraint-added'), at, `added \`${key}\``, 'after');
+    else if (key in before && !(key in after))
+      walk.emit(sided(direction, 'constraint-removed'), at, `removed \`${key}\``, 'before');
+    else if (key in before && !same(before[key], after[key]))
+      constraintChanged(walk, before, after, key, at, direction);
+  }
+  if (!same(before.discriminator, after.discriminator)) {
+    const b = objectOr(before.discriminator);
+    const a = objectOr(after.discriminator);
+    const what =
+      before.discriminator === undefined
+        ? 'discriminator added'
+        : after.discriminator === undefined
+          ? 'discriminator removed'
+          : b.propertyName !== a.propertyName
+            ? `discriminator property ${show(b.propertyName)} became ${show(a.propertyName)}`
+            : 'discriminator mapping changed';
+    if (
+      before.discriminator === undefined ||
+      after.discriminator === undefined ||
+      !same(b.propertyName, a.propertyName) ||
+      !same(b.mapping, a.mapping)
+    )
+      walk.emit(sided(direction, 'discriminator-changed'), child(loc, 'discriminator'), what);
+  }
+}
+
+/** Keywords holding one schema that narrows the value when it narrows (compared on the same side). */
+const nestedSchemas = new Set([
+  'contains',
+  'propertyNames',
+  'contentSchema',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+]);
+/** Keywords holding a schema per name (a name added constrains more, a name removed less). */
+const schemaMaps = new Set(['patternProperties', 'dependentSchemas']);
+
+/**
+ * A constraint keyword present on both sides and changed: its schemas compared where that keeps the side's
+ * meaning (`then`/`else` under the same `if` too); `not`, `if`, `dependentRequired` and the content keywords
+ * as written.
+ */
+function constraintChanged(
+  walk: Walk,
+  before: Json,
+  after: Json,
+  key: string,
+  at: Loc,
+  direction: Direction,
+): void {
+  const b = before[key];
+  const a = after[key];
+  const nested = nestedSchemas.has(key) || ((key === 'then' || key === 'else') && same(before.if, after.if));
+  if (nested && isObject(b) && isObject(a)) {
+    compareSchemas(walk, b, a, at, direction);
+    return;
+  }
+  if (schemaMaps.has(key) && isObject(b) && isObject(a)) {
+    for (const [name, schema] of Object.entries(b)) {
+      const entryAt = child(at, name);
+      if (!(name in a))
+        walk.emit(
+          sided(direction, 'constraint-removed'),
+          entryAt,
+          `removed \`${key}\` entry ${show(name)}`,
+          'before',
+        );
+      else compareSchemas(walk, schema, a[name], entryAt, direction);
+    }
+    for (const name of Object.keys(a))
+      if (!(name in b))
+        walk.emit(
+          sided(direction, 'constraint-added'),
+          child(at, name),
+          `added \`${key}\` entry ${show(name)}`,
+          'after',
+        );
+    return;
+  }
+  walk.emit(sided(direction, 'constraint-changed'), at, `\`${key}\` changed`);
 }

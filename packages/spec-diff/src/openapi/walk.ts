@@ -64,7 +64,13 @@ export class Walk {
     readonly after: Json,
   ) {}
 
+  /** Changes already recorded (one place compared twice, a base schema gathered by several allOfs). */
+  private readonly recorded = new Set<string>();
+
   emit(id: CheckId, loc: Loc, reason: string, sides: Sides = 'both'): void {
+    const key = `${id}|${loc.p}|${sides === 'after' ? '' : loc.b}|${sides === 'before' ? '' : loc.a}|${reason}`;
+    if (this.recorded.has(key)) return;
+    this.recorded.add(key);
     const check = checkOf(id);
     const change: Change = {
       id,
@@ -81,8 +87,9 @@ export class Walk {
   }
 
   /**
-   * Follows local `$ref`s (`#/…`) on both sides. A change is reported where the shared component lives; a
-   * dangling reference is compared as it is written.
+   * Follows local `$ref`s (`#/…`) on both sides. A change is reported where the new side's component lives
+   * (shared by whoever refers to it); where only the old side referred to one, at the place that no longer
+   * does. A dangling reference is compared as it is written.
    */
   resolvePair(
     rawBefore: unknown,
@@ -96,7 +103,7 @@ export class Walk {
       a: a.node,
       refB: b.ref,
       refA: a.ref,
-      loc: { p: a.ref ? a.pointer : b.ref ? b.pointer : loc.p, b: b.pointer, a: a.pointer },
+      loc: { p: a.ref ? a.pointer : loc.p, b: b.pointer, a: a.pointer },
     };
   }
 

@@ -65,6 +65,26 @@ export const parameterRows: Row[] = [
     want: ['request-parameter-default-removed'],
   },
   {
+    name: 'query array parameter no longer exploded (ids=1&ids=2 → ids=1,2)',
+    given: {
+      openapi: [
+        withParams(q({}, { type: 'array', items: { type: 'string' } })),
+        withParams(q({ explode: false }, { type: 'array', items: { type: 'string' } })),
+      ],
+    },
+    want: ['request-parameter-serialization-changed'],
+  },
+  {
+    name: 'explode on a single query value: the wire is the same, no change',
+    given: { openapi: [withParams(q()), withParams(q({ explode: false }))] },
+    want: [],
+  },
+  {
+    name: 'style written out as its default: no change',
+    given: { openapi: [withParams(q()), withParams(q({ style: 'form', explode: true }))] },
+    want: [],
+  },
+  {
     name: 'query parameter integer → string (policy: generated argument type changes)',
     given: { openapi: [withParams(q({}, { type: 'integer' })), withParams(q())] },
     want: ['request-parameter-type-generalized'],

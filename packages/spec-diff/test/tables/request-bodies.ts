@@ -57,4 +57,20 @@ export const requestBodyRows: Row[] = [
     },
     want: ['request-media-type-added'],
   },
+  {
+    name: 'a media type’s parameters changed (charset dropped): removed and added, and its schema still compared',
+    given: {
+      openapi: [
+        operation({
+          requestBody: {
+            content: { 'application/json; charset=utf-8': { schema: { type: 'string', maxLength: 9 } } },
+          },
+        }),
+        operation({
+          requestBody: { content: { 'application/json': { schema: { type: 'string', maxLength: 5 } } } },
+        }),
+      ],
+    },
+    want: ['request-media-type-removed', 'request-media-type-added', 'request-bound-tightened'],
+  },
 ];

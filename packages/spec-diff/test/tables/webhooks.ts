@@ -1,4 +1,4 @@
-import { doc, type Row } from './table.js';
+import { doc, operation, type Row } from './table.js';
 
 const hook = (content: Record<string, unknown>, answer: Record<string, unknown> = {}) => ({
   post: {
@@ -48,5 +48,20 @@ export const webhookRows: Row[] = [
       ],
     },
     want: ['request-property-added-required'],
+  },
+  {
+    name: 'an operation’s callback removed, and another’s payload read by the client',
+    given: {
+      openapi: [
+        operation({
+          callbacks: {
+            done: { '{$request.body#/url}': hook(json({ enum: ['a'] })) },
+            gone: { '{$url}': hook(json({})) },
+          },
+        }),
+        operation({ callbacks: { done: { '{$request.body#/url}': hook(json({ enum: ['a', 'b'] })) } } }),
+      ],
+    },
+    want: ['webhook-removed', 'response-enum-value-added'],
   },
 ];
