@@ -248,8 +248,9 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
   };
   const skip = skipOf(recordedRequest, recordedResponse, response.statusText);
   if (skip) return { index, request: recordedRequest, response: recordedResponse, skip };
-  if (isObject(response.content)) {
-    const { content } = response;
+  {
+    // HAR 1.2 requires `content`; a recorder that left it out kept no body either.
+    const content: JsonObject = isObject(response.content) ? response.content : {};
     const body = responseText(content);
     const file = attachmentName(content._file, 'response.content');
     if (body !== undefined) recordedResponse.body = body;
@@ -260,7 +261,9 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
       notJudged.push({
         reason: 'body-not-captured',
         part: 'response body',
-        detail: `response.content has no text (size ${String(content.size ?? 'not given')})${comment}`,
+        detail: isObject(response.content)
+          ? `response.content has no text (size ${String(content.size ?? 'not given')})${comment}`
+          : 'the entry has no response.content',
       });
     }
     if (

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonReportWriter } from '../src/format.js';
-import { createHar, type Report } from '../src/index.js';
+import { createHar, parseHar, type Report } from '../src/index.js';
 import { mergeReports } from '../src/merge.js';
 import { checkRecordingsInWorkers } from '../src/parallel.js';
 import {
@@ -198,5 +198,49 @@ describe('the scope of a run', () => {
     const malformed = await checkWithFixtures('--host', 'api.example.com', path);
     expect(malformed.stderr).toContain('give SERVICE=HOST');
     expect(malformed.code).toBe(2);
+  });
+});
+
+describe('reading what exporters leave out', () => {
+  const entry = (request: object, response: object) => ({
+    request: { method: 'GET', url: 'https://h.example/x', headers: [], ...request },
+    response: { status: 200, headers: [], ...response },
+  });
+  const read = (...entries: object[]) => parseHar(JSON.stringify({ log: { entries } }));
+
+  it('says a body is not captured only when there was one', () => {
+    const { exchanges } = read(
+      entry({}, {}),
+      entry({}, { status: 204, content: { size: -1, mimeType: 'x-unknown' } }),
+      entry({ method: 'HEAD' }, { content: { size: 120, mimeType: 'application/json' } }),
+      entry({}, { headers: [{ name: 'Content-Length', value: '0' }], content: { size: -1, mimeType: '' } }),
+      entry({ method: 'POST', headers: [{ name: 'Content-Length', value: '0' }] }, { content: { size: 0 } }),
+      entry({ method: 'POST', bodySize: 42 }, { content: { size: 0 } }),
+    );
+    expect(
+      exchanges.map((exchange) => exchange.notJudged?.map((part) => `${part.part}: ${part.detail}`)),
+    ).toEqual([
+      ['response body: the entry has no response.content'],
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      ['request body: the request sent 42 bytes and the recording kept no postData text'],
+    ]);
+    expect(exchanges[5]?.request.bodyNotRecorded).toBe(true);
+  });
+
+  it('reads only a plain file name from _file, and puts a queryString back before a fragment', () => {
+    const { exchanges, entryErrors } = read(
+      entry({}, { content: { size: 5, mimeType: 'application/json', _file: '../../etc/passwd' } }),
+      entry(
+        { url: 'https://h.example/x#top', queryString: [{ name: 'a b', value: '1&2' }] },
+        { content: { size: 0 } },
+      ),
+    );
+    expect(entryErrors).toEqual([
+      { index: 0, reason: 'response.content._file is not the plain name of a file next to the HAR' },
+    ]);
+    expect(exchanges[0]?.request.url).toBe('https://h.example/x?a%20b=1%262#top');
   });
 });
