@@ -27,31 +27,32 @@ export interface RunScope {
 }
 
 /**
- * The host an entry is on, and the service a mapping gives it: looked up as `host:port`, then as the
- * host name alone.
+ * The service a mapping gives the entry's host: looked up as `host:port`, then as the host name alone.
  */
 function mappedService(hosts: Map<string, string>, url: string): string | undefined {
   if (hosts.size === 0) return undefined;
-  try {
-    const parsed = new URL(url);
-    return hosts.get(parsed.host.toLowerCase()) ?? hosts.get(parsed.hostname.toLowerCase());
-  } catch {
-    return undefined;
-  }
+  const host = hostOf(url);
+  const service = hosts.get(host);
+  if (service !== undefined || host.startsWith('[')) return service;
+  const colon = host.lastIndexOf(':');
+  return colon < 0 ? undefined : hosts.get(host.slice(0, colon));
 }
 
-/** Whether the request carries a credential of any loaded scheme (or a cookie, or Authorization). */
-function carriesCredential(request: RecordedRequest, names: CredentialNames): boolean {
+/** Whether a request carries a credential of any loaded scheme (or a cookie, or Authorization). */
+function credentialTest(names: CredentialNames): (request: RecordedRequest) => boolean {
   const headers = new Set(names.headers.map((name) => name.toLowerCase()));
-  if (request.headers.some((header) => headers.has(header.name.toLowerCase()) && header.value !== ''))
-    return true;
-  if (names.query.length === 0) return false;
-  try {
-    const query = new URL(request.url).searchParams;
-    return names.query.some((name) => query.has(name));
-  } catch {
-    return false;
-  }
+  return (request) => {
+    for (const header of request.headers) {
+      if (header.value !== '' && headers.has(header.name.toLowerCase())) return true;
+    }
+    if (names.query.length === 0 || !request.url.includes('?')) return false;
+    try {
+      const query = new URL(request.url).searchParams;
+      return names.query.some((name) => query.has(name));
+    } catch {
+      return false;
+    }
+  };
 }
 
 /**
@@ -183,6 +184,7 @@ export function entryPipeline(
 ): EntryPipeline {
   const checkOpts: CheckOptions = opts.service === undefined ? {} : { service: opts.service };
   const credentialNames = contracts.credentialNames();
+  const carriesCredential = credentialTest(credentialNames);
   const hosts = new Map(
     Object.entries(opts.scope?.hosts ?? {}).map(([host, service]) => [host.toLowerCase(), service]),
   );
@@ -336,7 +338,7 @@ export function entryPipeline(
       const prepared = prepare(file, exchange);
       let { request } = prepared;
       const { response, notJudged } = prepared;
-      const credential = carriesCredential(request, credentialNames);
+      const credential = carriesCredential(request);
       if (sanitized && !credential) request = { ...request, credentialsNotRecorded: true };
       const service = mappedService(hosts, request.url);
       const entryOpts = service === undefined ? checkOpts : { ...checkOpts, service };
