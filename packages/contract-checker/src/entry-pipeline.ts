@@ -56,6 +56,36 @@ function credentialTest(names: CredentialNames): (request: RecordedRequest) => b
 }
 
 /**
+ * Entries held for the end of the run at most, per thread: about 50 MB of reports. Past it, the older
+ * half is decided with the hosts routed so far; should one of their hosts route later, the run says so
+ * (exit 2: it could not judge them), naming the host to map with `--host`.
+ */
+export const defaultMaxHeld = 100_000;
+
+/** What a thread held for the end of the run, and what it decided before (see {@link defaultMaxHeld}). */
+export interface HeldEntries {
+  held: EntryReport[];
+  routedHosts: string[];
+  decidedEarly: Record<string, number>;
+  maxHeld: number;
+}
+
+/** The problems of entries skipped as another host's before the run learnt that host is ours. */
+export function earlyDecisionProblems(
+  decidedEarly: Record<string, number>,
+  routed: ReadonlySet<string>,
+  maxHeld: number,
+): InputError[] {
+  return Object.entries(decidedEarly)
+    .filter(([host]) => routed.has(host))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([host, count]) => ({
+      file: '(contract-check)',
+      reason: `${count} entries to ${host} matched no operation and were skipped as another host's before an entry of the run showed the host is ours (more than ${maxHeld} entries waited for the end of the run): run again with --host SERVICE=${host}`,
+    }));
+}
+
+/**
  * An entry held because it matched no operation on a host no entry had routed to an operation yet: it
  * is decided when the run knows every host that routes (see {@link RunScope}).
  */
@@ -88,6 +118,8 @@ export interface PipelineOptions {
   /** Entries checked at once (XML validations of entries in flight share engine runs). */
   concurrency: number;
   scope?: RunScope;
+  /** Most entries held for the end of the run (default {@link defaultMaxHeld}); see {@link RunScope}. */
+  maxHeld?: number;
   coverage?: CoverageTally;
   /** Collects every passing entry (for `--mutation`). */
   passing?: Parameters<typeof scoreMutants>[0];
@@ -110,7 +142,7 @@ export interface EntryPipeline {
    */
   settle(more?: Iterable<string>): Promise<void>;
   /** The entries held and the hosts routed, for a run on several threads to settle them all at once. */
-  takeHeld(): { held: EntryReport[]; routedHosts: string[] };
+  takeHeld(): HeldEntries;
   readonly counts: RunCounts;
   readonly inputErrors: number;
 }
@@ -196,6 +228,20 @@ export function entryPipeline(
   /** Hosts on which some entry matched an operation. */
   const routedHosts = new Set<string>();
   let held: EntryReport[] = [];
+  const maxHeld = Math.max(1, opts.maxHeld ?? defaultMaxHeld);
+  /** Entries decided as another host's before the end of the run, by host (see `maxHeld`). */
+  let decidedEarly: Record<string, number> = {};
+  const decideEarly = async (entries: EntryReport[]): Promise<void> => {
+    for (const entry of entries) {
+      const settled = settleHeld(entry, routedHosts);
+      if (settled.verdict === 'skipped') {
+        const host = hostOf(settled.url);
+        decidedEarly[host] = (decidedEarly[host] ?? 0) + 1;
+      }
+      countEntry(counts, settled);
+      await sink.entry(settled);
+    }
+  };
 
   const emit = (outcome: Outcome): void | Promise<void> => {
     if (outcome.kind === 'error') {
@@ -206,7 +252,8 @@ export function entryPipeline(
     if (entry.match) routedHosts.add(hostOf(exchange.request.url));
     else if (outcome.hold && !routedHosts.has(hostOf(exchange.request.url))) {
       held.push(entry);
-      return;
+      // Memory stays bounded: past `maxHeld`, the older half is decided with what the run knows now.
+      return held.length > maxHeld ? decideEarly(held.splice(0, Math.ceil(maxHeld / 2))) : undefined;
     }
     countEntry(counts, entry, credential);
     if (entry.verdict === 'skipped') return sink.entry(entry);
@@ -399,10 +446,16 @@ export function entryPipeline(
         countEntry(counts, settled);
         await sink.entry(settled);
       }
+      for (const error of earlyDecisionProblems(decidedEarly, routed, maxHeld)) {
+        inputErrors++;
+        await sink.inputError(error, Number.MAX_SAFE_INTEGER);
+      }
+      decidedEarly = {};
     },
     takeHeld() {
-      const taken = { held, routedHosts: [...routedHosts] };
+      const taken = { held, routedHosts: [...routedHosts], decidedEarly, maxHeld };
       held = [];
+      decidedEarly = {};
       return taken;
     },
   };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonReportWriter } from '../src/format.js';
-import { createHar, parseHar, type Report } from '../src/index.js';
+import { checkHarFiles, createHar, parseHar, type Report } from '../src/index.js';
 import { mergeReports } from '../src/merge.js';
 import { checkRecordingsInWorkers } from '../src/parallel.js';
 import {
@@ -125,6 +125,34 @@ describe('the scope of a run', () => {
     const alone = await checkWithFixtures(await writeHar('alone.har', [unknownPath]));
     expect(alone.stdout).toContain('skipped as other hosts (not ours): localhost:4010 1');
     expect(alone.code).toBe(0);
+  });
+
+  it('holds a bounded number of entries: past it, they are decided early, and a host routed later is a problem of the run', async () => {
+    const path = await writeHar('bounded.har', [unknownPath, unknownPath, unknownPath, font, known]);
+    const report = await checkHarFiles([path], { configPath: fixtureConfig, maxHeld: 2 });
+    expect(report.entries.map((entry) => [entry.index, entry.verdict])).toEqual([
+      // Two of the entries on localhost:4010 waited beyond the bound and were decided before entry 4.
+      [0, 'skipped'],
+      [1, 'skipped'],
+      [4, 'conforms'],
+      [2, 'violation'],
+      [3, 'skipped'],
+    ]);
+    expect(report.inputErrors).toEqual([
+      {
+        file: '(contract-check)',
+        reason: expect.stringMatching(
+          /^2 entries to localhost:4010 matched no operation and were skipped .* run again with --host SERVICE=localhost:4010$/,
+        ),
+      },
+    ]);
+    expect(report.exitCode).toBe(2);
+    // A host that never routes loses nothing: its entries are skipped whenever they are decided.
+    const foreign = await checkHarFiles([await writeHar('fonts.har', [font, font, font, known])], {
+      configPath: fixtureConfig,
+      maxHeld: 1,
+    });
+    expect([foreign.skipped, foreign.passed, foreign.inputErrors, foreign.exitCode]).toEqual([3, 1, [], 0]);
   });
 
   it('with --workers the threads settle held entries with every thread routed hosts', async () => {
