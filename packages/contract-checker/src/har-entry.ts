@@ -95,20 +95,27 @@ function headerOf(headers: HeaderField[], name: string): string | undefined {
   return headers.find((header) => header.name.toLowerCase() === name)?.value;
 }
 
-/**
- * Why the request got no HTTP answer, when it got none: browsers record status 0 (Chrome, Firefox), some
- * tools -1, and Chrome and Playwright say why in `_error` / `_failureText` (on the entry or its response).
- */
-function failureOf(raw: JsonObject, response: unknown): string | undefined {
+/** Why the exporter says the request failed (Chrome `_error`, Playwright `_failureText`), if it does. */
+function failureText(raw: JsonObject, response: unknown): string | undefined {
   const texts = [
     raw._failureText,
     raw._error,
     ...(isObject(response) ? [response._failureText, response._error] : []),
   ];
   const text = texts.find((value): value is string => typeof value === 'string' && value !== '');
-  if (text !== undefined) return `the request failed: ${printable(text).slice(0, 200)}`;
-  if (isObject(response) && (response.status === 0 || response.status === -1)) {
-    return `the request got no response (status ${response.status})`;
+  return text === undefined ? undefined : printable(text).slice(0, 200);
+}
+
+/**
+ * Why the request got no HTTP answer, when it got none: browsers record status 0 (Chrome, Firefox), some
+ * tools -1 (Playwright), with why in the failure text; a failure text without a response is one too.
+ */
+function failureOf(response: unknown, text: string | undefined): string | undefined {
+  const status = isObject(response) ? response.status : undefined;
+  if (status === 0 || status === -1 || (text !== undefined && typeof status !== 'number')) {
+    return text === undefined
+      ? `the request got no response (status ${String(status)})`
+      : `the request failed: ${text}`;
   }
   return undefined;
 }
@@ -188,7 +195,8 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
     headers: headersOf(request.headers, 'request.headers'),
   };
   // A request that got no answer (blocked, aborted, offline): skipped with why, not an input error.
-  const failure = failureOf(raw, response);
+  const failed = failureText(raw, response);
+  const failure = failureOf(response, failed);
   if (failure !== undefined) {
     return {
       index,
@@ -253,7 +261,15 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
     const content: JsonObject = isObject(response.content) ? response.content : {};
     const body = responseText(content);
     const file = attachmentName(content._file, 'response.content');
-    if (body !== undefined) recordedResponse.body = body;
+    if (failed !== undefined) {
+      // An answer whose transfer failed after its status (Chrome: 200 with net::ERR_ABORTED when the
+      // page moved on): its status and headers are judged, the body it kept may be cut short.
+      notJudged.push({
+        reason: 'body-not-captured',
+        part: 'response body',
+        detail: `the transfer failed after the status line: ${failed}`,
+      });
+    } else if (body !== undefined) recordedResponse.body = body;
     else if (file !== undefined) attachments.response = file;
     else if (hasBody(recordedRequest, recordedResponse, content)) {
       const comment =

@@ -258,6 +258,25 @@ describe('reading what exporters leave out', () => {
     expect(exchanges[5]?.request.bodyNotRecorded).toBe(true);
   });
 
+  it('skips a request that got no answer, and does not judge the body of an answer whose transfer failed', () => {
+    const { exchanges, entryErrors } = read(
+      { request: { method: 'GET', url: 'https://h.example/x' }, _failureText: 'net::ERR_CONNECTION_REFUSED' },
+      entry({}, { status: 200, _error: 'net::ERR_ABORTED', content: { size: 10, text: '{"a":' } }),
+      { request: { method: 'GET', url: 'https://h.example/x' } },
+    );
+    expect(exchanges[0]?.skip).toEqual({
+      reason: 'failed-request',
+      detail: 'the request failed: net::ERR_CONNECTION_REFUSED',
+    });
+    expect(exchanges[1]?.skip).toBeUndefined();
+    expect(exchanges[1]?.response.body).toBeUndefined();
+    expect(exchanges[1]?.notJudged?.[0]?.detail).toBe(
+      'the transfer failed after the status line: net::ERR_ABORTED',
+    );
+    // No response and no failure text: malformed, as before.
+    expect(entryErrors).toEqual([{ index: 2, reason: 'response.status is missing' }]);
+  });
+
   it('reads only a plain file name from _file, and puts a queryString back before a fragment', () => {
     const { exchanges, entryErrors } = read(
       entry({}, { content: { size: 5, mimeType: 'application/json', _file: '../../etc/passwd' } }),
