@@ -121,7 +121,12 @@ function failureOf(response: unknown, text: string | undefined): string | undefi
 }
 
 /** Skips that the entry itself shows: a CORS preflight, a browser-internal redirect, a cache revalidation. */
-function skipOf(request: RecordedRequest, response: RecordedResponse, statusText: unknown): Skip | undefined {
+function skipOf(
+  request: RecordedRequest,
+  response: RecordedResponse,
+  statusText: unknown,
+  transferSize: unknown,
+): Skip | undefined {
   if (
     request.method === 'OPTIONS' &&
     headerOf(request.headers, 'access-control-request-method') !== undefined
@@ -129,11 +134,13 @@ function skipOf(request: RecordedRequest, response: RecordedResponse, statusText
     return { reason: 'cors-preflight', detail: 'OPTIONS with Access-Control-Request-Method' };
   }
   // Chrome records redirects it makes itself (HSTS upgrades, extensions, service workers) as
-  // `307 Internal Redirect`, often with a `Non-Authoritative-Reason` header; no server answered them.
+  // `307 Internal Redirect`, often with a `Non-Authoritative-Reason` header; nothing crossed the network
+  // (`_transferSize` 0, where a server's 307 carries at least its status line). No server answered them.
   if (
     response.status === 307 &&
     ((typeof statusText === 'string' && /internal redirect/i.test(statusText)) ||
-      headerOf(response.headers, 'non-authoritative-reason') !== undefined)
+      headerOf(response.headers, 'non-authoritative-reason') !== undefined ||
+      transferSize === 0)
   ) {
     return {
       reason: 'internal-redirect',
@@ -254,7 +261,12 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
     status: response.status,
     headers: headersOf(response.headers, 'response.headers'),
   };
-  const skip = skipOf(recordedRequest, recordedResponse, response.statusText);
+  const skip = skipOf(
+    recordedRequest,
+    recordedResponse,
+    response.statusText,
+    raw._transferSize ?? response._transferSize,
+  );
   if (skip) return { index, request: recordedRequest, response: recordedResponse, skip };
   {
     // HAR 1.2 requires `content`; a recorder that left it out kept no body either.

@@ -277,6 +277,28 @@ describe('reading what exporters leave out', () => {
     expect(entryErrors).toEqual([{ index: 2, reason: 'response.status is missing' }]);
   });
 
+  it('tells a redirect the browser made up from one a server sent', () => {
+    const redirect = { status: 307, headers: [{ name: 'Location', value: 'https://h.example/y' }] };
+    const { exchanges } = read(
+      entry({}, { ...redirect, statusText: 'Internal Redirect' }),
+      { ...entry({}, { ...redirect, statusText: '' }), _transferSize: 0 },
+      entry(
+        {},
+        { ...redirect, headers: [...redirect.headers, { name: 'Non-Authoritative-Reason', value: 'HSTS' }] },
+      ),
+      {
+        ...entry({}, { ...redirect, statusText: 'Temporary Redirect', content: { size: 0 } }),
+        _transferSize: 212,
+      },
+    );
+    expect(exchanges.map((exchange) => exchange.skip?.reason)).toEqual([
+      'internal-redirect',
+      'internal-redirect',
+      'internal-redirect',
+      undefined,
+    ]);
+  });
+
   it('reads only a plain file name from _file, and puts a queryString back before a fragment', () => {
     const { exchanges, entryErrors } = read(
       entry({}, { content: { size: 5, mimeType: 'application/json', _file: '../../etc/passwd' } }),
