@@ -1,9 +1,9 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonReportWriter } from '../src/format.js';
-import { checkHarFiles, createHar, parseHar, type Report } from '../src/index.js';
+import { checkHarFiles, createHar, parseHar, type Report, scopeCatalogue } from '../src/index.js';
 import { mergeReports } from '../src/merge.js';
 import { checkRecordingsInWorkers } from '../src/parallel.js';
 import {
@@ -311,5 +311,13 @@ describe('reading what exporters leave out', () => {
       { index: 0, reason: 'response.content._file is not the plain name of a file next to the HAR' },
     ]);
     expect(exchanges[0]?.request.url).toBe('https://h.example/x?a%20b=1%262#top');
+  });
+});
+
+describe('the scope catalogue', () => {
+  it('is the README\'s: every reason is explained in "Recording traffic with the tools you have"', async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.split('## Recording traffic with the tools you have')[1]?.split('\n## ')[0] ?? '';
+    for (const reason of Object.keys(scopeCatalogue)) expect(section).toContain(`| \`${reason}\` |`);
   });
 });
