@@ -1,5 +1,5 @@
 import type { EntryReport } from './report.js';
-import { type NotJudgedReason, reasonCounts, type SkipReason, scopeCatalogue } from './scope.js';
+import { type NotJudgedReason, reasonCounts, type SkipReason } from './scope.js';
 
 /**
  * What a run counts of its entries: every entry is passed, failed, not judged or skipped, and the
@@ -189,7 +189,7 @@ export function scopeLines(counts: RunCounts, sanitizedOption: boolean): string[
   if (!sanitizedOption) {
     for (const file of looksSanitized(counts)) {
       lines.push(
-        `${file}: no entry carries a credential (Authorization, Cookie or an API key) and some fail security-missing: it looks like a sanitized export (${scopeCatalogue['credentials-sanitized'].label}). Check a request in it for an Authorization header; export with sensitive data, or pass --sanitized to leave security not judged.`,
+        `${file}: no entry carries a credential (Authorization, Cookie or an API key) and some fail security-missing: it looks like a sanitized export (Chrome's default "Export HAR (sanitized)" strips Authorization and Cookie). Check a request of it for its Authorization header; export with sensitive data, or pass --sanitized to leave security not judged.`,
       );
     }
   }
