@@ -244,10 +244,12 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
       recordedRequest.headers.push({ name: 'Content-Type', value: request.postData.mimeType });
     }
   }
-  if (recordedRequest.body === undefined && attachments.request === undefined) {
-    // No postData is no body, unless the recording says a body was sent (its size, Content-Length).
+  if (!recordedRequest.body && attachments.request === undefined) {
+    // No postData (or an empty text) is no body, unless the recording says a body was sent (its size,
+    // Content-Length): then the exporter did not keep it (Chrome leaves out binary uploads).
     const size = statedSize(headerOf(recordedRequest.headers, 'content-length'), request.bodySize);
     if (size !== undefined && size > 0) {
+      delete recordedRequest.body;
       recordedRequest.bodyNotRecorded = true;
       notJudged.push({
         reason: 'body-not-captured',
@@ -281,8 +283,9 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
         part: 'response body',
         detail: `the transfer failed after the status line: ${failed}`,
       });
-    } else if (body !== undefined) recordedResponse.body = body;
-    else if (file !== undefined) attachments.response = file;
+    } else if (body !== undefined && !(body === '' && typeof content.size === 'number' && content.size > 0)) {
+      recordedResponse.body = body;
+    } else if (file !== undefined) attachments.response = file;
     else if (hasBody(recordedRequest, recordedResponse, content)) {
       const comment =
         typeof content.comment === 'string' ? `: ${printable(content.comment).slice(0, 120)}` : '';
@@ -290,7 +293,7 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
         reason: 'body-not-captured',
         part: 'response body',
         detail: isObject(response.content)
-          ? `response.content has no text (size ${String(content.size ?? 'not given')})${comment}`
+          ? `response.content ${content.text === '' ? 'has an empty text' : 'has no text'} (size ${String(content.size ?? 'not given')})${comment}`
           : 'the entry has no response.content',
       });
     }

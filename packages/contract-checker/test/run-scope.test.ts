@@ -244,6 +244,11 @@ describe('reading what exporters leave out', () => {
       entry({}, { headers: [{ name: 'Content-Length', value: '0' }], content: { size: -1, mimeType: '' } }),
       entry({ method: 'POST', headers: [{ name: 'Content-Length', value: '0' }] }, { content: { size: 0 } }),
       entry({ method: 'POST', bodySize: 42 }, { content: { size: 0 } }),
+      entry(
+        { method: 'POST', bodySize: 7, postData: { mimeType: 'application/octet-stream', text: '' } },
+        {},
+      ),
+      entry({}, { content: { size: 12, mimeType: 'application/json', text: '' } }),
     );
     expect(
       exchanges.map((exchange) => exchange.notJudged?.map((part) => `${part.part}: ${part.detail}`)),
@@ -254,7 +259,13 @@ describe('reading what exporters leave out', () => {
       undefined,
       undefined,
       ['request body: the request sent 42 bytes and the recording kept no postData text'],
+      [
+        'request body: the request sent 7 bytes and the recording kept no postData text',
+        'response body: the entry has no response.content',
+      ],
+      ['response body: response.content has an empty text (size 12)'],
     ]);
+    expect(exchanges[6]?.request.body).toBeUndefined();
     expect(exchanges[5]?.request.bodyNotRecorded).toBe(true);
   });
 
