@@ -290,7 +290,7 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
       const comment =
         typeof content.comment === 'string' ? `: ${printable(content.comment).slice(0, 120)}` : '';
       notJudged.push({
-        reason: 'body-not-captured',
+        reason: bodiesOmitted(raw, content) ? 'body-omitted' : 'body-not-captured',
         part: 'response body',
         detail: isObject(response.content)
           ? `response.content ${content.text === '' ? 'has an empty text' : 'has no text'} (size ${String(content.size ?? 'not given')})${comment}`
@@ -313,6 +313,16 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
     ...(notJudged.length > 0 ? { notJudged } : {}),
     ...(attachments.request !== undefined || attachments.response !== undefined ? { attachments } : {}),
   };
+}
+
+/**
+ * Whether the exporter was told to leave bodies out, as the entry shows it: Firefox says so in the
+ * content's comment; an entry of Playwright's `recordHar` (its `_frameref` or `_monotonicTime`) without a
+ * text or a `_file` is `content: 'omit'`.
+ */
+function bodiesOmitted(raw: JsonObject, content: JsonObject): boolean {
+  if (typeof content.comment === 'string' && /bodies are not included/i.test(content.comment)) return true;
+  return raw._frameref !== undefined || raw._monotonicTime !== undefined;
 }
 
 /**

@@ -33,7 +33,12 @@ export const scopeCatalogue = {
   'body-not-captured': {
     kind: 'not-judged',
     label: 'body not captured',
-    text: "The recording did not keep a body that was sent (no `text`: Chrome without content, Firefox's `size: -1` or \"Response bodies are not included\", Playwright `content: 'omit'`; no `postData` for a request with a body; a transfer that failed after the status).",
+    text: 'The recording did not keep a body that was sent (no `text`: Chrome without content, a body too large for the exporter; no `postData` for a request with a body; a transfer that failed after the status).',
+  },
+  'body-omitted': {
+    kind: 'not-judged',
+    label: 'body omitted',
+    text: 'The exporter was set to leave bodies out: Playwright `recordHar` with `content: \'omit\'`, Firefox with `devtools.netmonitor.har.includeResponseBodies` off ("Response bodies are not included.").',
   },
   'attachment-missing': {
     kind: 'not-judged',
