@@ -53,6 +53,11 @@ describe('the positive set (recordings/)', () => {
   it('passes the contract, entry by entry', () => {
     const failing = results.positive.entries.filter((entry) => entry.verdict === 'violation');
     expect(failing.map(describeEntry)).toEqual([]);
+    // Every entry of the positive set is judged: none skipped as not ours, none with a part not recorded.
+    const unjudged = results.positive.entries.filter(
+      (entry) => entry.verdict === 'skipped' || entry.verdict === 'not-judged',
+    );
+    expect(unjudged.map((entry) => `${describeEntry(entry)} ${entry.verdict}`)).toEqual([]);
     expect(results.positive.exitCode).toBe(0);
   });
 

@@ -4,6 +4,7 @@ import {
   coverageTally,
   type EntryPipeline,
   entryPipeline,
+  type HeldEntries,
   type RunScope,
   requireService,
 } from './entry-pipeline.js';
@@ -211,15 +212,14 @@ export interface BlockCheckerOptions {
   concurrency?: number;
   format: ReportFormat;
   scope?: RunScope;
+  maxHeld?: number;
   /** XML limits (default {@link batchXmlLimits}). */
   xmlLimits?: XmlLimits;
 }
 
 /** A checking thread's summary, sent when the input ended (plain data). */
-export type CheckerSummary = Pick<RunSummary, 'services' | 'specProblems' | 'coverage' | 'credentials'> & {
-  held: EntryReport[];
-  routedHosts: string[];
-};
+export type CheckerSummary = Pick<RunSummary, 'services' | 'specProblems' | 'coverage' | 'credentials'> &
+  HeldEntries;
 
 /**
  * Checks blocks of entries against contracts loaded once: what each thread of `--workers` runs, the
@@ -242,6 +242,7 @@ export class BlockChecker {
       {
         ...(opts.service === undefined ? {} : { service: opts.service }),
         ...(opts.scope ? { scope: opts.scope } : {}),
+        ...(opts.maxHeld === undefined ? {} : { maxHeld: opts.maxHeld }),
         concurrency: opts.concurrency ?? 64,
         ...(this.coverage ? { coverage: this.coverage } : {}),
       },
@@ -292,13 +293,11 @@ export class BlockChecker {
    * the end of the run (see `EntryPipeline.settle`), the hosts routed, the credential tally per file.
    */
   summary(): CheckerSummary {
-    const { held, routedHosts } = this.pipeline.takeHeld();
     return {
       services: this.contracts.services,
       specProblems: this.contracts.problems,
       ...(this.coverage ? { coverage: this.coverage.report() } : {}),
-      held,
-      routedHosts,
+      ...this.pipeline.takeHeld(),
       credentials: this.pipeline.counts.credentials,
     };
   }

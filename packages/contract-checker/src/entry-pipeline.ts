@@ -27,31 +27,62 @@ export interface RunScope {
 }
 
 /**
- * The host an entry is on, and the service a mapping gives it: looked up as `host:port`, then as the
- * host name alone.
+ * The service a mapping gives the entry's host: looked up as `host:port`, then as the host name alone.
  */
 function mappedService(hosts: Map<string, string>, url: string): string | undefined {
   if (hosts.size === 0) return undefined;
-  try {
-    const parsed = new URL(url);
-    return hosts.get(parsed.host.toLowerCase()) ?? hosts.get(parsed.hostname.toLowerCase());
-  } catch {
-    return undefined;
-  }
+  const host = hostOf(url);
+  const service = hosts.get(host);
+  if (service !== undefined || host.startsWith('[')) return service;
+  const colon = host.lastIndexOf(':');
+  return colon < 0 ? undefined : hosts.get(host.slice(0, colon));
 }
 
-/** Whether the request carries a credential of any loaded scheme (or a cookie, or Authorization). */
-function carriesCredential(request: RecordedRequest, names: CredentialNames): boolean {
+/** Whether a request carries a credential of any loaded scheme (or a cookie, or Authorization). */
+function credentialTest(names: CredentialNames): (request: RecordedRequest) => boolean {
   const headers = new Set(names.headers.map((name) => name.toLowerCase()));
-  if (request.headers.some((header) => headers.has(header.name.toLowerCase()) && header.value !== ''))
-    return true;
-  if (names.query.length === 0) return false;
-  try {
-    const query = new URL(request.url).searchParams;
-    return names.query.some((name) => query.has(name));
-  } catch {
-    return false;
-  }
+  return (request) => {
+    for (const header of request.headers) {
+      if (header.value !== '' && headers.has(header.name.toLowerCase())) return true;
+    }
+    if (names.query.length === 0 || !request.url.includes('?')) return false;
+    try {
+      const query = new URL(request.url).searchParams;
+      return names.query.some((name) => query.has(name));
+    } catch {
+      return false;
+    }
+  };
+}
+
+/**
+ * Entries held for the end of the run at most, per thread: about 50 MB of reports. Past it, the older
+ * half is decided with the hosts routed so far; should one of their hosts route later, the run says so
+ * (exit 2: it could not judge them), naming the host to map with `--host`.
+ */
+export const defaultMaxHeld = 100_000;
+
+/** What a thread held for the end of the run, and what it decided before (see {@link defaultMaxHeld}). */
+export interface HeldEntries {
+  held: EntryReport[];
+  routedHosts: string[];
+  decidedEarly: Record<string, number>;
+  maxHeld: number;
+}
+
+/** The problems of entries skipped as another host's before the run learnt that host is ours. */
+export function earlyDecisionProblems(
+  decidedEarly: Record<string, number>,
+  routed: ReadonlySet<string>,
+  maxHeld: number,
+): InputError[] {
+  return Object.entries(decidedEarly)
+    .filter(([host]) => routed.has(host))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([host, count]) => ({
+      file: '(contract-check)',
+      reason: `${count} entries to ${host} matched no operation and were skipped as another host's before an entry of the run showed the host is ours (more than ${maxHeld} entries waited for the end of the run): run again with --host SERVICE=${host}`,
+    }));
 }
 
 /**
@@ -87,6 +118,8 @@ export interface PipelineOptions {
   /** Entries checked at once (XML validations of entries in flight share engine runs). */
   concurrency: number;
   scope?: RunScope;
+  /** Most entries held for the end of the run (default {@link defaultMaxHeld}); see {@link RunScope}. */
+  maxHeld?: number;
   coverage?: CoverageTally;
   /** Collects every passing entry (for `--mutation`). */
   passing?: Parameters<typeof scoreMutants>[0];
@@ -109,7 +142,7 @@ export interface EntryPipeline {
    */
   settle(more?: Iterable<string>): Promise<void>;
   /** The entries held and the hosts routed, for a run on several threads to settle them all at once. */
-  takeHeld(): { held: EntryReport[]; routedHosts: string[] };
+  takeHeld(): HeldEntries;
   readonly counts: RunCounts;
   readonly inputErrors: number;
 }
@@ -183,6 +216,7 @@ export function entryPipeline(
 ): EntryPipeline {
   const checkOpts: CheckOptions = opts.service === undefined ? {} : { service: opts.service };
   const credentialNames = contracts.credentialNames();
+  const carriesCredential = credentialTest(credentialNames);
   const hosts = new Map(
     Object.entries(opts.scope?.hosts ?? {}).map(([host, service]) => [host.toLowerCase(), service]),
   );
@@ -194,6 +228,20 @@ export function entryPipeline(
   /** Hosts on which some entry matched an operation. */
   const routedHosts = new Set<string>();
   let held: EntryReport[] = [];
+  const maxHeld = Math.max(1, opts.maxHeld ?? defaultMaxHeld);
+  /** Entries decided as another host's before the end of the run, by host (see `maxHeld`). */
+  let decidedEarly: Record<string, number> = {};
+  const decideEarly = async (entries: EntryReport[]): Promise<void> => {
+    for (const entry of entries) {
+      const settled = settleHeld(entry, routedHosts);
+      if (settled.verdict === 'skipped') {
+        const host = hostOf(settled.url);
+        decidedEarly[host] = (decidedEarly[host] ?? 0) + 1;
+      }
+      countEntry(counts, settled);
+      await sink.entry(settled);
+    }
+  };
 
   const emit = (outcome: Outcome): void | Promise<void> => {
     if (outcome.kind === 'error') {
@@ -204,7 +252,8 @@ export function entryPipeline(
     if (entry.match) routedHosts.add(hostOf(exchange.request.url));
     else if (outcome.hold && !routedHosts.has(hostOf(exchange.request.url))) {
       held.push(entry);
-      return;
+      // Memory stays bounded: past `maxHeld`, the older half is decided with what the run knows now.
+      return held.length > maxHeld ? decideEarly(held.splice(0, Math.ceil(maxHeld / 2))) : undefined;
     }
     countEntry(counts, entry, credential);
     if (entry.verdict === 'skipped') return sink.entry(entry);
@@ -336,7 +385,7 @@ export function entryPipeline(
       const prepared = prepare(file, exchange);
       let { request } = prepared;
       const { response, notJudged } = prepared;
-      const credential = carriesCredential(request, credentialNames);
+      const credential = carriesCredential(request);
       if (sanitized && !credential) request = { ...request, credentialsNotRecorded: true };
       const service = mappedService(hosts, request.url);
       const entryOpts = service === undefined ? checkOpts : { ...checkOpts, service };
@@ -397,10 +446,16 @@ export function entryPipeline(
         countEntry(counts, settled);
         await sink.entry(settled);
       }
+      for (const error of earlyDecisionProblems(decidedEarly, routed, maxHeld)) {
+        inputErrors++;
+        await sink.inputError(error, Number.MAX_SAFE_INTEGER);
+      }
+      decidedEarly = {};
     },
     takeHeld() {
-      const taken = { held, routedHosts: [...routedHosts] };
+      const taken = { held, routedHosts: [...routedHosts], decidedEarly, maxHeld };
       held = [];
+      decidedEarly = {};
       return taken;
     },
   };

@@ -95,26 +95,38 @@ function headerOf(headers: HeaderField[], name: string): string | undefined {
   return headers.find((header) => header.name.toLowerCase() === name)?.value;
 }
 
-/**
- * Why the request got no HTTP answer, when it got none: browsers record status 0 (Chrome, Firefox), some
- * tools -1, and Chrome and Playwright say why in `_error` / `_failureText` (on the entry or its response).
- */
-function failureOf(raw: JsonObject, response: unknown): string | undefined {
+/** Why the exporter says the request failed (Chrome `_error`, Playwright `_failureText`), if it does. */
+function failureText(raw: JsonObject, response: unknown): string | undefined {
   const texts = [
     raw._failureText,
     raw._error,
     ...(isObject(response) ? [response._failureText, response._error] : []),
   ];
   const text = texts.find((value): value is string => typeof value === 'string' && value !== '');
-  if (text !== undefined) return `the request failed: ${printable(text).slice(0, 200)}`;
-  if (isObject(response) && (response.status === 0 || response.status === -1)) {
-    return `the request got no response (status ${response.status})`;
+  return text === undefined ? undefined : printable(text).slice(0, 200);
+}
+
+/**
+ * Why the request got no HTTP answer, when it got none: browsers record status 0 (Chrome, Firefox), some
+ * tools -1 (Playwright), with why in the failure text; a failure text without a response is one too.
+ */
+function failureOf(response: unknown, text: string | undefined): string | undefined {
+  const status = isObject(response) ? response.status : undefined;
+  if (status === 0 || status === -1 || (text !== undefined && typeof status !== 'number')) {
+    return text === undefined
+      ? `the request got no response (status ${String(status)})`
+      : `the request failed: ${text}`;
   }
   return undefined;
 }
 
 /** Skips that the entry itself shows: a CORS preflight, a browser-internal redirect, a cache revalidation. */
-function skipOf(request: RecordedRequest, response: RecordedResponse, statusText: unknown): Skip | undefined {
+function skipOf(
+  request: RecordedRequest,
+  response: RecordedResponse,
+  statusText: unknown,
+  transferSize: unknown,
+): Skip | undefined {
   if (
     request.method === 'OPTIONS' &&
     headerOf(request.headers, 'access-control-request-method') !== undefined
@@ -122,11 +134,13 @@ function skipOf(request: RecordedRequest, response: RecordedResponse, statusText
     return { reason: 'cors-preflight', detail: 'OPTIONS with Access-Control-Request-Method' };
   }
   // Chrome records redirects it makes itself (HSTS upgrades, extensions, service workers) as
-  // `307 Internal Redirect`, often with a `Non-Authoritative-Reason` header; no server answered them.
+  // `307 Internal Redirect`, often with a `Non-Authoritative-Reason` header; nothing crossed the network
+  // (`_transferSize` 0, where a server's 307 carries at least its status line). No server answered them.
   if (
     response.status === 307 &&
     ((typeof statusText === 'string' && /internal redirect/i.test(statusText)) ||
-      headerOf(response.headers, 'non-authoritative-reason') !== undefined)
+      headerOf(response.headers, 'non-authoritative-reason') !== undefined ||
+      transferSize === 0)
   ) {
     return {
       reason: 'internal-redirect',
@@ -188,7 +202,8 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
     headers: headersOf(request.headers, 'request.headers'),
   };
   // A request that got no answer (blocked, aborted, offline): skipped with why, not an input error.
-  const failure = failureOf(raw, response);
+  const failed = failureText(raw, response);
+  const failure = failureOf(response, failed);
   if (failure !== undefined) {
     return {
       index,
@@ -229,10 +244,12 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
       recordedRequest.headers.push({ name: 'Content-Type', value: request.postData.mimeType });
     }
   }
-  if (recordedRequest.body === undefined && attachments.request === undefined) {
-    // No postData is no body, unless the recording says a body was sent (its size, Content-Length).
+  if (!recordedRequest.body && attachments.request === undefined) {
+    // No postData (or an empty text) is no body, unless the recording says a body was sent (its size,
+    // Content-Length): then the exporter did not keep it (Chrome leaves out binary uploads).
     const size = statedSize(headerOf(recordedRequest.headers, 'content-length'), request.bodySize);
     if (size !== undefined && size > 0) {
+      delete recordedRequest.body;
       recordedRequest.bodyNotRecorded = true;
       notJudged.push({
         reason: 'body-not-captured',
@@ -246,21 +263,38 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
     status: response.status,
     headers: headersOf(response.headers, 'response.headers'),
   };
-  const skip = skipOf(recordedRequest, recordedResponse, response.statusText);
+  const skip = skipOf(
+    recordedRequest,
+    recordedResponse,
+    response.statusText,
+    raw._transferSize ?? response._transferSize,
+  );
   if (skip) return { index, request: recordedRequest, response: recordedResponse, skip };
-  if (isObject(response.content)) {
-    const { content } = response;
+  {
+    // HAR 1.2 requires `content`; a recorder that left it out kept no body either.
+    const content: JsonObject = isObject(response.content) ? response.content : {};
     const body = responseText(content);
     const file = attachmentName(content._file, 'response.content');
-    if (body !== undefined) recordedResponse.body = body;
-    else if (file !== undefined) attachments.response = file;
+    if (failed !== undefined) {
+      // An answer whose transfer failed after its status (Chrome: 200 with net::ERR_ABORTED when the
+      // page moved on): its status and headers are judged, the body it kept may be cut short.
+      notJudged.push({
+        reason: 'body-not-captured',
+        part: 'response body',
+        detail: `the transfer failed after the status line: ${failed}`,
+      });
+    } else if (body !== undefined && !(body === '' && typeof content.size === 'number' && content.size > 0)) {
+      recordedResponse.body = body;
+    } else if (file !== undefined) attachments.response = file;
     else if (hasBody(recordedRequest, recordedResponse, content)) {
       const comment =
         typeof content.comment === 'string' ? `: ${printable(content.comment).slice(0, 120)}` : '';
       notJudged.push({
-        reason: 'body-not-captured',
+        reason: bodiesOmitted(raw, content) ? 'body-omitted' : 'body-not-captured',
         part: 'response body',
-        detail: `response.content has no text (size ${String(content.size ?? 'not given')})${comment}`,
+        detail: isObject(response.content)
+          ? `response.content ${content.text === '' ? 'has an empty text' : 'has no text'} (size ${String(content.size ?? 'not given')})${comment}`
+          : 'the entry has no response.content',
       });
     }
     if (
@@ -279,6 +313,16 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
     ...(notJudged.length > 0 ? { notJudged } : {}),
     ...(attachments.request !== undefined || attachments.response !== undefined ? { attachments } : {}),
   };
+}
+
+/**
+ * Whether the exporter was told to leave bodies out, as the entry shows it: Firefox says so in the
+ * content's comment; an entry of Playwright's `recordHar` (its `_frameref` or `_monotonicTime`) without a
+ * text or a `_file` is `content: 'omit'`.
+ */
+function bodiesOmitted(raw: JsonObject, content: JsonObject): boolean {
+  if (typeof content.comment === 'string' && /bodies are not included/i.test(content.comment)) return true;
+  return raw._frameref !== undefined || raw._monotonicTime !== undefined;
 }
 
 /**

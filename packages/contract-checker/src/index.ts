@@ -15,6 +15,7 @@ export { loadContracts, responseKeyFor } from './contract-set.js';
 export type { CoverageReport, OperationCoverage } from './coverage.js';
 export { computeCoverage } from './coverage.js';
 export { applyEchoes, type EchoMismatch, type EchoRule, echoMismatches, echoRules } from './echoes.js';
+export type { RunScope } from './entry-pipeline.js';
 export {
   applyFilters,
   type FilterMismatch,
@@ -33,10 +34,13 @@ export { jsonMutations } from './json-mutations.js';
 export type { Mutant, MutationReport, ServiceMutationScore } from './mutation.js';
 export { generateMutants, scoreMutants } from './mutation.js';
 export { serverBasePath } from './operation-index.js';
-export type { CheckHarOptions, EntryReport, Report } from './report.js';
+export type { CheckHarOptions, EntryReport, Report, RunSummary, RunVerdict } from './report.js';
 export { checkHarFiles } from './report.js';
+export type { FailOn, RunCounts } from './run-counts.js';
 export type { SchemaIssue, SchemaValidator } from './schema-validator.js';
 export { createSchemaValidator } from './schema-validator.js';
+export type { NotJudged, NotJudgedReason, ScopeReason, Skip, SkipReason } from './scope.js';
+export { CheckLimitError, scopeCatalogue } from './scope.js';
 export type { LoadedSpec, ServiceSource } from './spec-loader.js';
 export { bundleSpecs, findConfigPath, servicesFromConfig } from './spec-loader.js';
 export type {
@@ -55,3 +59,4 @@ export type {
 export { ruleCatalogue } from './types.js';
 export type { XsdFacts } from './xml-mutations.js';
 export { readXsdFacts, xmlMutations } from './xml-mutations.js';
+export type { XmlLimits } from './xsd-cache.js';

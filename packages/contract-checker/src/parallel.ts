@@ -10,7 +10,7 @@ import {
   entryAt,
   entryCount,
 } from './entry-blocks.js';
-import { settleHeld } from './entry-pipeline.js';
+import { earlyDecisionProblems, settleHeld } from './entry-pipeline.js';
 import type { ReportWriter } from './format.js';
 import { printable } from './input-text.js';
 import { OrderedReport } from './ordered-report.js';
@@ -114,6 +114,7 @@ export async function checkRecordingsInWorkers(
     ...(opts.coverage === undefined ? {} : { coverage: opts.coverage }),
     ...(opts.concurrency === undefined ? {} : { concurrency: opts.concurrency }),
     ...(opts.scope ? { scope: opts.scope } : {}),
+    ...(opts.maxHeld === undefined ? {} : { maxHeld: opts.maxHeld }),
     ...(opts.xmlLimits ? { xmlLimits: opts.xmlLimits } : {}),
     format: sink.format,
   };
@@ -368,6 +369,16 @@ export async function checkRecordingsInWorkers(
       const settled = settleHeld(entry, routed);
       countEntry(counts, settled);
       sink.entry(settled);
+    }
+    const decidedEarly: Record<string, number> = {};
+    for (const summary of summaries) {
+      for (const [host, count] of Object.entries(summary.decidedEarly))
+        decidedEarly[host] = (decidedEarly[host] ?? 0) + count;
+    }
+    const maxHeld = Math.max(...summaries.map((summary) => summary.maxHeld));
+    for (const error of earlyDecisionProblems(decidedEarly, routed, maxHeld)) {
+      failures.push({ slot: Number.MAX_SAFE_INTEGER, reason: error.reason });
+      await sink.inputError(error, Number.MAX_SAFE_INTEGER);
     }
     for (const summary of summaries) {
       addCounts(counts, { ...emptyCounts(), credentials: summary.credentials });

@@ -96,6 +96,8 @@ export interface CheckHarOptions extends LoadContractsOptions {
   scope?: RunScope;
   /** Fail the run (exit 1) on entries not judged or skipped, not only on violations. */
   failOn?: FailOn;
+  /** Most entries held for the end of the run per thread (default 100,000; see `defaultMaxHeld`). */
+  maxHeld?: number;
 }
 
 export function parseShard(text: string): Shard {
@@ -133,6 +135,7 @@ export async function checkRecordings(
       {
         ...checkOpts,
         ...(opts.scope ? { scope: opts.scope } : {}),
+        ...(opts.maxHeld === undefined ? {} : { maxHeld: opts.maxHeld }),
         concurrency,
         ...(coverage ? { coverage } : {}),
         ...(opts.mutation ? { passing } : {}),

@@ -1,5 +1,5 @@
 import type { EntryReport } from './report.js';
-import { type NotJudgedReason, reasonCounts, type SkipReason, scopeCatalogue } from './scope.js';
+import { type NotJudgedReason, reasonCounts, type SkipReason } from './scope.js';
 
 /**
  * What a run counts of its entries: every entry is passed, failed, not judged or skipped, and the
@@ -41,13 +41,19 @@ function addTo<K extends string>(into: Partial<Record<K, number>>, key: K, count
   into[key] = (into[key] ?? 0) + count;
 }
 
-/** The host of a recorded URL (`host:port` as written), or the URL itself when it does not parse. */
+const authority = /^([a-z][a-z0-9+.-]*):\/\/(?:[^/?#@]*@)?([^/?#]*)/i;
+const defaultPorts: Record<string, string> = { http: ':80', https: ':443' };
+
+/**
+ * The host of a recorded URL as `URL.host` gives it (lower case, `host:port`, no default port), read
+ * without parsing the whole URL: it is asked for every entry. The URL itself when it has no authority.
+ */
 export function hostOf(url: string): string {
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
-  }
+  const found = authority.exec(url);
+  if (!found) return url;
+  const host = (found[2] as string).toLowerCase();
+  const port = defaultPorts[(found[1] as string).toLowerCase()];
+  return port !== undefined && host.endsWith(port) ? host.slice(0, -port.length) : host;
 }
 
 function tallyOf(counts: RunCounts, file: string): [number, number] {
@@ -183,7 +189,7 @@ export function scopeLines(counts: RunCounts, sanitizedOption: boolean): string[
   if (!sanitizedOption) {
     for (const file of looksSanitized(counts)) {
       lines.push(
-        `${file}: no entry carries a credential (Authorization, Cookie or an API key) and some fail security-missing: it looks like a sanitized export (${scopeCatalogue['credentials-sanitized'].label}). Check a request in it for an Authorization header; export with sensitive data, or pass --sanitized to leave security not judged.`,
+        `${file}: no entry carries a credential (Authorization, Cookie or an API key) and some fail security-missing: it looks like a sanitized export (Chrome's default "Export HAR (sanitized)" strips Authorization and Cookie). Check a request of it for its Authorization header; export with sensitive data, or pass --sanitized to leave security not judged.`,
       );
     }
   }

@@ -18,7 +18,7 @@ export const scopeCatalogue = {
   'internal-redirect': {
     kind: 'skipped',
     label: 'internal redirect',
-    text: "Not contract traffic: a redirect the browser made up (Chrome's `307 Internal Redirect`: HSTS, extensions, service workers); it never reached the server.",
+    text: "Not contract traffic: a redirect the browser made up (Chrome's `307 Internal Redirect`, `Non-Authoritative-Reason`, `_transferSize` 0: HSTS, extensions, service workers); it never reached the server.",
   },
   'cache-revalidation': {
     kind: 'skipped',
@@ -28,12 +28,17 @@ export const scopeCatalogue = {
   'failed-request': {
     kind: 'skipped',
     label: 'failed request',
-    text: 'The request got no HTTP answer (status 0 or -1, `_failureText`, `_error`: blocked, aborted, offline); nothing to judge.',
+    text: 'The request got no HTTP answer (status 0 or -1, or none, with the failure text of `_failureText` or `_error`: blocked, aborted, offline); nothing to judge.',
   },
   'body-not-captured': {
     kind: 'not-judged',
     label: 'body not captured',
-    text: "The recording did not keep a body that was sent (no `text`; Chrome without content, Firefox's `size: -1` or \"Response bodies are not included\", Playwright `content: 'omit'`).",
+    text: 'The recording did not keep a body that was sent (no `text`: Chrome without content, a body too large for the exporter; no `postData` for a request with a body; a transfer that failed after the status).',
+  },
+  'body-omitted': {
+    kind: 'not-judged',
+    label: 'body omitted',
+    text: 'The exporter was set to leave bodies out: Playwright `recordHar` with `content: \'omit\'`, Firefox with `devtools.netmonitor.har.includeResponseBodies` off ("Response bodies are not included.").',
   },
   'attachment-missing': {
     kind: 'not-judged',

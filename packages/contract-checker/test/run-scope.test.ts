@@ -1,9 +1,9 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonReportWriter } from '../src/format.js';
-import { createHar, type Report } from '../src/index.js';
+import { checkHarFiles, createHar, parseHar, type Report, scopeCatalogue } from '../src/index.js';
 import { mergeReports } from '../src/merge.js';
 import { checkRecordingsInWorkers } from '../src/parallel.js';
 import {
@@ -127,6 +127,34 @@ describe('the scope of a run', () => {
     expect(alone.code).toBe(0);
   });
 
+  it('holds a bounded number of entries: past it, they are decided early, and a host routed later is a problem of the run', async () => {
+    const path = await writeHar('bounded.har', [unknownPath, unknownPath, unknownPath, font, known]);
+    const report = await checkHarFiles([path], { configPath: fixtureConfig, maxHeld: 2 });
+    expect(report.entries.map((entry) => [entry.index, entry.verdict])).toEqual([
+      // Two of the entries on localhost:4010 waited beyond the bound and were decided before entry 4.
+      [0, 'skipped'],
+      [1, 'skipped'],
+      [4, 'conforms'],
+      [2, 'violation'],
+      [3, 'skipped'],
+    ]);
+    expect(report.inputErrors).toEqual([
+      {
+        file: '(contract-check)',
+        reason: expect.stringMatching(
+          /^2 entries to localhost:4010 matched no operation and were skipped .* run again with --host SERVICE=localhost:4010$/,
+        ),
+      },
+    ]);
+    expect(report.exitCode).toBe(2);
+    // A host that never routes loses nothing: its entries are skipped whenever they are decided.
+    const foreign = await checkHarFiles([await writeHar('fonts.har', [font, font, font, known])], {
+      configPath: fixtureConfig,
+      maxHeld: 1,
+    });
+    expect([foreign.skipped, foreign.passed, foreign.inputErrors, foreign.exitCode]).toEqual([3, 1, [], 0]);
+  });
+
   it('with --workers the threads settle held entries with every thread routed hosts', async () => {
     const path = await writeHar('threads.har', [unknownPath, font, known, known]);
     let text = '';
@@ -198,5 +226,109 @@ describe('the scope of a run', () => {
     const malformed = await checkWithFixtures('--host', 'api.example.com', path);
     expect(malformed.stderr).toContain('give SERVICE=HOST');
     expect(malformed.code).toBe(2);
+  });
+});
+
+describe('reading what exporters leave out', () => {
+  const entry = (request: object, response: object) => ({
+    request: { method: 'GET', url: 'https://h.example/x', headers: [], ...request },
+    response: { status: 200, headers: [], ...response },
+  });
+  const read = (...entries: object[]) => parseHar(JSON.stringify({ log: { entries } }));
+
+  it('says a body is not captured only when there was one', () => {
+    const { exchanges } = read(
+      entry({}, {}),
+      entry({}, { status: 204, content: { size: -1, mimeType: 'x-unknown' } }),
+      entry({ method: 'HEAD' }, { content: { size: 120, mimeType: 'application/json' } }),
+      entry({}, { headers: [{ name: 'Content-Length', value: '0' }], content: { size: -1, mimeType: '' } }),
+      entry({ method: 'POST', headers: [{ name: 'Content-Length', value: '0' }] }, { content: { size: 0 } }),
+      entry({ method: 'POST', bodySize: 42 }, { content: { size: 0 } }),
+      entry(
+        { method: 'POST', bodySize: 7, postData: { mimeType: 'application/octet-stream', text: '' } },
+        {},
+      ),
+      entry({}, { content: { size: 12, mimeType: 'application/json', text: '' } }),
+    );
+    expect(
+      exchanges.map((exchange) => exchange.notJudged?.map((part) => `${part.part}: ${part.detail}`)),
+    ).toEqual([
+      ['response body: the entry has no response.content'],
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      ['request body: the request sent 42 bytes and the recording kept no postData text'],
+      [
+        'request body: the request sent 7 bytes and the recording kept no postData text',
+        'response body: the entry has no response.content',
+      ],
+      ['response body: response.content has an empty text (size 12)'],
+    ]);
+    expect(exchanges[6]?.request.body).toBeUndefined();
+    expect(exchanges[5]?.request.bodyNotRecorded).toBe(true);
+  });
+
+  it('skips a request that got no answer, and does not judge the body of an answer whose transfer failed', () => {
+    const { exchanges, entryErrors } = read(
+      { request: { method: 'GET', url: 'https://h.example/x' }, _failureText: 'net::ERR_CONNECTION_REFUSED' },
+      entry({}, { status: 200, _error: 'net::ERR_ABORTED', content: { size: 10, text: '{"a":' } }),
+      { request: { method: 'GET', url: 'https://h.example/x' } },
+    );
+    expect(exchanges[0]?.skip).toEqual({
+      reason: 'failed-request',
+      detail: 'the request failed: net::ERR_CONNECTION_REFUSED',
+    });
+    expect(exchanges[1]?.skip).toBeUndefined();
+    expect(exchanges[1]?.response.body).toBeUndefined();
+    expect(exchanges[1]?.notJudged?.[0]?.detail).toBe(
+      'the transfer failed after the status line: net::ERR_ABORTED',
+    );
+    // No response and no failure text: malformed, as before.
+    expect(entryErrors).toEqual([{ index: 2, reason: 'response.status is missing' }]);
+  });
+
+  it('tells a redirect the browser made up from one a server sent', () => {
+    const redirect = { status: 307, headers: [{ name: 'Location', value: 'https://h.example/y' }] };
+    const { exchanges } = read(
+      entry({}, { ...redirect, statusText: 'Internal Redirect' }),
+      { ...entry({}, { ...redirect, statusText: '' }), _transferSize: 0 },
+      entry(
+        {},
+        { ...redirect, headers: [...redirect.headers, { name: 'Non-Authoritative-Reason', value: 'HSTS' }] },
+      ),
+      {
+        ...entry({}, { ...redirect, statusText: 'Temporary Redirect', content: { size: 0 } }),
+        _transferSize: 212,
+      },
+    );
+    expect(exchanges.map((exchange) => exchange.skip?.reason)).toEqual([
+      'internal-redirect',
+      'internal-redirect',
+      'internal-redirect',
+      undefined,
+    ]);
+  });
+
+  it('reads only a plain file name from _file, and puts a queryString back before a fragment', () => {
+    const { exchanges, entryErrors } = read(
+      entry({}, { content: { size: 5, mimeType: 'application/json', _file: '../../etc/passwd' } }),
+      entry(
+        { url: 'https://h.example/x#top', queryString: [{ name: 'a b', value: '1&2' }] },
+        { content: { size: 0 } },
+      ),
+    );
+    expect(entryErrors).toEqual([
+      { index: 0, reason: 'response.content._file is not the plain name of a file next to the HAR' },
+    ]);
+    expect(exchanges[0]?.request.url).toBe('https://h.example/x?a%20b=1%262#top');
+  });
+});
+
+describe('the scope catalogue', () => {
+  it('is the README\'s: every reason is explained in "Recording traffic with the tools you have"', async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.split('## Recording traffic with the tools you have')[1]?.split('\n## ')[0] ?? '';
+    for (const reason of Object.keys(scopeCatalogue)) expect(section).toContain(`| \`${reason}\` |`);
   });
 });
