@@ -17,7 +17,7 @@ import {
   harEntry,
   maskEntry,
 } from '@svc-contracts/har';
-import type { Header, MaskOptions } from '@svc-contracts/redact';
+import { type Header, type MaskOptions, maskUrl } from '@svc-contracts/redact';
 import { BoundedBody, bodyText, decodeContent } from './bodies.js';
 
 /** Bodies larger than this are passed on whole but not kept in the HAR (marked `_bodyOmitted`). */
@@ -249,14 +249,10 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
         touch();
       });
 
-      /** Writes the entry once the answer ended, or broke off (`broken`): then its body is not kept. */
-      const record = (broken: Error | undefined): void => {
-        if (settled || answer === undefined) return;
-        settled = true;
-        clearTimeout(timer);
-        giveUps.delete(giveUp);
+      /** The masked entry of the exchange; `broken`: the answer broke off, its body is not kept. */
+      const entryOf = (incoming: IncomingMessage, broken: Error | undefined): HarEntry => {
         const end = performance.now();
-        const responseHeaders = endToEnd(pairs(answer.rawHeaders));
+        const responseHeaders = endToEnd(pairs(incoming.rawHeaders));
         const raw = broken === undefined ? responseBody.bytes() : undefined;
         const decoded = raw && decodeContent(raw, responseHeaders, maxBodyBytes);
         const body =
@@ -285,9 +281,9 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
               : { body: requestBytes === undefined ? '' : requestBytes.toString('utf8') }),
           },
           response: {
-            status: answer.statusCode ?? 0,
-            statusText: answer.statusMessage ?? '',
-            httpVersion: `HTTP/${answer.httpVersion}`,
+            status: incoming.statusCode ?? 0,
+            statusText: incoming.statusMessage ?? '',
+            httpVersion: `HTTP/${incoming.httpVersion}`,
             headers: responseHeaders,
             ...(body === undefined ? {} : { body: body.text }),
             ...(body?.encoding ? { encoding: body.encoding } : {}),
@@ -312,7 +308,30 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
             detail: `larger than ${maxBodyBytes} bytes${decoded === 'too-large' ? ' once decoded' : ''}`,
           });
         }
-        const masked = maskEntry(entry, options.mask);
+        return maskEntry(entry, options.mask);
+      };
+
+      /** Writes the entry once the answer ended, or broke off (`broken`): then its body is not kept. */
+      const record = (broken: Error | undefined): void => {
+        if (settled || answer === undefined) return;
+        settled = true;
+        clearTimeout(timer);
+        giveUps.delete(giveUp);
+        let masked: HarEntry;
+        try {
+          masked = entryOf(answer, broken);
+        } catch (error) {
+          // Whatever the answer holds, it costs only its own entry: the proxy goes on.
+          report(
+            new Error(
+              `${req.method} ${maskUrl(url.href)}: the exchange could not be recorded (${(error as Error).message})`,
+            ),
+          );
+          if (broken === undefined) res.end();
+          else res.destroy();
+          resolve();
+          return;
+        }
         if (broken !== undefined) report(new Error(`${req.method} ${masked.request.url}: ${broken.message}`));
         writer
           .append(masked)

@@ -398,6 +398,28 @@ describe('hostile traffic', () => {
     expect(entries[1]?.response.content._bodyOmitted?.detail).toBe('the recorder was stopped after 0 ms');
   });
 
+  it('survives an exchange it cannot record: reported, the caller answered, the proxy goes on', async () => {
+    const errors: string[] = [];
+    const out = join(dir, 'unrecordable.har');
+    // A mask name that is not a string makes masking throw: it stands for any failure while recording.
+    recorder = await startRecorder({
+      target: target.url,
+      out,
+      mask: { names: [42 as unknown as string] },
+      onError: (error) => errors.push(error.message),
+    });
+    const answer = await fetch(`${recorder.url}/big?bytes=20&api_key=k-secret-1`);
+    expect((await answer.text()).length).toBe(20);
+    const again = await fetch(`${recorder.url}/big?bytes=30`);
+    expect(again.status).toBe(200);
+    await again.text();
+    await recorder.close();
+    expect(await entriesOf(out)).toEqual([]);
+    expect(errors[0]).toMatch(
+      /^GET http:\/\/127\.0\.0\.1:\d+\/big\?bytes=20&api_key=REDACTED: the exchange could not be recorded/,
+    );
+  });
+
   it('refuses a body limit it could not keep and a time-out that is not a positive integer', async () => {
     await expect(
       startRecorder({ target: target.url, out: join(dir, 'x.har'), maxBodyBytes: 512 * 1024 * 1024 }),
