@@ -98,12 +98,15 @@ function checkPositive(value: number, name: string, max = Number.POSITIVE_INFINI
   return value;
 }
 
-/** Marks the body of an entry as not kept: `text` dropped, `size` the bytes that went by. */
+/**
+ * Marks the body of an entry as not kept: `text` dropped, `size` the whole body's bytes when known, -1
+ * when not (it broke off, or it was not decoded past the limit; `size: 0` would read as no body at all).
+ */
 function omitBody(
   entry: HarEntry,
   side: 'request' | 'response',
-  size: number,
   omitted: HarBodyOmitted,
+  size: number,
 ): void {
   const comment = `body not recorded (${omitted.detail}): not judged`;
   if (side === 'response') {
@@ -292,21 +295,39 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
         };
         const entry = harEntry(exchange);
         if (requestBytes === undefined) {
-          omitBody(entry, 'request', requestBody.size, {
-            reason: 'size-limit',
-            detail: `larger than ${maxBodyBytes} bytes`,
-          });
+          omitBody(
+            entry,
+            'request',
+            {
+              reason: 'size-limit',
+              detail: `larger than ${maxBodyBytes} bytes`,
+              receivedBytes: requestBody.size,
+            },
+            requestBody.size,
+          );
         }
         if (broken !== undefined) {
-          omitBody(entry, 'response', responseBody.size, {
-            reason: 'incomplete',
-            detail: broken instanceof GivenUp ? broken.message : `the target broke off: ${broken.message}`,
-          });
+          omitBody(
+            entry,
+            'response',
+            {
+              reason: 'incomplete',
+              detail: broken instanceof GivenUp ? broken.message : `the target broke off: ${broken.message}`,
+              receivedBytes: responseBody.size,
+            },
+            -1,
+          );
         } else if (body === undefined) {
-          omitBody(entry, 'response', responseBody.size, {
-            reason: 'size-limit',
-            detail: `larger than ${maxBodyBytes} bytes${decoded === 'too-large' ? ' once decoded' : ''}`,
-          });
+          omitBody(
+            entry,
+            'response',
+            {
+              reason: 'size-limit',
+              detail: `larger than ${maxBodyBytes} bytes${decoded === 'too-large' ? ' once decoded' : ''}`,
+              receivedBytes: responseBody.size,
+            },
+            decoded === 'too-large' ? -1 : responseBody.size,
+          );
         }
         return maskEntry(entry, options.mask);
       };
