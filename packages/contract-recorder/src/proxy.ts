@@ -388,6 +388,8 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
           touch();
         });
         incoming.pipe(res, { end: false });
+        // A caller that reads slowly holds the target back (backpressure): that is not the target's silence.
+        res.on('drain', touch);
         incoming.on('error', (error) => record(error));
         incoming.on('end', () => record(undefined));
       });
