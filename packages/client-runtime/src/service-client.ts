@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import { CallRequest } from './call-request.js';
 import { createRawClient, dataOrThrow, type RawClientSetup, type RawResult } from './client.js';
-import { type ApiError, type ApiErrorInit, ResponseBodyError } from './errors.js';
+import { type ApiError, type ApiErrorInit, NetworkError, ResponseBodyError } from './errors.js';
 import type { ServiceContract } from './operations.js';
 import type { CallOptions, CallScope, Transport } from './transport.js';
 
@@ -114,6 +114,9 @@ export abstract class ServiceClient<Paths extends {}> {
       const failure = scope === undefined ? error : scope.failure(error);
       if (failure instanceof ResponseBodyError) {
         throw failure.named(this.service, this.operationOf(method, failure.url));
+      }
+      if (failure instanceof NetworkError && failure.status !== undefined) {
+        failure.operation ??= this.operationOf(method, failure.url);
       }
       throw failure;
     } finally {
