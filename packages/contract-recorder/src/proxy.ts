@@ -192,6 +192,15 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
     throw new Error(`the target must be an http or https URL, not ${target.protocol}`);
   }
+  const maxBodyBytes = checkPositive(
+    options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    'maxBodyBytes',
+    MAX_BODY_BYTES_LIMIT,
+  );
+  const upstreamTimeoutMs = checkPositive(
+    options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
+    'upstreamTimeoutMs',
+  );
   const writer = await HarWriter.create(options.out, {
     creator: options.creator ?? { name: '@svc-contracts/contract-recorder', version: '0.0.0' },
     overwrite: options.overwrite ?? false,
@@ -202,15 +211,6 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   const inFlight = new Set<Promise<void>>();
   const report = (error: Error): void => options.onError?.(error);
 
-  const maxBodyBytes = checkPositive(
-    options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    'maxBodyBytes',
-    MAX_BODY_BYTES_LIMIT,
-  );
-  const upstreamTimeoutMs = checkPositive(
-    options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
-    'upstreamTimeoutMs',
-  );
   /** How to give up each exchange in flight (the recorder stopping). */
   const giveUps = new Set<(reason: string) => void>();
 

@@ -433,5 +433,7 @@ describe('hostile traffic', () => {
     await expect(
       startRecorder({ target: target.url, out: join(dir, 'y.har'), upstreamTimeoutMs: 0 }),
     ).rejects.toThrow('upstreamTimeoutMs');
+    // Refused before the file is created: no orphan recording.
+    await expect(readFile(join(dir, 'x.har'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
