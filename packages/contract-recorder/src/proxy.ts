@@ -86,8 +86,15 @@ export interface CloseSummary {
   cutOff: number;
 }
 
-/** Why an exchange in flight was given up (a time-out, or the recorder stopping). */
-class GivenUp extends Error {}
+/** Why an exchange in flight was given up: the target's silence (504) or the recorder stopping (503). */
+class GivenUp extends Error {
+  constructor(
+    message: string,
+    readonly status: 503 | 504,
+  ) {
+    super(message);
+  }
+}
 
 function checkPositive(value: number, name: string, max = Number.POSITIVE_INFINITY): number {
   if (!(value > 0) || value > max || (Number.isFinite(value) && !Number.isInteger(value))) {
@@ -212,7 +219,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   const report = (error: Error): void => options.onError?.(error);
 
   /** How to give up each exchange in flight (the recorder stopping). */
-  const giveUps = new Set<(reason: string) => void>();
+  const giveUps = new Set<(reason: string, status?: 503 | 504) => void>();
 
   function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     return new Promise((resolve) => {
@@ -229,7 +236,8 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       let answer: IncomingMessage | undefined;
       let settled = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const giveUp = (reason: string): void => void upstream.destroy(new GivenUp(reason));
+      const giveUp = (reason: string, status: 503 | 504 = 503): void =>
+        void upstream.destroy(new GivenUp(reason, status));
       const finish = (): void => {
         if (settled) return;
         settled = true;
@@ -242,7 +250,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
         if (timer !== undefined) timer.refresh();
         else if (Number.isFinite(upstreamTimeoutMs)) {
           timer = setTimeout(
-            () => giveUp(`no data from the target for ${upstreamTimeoutMs} ms`),
+            () => giveUp(`no data from the target for ${upstreamTimeoutMs} ms`, 504),
             upstreamTimeoutMs,
           );
         }
@@ -404,10 +412,9 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
           return;
         }
         if (settled) return;
-        const givenUp = error instanceof GivenUp;
-        report(new Error(`${req.method} ${url.href}: ${error.message}`));
+        report(new Error(`${req.method} ${maskUrl(url.href)}: ${error.message}`));
         if (!res.headersSent) {
-          const status = givenUp ? (error.message.startsWith('no data') ? 504 : 503) : 502;
+          const status = error instanceof GivenUp ? error.status : 502;
           res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
           res.end(`contract-record: the target did not answer (${error.message}); nothing was recorded\n`);
         } else res.destroy(error);

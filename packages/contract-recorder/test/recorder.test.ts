@@ -382,6 +382,36 @@ describe('hostile traffic', () => {
     expect(entry?.response.bodySize).toBe(-1);
   });
 
+  it('records an answer the target cut off as incomplete, and goes on', async () => {
+    const errors: string[] = [];
+    const out = join(dir, 'reset.har');
+    recorder = await startRecorder({
+      target: target.url,
+      out,
+      onError: (error) => errors.push(error.message),
+    });
+    const answer = await fetch(`${recorder.url}/reset-body?api_key=k-secret-77`);
+    await expect(answer.text()).rejects.toThrow();
+    await recorder.close();
+    const [entry] = await entriesOf(out);
+    expect(entry?.response.content._bodyOmitted).toMatchObject({ reason: 'incomplete', receivedBytes: 11 });
+    expect(entry?.response.content._bodyOmitted?.detail).toMatch(/^the target broke off: /);
+    expect(errors.join('\n')).not.toContain('k-secret-77');
+  });
+
+  it('reports a target that does not answer without the credentials of its URL', async () => {
+    const errors: string[] = [];
+    recorder = await startRecorder({
+      target: target.url,
+      out: join(dir, 'quiet.har'),
+      upstreamTimeoutMs: 20,
+      onError: (error) => errors.push(error.message),
+    });
+    expect((await fetch(`${recorder.url}/hang?api_key=k-secret-78`)).status).toBe(504);
+    expect(errors.join('\n')).toContain('api_key=REDACTED');
+    expect(errors.join('\n')).not.toContain('k-secret-78');
+  });
+
   it('on close with a grace period, writes what it has and cuts off the exchanges a hung target holds', async () => {
     const out = join(dir, 'stopped.har');
     recorder = await startRecorder({ target: target.url, out, onError: () => {} });
