@@ -220,7 +220,11 @@ export class Transport {
       });
     const declared = response.headers.get('content-length');
     const encoding = response.headers.get('content-encoding');
-    if (declared !== null && (encoding === null || encoding.trim().toLowerCase() === 'identity')) {
+    if (
+      declared !== null &&
+      /^\s*\d+\s*$/.test(declared) &&
+      (encoding === null || encoding.trim().toLowerCase() === 'identity')
+    ) {
       // The runtime never hands on more bytes than the declared length.
       if (Number(declared) <= limit) return response;
       void discard(response);
