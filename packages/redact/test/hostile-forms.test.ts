@@ -128,3 +128,25 @@ describe('secrets by name in hostile bodies', () => {
     expect(maskUrl('/login?next=%2Fhome%3Fpage%3D2')).toBe('/login?next=%2Fhome%3Fpage%3D2');
   });
 });
+
+describe('secrets in malformed XML', () => {
+  it.each([
+    { given: '<Login><Password>hunter2', want: `<Login><Password>${MASK}` },
+    {
+      given: '<Login><s:Password a="1">hunter2<User>bob</User>',
+      want: `<Login><s:Password a="1">${MASK}<User>bob</User>`,
+    },
+    {
+      given: '<L><Password>ok1</Password><Password>hunter2',
+      want: `<L><Password>${MASK}</Password><Password>${MASK}`,
+    },
+    { given: '<L><Name>bob', want: '<L><Name>bob' },
+  ])('$given', ({ given, want }) => {
+    expect(maskBody(given, 'application/xml')).toBe(want);
+    if (given.includes('hunter2')) {
+      expect(collectSecrets({ body: given, contentType: 'application/xml' }).mask('x hunter2')).toBe(
+        `x ${MASK}`,
+      );
+    }
+  });
+});
