@@ -101,6 +101,41 @@ export abstract class ServiceClient<Paths extends {}> {
     return init;
   }
 
+  /**
+   * {@link send}, then `read` on the data (a typed document parsed from XML text): what `read` throws
+   * about the answer becomes a {@link ResponseBodyError} (`malformed`) with the answer's status, URL and
+   * the operation, its error kept as `cause`.
+   */
+  protected async sendAndRead<T, R>(
+    method: string,
+    pending: Promise<RawResult<T>>,
+    read: (data: T) => R,
+  ): Promise<R> {
+    let response: Response | undefined;
+    const data = await this.send(
+      method,
+      pending.then((result) => {
+        response = result.response;
+        return result;
+      }),
+    );
+    try {
+      return read(data);
+    } catch (error) {
+      if (response === undefined) throw error;
+      throw new ResponseBodyError({
+        status: response.status,
+        method,
+        url: response.url,
+        problem: 'malformed',
+        cause: error,
+        secrets: this.transport.secrets(),
+        service: this.service,
+        operation: this.operationOf(method, response.url),
+      });
+    }
+  }
+
   /** The data of a 2xx answer, or the service's error. */
   protected async send<T>(method: string, pending: Promise<RawResult<T>>): Promise<T> {
     const scope = this.openScope;
