@@ -43,16 +43,30 @@ export class NetworkError extends SdkError {
   readonly url: string;
   /** `code` of the underlying error when it has one (`ECONNREFUSED`, `ENOTFOUND`, `UND_ERR_SOCKET`...). */
   readonly code: string | undefined;
+  /** Status of the answer whose body broke off; undefined when no answer came. */
+  readonly status: number | undefined;
+  /** The operation the call was (`modifyCall`), set by a service client's method. */
+  operation: string | undefined;
 
-  constructor(init: { method: string; url: string; cause: unknown; secrets?: readonly string[] }) {
+  constructor(init: {
+    method: string;
+    url: string;
+    cause: unknown;
+    secrets?: readonly string[];
+    /** The answer's status, when it broke off while its body was read. */
+    status?: number | undefined;
+  }) {
     const secrets = init.secrets ?? [];
     const cause = scrubError(init.cause, secrets, 0);
     const url = safeUrl(init.url);
     const reason = describeCause(cause);
-    super(scrubText(`${init.method} ${url} failed: ${reason}`, secrets), { cause });
+    const when = init.status === undefined ? '' : ` while its ${init.status} answer's body was read`;
+    super(scrubText(`${init.method} ${url} failed${when}: ${reason}`, secrets), { cause });
     this.method = init.method;
     this.url = url;
     this.code = findCode(cause);
+    this.status = init.status;
+    this.operation = undefined;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Client } from 'openapi-fetch';
 import { CallRequest } from './call-request.js';
 import { createRawClient, dataOrThrow, type RawClientSetup, type RawResult } from './client.js';
-import { type ApiError, type ApiErrorInit, ResponseBodyError } from './errors.js';
+import { type ApiError, type ApiErrorInit, NetworkError, ResponseBodyError } from './errors.js';
 import type { ServiceContract } from './operations.js';
 import type { CallOptions, CallScope, Transport } from './transport.js';
 
@@ -101,6 +101,41 @@ export abstract class ServiceClient<Paths extends {}> {
     return init;
   }
 
+  /**
+   * {@link send}, then `read` on the data (a typed document parsed from XML text): what `read` throws
+   * about the answer becomes a {@link ResponseBodyError} (`malformed`) with the answer's status, URL and
+   * the operation, its error kept as `cause`.
+   */
+  protected async sendAndRead<T, R>(
+    method: string,
+    pending: Promise<RawResult<T>>,
+    read: (data: T) => R,
+  ): Promise<R> {
+    let response: Response | undefined;
+    const data = await this.send(
+      method,
+      pending.then((result) => {
+        response = result.response;
+        return result;
+      }),
+    );
+    try {
+      return read(data);
+    } catch (error) {
+      if (response === undefined) throw error;
+      throw new ResponseBodyError({
+        status: response.status,
+        method,
+        url: response.url,
+        problem: 'malformed',
+        cause: error,
+        secrets: this.transport.secrets(),
+        service: this.service,
+        operation: this.operationOf(method, response.url),
+      });
+    }
+  }
+
   /** The data of a 2xx answer, or the service's error. */
   protected async send<T>(method: string, pending: Promise<RawResult<T>>): Promise<T> {
     const scope = this.openScope;
@@ -114,6 +149,9 @@ export abstract class ServiceClient<Paths extends {}> {
       const failure = scope === undefined ? error : scope.failure(error);
       if (failure instanceof ResponseBodyError) {
         throw failure.named(this.service, this.operationOf(method, failure.url));
+      }
+      if (failure instanceof NetworkError && failure.status !== undefined) {
+        failure.operation ??= this.operationOf(method, failure.url);
       }
       throw failure;
     } finally {

@@ -196,7 +196,7 @@ export class Transport {
           });
         }
         if (!(error instanceof TypeError)) return error;
-        return this.failure(error, answered.method, answered.url, deadline.signal);
+        return this.failure(error, answered.method, answered.url, deadline.signal, status);
       },
     };
   }
@@ -220,7 +220,11 @@ export class Transport {
       });
     const declared = response.headers.get('content-length');
     const encoding = response.headers.get('content-encoding');
-    if (declared !== null && (encoding === null || encoding.trim().toLowerCase() === 'identity')) {
+    if (
+      declared !== null &&
+      /^\s*\d+\s*$/.test(declared) &&
+      (encoding === null || encoding.trim().toLowerCase() === 'identity')
+    ) {
       // The runtime never hands on more bytes than the declared length.
       if (Number(declared) <= limit) return response;
       void discard(response);
@@ -281,7 +285,7 @@ export class Transport {
       try {
         return await bufferBody(this.limited(response, request));
       } catch (error) {
-        throw this.failure(error, request.method, request.url, deadline.signal);
+        throw this.failure(error, request.method, request.url, deadline.signal, response.status);
       }
     } finally {
       deadline.release();
@@ -455,10 +459,10 @@ export class Transport {
    * the caller's reason), the SDK's own errors as they are, anything else (undici's `TypeError: fetch
    * failed`, a reset while reading the body) as a `NetworkError` with the cause kept and credentials removed.
    */
-  private failure(error: unknown, method: string, url: string, signal: CallSignal): unknown {
+  private failure(error: unknown, method: string, url: string, signal: CallSignal, status?: number): unknown {
     if (signal.aborted) return signal.reason;
     if (error instanceof SdkError) return error;
-    return new NetworkError({ method, url, cause: error, secrets: this.secrets() });
+    return new NetworkError({ method, url, cause: error, secrets: this.secrets(), status });
   }
 
   /** One request on the wire: redirects come back to be checked here, never followed by `fetch`. */

@@ -11,6 +11,7 @@ import {
   DEFAULT_MAX_RESPONSE_BYTES,
   errorInit,
   type FailedResponse,
+  NetworkError,
   ResponseBodyError,
   SdkError,
   ServiceClient,
@@ -158,6 +159,17 @@ describe('a body that cannot be read (issue 41)', () => {
       auth: undefined,
     });
     expect(await failure(raw.GET('/items'))).toMatchObject({ problem: 'too-large' });
+  });
+
+  it('names status and operation when the connection breaks off while the body is read', async () => {
+    server.handle((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"n":', () => res.socket?.destroy());
+    });
+    const error = await failure(new ItemsClient({ baseUrl: server.origin }).listItems());
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ status: 200, operation: 'listItems', method: 'GET' });
+    expect((error as Error).message).toContain("failed while its 200 answer's body was read");
   });
 
   it('has a documented default limit and refuses one that is not a positive integer', async () => {

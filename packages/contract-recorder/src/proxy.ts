@@ -17,7 +17,7 @@ import {
   harEntry,
   maskEntry,
 } from '@svc-contracts/har';
-import type { Header, MaskOptions } from '@svc-contracts/redact';
+import { type Header, type MaskOptions, maskUrl } from '@svc-contracts/redact';
 import { BoundedBody, bodyText, decodeContent } from './bodies.js';
 
 /** Bodies larger than this are passed on whole but not kept in the HAR (marked `_bodyOmitted`). */
@@ -86,8 +86,15 @@ export interface CloseSummary {
   cutOff: number;
 }
 
-/** Why an exchange in flight was given up (a time-out, or the recorder stopping). */
-class GivenUp extends Error {}
+/** Why an exchange in flight was given up: the target's silence (504) or the recorder stopping (503). */
+class GivenUp extends Error {
+  constructor(
+    message: string,
+    readonly status: 503 | 504,
+  ) {
+    super(message);
+  }
+}
 
 function checkPositive(value: number, name: string, max = Number.POSITIVE_INFINITY): number {
   if (!(value > 0) || value > max || (Number.isFinite(value) && !Number.isInteger(value))) {
@@ -98,12 +105,15 @@ function checkPositive(value: number, name: string, max = Number.POSITIVE_INFINI
   return value;
 }
 
-/** Marks the body of an entry as not kept: `text` dropped, `size` the bytes that went by. */
+/**
+ * Marks the body of an entry as not kept: `text` dropped, `size` the whole body's bytes when known, -1
+ * when not (it broke off, or it was not decoded past the limit; `size: 0` would read as no body at all).
+ */
 function omitBody(
   entry: HarEntry,
   side: 'request' | 'response',
-  size: number,
   omitted: HarBodyOmitted,
+  size: number,
 ): void {
   const comment = `body not recorded (${omitted.detail}): not judged`;
   if (side === 'response') {
@@ -189,6 +199,15 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
     throw new Error(`the target must be an http or https URL, not ${target.protocol}`);
   }
+  const maxBodyBytes = checkPositive(
+    options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    'maxBodyBytes',
+    MAX_BODY_BYTES_LIMIT,
+  );
+  const upstreamTimeoutMs = checkPositive(
+    options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
+    'upstreamTimeoutMs',
+  );
   const writer = await HarWriter.create(options.out, {
     creator: options.creator ?? { name: '@svc-contracts/contract-recorder', version: '0.0.0' },
     overwrite: options.overwrite ?? false,
@@ -199,17 +218,8 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   const inFlight = new Set<Promise<void>>();
   const report = (error: Error): void => options.onError?.(error);
 
-  const maxBodyBytes = checkPositive(
-    options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    'maxBodyBytes',
-    MAX_BODY_BYTES_LIMIT,
-  );
-  const upstreamTimeoutMs = checkPositive(
-    options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
-    'upstreamTimeoutMs',
-  );
   /** How to give up each exchange in flight (the recorder stopping). */
-  const giveUps = new Set<(reason: string) => void>();
+  const giveUps = new Set<(reason: string, status?: 503 | 504) => void>();
 
   function forward(req: IncomingMessage, res: ServerResponse): Promise<void> {
     return new Promise((resolve) => {
@@ -226,7 +236,8 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       let answer: IncomingMessage | undefined;
       let settled = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const giveUp = (reason: string): void => void upstream.destroy(new GivenUp(reason));
+      const giveUp = (reason: string, status: 503 | 504 = 503): void =>
+        void upstream.destroy(new GivenUp(reason, status));
       const finish = (): void => {
         if (settled) return;
         settled = true;
@@ -239,7 +250,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
         if (timer !== undefined) timer.refresh();
         else if (Number.isFinite(upstreamTimeoutMs)) {
           timer = setTimeout(
-            () => giveUp(`no data from the target for ${upstreamTimeoutMs} ms`),
+            () => giveUp(`no data from the target for ${upstreamTimeoutMs} ms`, 504),
             upstreamTimeoutMs,
           );
         }
@@ -249,14 +260,10 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
         touch();
       });
 
-      /** Writes the entry once the answer ended, or broke off (`broken`): then its body is not kept. */
-      const record = (broken: Error | undefined): void => {
-        if (settled || answer === undefined) return;
-        settled = true;
-        clearTimeout(timer);
-        giveUps.delete(giveUp);
+      /** The masked entry of the exchange; `broken`: the answer broke off, its body is not kept. */
+      const entryOf = (incoming: IncomingMessage, broken: Error | undefined): HarEntry => {
         const end = performance.now();
-        const responseHeaders = endToEnd(pairs(answer.rawHeaders));
+        const responseHeaders = endToEnd(pairs(incoming.rawHeaders));
         const raw = broken === undefined ? responseBody.bytes() : undefined;
         const decoded = raw && decodeContent(raw, responseHeaders, maxBodyBytes);
         const body =
@@ -285,9 +292,9 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
               : { body: requestBytes === undefined ? '' : requestBytes.toString('utf8') }),
           },
           response: {
-            status: answer.statusCode ?? 0,
-            statusText: answer.statusMessage ?? '',
-            httpVersion: `HTTP/${answer.httpVersion}`,
+            status: incoming.statusCode ?? 0,
+            statusText: incoming.statusMessage ?? '',
+            httpVersion: `HTTP/${incoming.httpVersion}`,
             headers: responseHeaders,
             ...(body === undefined ? {} : { body: body.text }),
             ...(body?.encoding ? { encoding: body.encoding } : {}),
@@ -296,23 +303,64 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
         };
         const entry = harEntry(exchange);
         if (requestBytes === undefined) {
-          omitBody(entry, 'request', requestBody.size, {
-            reason: 'size-limit',
-            detail: `larger than ${maxBodyBytes} bytes`,
-          });
+          omitBody(
+            entry,
+            'request',
+            {
+              reason: 'size-limit',
+              detail: `larger than ${maxBodyBytes} bytes`,
+              receivedBytes: requestBody.size,
+            },
+            requestBody.size,
+          );
         }
         if (broken !== undefined) {
-          omitBody(entry, 'response', responseBody.size, {
-            reason: 'incomplete',
-            detail: broken instanceof GivenUp ? broken.message : `the target broke off: ${broken.message}`,
-          });
+          omitBody(
+            entry,
+            'response',
+            {
+              reason: 'incomplete',
+              detail: broken instanceof GivenUp ? broken.message : `the target broke off: ${broken.message}`,
+              receivedBytes: responseBody.size,
+            },
+            -1,
+          );
         } else if (body === undefined) {
-          omitBody(entry, 'response', responseBody.size, {
-            reason: 'size-limit',
-            detail: `larger than ${maxBodyBytes} bytes${decoded === 'too-large' ? ' once decoded' : ''}`,
-          });
+          omitBody(
+            entry,
+            'response',
+            {
+              reason: 'size-limit',
+              detail: `larger than ${maxBodyBytes} bytes${decoded === 'too-large' ? ' once decoded' : ''}`,
+              receivedBytes: responseBody.size,
+            },
+            decoded === 'too-large' ? -1 : responseBody.size,
+          );
         }
-        const masked = maskEntry(entry, options.mask);
+        return maskEntry(entry, options.mask);
+      };
+
+      /** Writes the entry once the answer ended, or broke off (`broken`): then its body is not kept. */
+      const record = (broken: Error | undefined): void => {
+        if (settled || answer === undefined) return;
+        settled = true;
+        clearTimeout(timer);
+        giveUps.delete(giveUp);
+        let masked: HarEntry;
+        try {
+          masked = entryOf(answer, broken);
+        } catch (error) {
+          // Whatever the answer holds, it costs only its own entry: the proxy goes on.
+          report(
+            new Error(
+              `${req.method} ${maskUrl(url.href)}: the exchange could not be recorded (${(error as Error).message})`,
+            ),
+          );
+          if (broken === undefined) res.end();
+          else res.destroy();
+          resolve();
+          return;
+        }
         if (broken !== undefined) report(new Error(`${req.method} ${masked.request.url}: ${broken.message}`));
         writer
           .append(masked)
@@ -348,6 +396,8 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
           touch();
         });
         incoming.pipe(res, { end: false });
+        // A caller that reads slowly holds the target back (backpressure): that is not the target's silence.
+        res.on('drain', touch);
         incoming.on('error', (error) => record(error));
         incoming.on('end', () => record(undefined));
       });
@@ -362,10 +412,9 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
           return;
         }
         if (settled) return;
-        const givenUp = error instanceof GivenUp;
-        report(new Error(`${req.method} ${url.href}: ${error.message}`));
+        report(new Error(`${req.method} ${maskUrl(url.href)}: ${error.message}`));
         if (!res.headersSent) {
-          const status = givenUp ? (error.message.startsWith('no data') ? 504 : 503) : 502;
+          const status = error instanceof GivenUp ? error.status : 502;
           res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
           res.end(`contract-record: the target did not answer (${error.message}); nothing was recorded\n`);
         } else res.destroy(error);

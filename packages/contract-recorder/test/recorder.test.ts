@@ -321,7 +321,7 @@ describe('hostile traffic', () => {
     expect(big?.response.content.text).toBeUndefined();
     expect(big?.response.content).toMatchObject({
       size: 10000,
-      _bodyOmitted: { reason: 'size-limit', detail: 'larger than 1024 bytes' },
+      _bodyOmitted: { reason: 'size-limit', detail: 'larger than 1024 bytes', receivedBytes: 10000 },
     });
     expect(big?.response.content.comment).toContain('not judged');
     expect(big?.request.postData).toMatchObject({ _bodyOmitted: { reason: 'size-limit' } });
@@ -337,10 +337,11 @@ describe('hostile traffic', () => {
     expect((await answer.text()).length).toBe(200_000);
     await recorder.close();
     const [entry] = await entriesOf(out);
-    expect(entry?.response.content._bodyOmitted).toEqual({
+    expect(entry?.response.content._bodyOmitted).toMatchObject({
       reason: 'size-limit',
       detail: 'larger than 4096 bytes once decoded',
     });
+    expect(entry?.response.content.size).toBe(-1);
   });
 
   it('gives up on a silent target: 504 and nothing recorded before its answer', async () => {
@@ -371,9 +372,44 @@ describe('hostile traffic', () => {
     const [entry] = await entriesOf(out);
     expect(entry?.response.status).toBe(200);
     expect(entry?.response.content).toMatchObject({
-      size: '{"partial":'.length,
-      _bodyOmitted: { reason: 'incomplete', detail: 'no data from the target for 50 ms' },
+      size: -1,
+      _bodyOmitted: {
+        reason: 'incomplete',
+        detail: 'no data from the target for 50 ms',
+        receivedBytes: '{"partial":'.length,
+      },
     });
+    expect(entry?.response.bodySize).toBe(-1);
+  });
+
+  it('records an answer the target cut off as incomplete, and goes on', async () => {
+    const errors: string[] = [];
+    const out = join(dir, 'reset.har');
+    recorder = await startRecorder({
+      target: target.url,
+      out,
+      onError: (error) => errors.push(error.message),
+    });
+    const answer = await fetch(`${recorder.url}/reset-body?api_key=k-secret-77`);
+    await expect(answer.text()).rejects.toThrow();
+    await recorder.close();
+    const [entry] = await entriesOf(out);
+    expect(entry?.response.content._bodyOmitted).toMatchObject({ reason: 'incomplete', receivedBytes: 11 });
+    expect(entry?.response.content._bodyOmitted?.detail).toMatch(/^the target broke off: /);
+    expect(errors.join('\n')).not.toContain('k-secret-77');
+  });
+
+  it('reports a target that does not answer without the credentials of its URL', async () => {
+    const errors: string[] = [];
+    recorder = await startRecorder({
+      target: target.url,
+      out: join(dir, 'quiet.har'),
+      upstreamTimeoutMs: 20,
+      onError: (error) => errors.push(error.message),
+    });
+    expect((await fetch(`${recorder.url}/hang?api_key=k-secret-78`)).status).toBe(504);
+    expect(errors.join('\n')).toContain('api_key=REDACTED');
+    expect(errors.join('\n')).not.toContain('k-secret-78');
   });
 
   it('on close with a grace period, writes what it has and cuts off the exchanges a hung target holds', async () => {
@@ -398,6 +434,28 @@ describe('hostile traffic', () => {
     expect(entries[1]?.response.content._bodyOmitted?.detail).toBe('the recorder was stopped after 0 ms');
   });
 
+  it('survives an exchange it cannot record: reported, the caller answered, the proxy goes on', async () => {
+    const errors: string[] = [];
+    const out = join(dir, 'unrecordable.har');
+    // A mask name that is not a string makes masking throw: it stands for any failure while recording.
+    recorder = await startRecorder({
+      target: target.url,
+      out,
+      mask: { names: [42 as unknown as string] },
+      onError: (error) => errors.push(error.message),
+    });
+    const answer = await fetch(`${recorder.url}/big?bytes=20&api_key=k-secret-1`);
+    expect((await answer.text()).length).toBe(20);
+    const again = await fetch(`${recorder.url}/big?bytes=30`);
+    expect(again.status).toBe(200);
+    await again.text();
+    await recorder.close();
+    expect(await entriesOf(out)).toEqual([]);
+    expect(errors[0]).toMatch(
+      /^GET http:\/\/127\.0\.0\.1:\d+\/big\?bytes=20&api_key=REDACTED: the exchange could not be recorded/,
+    );
+  });
+
   it('refuses a body limit it could not keep and a time-out that is not a positive integer', async () => {
     await expect(
       startRecorder({ target: target.url, out: join(dir, 'x.har'), maxBodyBytes: 512 * 1024 * 1024 }),
@@ -405,5 +463,7 @@ describe('hostile traffic', () => {
     await expect(
       startRecorder({ target: target.url, out: join(dir, 'y.har'), upstreamTimeoutMs: 0 }),
     ).rejects.toThrow('upstreamTimeoutMs');
+    // Refused before the file is created: no orphan recording.
+    await expect(readFile(join(dir, 'x.har'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

@@ -40,6 +40,11 @@ export async function startTarget(): Promise<Target> {
         res.write('{"partial":');
         return;
       }
+      if (path.endsWith('/reset-body')) {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.write('{"partial":', () => res.socket?.destroy());
+        return;
+      }
       if (path.endsWith('/big')) {
         const bytes = Number(parsed.searchParams.get('bytes') ?? '1000');
         res.writeHead(200, { 'Content-Type': 'application/json' });

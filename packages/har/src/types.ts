@@ -3,8 +3,9 @@
 /**
  * Custom field `_bodyOmitted` (HAR 1.2 allows fields that start with `_`) on `response.content` or
  * `request.postData`: the recorder did not keep this body, so `text` is absent and nothing about the body
- * can be judged (a checker reports it as not judged, never as passed or failed). `size` still says how many
- * bytes went by. Written by @svc-contracts/contract-recorder.
+ * can be judged (a checker reports it as not judged, never as passed or failed). `size` is the body's
+ * whole size when it is known, -1 when it is not. Written by
+ * @svc-contracts/contract-recorder.
  */
 export interface HarBodyOmitted {
   /**
@@ -14,6 +15,12 @@ export interface HarBodyOmitted {
   reason: 'size-limit' | 'incomplete';
   /** What happened, for people (`larger than 67108864 bytes`, `no data from the target for 30000 ms`). */
   detail: string;
+  /**
+   * Bytes of the body that went by (as transferred). When the body's whole size is not known (it broke
+   * off, or a compressed body was not decoded past the limit), `size` and `bodySize` are -1 ("unknown",
+   * as HAR 1.2 writes it).
+   */
+  receivedBytes: number;
 }
 
 export interface HarNameValue {

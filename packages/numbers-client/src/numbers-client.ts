@@ -79,15 +79,16 @@ export class NumbersClient extends ServiceClient<paths> {
   /** Orders existing telephone numbers; returns the order response (status RECEIVED and the order). */
   async createOrder(order: Order, call?: CallOptions): Promise<OrderResponse> {
     const body = await this.document('Order', order, 'createOrder');
-    const xml = await this.send(
+    // An answer that is not an OrderResponse is a ResponseBodyError with status, URL and operation.
+    return this.sendAndRead(
       'POST',
       this.raw.POST('/api/v2/accounts/{accountId}/orders', {
         params: { path: this.account },
         ...xmlInit(body),
         ...this.init(call),
       }),
+      (xml) => fromXml('OrderResponse', xml),
     );
-    return fromXml('OrderResponse', xml);
   }
 
   /** Subscribes a URL to order notifications (see {@link parseOrderNotification} for the receiving side). */

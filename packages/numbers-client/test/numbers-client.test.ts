@@ -6,6 +6,7 @@ import {
   NumbersClient,
   type NumbersClientOptions,
   type Order,
+  ResponseBodyError,
   XmlDocumentError,
 } from '../src/index.js';
 import { type LocalServer, sendText, specExample, startServer } from './support.js';
@@ -50,6 +51,23 @@ describe('typed documents', () => {
     expect(seen?.headers['content-type']).toBe('application/xml');
     expect(seen?.headers.authorization).toBe(`Basic ${btoa('numbers:pw-123')}`);
     expect(seen?.body).toContain('<TelephoneNumber>+14155550100</TelephoneNumber>');
+  });
+
+  // Issue 41: a malformed or cut-off answer is an SdkError naming status, URL and operation.
+  it.each([
+    ['cut off', '<?xml version="1.0"?><OrderResponse><OrderStatus>RECEIVED'],
+    ['another document', '<Other/>'],
+  ])('turns an answer that is %s into a ResponseBodyError', async (_, xml) => {
+    server.handle((_seen, res) => sendText(res, 201, xml, { 'content-type': 'application/xml' }));
+    const failure = await client()
+      .createOrder(order)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ResponseBodyError);
+    expect(failure).toMatchObject({ status: 201, operation: 'createOrder', problem: 'malformed' });
+    expect(((failure as Error).cause as Error).name).toBe('XmlDocumentError');
+    expect((failure as Error).message).toContain(
+      `Number management API answered 201 to POST ${server.origin}/api/v2/accounts/9900000/orders (createOrder)`,
+    );
   });
 
   it('refuses an invalid document before sending', async () => {

@@ -15,6 +15,13 @@ const leafElement = new RegExp(
 );
 
 const startTag = /<[A-Za-z_][^>]*>/g;
+
+/**
+ * Text after a start tag that is never closed: the document was cut off (`<Password>hunter2` at its end)
+ * or is malformed (`<Password>hunter2<Next>`). Runs after the leaf elements are masked, so a closed
+ * element (already masked) is not matched again.
+ */
+const unclosedText = new RegExp(`<(${xmlName})(\\s[^>]*?)?(?<!/)>([^<]+)(?=<(?!/\\1\\s*>)|$)`, 'g');
 const attribute = new RegExp(`(\\s)(${xmlName})(\\s*=\\s*)(["'])([\\s\\S]*?)\\4`, 'g');
 
 const entities: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -43,8 +50,9 @@ export function xmlText(content: string): string {
 
 /**
  * Masks secret leaf elements (`<Password>`, `<s:Password>`, `<Authorization>`) whatever their content is
- * made of (CDATA, comments, references), and secret attributes (`password="..."`). The masked content is
- * plain text: CDATA and comments around a secret go with it.
+ * made of (CDATA, comments, references), the text after a secret start tag that is never closed (a body
+ * cut off), and secret attributes (`password="..."`). The masked content is plain text: CDATA and comments
+ * around a secret go with it.
  */
 export function maskXmlText(text: string, isSecret: (name: string) => boolean, onSecret?: OnSecret): string {
   const elementsMasked = text.replace(
@@ -58,7 +66,17 @@ export function maskXmlText(text: string, isSecret: (name: string) => boolean, o
       return `<${name}${attributes ?? ''}>${masked}</${name}>`;
     },
   );
-  return elementsMasked.replace(startTag, (tag) =>
+  const unclosedMasked = elementsMasked.replace(
+    unclosedText,
+    (whole, name: string, attributes: string | undefined, content: string) => {
+      const value = decodeEntities(content);
+      if (!isSecret(name) || value.trim() === '') return whole;
+      onSecret?.(isAuthorizationField(name) ? value.trim() : value, name);
+      const masked = isAuthorizationField(name) ? maskAuthorization(value.trim()) : MASK;
+      return `<${name}${attributes ?? ''}>${masked}`;
+    },
+  );
+  return unclosedMasked.replace(startTag, (tag) =>
     tag.replace(
       attribute,
       (whole, space: string, name: string, equals: string, quote: string, value: string) => {
