@@ -247,8 +247,13 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
   if (!recordedRequest.body && attachments.request === undefined) {
     // No postData (or an empty text) is no body, unless the recording says a body was sent (its size,
     // Content-Length): then the exporter did not keep it (Chrome leaves out binary uploads).
+    const omitted = isObject(request.postData) ? omittedBy(request.postData) : undefined;
     const size = statedSize(headerOf(recordedRequest.headers, 'content-length'), request.bodySize);
-    if (size !== undefined && size > 0) {
+    if (omitted !== undefined) {
+      delete recordedRequest.body;
+      recordedRequest.bodyNotRecorded = true;
+      notJudged.push({ reason: 'body-not-captured', part: 'request body', detail: omitted });
+    } else if (size !== undefined && size > 0) {
       delete recordedRequest.body;
       recordedRequest.bodyNotRecorded = true;
       notJudged.push({
@@ -275,6 +280,7 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
     const content: JsonObject = isObject(response.content) ? response.content : {};
     const body = responseText(content);
     const file = attachmentName(content._file, 'response.content');
+    const omitted = omittedBy(content);
     if (failed !== undefined) {
       // An answer whose transfer failed after its status (Chrome: 200 with net::ERR_ABORTED when the
       // page moved on): its status and headers are judged, the body it kept may be cut short.
@@ -283,6 +289,8 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
         part: 'response body',
         detail: `the transfer failed after the status line: ${failed}`,
       });
+    } else if (omitted !== undefined) {
+      notJudged.push({ reason: 'body-not-captured', part: 'response body', detail: omitted });
     } else if (body !== undefined && !(body === '' && typeof content.size === 'number' && content.size > 0)) {
       recordedResponse.body = body;
     } else if (file !== undefined) attachments.response = file;
@@ -313,6 +321,19 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
     ...(notJudged.length > 0 ? { notJudged } : {}),
     ...(attachments.request !== undefined || attachments.response !== undefined ? { attachments } : {}),
   };
+}
+
+/**
+ * Why the recorder left a body out, from the `_bodyOmitted` field @svc-contracts/contract-recorder writes
+ * on `postData` or `content` (past its `maxBodyBytes`, or a transfer that broke off); undefined when the
+ * field is not there.
+ */
+function omittedBy(part: JsonObject): string | undefined {
+  const omitted = part._bodyOmitted;
+  if (!isObject(omitted)) return undefined;
+  const detail = typeof omitted.detail === 'string' ? printable(omitted.detail).slice(0, 120) : 'no detail';
+  const reason = typeof omitted.reason === 'string' ? printable(omitted.reason).slice(0, 40) : 'unknown';
+  return `the recorder did not keep it (_bodyOmitted ${reason}: ${detail})`;
 }
 
 /**

@@ -269,6 +269,51 @@ describe('reading what exporters leave out', () => {
     expect(exchanges[5]?.request.bodyNotRecorded).toBe(true);
   });
 
+  it('does not judge a body the recorder left out (_bodyOmitted), even with no size stated', () => {
+    const omitted = (reason: string, detail: string) => ({ reason, detail, receivedBytes: 70_000_000 });
+    const { exchanges } = read(
+      entry(
+        {
+          method: 'POST',
+          bodySize: -1,
+          postData: {
+            mimeType: 'application/json',
+            _bodyOmitted: omitted('size-limit', 'larger than 67108864 bytes'),
+          },
+        },
+        {
+          content: {
+            size: -1,
+            mimeType: 'application/json',
+            _bodyOmitted: omitted('incomplete', 'no data from the target for 30000 ms'),
+          },
+        },
+      ),
+      entry(
+        { method: 'POST', postData: { mimeType: 'application/json', text: '{}' } },
+        { content: { size: 2, mimeType: 'application/json', text: '{}' } },
+      ),
+    );
+    expect(exchanges[0]?.request.body).toBeUndefined();
+    expect(exchanges[0]?.request.bodyNotRecorded).toBe(true);
+    expect(exchanges[0]?.notJudged).toEqual([
+      {
+        reason: 'body-not-captured',
+        part: 'request body',
+        detail: 'the recorder did not keep it (_bodyOmitted size-limit: larger than 67108864 bytes)',
+      },
+      {
+        reason: 'body-not-captured',
+        part: 'response body',
+        detail:
+          'the recorder did not keep it (_bodyOmitted incomplete: no data from the target for 30000 ms)',
+      },
+    ]);
+    // A body the recorder kept is judged as before.
+    expect(exchanges[1]?.notJudged).toBeUndefined();
+    expect(exchanges[1]?.request.body).toBe('{}');
+  });
+
   it('skips a request that got no answer, and does not judge the body of an answer whose transfer failed', () => {
     const { exchanges, entryErrors } = read(
       { request: { method: 'GET', url: 'https://h.example/x' }, _failureText: 'net::ERR_CONNECTION_REFUSED' },
