@@ -37,6 +37,7 @@ import {
   noteChosenStatus,
   requirementsOf,
   securitySchemes,
+  validationStatus,
 } from './status-policy.js';
 import type { Violation } from './violations.js';
 
@@ -96,6 +97,10 @@ export class MockService {
       if (error instanceof PreferError) return problemResponse(400, error.message);
       throw error;
     }
+    if (request.bodyLimit !== undefined) {
+      const refused = this.refuseBody(request, request.bodyLimit);
+      if (refused) return refused;
+    }
     const checked = await this.contracts.checkRequest(toRecordedRequest(request), { service: this.name });
     if (!checked.match) {
       if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
@@ -130,6 +135,24 @@ export class MockService {
   /** A refusal before the request could be checked, in this service's error shape (see `mockRefusal`). */
   refuse(status: number, rule: string, reason: string): MockResponse {
     return mockRefusal(this.spec, status, rule, reason);
+  }
+
+  /**
+   * A body past the mock's JSON limits (`JsonBudget`), read and dropped unparsed: the operation's
+   * validation status, in its error shape, saying that the limit is the mock's. `undefined` when no
+   * operation matches (the body plays no part in that answer).
+   */
+  private refuseBody(request: MockRequest, reason: string): MockResponse | undefined {
+    const match = this.contracts.match(request.method, `http://mock.invalid${request.url}`, {
+      service: this.name,
+    });
+    if (!match) return undefined;
+    const operation = this.operationOf(match);
+    const status = validationStatus(this.spec, operation);
+    const message = `The body was not checked: ${reason}, the mock's limit of the work a request body may cost (the source states no such limit).`;
+    const violations = [{ rule: 'request-body-limit', message, side: 'request' as const }];
+    const explained = noteChosenStatus(this.spec, operation, status, violations);
+    return errorResponse(this.spec, operation, status, explained);
   }
 
   private operationOf(match: OperationMatch): JsonObject {

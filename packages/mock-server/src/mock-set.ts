@@ -4,6 +4,7 @@ import { didYouMean } from '@svc-contracts/cli-output';
 import { type ContractSet, loadContracts } from '@svc-contracts/contract-checker';
 import { maskHeaders, maskUrl } from '@svc-contracts/redact';
 import { type MockResponse, problemResponse } from './error-response.js';
+import { defaultJsonLimits, type JsonLimits } from './json-budget.js';
 import { MockService, type MockServiceOptions } from './mock-service.js';
 import { assignPorts } from './ports.js';
 import { BodyTooLargeError, DuplicateCredentialError, type MockRequest, readRequest } from './request.js';
@@ -30,6 +31,8 @@ export interface StartOptions extends Partial<MockServiceOptions> {
   onRequest?: (entry: RequestLogEntry) => void;
   /** With `stateful`: where and how subscriptions' callbacks are delivered (see `OrderNotifier`). */
   webhooks?: WebhookDeliveryOptions;
+  /** The work a JSON body may cost before it is parsed (default `defaultJsonLimits`). */
+  jsonLimits?: Partial<JsonLimits>;
 }
 
 /** One answered request; credentials (by name and by the specs' security schemes) are masked. */
@@ -146,9 +149,10 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
     };
     const host = options.host ?? '127.0.0.1';
     const mocks: RunningMock[] = [];
+    const jsonLimits = { ...defaultJsonLimits, ...options.jsonLimits };
     for (const service of services) {
       const server = createServer((req, res) => {
-        void serve(service, req, res, log, observe);
+        void serve(service, req, res, log, observe, jsonLimits);
       });
       servers.push({ name: service.name, server });
       const port = await listen(server, ports[service.name] ?? 0, host, service.name);
@@ -176,12 +180,13 @@ async function serve(
   res: ServerResponse,
   log: { onRequest: NonNullable<StartOptions['onRequest']>; names: string[] } | undefined,
   observe?: WebhookDeliveries['observe'],
+  jsonLimits: JsonLimits = defaultJsonLimits,
 ): Promise<void> {
   const started = performance.now();
   let response: MockResponse;
   let request: MockRequest | undefined;
   try {
-    request = await readRequest(req);
+    request = await readRequest(req, jsonLimits);
     response = await service.respond(request);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

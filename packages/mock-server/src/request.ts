@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import type { RecordedRequest } from '@svc-contracts/contract-checker';
+import { isJsonMediaType } from '@svc-contracts/openapi-utils';
+import { defaultJsonLimits, JsonBudget, type JsonLimits } from './json-budget.js';
 
 /** A received request, read once and shared by the validators, the scenario and Prism. */
 export interface MockRequest {
@@ -11,8 +13,10 @@ export interface MockRequest {
   query: URLSearchParams;
   /** Lower-case names; repeated headers joined with `, ` the way Node joins them. */
   headers: Record<string, string>;
-  /** Raw text of the body, `undefined` when there is none. */
+  /** Raw text of the body, `undefined` when there is none or it was past {@link bodyLimit}. */
   body: string | undefined;
+  /** Why the JSON body was not kept: past the mock's {@link JsonLimits} (it was read and dropped). */
+  bodyLimit?: string;
 }
 
 /** Bodies above this size are refused before any parsing (a mock has no use for them). */
@@ -43,7 +47,15 @@ function repeatedCredentialHeader(rawHeaders: string[]): string | undefined {
   return undefined;
 }
 
-export async function readRequest(req: IncomingMessage): Promise<MockRequest> {
+/** A body without a media type may be JSON to the checker: it is held to the JSON limits too. */
+function mayBeJson(contentType: string | undefined): boolean {
+  return contentType === undefined || contentType.trim() === '' || isJsonMediaType(contentType);
+}
+
+export async function readRequest(
+  req: IncomingMessage,
+  jsonLimits: JsonLimits = defaultJsonLimits,
+): Promise<MockRequest> {
   const repeated = repeatedCredentialHeader(req.rawHeaders);
   if (repeated) {
     req.resume();
@@ -51,7 +63,10 @@ export async function readRequest(req: IncomingMessage): Promise<MockRequest> {
   }
   // Decoded chunk by chunk as it arrives: a 10 MB body is never copied and decoded in one go on the
   // thread that serves every mock (about 10 ms that other requests would wait for).
+  // A JSON body is scanned for its cost as it arrives (JsonBudget); past a limit, the rest is read and
+  // dropped, so that nothing parses it and the client still gets an answer.
   const decoder = new StringDecoder('utf8');
+  const budget = mayBeJson(req.headers['content-type']) ? new JsonBudget(jsonLimits) : undefined;
   let body: string | undefined;
   let size = 0;
   for await (const chunk of req) {
@@ -61,9 +76,16 @@ export async function readRequest(req: IncomingMessage): Promise<MockRequest> {
       req.resume();
       throw new BodyTooLargeError(`The body is larger than the mock's limit of ${maxBodyBytes} bytes.`);
     }
-    body = (body ?? '') + decoder.write(buffer);
+    if (budget?.exceeded !== undefined) continue;
+    const text = decoder.write(buffer);
+    if (budget?.write(text) !== undefined) body = undefined;
+    else body = (body ?? '') + text;
   }
-  if (body !== undefined) body += decoder.end();
+  if (body !== undefined) {
+    const rest = decoder.end();
+    if (budget?.write(rest) !== undefined) body = undefined;
+    else body += rest;
+  }
   const url = req.url ?? '/';
   const parsed = new URL(url, 'http://mock.invalid');
   const headers: Record<string, string> = {};
@@ -77,6 +99,7 @@ export async function readRequest(req: IncomingMessage): Promise<MockRequest> {
     query: parsed.searchParams,
     headers,
     body,
+    ...(budget?.exceeded !== undefined && { bodyLimit: budget.exceeded }),
   };
 }
 

@@ -32,6 +32,25 @@ describe('readRequest', () => {
     expect((await readRequest(incoming([Buffer.alloc(0)]))).body).toBe('');
   });
 
+  it('drops a JSON body past the JSON limits unparsed, reads it to the end and says why', async () => {
+    const limits = { maxTokens: 5, maxDepth: 4, maxStringLength: 100 };
+    const chunks = [Buffer.from('{"a":1,"b":2,'), Buffer.from('"c":3,"d":4,"e":5}')];
+    const json = await readRequest(incoming(chunks, { 'content-type': 'application/json' }), limits);
+    expect(json.body).toBeUndefined();
+    expect(json.bodyLimit).toContain('more than 5 names, values and separators');
+    // A body without a media type may be JSON; an XML one is not held to these limits.
+    expect((await readRequest(incoming(chunks), limits)).bodyLimit).toBeDefined();
+    const xml = await readRequest(incoming(chunks, { 'content-type': 'application/xml' }), limits);
+    expect(xml.bodyLimit).toBeUndefined();
+    expect(xml.body).toBe('{"a":1,"b":2,"c":3,"d":4,"e":5}');
+    const small = await readRequest(
+      incoming([Buffer.from('{"a":1}')], { 'content-type': 'application/json' }),
+      limits,
+    );
+    expect(small).toMatchObject({ body: '{"a":1}' });
+    expect(small.bodyLimit).toBeUndefined();
+  });
+
   it('refuses a body over the limit while it arrives', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 0x61);
     const chunks = Array.from({ length: maxBodyBytes / chunk.length + 1 }, () => chunk);
