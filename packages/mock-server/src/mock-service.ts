@@ -26,7 +26,7 @@ import {
   problemResponse,
 } from './error-response.js';
 import { loadFakerNow } from './faker-on-demand.js';
-import { PreferError, type Preferences, parsePrefer } from './prefer.js';
+import { PreferError, type Preferences, parsePrefer, unknownExample } from './prefer.js';
 import { prismDocument, xmlOnlyResponses } from './prism-document.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
 import { type MockRequest, toRecordedRequest } from './request.js';
@@ -187,6 +187,8 @@ export class MockService {
       ...(preferences.example !== undefined && { exampleKey: preferences.example }),
       ...(preferences.seed !== undefined && { seed: preferences.seed }),
     };
+    const unknown = route && unknownExample(this.spec, route.operation, preferences);
+    if (unknown) return problemResponse(400, unknown);
     // Parsed once: Prism validates it, and `x-echoes` copies from it into the answer.
     const sent = prismBody(request);
     const result = await this.prism.request(

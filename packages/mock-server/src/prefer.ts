@@ -1,3 +1,6 @@
+import { responseKeyFor } from '@svc-contracts/contract-checker';
+import { deref, isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
+
 /**
  * The `Prefer` header of Prism (`Prefer: code=404, example=notFound, dynamic=true`): which documented
  * response to answer with. Parsed here rather than by Prism because the front needs it too (the
@@ -39,4 +42,38 @@ export function parsePrefer(header: string | undefined): Preferences {
     }
   }
   return preferences;
+}
+
+/**
+ * Why `Prefer: example=<name>` cannot be served: the response it would pick from (the preferred `code`,
+ * else the lowest documented 2xx, as Prism picks) has no example of that name. The message names the
+ * ones it has. `undefined` when the example exists or no such response is documented (Prism answers
+ * that one). Prism itself answers an unknown example with 404, or 500 when a code is preferred too.
+ */
+export function unknownExample(
+  spec: OpenApiDocument,
+  operation: JsonObject,
+  preferences: Preferences,
+): string | undefined {
+  const { example, code } = preferences;
+  if (example === undefined || !isObject(operation.responses)) return undefined;
+  const key =
+    code === undefined
+      ? Object.keys(operation.responses)
+          .filter((status) => /^2([0-9]{2}|XX)$/i.test(status))
+          .sort()[0]
+      : responseKeyFor(operation.responses, code);
+  if (key === undefined) return undefined;
+  const response = deref(spec, operation.responses[key]);
+  const names = new Set<string>();
+  if (isObject(response) && isObject(response.content)) {
+    for (const media of Object.values(response.content)) {
+      const content = deref(spec, media);
+      if (isObject(content) && isObject(content.examples))
+        for (const name of Object.keys(content.examples)) names.add(name);
+    }
+  }
+  if (names.has(example)) return undefined;
+  const known = names.size > 0 ? `its examples are ${[...names].join(', ')}` : 'it has no named examples';
+  return `Prefer: example=${example} names no example of the ${key} response: ${known}.`;
 }

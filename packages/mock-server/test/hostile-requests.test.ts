@@ -65,6 +65,57 @@ describe('requests refused before they can be checked', () => {
   });
 });
 
+const callBody = (extra: Record<string, unknown> = {}): string =>
+  JSON.stringify({
+    from: '+15551234567',
+    to: '+15551234568',
+    answerUrl: 'https://app.example.com/voice/answer',
+    applicationId: '7fc9698a-b04a-468b-9e8f-91238c0d0086',
+    ...extra,
+  });
+const voiceCall = (body: string, headers: Record<string, string> = {}) =>
+  call(url('voice'), '/api/v2/accounts/a1/calls', {
+    method: 'POST',
+    headers: { authorization: basicAuth, 'content-type': 'application/json', ...headers },
+    body,
+  });
+
+describe('a hostile JSON body', () => {
+  it("a 9 MB answerUrl gets voice's validation status 400 saying the limit is the mock's, not a 500", async () => {
+    const answer = await voiceCall(
+      callBody({ answerUrl: `https://a.example/${'a'.repeat(9 * 1024 * 1024)}` }),
+    );
+    expect(answer.status).toBe(400);
+    const body = JSON.parse(answer.text) as { type: string; description: string };
+    expect(body.type).toBe('validation');
+    expect(body.description).toContain('longer than 1048576 characters');
+    expect(body.description).toContain("the mock's limit");
+    expect(answer.text.length).toBeLessThan(1024);
+  });
+
+  it('a call within the limits is still answered', async () => {
+    expect((await voiceCall(callBody())).status).toBe(200);
+  });
+});
+
+describe('Prefer: example= naming no example', () => {
+  it('is refused with 400 naming the examples there are, with or without a code, not a 500', async () => {
+    const agents = await call(url('agents'), '/api/v1/workflow/fetch/1', {
+      headers: { authorization: 'Bearer t', prefer: 'code=200, example=unknown' },
+    });
+    expect(agents.status).toBe(400);
+    expect(agents.contentType).toBe('application/problem+json');
+    expect((JSON.parse(agents.text) as { detail: string }).detail).toBe(
+      'Prefer: example=unknown names no example of the 200 response: its examples are active.',
+    );
+    const voice = await voiceCall(callBody(), { prefer: 'example=unknown' });
+    expect(voice.status).toBe(400);
+    expect(voice.text).toContain('its examples are created');
+    // A documented example is still served.
+    expect((await voiceCall(callBody(), { prefer: 'example=created' })).status).toBe(200);
+  });
+});
+
 describe('a hostile XML document', () => {
   it('is refused alone: the other services answer while it is validated, and it gets a bounded answer', async () => {
     const finished: string[] = [];
