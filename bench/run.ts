@@ -76,7 +76,7 @@ export const sectionScripts: Array<SectionScript & { runs: number }> = [
   },
   {
     id: 'mocks-hostile',
-    title: 'Mocks under a hostile XML document',
+    title: 'Mocks under hostile XML and JSON bodies',
     script: 'bench/mocks/hostile.ts',
     args: ['--requests', '400'],
     runs: 3,

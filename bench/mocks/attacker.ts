@@ -1,4 +1,5 @@
-// The client that sends hostile orders in bench/mocks/hostile.ts: one POST after the other until stopped,
+// The client that sends hostile bodies in bench/mocks/hostile.ts: one POST after the other until stopped
+// (or `clients` of them side by side),
 // from its own thread (so that its own work, 10 MB to encode and write per order, is not charged to the
 // mocks' event loop) or from the calling thread (how that bench sent them before). Both run
 // `sendUntilStopped`; attacker-thread.ts runs it on the thread of its own.
@@ -9,6 +10,8 @@ export interface AttackTarget {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** Sends in flight at once, each one after the other (default 1). */
+  clients?: number;
 }
 
 /**
@@ -41,7 +44,7 @@ const whyFailed = (error: unknown): string => {
   return error.cause instanceof Error ? error.cause.message : error.message;
 };
 
-/** Sends while `running()` holds, telling `answered` the count after each answer. */
+/** Sends while `running()` holds, `target.clients` at once, telling `answered` the count after each answer. */
 export async function sendUntilStopped(
   target: Omit<AttackTarget, 'body'> & { body: RequestInit['body'] },
   running: () => boolean,
@@ -49,28 +52,32 @@ export async function sendUntilStopped(
 ): Promise<SendOutcome> {
   let refused = 0;
   let failed = 0;
-  let inARow = 0;
-  while (running()) {
-    try {
-      const response = await fetch(target.url, {
-        method: 'POST',
-        headers: target.headers,
-        body: target.body,
-      });
-      await response.arrayBuffer();
-      refused++;
-      inARow = 0;
-      answered(refused);
-    } catch (error) {
-      failed++;
-      if (++inARow >= failuresInARow) return { refused, failed, gaveUp: whyFailed(error) };
+  let gaveUp: string | undefined;
+  const client = async (): Promise<void> => {
+    let inARow = 0;
+    while (running() && gaveUp === undefined) {
+      try {
+        const response = await fetch(target.url, {
+          method: 'POST',
+          headers: target.headers,
+          body: target.body,
+        });
+        await response.arrayBuffer();
+        refused++;
+        inARow = 0;
+        answered(refused);
+      } catch (error) {
+        failed++;
+        if (++inARow >= failuresInARow) gaveUp ??= whyFailed(error);
+      }
     }
-  }
-  return { refused, failed };
+  };
+  await Promise.all(Array.from({ length: Math.max(1, target.clients ?? 1) }, client));
+  return gaveUp === undefined ? { refused, failed } : { refused, failed, gaveUp };
 }
 
 const gaveUp = (reason: string): Error =>
-  new Error(`the hostile orders could not be sent, ${failuresInARow} failures in a row: ${reason}`);
+  new Error(`the hostile bodies could not be sent, ${failuresInARow} failures in a row: ${reason}`);
 
 /** The counts of an outcome, or why it gave up. */
 function settle(outcome: SendOutcome): { refused: number; failed: number } {

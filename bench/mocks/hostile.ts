@@ -1,14 +1,15 @@
-// `tsx bench/mocks/hostile.ts [--requests 400] [--orders 3] [--runs 3] [--attacker-in-loop] [--tiny] [--json FILE]`:
-// latency of an agents GET on the mocks
-// when idle, and while the numbers mock refuses one hostile order after another (about 9.5 MB, every one
-// of ~260,000 telephone numbers breaking the E.164 pattern). Sequential GETs, p50/p99 in milliseconds,
-// with the built mocks; also the longest stall of the mocks' event loop in each phase, a figure less
-// shaken by other jobs on the machine than a p99 of a few hundred requests.
+// `tsx bench/mocks/hostile.ts [--requests 400] [--orders 3] [--json-clients 4] [--runs 3] [--attacker-in-loop] [--tiny] [--json FILE]`:
+// latency of an agents GET on the mocks when idle; while the numbers mock refuses one hostile XML order
+// after another (about 9.5 MB, every one of ~260,000 telephone numbers breaking the E.164 pattern); and
+// while the voice mock refuses hostile JSON bodies (8 MB, an object of about 700,000 properties, past the
+// mocks' JSON limits) sent by four clients at once. Sequential GETs, p50/p99 in milliseconds, with the
+// built mocks; also the longest stall of the mocks' event loop in each phase, a figure less shaken by
+// other jobs on the machine than a p99 of a few hundred requests.
 //
 // The attacker (attacker.ts) is another client: it sends from its own thread (the body encoded once),
-// so that its own work (10 MB to encode and write per order) is not charged to the mocks' event loop.
+// so that its own work (10 MB to encode and write per body) is not charged to the mocks' event loop.
 // `--attacker-in-loop` sends from the mocks' thread as this script did before, for comparison with older
-// figures. A hostile order whose connection is closed under it is counted (in the detail) and the next
+// figures. A hostile body whose connection is closed under it is counted (in the detail) and the next
 // one goes on; three such failures in a row end the run with their reason.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '400' },
     runs: { type: 'string', default: '3' },
     orders: { type: 'string', default: '3' },
+    'json-clients': { type: 'string', default: '4' },
     'attacker-in-loop': { type: 'boolean', default: false },
     tiny: { type: 'boolean', default: false },
     json: { type: 'string' },
@@ -34,6 +36,7 @@ const runs = tiny ? 1 : integerOption('runs', values.runs, 1, 20);
 // The GETs under attack go on until this many orders were refused, so that the phase spans whole orders
 // (each takes the engine about a second) rather than the start of one.
 const orders = tiny ? 1 : integerOption('orders', values.orders, 1, 100);
+const jsonClients = integerOption('json-clients', values['json-clients'], 1, 16);
 const maxBusyMs = 120_000;
 
 function hostileOrder(bytes = (tiny ? 0.5 : 9.5) * 1024 * 1024): string {
@@ -43,6 +46,11 @@ function hostileOrder(bytes = (tiny ? 0.5 : 9.5) * 1024 * 1024): string {
   const tail = '</TelephoneNumberList></ExistingTelephoneNumberOrderType></Order>';
   const number = '<TelephoneNumber>bad</TelephoneNumber>';
   return head + number.repeat(Math.floor((bytes - head.length - tail.length) / number.length)) + tail;
+}
+
+/** An object of 700,000 properties in about 8 MB (tiny: 60,000), past the mocks' limit of 100,000 tokens. */
+function hostileJson(count = tiny ? 60_000 : 700_000): string {
+  return `{${Array.from({ length: count }, (_, at) => `"p${at}":0`).join(',')}}`;
 }
 
 const percentile = (sorted: number[], p: number): number =>
@@ -81,55 +89,107 @@ async function agentsLatencies(
 }
 
 const auth = `Basic ${Buffer.from('user:pass').toString('base64')}`;
-const attack = {
+const xmlAttack = {
   url: `${url('numbers')}/api/v2/accounts/9900/orders`,
   headers: { authorization: auth, 'content-type': 'application/xml' },
+  body: hostileOrder(),
+};
+const jsonAttack = {
+  url: `${url('voice')}/api/v2/accounts/a1/calls`,
+  headers: { authorization: auth, 'content-type': 'application/json' },
+  body: hostileJson(),
+  clients: jsonClients,
 };
 
 type Phase = Awaited<ReturnType<typeof agentsLatencies>>;
-const phases: Array<{ idle: Phase; busy: Phase; refused: number; failed: number }> = [];
-const body = hostileOrder();
+interface UnderAttack {
+  busy: Phase;
+  refused: number;
+  failed: number;
+}
+
+/** The GETs while `target` is sent, until `orders` of its bodies were answered. */
+async function underAttack(target: typeof xmlAttack & { clients?: number }): Promise<UnderAttack> {
+  const attacker = values['attacker-in-loop']
+    ? attackFromThisLoop(target)
+    : await attackFromOwnThread(target);
+  const busy = await agentsLatencies(requests, () => attacker.attacking() && attacker.refused() < orders);
+  return { busy, ...(await attacker.stop()) };
+}
+
+const phases: Array<{ idle: Phase; xml: UnderAttack; json: UnderAttack }> = [];
 try {
+  // The hostile JSON body must be refused (past the limits), not served: otherwise the figure means nothing.
+  const probe = await fetch(jsonAttack.url, {
+    method: 'POST',
+    headers: jsonAttack.headers,
+    body: jsonAttack.body,
+  });
+  const answer = await probe.text();
+  if (probe.status !== 400 || !answer.includes("the mock's limit")) {
+    throw new Error(
+      `the hostile JSON body was answered ${probe.status}, not refused by the mock's limit: ${answer.slice(0, 300)}`,
+    );
+  }
   await agentsLatencies(50);
   for (let run = 0; run < runs; run++) {
     const idle = await agentsLatencies(requests);
-    const attacker = values['attacker-in-loop']
-      ? attackFromThisLoop({ ...attack, body })
-      : await attackFromOwnThread({ ...attack, body });
-    const busy = await agentsLatencies(requests, () => attacker.attacking() && attacker.refused() < orders);
-    const { refused, failed } = await attacker.stop();
-    if (failed > 0)
-      console.error(`run ${run + 1}: ${failed} hostile order(s) failed to send (connection closed)`);
-    phases.push({ idle, busy, refused, failed });
+    const xml = await underAttack(xmlAttack);
+    const json = await underAttack(jsonAttack);
+    for (const [kind, phase] of [
+      ['XML order', xml],
+      ['JSON body', json],
+    ] as const) {
+      if (phase.failed > 0)
+        console.error(
+          `run ${run + 1}: ${phase.failed} hostile ${kind}(s) failed to send (connection closed)`,
+        );
+    }
+    phases.push({ idle, xml, json });
   }
 } finally {
   await set.stop();
 }
 
-const megabytes = (body.length / 1024 / 1024).toFixed(1);
+const megabytes = (body: string): string => (body.length / 1024 / 1024).toFixed(1);
+const xmlSize = megabytes(xmlAttack.body);
+const jsonSize = megabytes(jsonAttack.body);
+const properties = (jsonAttack.body.match(/,/g)?.length ?? 0) + 1;
 console.log(
-  `agents GET, ${requests} sequential requests idle, then until ${orders} orders are refused, ${runs} run(s); hostile orders (${megabytes} MB) sent from ${values['attacker-in-loop'] ? "the mocks' thread" : 'their own thread'}`,
+  `agents GET, ${requests} sequential requests idle, then until ${orders} hostile bodies are refused, ${runs} run(s); ${xmlSize} MB XML orders (1 client), ${jsonSize} MB JSON bodies (${jsonClients} clients), sent from ${values['attacker-in-loop'] ? "the mocks' thread" : 'their own thread'}`,
 );
-console.log(
-  "| run | agents GET | p50 | p99 | mocks' event loop: longest stall | stall p99 | orders refused |",
-);
+console.log("| run | agents GET | p50 | p99 | mocks' event loop: longest stall | stall p99 | refused |");
 console.log('|---|---|---:|---:|---:|---:|---:|');
 const row = (run: number, label: string, phase: Phase, refused: string): string =>
   `| ${run} | ${label} | ${percentile(phase.times, 50).toFixed(2)} ms | ${percentile(phase.times, 99).toFixed(2)} ms | ${phase.stallMax.toFixed(1)} ms | ${phase.stallP99.toFixed(1)} ms | ${refused} |`;
-phases.forEach(({ idle, busy, refused }, at) => {
+phases.forEach(({ idle, xml, json }, at) => {
   console.log(row(at + 1, 'idle', idle, ''));
-  console.log(row(at + 1, 'while hostile orders are refused', busy, String(refused)));
+  console.log(row(at + 1, 'while hostile XML orders are refused', xml.busy, String(xml.refused)));
+  console.log(row(at + 1, 'while hostile JSON bodies are refused', json.busy, String(json.refused)));
 });
 const p99 = (phase: Phase): number => percentile(phase.times, 99);
-console.log(
-  `p99 ratio per run: ${phases.map(({ idle, busy }) => `${(p99(busy) / p99(idle)).toFixed(2)}x`).join(', ')}`,
+for (const kind of ['xml', 'json'] as const) {
+  const ratios = phases.map((phase) => `${(p99(phase[kind].busy) / p99(phase.idle)).toFixed(2)}x`);
+  console.log(`${kind.toUpperCase()} p99 ratio per run: ${ratios.join(', ')}`);
+}
+
+const failedSends = (kind: 'xml' | 'json'): string =>
+  phases.some((phase) => phase[kind].failed > 0)
+    ? ` (sends that failed, the connection closed under them: ${phases.map((phase) => phase[kind].failed).join(', ')})`
+    : '';
+const stalls = (kind: 'xml' | 'json'): string =>
+  `longest event-loop stall idle ${phases.map((phase) => phase.idle.stallMax.toFixed(1)).join('/')} ms, hostile ${phases.map((phase) => phase[kind].busy.stallMax.toFixed(1)).join('/')} ms`;
+const idleP99 = measured(
+  'idle',
+  'the same mocks, idle (same run)',
+  phases.map(({ idle }) => p99(idle)),
 );
 
 const section: Section = {
   id: 'mocks-hostile',
-  title: 'Mocks under a hostile XML document',
-  command: `pnpm exec tsx bench/mocks/hostile.ts --requests ${requests} --orders ${orders} --runs ${runs}`,
-  method: `All six mocks in one process (\`startMocks\`, built packages). Each run: ${requests} sequential agents GETs with the mocks idle, then GETs (at least ${requests}) until ${orders} orders have been refused, while another thread posts ${megabytes} MB orders to the numbers mock one after the other, each holding about ${Math.round(body.length / 38).toLocaleString('en-US')} \`TelephoneNumber\` elements that break the E.164 pattern (every one is refused with a bounded issue list). The figure is the p99 latency of the GETs under the hostile orders, next to the p99 of the same GETs with the mocks idle, in the same run; the target is at most 2× idle. Also printed: p50, and the longest stall of the mocks' event loop in each phase.`,
+  title: 'Mocks under hostile XML and JSON bodies',
+  command: `pnpm exec tsx bench/mocks/hostile.ts --requests ${requests} --orders ${orders} --json-clients ${jsonClients} --runs ${runs}`,
+  method: `All six mocks in one process (\`startMocks\`, built packages). Each run: ${requests} sequential agents GETs with the mocks idle; then GETs (at least ${requests}) until ${orders} orders have been refused, while another thread posts ${xmlSize} MB orders to the numbers mock one after the other, each holding about ${Math.round(xmlAttack.body.length / 38).toLocaleString('en-US')} \`TelephoneNumber\` elements that break the E.164 pattern (every one is refused with a bounded issue list); then the same while ${jsonClients} clients on another thread post ${jsonSize} MB JSON objects of ${properties.toLocaleString('en-US')} properties to the voice mock's create call, each refused 400 past the mocks' JSON limits before anything parses it. The figures are the p99 latency of the GETs under each attack, next to the p99 of the same GETs with the mocks idle, in the same run; the target is at most 2× idle. Also printed: p50, and the longest stall of the mocks' event loop in each phase.`,
   figures: [
     {
       id: 'mocks-hostile.p99',
@@ -139,16 +199,23 @@ const section: Section = {
       ours: measured(
         'ours',
         'the mocks, hostile orders being refused',
-        phases.map(({ busy }) => p99(busy)),
+        phases.map(({ xml }) => p99(xml.busy)),
       ),
-      comparisons: [
-        measured(
-          'idle',
-          'the same mocks, idle (same run)',
-          phases.map(({ idle }) => p99(idle)),
-        ),
-      ],
-      detail: `orders refused during the GETs: ${phases.map((phase) => phase.refused).join(', ')}${phases.some((phase) => phase.failed > 0) ? ` (sends that failed, the connection closed under them: ${phases.map((phase) => phase.failed).join(', ')})` : ''}; longest event-loop stall idle ${phases.map((phase) => phase.idle.stallMax.toFixed(1)).join('/')} ms, hostile ${phases.map((phase) => phase.busy.stallMax.toFixed(1)).join('/')} ms`,
+      comparisons: [idleP99],
+      detail: `orders refused during the GETs: ${phases.map((phase) => phase.xml.refused).join(', ')}${failedSends('xml')}; ${stalls('xml')}`,
+    },
+    {
+      id: 'mocks-hostile.json-p99',
+      label: `agents GET p99 while ${jsonSize} MB JSON bodies past the limits are refused (${jsonClients} clients)`,
+      unit: 'ms',
+      better: 'lower',
+      ours: measured(
+        'ours',
+        'the mocks, hostile JSON bodies being refused',
+        phases.map(({ json }) => p99(json.busy)),
+      ),
+      comparisons: [idleP99],
+      detail: `JSON bodies refused during the GETs: ${phases.map((phase) => phase.json.refused).join(', ')}${failedSends('json')}; ${stalls('json')}`,
     },
   ],
   versions: {

@@ -70,3 +70,28 @@ describe.each(ways)('an attacker %s', (_way, start) => {
     );
   });
 });
+
+describe('an attacker with several clients', () => {
+  it('keeps that many sends in flight at once, and counts every answer', async () => {
+    let inFlight = 0;
+    let most = 0;
+    server = createServer((req, res) => {
+      most = Math.max(most, ++inFlight);
+      req.resume();
+      req.on('end', () =>
+        setTimeout(() => {
+          inFlight--;
+          res.writeHead(400).end();
+        }, 20),
+      );
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', () => resolve()));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/calls`;
+    const attacker = attackFromThisLoop({ url, headers: {}, body: '{}', clients: 3 });
+    await until(() => attacker.refused() >= 9);
+    const { refused, failed } = await attacker.stop();
+    expect(refused).toBeGreaterThanOrEqual(9);
+    expect(failed).toBe(0);
+    expect(most).toBe(3);
+  });
+});

@@ -34,7 +34,7 @@ describe('pnpm bench --tiny', () => {
       'XSD validation per document',
       'Clients: per-call overhead and bundle size',
       'Mocks: start-up, memory and throughput of all six services',
-      'Mocks under a hostile XML document',
+      'Mocks under hostile XML and JSON bodies',
       'Wall time of the repository commands',
     ]) {
       expect(report).toContain(`## ${title}`);
