@@ -2,6 +2,7 @@ export { type CliOptions, parseCliArgs, UsageError, usage } from './args.js';
 export { CampaignScenario, type Scenario, type ScenarioOutcome } from './campaign-scenario.js';
 export { type CliEnvironment, runCli } from './cli-main.js';
 export type { MockResponse } from './error-response.js';
+export { defaultJsonLimits, type JsonLimits } from './json-budget.js';
 export { MockService, type MockServiceOptions } from './mock-service.js';
 export {
   type MockSet,
