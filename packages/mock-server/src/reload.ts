@@ -1,0 +1,72 @@
+import { type ContractSet, loadContracts } from '@svc-contracts/contract-checker';
+import { MockService, type MockServiceOptions } from './mock-service.js';
+import { bundleService, type ServiceSource, SpecError } from './services.js';
+
+/** What `MockSet.reload` answers: the service now served, and how long the reload took. */
+export interface ReloadResult {
+  name: string;
+  milliseconds: number;
+}
+
+/**
+ * Reloads running mocks in place (`pnpm dev`): a service's spec is bundled and compiled again and its
+ * server answers from the new one from the next request on, on the same port; the others are untouched.
+ * A spec that no longer bundles or compiles throws a `SpecError` saying why, and the last good mock keeps
+ * answering. A reloaded service gets a contract set of its own (the one loaded at start serves every
+ * service and stays until `stop()`); each replaces and closes the previous reload's.
+ */
+export class MockReloader {
+  private readonly own = new Map<string, ContractSet>();
+  private readonly queue = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly configPath: string,
+    private readonly sources: readonly ServiceSource[],
+    private readonly options: MockServiceOptions,
+    /** Puts the new service in place (the server reads it per request). */
+    private readonly swap: (name: string, service: MockService) => void,
+  ) {}
+
+  /** One reload at a time per service, in the order asked. */
+  reload(name: string): Promise<ReloadResult> {
+    const previous = this.queue.get(name) ?? Promise.resolve();
+    const next = previous.then(
+      () => this.load(name),
+      () => this.load(name),
+    );
+    this.queue.set(name, next);
+    return next;
+  }
+
+  private async load(name: string): Promise<ReloadResult> {
+    const started = performance.now();
+    const source = this.sources.find((candidate) => candidate.name === name);
+    if (!source) {
+      const served = this.sources.map((candidate) => candidate.name).join(', ');
+      throw new SpecError(`"${name}" is not served by these mocks (they serve ${served}).`);
+    }
+    // No set-up cache: the file just saved is what counts, and a cached bundle of it is not.
+    const contracts = await loadContracts({ configPath: this.configPath, specs: [source], cache: false });
+    try {
+      if (contracts.problems.length > 0) {
+        throw new SpecError(`The ${name} spec does not load:\n  ${contracts.problems.join('\n  ')}`);
+      }
+      const bundled = await bundleService(this.configPath, source);
+      const service = await MockService.create(bundled, contracts, this.options);
+      this.swap(name, service);
+    } catch (error) {
+      await contracts.close();
+      throw error;
+    }
+    const replaced = this.own.get(name);
+    this.own.set(name, contracts);
+    await replaced?.close();
+    return { name, milliseconds: performance.now() - started };
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(this.queue.values());
+    await Promise.all([...this.own.values()].map((contracts) => contracts.close()));
+    this.own.clear();
+  }
+}
