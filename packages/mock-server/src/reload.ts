@@ -45,13 +45,16 @@ export class MockReloader {
       const served = this.sources.map((candidate) => candidate.name).join(', ');
       throw new SpecError(`"${name}" is not served by these mocks (they serve ${served}).`);
     }
-    // No set-up cache: the file just saved is what counts, and a cached bundle of it is not.
-    const contracts = await loadContracts({ configPath: this.configPath, specs: [source], cache: false });
+    // The set-up cache hashes every input file: a saved file is never served from a stale entry.
+    const [contracts, bundled] = await Promise.all([
+      loadContracts({ configPath: this.configPath, specs: [source] }),
+      bundleService(this.configPath, source).catch((error: unknown) => error as Error),
+    ]);
     try {
       if (contracts.problems.length > 0) {
         throw new SpecError(`The ${name} spec does not load:\n  ${contracts.problems.join('\n  ')}`);
       }
-      const bundled = await bundleService(this.configPath, source);
+      if (bundled instanceof Error) throw bundled;
       const service = await MockService.create(bundled, contracts, this.options);
       this.swap(name, service);
     } catch (error) {
