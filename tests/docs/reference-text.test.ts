@@ -11,6 +11,7 @@ const authoring: Array<[RegExp, string]> = [
   [/(?<![\w/.-])x-[a-z][a-z-]*/, 'an x- extension name'],
   [/\bthe source\b(?! of truth)/i, '"the source" (the provider\'s documentation, for a consumer)'],
   [/only through its errors/i, 'an authoring note'],
+  [/\bchecker\b|\btraffic\b|\bmock(s|'s)?\b/i, 'a note about our tools (the checker, the mocks)'],
 ];
 
 interface Text {

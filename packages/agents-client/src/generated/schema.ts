@@ -1028,7 +1028,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
-            /** @description Not from the provider's documentation: the provider's documentation does not show the answer for pausing a campaign that is not running (it shows only the move from running to paused), so any 4xx is accepted for it, with a body the provider's documentation leaves open. A mock's pick is not the contract. */
+            /** @description Not documented by the provider, whose documentation does not show the answer for pausing a campaign that is not running (it shows only the move from running to paused), so any 4xx is accepted for it, with a body the provider's documentation leaves open. Expect any 4xx. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1067,7 +1067,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
-            /** @description Not from the provider's documentation: the provider's documentation does not show the answer for resuming a campaign that is not paused ("the response for any other status: not shown"), so any 4xx is accepted for it, with a body the provider's documentation leaves open. A mock's pick (the stateful mock answers 422 and says so in the body) is not the contract. */
+            /** @description Not documented by the provider, whose documentation does not show the answer for resuming a campaign that is not paused ("the response for any other status: not shown"), so any 4xx is accepted for it, with a body the provider's documentation leaves open. Expect any 4xx. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;

@@ -99,7 +99,7 @@ export interface paths {
         };
         /**
          * List the e911 addresses of the account
-         * @description Replaces v1 `GET /accounts/{accountId}/addresses`, which v2 does not have. The path is spelled `e911Addresses` as in the provider's operation table; its versioning section spells it `/e911addresses`. Both are matched; the contract checker reports the second spelling as a warning, not as an undocumented operation. The provider's documentation leaves the success status and body open: any 2xx (`2XX`) with an open body is declared.
+         * @description Replaces v1 `GET /accounts/{accountId}/addresses`, which v2 does not have. The path is spelled `e911Addresses` as in the provider's operation table; its versioning section spells it `/e911addresses`. Both spellings reach this operation. The provider's documentation leaves the success status and body open: any 2xx (`2XX`) with an open body is declared.
          */
         get: operations["listE911Addresses"];
         put?: never;
@@ -219,7 +219,7 @@ export interface paths {
         put?: never;
         /**
          * Create a number of a SIP peer (messaging switch refused)
-         * @description Not in the provider's operation table: rule 4 is all the provider's documentation says about it ("the create or update operations of /sippeers/{sippeerId}/tns"). The create operation is read as POST on the collection; the provider's documentation shows neither its method nor the method and path of the update operation, so no update operation is described (a PUT on `/tns/{tn}` would be an invention). Turning messaging service on or off through this operation is refused with 400 and the Tn error body (`ErrorCode` 400), whose description says to use a tn-option (service activation) order: the refusal says which request that is (its document holds `SmsSettings`, the element the published vendor client `@bandwidth/numbers` writes for a number's messaging settings: our reading, the provider's documentation names no element) and that it is answered 400 with `ErrorCode` 400; the checker fails such a request answered otherwise (2xx included), and the mocks answer it 400 with the Tn error. Other refusals of this operation are not shown: any other 400 is open (another `ErrorCode`, another document, no body), but a 400 whose document is a `SipPeerTelephoneNumberResponse` must be a well-formed Tn error; any other 4xx is accepted with an open body (`4XX`, `Refused`). The request document, the success status and the success body are not shown: the provider's documentation leaves them open (no XSD). The path of the tn-option operation is not shown either, so it is not described here.
+         * @description Not in the provider's operation table: rule 4 is all the provider's documentation says about it ("the create or update operations of /sippeers/{sippeerId}/tns"). The create operation is read as POST on the collection; the provider's documentation shows neither its method nor the method and path of the update operation, so no update operation is described (a PUT on `/tns/{tn}` would be an invention). Turning messaging service on or off through this operation is refused with 400 and the Tn error body (`ErrorCode` 400), whose description says to use a tn-option (service activation) order: the refusal says which request that is (its document holds `SmsSettings`, the element the published vendor client `@bandwidth/numbers` writes for a number's messaging settings: our reading, the provider's documentation names no element) and that it is answered 400 with `ErrorCode` 400. Other refusals of this operation are not shown: any other 400 is open (another `ErrorCode`, another document, no body), but a 400 whose document is a `SipPeerTelephoneNumberResponse` must be a well-formed Tn error; any other 4xx is accepted with an open body (`4XX`, `Refused`). The request document, the success status and the success body are not shown: the provider's documentation leaves them open (no XSD). The path of the tn-option operation is not shown either, so it is not described here.
          */
         post: operations["createSipPeerTelephoneNumber"];
         delete?: never;
@@ -512,7 +512,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The HTTP Basic credentials (`<USERNAME>:<PASSWORD>`) are missing or invalid. The provider's documentation does not list this response; it is declared because every operation requires HTTP Basic authentication and HTTP answers a request without valid credentials with 401. The provider's documentation shows neither whether it has a body nor its media type, so any body, or none, is accepted; an XML body is only checked for well-formedness. The example is a plausible body for the mocks to serve. */
+        /** @description The HTTP Basic credentials (`<USERNAME>:<PASSWORD>`) are missing or invalid. The provider's documentation does not list this response; it is declared because every operation requires HTTP Basic authentication and HTTP answers a request without valid credentials with 401. The provider's documentation shows neither whether it has a body nor its media type, so any body, or none, is accepted; an XML body is only checked for well-formedness. The example is a plausible body. */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -892,7 +892,7 @@ export interface operations {
         responses: {
             400: components["responses"]["TnError"];
             401: components["responses"]["Unauthorized"];
-            /** @description Success. The provider's documentation leaves the status and the body open: any 2xx, with any body or none; it is declared so that clients and mocks have a success path. */
+            /** @description Success. The provider's documentation leaves the status and the body open: any 2xx, with any body or none; expect any 2xx. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
