@@ -20,8 +20,9 @@ interface Text {
 }
 
 function renderedText(node: unknown, where: string, found: Text[]): Text[] {
-  if (Array.isArray(node)) node.forEach((item, index) => renderedText(item, `${where}/${index}`, found));
-  else if (node !== null && typeof node === 'object') {
+  if (Array.isArray(node)) {
+    for (const [index, item] of node.entries()) renderedText(item, `${where}/${index}`, found);
+  } else if (node !== null && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
       if (key.startsWith('x-') || key === 'example' || (key === 'examples' && where.endsWith('schema')))
         continue;
