@@ -142,7 +142,13 @@ export async function runDev(options: DevOptions): Promise<number> {
     running = undefined;
     console.log(style('dim', 'waiting for saves'));
   };
-  const watcher = watchSpecs(services, ({ services: touched, files }) => {
+  // Every written service's folder is watched (specs/common/ too with --only); a save is taken up for the
+  // services served here only.
+  const served = new Set(services.map((service) => service.name));
+  const written = listed.filter((service) => existsSync(service.root));
+  const watcher = watchSpecs(written, ({ services: changed, files }) => {
+    const touched = changed.filter((name) => served.has(name));
+    if (touched.length === 0) return;
     const shown = files.map((file) => relative(process.cwd(), file)).join(', ');
     console.log(`\n${style('bold', shown)} changed: ${touched.join(', ')}`);
     for (const name of touched) queued.add(name);
