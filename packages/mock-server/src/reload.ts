@@ -2,6 +2,9 @@ import { type ContractSet, loadContracts } from '@svc-contracts/contract-checker
 import { MockService, type MockServiceOptions } from './mock-service.js';
 import { bundleService, type ServiceSource, SpecError } from './services.js';
 
+/** How long a replaced contract set stays open for the requests that were using it. */
+const retireAfterMs = 10_000;
+
 /** What `MockSet.reload` answers: the service now served, and how long the reload took. */
 export interface ReloadResult {
   name: string;
@@ -18,6 +21,7 @@ export interface ReloadResult {
 export class MockReloader {
   private readonly own = new Map<string, ContractSet>();
   private readonly queue = new Map<string, Promise<unknown>>();
+  private readonly retiring = new Map<ContractSet, NodeJS.Timeout>();
 
   constructor(
     private readonly configPath: string,
@@ -63,13 +67,26 @@ export class MockReloader {
     }
     const replaced = this.own.get(name);
     this.own.set(name, contracts);
-    await replaced?.close();
+    // A request still being answered may use the replaced set's XML engines: they close a little later.
+    if (replaced) this.retire(replaced);
     return { name, milliseconds: performance.now() - started };
+  }
+
+  private retire(contracts: ContractSet): void {
+    const timer = setTimeout(() => {
+      this.retiring.delete(contracts);
+      void contracts.close();
+    }, retireAfterMs);
+    timer.unref();
+    this.retiring.set(contracts, timer);
   }
 
   async close(): Promise<void> {
     await Promise.allSettled(this.queue.values());
-    await Promise.all([...this.own.values()].map((contracts) => contracts.close()));
+    for (const timer of this.retiring.values()) clearTimeout(timer);
+    const all = [...this.own.values(), ...this.retiring.keys()];
     this.own.clear();
+    this.retiring.clear();
+    await Promise.all(all.map((contracts) => contracts.close()));
   }
 }
