@@ -6,7 +6,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * minutes), the bench test (`pnpm bench --tiny`: every benchmark script on its smallest input, each in its
  * own process, on ephemeral ports, writing only to temporary folders; about a minute), the docs site test
  * (the site built into a temporary folder and visited in headless Chromium; about 20 s), and three tests of
- * command-line tools (`pnpm lint:specs` on fixtures, the mocks' published bin; about 25 s together; the
+ * command-line tools (`pnpm lint:specs` on fixtures, the mocks' published bin, `pnpm dev` on a copy of the specs; about 40 s together; the
  * arguments of every repository script, about 10 s). They run in lanes of their own beside the suite: the
  * real-publish test after the build, then the docs site test, then the first two CLI tests; the bench test
  * after the checks, then the arguments test (scripts/test/pnpm-test-lanes.ts). The
@@ -24,6 +24,7 @@ export const ownLane = [
   'tests/lint-pipeline.test.ts',
   'packages/mock-server/test/cli-process.test.ts',
   'tests/scripts/arguments.test.ts',
+  'tests/scripts/dev-process.test.ts',
 ];
 
 export default defineConfig({

@@ -84,6 +84,15 @@ export const sectionScripts: Array<SectionScript & { runs: number }> = [
     timeoutMs: 10 * minutes,
   },
   {
+    id: 'dev',
+    title: 'pnpm dev: from a save to the mock serving it',
+    script: 'bench/dev/reload.ts',
+    args: [],
+    runs: 5,
+    tinyArgs: ['--tiny'],
+    timeoutMs: 10 * minutes,
+  },
+  {
     id: 'wall',
     title: 'Wall time of the repository commands',
     script: 'bench/wall/commands.ts',

@@ -71,6 +71,26 @@ until Ctrl-C (exit 0). The options are those of pnpm mock (pnpm mock --help), fo
       },
     },
   },
+  dev: {
+    usage: 'Usage: pnpm dev [options]\n\nThe mocks, kept in step with the specs as they are saved.',
+    steps: build,
+    last: tsx('scripts/dev.ts'),
+    // Read before the build: a mistyped option is refused at once.
+    checkArgs: {
+      after: 0,
+      check: async (args) => {
+        const { DevArgsError, devUsage, parseDevArgs } = await import('./dev/args.ts');
+        try {
+          parseDevArgs(args);
+          return undefined;
+        } catch (error) {
+          if (error instanceof DevArgsError) return `pnpm dev: ${error.message}\n\n${devUsage}`;
+          throw error;
+        }
+      },
+    },
+    helpFrom: { program: tsx('scripts/dev.ts'), built: 'scripts/dev.ts', build: [] },
+  },
   build: {
     usage: `Usage: pnpm build
 

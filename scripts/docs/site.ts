@@ -23,7 +23,7 @@ export interface BuiltSite {
 }
 
 /** Runs `redocly build-docs <alias>` (the service's entry of redocly.yaml), scripts inlined: no CDN. */
-async function buildServicePage(service: string, output: string): Promise<void> {
+export async function buildServicePage(service: string, output: string): Promise<void> {
   const args = ['build-docs', service, '--config', defaultConfigPath, '--inlineBundle', '-o', output];
   const child = spawn(redoclyBin, args, {
     cwd: repoRoot,

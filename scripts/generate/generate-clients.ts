@@ -6,7 +6,6 @@
 // `--check` writes nothing and exits 1 listing every stale file, so CI catches a spec changed without
 // regenerating (and a hand-edited generated file).
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fromRoot, relativizePaths, repoRoot } from '../lib/paths.ts';
 import { compareWithDisk, type GeneratedFile, writeToDisk } from './lib/generated-file.ts';
@@ -33,16 +32,9 @@ try {
 }
 
 // The bundler and the generators load once the arguments are read: `--help` and a bad option answer at once.
-const [
-  { bundleService, listServices },
-  { renderOperationTable },
-  { renderSchemaTypes },
-  { xmlDocumentFiles },
-] = await Promise.all([
+const [{ bundleService, listServices }, { clientFiles }] = await Promise.all([
   import('../lib/specs.ts'),
-  import('./lib/operation-table.ts'),
-  import('./lib/schema-types.ts'),
-  import('./lib/xml-documents.ts'),
+  import('./lib/client-files.ts'),
 ]);
 
 const files: GeneratedFile[] = [];
@@ -57,18 +49,9 @@ for (const service of listServices()) {
   try {
     const { spec, problems } = await bundleService(service);
     if (problems.length > 0) throw new Error(`the spec does not bundle:\n    ${problems.join('\n    ')}`);
-    files.push(
-      {
-        path: join(packageDir, 'src', 'generated', 'schema.ts'),
-        contents: await renderSchemaTypes(service.name, spec),
-      },
-      {
-        path: join(packageDir, 'src', 'generated', 'operations.ts'),
-        contents: renderOperationTable(service.name, spec),
-      },
-      ...xmlDocumentFiles(service, spec, packageDir),
-    );
-    generatedDirs.push(join(packageDir, 'src', 'generated'), join(packageDir, 'xsd'));
+    const generated = await clientFiles(service, spec, packageDir);
+    files.push(...generated.files);
+    generatedDirs.push(...generated.generatedDirs);
   } catch (error) {
     failed = true;
     console.error(`✗ ${service.name}: ${relativizePaths((error as Error).message)}`);

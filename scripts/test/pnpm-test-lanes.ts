@@ -71,6 +71,7 @@ export function pnpmTestLanes(
           'own-lane',
           'tests/lint-pipeline.test.ts',
           'packages/mock-server/test/cli-process.test.ts',
+          'tests/scripts/dev-process.test.ts',
         ]),
       ],
     },

@@ -35,6 +35,7 @@ describe('pnpm bench --tiny', () => {
       'Clients: per-call overhead and bundle size',
       'Mocks: start-up, memory and throughput of all six services',
       'Mocks under hostile XML and JSON bodies',
+      'pnpm dev: from a save to the mock serving it',
       'Wall time of the repository commands',
     ]) {
       expect(report).toContain(`## ${title}`);
@@ -50,7 +51,7 @@ describe('pnpm bench --tiny', () => {
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('Unknown section(s): nosuch');
     expect(unknown.stderr).toContain(
-      '--only contract-check,contract-check-scale,xsd,clients,mocks,mocks-hostile,wall',
+      '--only contract-check,contract-check-scale,xsd,clients,mocks,mocks-hostile,dev,wall',
     );
     const runs = runBench(['--runs', 'zero']);
     expect(runs.status).toBe(2);

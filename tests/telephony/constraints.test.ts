@@ -136,10 +136,10 @@ describe('token (D1)', () => {
     expect(Object.keys(responses)).toContain('2XX');
     expect(Object.keys(responses)).not.toContain('200');
     expect(specs.token['x-validation-status']).toBeUndefined();
-    // 400 and 401 are kept for documentation, marked as not from the source.
+    // 400 and 401 are kept for documentation, marked as not from the provider's documentation.
     for (const status of ['400', '401']) {
       expect(String(node(deref(specs.token, responses[status]), status).description)).toMatch(
-        /Not from the source/,
+        /Not from the provider's documentation/,
       );
     }
   });

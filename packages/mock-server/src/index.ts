@@ -13,6 +13,7 @@ export {
 } from './mock-set.js';
 export { assignPorts, defaultPorts, portEnvName } from './ports.js';
 export { prismDocument } from './prism-document.js';
+export type { ReloadResult } from './reload.js';
 export type { MockRequest } from './request.js';
 export {
   type BundledService,

@@ -7,6 +7,7 @@ import { type MockResponse, problemResponse } from './error-response.js';
 import { defaultJsonLimits, type JsonLimits } from './json-budget.js';
 import { MockService, type MockServiceOptions } from './mock-service.js';
 import { assignPorts } from './ports.js';
+import { MockReloader, type ReloadResult } from './reload.js';
 import { BodyTooLargeError, DuplicateCredentialError, type MockRequest, readRequest } from './request.js';
 import { bundleService, findConfig, isWritten, listServices, SpecError } from './services.js';
 import { startWebhookDeliveries, type WebhookDeliveries } from './webhooks/deliveries.js';
@@ -61,6 +62,11 @@ export interface MockSet {
   skipped: string[];
   /** Resolves when a mock stops without `stop()` being called: which one and why. */
   died: Promise<{ name: string; reason: string }>;
+  /**
+   * Serves a service from its spec as it is now, on the same port, the others untouched (`pnpm dev`).
+   * A spec that does not bundle or compile throws a `SpecError` and the last good mock keeps answering.
+   */
+  reload(name: string): Promise<ReloadResult>;
   stop(): Promise<void>;
 }
 
@@ -109,6 +115,13 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
   });
 
   let deliveries: WebhookDeliveries | undefined;
+  // What each server answers with: its service as started, or as last reloaded.
+  const live = new Map<string, MockService>();
+  const mocks: RunningMock[] = [];
+  const reloader = new MockReloader(configPath, selected, serviceOptions, (name, service) => {
+    live.set(name, service);
+    for (const mock of mocks) if (mock.name === name) mock.service = service;
+  });
   let stopped: Promise<void> | undefined;
   // Idempotent: the CLI, a test's afterAll and a failed start may all ask.
   const stop = (): Promise<void> => {
@@ -116,6 +129,7 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
     stopped ??= (async () => {
       await Promise.all(servers.map(({ server }) => closeServer(server)));
       await deliveries?.stop();
+      await reloader.close();
       await ownContracts?.then(
         (contracts) => contracts.close(),
         () => undefined,
@@ -148,11 +162,11 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
       names: [...headers, ...query, ...cookies],
     };
     const host = options.host ?? '127.0.0.1';
-    const mocks: RunningMock[] = [];
     const jsonLimits = { ...defaultJsonLimits, ...options.jsonLimits };
     for (const service of services) {
+      live.set(service.name, service);
       const server = createServer((req, res) => {
-        void serve(service, req, res, log, observe, jsonLimits);
+        void serve(live.get(service.name) ?? service, req, res, log, observe, jsonLimits);
       });
       servers.push({ name: service.name, server });
       const port = await listen(server, ports[service.name] ?? 0, host, service.name);
@@ -167,7 +181,7 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
     }
     await Promise.all(mocks.map((mock) => waitUntilAnswering(mock)));
     const skipped = wanted.filter((service) => !isWritten(service)).map((service) => service.name);
-    return { mocks, skipped, died, stop };
+    return { mocks, skipped, died, reload: (name) => reloader.reload(name), stop };
   } catch (error) {
     await stop();
     throw error;

@@ -12,6 +12,7 @@ function fakeSet(): MockSet & { kill(name: string, reason: string): void; stoppe
     died: new Promise((resolve) => {
       die = resolve;
     }),
+    reload: vi.fn(async (name: string) => ({ name, milliseconds: 0 })),
     stop: vi.fn(async () => {
       stopped = true;
     }),

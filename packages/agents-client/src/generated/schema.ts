@@ -7,7 +7,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Id of the campaign. The source leaves its bounds open.
+                 * @description Id of the campaign. The provider's documentation leaves its bounds open.
                  * @example 381
                  */
                 campaign_id: components["parameters"]["campaignId"];
@@ -24,7 +24,7 @@ export interface paths {
          *     Credential: a user access token only (API keys are rejected). The caller needs role `super_user`
          *     and Editor or higher workspace access.
          *
-         *     The source shows only the move from a running campaign to `paused` ("other campaign state values
+         *     The provider's documentation shows only the move from a running campaign to `paused` ("other campaign state values
          *     and moves: not shown"), so it leaves open the answer for a campaign that is not running: any 4xx
          *     (`4XX`, open body) is accepted for it, and no status is the contract's.
          */
@@ -41,7 +41,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Id of the campaign. The source leaves its bounds open.
+                 * @description Id of the campaign. The provider's documentation leaves its bounds open.
                  * @example 381
                  */
                 campaign_id: components["parameters"]["campaignId"];
@@ -55,7 +55,7 @@ export interface paths {
          * @description Resumes a campaign in `paused` status: dispatching continues from where it paused. No request body.
          *     Valid only for a campaign in paused status.
          *
-         *     The source leaves open the value of `state` after resume (the example shows a plausible `running`)
+         *     The provider's documentation leaves open the value of `state` after resume (the example shows a plausible `running`)
          *     and the answer for a campaign in any other status: any 4xx (`4XX`, open body) is accepted for it,
          *     and no status is the contract's. It also declares no 404 for this operation.
          *
@@ -75,7 +75,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Id of the campaign. The source leaves its bounds open.
+                 * @description Id of the campaign. The provider's documentation leaves its bounds open.
                  * @example 381
                  */
                 campaign_id: components["parameters"]["campaignId"];
@@ -89,7 +89,7 @@ export interface paths {
          *     pending, completion_percentage).
          *
          *     Credential: a user access token only (API keys are rejected). The caller needs role `super_user`;
-         *     the source states no workspace role for this operation. The source declares no 404 for this
+         *     the provider's documentation states no workspace role for this operation. The provider's documentation declares no 404 for this
          *     operation.
          */
         get: operations["getCampaignProgress"];
@@ -111,9 +111,9 @@ export interface paths {
         /**
          * List agents
          * @description Lists the agents (workflows) of the workspace in summary form. With `status` omitted the list has
-         *     all agents, active and archived. The source leaves the order of the list open and shows no paging.
+         *     all agents, active and archived. The provider's documentation leaves the order of the list open and shows no paging.
          *
-         *     Credential: a user access token, or an API key with the organization header. The source states no
+         *     Credential: a user access token, or an API key with the organization header. The provider's documentation states no
          *     role for this operation.
          */
         get: operations["listAgents"];
@@ -131,7 +131,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Id of the agent (workflow). The source says only that it identifies the agent and gives it no type, so any path segment is accepted (the source leaves its format open); the example is a plausible integer like `Agent.id`.
+                 * @description Id of the agent (workflow). The provider's documentation says only that it identifies the agent and gives it no type, so any path segment is accepted (the provider's documentation leaves its format open); the example is a plausible integer like `Agent.id`.
                  * @example 17
                  */
                 workflow_id: components["parameters"]["workflowId"];
@@ -142,7 +142,7 @@ export interface paths {
          * Get an agent
          * @description Returns one agent (workflow) in full, with its workflow definition.
          *
-         *     Credential: a user access token, or an API key with the organization header. The source states no
+         *     Credential: a user access token, or an API key with the organization header. The provider's documentation states no
          *     role for this operation and declares no 404 for it.
          */
         get: operations["getAgent"];
@@ -168,12 +168,12 @@ export interface paths {
          *
          *     - `start_date` and `end_date` are inclusive bounds on the run's `created_at`, in UTC. Date
          *       filtering is done only with them, never with a filter object.
-         *     - `page` is at least 1; `limit` is from 1 to 100. The source leaves their defaults open, and whether
+         *     - `page` is at least 1; `limit` is from 1 to 100. The provider's documentation leaves their defaults open, and whether
          *       `start_date` and `end_date` are required.
          *     - `filters` is a JSON array of `{attribute, type, value}` objects (see `RunFilter`). Unknown
          *       attributes and unsupported type values are silently ignored.
          *
-         *     Credential: a user access token, or an API key with the organization header. The source states no
+         *     Credential: a user access token, or an API key with the organization header. The provider's documentation states no
          *     role for this operation.
          */
         get: operations["listRuns"];
@@ -204,9 +204,9 @@ export interface components {
         RetryConfig: {
             /** @description Whether retries are enabled. */
             enabled: boolean;
-            /** @description Maximum number of retries per contact. The source leaves its bounds open. */
+            /** @description Maximum number of retries per contact. The provider's documentation leaves its bounds open. */
             max_retries: number;
-            /** @description Delay before a retry, in seconds. The source leaves its bounds open. */
+            /** @description Delay before a retry, in seconds. The provider's documentation leaves its bounds open. */
             retry_delay_seconds: number;
             /** @description Retry when the line is busy. */
             retry_on_busy: boolean;
@@ -217,7 +217,7 @@ export interface components {
         };
         /**
          * TimeSlot
-         * @description One weekly time slot of a schedule. All fields are required. The source leaves the meaning of the `day_of_week` numbers and the format of `start_time` and `end_time` open.
+         * @description One weekly time slot of a schedule. All fields are required. The provider's documentation leaves the meaning of the `day_of_week` numbers and the format of `start_time` and `end_time` open.
          * @example {
          *       "day_of_week": 1,
          *       "start_time": "09:00",
@@ -225,16 +225,16 @@ export interface components {
          *     }
          */
         TimeSlot: {
-            /** @description Day of the week. The source leaves the numbering (which day is 0 or 1, the range) open. */
+            /** @description Day of the week. The provider's documentation leaves the numbering (which day is 0 or 1, the range) open. */
             day_of_week: number;
-            /** @description Start of the slot. The source leaves its format open (`09:00` is plausible). */
+            /** @description Start of the slot. The provider's documentation leaves its format open (`09:00` is plausible). */
             start_time: string;
-            /** @description End of the slot. The source leaves its format open (`17:00` is plausible). */
+            /** @description End of the slot. The provider's documentation leaves its format open (`17:00` is plausible). */
             end_time: string;
         };
         /**
          * ScheduleConfig
-         * @description The time slots in which a campaign may place calls. All fields are required. The source leaves the format of `timezone` open (an IANA name such as `America/New_York` is plausible).
+         * @description The time slots in which a campaign may place calls. All fields are required. The provider's documentation leaves the format of `timezone` open (an IANA name such as `America/New_York` is plausible).
          * @example {
          *       "enabled": true,
          *       "timezone": "America/New_York",
@@ -250,14 +250,14 @@ export interface components {
         ScheduleConfig: {
             /** @description Whether the schedule applies. */
             enabled: boolean;
-            /** @description Time zone of the slots. The source leaves its format open. */
+            /** @description Time zone of the slots. The provider's documentation leaves its format open. */
             timezone: string;
             /** @description Time slots in which calls may be placed. */
             slots: components["schemas"]["TimeSlot"][];
         };
         /**
          * CircuitBreaker
-         * @description Stops a campaign's dispatch when too many calls fail within a time window. No field is required; an omitted field takes its default. The source leaves the exact tripping rule and the bounds open.
+         * @description Stops a campaign's dispatch when too many calls fail within a time window. No field is required; an omitted field takes its default. The provider's documentation leaves the exact tripping rule and the bounds open.
          * @example {
          *       "enabled": true,
          *       "failure_threshold": 0.5,
@@ -272,7 +272,7 @@ export interface components {
              */
             enabled: boolean;
             /**
-             * @description Failure level at which the breaker trips. The default 0.5 suggests a ratio of failed calls; the source leaves its range open.
+             * @description Failure level at which the breaker trips. The default 0.5 suggests a ratio of failed calls; the provider's documentation leaves its range open.
              * @default 0.5
              */
             failure_threshold: number;
@@ -289,7 +289,7 @@ export interface components {
         };
         /**
          * CampaignLogEntry
-         * @description One log entry of a campaign. The source leaves the values of `level` and `event` open, and the format of `ts` (a plain string in the source, not declared date-time) open.
+         * @description One log entry of a campaign. The provider's documentation leaves the values of `level` and `event` open, and the format of `ts` (a plain string in the provider's documentation, not declared date-time) open.
          * @example {
          *       "ts": "2025-03-14T09:30:00Z",
          *       "level": "info",
@@ -301,22 +301,22 @@ export interface components {
          *     }
          */
         CampaignLogEntry: {
-            /** @description Time of the entry. The source types it as a string and leaves its format open. */
+            /** @description Time of the entry. The provider's documentation types it as a string and leaves its format open. */
             ts: string;
-            /** @description Log level. The source leaves the values open. */
+            /** @description Log level. The provider's documentation leaves the values open. */
             level: string;
-            /** @description Event name. The source leaves the values open. */
+            /** @description Event name. The provider's documentation leaves the values open. */
             event: string;
             /** @description Human-readable message. */
             message: string;
-            /** @description Free-form details, or null. The source leaves the structure open. */
+            /** @description Free-form details, or null. The provider's documentation leaves the structure open. */
             details?: {
                 [key: string]: unknown;
             } | null;
         };
         /**
          * Campaign
-         * @description An outbound call campaign: one agent (workflow) applied to the rows of a contact source. Returned by pause and resume. The source leaves the allowed values of `state` and `source_type`, and the format of `source_id`, open.
+         * @description An outbound call campaign: one agent (workflow) applied to the rows of a contact source. Returned by pause and resume. The provider's documentation leaves the allowed values of `state` and `source_type`, and the format of `source_id`, open.
          */
         Campaign: {
             /** @description Campaign id. */
@@ -327,11 +327,11 @@ export interface components {
             workflow_id: number;
             /** @description Name of the agent (workflow) the campaign runs. */
             workflow_name: string;
-            /** @description Campaign state. Documented values and moves: a running campaign becomes `paused` on pause; after resume dispatching continues, but the state value after resume is not shown. The source leaves the set of values open (creation, start, completion and failure states are not shown). */
+            /** @description Campaign state. Documented values and moves: a running campaign becomes `paused` on pause; after resume dispatching continues, but the state value after resume is not shown. The provider's documentation leaves the set of values open (creation, start, completion and failure states are not shown). */
             state: string;
-            /** @description Kind of contact source the rows come from. The source leaves the allowed values open. */
+            /** @description Kind of contact source the rows come from. The provider's documentation leaves the allowed values open. */
             source_type: string;
-            /** @description Identifier of the contact source. The source leaves its format open. */
+            /** @description Identifier of the contact source. The provider's documentation leaves its format open. */
             source_id: string;
             /** @description Number of rows in the contact source, or null. */
             total_rows: number | null;
@@ -355,7 +355,7 @@ export interface components {
              */
             completed_at: string | null;
             retry_config: components["schemas"]["RetryConfig"];
-            /** @description Maximum number of concurrent calls, or null. The source leaves its bounds open. */
+            /** @description Maximum number of concurrent calls, or null. The provider's documentation leaves its bounds open. */
             max_concurrency?: number | null;
             /** @description When calls may be placed, or null. */
             schedule_config?: components["schemas"]["ScheduleConfig"] | null;
@@ -384,7 +384,7 @@ export interface components {
         };
         /**
          * PausedCampaign
-         * @description The campaign as pause returns it. The source's only move of pause takes a running campaign to `paused` (E1, States and transitions), so `state` is `paused` here; a 200 from pause whose campaign says `running` is a violation. The state after resume is not shown, so resume returns the plain `Campaign` with `state` open.
+         * @description The campaign as pause returns it. The provider's only move of pause takes a running campaign to `paused` (E1, States and transitions), so `state` is `paused` here; a 200 from pause whose campaign says `running` is a violation. The state after resume is not shown, so resume returns the plain `Campaign` with `state` open.
          */
         PausedCampaign: components["schemas"]["Campaign"] & {
             /**
@@ -395,7 +395,7 @@ export interface components {
         };
         /**
          * UnspecifiedErrorBody
-         * @description An error body whose shape the source leaves open (used for 401, 403, 404 and the open 4XX of pause and resume, all `x-body-open`). Any JSON value is valid; examples show a plausible `{"detail": "..."}` object.
+         * @description An error body whose shape the provider's documentation leaves open (used for 401, 403, 404 and the open 4XX of pause and resume). Any JSON value is valid; examples show a plausible `{"detail": "..."}` object.
          */
         UnspecifiedErrorBody: unknown;
         /**
@@ -419,18 +419,18 @@ export interface components {
             loc: (string | number)[];
             /** @description Human-readable message. */
             msg: string;
-            /** @description Error type. The source leaves the values open. */
+            /** @description Error type. The provider's documentation leaves the values open. */
             type: string;
             /** @description The input that failed validation, of any JSON type. */
             input?: unknown;
-            /** @description Context of the failure. The source leaves the structure open. */
+            /** @description Context of the failure. The provider's documentation leaves the structure open. */
             ctx?: {
                 [key: string]: unknown;
             };
         };
         /**
          * HTTPValidationError
-         * @description Body of a 422 answer: the request failed validation. The source describes the body as an "object with detail, an array of items", so `detail` is required (an object without it is not this body).
+         * @description Body of a 422 answer: the request failed validation. The provider's documentation describes the body as an "object with detail, an array of items", so `detail` is required (an object without it is not this body).
          */
         HTTPValidationError: {
             /** @description One item per validation failure. */
@@ -438,11 +438,11 @@ export interface components {
         };
         /**
          * CampaignProgress
-         * @description Progress of a campaign, returned by get campaign progress. The fields carry the names the source gives
-         *     the payload. The source leaves which fields are always present open, so none is required; it also
+         * @description Progress of a campaign, returned by get campaign progress. The fields carry the names the provider's documentation gives
+         *     the payload. The provider's documentation leaves which fields are always present open, so none is required; it also
          *     leaves the inner structure of `source_sync` and the meaning of `rate_limit` open.
          *
-         *     The endpoint description in the source lists counters under other names:
+         *     The endpoint description in the provider's documentation lists counters under other names:
          *
          *     | description name | meaning | payload field |
          *     |---|---|---|
@@ -453,56 +453,56 @@ export interface components {
          *     | `pending` | contacts not yet attempted | none |
          *     | `completion_percentage` | `processed` divided by `total`, times 100 | `progress_percentage` |
          *
-         *     The source does not confirm this mapping; the payload field column is the reading where names and
+         *     The provider's documentation does not confirm this mapping; the payload field column is the reading where names and
          *     meanings line up.
          */
         CampaignProgress: {
             /** @description Campaign id. */
             campaign_id?: number;
-            /** @description Campaign state, as in `Campaign.state`. The source leaves the set of values open. */
+            /** @description Campaign state, as in `Campaign.state`. The provider's documentation leaves the set of values open. */
             state?: string;
             /** @description Number of contacts (rows) in the campaign (`total` in the endpoint description). The payload list types it integer and leaves open whether it can be null; the Campaign resource's field of the same name is "integer or null" (the total may not be known yet), so, as for `started_at` and `completed_at`, null is accepted. */
             total_rows?: number | null;
             /** @description Number of contacts attempted at least once (`processed` in the endpoint description). */
             processed_rows?: number;
-            /** @description Number of failed calls. The endpoint description's `failed` counts contacts that used all retries without success; the source leaves open whether this field is that counter. */
+            /** @description Number of failed calls. The endpoint description's `failed` counts contacts that used all retries without success; the provider's documentation leaves open whether this field is that counter. */
             failed_calls?: number;
-            /** @description Progress in percent (`completion_percentage` in the endpoint description: processed divided by total, times 100). The source leaves its bounds open. */
+            /** @description Progress in percent (`completion_percentage` in the endpoint description: processed divided by total, times 100). The provider's documentation leaves its bounds open. */
             progress_percentage?: number;
-            /** @description State of the synchronisation with the contact source. The source leaves the structure open. */
+            /** @description State of the synchronisation with the contact source. The provider's documentation leaves the structure open. */
             source_sync?: {
                 [key: string]: unknown;
             };
-            /** @description Rate limit applied to the campaign. The source leaves its unit and meaning open. */
+            /** @description Rate limit applied to the campaign. The provider's documentation leaves its unit and meaning open. */
             rate_limit?: number;
             /**
              * Format: date-time
-             * @description When the campaign started. The source types it date-time and leaves open whether it can be null; a campaign that has not started has no start time (the Campaign resource's `started_at` is nullable), so null is accepted.
+             * @description When the campaign started. The provider's documentation types it date-time and leaves open whether it can be null; a campaign that has not started has no start time (the Campaign resource's `started_at` is nullable), so null is accepted.
              */
             started_at?: string | null;
             /**
              * Format: date-time
-             * @description When the campaign completed. The source types it date-time and leaves open whether it can be null; a running campaign has no completion time (the Campaign resource's `completed_at` is nullable), so null is accepted.
+             * @description When the campaign completed. The provider's documentation types it date-time and leaves open whether it can be null; a running campaign has no completion time (the Campaign resource's `completed_at` is nullable), so null is accepted.
              */
             completed_at?: string | null;
         };
         /**
          * AgentStatus
-         * @description Status of an agent. The source leaves the transitions between the values open.
+         * @description Status of an agent. The provider's documentation leaves the transitions between the values open.
          * @example active
          * @enum {string}
          */
         AgentStatus: "active" | "archived";
         /**
          * AgentSummary
-         * @description An agent (workflow) in summary form: the items of list agents. The source leaves which fields are required or nullable open, so no field is required and every field takes the type the source shows or null (3.1 type arrays); a value of another type still fails. It also leaves the values of `assistant_mode` and the format of `created_by` open.
+         * @description An agent (workflow) in summary form: the items of list agents. The provider's documentation leaves which fields are required or nullable open, so no field is required and every field takes the type the provider's documentation shows or null (3.1 type arrays); a value of another type still fails. It also leaves the values of `assistant_mode` and the format of `created_by` open.
          */
         AgentSummary: {
             /** @description Agent (workflow) id. */
             id?: number | null;
             /** @description Agent name. */
             name?: string | null;
-            /** @description Status of the agent (active or archived), or null (the source leaves nullability open). */
+            /** @description Status of the agent (active or archived), or null (the provider's documentation leaves nullability open). */
             status?: components["schemas"]["AgentStatus"] | null;
             /**
              * Format: date-time
@@ -513,16 +513,16 @@ export interface components {
             total_runs?: number | null;
             /** @description Id of the folder the agent is in. */
             folder_id?: number | null;
-            /** @description UUID of the workflow. The source types it as a plain string and leaves its format open. */
+            /** @description UUID of the workflow. The provider's documentation types it as a plain string and leaves its format open. */
             workflow_uuid?: string | null;
-            /** @description Assistant mode of the agent. The source leaves the allowed values open. */
+            /** @description Assistant mode of the agent. The provider's documentation leaves the allowed values open. */
             assistant_mode?: string | null;
-            /** @description Who created the agent. The source leaves the format open. */
+            /** @description Who created the agent. The provider's documentation leaves the format open. */
             created_by?: string | null;
         };
         /**
          * CallDispositionCodes
-         * @description The call disposition codes of an agent. The source names the `disposition_codes` array and leaves the structure of its items, and any other member, open.
+         * @description The call disposition codes of an agent. The provider's documentation names the `disposition_codes` array and leaves the structure of its items, and any other member, open.
          * @example {
          *       "disposition_codes": [
          *         "INTERESTED",
@@ -532,55 +532,55 @@ export interface components {
          *     }
          */
         CallDispositionCodes: {
-            /** @description Disposition codes. The source leaves the structure of the items open. */
+            /** @description Disposition codes. The provider's documentation leaves the structure of the items open. */
             disposition_codes?: unknown[];
         } & {
             [key: string]: unknown;
         };
         /**
          * Agent
-         * @description An agent (also called a workflow), in full: returned by get agent. Each agent holds a workflow definition for voice conversations. The source leaves which fields are required or nullable open, so no field is required and every field takes the type the source shows or null (3.1 type arrays); a value of another type still fails. It also leaves the values of `version_status` open and the inner structure of `workflow_definition`, `template_context_variables`, `workflow_configurations` and the items of `call_disposition_codes.disposition_codes` open.
+         * @description An agent (also called a workflow), in full: returned by get agent. Each agent holds a workflow definition for voice conversations. The provider's documentation leaves which fields are required or nullable open, so no field is required and every field takes the type the provider's documentation shows or null (3.1 type arrays); a value of another type still fails. It also leaves the values of `version_status` open and the inner structure of `workflow_definition`, `template_context_variables`, `workflow_configurations` and the items of `call_disposition_codes.disposition_codes` open.
          */
         Agent: {
             /** @description Agent (workflow) id. */
             id?: number | null;
             /** @description Agent name. */
             name?: string | null;
-            /** @description Status of the agent (active or archived), or null (the source leaves nullability open). */
+            /** @description Status of the agent (active or archived), or null (the provider's documentation leaves nullability open). */
             status?: components["schemas"]["AgentStatus"] | null;
             /**
              * Format: date-time
              * @description When the agent was created.
              */
             created_at?: string | null;
-            /** @description The workflow definition of the agent; it holds nodes and edges. The source leaves the structure of nodes and edges open. */
+            /** @description The workflow definition of the agent; it holds nodes and edges. The provider's documentation leaves the structure of nodes and edges open. */
             workflow_definition?: ({
-                /** @description Nodes of the workflow. The source leaves their structure open. */
+                /** @description Nodes of the workflow. The provider's documentation leaves their structure open. */
                 nodes?: unknown;
-                /** @description Edges of the workflow. The source leaves their structure open. */
+                /** @description Edges of the workflow. The provider's documentation leaves their structure open. */
                 edges?: unknown;
             } & {
                 [key: string]: unknown;
             }) | null;
             /** @description Id of the current workflow definition. */
             current_definition_id?: number | null;
-            /** @description Template context variables. The source leaves the structure open. */
+            /** @description Template context variables. The provider's documentation leaves the structure open. */
             template_context_variables?: {
                 [key: string]: unknown;
             } | null;
-            /** @description Call disposition codes, or null (the source leaves nullability open). */
+            /** @description Call disposition codes, or null (the provider's documentation leaves nullability open). */
             call_disposition_codes?: components["schemas"]["CallDispositionCodes"] | null;
             /** @description Number of runs of the agent. */
             total_runs?: number | null;
-            /** @description Configuration of the workflow. The source leaves the structure open. */
+            /** @description Configuration of the workflow. The provider's documentation leaves the structure open. */
             workflow_configurations?: {
                 [key: string]: unknown;
             } | null;
             /** @description Version number of the agent's definition. */
             version_number?: number | null;
-            /** @description Status of the version. The source leaves the allowed values open. */
+            /** @description Status of the version. The provider's documentation leaves the allowed values open. */
             version_status?: string | null;
-            /** @description UUID of the workflow. The source types it as a plain string and leaves its format open. */
+            /** @description UUID of the workflow. The provider's documentation types it as a plain string and leaves its format open. */
             workflow_uuid?: string | null;
         };
         /**
@@ -597,7 +597,7 @@ export interface components {
         UtcDateTime: string;
         /**
          * NumberFilterValue
-         * @description Value of a filter of type `number`. Members other than `value` are left open by the source.
+         * @description Value of a filter of type `number`. Members other than `value` are left open by the provider's documentation.
          * @example {
          *       "value": 42
          *     }
@@ -662,7 +662,7 @@ export interface components {
         };
         /**
          * TextFilterValue
-         * @description Value of a filter of type `text`. Members other than `value` are left open by the source.
+         * @description Value of a filter of type `text`. Members other than `value` are left open by the provider's documentation.
          * @example {
          *       "value": "555"
          *     }
@@ -709,7 +709,7 @@ export interface components {
         };
         /**
          * MultiSelectFilterValue
-         * @description Value of a filter of type `multiSelect`. Members other than `codes` are left open by the source, and so is whether `codes` may be empty.
+         * @description Value of a filter of type `multiSelect`. Members other than `codes` are left open by the provider's documentation, and so is whether `codes` may be empty.
          * @example {
          *       "codes": [
          *         "INTERESTED",
@@ -723,7 +723,7 @@ export interface components {
         };
         /**
          * DispositionCodeFilter
-         * @description Matches the runs where any listed code is in `gathered_context.mapped_call_disposition`. The source leaves open whether that means equality or containment.
+         * @description Matches the runs where any listed code is in `gathered_context.mapped_call_disposition`. The provider's documentation leaves open whether that means equality or containment.
          * @example {
          *       "attribute": "dispositionCode",
          *       "type": "multiSelect",
@@ -744,7 +744,7 @@ export interface components {
         };
         /**
          * NumberRangeFilterValue
-         * @description Value of a filter of type `numberRange`: both bounds are inclusive. Members other than `min` and `max` are left open by the source, and so is the answer when `min` is greater than `max`.
+         * @description Value of a filter of type `numberRange`: both bounds are inclusive. Members other than `min` and `max` are left open by the provider's documentation, and so is the answer when `min` is greater than `max`.
          * @example {
          *       "min": 30,
          *       "max": 300
@@ -818,7 +818,7 @@ export interface components {
         RunFilter: components["schemas"]["RunIdFilter"] | components["schemas"]["WorkflowIdFilter"] | components["schemas"]["CampaignIdFilter"] | components["schemas"]["CallerNumberFilter"] | components["schemas"]["CalledNumberFilter"] | components["schemas"]["DispositionCodeFilter"] | components["schemas"]["DurationFilter"] | components["schemas"]["UnknownFilter"];
         /**
          * RunFilters
-         * @description The `filters` query parameter of list runs, once its JSON text is parsed: an array of filter objects. The source leaves open how several filters combine (all must match is the plausible reading) and whether the array may be empty.
+         * @description The `filters` query parameter of list runs, once its JSON text is parsed: an array of filter objects. The provider's documentation leaves open how several filters combine (all must match is the plausible reading) and whether the array may be empty.
          * @example [
          *       {
          *         "attribute": "campaignId",
@@ -840,7 +840,7 @@ export interface components {
         RunFilters: components["schemas"]["RunFilter"][];
         /**
          * RunWithUsage
-         * @description One run (conversation) with its duration, usage and cost: the items of the runs list. The source leaves which fields are required or nullable open, so no field is required and every field takes the type the source shows or null (3.1 type arrays); a value of another type still fails. It also leaves open the values of `call_type`, `mode` and `disposition`, the format of the telephone numbers (not called E.164 by the source) and the structure of `initial_context` and `gathered_context`, apart from the members the run filters read.
+         * @description One run (conversation) with its duration, usage and cost: the items of the runs list. The provider's documentation leaves which fields are required or nullable open, so no field is required and every field takes the type the provider's documentation shows or null (3.1 type arrays); a value of another type still fails. It also leaves open the values of `call_type`, `mode` and `disposition`, the format of the telephone numbers (not called E.164 by the provider's documentation) and the structure of `initial_context` and `gathered_context`, apart from the members the run filters read.
          */
         RunWithUsage: {
             /** @description Run id. */
@@ -851,33 +851,33 @@ export interface components {
             workflow_name?: string | null;
             /** @description Name of the run. */
             name?: string | null;
-            /** @description When the run was created. The source types it as a plain string (not date-time) and leaves its format open; the `start_date` and `end_date` bounds of list runs apply to it. */
+            /** @description When the run was created. The provider's documentation types it as a plain string (not date-time) and leaves its format open; the `start_date` and `end_date` bounds of list runs apply to it. */
             created_at?: string | null;
             /** @description Service tokens used by the run. */
             svc_token_usage?: number | null;
             /** @description Call duration, in seconds. */
             call_duration_seconds?: number | null;
-            /** @description Location of the call recording. The source types it as a plain string. */
+            /** @description Location of the call recording. The provider's documentation types it as a plain string. */
             recording_url?: string | null;
-            /** @description Location of the transcript. The source types it as a plain string. */
+            /** @description Location of the transcript. The provider's documentation types it as a plain string. */
             transcript_url?: string | null;
-            /** @description Telephone number of the run. The source leaves its format and its role open. */
+            /** @description Telephone number of the run. The provider's documentation leaves its format and its role open. */
             phone_number?: string | null;
-            /** @description Number of the calling party. The source leaves its format open. */
+            /** @description Number of the calling party. The provider's documentation leaves its format open. */
             caller_number?: string | null;
-            /** @description Number of the called party. The source leaves its format open. */
+            /** @description Number of the called party. The provider's documentation leaves its format open. */
             called_number?: string | null;
-            /** @description Type of call. The source leaves the allowed values open. */
+            /** @description Type of call. The provider's documentation leaves the allowed values open. */
             call_type?: string | null;
-            /** @description Mode of the run. The source leaves the allowed values open. */
+            /** @description Mode of the run. The provider's documentation leaves the allowed values open. */
             mode?: string | null;
-            /** @description Disposition of the call. The source leaves the allowed values open. */
+            /** @description Disposition of the call. The provider's documentation leaves the allowed values open. */
             disposition?: string | null;
-            /** @description Context the run started with. The `callerNumber` and `calledNumber` filters search its `caller_number` and `called_number` members; the source leaves the rest of the structure open. */
+            /** @description Context the run started with. The `callerNumber` and `calledNumber` filters search its `caller_number` and `called_number` members; the provider's documentation leaves the rest of the structure open. */
             initial_context?: {
                 [key: string]: unknown;
             } | null;
-            /** @description Context gathered during the run. The `dispositionCode` filter reads its `mapped_call_disposition` member; the source leaves the rest of the structure open. */
+            /** @description Context gathered during the run. The `dispositionCode` filter reads its `mapped_call_disposition` member; the provider's documentation leaves the rest of the structure open. */
             gathered_context?: {
                 [key: string]: unknown;
             } | null;
@@ -886,7 +886,7 @@ export interface components {
         };
         /**
          * RunsPage
-         * @description One page of runs with usage totals: returned by list runs. The source leaves which fields are required or nullable open, and whether the totals cover the page or every matching run.
+         * @description One page of runs with usage totals: returned by list runs. The provider's documentation leaves which fields are required or nullable open, and whether the totals cover the page or every matching run.
          */
         RunsPage: {
             /** @description The runs of this page. */
@@ -906,7 +906,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Not authenticated. The source names 401 but leaves open its body (whether there is one, its media type and its shape: `x-body-open`) and which credential failures answer 401 rather than 403 (plausibly: no credential, an expired access token, a revoked or unknown API key, an API key sent as a bearer token, or a bearer token and an API key together). */
+        /** @description Not authenticated. The provider's documentation names 401 but leaves open its body (whether there is one, its media type and its shape) and which credential failures answer 401 rather than 403 (plausibly: no credential, an expired access token, a revoked or unknown API key, an API key sent as a bearer token, or a bearer token and an API key together). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -915,7 +915,7 @@ export interface components {
                 "application/json": components["schemas"]["UnspecifiedErrorBody"];
             };
         };
-        /** @description Authenticated but not allowed. The source names 403 but leaves open its body (whether there is one, its media type and its shape: `x-body-open`) and the exact conditions (plausibly: the caller lacks the required role or workspace access, the workspace id is not one of the key owner's workspaces, or an API key on a bearer-only operation). */
+        /** @description Authenticated but not allowed. The provider's documentation names 403 but leaves open its body (whether there is one, its media type and its shape) and the exact conditions (plausibly: the caller lacks the required role or workspace access, the workspace id is not one of the key owner's workspaces, or an API key on a bearer-only operation). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -924,7 +924,7 @@ export interface components {
                 "application/json": components["schemas"]["UnspecifiedErrorBody"];
             };
         };
-        /** @description The campaign was not found. The source leaves the body open: whether there is one, its media type and its shape (`x-body-open`: no body, or a body of another media type, is accepted). */
+        /** @description The campaign was not found. The provider's documentation leaves the body open: whether there is one, its media type and its shape. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -942,7 +942,7 @@ export interface components {
                 "application/json": components["schemas"]["HTTPValidationError"];
             };
         };
-        /** @description Not from the source: a server failure (any 5xx). The source shows no 5xx for this service and leaves server errors open, so any 5xx is accepted, with a body the source leaves open (`x-body-open`: whether there is one, its media type and its shape). The example is plausible only. */
+        /** @description Not from the provider's documentation: a server failure (any 5xx). The provider's documentation shows no 5xx for this service and leaves server errors open, so any 5xx is accepted, with a body the provider's documentation leaves open. The example is plausible only. */
         ServerError: {
             headers: {
                 [name: string]: unknown;
@@ -954,34 +954,34 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Id of the campaign. The source leaves its bounds open.
+         * @description Id of the campaign. The provider's documentation leaves its bounds open.
          * @example 381
          */
         campaignId: number;
-        /** @description Agent status to list: a single value (`active` or `archived`) or a comma-separated list (`active,archived`). The source leaves open whether spaces may surround the commas, so they are accepted. When omitted, the list has all agents of the workspace, active and archived. */
+        /** @description Agent status to list: a single value (`active` or `archived`) or a comma-separated list (`active,archived`). The provider's documentation leaves open whether spaces may surround the commas, so they are accepted. When omitted, the list has all agents of the workspace, active and archived. */
         agentStatus: string;
         /**
-         * @description Id of the agent (workflow). The source says only that it identifies the agent and gives it no type, so any path segment is accepted (the source leaves its format open); the example is a plausible integer like `Agent.id`.
+         * @description Id of the agent (workflow). The provider's documentation says only that it identifies the agent and gives it no type, so any path segment is accepted (the provider's documentation leaves its format open); the example is a plausible integer like `Agent.id`.
          * @example 17
          */
         workflowId: number | string;
         /**
-         * @description Inclusive lower bound on the run's `created_at`: an ISO 8601 date-time in UTC (`UtcDateTime`: any ISO 8601 form, not only RFC 3339's, with `Z` or a zero offset). The source leaves open whether the parameter is required.
+         * @description Inclusive lower bound on the run's `created_at`: an ISO 8601 date-time in UTC (`UtcDateTime`: any ISO 8601 form, not only RFC 3339's, with `Z` or a zero offset). The provider's documentation leaves open whether the parameter is required.
          * @example 2025-03-01T00:00:00Z
          */
         startDate: components["schemas"]["UtcDateTime"];
         /**
-         * @description Inclusive upper bound on the run's `created_at`: an ISO 8601 date-time in UTC (`UtcDateTime`: any ISO 8601 form, not only RFC 3339's, with `Z` or a zero offset). The source leaves open whether the parameter is required.
+         * @description Inclusive upper bound on the run's `created_at`: an ISO 8601 date-time in UTC (`UtcDateTime`: any ISO 8601 form, not only RFC 3339's, with `Z` or a zero offset). The provider's documentation leaves open whether the parameter is required.
          * @example 2025-03-31T23:59:59Z
          */
         endDate: components["schemas"]["UtcDateTime"];
         /**
-         * @description Page number, at least 1. The source leaves the default open.
+         * @description Page number, at least 1. The provider's documentation leaves the default open.
          * @example 1
          */
         page: number;
         /**
-         * @description Page size, from 1 to 100 inclusive. The source leaves the default open.
+         * @description Page size, from 1 to 100 inclusive. The provider's documentation leaves the default open.
          * @example 50
          */
         limit: number;
@@ -1006,7 +1006,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the campaign. The source leaves its bounds open.
+                 * @description Id of the campaign. The provider's documentation leaves its bounds open.
                  * @example 381
                  */
                 campaign_id: components["parameters"]["campaignId"];
@@ -1015,7 +1015,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The campaign, now paused. The source's only transition of pause moves a running campaign to `paused`, so the `state` of this answer is `paused` (a 200 saying `running` is a violation). The state after resume is not shown and stays open. */
+            /** @description The campaign, now paused. The provider's only transition of pause moves a running campaign to `paused`, so the `state` of this answer is `paused` (a 200 saying `running` is a violation). The state after resume is not shown and stays open. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1028,7 +1028,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
-            /** @description Not from the source: the source does not show the answer for pausing a campaign that is not running (it shows only the move from running to paused), so any 4xx is accepted for it, with a body the source leaves open (`x-body-open`: whether there is one, its media type and its shape). A mock's pick is not the contract. */
+            /** @description Not documented by the provider, whose documentation does not show the answer for pausing a campaign that is not running (it shows only the move from running to paused), so any 4xx is accepted for it, with a body the provider's documentation leaves open. Expect any 4xx. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1046,7 +1046,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the campaign. The source leaves its bounds open.
+                 * @description Id of the campaign. The provider's documentation leaves its bounds open.
                  * @example 381
                  */
                 campaign_id: components["parameters"]["campaignId"];
@@ -1067,7 +1067,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationError"];
-            /** @description Not from the source: the source does not show the answer for resuming a campaign that is not paused ("the response for any other status: not shown"), so any 4xx is accepted for it, with a body the source leaves open (`x-body-open`: whether there is one, its media type and its shape). A mock's pick (the stateful mock answers 422 and says so in the body) is not the contract. */
+            /** @description Not documented by the provider, whose documentation does not show the answer for resuming a campaign that is not paused ("the response for any other status: not shown"), so any 4xx is accepted for it, with a body the provider's documentation leaves open. Expect any 4xx. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1085,7 +1085,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the campaign. The source leaves its bounds open.
+                 * @description Id of the campaign. The provider's documentation leaves its bounds open.
                  * @example 381
                  */
                 campaign_id: components["parameters"]["campaignId"];
@@ -1112,7 +1112,7 @@ export interface operations {
     listAgents: {
         parameters: {
             query?: {
-                /** @description Agent status to list: a single value (`active` or `archived`) or a comma-separated list (`active,archived`). The source leaves open whether spaces may surround the commas, so they are accepted. When omitted, the list has all agents of the workspace, active and archived. */
+                /** @description Agent status to list: a single value (`active` or `archived`) or a comma-separated list (`active,archived`). The provider's documentation leaves open whether spaces may surround the commas, so they are accepted. When omitted, the list has all agents of the workspace, active and archived. */
                 status?: components["parameters"]["agentStatus"];
             };
             header?: never;
@@ -1121,7 +1121,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The agents of the workspace: with `status` sent, only agents of a status it lists (`x-filters`). */
+            /** @description The agents of the workspace: with `status` sent, only agents of a status it lists. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1142,7 +1142,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Id of the agent (workflow). The source says only that it identifies the agent and gives it no type, so any path segment is accepted (the source leaves its format open); the example is a plausible integer like `Agent.id`.
+                 * @description Id of the agent (workflow). The provider's documentation says only that it identifies the agent and gives it no type, so any path segment is accepted (the provider's documentation leaves its format open); the example is a plausible integer like `Agent.id`.
                  * @example 17
                  */
                 workflow_id: components["parameters"]["workflowId"];
@@ -1170,22 +1170,22 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Inclusive lower bound on the run's `created_at`: an ISO 8601 date-time in UTC (`UtcDateTime`: any ISO 8601 form, not only RFC 3339's, with `Z` or a zero offset). The source leaves open whether the parameter is required.
+                 * @description Inclusive lower bound on the run's `created_at`: an ISO 8601 date-time in UTC (`UtcDateTime`: any ISO 8601 form, not only RFC 3339's, with `Z` or a zero offset). The provider's documentation leaves open whether the parameter is required.
                  * @example 2025-03-01T00:00:00Z
                  */
                 start_date?: components["parameters"]["startDate"];
                 /**
-                 * @description Inclusive upper bound on the run's `created_at`: an ISO 8601 date-time in UTC (`UtcDateTime`: any ISO 8601 form, not only RFC 3339's, with `Z` or a zero offset). The source leaves open whether the parameter is required.
+                 * @description Inclusive upper bound on the run's `created_at`: an ISO 8601 date-time in UTC (`UtcDateTime`: any ISO 8601 form, not only RFC 3339's, with `Z` or a zero offset). The provider's documentation leaves open whether the parameter is required.
                  * @example 2025-03-31T23:59:59Z
                  */
                 end_date?: components["parameters"]["endDate"];
                 /**
-                 * @description Page number, at least 1. The source leaves the default open.
+                 * @description Page number, at least 1. The provider's documentation leaves the default open.
                  * @example 1
                  */
                 page?: components["parameters"]["page"];
                 /**
-                 * @description Page size, from 1 to 100 inclusive. The source leaves the default open.
+                 * @description Page size, from 1 to 100 inclusive. The provider's documentation leaves the default open.
                  * @example 50
                  */
                 limit?: components["parameters"]["limit"];
@@ -1205,11 +1205,10 @@ export interface operations {
         requestBody?: never;
         responses: {
             /**
-             * @description One page of runs with usage totals. Every run of `runs` is within the request's filters
-             *     (`x-filters`): `created_at` from `start_date` to `end_date`, both included, and, when `filters`
-             *     is sent, a match of at least one of its filter objects. The source does not say how several
+             * @description One page of runs with usage totals. Every run of `runs` is within the request's filters: `created_at` from `start_date` to `end_date`, both included, and, when `filters`
+             *     is sent, a match of at least one of its filter objects. The provider's documentation does not say how several
              *     filter objects combine, so a run is out of bounds only when it matches none of them; and no run
-             *     is judged on a member it lacks, since the source leaves which run fields are present open. A
+             *     is judged on a member it lacks, since the provider's documentation leaves which run fields are present open. A
              *     `campaignId` filter is never compared: no member of a run carries its campaign.
              */
             200: {

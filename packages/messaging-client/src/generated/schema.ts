@@ -7,7 +7,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The messaging account id. The upstream messaging spec renamed this parameter `accountId` in February 2021; the D2 path as the source shows it still calls it `userId`. The source leaves its format open.
+                 * @description The messaging account id. The upstream messaging spec renamed this parameter `accountId` in February 2021; the D2 path as the provider's documentation shows it still calls it `userId`. The provider's documentation leaves its format open.
                  * @example 9900000
                  */
                 userId: components["parameters"]["userId"];
@@ -25,10 +25,10 @@ export interface paths {
          *
          *     Authentication: HTTP Basic over `<API_TOKEN>:<API_SECRET>`.
          *
-         *     Content type: the source shows `application/json; charset=utf-8` and states no refusal of other
+         *     Content type: the provider's documentation shows `application/json; charset=utf-8` and states no refusal of other
          *     forms, so `application/json` is declared and any charset parameter (or none) is accepted.
          *
-         *     The source leaves the maximum number of recipients and the constraints on media open.
+         *     The provider's documentation leaves the maximum number of recipients and the constraints on media open.
          */
         post: operations["sendGroupMessage"];
         delete?: never;
@@ -54,12 +54,12 @@ export interface webhooks {
          *     outbound message includes its `tag`. Sending to an invalid number in a group can produce extra
          *     callback events, so a receiver must tolerate more callbacks than recipients.
          *
-         *     The source leaves the payload apart from `tag` open, as well as its content type (a JSON body is
+         *     The provider's documentation leaves the payload apart from `tag` open, as well as its content type (a JSON body is
          *     checked under `application/json`; any other media type is accepted unchecked, `*\/*`), the event
          *     types, how the callback is authenticated and what the receiver must answer.
          *
          *     Not checkable: "every callback includes the tag" spans two exchanges (the send with a `tag`, then
-         *     each callback), and the source does not show how a callback names its message, so a callback cannot
+         *     each callback), and the provider's documentation does not show how a callback names its message, so a callback cannot
          *     be tied to its send; `tag` is therefore optional here, and checked to be a string when present.
          */
         post: operations["messageCallback"];
@@ -74,7 +74,7 @@ export interface components {
     schemas: {
         /**
          * MessagingError
-         * @description Error body of the messaging API. The source leaves the error format open, so any value is valid here; the examples show plausible bodies.
+         * @description Error body of the messaging API. The provider's documentation leaves the error format open, so any value is valid here; the examples show plausible bodies.
          */
         MessagingError: unknown;
         /**
@@ -85,12 +85,12 @@ export interface components {
         E164: string;
         /**
          * GroupMessageRequest
-         * @description Body of send group message. `from` is one of the account's numbers (E.164) and belongs to the application `applicationId`; `to` lists the recipients (E.164). The source leaves the maximum number of recipients, the constraints on media and any other field open, so the body is not closed.
+         * @description Body of send group message. `from` is one of the account's numbers (E.164) and belongs to the application `applicationId`; `to` lists the recipients (E.164). The provider's documentation leaves the maximum number of recipients, the constraints on media and any other field open, so the body is not closed.
          */
         GroupMessageRequest: {
             from: components["schemas"]["E164"];
             /**
-             * @description Recipients, E.164 numbers. The source leaves the minimum and maximum number of recipients open (no `minItems`, no `maxItems`).
+             * @description Recipients, E.164 numbers. The provider's documentation leaves the minimum and maximum number of recipients open (no `minItems`, no `maxItems`).
              * @example [
              *       "+14155550199",
              *       "+14155550142"
@@ -103,12 +103,12 @@ export interface components {
              */
             text: string;
             /**
-             * @description Id of the messaging application that the `from` number belongs to. The source leaves its format open.
+             * @description Id of the messaging application that the `from` number belongs to. The provider's documentation leaves its format open.
              * @example 93de2206-9669-4e07-948d-329f4b722ee2
              */
             applicationId: string;
             /**
-             * @description URLs of attachments (a picture message). The source leaves the number, size and type of media open.
+             * @description URLs of attachments (a picture message). The provider's documentation leaves the number, size and type of media open.
              * @example [
              *       "https://media.example.com/menu.jpg"
              *     ]
@@ -134,16 +134,16 @@ export interface components {
         UtcDateTime: string;
         /**
          * GroupMessage
-         * @description The group message resource returned by send group message. `tag` and `media` are present when they were sent in the request, and `owner` is the sending number (the 202's `x-echoes` states both); the source does not say that the other fields are always present, so none is required here (the source leaves it open). Other members are not excluded. (Error bodies differ: the source gives each error's body as a shape, "body: type, description, id" for voice and the fields per status for verification, so their members are required.)
+         * @description The group message resource returned by send group message. `tag` and `media` are present when they were sent in the request, and `owner` is the sending number; the provider's documentation does not say that the other fields are always present, so none is required here (the provider's documentation leaves it open). Other members are not excluded. (Error bodies differ: the provider's documentation gives each error's body as a shape, "body: type, description, id" for voice and the fields per status for verification, so their members are required.)
          */
         GroupMessage: {
             /**
-             * @description Message id. The source leaves its format open.
+             * @description Message id. The provider's documentation leaves its format open.
              * @example 1589228074636lm4k2je7j7jklbn2
              */
             id?: string;
             /**
-             * @description When the message was accepted: "an ISO 8601 UTC timestamp" in the source, so any ISO 8601 form in UTC is accepted (`UtcDateTime`), not only RFC 3339's; a timestamp in another offset is refused.
+             * @description When the message was accepted: "an ISO 8601 UTC timestamp" in the provider's documentation, so any ISO 8601 form in UTC is accepted (`UtcDateTime`), not only RFC 3339's; a timestamp in another offset is refused.
              * @example 2021-02-10T20:14:34.636Z
              */
             time?: components["schemas"]["UtcDateTime"];
@@ -172,7 +172,7 @@ export interface components {
              */
             tag?: string;
             /**
-             * @description The sending number. The source says only "the sending number" and does not state its format, so no pattern is imposed (the source leaves the format open).
+             * @description The sending number. The provider's documentation says only "the sending number" and does not state its format, so no pattern is imposed (the provider's documentation leaves the format open).
              * @example +14155550100
              */
             owner?: string;
@@ -192,7 +192,7 @@ export interface components {
         };
         /**
          * MessageCallback
-         * @description Payload of a callback for an outbound message. Every callback of a message sent with a `tag` carries that tag. The source leaves the rest of the payload open (event type, message fields, errors), and even its JSON shape: any JSON value is accepted (an object, or for example an array of events); on an object, `tag` is checked to be a string when present.
+         * @description Payload of a callback for an outbound message. Every callback of a message sent with a `tag` carries that tag. The provider's documentation leaves the rest of the payload open (event type, message fields, errors), and even its JSON shape: any JSON value is accepted (an object, or for example an array of events); on an object, `tag` is checked to be a string when present.
          */
         MessageCallback: ({
             /**
@@ -205,14 +205,14 @@ export interface components {
         }) | unknown[] | string | number | boolean | null;
         /**
          * OpenCallbackBody
-         * @description A callback body sent with a media type other than JSON. The source does not show the content type of this callback, so any media type is accepted and such a body is not checked (a JSON body is checked under `application/json`).
+         * @description A callback body sent with a media type other than JSON. The provider's documentation does not show the content type of this callback, so any media type is accepted and such a body is not checked (a JSON body is checked under `application/json`).
          */
         OpenCallbackBody: unknown;
     };
     responses: never;
     parameters: {
         /**
-         * @description The messaging account id. The upstream messaging spec renamed this parameter `accountId` in February 2021; the D2 path as the source shows it still calls it `userId`. The source leaves its format open.
+         * @description The messaging account id. The upstream messaging spec renamed this parameter `accountId` in February 2021; the D2 path as the provider's documentation shows it still calls it `userId`. The provider's documentation leaves its format open.
          * @example 9900000
          */
         userId: string;
@@ -229,7 +229,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The messaging account id. The upstream messaging spec renamed this parameter `accountId` in February 2021; the D2 path as the source shows it still calls it `userId`. The source leaves its format open.
+                 * @description The messaging account id. The upstream messaging spec renamed this parameter `accountId` in February 2021; the D2 path as the provider's documentation shows it still calls it `userId`. The provider's documentation leaves its format open.
                  * @example 9900000
                  */
                 userId: components["parameters"]["userId"];
@@ -242,7 +242,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Accepted: the group message resource. Delivery is reported by callbacks. The source leaves the response content type open (JSON is assumed). What it carries of the request (`x-echoes`): `tag` and `media` are "present when sent in the request", the tag being the one sent; `owner` is "the sending number", the request's `from`. */
+            /** @description Accepted: the group message resource. Delivery is reported by callbacks. The provider's documentation leaves the response content type open (JSON is assumed). What it carries of the request: `tag` and `media` are "present when sent in the request", the tag being the one sent; `owner` is "the sending number", the request's `from`. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -251,7 +251,7 @@ export interface operations {
                     "application/json": components["schemas"]["GroupMessage"];
                 };
             };
-            /** @description The request failed validation, for example a missing field, a number that is not E.164 or a text longer than 2048 characters. Not from the source: the source shows neither this status nor the body, and a request failing validation may be answered with any other 4xx. */
+            /** @description The request failed validation, for example a missing field, a number that is not E.164 or a text longer than 2048 characters. Not from the provider's documentation: the provider's documentation shows neither this status nor the body, and a request failing validation may be answered with any other 4xx. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -260,7 +260,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessagingError"];
                 };
             };
-            /** @description The API token or secret is missing or wrong. Not from the source: the source shows neither this status nor the body. */
+            /** @description The API token or secret is missing or wrong. Not from the provider's documentation: the provider's documentation shows neither this status nor the body. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -269,7 +269,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessagingError"];
                 };
             };
-            /** @description Any other client error, for example a `from` number that is not one of the account's numbers. The source shows no other status and leaves the body open. */
+            /** @description Any other client error, for example a `from` number that is not one of the account's numbers. The provider's documentation shows no other status and leaves the body open. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -278,7 +278,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessagingError"];
                 };
             };
-            /** @description Server error; retry later. The source leaves the statuses and the body open. */
+            /** @description Server error; retry later. The provider's documentation leaves the statuses and the body open. */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -303,7 +303,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The application received the callback. The source leaves the expected status of the receiver's answer, whether it has a body and its media type open (`x-body-open`): any 2xx, with any body or none. */
+            /** @description The application received the callback. The provider's documentation leaves the expected status of the receiver's answer, whether it has a body and its media type open: any 2xx, with any body or none. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;

@@ -7,7 +7,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The voice account id. It must be the account that the Basic credentials belong to. The source leaves its format open.
+                 * @description The voice account id. It must be the account that the Basic credentials belong to. The provider's documentation leaves its format open.
                  * @example 9900000
                  */
                 accountId: components["parameters"]["accountId"];
@@ -22,16 +22,14 @@ export interface paths {
          *     `answerUrl` with `answerMethod` (POST or GET) to get the markup document that drives the call.
          *     `from`, `to`, `answerUrl` and `applicationId` are required; the application id must exist.
          *
-         *     The path keeps the trailing slash exactly as the source documents it. The source does not forbid
-         *     the path without it (`.../calls`, which published vendor clients send), so traffic to it matches
-         *     this operation (`x-path-aliases`), and the contract checker reports the other spelling as a warning,
-         *     not as an undocumented operation. The mocks answer it as the documented spelling.
+         *     The path keeps the trailing slash exactly as the provider documents it. The provider's documentation does not forbid
+         *     the path without it (`.../calls`, which published vendor clients send): it is the same operation.
          *
          *     Authentication: HTTP Basic with the voice API username and password; `accountId` must be the
          *     account of those credentials.
          *
-         *     The source shows this operation only through its errors: the success status and body are not
-         *     shown and are left open here (`2XX`).
+         *     The provider documents this operation's errors only: its success status and body are not documented,
+         *     so expect any 2xx, with or without a body (`2XX`).
          */
         post: operations["createCall"];
         delete?: never;
@@ -46,12 +44,12 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The voice account id. It must be the account that the Basic credentials belong to. The source leaves its format open.
+                 * @description The voice account id. It must be the account that the Basic credentials belong to. The provider's documentation leaves its format open.
                  * @example 9900000
                  */
                 accountId: components["parameters"]["accountId"];
                 /**
-                 * @description Id of the call to modify. The source leaves its format open.
+                 * @description Id of the call to modify. The provider's documentation leaves its format open.
                  * @example c-15ac29a2-1331029c-2cb0-4a07-b215-b22865662d85
                  */
                 callId: components["parameters"]["callId"];
@@ -62,7 +60,7 @@ export interface paths {
         put?: never;
         /**
          * Modify an active call
-         * @description Modifies an active call. The only modification the source shows is ending the call by sending
+         * @description Modifies an active call. The only modification the provider's documentation shows is ending the call by sending
          *     `state` with the value `completed`.
          *
          *     - 404 when the call is not active (`Call [<call_id>] not found`) or the path does not exist.
@@ -103,7 +101,7 @@ export interface webhooks {
          *     - the user rate limit is reached;
          *     - the system rate limit is reached.
          *
-         *     The source leaves the payload open (apart from the `pai` and `identity` fields every voice
+         *     The provider's documentation leaves the payload open (apart from the `pai` and `identity` fields every voice
          *     callback carries), as well as its content type (a JSON body is checked under `application/json`;
          *     any other media type is accepted unchecked, `*\/*`), how the callback is authenticated and what the
          *     receiver must answer.
@@ -174,7 +172,7 @@ export interface components {
         E164: string;
         /**
          * CreateCallRequest
-         * @description Body of create call. `from` and `to` are E.164 telephone numbers; `answerUrl` is an http or https URL; the application id must exist. The source leaves other fields open, so the body is not closed.
+         * @description Body of create call. `from` and `to` are E.164 telephone numbers; `answerUrl` is an http or https URL; the application id must exist. The provider's documentation leaves other fields open, so the body is not closed.
          */
         CreateCallRequest: {
             from: components["schemas"]["E164"];
@@ -186,25 +184,25 @@ export interface components {
              */
             answerUrl: string;
             /**
-             * @description HTTP method used to request `answerUrl`. The source states its values ("the method used to call answerUrl accepts POST or GET"; 400 "Invalid answerUrl method (supported: POST, GET)") but names no property for it: `answerMethod` is the name this contract gives it, after `answerUrl`. The source leaves the default when it is omitted open.
+             * @description HTTP method used to request `answerUrl`. The provider's documentation states its values ("the method used to call answerUrl accepts POST or GET"; 400 "Invalid answerUrl method (supported: POST, GET)") but names no property for it: `answerMethod` is the name this contract gives it, after `answerUrl`. The provider's documentation leaves the default when it is omitted open.
              * @example POST
              * @enum {string}
              */
             answerMethod?: "POST" | "GET";
             /**
-             * @description Id of the voice application the call belongs to. It must exist (otherwise 400, application id not found). The source leaves its format open.
+             * @description Id of the voice application the call belongs to. It must exist (otherwise 400, application id not found). The provider's documentation leaves its format open.
              * @example 7fc9698a-b04a-468b-9e8f-91238c0d0086
              */
             applicationId: string;
             /**
-             * @description Free text sent back with the call's callbacks. A tag has a maximum length (longer tags are refused with 400), but the source does not show its value, so no `maxLength` is set here; `x-bound-not-shown` records that the bound exists.
+             * @description Free text sent back with the call's callbacks. A tag has a maximum length (longer tags are refused with 400), but the provider's documentation does not show its value, so no `maxLength` is set here.
              * @example order-4711
              */
             tag?: string;
         };
         /**
          * VoiceError
-         * @description The body of every voice API error. The source gives the body as this shape ("Voice API (body: type, description, id)"; `id` "null or empty string in the shapes seen"), so all three members are required (unlike the resource tables of the token and group message responses, which list fields without giving a body shape). `type` depends on the status (see the per-status schemas that refine this one); the set of `type` values beyond the documented ones is left open.
+         * @description The body of every voice API error. The provider's documentation gives the body as this shape ("Voice API (body: type, description, id)"; `id` "null or empty string in the shapes seen"), so all three members are required (unlike the resource tables of the token and group message responses, which list fields without giving a body shape). `type` depends on the status (see the per-status schemas that refine this one); the set of `type` values beyond the documented ones is left open.
          */
         VoiceError: {
             /**
@@ -218,23 +216,23 @@ export interface components {
              */
             description: string;
             /**
-             * @description Error id. `null` or an empty string in the shapes the source shows; the source leaves its non-empty format open.
+             * @description Error id. `null` or an empty string in the shapes the provider's documentation shows; the provider's documentation leaves its non-empty format open.
              * @example null
              */
             id: string | null;
         };
         /**
          * CreateCallResult
-         * @description Success body of create call. The source leaves its shape open (and whether there is a body at all), so any value is valid here.
+         * @description Success body of create call. The provider's documentation leaves its shape open (and whether there is a body at all), so any value is valid here.
          */
         CreateCallResult: unknown;
         /**
          * ModifyCallRequest
-         * @description Body of modify call. Sending `state` with the value `completed` ends the call. The full list of call states and transitions is not shown, but the body of this operation is: "Body: state, with the value completed" (D4), and "a call is modified by sending the state value completed". So `state` is a closed list of that one value here; the call states the source leaves open are those a call goes through, not the values this body may carry.
+         * @description Body of modify call. Sending `state` with the value `completed` ends the call. The full list of call states and transitions is not shown, but the body of this operation is: "Body: state, with the value completed" (D4), and "a call is modified by sending the state value completed". So `state` is a closed list of that one value here; the call states the provider's documentation leaves open are those a call goes through, not the values this body may carry.
          */
         ModifyCallRequest: {
             /**
-             * @description The new state of the call. The source gives this body exactly one value, `completed` (D4), so another value is refused.
+             * @description The new state of the call. The provider's documentation gives this body exactly one value, `completed` (D4), so another value is refused.
              * @example completed
              * @enum {string}
              */
@@ -242,21 +240,21 @@ export interface components {
         };
         /**
          * ModifyCallResult
-         * @description Success body of modify call. The source leaves its shape open (and whether there is a body at all), so any value is valid here.
+         * @description Success body of modify call. The provider's documentation leaves its shape open (and whether there is a body at all), so any value is valid here.
          */
         ModifyCallResult: unknown;
         /**
          * VoiceCallback
-         * @description Members that every voice callback carries. Since February 2021 voice callbacks carry `pai` and `identity` with caller-attestation data. The source leaves the rest of the payload open, and does not say whether the two fields are always present, so they are optional.
+         * @description Members that every voice callback carries. Since February 2021 voice callbacks carry `pai` and `identity` with caller-attestation data. The provider's documentation leaves the rest of the payload open, and does not say whether the two fields are always present, so they are optional.
          */
         VoiceCallback: {
             /**
-             * @description Caller-attestation data: the P-Asserted-Identity of the call. The source leaves its format open.
+             * @description Caller-attestation data: the P-Asserted-Identity of the call. The provider's documentation leaves its format open.
              * @example <sip:+14155550100@sip.example.com>
              */
             pai?: string;
             /**
-             * @description Caller-attestation data: the Identity (STIR/SHAKEN) header of the call. The source leaves its format open.
+             * @description Caller-attestation data: the Identity (STIR/SHAKEN) header of the call. The provider's documentation leaves its format open.
              * @example eyJhbGciOiJFUzI1NiJ9.eyJhdHRlc3QiOiJBIn0.c2lnbmF0dXJl;info=<https://cert.example.com/cert.pem>
              */
             identity?: string;
@@ -265,12 +263,12 @@ export interface components {
         };
         /**
          * DisconnectEvent
-         * @description Payload of the Disconnect event sent when an error ends an active call. Like every voice callback it may carry `pai` and `identity`; the source leaves the rest of the payload (including how the cause is reported) open.
+         * @description Payload of the Disconnect event sent when an error ends an active call. Like every voice callback it may carry `pai` and `identity`; the provider's documentation leaves the rest of the payload (including how the cause is reported) open.
          */
         DisconnectEvent: components["schemas"]["VoiceCallback"];
         /**
          * OpenCallbackBody
-         * @description A callback body sent with a media type other than JSON. The source does not show the content type of this callback, so any media type is accepted and such a body is not checked (a JSON body is checked under `application/json`).
+         * @description A callback body sent with a media type other than JSON. The provider's documentation does not show the content type of this callback, so any media type is accepted and such a body is not checked (a JSON body is checked under `application/json`).
          */
         OpenCallbackBody: unknown;
     };
@@ -320,7 +318,7 @@ export interface components {
                 "application/json": components["schemas"]["VoiceValidationError"];
             };
         };
-        /** @description The body was not sent as `application/json` (the source sends `application/json; charset=utf-8`), type `validation`. */
+        /** @description The body was not sent as `application/json` (the provider's documentation sends `application/json; charset=utf-8`), type `validation`. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -329,7 +327,7 @@ export interface components {
                 "application/json": components["schemas"]["VoiceValidationError"];
             };
         };
-        /** @description The user rate limit or the concurrency limit is reached (type `error`). The source leaves the numeric limits and any retry header open. */
+        /** @description The user rate limit or the concurrency limit is reached (type `error`). The provider's documentation leaves the numeric limits and any retry header open. */
         TooManyRequests: {
             headers: {
                 [name: string]: unknown;
@@ -356,7 +354,7 @@ export interface components {
                 "application/json": components["schemas"]["VoiceOverloadedError"];
             };
         };
-        /** @description Another server failure (a 5xx other than the documented 500 and 503). The source shows no other 5xx and leaves its status open, so any 5xx is accepted; whether it has a body and its media type are open (`x-body-open`), but a JSON body is the uniform voice error body (`VoiceError`: `type`, `description`, `id`; "reports failures with a uniform error body"), its `type` value open. A documented status keeps its own body: a 500 is `internal-error`, a 503 `system-overloaded`. */
+        /** @description Another server failure (a 5xx other than the documented 500 and 503). The provider's documentation shows no other 5xx and leaves its status open, so any 5xx is accepted; whether it has a body and its media type are open, but a JSON body is the uniform voice error body (`VoiceError`: `type`, `description`, `id`; "reports failures with a uniform error body"), its `type` value open. A documented status keeps its own body: a 500 is `internal-error`, a 503 `system-overloaded`. */
         ServerError: {
             headers: {
                 [name: string]: unknown;
@@ -365,7 +363,7 @@ export interface components {
                 "application/json": components["schemas"]["VoiceError"];
             };
         };
-        /** @description Bad request: the request failed validation (type `validation`). The source does not say which message a wrong `state` value gets. */
+        /** @description Bad request: the request failed validation (type `validation`). The provider's documentation does not say which message a wrong `state` value gets. */
         ModifyCallBadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -395,12 +393,12 @@ export interface components {
     };
     parameters: {
         /**
-         * @description The voice account id. It must be the account that the Basic credentials belong to. The source leaves its format open.
+         * @description The voice account id. It must be the account that the Basic credentials belong to. The provider's documentation leaves its format open.
          * @example 9900000
          */
         accountId: string;
         /**
-         * @description Id of the call to modify. The source leaves its format open.
+         * @description Id of the call to modify. The provider's documentation leaves its format open.
          * @example c-15ac29a2-1331029c-2cb0-4a07-b215-b22865662d85
          */
         callId: string;
@@ -417,7 +415,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The voice account id. It must be the account that the Basic credentials belong to. The source leaves its format open.
+                 * @description The voice account id. It must be the account that the Basic credentials belong to. The provider's documentation leaves its format open.
                  * @example 9900000
                  */
                 accountId: components["parameters"]["accountId"];
@@ -439,7 +437,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
-            /** @description The call was created. The source leaves the exact success status, whether there is a body, its content type and its shape open (`x-body-open`: no body, or a body of another media type, is accepted); the example shows a plausible body. */
+            /** @description The call was created. The provider's documentation leaves the exact success status, whether there is a body, its content type and its shape open; the example shows a plausible body. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -457,12 +455,12 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The voice account id. It must be the account that the Basic credentials belong to. The source leaves its format open.
+                 * @description The voice account id. It must be the account that the Basic credentials belong to. The provider's documentation leaves its format open.
                  * @example 9900000
                  */
                 accountId: components["parameters"]["accountId"];
                 /**
-                 * @description Id of the call to modify. The source leaves its format open.
+                 * @description Id of the call to modify. The provider's documentation leaves its format open.
                  * @example c-15ac29a2-1331029c-2cb0-4a07-b215-b22865662d85
                  */
                 callId: components["parameters"]["callId"];
@@ -485,7 +483,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
-            /** @description The call was modified. The source leaves the exact success status, whether there is a body, its content type and its shape open (`x-body-open`: no body, or a body of another media type, is accepted); the example shows a plausible (empty) body. */
+            /** @description The call was modified. The provider's documentation leaves the exact success status, whether there is a body, its content type and its shape open; the example shows a plausible (empty) body. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
@@ -511,7 +509,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The application received the event. The source leaves the expected status of the receiver's answer, whether it has a body and its media type open (`x-body-open`): any 2xx, with any body or none. */
+            /** @description The application received the event. The provider's documentation leaves the expected status of the receiver's answer, whether it has a body and its media type open: any 2xx, with any body or none. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;

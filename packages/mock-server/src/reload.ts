@@ -1,0 +1,92 @@
+import { type ContractSet, loadContracts } from '@svc-contracts/contract-checker';
+import { MockService, type MockServiceOptions } from './mock-service.js';
+import { bundleService, type ServiceSource, SpecError } from './services.js';
+
+/** How long a replaced contract set stays open for the requests that were using it. */
+const retireAfterMs = 10_000;
+
+/** What `MockSet.reload` answers: the service now served, and how long the reload took. */
+export interface ReloadResult {
+  name: string;
+  milliseconds: number;
+}
+
+/**
+ * Reloads running mocks in place (`pnpm dev`): a service's spec is bundled and compiled again and its
+ * server answers from the new one from the next request on, on the same port; the others are untouched.
+ * A spec that no longer bundles or compiles throws a `SpecError` saying why, and the last good mock keeps
+ * answering. A reloaded service gets a contract set of its own (the one loaded at start serves every
+ * service and stays until `stop()`); each replaces and closes the previous reload's.
+ */
+export class MockReloader {
+  private readonly own = new Map<string, ContractSet>();
+  private readonly queue = new Map<string, Promise<unknown>>();
+  private readonly retiring = new Map<ContractSet, NodeJS.Timeout>();
+
+  constructor(
+    private readonly configPath: string,
+    private readonly sources: readonly ServiceSource[],
+    private readonly options: MockServiceOptions,
+    /** Puts the new service in place (the server reads it per request). */
+    private readonly swap: (name: string, service: MockService) => void,
+  ) {}
+
+  /** One reload at a time per service, in the order asked. */
+  reload(name: string): Promise<ReloadResult> {
+    const previous = this.queue.get(name) ?? Promise.resolve();
+    const next = previous.then(
+      () => this.load(name),
+      () => this.load(name),
+    );
+    this.queue.set(name, next);
+    return next;
+  }
+
+  private async load(name: string): Promise<ReloadResult> {
+    const started = performance.now();
+    const source = this.sources.find((candidate) => candidate.name === name);
+    if (!source) {
+      const served = this.sources.map((candidate) => candidate.name).join(', ');
+      throw new SpecError(`"${name}" is not served by these mocks (they serve ${served}).`);
+    }
+    // The set-up cache hashes every input file: a saved file is never served from a stale entry.
+    const [contracts, bundled] = await Promise.all([
+      loadContracts({ configPath: this.configPath, specs: [source] }),
+      bundleService(this.configPath, source).catch((error: unknown) => error as Error),
+    ]);
+    try {
+      if (contracts.problems.length > 0) {
+        throw new SpecError(`The ${name} spec does not load:\n  ${contracts.problems.join('\n  ')}`);
+      }
+      if (bundled instanceof Error) throw bundled;
+      const service = await MockService.create(bundled, contracts, this.options);
+      this.swap(name, service);
+    } catch (error) {
+      await contracts.close();
+      throw error;
+    }
+    const replaced = this.own.get(name);
+    this.own.set(name, contracts);
+    // A request still being answered may use the replaced set's XML engines: they close a little later.
+    if (replaced) this.retire(replaced);
+    return { name, milliseconds: performance.now() - started };
+  }
+
+  private retire(contracts: ContractSet): void {
+    const timer = setTimeout(() => {
+      this.retiring.delete(contracts);
+      void contracts.close();
+    }, retireAfterMs);
+    timer.unref();
+    this.retiring.set(contracts, timer);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(this.queue.values());
+    for (const timer of this.retiring.values()) clearTimeout(timer);
+    const all = [...this.own.values(), ...this.retiring.keys()];
+    this.own.clear();
+    this.retiring.clear();
+    await Promise.all(all.map((contracts) => contracts.close()));
+  }
+}
