@@ -37,7 +37,7 @@ export function formatReadyTable(
     `  ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}`.trimEnd();
   const mode = [
     options.dynamic ? 'generated bodies' : 'spec examples',
-    options.stateful ? 'stateful campaigns' : 'stateless',
+    options.stateful ? 'stateful: campaigns, subscriptions' : 'stateless',
   ];
   const lines = [
     `svc-mocks: ${set.mocks.length} mock${set.mocks.length === 1 ? '' : 's'} ready in ${(ms / 1000).toFixed(1)} s (${mode.join(', ')})`,
@@ -55,13 +55,19 @@ export function formatReadyTable(
   );
   lines.push(
     '',
-    `  ${countsText(total)}${total.webhooks > 0 ? ' (webhooks are documented, not sent: the mocks answer requests only)' : ''}`,
+    `  ${countsText(total)}${total.webhooks > 0 ? webhookHint(options.stateful) : ''}`,
   );
   lines.push(
     '',
     "Pick a documented answer with Prism's header: Prefer: code=404, example=<name>. Ctrl-C stops all mocks.",
   );
   return lines.join('\n');
+}
+
+/** What the table says of webhooks: how to send one, and what `--stateful` delivers by itself. */
+function webhookHint(stateful: boolean | undefined): string {
+  const trigger = 'send any with: pnpm mock trigger <service> <webhook> --to URL';
+  return stateful ? ` (orders notify their subscriptions; ${trigger})` : ` (${trigger})`;
 }
 
 /** How long the reason of a refusal may make a log line: the body has the whole of it. */
