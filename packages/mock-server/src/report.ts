@@ -53,10 +53,7 @@ export function formatReadyTable(
     },
     { operations: 0, webhooks: 0 },
   );
-  lines.push(
-    '',
-    `  ${countsText(total)}${total.webhooks > 0 ? webhookHint(options.stateful) : ''}`,
-  );
+  lines.push('', `  ${countsText(total)}${total.webhooks > 0 ? webhookHint(options.stateful) : ''}`);
   lines.push(
     '',
     "Pick a documented answer with Prism's header: Prefer: code=404, example=<name>. Ctrl-C stops all mocks.",

@@ -96,7 +96,9 @@ describe('counts', () => {
     const table = formatReadyTable(set, { dynamic: false, stateful: false }, 1_000);
     expect(table).toMatch(/service\s+port\s+address\s+operations\s+webhooks/);
     expect(table).toMatch(/^\s+token\s+\d+\s+\S+\s+1\s+0$/m);
-    expect(table).toMatch(/^\s+\d+ operations, \d+ webhooks? \(send any with: pnpm mock trigger <service> <webhook> --to URL\)$/m);
+    expect(table).toMatch(
+      /^\s+\d+ operations, \d+ webhooks? \(send any with: pnpm mock trigger <service> <webhook> --to URL\)$/m,
+    );
     expect(table).not.toMatch(/\b1 operations\b/);
   });
 });
