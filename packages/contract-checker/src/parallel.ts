@@ -13,6 +13,7 @@ import {
 import { earlyDecisionProblems, settleHeld } from './entry-pipeline.js';
 import type { ReportWriter } from './format.js';
 import { printable } from './input-text.js';
+import type { CheckLimits } from './limits.js';
 import { OrderedReport } from './ordered-report.js';
 import { walkRecordings } from './recording-walk.js';
 import type { CheckHarOptions, RunSummary } from './report.js';
@@ -103,6 +104,8 @@ export async function checkRecordingsInWorkers(
     resourceLimits?: ResourceLimits;
     /** XML limits of every thread (default `batchXmlLimits`). */
     xmlLimits?: XmlLimits;
+    /** The resource policy of every thread (default `batchLimits`; `xmlLimits` wins for XML). */
+    limits?: CheckLimits;
   },
   sink: ReportWriter,
 ): Promise<RunSummary> {
@@ -116,6 +119,7 @@ export async function checkRecordingsInWorkers(
     ...(opts.scope ? { scope: opts.scope } : {}),
     ...(opts.maxHeld === undefined ? {} : { maxHeld: opts.maxHeld }),
     ...(opts.xmlLimits ? { xmlLimits: opts.xmlLimits } : {}),
+    ...(opts.limits ? { limits: opts.limits } : {}),
     format: sink.format,
   };
 
@@ -316,7 +320,7 @@ export async function checkRecordingsInWorkers(
       if (builder.count === 0) return;
       assign(builder.seal(report.open(undefined), file));
     };
-    await walkRecordings(paths, shard, {
+    const input = await walkRecordings(paths, shard, {
       // Every entry goes into a block: the batches are empty, and between them this thread checks its own.
       divert(file, element, index, at) {
         if (!builder.fits(element.end - element.start)) seal(file);
@@ -394,6 +398,7 @@ export async function checkRecordingsInWorkers(
       ...(opts.failOn ? { failOn: opts.failOn } : {}),
       ...(opts.scope?.sanitized ? { sanitized: true } : {}),
       ...(shard ? { shard } : {}),
+      input,
       ...(opts.coverage && coverageWhole
         ? { coverage: mergeCoverage(coverages as NonNullable<RunSummary['coverage']>[]) }
         : {}),

@@ -1,3 +1,4 @@
+import { printable } from './input-text.js';
 import type { EntryReport } from './report.js';
 import { type NotJudgedReason, reasonCounts, type SkipReason } from './scope.js';
 
@@ -159,7 +160,7 @@ export function exitCodeOf(
 /** Hosts by count, most first, at most `limit` of them named. */
 function hostList(hosts: Record<string, number>, limit = 5): string {
   const sorted = Object.entries(hosts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  const named = sorted.slice(0, limit).map(([host, count]) => `${host} ${count}`);
+  const named = sorted.slice(0, limit).map(([host, count]) => `${printable(host)} ${count}`);
   if (sorted.length > limit) named.push(`${sorted.length - limit} more hosts`);
   return named.join(', ');
 }
@@ -189,7 +190,7 @@ export function scopeLines(counts: RunCounts, sanitizedOption: boolean): string[
   if (!sanitizedOption) {
     for (const file of looksSanitized(counts)) {
       lines.push(
-        `${file}: no entry carries a credential (Authorization, Cookie or an API key) and some fail security-missing: it looks like a sanitized export (Chrome's default "Export HAR (sanitized)" strips Authorization and Cookie). Check a request of it for its Authorization header; export with sensitive data, or pass --sanitized to leave security not judged.`,
+        `${printable(file)}: no entry carries a credential (Authorization, Cookie or an API key) and some fail security-missing: it looks like a sanitized export (Chrome's default "Export HAR (sanitized)" strips Authorization and Cookie). Check a request of it for its Authorization header; export with sensitive data, or pass --sanitized to leave security not judged.`,
       );
     }
   }

@@ -53,7 +53,7 @@ export const scopeCatalogue = {
   'resource-limit': {
     kind: 'not-judged',
     label: 'resource limit',
-    text: 'A resource limit of the checker stopped the check of a part (a document over `--max-xml-bytes`): the tool could not judge it, and the run exits 2.',
+    text: 'A resource limit of the checker stopped the check of a part (an entry over `--max-entry-bytes`, a JSON body over `--max-json-nodes` or `--max-json-depth`, an XML document over `--max-xml-bytes` or `--xml-timeout`): the tool could not judge it, and the run exits 2.',
   },
 } as const;
 
@@ -72,7 +72,7 @@ export interface Skip {
 /** A part of an entry that could not be judged: the request or response body, or the credentials. */
 export interface NotJudged {
   reason: NotJudgedReason;
-  part: 'request body' | 'response body' | 'credentials' | 'request' | 'response';
+  part: 'request body' | 'response body' | 'credentials' | 'request' | 'response' | 'entry';
   detail: string;
 }
 
