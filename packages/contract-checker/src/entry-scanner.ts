@@ -234,6 +234,12 @@ export class HarEntryScanner {
   private countedTo = 0;
   /** The first newline at or after `countedTo`, or -1 when the buffer has none. */
   private nextNewline = -1;
+  /**
+   * No newline stands from `countedTo` up to this offset of `buffer`: where the search for the next one
+   * resumes at a push. Without it, every push searched an element longer than a chunk from its start
+   * again, and a HAR whose one entry spans hundreds of MB on one line took time in its square.
+   */
+  private searchedTo = 0;
   private sawRoot = false;
   /** The number or literal being read outside `log.entries`, if one is. */
   private scalar: Scalar | undefined;
@@ -250,7 +256,8 @@ export class HarEntryScanner {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
     this.inCarry = this.buffer.length > 0;
     this.buffer = this.inCarry ? this.append(bytes) : bytes;
-    this.nextNewline = this.buffer.indexOf(NEWLINE, this.countedTo);
+    this.nextNewline = this.buffer.indexOf(NEWLINE, Math.max(this.countedTo, this.searchedTo));
+    this.searchedTo = this.nextNewline < 0 ? this.buffer.length : 0;
     const found: ScannedElement[] = [];
     const buffer = this.buffer;
     const length = buffer.length;
@@ -621,6 +628,7 @@ export class HarEntryScanner {
     }
     // Else an element longer than the chunks so far, at the start of `carry`: it stays, and grows there.
     this.countedTo -= keep;
+    this.searchedTo = Math.max(0, this.searchedTo - keep);
     if (this.elementStart >= 0) this.elementStart -= keep;
     if (this.keyStart >= 0) this.keyStart -= keep;
     this.at = kept;

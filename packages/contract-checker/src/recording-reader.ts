@@ -4,7 +4,7 @@ import { extname } from 'node:path';
 import { elementText, HarEntryScanner, JsonStructureError, type ScannedElement } from './entry-scanner.js';
 import { HarFormatError, type RecordedExchange, readEntry } from './har-entry.js';
 import { locateJsonSyntaxError, printable } from './input-text.js';
-import { batchLimits, type CheckLimits, entryTooLarge } from './limits.js';
+import { batchLimits, type CheckLimits, entryTooLarge, jsonBytesCost } from './limits.js';
 import type { NotJudged } from './scope.js';
 
 /**
@@ -19,7 +19,7 @@ export type RecordingItem = { index: number; position: number } & (
 );
 
 /** The limits an entry meets before it is decoded. */
-export type EntryLimits = Pick<CheckLimits, 'maxEntryBytes'>;
+export type EntryLimits = Pick<CheckLimits, 'maxEntryBytes' | 'maxJsonNodes'>;
 
 /**
  * Called once per entry, in input order, before the entry is parsed: the entry's position in the run, or
@@ -75,7 +75,9 @@ export function decodeEntry(
   limits: EntryLimits = batchLimits,
 ): RecordingItem {
   // Before it is decoded: a string of 512 MiB or more cannot even be made, and JSON.parse has no limit.
-  const tooLarge = entryTooLarge(element.end - element.start, limits);
+  const tooLarge =
+    entryTooLarge(element.end - element.start, limits) ??
+    jsonBytesCost(element.buffer, element.start, element.end, limits);
   if (tooLarge !== undefined)
     return { index, position, unread: { reason: 'resource-limit', part: 'entry', detail: tooLarge } };
   if (!isUtf8(element.buffer.subarray(element.start, element.end)))

@@ -66,6 +66,17 @@ describe('an entry past a limit is not judged, named with the limit, and the run
     expect((await cli(file)).code).toBe(0);
   });
 
+  it('an entry of more JSON values than --max-json-nodes is not decoded (80 million `{}` took gigabytes)', async () => {
+    const file = join(scratch, 'entry-nodes.ndjson');
+    const crowded = { ...entry(), _extra: Array.from({ length: 100 }, () => ({})) };
+    await writeFile(file, ndjson(entry(), crowded, entry()));
+    const { code, stdout } = await cli('--max-json-nodes', '60', file);
+    expect(code).toBe(2);
+    expect(stdout).toContain(`NOT JUDGED ${file} #1 - (not read) -> 0`);
+    expect(stdout).toContain('not judged (entry): resource limit: the entry holds more than 60 JSON values');
+    expect(stdout).toContain(`PASS ${file} #2 GET`);
+  });
+
   it('a JSON body nested deeper than --max-json-depth is not parsed', async () => {
     const file = join(scratch, 'depth.ndjson');
     const deep = entry({ body: JSON.stringify({ ...agent, extra: [[[[[[1]]]]]] }) });
