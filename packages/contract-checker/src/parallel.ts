@@ -10,8 +10,8 @@ import {
   entryAt,
   entryCount,
 } from './entry-blocks.js';
-import { earlyDecisionProblems, settleHeld } from './entry-pipeline.js';
-import type { ReportWriter } from './format.js';
+import { earlyDecisionProblems, settleHeld, unreadEntry } from './entry-pipeline.js';
+import { type ReportWriter, renderEntry } from './format.js';
 import { printable } from './input-text.js';
 import type { CheckLimits } from './limits.js';
 import { OrderedReport } from './ordered-report.js';
@@ -212,19 +212,17 @@ export async function checkRecordingsInWorkers(
       // Careful, or with one entry left: the entry it was on is known.
       if (block.careful || entryCount(block) - block.from === 1) {
         const { index, position } = entryAt(block, block.from);
+        // Not judged, named with why: the tool could not judge it (the run exits 2).
+        const entry = unreadEntry(block.file, index, position, {
+          reason: 'checker-failure',
+          part: 'entry',
+          detail: `${slot.name} stopped on it: ${printable(reason)}`,
+        });
+        const counts = emptyCounts();
+        countEntry(counts, entry);
         addResult({
           seq: block.seq,
-          segments: [
-            {
-              kind: 'error',
-              error: {
-                file: block.file,
-                entry: index,
-                reason: `could not be checked: ${slot.name} stopped on it: ${printable(reason)}`,
-              },
-              position,
-            },
-          ],
+          segments: [{ kind: 'entries', text: renderEntry(sink.format, entry), counts }],
           checked: block.from + 1,
           complete: block.from + 1 === entryCount(block),
         });

@@ -1,6 +1,6 @@
 import { printable } from './input-text.js';
 import type { EntryReport } from './report.js';
-import { type NotJudgedReason, reasonCounts, type SkipReason } from './scope.js';
+import { isToolReason, type NotJudgedReason, reasonCounts, type SkipReason } from './scope.js';
 
 /**
  * What a run counts of its entries: every entry is passed, failed, not judged or skipped, and the
@@ -150,7 +150,9 @@ export function exitCodeOf(
   specProblems: number,
   failOn: FailOn = {},
 ): 0 | 1 | 2 {
-  if (inputErrors > 0 || specProblems > 0 || (counts.notJudgedReasons['resource-limit'] ?? 0) > 0) return 2;
+  if (inputErrors > 0 || specProblems > 0) return 2;
+  for (const [reason, count] of Object.entries(counts.notJudgedReasons))
+    if (count > 0 && isToolReason(reason as NotJudgedReason)) return 2;
   if (counts.failed > 0) return 1;
   if (failOn.notJudged && counts.notJudged > 0) return 1;
   if (failOn.skipped && counts.skipped > 0) return 1;
