@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HarEntryScanner } from '../src/entry-scanner.js';
 import type { Report } from '../src/index.js';
 import { batchLimits, jsonCost } from '../src/limits.js';
 import { headerLines, headerValue } from '../src/request-parts.js';
@@ -105,6 +106,31 @@ describe('an entry past a limit is not judged, named with the limit, and the run
     expect(jsonCost('{"a":"[[[,,,]]]","b\\"[":{}}', limits)).toEqual({ nodes: 4, depth: 2 });
     expect(jsonCost('[[[[[[[[[[[]]]]]]]]]]]', limits)).toMatchObject({ limit: 'maxJsonDepth' });
     expect(jsonCost(`[${'0,'.repeat(200)}0]`, limits)).toMatchObject({ limit: 'maxJsonNodes' });
+  });
+});
+
+describe('one very large entry in a HAR is read in linear time', () => {
+  it('the scanner searches the bytes of a long entry for newlines once, not again at every chunk', () => {
+    const text = harText(entry({ body: 'x'.repeat(4 << 20) }));
+    const bytes = Buffer.from(text);
+    const scanner = new HarEntryScanner();
+    let searched = 0;
+    const indexOf = Buffer.prototype.indexOf;
+    Buffer.prototype.indexOf = function (this: Buffer, value: unknown, from?: unknown, ...rest: unknown[]) {
+      if (value === 10) searched += this.length - Math.max(0, Number(from ?? 0));
+      return (indexOf as (...args: unknown[]) => number).call(this, value, from, ...rest);
+    } as typeof indexOf;
+    let elements = 0;
+    try {
+      for (let at = 0; at < bytes.length; at += 16 << 10)
+        elements += scanner.push(bytes.subarray(at, at + (16 << 10))).length;
+      scanner.end();
+    } finally {
+      Buffer.prototype.indexOf = indexOf;
+    }
+    expect(elements).toBe(1);
+    // 256 chunks: searched again from the entry's start at each, it was about 128 times the file.
+    expect(searched).toBeLessThan(3 * bytes.length);
   });
 });
 
