@@ -118,8 +118,9 @@ try {
   // One 400 MB entry, as HAR and as NDJSON: the two times should stay within a small factor.
   const entry = (): Iterable<string> =>
     (function* () {
-      const text = good.replace(/"text":"[^"]*"/, '"text":"@"');
-      const [before, after] = text.split('@') as [string, string];
+      const text = JSON.parse(good) as { response: { content: { text: string } } };
+      text.response.content.text = '@';
+      const [before, after] = JSON.stringify(text).split('@') as [string, string];
       yield before;
       const chunk = 'x'.repeat(mib);
       for (let at = 0; at < 400; at++) yield chunk;
