@@ -39,7 +39,8 @@ const bodyStart = good.indexOf('"text":') + 8;
 
 async function write(path: string, parts: () => Iterable<string>): Promise<void> {
   const out = createWriteStream(path);
-  for (const part of parts()) if (!out.write(part)) await new Promise((done) => out.once('drain', done));
+  for (const part of parts())
+    if (!out.write(part)) await new Promise<void>((done) => out.once('drain', () => done()));
   await new Promise<void>((done, fail) => out.end((error?: Error | null) => (error ? fail(error) : done())));
 }
 
