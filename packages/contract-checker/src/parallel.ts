@@ -13,7 +13,7 @@ import {
 import { earlyDecisionProblems, settleHeld, unreadEntry } from './entry-pipeline.js';
 import { type ReportWriter, renderEntry } from './format.js';
 import { printable } from './input-text.js';
-import type { CheckLimits } from './limits.js';
+import { batchLimits, type CheckLimits, entryTooLarge } from './limits.js';
 import { OrderedReport } from './ordered-report.js';
 import { walkRecordings } from './recording-walk.js';
 import type { CheckHarOptions, RunSummary } from './report.js';
@@ -123,6 +123,7 @@ export async function checkRecordingsInWorkers(
     format: sink.format,
   };
 
+  const limits = opts.limits ?? batchLimits;
   let ownUnwritten = 0;
   const ownQueue: EntryBlock[] = [];
   const failures: Array<{ slot: number; reason: string }> = [];
@@ -318,21 +319,44 @@ export async function checkRecordingsInWorkers(
       if (builder.count === 0) return;
       assign(builder.seal(report.open(undefined), file));
     };
-    const input = await walkRecordings(paths, shard, {
-      // Every entry goes into a block: the batches are empty, and between them this thread checks its own.
-      divert(file, element, index, at) {
-        if (!builder.fits(element.end - element.start)) seal(file);
-        builder.add(element, index, at);
-        if (builder.full) seal(file);
-        return true;
+    const input = await walkRecordings(
+      paths,
+      shard,
+      {
+        // Every entry goes into a block: the batches are empty, and between them this thread checks its own.
+        divert(file, element, index, at) {
+          if (element.end - element.start > limits.maxEntryBytes) {
+            // Refused on its size alone, here: its bytes are never copied into a block (nor, from NDJSON, kept).
+            seal(file);
+            const entry = unreadEntry(file, index, at, {
+              reason: 'resource-limit',
+              part: 'entry',
+              detail: entryTooLarge(element.end - element.start, limits) ?? '',
+            });
+            const counts = emptyCounts();
+            countEntry(counts, entry);
+            ownUnwritten++;
+            report.open(
+              undefined,
+              [{ kind: 'entries', text: renderEntry(sink.format, entry), counts }],
+              true,
+            );
+            return true;
+          }
+          if (!builder.fits(element.end - element.start)) seal(file);
+          builder.add(element, index, at);
+          if (builder.full) seal(file);
+          return true;
+        },
+        batch: () => checkOwn(),
+        fileEnd: (file) => seal(file),
+        problem(error, position) {
+          ownUnwritten++;
+          report.open(undefined, [{ kind: 'error', error, position }], true);
+        },
       },
-      batch: () => checkOwn(),
-      fileEnd: (file) => seal(file),
-      problem(error, position) {
-        ownUnwritten++;
-        report.open(undefined, [{ kind: 'error', error, position }], true);
-      },
-    });
+      limits,
+    );
     inputEnded = true;
     for (const slot of slots) if (!slot.finished) post(slot, { type: 'end' });
     for (;;) {

@@ -142,6 +142,7 @@ function invalidUtf8At(element: ScannedElement): string {
 }
 
 const byteOrderMark = Buffer.from([0xef, 0xbb, 0xbf]);
+const empty = Buffer.alloc(0);
 const newline = 10;
 
 /**
@@ -156,6 +157,12 @@ export class RecordingDecoder {
   private next = 0;
   /** NDJSON: the pieces of the line not yet ended. */
   private pendingLine: Buffer[] = [];
+  private pendingBytes = 0;
+  /**
+   * NDJSON: the line being read is past `maxEntryBytes`: its bytes are counted, not kept (a line of
+   * gigabytes would not fit a Buffer), and it becomes an entry not judged when it ends.
+   */
+  private overLimit = false;
   private lineNumber = 0;
   private started = false;
 
@@ -217,13 +224,27 @@ export class RecordingDecoder {
     const items: Selected[] = [];
     let from = 0;
     for (let end = chunk.indexOf(newline); end >= 0; end = chunk.indexOf(newline, from)) {
+      const index = this.lineNumber++;
+      if (this.overLimit || this.pendingBytes + end - from > this.limits.maxEntryBytes) {
+        // Only its size is known: decodeEntry refuses it on that alone, without reading a byte.
+        const size = this.pendingBytes + end - from;
+        this.pendingLine = [];
+        this.pendingBytes = 0;
+        this.overLimit = false;
+        const position = this.select();
+        const element = { buffer: empty, start: 0, end: size, line: index + 1, column: 1 };
+        if (position !== undefined && !this.divert?.(element, index, position))
+          items.push({ element, index, position });
+        from = end + 1;
+        continue;
+      }
       // A line longer than a chunk is joined once, when it ends (not copied again with every chunk).
       const bytes =
         this.pendingLine.length === 0 ? chunk : Buffer.concat([...this.pendingLine, chunk.subarray(0, end)]);
       const lineStart = this.pendingLine.length === 0 ? from : 0;
       const lineEnd = this.pendingLine.length === 0 ? end : bytes.length;
       this.pendingLine = [];
-      const index = this.lineNumber++;
+      this.pendingBytes = 0;
       if (!isBlankLine(bytes, lineStart, lineEnd)) {
         const position = this.select();
         if (position !== undefined) {
@@ -233,8 +254,16 @@ export class RecordingDecoder {
       }
       from = end + 1;
     }
-    // A copy: the caller may read the next chunk into the same buffer.
-    if (from < chunk.length) this.pendingLine.push(Buffer.from(chunk.subarray(from)));
+    if (from < chunk.length) {
+      this.pendingBytes += chunk.length - from;
+      if (this.pendingBytes > this.limits.maxEntryBytes) {
+        this.overLimit = true;
+        this.pendingLine = [];
+      } else {
+        // A copy: the caller may read the next chunk into the same buffer.
+        this.pendingLine.push(Buffer.from(chunk.subarray(from)));
+      }
+    }
     return decodeEach(items, this.limits);
   }
 

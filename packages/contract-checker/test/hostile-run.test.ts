@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HarEntryScanner } from '../src/entry-scanner.js';
 import type { Report } from '../src/index.js';
 import { batchLimits, jsonCost } from '../src/limits.js';
+import { RecordingDecoder, type RecordingItem } from '../src/recording-reader.js';
 import { headerLines, headerValue } from '../src/request-parts.js';
 import { agent, checkWithFixtures, fixtures, runCliCapturing } from './helpers.js';
 
@@ -98,6 +99,21 @@ describe('an entry past a limit is not judged, named with the limit, and the run
     expect(stdout).toContain(`NOT JUDGED ${file} #0`);
     expect(stdout).toContain(`JSON nested deeper than ${batchLimits.maxJsonDepth} levels`);
     expect(stdout).toContain('mutation score');
+  });
+
+  it('an NDJSON line over the limit across many chunks is counted, not kept, and the next line is read', () => {
+    const text = ndjson(entry(), entry({ body: 'y'.repeat(10_000) }), entry());
+    const decoder = new RecordingDecoder('ndjson', undefined, undefined, {
+      ...batchLimits,
+      maxEntryBytes: 1000,
+    });
+    const items: RecordingItem[] = [];
+    for (let at = 0; at < text.length; at += 300) items.push(...decoder.push(text.slice(at, at + 300)));
+    items.push(...decoder.end());
+    expect(items.map((item) => Object.keys(item).at(-1))).toEqual(['exchange', 'unread', 'exchange']);
+    const unread = items[1] as { index: number; unread: { detail: string } };
+    expect(unread.index).toBe(1);
+    expect(unread.unread.detail).toMatch(/^the entry is \d+ bytes, over the limit of 1000/);
   });
 
   it('jsonCost counts values and depth without parsing, and jumps strings', () => {
