@@ -3,7 +3,7 @@
 // first) against the checker's fixture specs. Each recording holds a good entry, the hostile one and a good
 // entry; each case must end with exit 2, the hostile entry named as not judged, both good entries reported,
 // in bounded time and memory, on one thread and on two:
-//   - an entry of 530 MiB (over Node's string limit of 512 MiB)
+//   - an entry of 530 MiB (over Node's string limit of 512 MiB), in NDJSON and in a HAR
 //   - a JSON body of 140 million numbers (281 MB; JSON.parse of it is a V8 fatal error), with
 //     --max-entry-bytes raised so that the body limit is the one met
 //   - an entry holding 80 million `{}` (240 MB; gigabytes once parsed)
@@ -55,6 +55,17 @@ const cases: Array<{ name: string; file: string; args: string[]; parts: () => It
       const chunk = 'a'.repeat(mib);
       for (let at = 0; at < 530; at++) yield chunk;
       yield `"}}}\n${good}\n`;
+    },
+  },
+  {
+    name: 'HAR entry of 530 MiB',
+    file: 'large-entry.har',
+    args: [],
+    *parts() {
+      yield `{"log":{"version":"1.2","entries":[${good},${good.slice(0, bodyStart)}`;
+      const chunk = 'a'.repeat(mib);
+      for (let at = 0; at < 530; at++) yield chunk;
+      yield `"}}},${good}]}}`;
     },
   },
   {

@@ -38,6 +38,8 @@ export function elementText(element: ScannedElement): string {
   return element.buffer.toString('utf8', element.start, element.end);
 }
 
+const noBytes = Buffer.alloc(0);
+
 export class JsonStructureError extends Error {
   override readonly name = 'JsonStructureError';
   constructor(
@@ -250,6 +252,15 @@ export class HarEntryScanner {
   sawLog = false;
   sawEntries = false;
   private finishedEntries = false;
+  /** Bytes of the current element dropped because it is past `maxElementBytes`. */
+  private dropped = 0;
+
+  /**
+   * `maxElementBytes`: an element longer than that is scanned but not kept; it is handed out with its
+   * size only (an empty buffer, `end` its length), for the reader to refuse on its size alone. So an entry
+   * of gigabytes costs no memory.
+   */
+  constructor(private readonly maxElementBytes = Number.POSITIVE_INFINITY) {}
 
   /** Feeds the next chunk; returns the elements of `log.entries` completed by it, in order. */
   push(chunk: Uint8Array): ScannedElement[] {
@@ -581,6 +592,12 @@ export class HarEntryScanner {
 
   private takeElement(buffer: Buffer, end: number): ScannedElement {
     if (this.elementStart < 0) this.fail('value expected', end);
+    if (this.dropped > 0) {
+      const size = end - this.elementStart + this.dropped;
+      this.dropped = 0;
+      this.elementStart = -1;
+      return { buffer: noBytes, start: 0, end: size, line: this.elementLine, column: this.elementColumn };
+    }
     const element = {
       buffer,
       start: this.elementStart,
@@ -613,6 +630,11 @@ export class HarEntryScanner {
    */
   private compact(): void {
     const length = this.buffer.length;
+    if (this.elementStart >= 0 && length - this.elementStart + this.dropped > this.maxElementBytes) {
+      // Past the limit: the element's bytes so far are counted and let go.
+      this.dropped += length - this.elementStart;
+      this.elementStart = length;
+    }
     const keep = this.elementStart >= 0 ? this.elementStart : this.keyStart >= 0 ? this.keyStart : length;
     this.countTo(keep);
     const kept = length - keep;

@@ -153,7 +153,7 @@ const newline = 10;
  * valid.
  */
 export class RecordingDecoder {
-  private readonly scanner = new HarEntryScanner();
+  private readonly scanner: HarEntryScanner;
   private next = 0;
   /** NDJSON: the pieces of the line not yet ended. */
   private pendingLine: Buffer[] = [];
@@ -171,7 +171,9 @@ export class RecordingDecoder {
     private readonly select: Selector = counter(),
     private readonly divert?: Diverter,
     private readonly limits: EntryLimits = batchLimits,
-  ) {}
+  ) {
+    this.scanner = new HarEntryScanner(limits.maxEntryBytes);
+  }
 
   /**
    * The next chunk of the file (text is taken as the whole file's text or a piece of it): the entries it

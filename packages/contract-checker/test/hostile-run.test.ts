@@ -101,20 +101,24 @@ describe('an entry past a limit is not judged, named with the limit, and the run
     expect(stdout).toContain('mutation score');
   });
 
-  it('an NDJSON line over the limit across many chunks is counted, not kept, and the next line is read', () => {
-    const text = ndjson(entry(), entry({ body: 'y'.repeat(10_000) }), entry());
-    const decoder = new RecordingDecoder('ndjson', undefined, undefined, {
-      ...batchLimits,
-      maxEntryBytes: 1000,
-    });
-    const items: RecordingItem[] = [];
-    for (let at = 0; at < text.length; at += 300) items.push(...decoder.push(text.slice(at, at + 300)));
-    items.push(...decoder.end());
-    expect(items.map((item) => Object.keys(item).at(-1))).toEqual(['exchange', 'unread', 'exchange']);
-    const unread = items[1] as { index: number; unread: { detail: string } };
-    expect(unread.index).toBe(1);
-    expect(unread.unread.detail).toMatch(/^the entry is \d+ bytes, over the limit of 1000/);
-  });
+  it.each(['ndjson', 'har'] as const)(
+    'a %s entry over the limit across many chunks is counted, not kept, and the next entry is read',
+    (format) => {
+      const entries = [entry(), entry({ body: 'y'.repeat(10_000) }), entry()];
+      const text = format === 'ndjson' ? ndjson(...entries) : harText(...entries);
+      const decoder = new RecordingDecoder(format, undefined, undefined, {
+        ...batchLimits,
+        maxEntryBytes: 1000,
+      });
+      const items: RecordingItem[] = [];
+      for (let at = 0; at < text.length; at += 300) items.push(...decoder.push(text.slice(at, at + 300)));
+      items.push(...decoder.end());
+      expect(items.map((item) => Object.keys(item).at(-1))).toEqual(['exchange', 'unread', 'exchange']);
+      const unread = items[1] as { index: number; unread: { detail: string } };
+      expect(unread.index).toBe(1);
+      expect(unread.unread.detail).toMatch(/^the entry is 1\d{4} bytes, over the limit of 1000/);
+    },
+  );
 
   it('jsonCost counts values and depth without parsing, and jumps strings', () => {
     const limits = { maxJsonNodes: 100, maxJsonDepth: 10 };
