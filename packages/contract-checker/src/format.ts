@@ -70,6 +70,10 @@ function mutationLines(mutation: MutationReport): string[] {
     if (service.survivors.length > 10)
       lines.push(`    ... and ${service.survivors.length - 10} more survivors`);
   }
+  for (const failure of mutation.notMutated ?? []) {
+    const at = failure.file === undefined ? '' : `${printable(failure.file)} #${failure.entry} `;
+    lines.push(`  not mutated: ${at}the checker failed on it: ${shownLong(failure.reason)}`);
+  }
   return lines;
 }
 

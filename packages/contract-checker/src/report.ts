@@ -178,6 +178,8 @@ export async function checkRecordings(
     if (coverage) summary.coverage = coverage.report();
     if (opts.mutation) {
       summary.mutation = await scoreMutants(passing, contracts, { ...checkOpts, concurrency });
+      // The tool could not judge some of what it was given: never exit 0 (see scope.ts).
+      if (summary.mutation.notMutated) summary.exitCode = 2;
     }
     return summary;
   } finally {

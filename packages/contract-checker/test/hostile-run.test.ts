@@ -99,6 +99,12 @@ describe('an entry past a limit is not judged, named with the limit, and the run
     expect(stdout).toContain(`NOT JUDGED ${file} #0`);
     expect(stdout).toContain(`JSON nested deeper than ${batchLimits.maxJsonDepth} levels`);
     expect(stdout).toContain('mutation score');
+
+    // With the limit raised past what the stack holds, the entry is named and the run is not a pass.
+    const raised = await cli('--mutation', '--max-json-depth', '200000', file);
+    expect(raised.code).toBe(2);
+    expect(raised.stdout).toContain(`not mutated: ${file} #0 the checker failed on it:`);
+    expect(raised.stdout).toContain('mutation score');
   });
 
   it.each(['ndjson', 'har'] as const)(
