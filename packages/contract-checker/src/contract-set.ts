@@ -3,6 +3,7 @@ import type { PreparedOperation } from './compiled.js';
 import { compileContracts } from './compiled.js';
 import { type ContractCacheOption, openContractCache } from './contract-cache.js';
 import { describeShapes, type ExchangeShapes } from './exchange-shapes.js';
+import { vetBodies } from './json-text.js';
 import { batchLimits, type CheckLimits, jsonCost, opensContainer } from './limits.js';
 import { planOf } from './operation-plan.js';
 import type { NotJudged } from './scope.js';
@@ -180,6 +181,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       const { body: _body, ...rest } = response;
       response = rest;
     }
+    vetBodies(request.bodyNotRecorded ? undefined : request.body, response.body, limits);
     if (overLimit.length > 0) {
       const verdict = checkGuarded(request, response, match, operation);
       return verdict instanceof Promise

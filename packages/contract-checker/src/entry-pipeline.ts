@@ -351,7 +351,10 @@ export function entryPipeline(
       const part: NotJudged = {
         reason: 'resource-limit',
         part: error.part,
-        detail: `${printable(error.message)} Raise the limit with --max-xml-bytes (bytes) or --xml-timeout (ms).`,
+        // A JSON limit names its option; an XML one is told here.
+        detail: /raise it with --/.test(error.message)
+          ? printable(error.message, 2000)
+          : `${printable(error.message)} Raise the limit with --max-xml-bytes (bytes) or --xml-timeout (ms).`,
       };
       const verdict = { verdict: 'conforms' as const, violations: [], requestViolations: [] };
       return {

@@ -126,6 +126,20 @@ describe('an entry past a limit is not judged, named with the limit, and the run
     },
   );
 
+  it('JSON in a URL (x-filters, a content parameter) past --max-json-nodes is not parsed: not judged', async () => {
+    const file = join(scratch, 'query-json.ndjson');
+    const filters = encodeURIComponent(`[${'0,'.repeat(3000)}0]`);
+    const url = `http://localhost:4010/api/v1/organizations/usage/runs?filters=${filters}`;
+    await writeFile(file, ndjson(entry({ url }), entry()));
+    const { code, stdout } = await cli('--max-json-nodes', '100', file);
+    expect(code).toBe(2);
+    expect(stdout).toContain(`NOT JUDGED ${file} #0 GET`);
+    expect(stdout).toContain(
+      'JSON of more than 100 values (raise it with --max-json-nodes); the value is not parsed',
+    );
+    expect(stdout).toContain(`PASS ${file} #1 GET`);
+  });
+
   it('jsonCost counts values and depth without parsing, and jumps strings', () => {
     const limits = { maxJsonNodes: 100, maxJsonDepth: 10 };
     expect(jsonCost('[1,2,3]', limits)).toEqual({ nodes: 4, depth: 1 });
