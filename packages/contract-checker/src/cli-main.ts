@@ -7,6 +7,7 @@ import { defaultWorkers } from './default-workers.js';
 import { parseHostMappings, requireService } from './entry-pipeline.js';
 import { formatJson, formatText, jsonReportWriter, textReportWriter } from './format.js';
 import { printable } from './input-text.js';
+import { batchLimits, type CheckLimits, limitOptions } from './limits.js';
 import { MergeError, mergeReports, parseReport } from './merge.js';
 import { checkRecordingsInWorkers } from './parallel.js';
 import { checkRecordings, parseShard, type Shard } from './report.js';
@@ -51,6 +52,10 @@ Scope (see the README, "Recording traffic with the tools you have"):
   --max-xml-bytes N    largest XML document validated (default 268435456, 256 MiB); a larger one is not
                    judged and the run exits 2
   --xml-timeout MS time budget per XML document (default 120000)
+  --max-entry-bytes N  largest entry read (default 268435456, 256 MiB; Node cannot hold 512 MiB or more)
+  --max-json-nodes N   most values in one JSON body (default 10000000), counted before it is parsed
+  --max-json-depth N   deepest nesting of one JSON body (default 512)
+                   An entry or body past a limit is not judged, named with the limit, and the run exits 2
   -h, --help       this text
 
 merge: combines the --json reports of every shard of one run into one report (text, or --json) with
@@ -94,6 +99,9 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     strict: { type: 'boolean', default: false },
     'max-xml-bytes': { type: 'string' },
     'xml-timeout': { type: 'string' },
+    'max-entry-bytes': { type: 'string' },
+    'max-json-nodes': { type: 'string' },
+    'max-json-depth': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   } as const;
   try {
@@ -131,6 +139,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
   const configPath = values.config ?? findConfigPath();
   let hosts: Record<string, string>;
   let xmlLimits: XmlLimits;
+  let limits: CheckLimits;
   try {
     hosts = parseHostMappings(values.host ?? [], await configHosts(configPath));
     xmlLimits = {
@@ -141,6 +150,17 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
       ...(values['xml-timeout'] === undefined
         ? {}
         : { timeoutMs: positiveInteger('--xml-timeout', values['xml-timeout']) }),
+    };
+    const number = (option: keyof typeof limitOptions): number => {
+      const name = limitOptions[option];
+      const text = values[name.slice(2) as 'max-entry-bytes' | 'max-json-nodes' | 'max-json-depth'];
+      return text === undefined ? batchLimits[option] : positiveInteger(name, text);
+    };
+    limits = {
+      maxEntryBytes: number('maxEntryBytes'),
+      maxJsonNodes: number('maxJsonNodes'),
+      maxJsonDepth: number('maxJsonDepth'),
+      xml: xmlLimits,
     };
   } catch (error) {
     output.stderr(`${(error as Error).message}\n\n${usage}`);
@@ -168,6 +188,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
           configPath,
           workers,
           xmlLimits,
+          limits,
           ...(values['no-cache'] ? { cache: false as const } : {}),
         },
         writer,
@@ -177,6 +198,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     }
     const contracts = await loadContracts({
       xmlLimits,
+      limits,
       ...(values.config === undefined ? {} : { configPath: values.config }),
       ...(values['no-cache'] ? { cache: false as const } : {}),
     });

@@ -3,6 +3,8 @@ import type { PreparedOperation } from './compiled.js';
 import { compileContracts } from './compiled.js';
 import { type ContractCacheOption, openContractCache } from './contract-cache.js';
 import { describeShapes, type ExchangeShapes } from './exchange-shapes.js';
+import { vetBodies } from './json-text.js';
+import { batchLimits, type CheckLimits, jsonCost, opensContainer } from './limits.js';
 import { planOf } from './operation-plan.js';
 import type { NotJudged } from './scope.js';
 import { credentialLocation } from './security.js';
@@ -40,6 +42,12 @@ export interface LoadContractsOptions {
    * requests). A document past one is not judged: `checkExchange` rejects with a `CheckLimitError`.
    */
   xmlLimits?: XmlLimits;
+  /**
+   * The resource policy of every check (see `limits.ts`): entry bytes, JSON values and depth per body,
+   * and XML (`limits.xml`, unless `xmlLimits` is given). A JSON body past a limit is not judged
+   * (`resource-limit`) and never parsed. Default: `batchLimits` for JSON, the validator's for XML.
+   */
+  limits?: CheckLimits;
 }
 
 /** One documented response of an operation, for coverage. */
@@ -99,6 +107,8 @@ export interface ContractSet {
   ): ExchangeShapes | undefined;
   /** Names under which credentials travel in any loaded service, for masking output. */
   credentialNames(): CredentialNames;
+  /** The resource policy the checks keep (see {@link LoadContractsOptions.limits}). */
+  readonly limits: CheckLimits;
   /** Releases the XML engines. */
   close(): Promise<void>;
 }
@@ -112,11 +122,13 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
   const configPath = opts.specs ? opts.configPath : (opts.configPath ?? findConfigPath());
   if (!opts.specs && !configPath) throw new Error('No redocly.yaml found: pass configPath or specs.');
   const sources = opts.specs ?? servicesFromConfig(configPath as string);
+  const xmlLimits = opts.xmlLimits ?? opts.limits?.xml;
+  const limits: CheckLimits = { ...batchLimits, ...opts.limits, xml: xmlLimits ?? {} };
   const setupCache = openContractCache(sources, {
     ...(configPath ? { configPath } : {}),
     ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
     ...(opts.cache === undefined ? {} : { cache: opts.cache }),
-    ...(opts.xmlLimits === undefined ? {} : { xmlLimits: opts.xmlLimits }),
+    ...(xmlLimits === undefined ? {} : { xmlLimits }),
   });
   const bundled = await setupCache.bundle();
   const xsd = setupCache.xsdCache();
@@ -156,6 +168,35 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     if (!match || !operation) {
       return { verdict: 'violation', violations: [undocumented], requestViolations: [undocumented] };
     }
+    // Bodies past a JSON limit are left out before anything parses them: not judged.
+    const overLimit: NotJudged[] = [];
+    const requestCost = bodyOverLimit(request.bodyNotRecorded ? undefined : request.body, limits);
+    if (requestCost !== undefined) {
+      overLimit.push({ reason: 'resource-limit', part: 'request body', detail: requestCost });
+      request = { ...request, bodyNotRecorded: true };
+    }
+    const responseCost = bodyOverLimit(response.body, limits);
+    if (responseCost !== undefined) {
+      overLimit.push({ reason: 'resource-limit', part: 'response body', detail: responseCost });
+      const { body: _body, ...rest } = response;
+      response = rest;
+    }
+    vetBodies(request.bodyNotRecorded ? undefined : request.body, response.body, limits);
+    if (overLimit.length > 0) {
+      const verdict = checkGuarded(request, response, match, operation);
+      return verdict instanceof Promise
+        ? verdict.then((known) => withParts(known, overLimit))
+        : withParts(verdict, overLimit);
+    }
+    return checkGuarded(request, response, match, operation);
+  }
+
+  function checkGuarded(
+    request: RecordedRequest,
+    response: RecordedResponse,
+    match: OperationMatch,
+    operation: PreparedOperation,
+  ): EntryVerdict | Promise<EntryVerdict> {
     const plan = planOf(operation);
     const fromRequest = plan.checkRequest(request, match);
     const fromResponse = plan.checkResponse(request, response);
@@ -175,6 +216,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
   }
 
   return {
+    limits,
     services: [...services.keys()],
     missingServices: bundled.missing,
     problems: [...bundled.specs.flatMap((spec) => spec.problems), ...problems],
@@ -261,6 +303,17 @@ function requiresCredentials(operation: PreparedOperation): boolean {
 }
 
 /** A request whose credentials the recording stripped: its security is not judged (`--sanitized`). */
+/** Why a JSON body is past a limit of the policy (not parsed, not judged), or undefined. */
+function bodyOverLimit(body: string | undefined, limits: CheckLimits): string | undefined {
+  if (body === undefined || !opensContainer(body)) return undefined;
+  const cost = jsonCost(body, limits);
+  return 'limit' in cost ? `${cost.message}; the body is not parsed` : undefined;
+}
+
+function withParts(verdict: EntryVerdict, parts: NotJudged[]): EntryVerdict {
+  return { ...verdict, notJudged: [...(verdict.notJudged ?? []), ...parts] };
+}
+
 function withSanitized(verdict: EntryVerdict, sanitized: boolean): EntryVerdict {
   if (!sanitized) return verdict;
   const part: NotJudged = {

@@ -11,7 +11,8 @@ import {
 import type { ScannedElement } from './entry-scanner.js';
 import { joinRendered, type ReportFormat, renderEntry } from './format.js';
 import type { InputError } from './har.js';
-import { decodeEntry, type RecordingItem } from './recording-reader.js';
+import type { CheckLimits } from './limits.js';
+import { decodeEntry, type EntryLimits, type RecordingItem } from './recording-reader.js';
 import type { EntryReport, ReportSink, RunSummary } from './report.js';
 import { countEntry, emptyCounts, type RunCounts } from './run-counts.js';
 import { batchXmlLimits, type XmlLimits } from './xsd-cache.js';
@@ -54,7 +55,11 @@ export function entryAt(block: EntryBlock, at: number): { index: number; positio
 }
 
 /** The entries of the block from `block.from` on, decoded one by one as they are iterated. */
-export function* blockItems(block: EntryBlock, upTo = entryCount(block)): Generator<RecordingItem> {
+export function* blockItems(
+  block: EntryBlock,
+  upTo = entryCount(block),
+  limits?: EntryLimits,
+): Generator<RecordingItem> {
   const buffer = Buffer.from(block.bytes);
   const table = block.entries;
   for (let at = block.from; at < upTo; at++) {
@@ -66,7 +71,7 @@ export function* blockItems(block: EntryBlock, upTo = entryCount(block)): Genera
       line: table[base + 4] as number,
       column: table[base + 5] as number,
     };
-    yield decodeEntry(element, table[base + 2] as number, table[base + 3] as number);
+    yield decodeEntry(element, table[base + 2] as number, table[base + 3] as number, limits);
   }
 }
 
@@ -215,6 +220,8 @@ export interface BlockCheckerOptions {
   maxHeld?: number;
   /** XML limits (default {@link batchXmlLimits}). */
   xmlLimits?: XmlLimits;
+  /** The resource policy (default `batchLimits`, with `xmlLimits` when given). */
+  limits?: CheckLimits;
 }
 
 /** A checking thread's summary, sent when the input ended (plain data). */
@@ -254,7 +261,8 @@ export class BlockChecker {
   static async load(opts: BlockCheckerOptions): Promise<BlockChecker> {
     const contracts = await loadContracts({
       configPath: opts.configPath,
-      xmlLimits: opts.xmlLimits ?? batchXmlLimits,
+      xmlLimits: opts.xmlLimits ?? opts.limits?.xml ?? batchXmlLimits,
+      ...(opts.limits ? { limits: opts.limits } : {}),
       ...(opts.cache === false ? { cache: false as const } : {}),
     });
     try {
@@ -273,7 +281,7 @@ export class BlockChecker {
     const count = entryCount(block);
     const { seq, file } = block;
     if (!block.careful) {
-      for (const item of blockItems(block)) {
+      for (const item of blockItems(block, undefined, this.contracts.limits)) {
         const taken = this.pipeline.take(file, item);
         if (taken) await taken;
       }
@@ -282,7 +290,8 @@ export class BlockChecker {
       return;
     }
     for (let at = block.from; at < count; at++) {
-      for (const item of blockItems({ ...block, from: at }, at + 1)) await this.pipeline.take(file, item);
+      for (const item of blockItems({ ...block, from: at }, at + 1, this.contracts.limits))
+        await this.pipeline.take(file, item);
       await this.pipeline.drain();
       report({ seq, segments: this.collector.take(), checked: at + 1, complete: at + 1 === count });
     }

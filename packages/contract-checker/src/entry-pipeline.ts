@@ -111,7 +111,9 @@ type Outcome =
    */
   | { kind: 'entry'; entry: EntryReport; exchange: RecordedExchange; hold: boolean; credential?: boolean }
   /** `position`: where in the input the problem was met (for the order of reports from several threads). */
-  | { kind: 'error'; error: InputError; position: number };
+  | { kind: 'error'; error: InputError; position: number }
+  /** An entry a resource limit stopped before it was read: not judged, nothing of it known. */
+  | { kind: 'unread'; entry: EntryReport };
 
 export interface PipelineOptions {
   service?: string;
@@ -145,6 +147,22 @@ export interface EntryPipeline {
   takeHeld(): HeldEntries;
   readonly counts: RunCounts;
   readonly inputErrors: number;
+}
+
+/** The report of an entry a limit stopped before it was read: no method, URL or status is known. */
+export function unreadEntry(file: string, index: number, position: number, part: NotJudged): EntryReport {
+  return {
+    file,
+    index,
+    position,
+    method: '-',
+    url: '(not read)',
+    status: 0,
+    verdict: 'not-judged',
+    violations: [],
+    requestViolations: [],
+    notJudged: [part],
+  };
 }
 
 /** Throws unless `service` (when given) is one the contracts hold. */
@@ -248,6 +266,10 @@ export function entryPipeline(
       inputErrors++;
       return sink.inputError(outcome.error, outcome.position);
     }
+    if (outcome.kind === 'unread') {
+      countEntry(counts, outcome.entry);
+      return sink.entry(outcome.entry);
+    }
     const { entry, exchange, credential } = outcome;
     if (entry.match) routedHosts.add(hostOf(exchange.request.url));
     else if (outcome.hold && !routedHosts.has(hostOf(exchange.request.url))) {
@@ -329,7 +351,10 @@ export function entryPipeline(
       const part: NotJudged = {
         reason: 'resource-limit',
         part: error.part,
-        detail: `${printable(error.message)} Raise the limit with --max-xml-bytes (bytes) or --xml-timeout (ms).`,
+        // A JSON limit names its option; an XML one is told here.
+        detail: /raise it with --/.test(error.message)
+          ? printable(error.message, 2000)
+          : `${printable(error.message)} Raise the limit with --max-xml-bytes (bytes) or --xml-timeout (ms).`,
       };
       const verdict = { verdict: 'conforms' as const, violations: [], requestViolations: [] };
       return {
@@ -422,11 +447,13 @@ export function entryPipeline(
       const outcome: Outcome | Promise<Outcome> =
         'exchange' in item
           ? check(file, item.exchange, item.position)
-          : {
-              kind: 'error',
-              error: { file, entry: item.index, reason: item.error },
-              position: item.position,
-            };
+          : 'unread' in item
+            ? { kind: 'unread', entry: unreadEntry(file, item.index, item.position, item.unread) }
+            : {
+                kind: 'error',
+                error: { file, entry: item.index, reason: item.error },
+                position: item.position,
+              };
       if (inFlight.length === 0 && !(outcome instanceof Promise)) return emit(outcome);
       inFlight.push(outcome);
       return drainTo(limit);

@@ -38,6 +38,8 @@ export function elementText(element: ScannedElement): string {
   return element.buffer.toString('utf8', element.start, element.end);
 }
 
+const noBytes = Buffer.alloc(0);
+
 export class JsonStructureError extends Error {
   override readonly name = 'JsonStructureError';
   constructor(
@@ -234,6 +236,12 @@ export class HarEntryScanner {
   private countedTo = 0;
   /** The first newline at or after `countedTo`, or -1 when the buffer has none. */
   private nextNewline = -1;
+  /**
+   * No newline stands from `countedTo` up to this offset of `buffer`: where the search for the next one
+   * resumes at a push. Without it, every push searched an element longer than a chunk from its start
+   * again, and a HAR whose one entry spans hundreds of MB on one line took time in its square.
+   */
+  private searchedTo = 0;
   private sawRoot = false;
   /** The number or literal being read outside `log.entries`, if one is. */
   private scalar: Scalar | undefined;
@@ -244,13 +252,23 @@ export class HarEntryScanner {
   sawLog = false;
   sawEntries = false;
   private finishedEntries = false;
+  /** Bytes of the current element dropped because it is past `maxElementBytes`. */
+  private dropped = 0;
+
+  /**
+   * `maxElementBytes`: an element longer than that is scanned but not kept; it is handed out with its
+   * size only (an empty buffer, `end` its length), for the reader to refuse on its size alone. So an entry
+   * of gigabytes costs no memory.
+   */
+  constructor(private readonly maxElementBytes = Number.POSITIVE_INFINITY) {}
 
   /** Feeds the next chunk; returns the elements of `log.entries` completed by it, in order. */
   push(chunk: Uint8Array): ScannedElement[] {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
     this.inCarry = this.buffer.length > 0;
     this.buffer = this.inCarry ? this.append(bytes) : bytes;
-    this.nextNewline = this.buffer.indexOf(NEWLINE, this.countedTo);
+    this.nextNewline = this.buffer.indexOf(NEWLINE, Math.max(this.countedTo, this.searchedTo));
+    this.searchedTo = this.nextNewline < 0 ? this.buffer.length : 0;
     const found: ScannedElement[] = [];
     const buffer = this.buffer;
     const length = buffer.length;
@@ -574,6 +592,12 @@ export class HarEntryScanner {
 
   private takeElement(buffer: Buffer, end: number): ScannedElement {
     if (this.elementStart < 0) this.fail('value expected', end);
+    if (this.dropped > 0) {
+      const size = end - this.elementStart + this.dropped;
+      this.dropped = 0;
+      this.elementStart = -1;
+      return { buffer: noBytes, start: 0, end: size, line: this.elementLine, column: this.elementColumn };
+    }
     const element = {
       buffer,
       start: this.elementStart,
@@ -606,6 +630,11 @@ export class HarEntryScanner {
    */
   private compact(): void {
     const length = this.buffer.length;
+    if (this.elementStart >= 0 && length - this.elementStart + this.dropped > this.maxElementBytes) {
+      // Past the limit: the element's bytes so far are counted and let go.
+      this.dropped += length - this.elementStart;
+      this.elementStart = length;
+    }
     const keep = this.elementStart >= 0 ? this.elementStart : this.keyStart >= 0 ? this.keyStart : length;
     this.countTo(keep);
     const kept = length - keep;
@@ -621,6 +650,7 @@ export class HarEntryScanner {
     }
     // Else an element longer than the chunks so far, at the start of `carry`: it stays, and grows there.
     this.countedTo -= keep;
+    this.searchedTo = Math.max(0, this.searchedTo - keep);
     if (this.elementStart >= 0) this.elementStart -= keep;
     if (this.keyStart >= 0) this.keyStart -= keep;
     this.at = kept;

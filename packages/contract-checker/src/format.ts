@@ -1,19 +1,28 @@
 import type { CoverageReport } from './coverage.js';
 import type { InputError } from './har.js';
+import { printable } from './input-text.js';
 import type { MutationReport } from './mutation.js';
 import type { EntryReport, Report, ReportSink, RunSummary } from './report.js';
 import { emptyCounts, scopeLines, summaryLine } from './run-counts.js';
 import { scopeCatalogue } from './scope.js';
 import type { Violation } from './types.js';
 
+/**
+ * Everything the text report prints that a recording or a report file wrote (a URL, a method, a message
+ * quoting a value, a file name) goes through {@link printable}: control characters as `\uXXXX`, never
+ * raw escape sequences, and very long values cut. Messages get more room than a URL.
+ */
+const shown = (text: string): string => printable(String(text));
+const shownLong = (text: string): string => printable(String(text), 2000);
+
 function entryTitle(entry: EntryReport): string {
   const target = entry.match ? ` ${entry.match.service} ${entry.match.operationId}` : '';
-  return `${entry.file} #${entry.index} ${entry.method} ${entry.url} -> ${entry.status}${target}`;
+  return `${shown(entry.file)} #${entry.index} ${shown(entry.method)} ${shown(entry.url)} -> ${entry.status}${target}`;
 }
 
 function violationLines(violation: Violation): string[] {
-  const where = violation.pointer ? ` ${violation.pointer}` : '';
-  const lines = [`  ${violation.rule} (${violation.side}${where}): ${violation.message}`];
+  const where = violation.pointer ? ` ${shown(violation.pointer)}` : '';
+  const lines = [`  ${violation.rule} (${violation.side}${where}): ${shownLong(violation.message)}`];
   if (violation.specLocation) lines.push(`    spec: ${violation.specLocation}`);
   return lines;
 }
@@ -55,17 +64,21 @@ function mutationLines(mutation: MutationReport): string[] {
       `  ${service.service}: ${service.killed}/${service.mutants} (${percent(service.score)}); ${kinds}`,
     );
     for (const survivor of service.survivors.slice(0, 10)) {
-      const at = survivor.file === undefined ? '' : `${survivor.file} #${survivor.entry} `;
-      lines.push(`    survived: ${at}${survivor.operationId}: ${survivor.description}`);
+      const at = survivor.file === undefined ? '' : `${printable(survivor.file)} #${survivor.entry} `;
+      lines.push(`    survived: ${at}${survivor.operationId}: ${shownLong(survivor.description)}`);
     }
     if (service.survivors.length > 10)
       lines.push(`    ... and ${service.survivors.length - 10} more survivors`);
+  }
+  for (const failure of mutation.notMutated ?? []) {
+    const at = failure.file === undefined ? '' : `${printable(failure.file)} #${failure.entry} `;
+    lines.push(`  not mutated: ${at}the checker failed on it: ${shownLong(failure.reason)}`);
   }
   return lines;
 }
 
 function notJudgedLine(part: NonNullable<EntryReport['notJudged']>[number]): string {
-  return `  not judged (${part.part}): ${scopeCatalogue[part.reason].label}: ${part.detail}`;
+  return `  not judged (${part.part}): ${scopeCatalogue[part.reason].label}: ${shownLong(part.detail)}`;
 }
 
 /**
@@ -77,7 +90,7 @@ export function entryLines(entry: EntryReport): string[] {
   const notJudged = (entry.notJudged ?? []).map(notJudgedLine);
   if (entry.verdict === 'skipped') {
     return entry.skip?.reason === 'failed-request'
-      ? [`SKIP ${entryTitle(entry)} (${entry.skip.detail})`]
+      ? [`SKIP ${entryTitle(entry)} (${shownLong(entry.skip.detail)})`]
       : [];
   }
   if (entry.verdict === 'not-judged') return [`NOT JUDGED ${entryTitle(entry)}`, ...notJudged];
@@ -87,19 +100,19 @@ export function entryLines(entry: EntryReport): string[] {
   if (entry.verdict === 'rejected-as-expected') {
     const rules = [...new Set(entry.requestViolations.map((violation) => violation.rule))].join(', ');
     if (entry.note !== undefined)
-      return [`PASS ${entryTitle(entry)} (invalid request refused: ${rules}; ${entry.note})`];
+      return [`PASS ${entryTitle(entry)} (invalid request refused: ${rules}; ${shownLong(entry.note)})`];
     return [`PASS ${entryTitle(entry)} (invalid request refused as documented: ${rules})`];
   }
-  return [`PASS ${entryTitle(entry)}${entry.note !== undefined ? ` (${entry.note})` : ''}`];
+  return [`PASS ${entryTitle(entry)}${entry.note !== undefined ? ` (${shownLong(entry.note)})` : ''}`];
 }
 
 export function inputErrorLine(error: InputError): string {
-  return `input error: ${error.file}${error.entry === undefined ? '' : ` #${error.entry}`}: ${error.reason}`;
+  return `input error: ${shown(error.file)}${error.entry === undefined ? '' : ` #${error.entry}`}: ${shownLong(error.reason)}`;
 }
 
 /** What follows the entries: spec problems, input errors, coverage, mutation score, and the summary alone on the last line. */
 function tailLines(summary: Omit<Report, 'entries'>): string[] {
-  const lines = summary.specProblems.map((problem) => `spec problem: ${problem}`);
+  const lines = summary.specProblems.map((problem) => `spec problem: ${shownLong(problem)}`);
   lines.push(...summary.inputErrors.map(inputErrorLine));
   if (summary.coverage) lines.push(...coverageLines(summary.coverage));
   if (summary.mutation) lines.push(...mutationLines(summary.mutation));

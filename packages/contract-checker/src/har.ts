@@ -37,7 +37,7 @@ function collect(file: string, items: RecordingItem[]): HarFile {
   const entryErrors: HarFile['entryErrors'] = [];
   for (const item of items) {
     if ('exchange' in item) exchanges.push(item.exchange);
-    else entryErrors.push({ index: item.index, reason: item.error });
+    else entryErrors.push({ index: item.index, reason: 'error' in item ? item.error : item.unread.detail });
   }
   return { file, exchanges, entryErrors };
 }

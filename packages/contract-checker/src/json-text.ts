@@ -1,3 +1,6 @@
+import { batchLimits, type CheckLimits, jsonCost } from './limits.js';
+import { CheckLimitError } from './scope.js';
+
 /** JSON text of recorded traffic (a body, a `content` parameter) that does not parse, and why. */
 export class UnparseableJson {
   constructor(readonly message: string) {}
@@ -29,7 +32,35 @@ let lastValue: unknown;
 let otherText: string | undefined;
 let otherValue: unknown;
 
+/** Texts longer than this are counted before they are parsed (see {@link parseOnce}). */
+const scannedFrom = 4096;
+
+// The bodies of the exchange being checked, already held to the contract set's own policy (which the
+// user may have raised): not counted again against the default one.
+let vettedRequest: string | undefined;
+let vettedResponse: string | undefined;
+/** The policy of the contract set checking now (its checks parse synchronously after {@link vetBodies}). */
+let limits: Pick<CheckLimits, 'maxJsonNodes' | 'maxJsonDepth'> = batchLimits;
+
+/** The bodies of the exchange about to be checked passed the contract set's JSON `policy`. */
+export function vetBodies(
+  request: string | undefined,
+  response: string | undefined,
+  policy: Pick<CheckLimits, 'maxJsonNodes' | 'maxJsonDepth'>,
+): void {
+  vettedRequest = request;
+  vettedResponse = response;
+  limits = policy;
+}
+
 function parseOnce(text: string): unknown {
+  // Bodies are held to the contract set's policy before any check reads them; what else is JSON (a query
+  // parameter's `content`, `x-filters`, JWT claims) lives in a URL or a header, within the entry's bytes,
+  // and is held to the default policy here: JSON.parse of 140 million values is a fatal error.
+  if (text.length > scannedFrom && text !== vettedRequest && text !== vettedResponse) {
+    const cost = jsonCost(text, limits);
+    if ('limit' in cost) throw new CheckLimitError('request', `${cost.message}; the value is not parsed`);
+  }
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {

@@ -28,9 +28,15 @@ export function mergeReports(parts: Array<{ file: string; report: Report }>): Re
     if (other) throw new MergeError(`${file} and ${other} are both shard ${index}/${count}`);
     seen.set(index, file);
   }
-  const missing = Array.from({ length: count }, (_, at) => at + 1).filter((index) => !seen.has(index));
-  if (missing.length > 0)
-    throw new MergeError(`shard ${missing.map((index) => `${index}/${count}`).join(', ')} missing`);
+  // Listed without counting to `count`: a report may claim a split of a billion.
+  if (count > parts.length) {
+    const missing: string[] = [];
+    for (let index = 1; index <= count && missing.length < 5; index++)
+      if (!seen.has(index)) missing.push(`${index}/${count}`);
+    const more = count - parts.length - missing.length;
+    throw new MergeError(`shard ${missing.join(', ')}${more > 0 ? ` and ${more} more` : ''} missing`);
+  }
+  sameRun(parts, count);
   if (parts.some(({ report }) => report.mutation)) {
     throw new MergeError('mutation scores cannot be merged: run --mutation without --shard');
   }
@@ -61,9 +67,36 @@ export function mergeReports(parts: Array<{ file: string; report: Report }>): Re
     exitCode: exitCodeOf(counts, inputErrors.length, specProblems.length, failOn),
     ...(failOn ? { failOn } : {}),
     ...(sanitized ? { sanitized } : {}),
+    ...(parts[0]?.report.input ? { input: parts[0].report.input } : {}),
   };
   if (coverages.every((coverage) => coverage !== undefined)) merged.coverage = mergeCoverage(coverages);
   return merged;
+}
+
+/**
+ * The reports are the shards of one run: the same input (its digest and its number of entries), and
+ * each report's entries are its own shard's (entry `position` modulo `count` is `index - 1`), so that a
+ * report relabelled as another shard, or a report of another input, is refused rather than counted.
+ */
+function sameRun(parts: Array<{ file: string; report: Report }>, count: number): void {
+  const first = parts[0] as { file: string; report: Report };
+  for (const { file, report } of parts) {
+    const input = report.input;
+    if (!input)
+      throw new MergeError(`${file}: no "input" (written by an older contract-check); run the shards again`);
+    const expected = first.report.input as NonNullable<Report['input']>;
+    if (input.digest !== expected.digest || input.entries !== expected.entries)
+      throw new MergeError(
+        `${file} and ${first.file} are not shards of one run: they read different input (${input.entries} entries, digest ${input.digest}; ${expected.entries} entries, digest ${expected.digest})`,
+      );
+    const index = report.shard?.index ?? 1;
+    report.entries.forEach((entry, at) => {
+      if (entry.position >= input.entries || entry.position % count !== index - 1)
+        throw new MergeError(
+          `${file}: entries[${at}] has position ${entry.position}, which is not shard ${index}/${count}'s of ${input.entries} entries (a report relabelled, or edited)`,
+        );
+    });
+  }
 }
 
 function isOtherHost(entry: EntryReport): boolean {
@@ -109,7 +142,7 @@ function unique(errors: InputError[]): InputError[] {
   return [...byKey.values()];
 }
 
-/** A `--json` report read back; anything else is refused with what is wrong with it. */
+/** A `--json` report read back; anything else is refused with the file and the place. */
 export function parseReport(text: string, file: string): Report {
   let parsed: unknown;
   try {
@@ -117,18 +150,57 @@ export function parseReport(text: string, file: string): Report {
   } catch (error) {
     throw new MergeError(`${file}: not JSON (${(error as Error).message.slice(0, 120)})`);
   }
-  const report = parsed as Partial<Report>;
+  const refuse = (place: string, what: string): never => {
+    throw new MergeError(`${file}: ${place} ${what}: not a contract-check --json report`);
+  };
+  if (!isRecord(parsed)) return refuse('the document', 'is not an object');
+  for (const key of ['entries', 'inputErrors', 'services', 'specProblems'] as const)
+    if (!Array.isArray(parsed[key])) refuse(`"${key}"`, 'is not a list');
+  for (const key of ['passed', 'failed'] as const)
+    if (!isCount(parsed[key])) refuse(`"${key}"`, 'is not a count');
+  for (const key of ['notJudged', 'skipped'] as const)
+    if (parsed[key] !== undefined && !isCount(parsed[key])) refuse(`"${key}"`, 'is not a count');
+  for (const key of ['notJudgedReasons', 'skippedReasons', 'skippedHosts', 'credentials'] as const)
+    if (parsed[key] !== undefined && !isRecord(parsed[key])) refuse(`"${key}"`, 'is not an object');
+  const shard = parsed.shard;
+  if (shard !== undefined) {
+    if (!isRecord(shard)) refuse('"shard"', 'is not an object');
+    const { index, count } = shard as Record<string, unknown>;
+    if (!isCount(count) || count < 1)
+      refuse('"shard.count"', `is ${JSON.stringify(count)}, not a whole number above 0`);
+    if (!isCount(index) || index < 1 || index > (count as number))
+      refuse('"shard.index"', `is ${JSON.stringify(index)}, not a whole number from 1 to shard.count`);
+  }
+  const input = parsed.input;
   if (
-    typeof parsed !== 'object' ||
-    parsed === null ||
-    !Array.isArray(report.entries) ||
-    !Array.isArray(report.inputErrors) ||
-    !Array.isArray(report.services)
-  ) {
-    throw new MergeError(`${file}: not a contract-check --json report`);
+    input !== undefined &&
+    (!isRecord(input) || typeof input.digest !== 'string' || !isCount(input.entries))
+  )
+    refuse('"input"', 'is not { digest, entries }');
+  for (const [at, entry] of (parsed.entries as unknown[]).entries()) {
+    if (!isRecord(entry)) refuse(`entries[${at}]`, 'is not an object');
+    if (!isRecord(entry)) continue;
+    if (typeof entry.position !== 'number')
+      throw new MergeError(`${file}: entries without "position" (written by an older contract-check)`);
+    if (!isCount(entry.position)) refuse(`entries[${at}].position`, 'is not a whole number');
+    for (const key of ['file', 'method', 'url', 'verdict'] as const)
+      if (typeof entry[key] !== 'string') refuse(`entries[${at}].${key}`, 'is not a string');
+    if (typeof entry.index !== 'number' || typeof entry.status !== 'number')
+      refuse(`entries[${at}]`, 'has no numeric "index" and "status"');
+    for (const key of ['violations', 'requestViolations'] as const)
+      if (!Array.isArray(entry[key])) refuse(`entries[${at}].${key}`, 'is not a list');
   }
-  if (report.entries.some((entry) => typeof (entry as Partial<EntryReport>).position !== 'number')) {
-    throw new MergeError(`${file}: entries without "position" (written by an older contract-check)`);
-  }
-  return report as Report;
+  (parsed.inputErrors as unknown[]).forEach((error, at) => {
+    if (!isRecord(error) || typeof error.file !== 'string' || typeof error.reason !== 'string')
+      refuse(`inputErrors[${at}]`, 'is not { file, reason }');
+  });
+  return parsed as unknown as Report;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }

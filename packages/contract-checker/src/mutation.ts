@@ -182,6 +182,11 @@ export interface MutationReport {
   killed: number;
   score: number;
   services: ServiceMutationScore[];
+  /**
+   * Entries the checker could not mutate or whose mutants it could not check (a body nested deeper than
+   * the stack allows, under a raised `--max-json-depth`): named, and the run exits 2.
+   */
+  notMutated?: Array<{ file?: string; entry?: number; reason: string }>;
 }
 
 /** Runs every mutant of every given passing exchange through the checker and counts the rejected ones. */
@@ -199,14 +204,30 @@ export async function scoreMutants(
   const services = new Map<string, ServiceMutationScore>();
   const checkOpts = opts.service === undefined ? {} : { service: opts.service };
   const jobs: Array<() => Promise<void>> = [];
+  const notMutated: NonNullable<MutationReport['notMutated']> = [];
+  const failed = (exchange: (typeof exchanges)[number], error: unknown): void => {
+    if (notMutated.some((known) => known.file === exchange.file && known.entry === exchange.entry)) return;
+    notMutated.push({
+      ...(exchange.file === undefined ? {} : { file: exchange.file }),
+      ...(exchange.entry === undefined ? {} : { entry: exchange.entry }),
+      reason: error instanceof Error ? error.message : String(error),
+    });
+  };
   for (const exchange of exchanges) {
     // A request mutant is only a detection test when the original request conformed and was accepted:
     // refused with a documented 4xx, an invalid mutant is rightly `rejected-as-expected`.
     const accepted = exchange.response.status >= 200 && exchange.response.status <= 299;
-    const mutants = await generateMutants(exchange, contracts, {
-      ...checkOpts,
-      mutateRequest: exchange.requestConforms && accepted,
-    });
+    let mutants: Mutant[];
+    try {
+      mutants = await generateMutants(exchange, contracts, {
+        ...checkOpts,
+        mutateRequest: exchange.requestConforms && accepted,
+      });
+    } catch (error) {
+      // One entry the checker cannot mutate costs that entry only, named.
+      failed(exchange, error);
+      continue;
+    }
     const match = contracts.match(exchange.request.method, exchange.request.url, checkOpts);
     if (!match) continue;
     const score = services.get(match.service) ?? {
@@ -220,7 +241,13 @@ export async function scoreMutants(
     services.set(match.service, score);
     for (const mutant of mutants) {
       jobs.push(async () => {
-        const verdict = await contracts.checkExchange(mutant.request, mutant.response, checkOpts);
+        let verdict: Awaited<ReturnType<ContractSet['checkExchange']>>;
+        try {
+          verdict = await contracts.checkExchange(mutant.request, mutant.response, checkOpts);
+        } catch (error) {
+          failed(exchange, error);
+          return;
+        }
         const killed = verdict.verdict === 'violation';
         score.mutants++;
         const kind = score.byKind[mutant.kind] ?? { mutants: 0, killed: 0 };
@@ -247,5 +274,11 @@ export async function scoreMutants(
   }));
   const mutants = list.reduce((sum, score) => sum + score.mutants, 0);
   const killed = list.reduce((sum, score) => sum + score.killed, 0);
-  return { mutants, killed, score: mutants === 0 ? 1 : killed / mutants, services: list };
+  return {
+    mutants,
+    killed,
+    score: mutants === 0 ? 1 : killed / mutants,
+    services: list,
+    ...(notMutated.length > 0 ? { notMutated } : {}),
+  };
 }

@@ -10,9 +10,10 @@ import {
   entryAt,
   entryCount,
 } from './entry-blocks.js';
-import { earlyDecisionProblems, settleHeld } from './entry-pipeline.js';
-import type { ReportWriter } from './format.js';
+import { earlyDecisionProblems, settleHeld, unreadEntry } from './entry-pipeline.js';
+import { type ReportWriter, renderEntry } from './format.js';
 import { printable } from './input-text.js';
+import { batchLimits, type CheckLimits, entryTooLarge } from './limits.js';
 import { OrderedReport } from './ordered-report.js';
 import { walkRecordings } from './recording-walk.js';
 import type { CheckHarOptions, RunSummary } from './report.js';
@@ -103,6 +104,8 @@ export async function checkRecordingsInWorkers(
     resourceLimits?: ResourceLimits;
     /** XML limits of every thread (default `batchXmlLimits`). */
     xmlLimits?: XmlLimits;
+    /** The resource policy of every thread (default `batchLimits`; `xmlLimits` wins for XML). */
+    limits?: CheckLimits;
   },
   sink: ReportWriter,
 ): Promise<RunSummary> {
@@ -116,9 +119,11 @@ export async function checkRecordingsInWorkers(
     ...(opts.scope ? { scope: opts.scope } : {}),
     ...(opts.maxHeld === undefined ? {} : { maxHeld: opts.maxHeld }),
     ...(opts.xmlLimits ? { xmlLimits: opts.xmlLimits } : {}),
+    ...(opts.limits ? { limits: opts.limits } : {}),
     format: sink.format,
   };
 
+  const limits = opts.limits ?? batchLimits;
   let ownUnwritten = 0;
   const ownQueue: EntryBlock[] = [];
   const failures: Array<{ slot: number; reason: string }> = [];
@@ -208,19 +213,17 @@ export async function checkRecordingsInWorkers(
       // Careful, or with one entry left: the entry it was on is known.
       if (block.careful || entryCount(block) - block.from === 1) {
         const { index, position } = entryAt(block, block.from);
+        // Not judged, named with why: the tool could not judge it (the run exits 2).
+        const entry = unreadEntry(block.file, index, position, {
+          reason: 'checker-failure',
+          part: 'entry',
+          detail: `${slot.name} stopped on it: ${printable(reason)}`,
+        });
+        const counts = emptyCounts();
+        countEntry(counts, entry);
         addResult({
           seq: block.seq,
-          segments: [
-            {
-              kind: 'error',
-              error: {
-                file: block.file,
-                entry: index,
-                reason: `could not be checked: ${slot.name} stopped on it: ${printable(reason)}`,
-              },
-              position,
-            },
-          ],
+          segments: [{ kind: 'entries', text: renderEntry(sink.format, entry), counts }],
           checked: block.from + 1,
           complete: block.from + 1 === entryCount(block),
         });
@@ -316,21 +319,44 @@ export async function checkRecordingsInWorkers(
       if (builder.count === 0) return;
       assign(builder.seal(report.open(undefined), file));
     };
-    await walkRecordings(paths, shard, {
-      // Every entry goes into a block: the batches are empty, and between them this thread checks its own.
-      divert(file, element, index, at) {
-        if (!builder.fits(element.end - element.start)) seal(file);
-        builder.add(element, index, at);
-        if (builder.full) seal(file);
-        return true;
+    const input = await walkRecordings(
+      paths,
+      shard,
+      {
+        // Every entry goes into a block: the batches are empty, and between them this thread checks its own.
+        divert(file, element, index, at) {
+          if (element.end - element.start > limits.maxEntryBytes) {
+            // Refused on its size alone, here: its bytes are never copied into a block (nor, from NDJSON, kept).
+            seal(file);
+            const entry = unreadEntry(file, index, at, {
+              reason: 'resource-limit',
+              part: 'entry',
+              detail: entryTooLarge(element.end - element.start, limits) ?? '',
+            });
+            const counts = emptyCounts();
+            countEntry(counts, entry);
+            ownUnwritten++;
+            report.open(
+              undefined,
+              [{ kind: 'entries', text: renderEntry(sink.format, entry), counts }],
+              true,
+            );
+            return true;
+          }
+          if (!builder.fits(element.end - element.start)) seal(file);
+          builder.add(element, index, at);
+          if (builder.full) seal(file);
+          return true;
+        },
+        batch: () => checkOwn(),
+        fileEnd: (file) => seal(file),
+        problem(error, position) {
+          ownUnwritten++;
+          report.open(undefined, [{ kind: 'error', error, position }], true);
+        },
       },
-      batch: () => checkOwn(),
-      fileEnd: (file) => seal(file),
-      problem(error, position) {
-        ownUnwritten++;
-        report.open(undefined, [{ kind: 'error', error, position }], true);
-      },
-    });
+      limits,
+    );
     inputEnded = true;
     for (const slot of slots) if (!slot.finished) post(slot, { type: 'end' });
     for (;;) {
@@ -394,6 +420,7 @@ export async function checkRecordingsInWorkers(
       ...(opts.failOn ? { failOn: opts.failOn } : {}),
       ...(opts.scope?.sanitized ? { sanitized: true } : {}),
       ...(shard ? { shard } : {}),
+      input,
       ...(opts.coverage && coverageWhole
         ? { coverage: mergeCoverage(coverages as NonNullable<RunSummary['coverage']>[]) }
         : {}),

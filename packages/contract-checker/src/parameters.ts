@@ -10,7 +10,7 @@ import {
 import { fieldsCoercion, itemsCoercion, scalarCoercion, schemaShape, schemaTypes } from './coerce.js';
 import { parseTrafficJson, UnparseableJson } from './json-text.js';
 import { lazily } from './memo.js';
-import { type PlannedReads, type RequestParts, recordReads } from './request-parts.js';
+import { headerLines, type PlannedReads, type RequestParts, recordReads } from './request-parts.js';
 import type { SchemaValidator } from './schema-validator.js';
 import type { Violation } from './types.js';
 
@@ -156,11 +156,7 @@ function rawReader(doc: OpenApiDocument, parameter: ResolvedParameter): RawReade
     }
     case 'header': {
       const key = name.toLowerCase();
-      return (parts) => {
-        const values = parts.headers.get(key);
-        if (values === undefined) return undefined;
-        return values.length === 1 ? values : [values.join(',')];
-      };
+      return (parts) => headerLines(parts.headers, key);
     }
     case 'cookie':
       return (parts) => {
@@ -213,7 +209,10 @@ function decoder(doc: OpenApiDocument, parameter: ResolvedParameter): (parts: Re
       const separator = itemSeparator(parameter.style);
       fromText = exploded
         ? (_first, texts) => items(texts)
-        : (first) => items(first === '' ? [] : first.split(separator));
+        : parameter.in === 'header'
+          ? // A header list allows whitespace around its commas (RFC 9110 §5.6.1): lines joined have it.
+            (first) => items(first === '' ? [] : first.split(separator).map((item) => item.trim()))
+          : (first) => items(first === '' ? [] : first.split(separator));
     } else if (types.includes('object') && !types.includes('string')) {
       fromText = (first) => fields(pairsToFields(first, parameter.explode));
     } else {

@@ -1,8 +1,11 @@
+import { isUtf8 } from 'node:buffer';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { elementText, HarEntryScanner, JsonStructureError, type ScannedElement } from './entry-scanner.js';
 import { HarFormatError, type RecordedExchange, readEntry } from './har-entry.js';
 import { locateJsonSyntaxError, printable } from './input-text.js';
+import { batchLimits, type CheckLimits, entryTooLarge, jsonBytesCost } from './limits.js';
+import type { NotJudged } from './scope.js';
 
 /**
  * One entry of a recording: read, or the reason it could not be. `position` numbers the entries a
@@ -11,7 +14,12 @@ import { locateJsonSyntaxError, printable } from './input-text.js';
 export type RecordingItem = { index: number; position: number } & (
   | { exchange: RecordedExchange }
   | { error: string }
+  /** An entry not read: a resource limit stopped it before it was decoded (see `limits.ts`). */
+  | { unread: NotJudged }
 );
+
+/** The limits an entry meets before it is decoded. */
+export type EntryLimits = Pick<CheckLimits, 'maxEntryBytes' | 'maxJsonNodes'>;
 
 /**
  * Called once per entry, in input order, before the entry is parsed: the entry's position in the run, or
@@ -60,7 +68,20 @@ function isBlankLine(bytes: Buffer, from: number, to: number): boolean {
 }
 
 /** An entry's bytes as an item: decoded, JSON.parse, then the HAR entry rules; a failure stays the entry's own. */
-export function decodeEntry(element: ScannedElement, index: number, position: number): RecordingItem {
+export function decodeEntry(
+  element: ScannedElement,
+  index: number,
+  position: number,
+  limits: EntryLimits = batchLimits,
+): RecordingItem {
+  // Before it is decoded: a string of 512 MiB or more cannot even be made, and JSON.parse has no limit.
+  const tooLarge =
+    entryTooLarge(element.end - element.start, limits) ??
+    jsonBytesCost(element.buffer, element.start, element.end, limits);
+  if (tooLarge !== undefined)
+    return { index, position, unread: { reason: 'resource-limit', part: 'entry', detail: tooLarge } };
+  if (!isUtf8(element.buffer.subarray(element.start, element.end)))
+    return { index, position, error: `not valid UTF-8 ${invalidUtf8At(element)}` };
   const text = elementText(element);
   let raw: unknown;
   try {
@@ -92,11 +113,36 @@ interface Selected {
  * Decodes each entry only when it is asked for: a chunk holds a hundred entries or more, and decoded all
  * at once they would outlive V8's young generation and be promoted, to be freed only by full collections.
  */
-function* decodeEach(items: Selected[]): Generator<RecordingItem> {
-  for (const { element, index, position } of items) yield decodeEntry(element, index, position);
+function* decodeEach(items: Selected[], limits: EntryLimits): Generator<RecordingItem> {
+  for (const { element, index, position } of items) yield decodeEntry(element, index, position, limits);
+}
+
+/**
+ * Where the first byte that is not UTF-8 stands (line and column of the file): a HAR is UTF-8 text
+ * (RFC 8259), and decoding would replace the byte with U+FFFD silently, changing what is checked.
+ */
+function invalidUtf8At(element: ScannedElement): string {
+  const { buffer, start, end } = element;
+  // The longest valid prefix: halve the window until the decoder stops complaining.
+  let good = start;
+  let bad = end;
+  while (bad - good > 1) {
+    const middle = (good + bad) >>> 1;
+    if (isUtf8(buffer.subarray(start, middle))) good = middle;
+    else bad = middle;
+  }
+  // `good` may end inside a character that continues past it: step back to its first byte.
+  let at = good;
+  while (at > start && ((buffer[at] as number) & 0xc0) === 0x80) at--;
+  const before = buffer.toString('utf8', start, at);
+  const lines = before.split('\n');
+  const line = element.line + lines.length - 1;
+  const column = (lines.length === 1 ? element.column : 1) + (lines[lines.length - 1] as string).length;
+  return `at line ${line}, column ${column} (byte 0x${(buffer[at] as number).toString(16).padStart(2, '0')}): decoding would replace it with U+FFFD and check other text than was recorded; export the recording as UTF-8`;
 }
 
 const byteOrderMark = Buffer.from([0xef, 0xbb, 0xbf]);
+const empty = Buffer.alloc(0);
 const newline = 10;
 
 /**
@@ -107,10 +153,16 @@ const newline = 10;
  * valid.
  */
 export class RecordingDecoder {
-  private readonly scanner = new HarEntryScanner();
+  private readonly scanner: HarEntryScanner;
   private next = 0;
   /** NDJSON: the pieces of the line not yet ended. */
   private pendingLine: Buffer[] = [];
+  private pendingBytes = 0;
+  /**
+   * NDJSON: the line being read is past `maxEntryBytes`: its bytes are counted, not kept (a line of
+   * gigabytes would not fit a Buffer), and it becomes an entry not judged when it ends.
+   */
+  private overLimit = false;
   private lineNumber = 0;
   private started = false;
 
@@ -118,7 +170,10 @@ export class RecordingDecoder {
     private readonly format: RecordingFormat,
     private readonly select: Selector = counter(),
     private readonly divert?: Diverter,
-  ) {}
+    private readonly limits: EntryLimits = batchLimits,
+  ) {
+    this.scanner = new HarEntryScanner(limits.maxEntryBytes);
+  }
 
   /**
    * The next chunk of the file (text is taken as the whole file's text or a piece of it): the entries it
@@ -164,20 +219,34 @@ export class RecordingDecoder {
       if (position !== undefined && !this.divert?.(element, index, position))
         items.push({ element, index, position });
     }
-    return decodeEach(items);
+    return decodeEach(items, this.limits);
   }
 
   private pushLines(chunk: Buffer): Iterable<RecordingItem> {
     const items: Selected[] = [];
     let from = 0;
     for (let end = chunk.indexOf(newline); end >= 0; end = chunk.indexOf(newline, from)) {
+      const index = this.lineNumber++;
+      if (this.overLimit || this.pendingBytes + end - from > this.limits.maxEntryBytes) {
+        // Only its size is known: decodeEntry refuses it on that alone, without reading a byte.
+        const size = this.pendingBytes + end - from;
+        this.pendingLine = [];
+        this.pendingBytes = 0;
+        this.overLimit = false;
+        const position = this.select();
+        const element = { buffer: empty, start: 0, end: size, line: index + 1, column: 1 };
+        if (position !== undefined && !this.divert?.(element, index, position))
+          items.push({ element, index, position });
+        from = end + 1;
+        continue;
+      }
       // A line longer than a chunk is joined once, when it ends (not copied again with every chunk).
       const bytes =
         this.pendingLine.length === 0 ? chunk : Buffer.concat([...this.pendingLine, chunk.subarray(0, end)]);
       const lineStart = this.pendingLine.length === 0 ? from : 0;
       const lineEnd = this.pendingLine.length === 0 ? end : bytes.length;
       this.pendingLine = [];
-      const index = this.lineNumber++;
+      this.pendingBytes = 0;
       if (!isBlankLine(bytes, lineStart, lineEnd)) {
         const position = this.select();
         if (position !== undefined) {
@@ -187,9 +256,17 @@ export class RecordingDecoder {
       }
       from = end + 1;
     }
-    // A copy: the caller may read the next chunk into the same buffer.
-    if (from < chunk.length) this.pendingLine.push(Buffer.from(chunk.subarray(from)));
-    return decodeEach(items);
+    if (from < chunk.length) {
+      this.pendingBytes += chunk.length - from;
+      if (this.pendingBytes > this.limits.maxEntryBytes) {
+        this.overLimit = true;
+        this.pendingLine = [];
+      } else {
+        // A copy: the caller may read the next chunk into the same buffer.
+        this.pendingLine.push(Buffer.from(chunk.subarray(from)));
+      }
+    }
+    return decodeEach(items, this.limits);
   }
 
   private documentError(error: unknown): HarFormatError {
@@ -221,6 +298,7 @@ export async function* readRecordingBatches(
   path: string,
   select?: Selector,
   divert?: Diverter,
+  limits?: EntryLimits,
 ): AsyncGenerator<Iterable<RecordingItem>> {
   try {
     const info = await stat(path);
@@ -231,7 +309,7 @@ export async function* readRecordingBatches(
     const code = (error as NodeJS.ErrnoException).code;
     throw new HarFormatError(code === 'ENOENT' ? 'no such file' : `cannot read: ${errorMessage(error)}`);
   }
-  const decoder = new RecordingDecoder(formatOf(path), select, divert);
+  const decoder = new RecordingDecoder(formatOf(path), select, divert, limits);
   let file: FileHandle | undefined;
   try {
     file = await open(path, 'r');

@@ -1,6 +1,13 @@
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import { collectHarFiles, HarFormatError, type InputError } from './har.js';
 import { printable } from './input-text.js';
-import { type Diverter, type RecordingItem, readRecordingBatches } from './recording-reader.js';
+import {
+  type Diverter,
+  type EntryLimits,
+  type RecordingItem,
+  readRecordingBatches,
+} from './recording-reader.js';
 import type { Shard } from './report.js';
 
 /** What a run does with the recordings as they are read, file by file, in input order. */
@@ -16,6 +23,16 @@ export interface RecordingVisitor {
 }
 
 /**
+ * Which input a run read, so that `merge` can tell shards of one run from reports of others: a digest of
+ * the recordings' paths and sizes, and the number of entries of the whole input (every shard reads them
+ * all, and checks its own).
+ */
+export interface InputIdentity {
+  digest: string;
+  entries: number;
+}
+
+/**
  * Reads every recording of `paths`, in order, as a stream: each file's entries of `shard` (every
  * `count`-th entry of the whole input, from the `index`-th) go to `visitor.batch` in input order, and
  * any failure to read one file (not only a format error) is that file's problem alone. Problems that
@@ -26,9 +43,18 @@ export async function walkRecordings(
   paths: string[],
   shard: Shard | undefined,
   visitor: RecordingVisitor,
-): Promise<void> {
+  limits?: EntryLimits,
+): Promise<InputIdentity> {
   const reportsProblems = !shard || shard.index === 1;
   const { files, errors } = await collectHarFiles(paths);
+  const digest = createHash('sha256');
+  for (const file of files) {
+    const size = await stat(file).then(
+      (info) => info.size,
+      () => -1,
+    );
+    digest.update(`${file}\0${size}\n`);
+  }
   if (reportsProblems) for (const error of errors) await visitor.problem(error, 0);
   let position = 0;
   const select = (): number | undefined => {
@@ -40,7 +66,7 @@ export async function walkRecordings(
     const divert: Diverter | undefined =
       visitor.divert && ((element, index, at) => visitor.divert?.(file, element, index, at) === true);
     try {
-      for await (const items of readRecordingBatches(file, select, divert)) {
+      for await (const items of readRecordingBatches(file, select, divert, limits)) {
         await visitor.batch(file, items);
       }
     } catch (error) {
@@ -51,4 +77,5 @@ export async function walkRecordings(
       await visitor.problem({ file, reason: printable(failure) }, position);
     }
   }
+  return { digest: digest.digest('hex').slice(0, 16), entries: position };
 }

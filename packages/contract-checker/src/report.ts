@@ -3,7 +3,7 @@ import type { CoverageReport } from './coverage.js';
 import { coverageTally, entryPipeline, type RunScope, requireService } from './entry-pipeline.js';
 import type { InputError } from './har.js';
 import { type MutationReport, scoreMutants } from './mutation.js';
-import { walkRecordings } from './recording-walk.js';
+import { type InputIdentity, walkRecordings } from './recording-walk.js';
 import { exitCodeOf, type FailOn, orderedCounts, type RunCounts } from './run-counts.js';
 import type { NotJudged, Skip } from './scope.js';
 import type { OperationMatch, Verdict, Violation } from './types.js';
@@ -58,6 +58,8 @@ export interface RunSummary extends RunCounts {
   sanitized?: boolean;
   /** The part of the input this run checked, when it is one of several (`--shard 2/4`). */
   shard?: Shard;
+  /** Which input the run read (what `merge` compares across shards). */
+  input?: InputIdentity;
   coverage?: CoverageReport;
   mutation?: MutationReport;
 }
@@ -143,15 +145,20 @@ export async function checkRecordings(
       sink,
     );
 
-    await walkRecordings(paths, shard, {
-      async batch(file, items) {
-        for (const item of items) {
-          const taken = pipeline.take(file, item);
-          if (taken) await taken;
-        }
+    const input = await walkRecordings(
+      paths,
+      shard,
+      {
+        async batch(file, items) {
+          for (const item of items) {
+            const taken = pipeline.take(file, item);
+            if (taken) await taken;
+          }
+        },
+        problem: (error, position) => pipeline.inputError(error, position),
       },
-      problem: (error, position) => pipeline.inputError(error, position),
-    });
+      contracts.limits,
+    );
     await pipeline.drain();
     await pipeline.settle();
     const { inputErrors: inputErrorCount } = pipeline;
@@ -166,10 +173,13 @@ export async function checkRecordings(
       ...(opts.failOn ? { failOn: opts.failOn } : {}),
       ...(opts.scope?.sanitized ? { sanitized: true } : {}),
       ...(shard ? { shard } : {}),
+      input,
     };
     if (coverage) summary.coverage = coverage.report();
     if (opts.mutation) {
       summary.mutation = await scoreMutants(passing, contracts, { ...checkOpts, concurrency });
+      // The tool could not judge some of what it was given: never exit 0 (see scope.ts).
+      if (summary.mutation.notMutated) summary.exitCode = 2;
     }
     return summary;
   } finally {

@@ -135,13 +135,26 @@ export function pickHeaders(headers: HeaderField[], wanted: HeaderNames): Readon
 }
 
 /**
- * The value of a header, several lines joined with `, ` as RFC 9110 allows for list headers. `name` is
- * in lower case, as the map's keys are (a plan lower-cases its names once, not per entry).
+ * The value of a header, several lines joined with `, ` as RFC 9110 §5.3 allows for a field that may
+ * repeat. `name` is in lower case, as the map's keys are (a plan lower-cases its names once, not per
+ * entry). The one rule for request and response headers alike; Set-Cookie is the exception, see
+ * {@link headerLines}.
  */
 export function headerValue(headers: ReadonlyMap<string, string[]>, name: string): string | undefined {
   const values = headers.get(name);
   if (values === undefined) return undefined;
   return values.length === 1 ? values[0] : values.join(', ');
+}
+
+/**
+ * The values a check judges of a header: one, the lines joined by {@link headerValue}, except Set-Cookie,
+ * whose lines are kept apart (RFC 9110 §5.3: a cookie's `Expires` holds a comma, so joined lines cannot
+ * be split again) and each judged alone.
+ */
+export function headerLines(headers: ReadonlyMap<string, string[]>, name: string): string[] | undefined {
+  const values = headers.get(name);
+  if (values === undefined || values.length === 1 || name === 'set-cookie') return values;
+  return [values.join(', ')];
 }
 
 function parseCookies(headers: ReadonlyMap<string, string[]>): ReadonlyMap<string, string> {

@@ -13,7 +13,7 @@ import { filterMismatches, filterQuery, filterRules } from './filters.js';
 import { parseTrafficJson, UnparseableJson } from './json-text.js';
 import { keyMemo, lazily, objectMemo } from './memo.js';
 import { refusalRules, refusalViolations } from './refusals.js';
-import { type HeaderNames, headerNames, headerValue, pickHeaders } from './request-parts.js';
+import { type HeaderNames, headerLines, headerNames, headerValue, pickHeaders } from './request-parts.js';
 import type { RecordedRequest, RecordedResponse, Violation } from './types.js';
 
 const responseKeys = objectMemo<number, string | undefined>();
@@ -181,8 +181,8 @@ function checkResponse(
     const headers = pickHeaders(response.headers, planned.reads);
     const violations: Violation[] = [];
     for (const header of planned.headers) {
-      const value = headerValue(headers, header.lowerName);
-      if (value === undefined) {
+      const lines = headerLines(headers, header.lowerName);
+      if (lines === undefined) {
         if (header.required) {
           violations.push({
             rule: 'response-header-missing',
@@ -196,17 +196,19 @@ function checkResponse(
         continue;
       }
       if (header.conforms === undefined) continue;
-      const coerced = header.coerce(value);
-      if (header.conforms(coerced)) continue;
-      for (const issue of service.validator.validateConcise(header.schema, coerced)) {
-        violations.push({
-          rule: 'response-header-invalid',
-          severity: 'error',
-          side: 'response',
-          message: `response header ${header.name} ${issue.message}`,
-          pointer: `header:${header.name}`,
-          specLocation: header.schemaLocation(),
-        });
+      for (const value of lines) {
+        const coerced = header.coerce(value);
+        if (header.conforms(coerced)) continue;
+        for (const issue of service.validator.validateConcise(header.schema, coerced)) {
+          violations.push({
+            rule: 'response-header-invalid',
+            severity: 'error',
+            side: 'response',
+            message: `response header ${header.name} ${issue.message}`,
+            pointer: `header:${header.name}`,
+            specLocation: header.schemaLocation(),
+          });
+        }
       }
     }
     // HEAD answers and 204/304 carry no body whatever the contract declares for the status.

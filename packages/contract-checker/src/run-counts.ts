@@ -1,5 +1,6 @@
+import { printable } from './input-text.js';
 import type { EntryReport } from './report.js';
-import { type NotJudgedReason, reasonCounts, type SkipReason } from './scope.js';
+import { isToolReason, type NotJudgedReason, reasonCounts, type SkipReason } from './scope.js';
 
 /**
  * What a run counts of its entries: every entry is passed, failed, not judged or skipped, and the
@@ -149,7 +150,9 @@ export function exitCodeOf(
   specProblems: number,
   failOn: FailOn = {},
 ): 0 | 1 | 2 {
-  if (inputErrors > 0 || specProblems > 0 || (counts.notJudgedReasons['resource-limit'] ?? 0) > 0) return 2;
+  if (inputErrors > 0 || specProblems > 0) return 2;
+  for (const [reason, count] of Object.entries(counts.notJudgedReasons))
+    if (count > 0 && isToolReason(reason as NotJudgedReason)) return 2;
   if (counts.failed > 0) return 1;
   if (failOn.notJudged && counts.notJudged > 0) return 1;
   if (failOn.skipped && counts.skipped > 0) return 1;
@@ -159,7 +162,7 @@ export function exitCodeOf(
 /** Hosts by count, most first, at most `limit` of them named. */
 function hostList(hosts: Record<string, number>, limit = 5): string {
   const sorted = Object.entries(hosts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  const named = sorted.slice(0, limit).map(([host, count]) => `${host} ${count}`);
+  const named = sorted.slice(0, limit).map(([host, count]) => `${printable(host)} ${count}`);
   if (sorted.length > limit) named.push(`${sorted.length - limit} more hosts`);
   return named.join(', ');
 }
@@ -189,7 +192,7 @@ export function scopeLines(counts: RunCounts, sanitizedOption: boolean): string[
   if (!sanitizedOption) {
     for (const file of looksSanitized(counts)) {
       lines.push(
-        `${file}: no entry carries a credential (Authorization, Cookie or an API key) and some fail security-missing: it looks like a sanitized export (Chrome's default "Export HAR (sanitized)" strips Authorization and Cookie). Check a request of it for its Authorization header; export with sensitive data, or pass --sanitized to leave security not judged.`,
+        `${printable(file)}: no entry carries a credential (Authorization, Cookie or an API key) and some fail security-missing: it looks like a sanitized export (Chrome's default "Export HAR (sanitized)" strips Authorization and Cookie). Check a request of it for its Authorization header; export with sensitive data, or pass --sanitized to leave security not judged.`,
       );
     }
   }

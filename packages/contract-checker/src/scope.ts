@@ -52,10 +52,22 @@ export const scopeCatalogue = {
   },
   'resource-limit': {
     kind: 'not-judged',
+    byTool: true,
     label: 'resource limit',
-    text: 'A resource limit of the checker stopped the check of a part (a document over `--max-xml-bytes`): the tool could not judge it, and the run exits 2.',
+    text: 'A resource limit of the checker stopped the check of a part (an entry over `--max-entry-bytes`, a JSON body over `--max-json-nodes` or `--max-json-depth`, an XML document over `--max-xml-bytes` or `--xml-timeout`): the tool could not judge it, and the run exits 2.',
+  },
+  'checker-failure': {
+    kind: 'not-judged',
+    byTool: true,
+    label: 'checker failure',
+    text: 'The checker itself failed on the entry (a checking thread stopped on it twice: out of memory, a crash): the tool could not judge it, and the run exits 2.',
   },
 } as const;
+
+/** Reasons that say the tool could not judge what it was given (the run exits 2), not the recording. */
+export function isToolReason(reason: ScopeReason): boolean {
+  return 'byTool' in scopeCatalogue[reason];
+}
 
 export type ScopeReason = keyof typeof scopeCatalogue;
 export type SkipReason = {
@@ -72,7 +84,7 @@ export interface Skip {
 /** A part of an entry that could not be judged: the request or response body, or the credentials. */
 export interface NotJudged {
   reason: NotJudgedReason;
-  part: 'request body' | 'response body' | 'credentials' | 'request' | 'response';
+  part: 'request body' | 'response body' | 'credentials' | 'request' | 'response' | 'entry';
   detail: string;
 }
 

@@ -363,7 +363,9 @@ describe('recordings read as streams', () => {
         const items: RecordingItem[] = [];
         for (const piece of piecesOf(texts[format], size)) items.push(...decoder.push(piece));
         items.push(...decoder.end());
-        const urls = items.map((item) => ('exchange' in item ? item.exchange.request.url : item.error));
+        const urls = items.map((item) =>
+          'exchange' in item ? item.exchange.request.url : JSON.stringify(item),
+        );
         expect(urls, `${format} in pieces of ${size}`).toEqual(
           [1, 2, 3].map((id) => `http://h/api/v1/workflow/fetch/${id}`),
         );

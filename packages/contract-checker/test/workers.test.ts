@@ -211,22 +211,31 @@ describe('worker threads deal out blocks of entries', () => {
         },
       );
       writer.finish(summary);
-      const report = JSON.parse(output()) as { entries: Array<{ position: number }> };
-      expect(report.entries.map((entry) => entry.position)).toEqual([
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21,
-      ]);
+      const report = JSON.parse(output()) as {
+        entries: Array<{
+          position: number;
+          verdict: string;
+          notJudged?: Array<{ reason: string; detail: string }>;
+        }>;
+      };
+      // Every entry is in the report: the two a thread crashed on twice are not judged, with why.
+      expect(report.entries.map((entry) => entry.position)).toEqual(
+        Array.from({ length: 22 }, (_, at) => at),
+      );
+      for (const entry of report.entries.slice(12, 14)) {
+        expect(entry.verdict).toBe('not-judged');
+        expect(entry.notJudged?.[0]?.reason).toBe('checker-failure');
+        expect(entry.notJudged?.[0]?.detail).toMatch(/^checking worker [23] of 3 stopped on it: .*memory/);
+      }
       expect(errors.map(({ position, entry }) => [position, entry])).toEqual([
-        [12, 12],
-        [13, 13],
         [Number.MAX_SAFE_INTEGER, undefined],
       ]);
-      for (const { reason } of errors.slice(0, 2))
-        expect(reason).toMatch(/^could not be checked: checking worker [23] of 3 stopped on it: .*memory/);
       // The crashed threads' tallies are gone: the coverage is not shown short, and the report says why.
-      expect(errors[2]?.reason).toMatch(/^coverage is not reported: a checking worker stopped/);
+      expect(errors[0]?.reason).toMatch(/^coverage is not reported: a checking worker stopped/);
       expect(summary.coverage).toBeUndefined();
       expect(summary.exitCode).toBe(2);
       expect(summary.passed + summary.failed).toBe(20);
+      expect(summary.notJudgedReasons).toEqual({ 'checker-failure': 2 });
     }
   });
 });
