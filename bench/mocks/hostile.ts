@@ -48,7 +48,7 @@ function hostileOrder(bytes = (tiny ? 0.5 : 9.5) * 1024 * 1024): string {
   return head + number.repeat(Math.floor((bytes - head.length - tail.length) / number.length)) + tail;
 }
 
-/** An object of 700,000 properties in about 8 MB (tiny: 60,000), past the mocks' limit of 100,000 tokens. */
+/** An object of 700,000 properties in about 8 MB (tiny: 60,000), past the mocks' limit of 50,000 values. */
 function hostileJson(count = tiny ? 60_000 : 700_000): string {
   return `{${Array.from({ length: count }, (_, at) => `"p${at}":0`).join(',')}}`;
 }

@@ -31,7 +31,15 @@ export { collectHarFiles, HarFormatError, parseHar, readHar } from './har.js';
 export { isoInstant } from './iso-instant.js';
 export type { MutationKind, ValueMutation } from './json-mutations.js';
 export { jsonMutations } from './json-mutations.js';
-export { batchLimits, type CheckLimits, type JsonCost, jsonCost, limitOptions } from './limits.js';
+export {
+  batchLimits,
+  type CheckLimits,
+  type JsonCost,
+  type JsonScanLimits,
+  JsonScanner,
+  jsonCost,
+  limitOptions,
+} from './limits.js';
 export type { Mutant, MutationReport, ServiceMutationScore } from './mutation.js';
 export { generateMutants, scoreMutants } from './mutation.js';
 export { serverBasePath } from './operation-index.js';

@@ -16,6 +16,12 @@ export interface CheckLimits {
   maxJsonNodes: number;
   /** Deepest nesting of arrays and objects in one JSON body. `--max-json-depth`. */
   maxJsonDepth: number;
+  /**
+   * Longest string (a name or a value) of one JSON body, in UTF-16 units as written. Unset in the CLI (a
+   * string is bounded by its entry); a mock serving requests sets it, since a format's regular expression
+   * (`uri`) may overflow the stack on a string of a few MB.
+   */
+  maxJsonStringLength?: number;
   /** XML validation (`--max-xml-bytes`, `--xml-timeout`). */
   xml: XmlLimits;
 }
@@ -42,63 +48,120 @@ export const batchLimits: CheckLimits = {
 /** What a JSON text would cost to parse, or why it is past a limit. */
 export type JsonCost =
   | { nodes: number; depth: number }
-  | { limit: keyof typeof limitOptions; message: string };
+  | { limit: keyof typeof limitOptions | 'maxJsonStringLength'; message: string };
+
+/** The limits a JSON scan holds a text to; `maxJsonStringLength` only where a caller sets it (the mocks). */
+export type JsonScanLimits = Pick<CheckLimits, 'maxJsonNodes' | 'maxJsonDepth' | 'maxJsonStringLength'>;
 
 const QUOTE = 34;
 const BACKSLASH = 92;
 
 /**
- * Counts the values and the nesting of a JSON text without building anything: one pass over its
- * characters, strings jumped with `indexOf`. A value is counted at each `[`, `{` and `,` (plus the first),
- * which is exact for valid JSON and an upper bound otherwise; JSON.parse still judges the syntax. Stops at
- * the first limit passed.
+ * Counts the values, the nesting and the string lengths of a JSON text without building anything, in
+ * pieces as they arrive (a mock reading a request) or whole ({@link jsonCost}): strings are jumped with
+ * `indexOf`, an escaped quote told by the run of backslashes before it, carried across pieces. A value is
+ * counted at each `[`, `{` and `,` (plus the first), which is exact for valid JSON and an upper bound
+ * otherwise; JSON.parse still judges the syntax. Stops at the first limit passed and keeps its reason.
  */
-export function jsonCost(text: string, limits: Pick<CheckLimits, 'maxJsonNodes' | 'maxJsonDepth'>): JsonCost {
-  let nodes = 1;
-  let depth = 0;
-  let deepest = 0;
-  const length = text.length;
-  for (let at = 0; at < length; at++) {
-    const code = text.charCodeAt(at);
-    if (code === QUOTE) {
-      // To the closing quote: one not escaped by an odd run of backslashes.
-      for (;;) {
-        const end = text.indexOf('"', at + 1);
-        if (end < 0) return { nodes, depth: deepest };
+export class JsonScanner {
+  private nodes = 1;
+  private depth = 0;
+  private deepest = 0;
+  private inString = false;
+  /** UTF-16 units of the string being read, escapes as written. */
+  private stringLength = 0;
+  /** Backslashes that ended the previous piece inside a string. */
+  private carriedSlashes = 0;
+  /** Why the text is past a limit, once it is. */
+  exceeded: JsonCost | undefined;
+
+  constructor(private readonly limits: JsonScanLimits) {}
+
+  /** Scans the next piece; returns why the text is past a limit once it is (and scans no more). */
+  write(text: string): JsonCost | undefined {
+    if (this.exceeded !== undefined) return this.exceeded;
+    const { maxJsonNodes, maxJsonDepth } = this.limits;
+    const length = text.length;
+    let at = 0;
+    while (at < length) {
+      if (this.inString) {
+        const end = text.indexOf('"', at);
+        const stop = end < 0 ? length : end;
         let slashes = 0;
-        while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++;
-        at = end;
-        if (slashes % 2 === 0) break;
+        while (stop - 1 - slashes >= at && text.charCodeAt(stop - 1 - slashes) === BACKSLASH) slashes++;
+        if (stop - slashes === at) slashes += this.carriedSlashes;
+        this.stringLength += stop - at;
+        if (end < 0) {
+          this.carriedSlashes = slashes;
+          return this.checkString();
+        }
+        this.carriedSlashes = 0;
+        at = end + 1;
+        if (slashes % 2 === 1) {
+          this.stringLength++;
+        } else {
+          this.inString = false;
+        }
+        if (this.checkString() !== undefined) return this.exceeded;
+        continue;
       }
-    } else if (code === 91 || code === 123) {
-      nodes++;
-      if (++depth > deepest) {
-        deepest = depth;
-        if (deepest > limits.maxJsonDepth)
-          return {
-            limit: 'maxJsonDepth',
-            message: `JSON nested deeper than ${limits.maxJsonDepth} levels (raise it with ${limitOptions.maxJsonDepth})`,
-          };
+      const code = text.charCodeAt(at++);
+      if (code === QUOTE) {
+        this.inString = true;
+        this.stringLength = 0;
+      } else if (code === 91 || code === 123) {
+        this.nodes++;
+        if (++this.depth > this.deepest) {
+          this.deepest = this.depth;
+          if (this.deepest > maxJsonDepth)
+            return this.over(
+              'maxJsonDepth',
+              `JSON nested deeper than ${maxJsonDepth} levels (raise it with ${limitOptions.maxJsonDepth})`,
+            );
+        }
+      } else if (code === 93 || code === 125) {
+        this.depth--;
+      } else if (code === 44) {
+        if (++this.nodes > maxJsonNodes) return this.nodesOver();
       }
-    } else if (code === 93 || code === 125) {
-      depth--;
-    } else if (code === 44) {
-      nodes++;
-      if (nodes > limits.maxJsonNodes)
-        return {
-          limit: 'maxJsonNodes',
-          message: `JSON of more than ${limits.maxJsonNodes} values (raise it with ${limitOptions.maxJsonNodes})`,
-        };
     }
+    return undefined;
   }
-  // `[` and `{` count a value each and so does the `,` or start before them: the first of a container is
-  // counted twice at most, which only makes the count an upper bound.
-  if (nodes > limits.maxJsonNodes)
-    return {
-      limit: 'maxJsonNodes',
-      message: `JSON of more than ${limits.maxJsonNodes} values (raise it with ${limitOptions.maxJsonNodes})`,
-    };
-  return { nodes, depth: deepest };
+
+  /** The cost of everything written, or why it is past a limit. */
+  end(): JsonCost {
+    if (this.exceeded !== undefined) return this.exceeded;
+    // `[` and `{` count a value each and so does the `,` or start before them: the first of a container
+    // is counted twice at most, which only makes the count an upper bound.
+    if (this.nodes > this.limits.maxJsonNodes) return this.nodesOver();
+    return { nodes: this.nodes, depth: this.deepest };
+  }
+
+  private checkString(): JsonCost | undefined {
+    const max = this.limits.maxJsonStringLength;
+    if (max === undefined || this.stringLength <= max) return undefined;
+    return this.over('maxJsonStringLength', `a JSON string longer than ${max} characters`);
+  }
+
+  private nodesOver(): JsonCost {
+    const max = this.limits.maxJsonNodes;
+    return this.over(
+      'maxJsonNodes',
+      `JSON of more than ${max} values (raise it with ${limitOptions.maxJsonNodes})`,
+    );
+  }
+
+  private over(limit: Exclude<JsonCost, { nodes: number }>['limit'], message: string): JsonCost {
+    this.exceeded = { limit, message };
+    return this.exceeded;
+  }
+}
+
+/** {@link JsonScanner} over one whole text. */
+export function jsonCost(text: string, limits: JsonScanLimits): JsonCost {
+  const scanner = new JsonScanner(limits);
+  scanner.write(text);
+  return scanner.end();
 }
 
 /**

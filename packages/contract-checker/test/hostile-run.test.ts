@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HarEntryScanner } from '../src/entry-scanner.js';
 import type { Report } from '../src/index.js';
-import { batchLimits, jsonCost } from '../src/limits.js';
+import { batchLimits, JsonScanner, jsonCost } from '../src/limits.js';
 import { RecordingDecoder, type RecordingItem } from '../src/recording-reader.js';
 import { headerLines, headerValue } from '../src/request-parts.js';
 import { agent, checkWithFixtures, fixtures, runCliCapturing } from './helpers.js';
@@ -146,6 +146,21 @@ describe('an entry past a limit is not judged, named with the limit, and the run
     expect(jsonCost('{"a":"[[[,,,]]]","b\\"[":{}}', limits)).toEqual({ nodes: 4, depth: 2 });
     expect(jsonCost('[[[[[[[[[[[]]]]]]]]]]]', limits)).toMatchObject({ limit: 'maxJsonDepth' });
     expect(jsonCost(`[${'0,'.repeat(200)}0]`, limits)).toMatchObject({ limit: 'maxJsonNodes' });
+  });
+
+  it('JsonScanner bounds a string only where a caller sets maxJsonStringLength, the same in any pieces', () => {
+    const text = '["ab\\\\\\"cd", "x"]';
+    const scan = (pieces: number, max?: number) => {
+      const scanner = new JsonScanner({ maxJsonNodes: 100, maxJsonDepth: 10, maxJsonStringLength: max });
+      for (let at = 0; at < text.length; at += pieces) scanner.write(text.slice(at, at + pieces));
+      return scanner.end();
+    };
+    for (let size = 1; size <= text.length; size++) {
+      expect(scan(size)).toEqual({ nodes: 3, depth: 1 });
+      // The first string is 8 units as written (ab, an escaped backslash, an escaped quote, cd).
+      expect(scan(size, 8)).toEqual({ nodes: 3, depth: 1 });
+      expect(scan(size, 7)).toMatchObject({ limit: 'maxJsonStringLength' });
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JsonBudget, type JsonLimits } from '../src/json-budget.ts';
 
-const limits: JsonLimits = { maxTokens: 10, maxDepth: 3, maxStringLength: 8 };
+const limits: JsonLimits = { maxJsonNodes: 10, maxJsonDepth: 3, maxJsonStringLength: 8 };
 
 /** The reason a body is refused for, scanned in pieces of `size` characters. */
 function scan(text: string, size = text.length, given: JsonLimits = limits): string | undefined {
@@ -15,9 +15,10 @@ describe('JsonBudget', () => {
     expect(scan('{"a":[1,2,{"b":"12345678"}]}')).toBeUndefined();
   });
 
-  it('counts names, values and separators, not the characters of numbers or white space', () => {
-    expect(scan(`[${'1,'.repeat(9)}1]`)).toBeUndefined();
-    expect(scan(`[${'1,'.repeat(10)}1]`)).toContain('more than 10 names, values and separators');
+  it('counts values, not the characters of numbers, strings or white space', () => {
+    expect(scan(`[${'1,'.repeat(8)}1]`)).toBeUndefined();
+    expect(scan(`[${'1,'.repeat(9)}1]`)).toContain('more than 10 values');
+    expect(scan('["1,2,3,4", 1]')).toBeUndefined();
     expect(scan(`[    123456789012345678901234567890    ]`)).toBeUndefined();
   });
 
