@@ -1,3 +1,4 @@
+import { isObject } from '@svc-contracts/openapi-utils';
 import { mergeCoverage } from './coverage.js';
 import type { InputError } from './har.js';
 import type { EntryReport, Report } from './report.js';
@@ -153,7 +154,7 @@ export function parseReport(text: string, file: string): Report {
   const refuse = (place: string, what: string): never => {
     throw new MergeError(`${file}: ${place} ${what}: not a contract-check --json report`);
   };
-  if (!isRecord(parsed)) return refuse('the document', 'is not an object');
+  if (!isObject(parsed)) return refuse('the document', 'is not an object');
   for (const key of ['entries', 'inputErrors', 'services', 'specProblems'] as const)
     if (!Array.isArray(parsed[key])) refuse(`"${key}"`, 'is not a list');
   for (const key of ['passed', 'failed'] as const)
@@ -161,10 +162,10 @@ export function parseReport(text: string, file: string): Report {
   for (const key of ['notJudged', 'skipped'] as const)
     if (parsed[key] !== undefined && !isCount(parsed[key])) refuse(`"${key}"`, 'is not a count');
   for (const key of ['notJudgedReasons', 'skippedReasons', 'skippedHosts', 'credentials'] as const)
-    if (parsed[key] !== undefined && !isRecord(parsed[key])) refuse(`"${key}"`, 'is not an object');
+    if (parsed[key] !== undefined && !isObject(parsed[key])) refuse(`"${key}"`, 'is not an object');
   const shard = parsed.shard;
   if (shard !== undefined) {
-    if (!isRecord(shard)) refuse('"shard"', 'is not an object');
+    if (!isObject(shard)) refuse('"shard"', 'is not an object');
     const { index, count } = shard as Record<string, unknown>;
     if (!isCount(count) || count < 1)
       refuse('"shard.count"', `is ${JSON.stringify(count)}, not a whole number above 0`);
@@ -174,12 +175,12 @@ export function parseReport(text: string, file: string): Report {
   const input = parsed.input;
   if (
     input !== undefined &&
-    (!isRecord(input) || typeof input.digest !== 'string' || !isCount(input.entries))
+    (!isObject(input) || typeof input.digest !== 'string' || !isCount(input.entries))
   )
     refuse('"input"', 'is not { digest, entries }');
   for (const [at, entry] of (parsed.entries as unknown[]).entries()) {
-    if (!isRecord(entry)) refuse(`entries[${at}]`, 'is not an object');
-    if (!isRecord(entry)) continue;
+    if (!isObject(entry)) refuse(`entries[${at}]`, 'is not an object');
+    if (!isObject(entry)) continue;
     if (typeof entry.position !== 'number')
       throw new MergeError(`${file}: entries without "position" (written by an older contract-check)`);
     if (!isCount(entry.position)) refuse(`entries[${at}].position`, 'is not a whole number');
@@ -191,14 +192,10 @@ export function parseReport(text: string, file: string): Report {
       if (!Array.isArray(entry[key])) refuse(`entries[${at}].${key}`, 'is not a list');
   }
   (parsed.inputErrors as unknown[]).forEach((error, at) => {
-    if (!isRecord(error) || typeof error.file !== 'string' || typeof error.reason !== 'string')
+    if (!isObject(error) || typeof error.file !== 'string' || typeof error.reason !== 'string')
       refuse(`inputErrors[${at}]`, 'is not { file, reason }');
   });
   return parsed as unknown as Report;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isCount(value: unknown): value is number {
