@@ -39,24 +39,26 @@ export function retryDelay(
  * backoff. The wait is not part of an attempt's limit; the caller's signal still ends it.
  */
 export function retryLayer(random: () => number, emit: Emit): Layer {
-  return (next) => async (request, context) => {
-    for (let retried = 0; ; ) {
-      const response = await next(request, context);
-      if (!mayRetry(response.status, request.method, context, retried)) return response;
-      const delayMs = retryDelay(response, retried + 1, context, random);
-      if (delayMs === undefined) return response;
-      retried++;
-      emit?.({
-        type: 'retry',
-        method: request.method,
-        url: redactUrl(request.url),
-        attempt: context.attempt,
-        status: response.status,
-        delayMs,
+  return (next) => (request, context) => {
+    // A promise chain rather than an async loop: a call that is not retried pays for no extra step.
+    const attempt = (retried: number): Promise<Response> =>
+      next(request, context).then((response) => {
+        if (!mayRetry(response.status, request.method, context, retried)) return response;
+        const delayMs = retryDelay(response, retried + 1, context, random);
+        if (delayMs === undefined) return response;
+        emit?.({
+          type: 'retry',
+          method: request.method,
+          url: redactUrl(request.url),
+          attempt: context.attempt,
+          status: response.status,
+          delayMs,
+        });
+        context.deadline.pause();
+        return discard(response)
+          .then(() => sleep(delayMs, context.deadline.signal))
+          .then(() => attempt(retried + 1));
       });
-      await discard(response);
-      context.deadline.pause();
-      await sleep(delayMs, context.deadline.signal);
-    }
+    return attempt(0);
   };
 }
