@@ -3,26 +3,40 @@ import type { Layer } from './context.js';
 
 /**
  * The limit of a call's attempts and the caller's signal, behind one standard `AbortSignal`: the call's own
- * controller (aborted with a {@link TimeoutError} by one timer, restarted for each attempt), joined to the
- * caller's signal with `AbortSignal.any`. A tick that comes while the call waits between attempts is
- * ignored. The timer is a `setTimeout` rather than `AbortSignal.timeout()` because the limit restarts per
- * attempt and pauses between them, and so that tests drive it with fake timers.
+ * controller, aborted with a {@link TimeoutError} by one timer (restarted for each attempt) or with the
+ * caller's reason by a listener on the caller's signal, removed when the call is released. A tick that
+ * comes while the call waits between attempts is ignored.
+ *
+ * Not `AbortSignal.any`: on Node 20.20 each signal it makes from a long-lived caller's signal stays
+ * reachable (about 50 bytes a call that are never freed), and callers do share one signal across calls
+ * (a shutdown signal). Not `AbortSignal.timeout()`: the limit restarts per attempt and pauses between
+ * them, and tests drive a `setTimeout` with fake timers.
  */
 export class Deadline {
   private readonly controller = new AbortController();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private paused = false;
   private caller: AbortSignal | undefined;
-  /** What `fetch`, the wait between attempts and the body read follow. */
-  signal: AbortSignal = this.controller.signal;
+  private onCallerAbort: (() => void) | undefined;
 
   constructor(private readonly timeoutMs: number) {}
+
+  /** What `fetch`, the wait between attempts and the body read follow. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
 
   /** Follows the caller's signal too (once per call). */
   watch(caller: AbortSignal | null | undefined): void {
     if (caller === undefined || caller === null || this.caller !== undefined) return;
     this.caller = caller;
-    this.signal = AbortSignal.any([this.controller.signal, caller]);
+    if (caller.aborted) {
+      this.controller.abort(caller.reason);
+      return;
+    }
+    const onCallerAbort = (): void => this.controller.abort(caller.reason);
+    this.onCallerAbort = onCallerAbort;
+    caller.addEventListener('abort', onCallerAbort, { once: true });
   }
 
   /** Starts the limit of an attempt (again). */
@@ -52,6 +66,8 @@ export class Deadline {
   release(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
+    if (this.onCallerAbort !== undefined) this.caller?.removeEventListener('abort', this.onCallerAbort);
+    this.onCallerAbort = undefined;
   }
 }
 

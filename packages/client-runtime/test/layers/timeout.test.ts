@@ -58,12 +58,31 @@ describe('timeout layer', () => {
     expect(outcome).toBeInstanceOf(TimeoutError);
   });
 
-  it('joins the caller’s signal with AbortSignal.any and sends nothing once it aborted', async () => {
+  it('follows the caller’s signal and sends nothing once it aborted', async () => {
     const call = context();
     call.deadline.watch(AbortSignal.abort(new Error('no')));
     expect(call.deadline.signal).toBeInstanceOf(AbortSignal);
     const next = vi.fn(async () => new Response(null));
     await expect(timeoutLayer(next)(outgoing(), call)).rejects.toThrow('no');
     expect(next).not.toHaveBeenCalled();
+  });
+
+  // given: when the caller aborts; want: the call's signal
+  it.each([
+    {
+      name: 'an abort during the call aborts it with the caller’s reason',
+      abortAfterRelease: false,
+      want: true,
+    },
+    { name: 'an abort after the call was released leaves it alone', abortAfterRelease: true, want: false },
+  ])('$name', ({ abortAfterRelease, want }) => {
+    const caller = new AbortController();
+    const call = context();
+    call.deadline.watch(caller.signal);
+    if (abortAfterRelease) call.deadline.release();
+    const reason = new Error('stop');
+    caller.abort(reason);
+    expect(call.deadline.signal.aborted).toBe(want);
+    if (want) expect(call.deadline.signal.reason).toBe(reason);
   });
 });
