@@ -9,7 +9,7 @@ export {
 } from './auth.js';
 export { type BackoffOptions, backoffDelay } from './backoff.js';
 export { CallRequest } from './call-request.js';
-export type { CallSignal } from './call-signal.js';
+
 export {
   type ClientOptions,
   callInit,
@@ -49,6 +49,7 @@ export { sleep } from './sleep.js';
 export {
   type CallOptions,
   type CallScope,
+  type CallSignal,
   type CrossOriginRedirectPolicy,
   DEFAULT_MAX_RESPONSE_BYTES,
   type FetchLike,

@@ -1,10 +1,8 @@
-import type { CallSignal } from './call-signal.js';
-
 /**
  * Waits `ms` milliseconds, or rejects with the signal's reason as soon as it aborts. Uses `setTimeout`
  * (not `AbortSignal.timeout`) so tests can drive it with fake timers.
  */
-export function sleep(ms: number, signal?: AbortSignal | CallSignal): Promise<void> {
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
