@@ -274,7 +274,7 @@ const prebuiltOrderContext = {
  * The same raw fetch bounded the usual way: an `AbortController`'s signal handed to fetch and a 30 s
  * timer that would abort it. Not a comparison of its own: the detail shows it as what a timeout that
  * cancels costs a bare fetch (undici links every `AbortSignal` to its request); our clients bound every
- * call with a lighter signal undici follows the same way (client-runtime README, "Cost per call").
+ * call the same way, with an AbortController of their own and one timer (client-runtime README).
  */
 function withTimeout(send: (signal: AbortSignal) => Promise<unknown>): () => Promise<unknown> {
   return async () => {
@@ -759,7 +759,7 @@ const section: Section = {
     `Our client, a raw fetch of the same request and, for messaging, voice and verification, bandwidth-sdk ${bandwidthVersion} making the same call (same path, body and Basic credentials, checked once before timing) each make ${warmup} warm-up calls; then in each of ${rounds} round${rounds === 1 ? '' : 's'} each makes ${iterations} sequential calls, in an order that rotates from round to round.`,
     'A per-call figure’s runs are the mean µs per call of each round; the overhead in its detail is the median over rounds of the paired difference with the raw fetch, and the ratio the median over rounds of ours ÷ raw fetch.',
     `For the JSON calls, openapi-fetch ${openapiFetchVersion} alone (the library our clients are built on, the same one they resolve, called with the same request and nothing of ours: \`createClient({ baseUrl })\` then \`GET\`/\`POST\` with the headers set by hand) is timed in the same rounds: what openapi-fetch's own per-call work costs next to a raw fetch. So is openapi-fetch as a client method drives it (the clients' \`CallRequest\` as its \`Request\` and a bare \`fetch\` of what that holds, nothing of ours after it), shown in the detail: ours over it is what our runtime adds (transport, timeout, credentials, errors), and it over the raw fetch what openapi-fetch's own work costs in a client method.`,
-    'The detail also shows the same raw fetch bounded the usual way (an AbortController signal handed to fetch and a 30 s timer; our clients bound every call with a lighter signal that undici follows the same way): measured in the same rounds, not a comparison of its own.',
+    'The detail also shows the same raw fetch bounded the usual way (an AbortController signal handed to fetch and a 30 s timer; our clients bound every call with an AbortController of their own and one timer): measured in the same rounds, not a comparison of its own.',
     `For the XML numbers client the raw fetch does the client’s job the way a developer without it would: fast-xml-parser ${fastXmlParserVersion}’s XMLBuilder turns the same order object into the document and its XMLParser reads the XML answer into an object (both made once, outside the timed call); a raw fetch of a prebuilt XML string that reads the answer as text is measured in the same rounds and shown in the detail as context.`,
     'Bundle sizes: esbuild bundles an ESM app that imports the built client (packages/*/dist) or bandwidth-sdk and makes one call (minified, platform node, Node built-ins external), then gzip -9; one measurement, since the build is deterministic.',
   ].join(' '),
