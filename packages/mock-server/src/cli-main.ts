@@ -28,8 +28,7 @@ export async function runCli(argv: readonly string[], env: CliEnvironment = {}):
   const events = env.events ?? process;
   const colors = env.colors ?? colorsFor(process.stdout);
   if (argv[0] === 'trigger') {
-    const color = env.out === undefined && process.stdout.isTTY === true && !process.env.NO_COLOR;
-    return runTrigger(argv.slice(1), { out, err, color });
+    return runTrigger(argv.slice(1), { out, err, colors });
   }
   let options: ReturnType<typeof parseCliArgs>;
   try {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { colorEnabled, didYouMean, explainArgsError } from '@svc-contracts/cli-output';
 import { type Change, requiredBump } from './change.js';
 import { checkChangesets } from './changesets.js';
 import { lineFinder } from './lines.js';
@@ -63,7 +64,7 @@ const processIo: SpecDiffIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
-  color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined,
+  color: colorEnabled(process.stdout),
 };
 
 const options = {
@@ -84,7 +85,7 @@ export async function main(argv: readonly string[], io: SpecDiffIo = processIo):
   try {
     parsed = parseArgs({ args: [...argv], options, allowPositionals: true });
   } catch (error) {
-    io.stderr(`spec-diff: ${(error as Error).message}${optionHint((error as Error).message)}\n\n${usage}`);
+    io.stderr(`spec-diff: ${explainArgsError(error, Object.keys(options))}\n\n${usage}`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -98,7 +99,7 @@ export async function main(argv: readonly string[], io: SpecDiffIo = processIo):
   };
   if (values.format !== undefined && !formats.includes(values.format as OutputFormat))
     return fail(
-      `--format must be one of ${formats.join(', ')}, not "${values.format}"${didYouMean(values.format)}`,
+      `--format must be one of ${formats.join(', ')}, not "${values.format}"${didYouMean(values.format, formats)}`,
     );
   if (values.json && values.format !== undefined && values.format !== 'json')
     return fail(`--json and --format ${values.format} ask for two outputs; give one`);
@@ -123,36 +124,6 @@ export async function main(argv: readonly string[], io: SpecDiffIo = processIo):
   return fail(
     `expected two positional arguments (OLD NEW) or --base <git-ref>, got ${positionals.length} positional argument(s)`,
   );
-}
-
-const optionNames = Object.keys(options).map((name) => `--${name}`);
-
-/** `(did you mean --base?)` for an unknown option one or two edits away from a known one. */
-function optionHint(message: string): string {
-  const unknown = /Unknown option '(--[^']+)'/.exec(message)?.[1];
-  if (!unknown) return '';
-  const near = optionNames.find((name) => editDistance(name, unknown.split('=')[0] ?? unknown) <= 2);
-  return near ? ` (did you mean ${near}?)` : '';
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1)
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
-
-function didYouMean(value: string): string {
-  const near = formats.find((format) => editDistance(format, value.toLowerCase()) <= 2);
-  return near ? ` (did you mean ${near}?)` : '';
 }
 
 const isXsd = (file: string) => /\.xsd$/i.test(file);

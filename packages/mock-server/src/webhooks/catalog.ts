@@ -1,3 +1,4 @@
+import { didYouMean } from '@svc-contracts/cli-output';
 import {
   examplesOf,
   isObject,
@@ -95,27 +96,4 @@ export async function loadWebhooks(configPath: string, only?: string): Promise<W
     wanted.map((service) => bundleService(configPath, service)),
   );
   return bundled.flatMap(({ source, spec }) => webhooksOf(source.name, spec));
-}
-
-/** `; did you mean "x"?` for a name one or two edits from a known one, else nothing. */
-export function didYouMean(name: string, known: readonly string[]): string {
-  let best: { candidate: string; distance: number } | undefined;
-  for (const candidate of known) {
-    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { candidate, distance };
-  }
-  return best ? ` (did you mean "${best.candidate}"?)` : '';
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }

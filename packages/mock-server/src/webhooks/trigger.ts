@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
+import { type Colors, didYouMean, type Style } from '@svc-contracts/cli-output';
 import type { Header } from '@svc-contracts/redact';
 import { findConfig, SpecError } from '../services.js';
-import { didYouMean, loadWebhooks, type WebhookDefinition } from './catalog.js';
+import { loadWebhooks, type WebhookDefinition } from './catalog.js';
 import { accepted, attempt, type Delivery, DeliveryUrlError, deliveryUrl } from './deliver.js';
 import { buildPayload, PayloadError, parseOverride } from './payload.js';
 import { DeliveryRecorder, RecordingExistsError } from './record.js';
@@ -37,8 +38,8 @@ Example: pnpm mock trigger numbers orderNotification --to http://localhost:3000/
 export interface TriggerOutput {
   out: (line: string) => void;
   err: (line: string) => void;
-  /** Colour on a TTY unless NO_COLOR is set (the CLI decides; tests leave it off). */
-  color?: boolean;
+  /** The CLI's styling (`colorsFor` of @svc-contracts/cli-output); none when left out. */
+  colors?: Colors;
 }
 
 class UsageError extends Error {}
@@ -46,7 +47,7 @@ class UsageError extends Error {}
 /** `svc-mocks trigger ...`: 0 when the receiver accepted the callback (2xx), 1 when not, 2 on a usage error. */
 export async function runTrigger(argv: readonly string[], output: TriggerOutput): Promise<number> {
   const { out, err } = output;
-  const paint = (code: number, text: string): string => (output.color ? `\x1b[${code}m${text}\x1b[0m` : text);
+  const paint = (style: Style, text: string): string => output.colors?.style(style, text) ?? text;
   let values: ReturnType<typeof parse>['values'];
   let positionals: string[];
   try {
@@ -116,10 +117,10 @@ export async function runTrigger(argv: readonly string[], output: TriggerOutput)
     if (result.response) {
       const { status, statusText } = result.response;
       const line = `← ${status}${statusText ? ` ${statusText}` : ''} (${result.milliseconds} ms)`;
-      if (accepted(result)) out(`${paint(32, line)}  accepted`);
-      else err(`${paint(31, line)}  not accepted: the receiver answered ${status}, not 2xx`);
+      if (accepted(result)) out(`${paint('green', line)}  accepted`);
+      else err(`${paint('red', line)}  not accepted: the receiver answered ${status}, not 2xx`);
     } else {
-      err(paint(31, `✗ not delivered: ${result.failure}`));
+      err(paint('red', `✗ not delivered: ${result.failure}`));
     }
     if (values.record !== undefined)
       out(
