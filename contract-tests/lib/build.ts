@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import {
   type Exchange,
-  type Header,
+  type HarNameValue,
   harDocument,
   harEntry,
   maskBody,
@@ -29,7 +29,7 @@ function accepts(call: Call): string {
   return type.includes('xml') || call.url.includes('dashboard.') ? 'application/xml' : 'application/json';
 }
 
-function requestHeaders(call: Call): Header[] {
+function requestHeaders(call: Call): HarNameValue[] {
   const host = new URL(call.url).host;
   return [
     { name: 'Host', value: host },
@@ -48,7 +48,7 @@ function requestHeaders(call: Call): Header[] {
   ];
 }
 
-function responseHeaders(call: Call, date: Date, seed: string): Header[] {
+function responseHeaders(call: Call, date: Date, seed: string): HarNameValue[] {
   const body = call.response?.body;
   return [
     { name: 'Date', value: date.toUTCString() },

@@ -1,4 +1,4 @@
-import type { Header } from '@svc-contracts/contract-recorder';
+import type { HarNameValue } from '@svc-contracts/contract-recorder';
 
 /** One request and its answer, written from the source documents (what a service did, or must do). */
 export interface Call {
@@ -8,12 +8,12 @@ export interface Call {
   /** Absolute URL on the service's plausible host. */
   url: string;
   /** Credential headers as a client sends them; the generator masks them as contract-record does. */
-  auth?: Header[];
+  auth?: HarNameValue[];
   /** Other request headers beyond Host, User-Agent, Accept and the body's. */
-  headers?: Header[];
+  headers?: HarNameValue[];
   body?: Body;
   status: number;
-  response?: { body?: Body; headers?: Header[] };
+  response?: { body?: Body; headers?: HarNameValue[] };
   /** A callback the service sent: the webhook it is (`<service>/<name>`), written as the entry's `_webhook`. */
   webhook?: string;
 }
@@ -54,9 +54,9 @@ export function query(params: Record<string, string | number>): string {
 export const fakeBearer =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJmYWtlLXVzZXIiLCJyb2xlIjoic3VwZXJfdXNlciJ9.ZmFrZS1zaWduYXR1cmU';
 export const fakeBasic = `Basic ${Buffer.from('user:pass').toString('base64')}`;
-export const bearer: Header[] = [{ name: 'Authorization', value: `Bearer ${fakeBearer}` }];
-export const basic: Header[] = [{ name: 'Authorization', value: fakeBasic }];
-export const apiKey = (organizationId = '7'): Header[] => [
+export const bearer: HarNameValue[] = [{ name: 'Authorization', value: `Bearer ${fakeBearer}` }];
+export const basic: HarNameValue[] = [{ name: 'Authorization', value: fakeBasic }];
+export const apiKey = (organizationId = '7'): HarNameValue[] => [
   { name: 'X-SVC-AGENTS-API-KEY', value: 'fake-agents-api-key-0000' },
   { name: 'X-SVC-ORGANIZATION-ID', value: organizationId },
 ];

@@ -1,4 +1,4 @@
-import type { Header } from '@svc-contracts/contract-recorder';
+import type { HarNameValue } from '@svc-contracts/contract-recorder';
 import { type Body, basic, type Call, json, type Recording } from '../call.ts';
 
 // Source 001, D3 and D4: voice calls, shown through their errors. Every error has the body
@@ -29,7 +29,7 @@ function call(
   note: string,
   status: number,
   response: Body | undefined,
-  overrides: { body?: Body; auth?: Header[] | null; headers?: Header[]; url?: string } = {},
+  overrides: { body?: Body; auth?: HarNameValue[] | null; headers?: HarNameValue[]; url?: string } = {},
 ): Call {
   return {
     note,

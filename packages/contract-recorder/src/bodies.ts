@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync, inflateSync, type ZlibOptions } from 'node:zlib';
-import type { Header } from '@svc-contracts/redact';
+import type { HarNameValue } from '@svc-contracts/har';
+import { isTextualMediaType } from '@svc-contracts/openapi-utils';
 
-function headerValue(headers: Header[], name: string): string | undefined {
+function headerValue(headers: HarNameValue[], name: string): string | undefined {
   return headers.find((header) => header.name.toLowerCase() === name)?.value;
 }
 
@@ -45,7 +46,7 @@ export class BoundedBody {
  */
 export function decodeContent(
   raw: Buffer,
-  headers: Header[],
+  headers: HarNameValue[],
   limit: number,
 ): Buffer | 'too-large' | undefined {
   const encodings = (headerValue(headers, 'content-encoding') ?? '')
@@ -67,17 +68,13 @@ export function decodeContent(
   return body;
 }
 
-const textual =
-  /^(text\/|application\/(json|xml|x-www-form-urlencoded|javascript|graphql)\b)|[+/](json|xml)\b/i;
-
 /** Text media types are kept as text; anything else (or bytes that are not UTF-8) as base64. */
 export function bodyText(
   body: Buffer,
   contentType: string | undefined,
 ): { text: string; encoding?: 'base64' } {
   if (body.length === 0) return { text: '' };
-  const essence = (contentType ?? '').split(';')[0]?.trim() ?? '';
-  if (essence === '' || textual.test(essence)) {
+  if (isTextualMediaType(contentType ?? '')) {
     try {
       return { text: new TextDecoder('utf-8', { fatal: true }).decode(body) };
     } catch {

@@ -13,11 +13,11 @@ import {
   type HarBodyOmitted,
   type HarCreator,
   type HarEntry,
+  type HarNameValue,
   HarWriter,
   harEntry,
-  maskEntry,
 } from '@svc-contracts/har';
-import { type Header, type MaskOptions, maskUrl } from '@svc-contracts/redact';
+import { type MaskOptions, maskEntry, maskUrl } from '@svc-contracts/redact';
 import { BoundedBody, bodyText, decodeContent } from './bodies.js';
 
 /** Bodies larger than this are passed on whole but not kept in the HAR (marked `_bodyOmitted`). */
@@ -145,15 +145,15 @@ const hopByHop = new Set([
   'upgrade',
 ]);
 
-function pairs(rawHeaders: string[]): Header[] {
-  const headers: Header[] = [];
+function pairs(rawHeaders: string[]): HarNameValue[] {
+  const headers: HarNameValue[] = [];
   for (let at = 0; at + 1 < rawHeaders.length; at += 2) {
     headers.push({ name: rawHeaders[at] as string, value: rawHeaders[at + 1] as string });
   }
   return headers;
 }
 
-function endToEnd(headers: Header[]): Header[] {
+function endToEnd(headers: HarNameValue[]): HarNameValue[] {
   const listed = new Set(
     headers
       .filter((header) => header.name.toLowerCase() === 'connection')
@@ -164,11 +164,11 @@ function endToEnd(headers: Header[]): Header[] {
   );
 }
 
-function flat(headers: Header[]): string[] {
+function flat(headers: HarNameValue[]): string[] {
   return headers.flatMap((header) => [header.name, header.value]);
 }
 
-function contentTypeOf(headers: Header[]): string | undefined {
+function contentTypeOf(headers: HarNameValue[]): string | undefined {
   return headers.find((header) => header.name.toLowerCase() === 'content-type')?.value;
 }
 

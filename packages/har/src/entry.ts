@@ -1,4 +1,4 @@
-import { fromBase64, type Header, utf8Bytes } from '@svc-contracts/redact';
+import { fromBase64, utf8Bytes } from './encoding.js';
 import type { Har, HarCreator, HarEntry, HarNameValue, HarPostData } from './types.js';
 
 /** One request/response pair as a recorder saw it, bodies decoded (see `encoding`). */
@@ -12,14 +12,14 @@ export interface Exchange {
     /** The URL the request went to, query included (absolute, or relative for a mock's own log). */
     url: string;
     httpVersion?: string;
-    headers: Header[];
+    headers: HarNameValue[];
     body?: string;
   };
   response: {
     status: number;
     statusText?: string;
     httpVersion?: string;
-    headers: Header[];
+    headers: HarNameValue[];
     /** Body text, or base64 when `encoding` says so (bodies that are not text). */
     body?: string;
     encoding?: 'base64';
@@ -30,7 +30,7 @@ export interface Exchange {
   comment?: string;
 }
 
-function headerValue(headers: Header[], name: string): string | undefined {
+function headerValue(headers: HarNameValue[], name: string): string | undefined {
   return headers.find((header) => header.name.toLowerCase() === name)?.value;
 }
 

@@ -1,6 +1,15 @@
+export {
+  binaryToBytes,
+  bytesToBase64,
+  bytesToBinary,
+  fromBase64,
+  isBase64,
+  toBase64,
+  utf8Bytes,
+  utf8Text,
+} from './encoding.js';
 export { bodyBytes, createHar, type Exchange, harDocument, harEntry, type PlainExchange } from './entry.js';
 export { HarWriter, type HarWriterOptions } from './file-writer.js';
-export { maskEntry } from './mask-entry.js';
 export type {
   Har,
   HarBodyOmitted,

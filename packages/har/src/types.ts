@@ -23,6 +23,7 @@ export interface HarBodyOmitted {
   receivedBytes: number;
 }
 
+/** A header, query parameter or form field: the one name/value shape every package of the repository uses. */
 export interface HarNameValue {
   name: string;
   value: string;

@@ -14,6 +14,7 @@ export {
   findMediaType,
   isFormMediaType,
   isJsonMediaType,
+  isTextualMediaType,
   isXmlMediaType,
   type MediaType,
   mediaTypeEssence,

@@ -56,6 +56,15 @@ export function isFormMediaType(media: MediaType | string): boolean {
   return essenceOf(media) === 'application/x-www-form-urlencoded';
 }
 
+const textual =
+  /^(text\/|application\/(json|xml|x-www-form-urlencoded|javascript|graphql)\b)|[+/](json|xml)\b/;
+
+/** Media types whose bodies are text (a recorder keeps them as text, not base64); no type at all counts as text. */
+export function isTextualMediaType(media: MediaType | string): boolean {
+  const essence = essenceOf(media);
+  return essence === '' || textual.test(essence);
+}
+
 /** Parameter values that are case-insensitive tokens (RFC 2046: charset). Others compare exactly. */
 const caseInsensitiveParameters = new Set(['charset']);
 

@@ -1,16 +1,15 @@
+import {
+  isFormMediaType,
+  isJsonMediaType,
+  isXmlMediaType,
+  mediaTypeEssence,
+} from '@svc-contracts/openapi-utils';
 import type { OnSecret } from './fields.js';
 import { maskJsonText } from './json.js';
 import { maskMultipartText } from './multipart.js';
 import { extraNames, isSecretField, type MaskOptions } from './names.js';
 import { maskPairs } from './query.js';
 import { maskXmlText } from './xml.js';
-
-function essenceOf(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-}
-
-const isJsonType = (essence: string): boolean => essence === 'application/json' || essence.endsWith('+json');
-const isXmlType = (essence: string): boolean => essence.endsWith('/xml') || essence.endsWith('+xml');
 
 /**
  * Masks the secret fields of a body by what it is: form fields (`client_secret`, `password`), JSON
@@ -33,8 +32,8 @@ export function maskBodyWith(
 ): string {
   const extra = extraNames(opts);
   const isSecret = (name: string): boolean => isSecretField(name, extra);
-  const essence = essenceOf(contentType);
-  if (essence === 'application/x-www-form-urlencoded') return maskPairs(text, isSecret, onSecret);
+  const essence = mediaTypeEssence(contentType ?? '');
+  if (isFormMediaType(essence)) return maskPairs(text, isSecret, onSecret);
   if (essence.startsWith('multipart/') || (essence === '' && text.startsWith('--'))) {
     const masked = maskMultipartText(
       text,
@@ -46,10 +45,10 @@ export function maskBodyWith(
     if (masked !== undefined) return masked;
   }
   const start = text.trimStart()[0];
-  if (isJsonType(essence) || start === '{' || start === '[') {
+  if (isJsonMediaType(essence) || start === '{' || start === '[') {
     const masked = maskJsonText(text, isSecret, onSecret);
-    if (masked !== undefined || isJsonType(essence)) return masked ?? text;
+    if (masked !== undefined || isJsonMediaType(essence)) return masked ?? text;
   }
-  if (isXmlType(essence) || start === '<') return maskXmlText(text, isSecret, onSecret);
+  if (isXmlMediaType(essence) || start === '<') return maskXmlText(text, isSecret, onSecret);
   return text;
 }

@@ -1,10 +1,6 @@
-import { fromBase64, MASK, maskToken, toBase64, utf8Text } from './mask.js';
+import { fromBase64, type HarNameValue, toBase64, utf8Text } from '@svc-contracts/har/exchange';
+import { MASK, maskToken } from './mask.js';
 import { extraNames, isCredentialHeader, type MaskOptions } from './names.js';
-
-export interface Header {
-  name: string;
-  value: string;
-}
 
 /** Basic credentials split into user id and password, or undefined when they are not well-formed. */
 export function decodeBasic(credentials: string): { user: string; password: string } | undefined {
@@ -65,7 +61,7 @@ export function maskHeaderValue(name: string, value: string, extra: ReadonlySet<
 }
 
 /** Masks the value of every header named like a credential; `Authorization` keeps its scheme word. */
-export function maskHeaders<T extends Header>(headers: T[], opts: MaskOptions = {}): T[] {
+export function maskHeaders<T extends HarNameValue>(headers: T[], opts: MaskOptions = {}): T[] {
   const extra = extraNames(opts);
   return headers.map((header) => ({ ...header, value: maskHeaderValue(header.name, header.value, extra) }));
 }

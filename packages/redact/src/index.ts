@@ -1,19 +1,9 @@
 export { maskBody, maskBodyWith } from './body.js';
 export { isAuthorizationField, maskFieldText, type OnSecret } from './fields.js';
-export { decodeBasic, type Header, maskAuthorization, maskHeaders, maskHeaderValue } from './headers.js';
+export { maskEntry } from './har-entry.js';
+export { decodeBasic, maskAuthorization, maskHeaders, maskHeaderValue } from './headers.js';
 export { maskJsonText } from './json.js';
-export {
-  bytesToBase64,
-  fromBase64,
-  isBase64,
-  MASK,
-  MASKED_BASIC,
-  MASKED_BASIC_CREDENTIALS,
-  maskToken,
-  toBase64,
-  utf8Bytes,
-  utf8Text,
-} from './mask.js';
+export { MASK, MASKED_BASIC, MASKED_BASIC_CREDENTIALS, maskToken } from './mask.js';
 export { maskXmlMessage } from './message.js';
 export {
   extraNames,

@@ -1,17 +1,16 @@
-import { maskBodyWith } from './body.js';
-import { isAuthorizationField } from './fields.js';
-import { decodeBasic, type Header } from './headers.js';
 import {
   binaryToBytes,
   bytesToBinary,
   fromBase64,
-  MASK,
-  MASKED_BASIC_CREDENTIALS,
-  maskToken,
+  type HarNameValue,
   toBase64,
   utf8Bytes,
   utf8Text,
-} from './mask.js';
+} from '@svc-contracts/har/exchange';
+import { maskBodyWith } from './body.js';
+import { isAuthorizationField } from './fields.js';
+import { decodeBasic } from './headers.js';
+import { MASK, MASKED_BASIC_CREDENTIALS, maskToken } from './mask.js';
 import { extraNames, isCredentialHeader, type MaskOptions } from './names.js';
 import { maskUrlWith } from './query.js';
 
@@ -205,7 +204,7 @@ export class SecretRegistry {
   }
 
   /** Registers what a header carries when its name says it is a credential. */
-  addHeader(header: Header, extra: ReadonlySet<string> = new Set()): this {
+  addHeader(header: HarNameValue, extra: ReadonlySet<string> = new Set()): this {
     if (!isCredentialHeader(header.name, extra)) return this;
     const lower = header.name.toLowerCase();
     if (lower === 'authorization' || lower === 'proxy-authorization')
@@ -304,7 +303,7 @@ export class SecretRegistry {
 /** The parts of a request or response that may carry a credential. */
 export interface MessageParts {
   url?: string;
-  headers?: Header[];
+  headers?: HarNameValue[];
   body?: string;
   /** Defaults to the `Content-Type` header. */
   contentType?: string;

@@ -1,5 +1,6 @@
+import { toBase64 } from '@svc-contracts/har';
 import { describe, expect, it } from 'vitest';
-import { collectSecrets, MASK, maskBody, maskUrl, SecretRegistry, toBase64 } from '../src/index.js';
+import { collectSecrets, MASK, maskBody, maskUrl, SecretRegistry } from '../src/index.js';
 
 /** A key with characters every encoding changes (`+`, `/`, `=`), and the forms a server may echo it in. */
 const key = 'sk_live+4f3a/9c2e=8b7d';

@@ -1,7 +1,7 @@
+import { fromBase64, toBase64, utf8Text } from '@svc-contracts/har';
 import { describe, expect, it } from 'vitest';
 import {
   collectSecrets,
-  fromBase64,
   MASK,
   MASKED_BASIC,
   maskBody,
@@ -11,8 +11,6 @@ import {
   maskUrl,
   maskXmlMessage,
   SecretRegistry,
-  toBase64,
-  utf8Text,
 } from '../src/index.js';
 
 const jwt =

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { Header } from '@svc-contracts/redact';
+import type { HarNameValue } from '@svc-contracts/har';
 
 /** One callback to send. */
 export interface Delivery {
@@ -7,7 +7,7 @@ export interface Delivery {
   webhook: string;
   url: string;
   method: string;
-  headers: Header[];
+  headers: HarNameValue[];
   body: string;
 }
 
@@ -16,7 +16,7 @@ export interface Attempt {
   startedDateTime: string;
   milliseconds: number;
   /** The receiver's answer; undefined when the connection failed or timed out. */
-  response?: { status: number; statusText: string; headers: Header[]; body: string | undefined };
+  response?: { status: number; statusText: string; headers: HarNameValue[]; body: string | undefined };
   /** Why it failed, for a log line: `connection refused`, `no answer within 5000 ms`, `answered 500`. */
   failure?: string;
 }
@@ -81,7 +81,7 @@ export async function attempt(delivery: Delivery, options: AttemptOptions = {}):
       redirect: 'manual',
       signal,
     });
-    const headers: Header[] = [];
+    const headers: HarNameValue[] = [];
     answer.headers.forEach((value, name) => {
       headers.push({ name, value });
     });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ContractSet } from '@svc-contracts/contract-checker';
+import type { HarNameValue } from '@svc-contracts/har';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
-import type { Header, MaskOptions } from '@svc-contracts/redact';
+import type { MaskOptions } from '@svc-contracts/redact';
 import { parseXml } from '@svc-contracts/xml-validator';
 import type { MockResponse } from '../error-response.js';
 import { type MockRequest, toRecordedRequest } from '../request.js';
@@ -225,7 +226,7 @@ export class OrderNotifier {
         { path: 'ActualFocDate', value: [now] },
       ],
     });
-    const headers: Header[] = [{ name: 'content-type', value: contentType }];
+    const headers: HarNameValue[] = [{ name: 'content-type', value: contentType }];
     if (subscription.basic) {
       const { username, password } = subscription.basic;
       headers.push({

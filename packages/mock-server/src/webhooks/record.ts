@@ -1,5 +1,5 @@
-import { type HarEntry, HarWriter, harEntry, maskEntry } from '@svc-contracts/har';
-import type { MaskOptions } from '@svc-contracts/redact';
+import { type HarEntry, HarWriter, harEntry } from '@svc-contracts/har';
+import { type MaskOptions, maskEntry } from '@svc-contracts/redact';
 import type { Attempt, Delivery } from './deliver.js';
 
 export class RecordingExistsError extends Error {

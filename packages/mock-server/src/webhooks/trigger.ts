@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type Colors, didYouMean, type Style } from '@svc-contracts/cli-output';
-import type { Header } from '@svc-contracts/redact';
+import type { HarNameValue } from '@svc-contracts/har';
 import { findConfig, SpecError } from '../services.js';
 import { loadWebhooks, type WebhookDefinition } from './catalog.js';
 import { accepted, attempt, type Delivery, DeliveryUrlError, deliveryUrl } from './deliver.js';
@@ -93,7 +93,7 @@ export async function runTrigger(argv: readonly string[], output: TriggerOutput)
       ...(numberFormat === undefined ? {} : { numberFormat }),
       ...(values['content-type'] === undefined ? {} : { contentType: values['content-type'] }),
     });
-    const headers: Header[] = [{ name: 'content-type', value: payload.contentType }];
+    const headers: HarNameValue[] = [{ name: 'content-type', value: payload.contentType }];
     const authorization = credentialsFor(webhook, values.basic);
     if (authorization) headers.push({ name: 'authorization', value: authorization });
     const delivery: Delivery = {

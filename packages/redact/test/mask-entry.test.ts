@@ -1,6 +1,6 @@
-import { MASK, MASKED_BASIC, maskToken, toBase64 } from '@svc-contracts/redact';
+import { type Exchange, type HarEntry, harEntry, toBase64 } from '@svc-contracts/har';
 import { describe, expect, it } from 'vitest';
-import { type Exchange, type HarEntry, harEntry, maskEntry } from '../src/index.js';
+import { MASK, MASKED_BASIC, maskEntry, maskToken } from '../src/index.js';
 
 const user = 'client-7781';
 const password = 'pw-do-not-leak-4c1e';

@@ -1,19 +1,21 @@
 import {
   bytesToBase64,
-  extraNames,
   fromBase64,
-  isCredentialQueryName,
-  isSecretField,
-  MASK,
-  type MaskOptions,
-  maskBody,
-  maskHeaders,
-  maskUrl,
-  SecretRegistry,
+  type HarContent,
+  type HarCookie,
+  type HarEntry,
+  type HarNameValue,
+  type HarRequest,
+  type HarResponse,
   utf8Bytes,
   utf8Text,
-} from '@svc-contracts/redact';
-import type { HarContent, HarCookie, HarEntry, HarNameValue, HarRequest, HarResponse } from './types.js';
+} from '@svc-contracts/har/exchange';
+import { maskBody } from './body.js';
+import { maskHeaders } from './headers.js';
+import { MASK } from './mask.js';
+import { extraNames, isCredentialQueryName, isSecretField, type MaskOptions } from './names.js';
+import { maskUrl } from './query.js';
+import { SecretRegistry } from './secrets.js';
 
 /** Headers whose value is a URL: masked as one (a redirect to `?access_token=...` is a leak too). */
 const urlHeaders = new Set(['location', 'content-location', 'referer']);

@@ -1,0 +1,17 @@
+/**
+ * The browser-safe part of the package, `@svc-contracts/har/exchange`: the HAR types (`HarNameValue` is the
+ * one name/value shape of a header, query parameter or form field every tool uses) and the byte encodings.
+ * No Node module is imported from here, so @svc-contracts/redact (which the clients use in browsers) builds
+ * on it; the package's root adds the Node-only file writer.
+ */
+export {
+  binaryToBytes,
+  bytesToBase64,
+  bytesToBinary,
+  fromBase64,
+  isBase64,
+  toBase64,
+  utf8Bytes,
+  utf8Text,
+} from './encoding.js';
+export type * from './types.js';
