@@ -8,8 +8,7 @@
  * the per-pair ratios: on a machine shared with other work the rate of separate runs wanders by 2x, the
  * ratio of neighbouring slices much less. Run it both ways (the builds swapped between `CHECKER` and
  * `BASE`) and take the geometric mean of the ratio and the inverse of the other: two copies of one build
- * measured 0.935 to 0.979 in one order and about 1.0 when swapped, so a single order can hide a few
- * percent either way.
+ * do not measure 1.0 in both orders, so a single order can hide a few percent either way.
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

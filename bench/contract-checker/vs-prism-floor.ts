@@ -116,7 +116,7 @@ async function floorRunner(sides: 'response' | 'both', sample: number): Promise<
 /**
  * The checker and the floors timed in one process, in alternating slices of about `sliceMs`: on a
  * machine shared with other work, tools timed in separate processes minutes apart see different loads
- * (their ratio moved by 2x between runs of the same code), while neighbouring slices see the same one.
+ * (their ratio moved between runs of the same code by more than the gap), while neighbouring slices see the same one.
  * A round gives each tool at least `minMs` in all; the order of the tools rotates from slice to slice.
  */
 export async function pairedRates(

@@ -117,7 +117,7 @@ async function main(): Promise<void> {
   for (const entry of covered) findings.push(await runner.find(entry));
 
   // Warm-up (untimed): the first thousands of checks run in V8's lower tiers, and the first timed
-  // rounds were up to 3× slower than later ones without it.
+  // rounds were much slower than later ones without it.
   const warmStart = performance.now();
   const minWarmPasses = warmMs > 0 ? 3 : 1;
   for (

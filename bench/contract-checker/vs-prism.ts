@@ -8,7 +8,7 @@
  * Each tool runs in its own process (vs-prism-worker.ts), one after the other, so each peak RSS is that
  * tool's; the tools are run `--processes` times in turn. The floors are timed in one process with the
  * checker, in alternating slices (`paired`): timed in processes of their own, minutes apart, the ratio of
- * the checker to a floor moved by 2x between runs of the same code on a shared machine. This process
+ * the checker to a floor moved between runs of the same code on a shared machine by more than the gap measured. This process
  * serves the loopback upstream that Prism's proxy forwards to: it answers each request with the recorded
  * response of the entry named by the `x-bench-entry` header. Figures are the median over every round of
  * every process; `--details` lists every entry on which Prism and the contract checker disagree.

@@ -157,7 +157,7 @@ async function main(): Promise<void> {
   try {
     specs = await bundleSpecsFor(dir);
     // --tiny runs every code path on the smallest set: the services the request cases call (each set
-    // starts two mocks instead of six; four Prism processes less is about 15 s of CPU in `pnpm test`).
+    // starts two mocks instead of six; four Prism processes less saves seconds of CPU in `pnpm test`).
     if (tiny) specs = specs.filter((spec) => cases.some((item) => item.service === spec.name));
     for (let run = 0; run < runs; run++) {
       const rate = await measureCeiling();
