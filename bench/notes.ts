@@ -1,9 +1,14 @@
 /**
- * Why a figure loses to its comparison, and what would close the gap. bench/RESULTS.md prints the note
- * under every figure that loses in the run; `pnpm bench` fails when a figure loses and has no note here,
- * so a regression cannot slip into the results unexplained.
+ * Two lists that `pnpm bench` judges every run against:
  *
- * `figure` is a figure id or a pattern with `*` (any run of characters); `comparison` is a comparison key.
+ * - `notes`: why a figure loses to its comparison, and what would close the gap. bench/RESULTS.md prints
+ *   the note under every figure that loses in the run; `pnpm bench` fails when a figure loses and has no
+ *   note here, so a regression cannot slip into the results unexplained. `figure` is a figure id or a
+ *   pattern with `*` (any run of characters); `comparison` is a comparison key.
+ * - `kept`: every optimisation that stays in the code instead of the plain version, with the figure of the
+ *   run that shows its gain. The gain is read from the run's own results, never quoted: bench/RESULTS.md
+ *   prints it for each, and a complete run in which one no longer wins fails, so that the optimisation
+ *   goes (or its note says why it stays).
  */
 export interface Note {
   figure: string;
@@ -162,6 +167,50 @@ export const notes: Note[] = [
     why: 'ours runs from its TypeScript sources under tsx: loading the loader and transpiling the lint scripts costs about 0.5 s at every start on this machine (`node --import tsx -e 0` takes 0.58 s, `node -e 0` 0.10 s), which is about the whole difference; then it loads Redocly and Spectral into one process and lints each split spec with both, and prints one report with file:line for both linters.',
     close:
       'running the repository scripts compiled (built like the packages) instead of through tsx, or linting the six services concurrently inside the one process.',
+  },
+];
+
+/** One value of a run: a figure's own (ours), or one of its comparisons. */
+export interface FigureValue {
+  figure: string;
+  /** A comparison key of that figure; absent: the figure's own value. */
+  comparison?: string;
+}
+
+export interface KeptOptimisation {
+  /** What stays in the code. */
+  name: string;
+  /** The plain version it is measured against. */
+  plain: string;
+  /** The value with the optimisation, and the value of the plain version, in the same run and unit. */
+  with: FigureValue;
+  without: FigureValue;
+}
+
+export const kept: KeptOptimisation[] = [
+  {
+    name: 'the streaming scanner of HAR and NDJSON (contract-check reads a recording entry by entry)',
+    plain: 'reading the recording whole with `readFile` + `JSON.parse` (impossible from 512 MiB)',
+    with: { figure: 'contract-check-scale.rss.har.500' },
+    without: { figure: 'contract-check-scale.rss.har.500', comparison: 'read-whole' },
+  },
+  {
+    name: '`--workers` (checking threads in one process)',
+    plain: 'one thread',
+    with: { figure: 'contract-check-scale.workers.har.2000' },
+    without: { figure: 'contract-check-scale.workers.har.2000', comparison: 'one-thread' },
+  },
+  {
+    name: '`--workers` beside `--shard` (both kept, as Playwright has both)',
+    plain: 'two `--workers 1` processes sharing the entries with `--shard 1/2` and `2/2`',
+    with: { figure: 'contract-check-scale.workers.har.2000' },
+    without: { figure: 'contract-check-scale.workers.har.2000', comparison: 'two-processes' },
+  },
+  {
+    name: "the contract checker's set-up cache (bundled specs and Ajv standalone code on disk)",
+    plain: 'set-up without the cache (`cache: false`: bundle with Redocly, compile with Ajv)',
+    with: { figure: 'contract-check.setup' },
+    without: { figure: 'contract-check.setup-cold' },
   },
 ];
 
