@@ -1,9 +1,14 @@
 /**
- * Why a figure loses to its comparison, and what would close the gap. bench/RESULTS.md prints the note
- * under every figure that loses in the run; `pnpm bench` fails when a figure loses and has no note here,
- * so a regression cannot slip into the results unexplained.
+ * Two lists that `pnpm bench` judges every run against:
  *
- * `figure` is a figure id or a pattern with `*` (any run of characters); `comparison` is a comparison key.
+ * - `notes`: why a figure loses to its comparison, and what would close the gap. bench/RESULTS.md prints
+ *   the note under every figure that loses in the run; `pnpm bench` fails when a figure loses and has no
+ *   note here, so a regression cannot slip into the results unexplained. `figure` is a figure id or a
+ *   pattern with `*` (any run of characters); `comparison` is a comparison key.
+ * - `kept`: every optimisation that stays in the code instead of the plain version, with the figure of the
+ *   run that shows its gain. The gain is read from the run's own results, never quoted: bench/RESULTS.md
+ *   prints it for each, and a complete run in which one no longer wins fails, so that the optimisation
+ *   goes (or its note says why it stays).
  */
 export interface Note {
   figure: string;
@@ -23,7 +28,7 @@ export const notes: Note[] = [
   {
     figure: 'contract-check.*',
     comparison: 'ajv-floor-both-bodies',
-    why: "this floor parses and validates both bodies, request and response, as the checker must; it still does none of the rest: matching the request to its operation, the path, query and header parameters (the agents `filters` is JSON in a query parameter), the credentials and the `x-` rules, the status, the content type and the response headers, and the verdict. Those are what the checker spends beyond this floor: in a profile of the JSON entries, the bodies (parse and compiled validate) are about 40% of its time and the rest about 50%, spread over a dozen steps of 1 to 10% each (the request taken apart 9%, the parameters 10%, the credentials 9%, the lookup 3%). Timed beside the floor the ratio is steadier than across processes, not steady: four complete runs of the same checker gave 3.06x, 3.60x, 3.11x and 3.86x (their rounds 3.07x to 4.46x), runs by hand 3.0x to 3.5x, with the host's load; a fifth, on a checker that refuses malformed JSON without a stack trace and parses an exchange's bodies once, gave 2.87x (rounds 2.55x to 3.14x). The body validators are not the gap: the floor run with the checker's compiled validators in place of its own Ajv's came out within 5% of its usual rate, timed the same way.",
+    why: "this floor parses and validates both bodies, request and response, as the checker must; it still does none of the rest: matching the request to its operation, the path, query and header parameters (the agents `filters` is JSON in a query parameter), the credentials and the `x-` rules, the status, the content type and the response headers, and the verdict. Those are what the checker spends beyond this floor: in a profile of the JSON entries, the bodies (parse and compiled validate) are about 40% of its time and the rest about 50%, spread over a dozen steps of 1 to 10% each (the request taken apart 9%, the parameters 10%, the credentials 9%, the lookup 3%). Timed beside the floor the ratio is steadier than across processes, not steady: it moves with the host's load from run to run (the rounds in the detail; earlier runs in bench/HISTORY.md). The body validators are not the gap: the floor run with the checker's compiled validators in place of its own Ajv's came out within 5% of its usual rate, timed the same way.",
     close:
       'no single step: the match, the credentials and the header pick are each under 10%. A check that skips a step the contract states would be faster and wrong.',
   },
@@ -70,7 +75,7 @@ export const notes: Note[] = [
   {
     figure: 'contract-check-scale.workers.*',
     comparison: 'one-thread',
-    why: 'a second checking thread has a fixed cost of its own: measured from the CPU time of the threads (checking 10 to 200 MB of NDJSON on one thread, and the split in the detail), a thread spends about 0.9 s of its own CPU before it checks at full speed (0.35 s to start and load the cached contracts, under 0.1 s to start the XML engine, about 0.45 s running the checking code before V8 has optimized it) and V8 spends about 0.8 s more on background threads compiling it, and V8 shares none of this between threads. With one checking thread those background threads run on the second core for free; with two they compete with the checking threads. Past that, the two checking threads together take 5 to 15% more CPU than one for the same entries, as two separate processes do (the shard pair beside this one), which is the machine\'s (shared caches and memory) rather than the checker\'s. Two processes each given half of the entries beforehand, which share and coordinate nothing, do no better (the split pair beside this; by hand at 800 MB, three alternating runs: 1.34x on NDJSON and 1.47x on HAR over one thread, where `--workers 2` made 1.62x and 1.55x): what stands between two threads and 2x is what a second V8 costs on this machine, not the work of sharing the entries. On a machine shared with other work Linux gives the run about one core, so the second thread gains little (packages/contract-checker/README.md, "All cores").',
+    why: 'a second checking thread has a fixed cost of its own: measured from the CPU time of the threads (checking 10 to 200 MB of NDJSON on one thread, and the split in the detail), a thread spends about 0.9 s of its own CPU before it checks at full speed (0.35 s to start and load the cached contracts, under 0.1 s to start the XML engine, about 0.45 s running the checking code before V8 has optimized it) and V8 spends about 0.8 s more on background threads compiling it, and V8 shares none of this between threads. With one checking thread those background threads run on the second core for free; with two they compete with the checking threads. Past that, the two checking threads together take 5 to 15% more CPU than one for the same entries, as two separate processes do (the shard pair beside this one), which is the machine\'s (shared caches and memory) rather than the checker\'s. Two processes each given half of the entries beforehand, which share and coordinate nothing, do no better (the split pair beside this): what stands between two threads and 2x is what a second V8 costs on this machine, not the work of sharing the entries. On a machine shared with other work Linux gives the run about one core, so the second thread gains little (packages/contract-checker/README.md, "All cores").',
     close:
       'nothing in the checker: the fixed cost per thread is V8 starting a heap and optimizing the same code again, which no V8 flag tried (`--interrupt-budget`, `--no-lazy-feedback-allocation`, `--max-lazy`) reduced; a larger input spreads it thinner. On a machine shared with other work use `--workers 1`.',
   },
@@ -162,6 +167,50 @@ export const notes: Note[] = [
     why: 'ours runs from its TypeScript sources under tsx: loading the loader and transpiling the lint scripts costs about 0.5 s at every start on this machine (`node --import tsx -e 0` takes 0.58 s, `node -e 0` 0.10 s), which is about the whole difference; then it loads Redocly and Spectral into one process and lints each split spec with both, and prints one report with file:line for both linters.',
     close:
       'running the repository scripts compiled (built like the packages) instead of through tsx, or linting the six services concurrently inside the one process.',
+  },
+];
+
+/** One value of a run: a figure's own (ours), or one of its comparisons. */
+export interface FigureValue {
+  figure: string;
+  /** A comparison key of that figure; absent: the figure's own value. */
+  comparison?: string;
+}
+
+export interface KeptOptimisation {
+  /** What stays in the code. */
+  name: string;
+  /** The plain version it is measured against. */
+  plain: string;
+  /** The value with the optimisation, and the value of the plain version, in the same run and unit. */
+  with: FigureValue;
+  without: FigureValue;
+}
+
+export const kept: KeptOptimisation[] = [
+  {
+    name: 'the streaming scanner of HAR and NDJSON (contract-check reads a recording entry by entry)',
+    plain: 'reading the recording whole with `readFile` + `JSON.parse` (impossible from 512 MiB)',
+    with: { figure: 'contract-check-scale.rss.har.500' },
+    without: { figure: 'contract-check-scale.rss.har.500', comparison: 'read-whole' },
+  },
+  {
+    name: '`--workers` (checking threads in one process)',
+    plain: 'one thread',
+    with: { figure: 'contract-check-scale.workers.har.2000' },
+    without: { figure: 'contract-check-scale.workers.har.2000', comparison: 'one-thread' },
+  },
+  {
+    name: '`--workers` beside `--shard` (both kept, as Playwright has both)',
+    plain: 'two `--workers 1` processes sharing the entries with `--shard 1/2` and `2/2`',
+    with: { figure: 'contract-check-scale.workers.har.2000' },
+    without: { figure: 'contract-check-scale.workers.har.2000', comparison: 'two-processes' },
+  },
+  {
+    name: "the contract checker's set-up cache (bundled specs and Ajv standalone code on disk)",
+    plain: 'set-up without the cache (`cache: false`: bundle with Redocly, compile with Ajv)',
+    with: { figure: 'contract-check.setup' },
+    without: { figure: 'contract-check.setup-cold' },
   },
 ];
 

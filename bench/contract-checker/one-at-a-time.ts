@@ -1,6 +1,6 @@
 /**
  * Quick measure of the checker's one-at-a-time rate on the recorded JSON entries (not part of
- * `pnpm bench`): `pnpm exec tsx bench/contract-checker/one-at-a-time.ts [ms]`.
+ * `pnpm bench`): `pnpm exec tsx bench/contract-checker/one-at-a-time.ts [--ms N]`.
  *
  * `CHECKER=<path of a built index.js>` measures another build instead. `BASE=<path of a built index.js>`
  * (a copy of an earlier dist inside the workspace, so that its imports resolve) measures that build and
@@ -8,12 +8,12 @@
  * the per-pair ratios: on a machine shared with other work the rate of separate runs wanders by 2x, the
  * ratio of neighbouring slices much less. Run it both ways (the builds swapped between `CHECKER` and
  * `BASE`) and take the geometric mean of the ratio and the inverse of the other: two copies of one build
- * measured 0.935 to 0.979 in one order and about 1.0 when swapped, so a single order can hide a few
- * percent either way.
+ * do not measure 1.0 in both orders, so a single order can hide a few percent either way.
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as Checker from '@svc-contracts/contract-checker';
+import { integerValue, readOptions } from '../lib/options.ts';
 import { median } from '../lib/section.ts';
 import { loadEntries, repoRoot, subsetOf } from './vs-prism-entries.ts';
 
@@ -48,7 +48,12 @@ function slice(contracts: Contracts, ms: number): number {
   return checked / elapsed;
 }
 
-const ms = Number(process.argv[2] ?? 4000);
+const usage = `Usage: [CHECKER=index.js] [BASE=index.js] pnpm exec tsx bench/contract-checker/one-at-a-time.ts [--ms N]
+
+Entries per wall and CPU second of checkExchangeNow on the recorded JSON entries (BASE: an A/B in one process).
+  --ms N        how long to measure, in ms (100-600000, default 4000)
+  -h, --help    this text`;
+const ms = integerValue(usage, 'ms', readOptions(usage, { ms: { type: 'string' } }).ms, 4000, 100, 600_000);
 const current = await load(await build(process.env.CHECKER));
 if (process.env.BASE) {
   const base = await load(await build(process.env.BASE));

@@ -13,7 +13,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { readOptions, usageError } from '../lib/options.ts';
 import {
   emitSection,
   type Figure,
@@ -29,13 +29,20 @@ import { recordedEntries, writeHalves, writeRecording } from './recorded-entries
 
 type Format = 'har' | 'ndjson';
 
-const { values } = parseArgs({
-  options: {
-    mb: { type: 'string' },
-    runs: { type: 'string', default: '3' },
-    tiny: { type: 'boolean', default: false },
-    json: { type: 'string' },
-  },
+const usage = `Usage: pnpm exec tsx bench/contract-checker/scale.ts [--mb 100,500,2000] [--runs N] [--tiny] [--json FILE]
+
+The built contract-check on recordings of growing size: peak RSS, and --workers 2 at the largest.
+  --mb A,B,...    the sizes in MB (default 100,500,2000)
+  --runs N        runs of each measure (default 3)
+  --tiny          1 and 2 MB, one run: checks that it runs
+  --json FILE     also write the section of bench/RESULTS.md there
+  -h, --help      this text`;
+
+const values = readOptions(usage, {
+  mb: { type: 'string' },
+  runs: { type: 'string', default: '3' },
+  tiny: { type: 'boolean', default: false },
+  json: { type: 'string' },
 });
 const sizes = (values.mb ?? (values.tiny ? '1,2' : '100,500,2000'))
   .split(',')
@@ -43,8 +50,7 @@ const sizes = (values.mb ?? (values.tiny ? '1,2' : '100,500,2000'))
   .sort((a, b) => a - b);
 const runs = values.tiny ? 1 : Number(values.runs);
 if (sizes.some((size) => !(size > 0)) || !Number.isInteger(runs) || runs < 1) {
-  console.error('--mb takes sizes in MB (100,500,2000), --runs a positive integer');
-  process.exit(2);
+  usageError(usage, '--mb takes sizes in MB (100,500,2000), --runs a positive integer');
 }
 const largest = sizes.at(-1) as number;
 

@@ -1,7 +1,7 @@
 /**
  * Contract checker throughput: entries per second on a generated batch of JSON and XML exchanges, checked
  * against the checker's fixture specs (stable, unlike the specs being written). Run:
- *   pnpm exec tsx bench/contract-checker/throughput.ts [entries]
+ *   pnpm exec tsx bench/contract-checker/throughput.ts [--entries N]
  * Prints the cold load time, then entries/s for JSON only, XML only and a mixed HAR file read from disk.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,8 +15,21 @@ import {
   type RecordedRequest,
   type RecordedResponse,
 } from '@svc-contracts/contract-checker';
+import { integerValue, readOptions } from '../lib/options.ts';
 
-const total = Number(process.argv[2] ?? 5000);
+const usage = `Usage: pnpm exec tsx bench/contract-checker/throughput.ts [--entries N]
+
+Entries per second of the checker on generated JSON and XML exchanges against its fixture specs.
+  --entries N   exchanges per batch (10-1000000, default 5000)
+  -h, --help    this text`;
+const total = integerValue(
+  usage,
+  'entries',
+  readOptions(usage, { entries: { type: 'string' } }).entries,
+  5000,
+  10,
+  1_000_000,
+);
 const configPath = fileURLToPath(
   new URL('../../packages/contract-checker/test/fixtures/redocly.yaml', import.meta.url),
 );

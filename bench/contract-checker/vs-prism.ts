@@ -8,7 +8,7 @@
  * Each tool runs in its own process (vs-prism-worker.ts), one after the other, so each peak RSS is that
  * tool's; the tools are run `--processes` times in turn. The floors are timed in one process with the
  * checker, in alternating slices (`paired`): timed in processes of their own, minutes apart, the ratio of
- * the checker to a floor moved by 2x between runs of the same code on a shared machine. This process
+ * the checker to a floor moved between runs of the same code on a shared machine by more than the gap measured. This process
  * serves the loopback upstream that Prism's proxy forwards to: it answers each request with the recorded
  * response of the entry named by the `x-bench-entry` header. Figures are the median over every round of
  * every process; `--details` lists every entry on which Prism and the contract checker disagree.
@@ -17,42 +17,50 @@ import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadContracts } from '@svc-contracts/contract-checker';
-import { isXmlMediaType } from '@svc-contracts/openapi-utils';
-import { emitSection, type Figure, integerOption, measured, median, type Section } from '../lib/section.ts';
-import { packageVersion } from '../lib/versions.ts';
-import { type BenchEntry, loadEntries, repoRoot, type Subset, subsetOf } from './vs-prism-entries.ts';
-import type {
-  EntryFinding,
-  FloorTool,
-  Measurement,
-  PairedTool,
-  Tool,
-  WorkerResult,
-} from './vs-prism-worker.ts';
+import { integerValue, readOptions } from '../lib/options.ts';
+import { emitSection, median } from '../lib/section.ts';
+import { agreementTable, disagreements } from './vs-prism-agreement.ts';
+import { loadEntries, repoRoot, subsetOf } from './vs-prism-entries.ts';
+import { format, subsetName, viewOfRun } from './vs-prism-results.ts';
+import type { FloorTool, Tool, WorkerResult } from './vs-prism-runner.ts';
+import { contractCheckSection } from './vs-prism-section.ts';
 
-const { values } = parseArgs({
-  options: {
-    processes: { type: 'string', default: '3' },
-    rounds: { type: 'string', default: '3' },
-    runs: { type: 'string' },
-    passes: { type: 'string', default: '3' },
-    'min-ms': { type: 'string', default: '500' },
-    'warm-ms': { type: 'string', default: '2000' },
-    details: { type: 'boolean', default: false },
-    tiny: { type: 'boolean', default: false },
-    json: { type: 'string' },
-  },
+const usage = `Usage: pnpm exec tsx bench/contract-checker/vs-prism.ts [--processes N] [--rounds N] [--passes N]
+  [--min-ms N] [--warm-ms N] [--details] [--tiny] [--json FILE]
+
+The contract checker against Prism's validating proxy and the JSON.parse + Ajv floors, on every recorded entry.
+  --processes N   processes per tool, run in turn (1-20, default 3)
+  --rounds N      timed rounds per process (1-50, default 3); --runs N is the same (what pnpm bench passes)
+  --passes N      at least this many passes over the entries per round (1-1000, default 3)
+  --min-ms N      and at least this many ms per round (0-5000, default 500)
+  --warm-ms N     untimed warm-up per process (0-30000, default 2000)
+  --details       list every entry on which Prism and the contract checker disagree
+  --tiny          one process, one round, every fifth entry: checks that it runs
+  --json FILE     also write the section of bench/RESULTS.md there
+  -h, --help      this text`;
+
+const values = readOptions(usage, {
+  processes: { type: 'string' },
+  rounds: { type: 'string' },
+  runs: { type: 'string' },
+  passes: { type: 'string' },
+  'min-ms': { type: 'string' },
+  'warm-ms': { type: 'string' },
+  details: { type: 'boolean', default: false },
+  tiny: { type: 'boolean', default: false },
+  json: { type: 'string' },
 });
 
 const tiny = values.tiny === true;
-const processes = tiny ? 1 : integerOption('processes', values.processes, 1, 20);
+const processes = tiny ? 1 : integerValue(usage, 'processes', values.processes, 3, 1, 20);
 // `--runs` is what `pnpm bench --runs N` passes to every section: here, rounds per process.
-const rounds = tiny ? 1 : integerOption(values.runs ? 'runs' : 'rounds', values.runs ?? values.rounds, 1, 50);
-const passes = tiny ? 1 : integerOption('passes', values.passes, 1, 1000);
-const minMs = tiny ? 0 : integerOption('min-ms', values['min-ms'], 0, 5000);
-const warmMs = tiny ? 0 : integerOption('warm-ms', values['warm-ms'], 0, 30_000);
+const rounds = tiny
+  ? 1
+  : integerValue(usage, values.runs ? 'runs' : 'rounds', values.runs ?? values.rounds, 3, 1, 50);
+const passes = tiny ? 1 : integerValue(usage, 'passes', values.passes, 3, 1, 1000);
+const minMs = tiny ? 0 : integerValue(usage, 'min-ms', values['min-ms'], 500, 0, 5000);
+const warmMs = tiny ? 0 : integerValue(usage, 'warm-ms', values['warm-ms'], 2000, 0, 30_000);
 const workerPath = join(repoRoot, 'bench', 'contract-checker', 'vs-prism-worker.ts');
 const workerTimeoutMs = 150_000;
 
@@ -99,13 +107,9 @@ function runWorker(tool: Tool): Promise<WorkerResult> {
         '--import',
         'tsx',
         workerPath,
-        tool,
-        String(rounds),
-        String(passes),
-        String(minMs),
-        String(warmMs),
-        upstreamUrl,
-        String(sample),
+        ...['--tool', tool, '--rounds', String(rounds), '--passes', String(passes)],
+        ...['--min-ms', String(minMs), '--warm-ms', String(warmMs)],
+        ...['--upstream', upstreamUrl, '--sample', String(sample)],
       ],
       { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -165,87 +169,10 @@ try {
   await new Promise<void>((resolve) => upstream.close(() => resolve()));
 }
 
-/** One result per tool: the first process's findings, the rates of every round of every process. */
-function pooled(list: WorkerResult[]): WorkerResult {
-  const [first] = list as [WorkerResult];
-  return {
-    ...first,
-    loadMs: median(list.map((result) => result.loadMs)),
-    peakRssMb: median(list.map((result) => result.peakRssMb)),
-    measurements: first.measurements.map((measurement) => {
-      const same = list.flatMap((result) =>
-        result.measurements.filter(
-          (other) => other.subset === measurement.subset && other.inFlight === measurement.inFlight,
-        ),
-      );
-      return {
-        ...measurement,
-        rates: same.flatMap((other) => other.rates),
-        passes: same.flatMap((other) => other.passes),
-      };
-    }),
-  };
-}
-const results = new Map<Tool, WorkerResult>([...runsByTool].map(([tool, list]) => [tool, pooled(list)]));
+const view = viewOfRun(entries, runsByTool);
+const { results, pairedRatesOf, foundText, measurementOf } = view;
 
-/** The rates of one tool of the `paired` processes, every round of every process. */
-function pairedRatesOf(tool: PairedTool): number[] {
-  return (runsByTool.get('paired') ?? []).flatMap((result) => result.paired?.[tool] ?? []);
-}
-const pairedJson = (tool: PairedTool): Measurement => ({
-  subset: 'json',
-  inFlight: 1,
-  entries: subsetOf(entries, 'json').length,
-  passes: [],
-  rates: pairedRatesOf(tool),
-});
-// The floors as rows of their own: their rates from the paired processes, their findings from the first.
-for (const tool of ['floor', 'floor-both'] as const) {
-  const first = runsByTool.get('paired')?.[0]?.floors?.[tool];
-  if (!first) continue;
-  results.set(tool, {
-    tool,
-    loadMs: 0,
-    peakRssMb: 0,
-    measurements: [pairedJson(tool)],
-    findings: first.findings,
-    validatedBodies: first.validatedBodies,
-  });
-}
-
-// ------------------------------------------------------------------------------------------- figures
-
-const format = (value: number): string => Math.round(value).toLocaleString('en-US');
-const subsetName: Record<Subset, string> = { json: 'JSON', xml: 'XML', all: 'all' };
-
-function findingsIn(result: WorkerResult | undefined, subset: Subset): EntryFinding[] {
-  const ids = new Set(subsetOf(entries, subset).map((entry) => entry.id));
-  return (result?.findings ?? []).filter((finding) => ids.has(finding.id));
-}
-
-function foundText(tool: Tool, subset: Subset): string {
-  const findings = findingsIn(results.get(tool), subset);
-  if (tool === 'ours') {
-    const request = findings.filter((finding) => finding.request.length > 0).length;
-    const failing = findings.filter((finding) => finding.note === 'violation').length;
-    return `${request} bad requests (all refused as documented); ${failing} entries failing`;
-  }
-  if (tool === 'floor' || tool === 'floor-both') {
-    const failing = findings.filter((finding) => finding.request.length + finding.response.length > 0);
-    return `${failing.length} entries with a body failing`;
-  }
-  const request = findings.filter((finding) => finding.request.length > 0).length;
-  const response = findings.filter((finding) => finding.response.length > 0).length;
-  const errors = findings.filter((finding) => finding.note?.startsWith('error')).length;
-  const xml = subset === 'json' ? '' : ' (XML bodies not validated, see below)';
-  return `${request} requests, ${response} responses flagged${errors ? `; ${errors} errors` : ''}${xml}`;
-}
-
-function measurementOf(tool: Tool, subset: Subset, inFlight: number): Measurement | undefined {
-  return results
-    .get(tool)
-    ?.measurements.find((measurement) => measurement.subset === subset && measurement.inFlight === inFlight);
-}
+// ------------------------------------------------------------------------------------------- tables
 
 const rows: string[] = [
   '| tool | entries | in flight | entries/s (median) | range over rounds | ratio to ours | violations found |',
@@ -292,76 +219,7 @@ for (const { tool, label } of setupRows) {
   }
 }
 
-// --------------------------------------------------------------------------------- who found what
-
-function bodyType(headers: BenchEntry['request']['headers']): string {
-  return headers.find((header) => header.name.toLowerCase() === 'content-type')?.value ?? '';
-}
-
-/**
- * Prism takes an XML body for a JSON value (a string): against an object schema it always reports
- * "… body must be object", against a string schema it never reports anything. Such a diagnostic on an
- * XML body says nothing about the document, so it is counted apart.
- */
-function isBlanket(diagnostic: string, side: 'Request' | 'Response', entry: BenchEntry): boolean {
-  const part = side === 'Request' ? entry.request : entry.response;
-  return diagnostic === `type body: ${side} body must be object` && isXmlMediaType(bodyType(part.headers));
-}
-
-const count = (map: Map<string, number>, key: string): void => {
-  map.set(key, (map.get(key) ?? 0) + 1);
-};
-const list = (map: Map<string, number>): string =>
-  [...map].map(([key, times]) => `${key} ×${times}`).join('; ') || 'none';
-
-/** Prism's diagnostic without the property it names, so that alike findings group. */
-function shortMessage(text: string): string {
-  return text.replace(/^\S+ \S*: /, '').replace(/ property \S+ /, ' property … ');
-}
-
-function agreement(subset: Subset): string {
-  const ours = new Map(findingsIn(results.get('ours'), subset).map((finding) => [finding.id, finding]));
-  const prism = findingsIn(results.get('prism-proxy'), subset);
-  let bad = 0;
-  let both = 0;
-  const missed = new Map<string, number>();
-  const falseFlags = new Map<string, number>();
-  let xmlRequests = 0;
-  let blanketRequests = 0;
-  let xmlResponses = 0;
-  let blanketResponses = 0;
-  for (const finding of prism) {
-    const entry = byId.get(finding.id) as BenchEntry;
-    const mine = ours.get(finding.id);
-    const requestFlags = finding.request.filter((diagnostic) => !isBlanket(diagnostic, 'Request', entry));
-    const responseFlags = finding.response.filter((diagnostic) => !isBlanket(diagnostic, 'Response', entry));
-    if (entry.request.body && isXmlMediaType(bodyType(entry.request.headers))) {
-      xmlRequests++;
-      if (requestFlags.length < finding.request.length) blanketRequests++;
-    }
-    if (entry.response.body && isXmlMediaType(bodyType(entry.response.headers))) {
-      xmlResponses++;
-      if (responseFlags.length < finding.response.length) blanketResponses++;
-    }
-    const weFound = (mine?.request.length ?? 0) > 0;
-    if (weFound) bad++;
-    if (weFound && requestFlags.length > 0) both++;
-    else if (weFound) for (const rule of new Set(mine?.request)) count(missed, rule);
-    else for (const message of new Set(requestFlags.map(shortMessage))) count(falseFlags, message);
-    for (const message of new Set(responseFlags.map(shortMessage))) count(falseFlags, `response: ${message}`);
-  }
-  const blanket =
-    xmlRequests + xmlResponses > 0
-      ? `request: ${blanketRequests} of ${xmlRequests}; response: ${blanketResponses} of ${xmlResponses}`
-      : 'no XML bodies';
-  return `| ${subsetName[subset]} ${prism.length} | ${bad} | ${both} | ${bad - both} (${list(missed)}) | ${list(falseFlags)} | ${blanket} |`;
-}
-
-const agreementRows = [
-  '| entries | bad requests (contract checker) | also flagged by Prism | missed by Prism (rules) | Prism flags on good requests or responses | XML bodies Prism answers "body must be object", valid or not |',
-  '|---|---:|---:|---|---|---|',
-  ...(['json', 'xml'] as Subset[]).map(agreement),
-];
+const agreementRows = agreementTable(view);
 
 const floor = results.get('floor');
 console.log(`Entries: ${entries.length} (${subsetOf(entries, 'json').length} JSON or bodiless, ${subsetOf(entries, 'xml').length} with an XML body) from contract-tests/recordings.
@@ -376,136 +234,9 @@ Who found what (the contract checker fails no entry: each conforms or is a bad r
 
 ${agreementRows.join('\n')}`);
 
-if (values.details) {
-  const ours = new Map((results.get('ours')?.findings ?? []).map((finding) => [finding.id, finding]));
-  console.log('\nEntries where they disagree:');
-  for (const finding of results.get('prism-proxy')?.findings ?? []) {
-    const mine = ours.get(finding.id);
-    const entry = byId.get(finding.id) as BenchEntry;
-    const disagree =
-      (mine?.request.length ?? 0) > 0 !== finding.request.length > 0 || finding.response.length > 0;
-    if (!disagree) continue;
-    console.log(
-      `  ${entry.file} #${entry.index} ${entry.request.method} -> ${entry.response.status}: ours [${mine?.request.join(', ')}] (${mine?.note}); Prism request [${finding.request.join(' | ')}] response [${finding.response.join(' | ')}]`,
-    );
-  }
-}
+if (values.details) console.log(['\nEntries where they disagree:', ...disagreements(view)].join('\n'));
 
-// ------------------------------------------------------------------------------------------- section
-
-const comparedTools: Array<{ tool: Tool; key: string; name: string }> = [
-  { tool: 'prism-proxy', key: 'prism-proxy', name: 'Prism 5.12 validating proxy (loopback upstream)' },
-  { tool: 'prism-replay', key: 'prism-engine', name: 'Prism 5.12 proxy engine, no HTTP' },
-];
-
-/**
- * A floor's rate over the checker's, round by round (each round's rates come from the same slices):
- * the median and the range, which shows how far the host moved the ratio within the run.
- */
-function perRoundRatio(tool: PairedTool): string {
-  const floor = pairedRatesOf(tool);
-  const ratios = pairedOurs.map((ours, round) => (floor[round] as number) / ours);
-  const times = (ratio: number) => `${ratio.toFixed(2)}×`;
-  return `${times(median(ratios))} (${times(Math.min(...ratios))}–${times(Math.max(...ratios))})`;
-}
-
-/** The checker against the floors, timed side by side in the `paired` processes. */
-function floorFigure(): Figure[] {
-  if (pairedOurs.length === 0) return [];
-  return [
-    {
-      id: 'contract-check.json.1.floor',
-      label: `JSON entries (${subsetOf(entries, 'json').length}), 1 in flight, timed beside the floor in one process`,
-      unit: 'entries/s',
-      better: 'higher',
-      ours: measured('ours', 'contract checker', pairedOurs),
-      comparisons: [
-        measured('ajv-floor', 'floor: JSON.parse + precompiled Ajv', pairedRatesOf('floor')),
-        measured(
-          'ajv-floor-both-bodies',
-          'floor, both bodies: JSON.parse + precompiled Ajv of request and response',
-          pairedRatesOf('floor-both'),
-        ),
-      ],
-      detail: `in alternating slices of about 25 ms, the order of the three rotating; the floor validates ${results.get('floor')?.validatedBodies ?? 0} response bodies, the floor of both bodies ${results.get('floor-both')?.validatedBodies ?? 0} bodies; the floor's rate over the checker's, round by round (median, range): ${perRoundRatio('floor')} for the response floor, ${perRoundRatio('floor-both')} for both bodies`,
-    },
-  ];
-}
-
-function throughputFigures(): Figure[] {
-  const figures: Figure[] = [];
-  for (const measurement of results.get('ours')?.measurements ?? []) {
-    const { subset, inFlight } = measurement;
-    const comparisons = comparedTools.flatMap(({ tool, key, name }) => {
-      const other = measurementOf(tool, subset, inFlight);
-      return other ? [measured(key, name, other.rates)] : [];
-    });
-    figures.push({
-      id: `contract-check.${subset}.${inFlight}`,
-      label: `${subsetName[subset]} entries (${measurement.entries}), ${inFlight} in flight`,
-      unit: 'entries/s',
-      better: 'higher',
-      ours: measured('ours', 'contract checker', measurement.rates),
-      comparisons,
-      detail: `contract checker: ${foundText('ours', subset)}; Prism: ${foundText('prism-proxy', subset)}`,
-    });
-  }
-  return figures;
-}
-
-function resourceFigure(
-  id: string,
-  label: string,
-  unit: 'ms' | 'MB',
-  pick: (result: WorkerResult) => number,
-  oursTool: Tool = 'ours',
-): Figure {
-  const runsOf = (tool: Tool) => (runsByTool.get(tool) ?? []).map(pick);
-  return {
-    id,
-    label,
-    unit,
-    better: 'lower',
-    ours: measured('ours', 'contract checker', runsOf(oursTool)),
-    comparisons: [
-      measured('prism-proxy', 'Prism 5.12 validating proxy (loopback upstream)', runsOf('prism-proxy')),
-    ],
-  };
-}
-
-const section: Section = {
-  id: 'contract-check',
-  title: 'Contract check: recorded traffic against the specs',
-  command: `pnpm exec tsx bench/contract-checker/vs-prism.ts --processes ${processes} --rounds ${rounds}`,
-  method: `The same ${entries.length} entries for every tool: ${sample === 1 ? 'every entry' : `every ${sample}th entry`} of contract-tests/recordings (${subsetOf(entries, 'json').length} JSON or bodiless, ${subsetOf(entries, 'xml').length} with an XML body), read once with the checker's HAR reader. Each tool runs in its own process, one tool after the other, ${processes} process(es) per tool: one untimed pass recording what it finds, ${warmMs} ms of untimed warm-up, then ${rounds} round(s) of at least ${passes} pass(es) and ${minMs} ms. A figure is the median over every round of every process. Contract checker: \`loadContracts\` once, then \`checkExchangeNow\` per entry (1 in flight, or 64 as \`checkHarFiles\` does by default): a JSON entry's verdict is returned at once, an XML entry's is awaited. The harness awaits only what returns a promise, for every tool; the floor answers at once. Prism proxy: prism-http's \`createInstance\` in proxy mode (request and response validation, security checks, \`errors: false\` so every request is forwarded) on the bundled specs, forwarding to a loopback server that replays the recorded response; Prism engine, no HTTP: the same with the forward step replaced by an in-memory replay. Floor: \`JSON.parse\` of the response body and a precompiled Ajv 2020 validate of its schema, nothing else (${results.get('floor')?.validatedBodies ?? 0} of the JSON entries have such a body); floor, both bodies: the same for the request body as well (${results.get('floor-both')?.validatedBodies ?? 0} JSON bodies with a schema in all), since the checker reads both sides. The floors are timed in ${processes} process(es) of their own together with the checker, in alternating slices of about 25 ms (the order of the three rotating from slice to slice; each at least ${minMs} ms per round after ${warmMs} ms of warm-up each), so that the ratio compares work done under the same load: timed in separate processes minutes apart, on a shared machine, the same code's ratio moved by 2x. Set-up and peak RSS: one value per process; the checker's set-up is measured with its set-up cache filled beforehand (every load after the first on a machine), and, in a process of its own that checks nothing, with \`cache: false\` (bundle with Redocly, compile with Ajv).`,
-  figures: [
-    ...throughputFigures(),
-    ...floorFigure(),
-    resourceFigure(
-      'contract-check.setup',
-      'set-up: load and compile the six specs (warm set-up cache)',
-      'ms',
-      (r) => r.loadMs,
-    ),
-    resourceFigure(
-      'contract-check.setup-cold',
-      'set-up without the set-up cache (`cache: false`: bundle and compile)',
-      'ms',
-      (r) => r.loadMs,
-      'ours-cold',
-    ),
-    resourceFigure('contract-check.peak-rss', 'peak RSS of the checking process', 'MB', (r) => r.peakRssMb),
-  ],
-  versions: {
-    '@svc-contracts/contract-checker': packageVersion('packages/contract-checker/package.json'),
-    '@stoplight/prism-http': packageVersion(
-      'packages/mock-server/node_modules/@stoplight/prism-http/package.json',
-    ),
-    ajv: packageVersion('node_modules/ajv/package.json'),
-  },
-  findings: [
-    'Who found what (the contract checker fails no entry: each conforms or is a bad request refused as documented):',
-    agreementRows.join('\n'),
-  ],
-};
-emitSection(section, values.json);
+emitSection(
+  contractCheckSection(view, { processes, rounds, passes, minMs, warmMs, sample }, agreementRows),
+  values.json,
+);

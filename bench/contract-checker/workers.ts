@@ -13,7 +13,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { integerValue, readOptions, usageError } from '../lib/options.ts';
 import { type CheckerRun, runChecker, runShardPair, runSplitPair } from './checker-runs.ts';
 import { recordedEntries, writeHalves, writeRecording } from './recorded-entries.ts';
 
@@ -22,14 +22,25 @@ const median = (values: number[]): number => {
   return sorted[Math.floor(sorted.length / 2)] as number;
 };
 
-const { values } = parseArgs({
-  options: {
-    mb: { type: 'string', default: '40,150' },
-    formats: { type: 'string', default: 'ndjson,har' },
-    runs: { type: 'string', default: '3' },
-  },
+const usage = `Usage: pnpm exec tsx bench/contract-checker/workers.ts [--mb 40,150] [--formats ndjson,har] [--runs N]
+
+--workers 1 against 2 (and all cores), the shard pair and the split pair, with each thread's CPU time.
+  --mb A,B,...      the sizes in MB (default 40,150)
+  --formats F,...   ndjson, har or both (default ndjson,har)
+  --runs N          runs of each (1-50, default 3)
+  -h, --help        this text`;
+
+const values = readOptions(usage, {
+  mb: { type: 'string', default: '40,150' },
+  formats: { type: 'string', default: 'ndjson,har' },
+  runs: { type: 'string' },
 });
-const runs = Number(values.runs);
+const runs = integerValue(usage, 'runs', values.runs, 3, 1, 50);
+if (values.mb.split(',').some((size) => !(Number(size) > 0)))
+  usageError(usage, `--mb takes sizes in MB (40,150), got ${values.mb}`);
+const unknownFormats = values.formats.split(',').filter((format) => format !== 'ndjson' && format !== 'har');
+if (unknownFormats.length > 0)
+  usageError(usage, `--formats takes ndjson and har, got ${unknownFormats.join(', ')}`);
 const counts = [...new Set([1, 2, availableParallelism()])];
 const entries = await recordedEntries();
 const dir = await mkdtemp(join(tmpdir(), 'bench-workers-'));

@@ -10,24 +10,25 @@
  * Run: npx tsx bench/dev/reload.ts [--runs 5] [--tiny] [--json FILE]
  */
 import { spawn } from 'node:child_process';
-import { parseArgs } from 'node:util';
 import { fromRoot, repoRoot } from '../../scripts/lib/paths.ts';
-import { emitSection, integerOption, measured, type Section } from '../lib/section.ts';
+import { integerValue, readOptions } from '../lib/options.ts';
+import { emitSection, measured, type Section } from '../lib/section.ts';
 import { type DevSession, setTotalRows, startDevSession, totalRows } from './session.ts';
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string' },
-    tiny: { type: 'boolean', default: false },
-    json: { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
+const usage = `Usage: pnpm exec tsx bench/dev/reload.ts [--runs N] [--tiny] [--json FILE]
+
+pnpm dev: from the save of an example to the agents mock serving it, against restarting that mock.
+  --runs N      saves and restarts (1-50, default 5)
+  --tiny        one of each: checks that it runs
+  --json FILE   also write the section of bench/RESULTS.md there
+  -h, --help    this text`;
+
+const values = readOptions(usage, {
+  runs: { type: 'string' },
+  tiny: { type: 'boolean', default: false },
+  json: { type: 'string' },
 });
-if (values.help) {
-  console.log('Usage: npx tsx bench/dev/reload.ts [--runs N] [--tiny] [--json FILE]');
-  process.exit(0);
-}
-const runs = values.tiny ? 1 : integerOption('runs', values.runs ?? '5', 1, 50);
+const runs = values.tiny ? 1 : integerValue(usage, 'runs', values.runs, 5, 1, 50);
 
 /** Polls until the mock serves `rows`; the milliseconds from `since`. */
 async function servedAfter(url: string, rows: number, since: number, timeoutMs = 20_000): Promise<number> {

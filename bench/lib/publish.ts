@@ -25,7 +25,8 @@ export function publish(
     record.full &&
     assessment.failed.length === 0 &&
     assessment.unavailable.length === 0 &&
-    assessment.missingNotes.length === 0;
+    assessment.missingNotes.length === 0 &&
+    assessment.unjustified.length === 0;
   const target = options.out ?? (complete ? resultsFile : fromRoot('bench', 'RESULTS.partial.md'));
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, renderReport(record));
@@ -36,15 +37,23 @@ export function publish(
   for (const line of assessment.missingNotes) {
     log(`loses without a note: ${line} (add one to bench/notes.ts: why, and what would close it)`);
   }
+  for (const line of assessment.unjustified) {
+    log(
+      `optimisation without a gain: ${line} (remove it, or move it out of bench/notes.ts \`kept\` with the reason)`,
+    );
+  }
   log(`wrote ${relative(process.cwd(), target) || target}`);
   if (!complete && !options.out && !record.tiny) {
     log(
-      'not a complete run (a section failed, a comparison was missing, a figure lost without a note, or --only, --skip-test or --runs below 3 narrowed it): bench/RESULTS.md left as it was',
+      'not a complete run (a section failed, a comparison was missing, a figure lost without a note, an optimisation showed no gain, or --only, --skip-test or --runs below 3 narrowed it): bench/RESULTS.md left as it was',
     );
   }
   // Tiny runs prove the scripts run: their figures are noise, so only failures count there.
   const failed =
     assessment.failed.length > 0 ||
-    (!record.tiny && (assessment.unavailable.length > 0 || assessment.missingNotes.length > 0));
+    (!record.tiny &&
+      (assessment.unavailable.length > 0 ||
+        assessment.missingNotes.length > 0 ||
+        assessment.unjustified.length > 0));
   return failed ? 1 : 0;
 }

@@ -3,7 +3,7 @@
  * loses to its comparison needs a note (bench/notes.ts), and a comparison that could not run here makes
  * the run incomplete (it must not replace the committed results).
  */
-import { type Note, noteFor } from '../notes.ts';
+import { type FigureValue, type KeptOptimisation, kept, type Note, noteFor } from '../notes.ts';
 import {
   type Figure,
   isMeasured,
@@ -55,6 +55,8 @@ export interface FailedSection {
 export interface Assessment {
   /** Losing figures with no note: `figure id vs comparison key`. */
   missingNotes: string[];
+  /** Optimisations of bench/notes.ts `kept` whose figure, measured in this run, shows no gain. */
+  unjustified: string[];
   /** Comparisons that could not run in this run. */
   unavailable: string[];
   failed: string[];
@@ -78,7 +80,74 @@ export function assess(sections: Section[], failed: FailedSection[]): Assessment
       }
     }
   }
-  return { missingNotes, unavailable, failed: failed.map((section) => `${section.id}: ${section.error}`) };
+  const unjustified = kept.flatMap((optimisation) => {
+    const gain = gainOf(sections, optimisation);
+    return gain !== undefined && verdict(gain.factor) !== 'wins'
+      ? [
+          `${optimisation.name}: ${factorText(gain.factor)} than ${optimisation.plain} (${optimisation.with.figure})`,
+        ]
+      : [];
+  });
+  return {
+    missingNotes,
+    unjustified,
+    unavailable,
+    failed: failed.map((section) => `${section.id}: ${section.error}`),
+  };
+}
+
+/** The figure and value a `FigureValue` names in this run, or undefined when the run did not measure it. */
+function valueIn(sections: Section[], reference: FigureValue): { figure: Figure; value: number } | undefined {
+  const figure = sections
+    .flatMap((section) => section.figures)
+    .find((candidate) => candidate.id === reference.figure);
+  if (!figure) return undefined;
+  if (reference.comparison === undefined) return { figure, value: figure.ours.sample.median };
+  const comparison = figure.comparisons.find((candidate) => candidate.key === reference.comparison);
+  return comparison && isMeasured(comparison) ? { figure, value: comparison.sample.median } : undefined;
+}
+
+/** How many times better the optimisation makes its figure in this run; undefined when not measured. */
+export function gainOf(
+  sections: Section[],
+  optimisation: KeptOptimisation,
+): { figure: Figure; withValue: number; withoutValue: number; factor: number } | undefined {
+  const withIt = valueIn(sections, optimisation.with);
+  const without = valueIn(sections, optimisation.without);
+  if (!withIt || !without) return undefined;
+  const factor =
+    withIt.figure.better === 'higher' ? withIt.value / without.value : without.value / withIt.value;
+  return { figure: withIt.figure, withValue: withIt.value, withoutValue: without.value, factor };
+}
+
+/** The optimisations that stay in the code, each with its gain in this run. */
+function renderKept(sections: Section[]): string {
+  const rows = kept.map((optimisation) => {
+    const gain = gainOf(sections, optimisation);
+    if (!gain)
+      return [cell(optimisation.name), cell(optimisation.plain), 'not measured in this run', '', '', ''];
+    const { unit } = gain.figure;
+    return [
+      cell(optimisation.name),
+      cell(optimisation.plain),
+      `\`${gain.figure.id}\``,
+      formatValue(gain.withValue, unit),
+      formatValue(gain.withoutValue, unit),
+      `${factorText(gain.factor)}${verdict(gain.factor) === 'wins' ? '' : ': **no gain, remove it or say why it stays**'}`,
+    ];
+  });
+  return [
+    '## Optimisations kept, and the figure that justifies each',
+    'Each optimisation that stays in the code instead of the plain version, with its gain read from this run (bench/notes.ts, `kept`): a complete run in which one shows no gain fails.',
+    table(['optimisation', 'plain version', 'figure', 'with it', 'without it', 'gain'], rows, [
+      '---',
+      '---',
+      '---',
+      '---:',
+      '---:',
+      '---',
+    ]),
+  ].join('\n\n');
 }
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -285,6 +354,6 @@ export function renderReport(options: RunRecord): string {
       '---:',
     ]),
   ];
-  const body = [...sections.map(renderSection), ...failed.map(renderFailed)];
+  const body = [...sections.map(renderSection), ...failed.map(renderFailed), renderKept(sections)];
   return `${[...intro, ...body].join('\n\n')}\n`;
 }

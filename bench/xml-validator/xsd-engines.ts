@@ -6,6 +6,8 @@
  *   the calling thread, large ones on the engine worker);
  * - xmllint-wasm as @svc-contracts/xml-validator used it before (one worker, one xmllint `main()` per run,
  *   the schema parsed again every run), extracted from git at BASELINE_COMMIT into the system temp folder;
+ * - xsd-schema-validator (Java, the design card's engine; java-engine.ts), a new JVM per call: when no
+ *   Java can run it, its comparisons say why (not measured) and the run is partial;
  * - libxmljs2 (native libxml2), only with `--libxmljs2 DIR`: a folder where `npm install libxmljs2` ran
  *   (it needs a node-gyp build, so it is not a dependency of the repository).
  *
@@ -14,182 +16,75 @@
  * with 16,000 schema errors. Prints a Markdown table; with `--json FILE` writes the `xsd` section of
  * bench/RESULTS.md (see bench/lib/section.ts).
  *
- * Run: npx tsx bench/xml-validator/xsd-engines.ts [--runs 5] [--tiny] [--json FILE] [--libxmljs2 DIR]
+ * Run: pnpm exec tsx bench/xml-validator/xsd-engines.ts [--runs 5] [--tiny] [--json FILE] [--libxmljs2 DIR]
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createXsdValidator } from '@svc-contracts/xml-validator';
+import { integerValue, readOptions } from '../lib/options.ts';
 import {
   emitSection,
   type Figure,
-  isTiny,
-  jsonTarget,
   type Measured,
   measured,
   median,
-  runsOption,
+  type NotMeasured,
 } from '../lib/section.ts';
+import {
+  BAD_ORDER,
+  BASELINE_COMMIT,
+  baseline,
+  type Engine,
+  JAVA_KEY,
+  JAVA_TOOL,
+  javaEngine,
+  libxmljs2Engine,
+  orderWithNumbers,
+  ours,
+  packageDir,
+  repoRoot,
+  VALID_ORDER,
+  XSD_PATH,
+} from './engines.ts';
+import { openJavaValidator } from './java-engine.ts';
 
-/** The last commit of packages/xml-validator/src that used xmllint-wasm: "today's engine" of the issue. */
-const BASELINE_COMMIT = '539a00bbeb34be5987dc893973eff9e5c1e45a25';
+const usage = `Usage: pnpm exec tsx bench/xml-validator/xsd-engines.ts [--runs N] [--tiny] [--json FILE] [--libxmljs2 DIR]
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../..');
-const packageDir = path.join(repoRoot, 'packages/xml-validator');
-// The comparison engines are devDependencies of the repository root (the bench's own).
-const requireFromPackage = createRequire(import.meta.url);
+XSD engines side by side on specs/numbers/xsd/Order.xsd: ours, xmllint-wasm as we used it, xsd-schema-validator (Java).
+  --runs N           rounds of each measure (1-50, default 5)
+  --tiny             small documents, one round: checks that it runs
+  --json FILE        also write the section of bench/RESULTS.md there
+  --libxmljs2 DIR    also measure libxmljs2, installed with npm in DIR
+  -h, --help         this text`;
 
-const XSD_PATH = path.join(repoRoot, 'specs/numbers/xsd/Order.xsd');
-/** The test fixture's Order without LoaType, which the project's Order.xsd does not have. */
-const VALID_ORDER = readFileSync(path.join(packageDir, 'test/fixtures/order.xml'), 'utf8').replace(
-  /\n {2}<LoaType>.*<\/LoaType>/,
-  '',
-);
-const BAD_ORDER = VALID_ORDER.replace('>false<', '>yes<');
+const options = readOptions(usage, {
+  runs: { type: 'string' },
+  tiny: { type: 'boolean', default: false },
+  json: { type: 'string' },
+  libxmljs2: { type: 'string' },
+  // Internal: the child process that measures one engine cold.
+  'probe-cold': { type: 'string' },
+});
 
-/** An Order with `count` telephone numbers, one per line, that break the E.164 pattern unless `valid`. */
-function orderWithNumbers(count: number, { valid = false } = {}): string {
-  const numbers = `    <TelephoneNumber>${valid ? '+14155550100' : '4155550100'}</TelephoneNumber>\n`.repeat(
-    count,
-  );
-  return VALID_ORDER.replace(/ {6}<TelephoneNumber>[\s\S]*<\/TelephoneNumber>\n/, numbers);
-}
-
-const TINY = isTiny();
-const ROUNDS = runsOption(TINY ? 1 : 5);
+const TINY = options.tiny === true;
+const ROUNDS = integerValue(usage, 'runs', options.runs, TINY ? 1 : 5, 1, 50);
 const BATCH_SIZE = TINY ? 10 : 200;
 const BATCH_REPEATS = TINY ? 1 : 10;
-const SEQUENTIAL_CALLS = TINY ? 5 : 2_000;
 const SMALL_ERRORS = TINY ? 200 : 2_000;
 const LARGE_ERRORS = TINY ? 1_600 : 16_000;
+const callsOf = (engine: Engine): number => (TINY ? engine.tinyCalls : engine.sequentialCalls);
 
-interface OpenEngine {
-  /** Resolves with the number of issues reported. */
-  validate(xml: string): Promise<number>;
-  validateMany(xmls: string[]): Promise<unknown>;
-  close(): Promise<void>;
-}
-
-interface Engine {
-  key: string;
-  tool: string;
-  open(): Promise<OpenEngine>;
-  /** Validations one at a time (fewer for a slow engine, so a run stays in minutes). */
-  sequentialCalls: number;
-}
-
-const ours: Engine = {
-  key: 'ours',
-  tool: '@svc-contracts/xml-validator (libxml2-wasm)',
-  sequentialCalls: SEQUENTIAL_CALLS,
-  async open() {
-    const validator = await createXsdValidator(XSD_PATH);
-    return {
-      validate: async (xml) => (await validator.validate(xml)).issues.length,
-      validateMany: (xmls) => validator.validateMany(xmls),
-      close: () => validator.close(),
-    };
-  },
-};
-
-/**
- * The previous package source, from git, in the system temp folder (outside the repository, so no linter
- * or type check sees it). Its dependencies are linked in from the repository's node_modules.
- */
-function baselineEntry(): string {
-  const folder = path.join(os.tmpdir(), `svc-contracts-xsd-baseline-${BASELINE_COMMIT.slice(0, 12)}`);
-  const entry = path.join(folder, 'packages/xml-validator/src/index.ts');
-  const linked = path.join(folder, 'node_modules', 'fast-xml-parser');
-  if (!existsSync(linked)) {
-    rmSync(folder, { recursive: true, force: true });
-    mkdirSync(folder, { recursive: true });
-    const archive = execFileSync('git', ['archive', BASELINE_COMMIT, 'packages/xml-validator/src'], {
-      cwd: repoRoot,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    execFileSync('tar', ['-x', '-C', folder], { input: archive });
-    mkdirSync(path.join(folder, 'node_modules'), { recursive: true });
-    // xmllint-wasm first: `linked` (the last link) marks a complete extraction.
-    for (const dependency of ['xmllint-wasm', 'fast-xml-parser']) {
-      symlinkSync(
-        realpathSync(path.join(repoRoot, 'node_modules', dependency)),
-        path.join(folder, 'node_modules', dependency),
-      );
-    }
-  }
-  return entry;
-}
-
-interface BaselineModule {
-  createXsdValidator(xsdPath: string): Promise<{
-    validate(xml: string): Promise<{ issues: unknown[] }>;
-    validateMany(xmls: string[]): Promise<unknown>;
-    close(): Promise<void>;
-  }>;
-}
-
-const baseline: Engine = {
-  key: 'xmllint-wasm-wrapper',
-  tool: 'xmllint-wasm 5.3, as @svc-contracts/xml-validator used it before',
-  sequentialCalls: TINY ? 3 : 100,
-  async open() {
-    const module = (await import(pathToFileURL(baselineEntry()).href)) as BaselineModule;
-    const validator = await module.createXsdValidator(XSD_PATH);
-    return {
-      validate: async (xml) => (await validator.validate(xml)).issues.length,
-      validateMany: (xmls) => validator.validateMany(xmls),
-      close: () => validator.close(),
-    };
-  },
-};
-
-interface Libxmljs {
-  parseXml(
-    text: string,
-    options?: { baseUrl?: string },
-  ): { validate(xsd: unknown): boolean; validationErrors: unknown[] };
-}
-
-function libxmljs2Engine(folder: string): Engine {
-  return {
-    key: 'libxmljs2',
-    tool: 'libxmljs2 (native libxml2)',
-    sequentialCalls: SEQUENTIAL_CALLS,
-    async open() {
-      const libxmljs = createRequire(path.join(path.resolve(folder), 'package.json'))(
-        'libxmljs2',
-      ) as Libxmljs;
-      const schema = libxmljs.parseXml(readFileSync(XSD_PATH, 'utf8'), { baseUrl: XSD_PATH });
-      const validate = (xml: string): number => {
-        const document = libxmljs.parseXml(xml);
-        return document.validate(schema) ? 0 : document.validationErrors.length;
-      };
-      return {
-        validate: async (xml) => validate(xml),
-        validateMany: async (xmls) => xmls.map(validate),
-        close: async () => undefined,
-      };
-    },
-  };
-}
-
-const libxmljs2Folder = optionValue('--libxmljs2');
-const engines: Engine[] = [ours, baseline, ...(libxmljs2Folder ? [libxmljs2Engine(libxmljs2Folder)] : [])];
-
-function optionValue(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
+const libxmljs2Folder = options.libxmljs2;
+const jsEngines: Engine[] = [ours, baseline, ...(libxmljs2Folder ? [libxmljs2Engine(libxmljs2Folder)] : [])];
 
 // ------------------------------------------------------------------------------------- cold probe
 
 /** In a child process: load the engine, compile the schema, validate one document; print the ms. */
-if (process.argv.includes('--probe-cold')) {
-  const engine = engines.find((candidate) => candidate.key === optionValue('--probe-cold'));
+if (options['probe-cold'] !== undefined) {
+  const engine = jsEngines.find((candidate) => candidate.key === options['probe-cold']);
   if (engine === undefined) process.exit(2);
   const start = performance.now();
   const opened = await engine.open();
@@ -200,6 +95,10 @@ if (process.argv.includes('--probe-cold')) {
   process.exit(0);
 }
 
+const java = await openJavaValidator(XSD_PATH, VALID_ORDER, BAD_ORDER);
+const engines: Engine[] = [...jsEngines, ...(java.available ? [javaEngine(java)] : [])];
+if (!java.available) console.error(`xsd-schema-validator not measured: ${java.reason}`);
+
 /**
  * Ours runs from its build (dist/, plain Node) when there is one, as consumers run it: under tsx the
  * 1 MB libxml2-wasm module would be transformed first, which no consumer pays. The previous engine is
@@ -208,10 +107,10 @@ if (process.argv.includes('--probe-cold')) {
 function coldRun(engine: Engine): number {
   const dist = path.join(packageDir, 'dist/index.js');
   const args =
-    engine === ours && existsSync(dist)
+    engine.key === ours.key && existsSync(dist)
       ? ['--input-type=module', '-e', coldProbeOfBuild(dist)]
       : [...process.execArgv, fileURLToPath(import.meta.url), '--probe-cold', engine.key];
-  if (libxmljs2Folder && engine !== ours) args.push('--libxmljs2', libxmljs2Folder);
+  if (libxmljs2Folder && engine.key !== ours.key) args.push('--libxmljs2', libxmljs2Folder);
   const child = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: repoRoot });
   const line = child.stdout.trim().split('\n').pop() ?? '';
   if (child.status !== 0) throw new Error(`cold probe of ${engine.key} failed: ${child.stderr}`);
@@ -249,10 +148,16 @@ const largeErrors = orderWithNumbers(LARGE_ERRORS);
 const largeValid = orderWithNumbers(2_000, { valid: true });
 
 async function measureEngine(engine: Engine): Promise<Record<Mode, number[]>> {
-  const cold = await rounds(() => coldRun(engine));
+  // A JVM per call: every call is cold, timed from this process (the JVM's start included).
+  const cold = engine.perCallProcess
+    ? await rounds(async () => {
+        const opened = await engine.open();
+        return timed(() => opened.validate(VALID_ORDER));
+      })
+    : await rounds(() => coldRun(engine));
   const opened = await engine.open();
   await opened.validate(VALID_ORDER);
-  const calls = engine.sequentialCalls;
+  const calls = callsOf(engine);
   const warm = await rounds(
     async () =>
       (await timed(async () => {
@@ -262,15 +167,18 @@ async function measureEngine(engine: Engine): Promise<Record<Mode, number[]>> {
   );
   // A batch takes a few ms on the fast engines: each round repeats it so that one preemption on the shared
   // cores does not decide the round.
-  const batchTimes = await rounds(
-    async () =>
-      (await timed(async () => {
-        for (let repeat = 0; repeat < BATCH_REPEATS; repeat++) await opened.validateMany(batch);
-      })) /
-      (BATCH_SIZE * BATCH_REPEATS),
-  );
+  // No batch call in the Java engine: a batch costs a JVM per document, as one call at a time does.
+  const batchTimes = engine.perCallProcess
+    ? warm
+    : await rounds(
+        async () =>
+          (await timed(async () => {
+            for (let repeat = 0; repeat < BATCH_REPEATS; repeat++) await opened.validateMany(batch);
+          })) /
+          (BATCH_SIZE * BATCH_REPEATS),
+      );
   // The error documents are slow on the old engine (quadratic): fewer rounds there.
-  const errorRounds = engine === baseline ? Math.min(ROUNDS, 2) : ROUNDS;
+  const errorRounds = engine === baseline || engine.perCallProcess ? Math.min(ROUNDS, 2) : ROUNDS;
   // Warm-up: a large document starts our engine worker (its own wasm and schema compile) on first use.
   await opened.validate(largeValid);
   const errorsSmall = await rounds(() => timed(() => opened.validate(smallErrors)), errorRounds);
@@ -329,18 +237,40 @@ console.log(
 
 // ------------------------------------------------------------------------------------------- section
 
+if (!java.available) console.log(`\n${JAVA_TOOL}: not measured, ${java.reason}`);
+
+const javaDetail: Partial<Record<Mode, string>> = {
+  cold: 'xsd-schema-validator starts a JVM for every call, so its cold figure is one call timed from this process, the JVM start included.',
+  batch:
+    'xsd-schema-validator has no batch call: its figure is that of one call at a time (a JVM per document).',
+};
 const figures: Figure[] = (Object.keys(labels) as Mode[]).map((mode) => ({
   id: `xsd.${mode}`,
   label: labels[mode],
   unit: 'ms',
   better: 'lower',
   ours: measured('ours', ours.tool, results.get(ours)?.[mode] ?? []),
-  comparisons: engines
-    .filter((engine) => engine !== ours)
-    .map((engine): Measured => measured(engine.key, engine.tool, results.get(engine)?.[mode] ?? [])),
+  comparisons: [
+    ...engines
+      .filter((engine) => engine !== ours)
+      .map((engine): Measured => measured(engine.key, engine.tool, results.get(engine)?.[mode] ?? [])),
+    ...(java.available
+      ? []
+      : [
+          {
+            key: JAVA_KEY,
+            tool: JAVA_TOOL,
+            status: 'unavailable',
+            reason: java.reason,
+          } satisfies NotMeasured,
+        ]),
+  ],
+  ...(java.available && javaDetail[mode] ? { detail: javaDetail[mode] } : {}),
 }));
 
-const version = (name: string, require = requireFromPackage): string =>
+// The engines compared are devDependencies of the repository root (the bench's own).
+const requireFromRoot = createRequire(import.meta.url);
+const version = (name: string, require = requireFromRoot): string =>
   (require(`${name}/package.json`) as { version: string }).version;
 
 emitSection(
@@ -348,11 +278,12 @@ emitSection(
     id: 'xsd',
     title: 'XSD validation per document',
     command: `npx tsx bench/xml-validator/xsd-engines.ts --runs ${ROUNDS}`,
-    method: `specs/numbers/xsd/Order.xsd (with its included common.xsd) and a small Order document, median of ${ROUNDS} rounds. Cold: a new process loads the engine, compiles the schema and validates one document (process start not counted). Warm: ${SEQUENTIAL_CALLS} awaited \`validate\` calls in a row (${baseline.sequentialCalls} for the previous engine), 1 in 10 invalid. Batch: \`validateMany\` of ${BATCH_SIZE} documents, ${BATCH_REPEATS} times per round. Error documents: one Order with ${SMALL_ERRORS} and one with ${LARGE_ERRORS} telephone numbers that break the E.164 pattern. The previous engine is the package at commit ${BASELINE_COMMIT.slice(0, 7)} (xmllint-wasm on one worker, the schema parsed again for every run).`,
+    method: `specs/numbers/xsd/Order.xsd (with its included common.xsd) and a small Order document, median of ${ROUNDS} rounds. Cold: a new process loads the engine, compiles the schema and validates one document (process start not counted). Warm: ${callsOf(ours)} awaited \`validate\` calls in a row (${callsOf(baseline)} for the previous engine${java.available ? `, ${callsOf(javaEngine(java))} for xsd-schema-validator` : ''}), 1 in 10 invalid. Batch: \`validateMany\` of ${BATCH_SIZE} documents, ${BATCH_REPEATS} times per round. Error documents: one Order with ${SMALL_ERRORS} and one with ${LARGE_ERRORS} telephone numbers that break the E.164 pattern. The previous engine is the package at commit ${BASELINE_COMMIT.slice(0, 7)} (xmllint-wasm on one worker, the schema parsed again for every run). xsd-schema-validator is the library as published, on the local Java (its helper class compiled by the library itself, as its shipped class needs Java 21): every call spawns a JVM that loads the schema and validates one document.`,
     figures,
     versions: {
       'libxml2-wasm': version('libxml2-wasm'),
       'xmllint-wasm': version('xmllint-wasm'),
+      ...(java.available ? { 'xsd-schema-validator': java.version, java: java.runtime } : {}),
       ...(libxmljs2Folder
         ? {
             libxmljs2: version(
@@ -363,5 +294,5 @@ emitSection(
         : {}),
     },
   },
-  jsonTarget(),
+  options.json,
 );

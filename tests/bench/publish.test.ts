@@ -71,6 +71,49 @@ describe('publish', () => {
   });
 });
 
+describe('an optimisation of bench/notes.ts `kept`', () => {
+  const setup = (warm: number) =>
+    demoSection(
+      [
+        {
+          id: 'contract-check.setup',
+          label: 'set-up',
+          unit: 'ms',
+          better: 'lower',
+          ours: measured('ours', 'ours', [warm]),
+          comparisons: [],
+        },
+        {
+          id: 'contract-check.setup-cold',
+          label: 'set-up without the cache',
+          unit: 'ms',
+          better: 'lower',
+          ours: measured('ours', 'ours', [2000]),
+          comparisons: [],
+        },
+      ],
+      'Set-up',
+    );
+
+  it('is justified by its figure in the run, and printed with its gain', () => {
+    const run = record({ sections: [setup(80)] });
+    expect(assess(run.sections, []).unjustified).toEqual([]);
+    const text = renderReport(run);
+    expect(text).toContain('## Optimisations kept, and the figure that justifies each');
+    expect(text).toMatch(/set-up cache.*`contract-check.setup` \| 80\.0 ms \| 2,000 ms \| 25× better \|/);
+    // Not in this run (another section): said so, not judged.
+    expect(text).toContain('| not measured in this run |');
+  });
+
+  it('fails a complete run in which it shows no gain', () => {
+    const run = record({ sections: [setup(1990)] });
+    expect(assess(run.sections, []).unjustified).toEqual([expect.stringContaining('set-up cache')]);
+    expect(renderReport(run)).toContain('**no gain, remove it or say why it stays**');
+    const out = join(scratch, 'unjustified.md');
+    expect(publish(run, { out, writeRecord: false, log: () => {} })).toBe(1);
+  });
+});
+
 describe('the committed results', () => {
   it('are one complete run, and RESULTS.md is exactly its render with the current notes', () => {
     expect(existsSync(recordFile), 'bench/RESULTS.json').toBe(true);
@@ -79,6 +122,7 @@ describe('the committed results', () => {
     expect(committed.tiny).toBe(false);
     expect(assess(committed.sections, committed.failed)).toEqual({
       missingNotes: [],
+      unjustified: [],
       unavailable: [],
       failed: [],
     });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSectionScript } from '../../bench/lib/orchestrate.ts';
-import { notes } from '../../bench/notes.ts';
+import { kept, notes } from '../../bench/notes.ts';
 import { fromRoot, repoRoot } from '../../scripts/lib/paths.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'bench-test-'));
@@ -132,5 +132,46 @@ describe('bench/notes.ts', () => {
       '*',
     ];
     for (const note of notes) expect(keys, note.figure).toContain(note.comparison);
+  });
+});
+
+describe('bench/notes.ts kept', () => {
+  it('names figures and comparisons of the committed run', () => {
+    const record = JSON.parse(readFileSync(fromRoot('bench', 'RESULTS.json'), 'utf8')) as {
+      sections: Array<{ figures: Array<{ id: string; comparisons: Array<{ key: string }> }> }>;
+    };
+    const figures = record.sections.flatMap((section) => section.figures);
+    for (const optimisation of kept) {
+      for (const side of [optimisation.with, optimisation.without]) {
+        const figure = figures.find((candidate) => candidate.id === side.figure);
+        expect(figure, `${optimisation.name}: ${side.figure}`).toBeDefined();
+        if (side.comparison)
+          expect(figure?.comparisons.map((comparison) => comparison.key)).toContain(side.comparison);
+      }
+    }
+  });
+});
+
+describe('the options of a bench script', () => {
+  const script = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'bench/dev/reload.ts', ...args], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+
+  it('answer --help with the usage, and run nothing', () => {
+    const help = script('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Usage: pnpm exec tsx bench/dev/reload.ts');
+  });
+
+  it('refuse an unknown option with did-you-mean, and a bad value with the reason', () => {
+    const typo = script('--rusn', '3');
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toContain("Unknown option '--rusn' (did you mean --runs?)");
+    expect(typo.stderr).toContain('Usage:');
+    const bad = script('--runs', 'many');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--runs must be an integer from 1 to 50, got many');
   });
 });
