@@ -1,6 +1,7 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { isObject, operationsOf, readFilters } from '@svc-contracts/openapi-utils';
+import { readFilters } from '@svc-contracts/contract-model';
+import { isObject, operationsOf } from '@svc-contracts/openapi-utils';
 import { effectiveParameters, isInsideExampleData, misplacedResponseExtension } from '../lib/openapi.js';
 
 /**

@@ -1,6 +1,7 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { isObject, readRefusals } from '@svc-contracts/openapi-utils';
+import { readRefusals } from '@svc-contracts/contract-model';
+import { isObject } from '@svc-contracts/openapi-utils';
 import { isInsideExampleData } from '../lib/openapi.js';
 
 /**

@@ -1,4 +1,5 @@
-import { isObject } from './json.js';
+import { isObject } from '@svc-contracts/openapi-utils';
+import { EXTENSION, NOTHING, type Read, rawOf } from './names.js';
 
 /**
  * One entry of an operation's `x-refusals`: a request the source says the service refuses, how it is
@@ -112,4 +113,18 @@ export function refusalFor(refusals: readonly Refusal[], body: string | undefine
   if (body === undefined || !body.includes('<')) return undefined;
   const names = xmlElementNames(body);
   return refusals.find((refusal) => refusal.xmlElements.some((name) => names.has(name)));
+}
+
+/**
+ * The `x-refusals` of an operation, read with `readRefusals`: problems are placed from the operation
+ * (`['x-refusals', 0, 'request']`).
+ */
+export function readOperationRefusals(operation: unknown): Read<Refusal[]> {
+  const raw = rawOf(operation, EXTENSION.refusals);
+  if (raw === undefined) return NOTHING;
+  const { value, problems } = readRefusals(raw);
+  return {
+    value,
+    problems: problems.map(({ at, message }) => ({ at: [EXTENSION.refusals, ...at], message })),
+  };
 }
