@@ -20,6 +20,7 @@ export {
   type ExtensionProblem,
   KNOWN_EXTENSIONS,
   type Read,
+  rawOf as extensionAsWritten,
 } from './names.js';
 export { readPathAliases } from './path-aliases.js';
 export {

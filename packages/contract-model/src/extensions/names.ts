@@ -48,7 +48,11 @@ export function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.trim().length > 0;
 }
 
-/** The extension's raw value on `owner` (undefined when `owner` is not an object). */
+/**
+ * The extension's value as written on `owner` (undefined when `owner` is not an object). For a check
+ * that needs the entries as written (their indexes, beside the reader's problems); everything else
+ * uses the reader's value.
+ */
 export function rawOf(owner: unknown, name: ExtensionName): unknown {
   return isObject(owner) ? owner[name] : undefined;
 }

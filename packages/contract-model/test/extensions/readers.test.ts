@@ -232,12 +232,13 @@ describe('x-path-aliases (path item)', () => {
 
 describe('x-refusals (operation)', () => {
   const refusal = { description: 'rule 4', request: { xmlElements: ['SmsSettings'] }, status: 400 };
+  const responses = { '400': { description: 'Tn error' } };
   table(readOperationRefusals, [
     ['absent', { given: {}, want: none }],
     [
       'a refusal',
       {
-        given: { 'x-refusals': [refusal] },
+        given: { 'x-refusals': [refusal], responses },
         want: { value: [{ description: 'rule 4', xmlElements: ['SmsSettings'], status: 400 }], problems: [] },
       },
     ],
@@ -245,8 +246,17 @@ describe('x-refusals (operation)', () => {
     [
       'a 2xx status',
       {
-        given: { 'x-refusals': [{ ...refusal, status: 200 }] },
+        given: { 'x-refusals': [{ ...refusal, status: 200 }], responses: { '200': {} } },
         want: fails(['x-refusals', 0], '`status` must be the HTTP status'),
+      },
+    ],
+    [
+      'a status the operation does not declare',
+      {
+        given: { 'x-refusals': [refusal], responses: { '200': {} } },
+        want: fails(['x-refusals', 0, 'status'], 'which the operation does not declare', [
+          { description: 'rule 4', xmlElements: ['SmsSettings'], status: 400 },
+        ]),
       },
     ],
   ]);
