@@ -13,7 +13,7 @@ import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
  * reads; listing and bundling them is the contract model's (`@svc-contracts/contract-model`), so the
  * mocks serve exactly the documents the checker judges traffic against.
  */
-export type ServiceSource = Service;
+export type ServiceSource = Pick<Service, 'name' | 'root' | 'dir'>;
 
 export interface BundledService {
   source: ServiceSource;
@@ -29,7 +29,7 @@ export function findConfig(startDir: string = process.cwd()): string {
   return found;
 }
 
-export function listServices(configPath: string): ServiceSource[] {
+export function listServices(configPath: string): Service[] {
   return servicesOf(configPath);
 }
 
