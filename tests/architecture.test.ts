@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { KNOWN_EXTENSIONS } from '@svc-contracts/contract-model';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  extensionReaders,
   formatViolation,
   listScannedFiles,
+  PENDING_CHECKER_MIGRATION,
   scanArchitecture,
   type Violation,
 } from '../scripts/lib/architecture.ts';
@@ -209,6 +212,53 @@ describe('concept-outside-owner', () => {
       'scripts/uses.ts:1 undeclared-workspace-dependency: imports @svc-contracts/openapi-utils, which package.json does not declare (dependencies, devDependencies or peerDependencies)',
       'scripts/uses.ts:2 undeclared-workspace-dependency: imports @svc-contracts/openapi-utils, which package.json does not declare (dependencies, devDependencies or peerDependencies)',
     ]);
+  });
+});
+
+describe('extension-key-outside-reader', () => {
+  const reads = [
+    "export const a = (node: Record<string, unknown>) => node['x-requires'];",
+    'export const given = "$..[?(@ && @[\'x-echoes\'] !== undefined)]";',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the fixture's source text holds a template literal
+    'export const where = (pointer: string) => `${pointer}/x-xsd`;',
+    "export const rule = { rule: 'x-roles' };",
+  ].join('\n');
+
+  it('flags a package source or script that spells a known extension as a key, a JSONPath key or a pointer segment', () => {
+    const message = (line: number, name: string) =>
+      `packages/a/src/reads.ts:${line} extension-key-outside-reader: reads the \`${name}\` extension itself; use its reader in @svc-contracts/contract-model (${extensionReaders})`;
+    expect(scanFixture('packages/a/src/reads.ts', reads)).toEqual([
+      message(1, 'x-requires'),
+      message(2, 'x-echoes'),
+      message(3, 'x-xsd'),
+      message(4, 'x-roles'),
+    ]);
+    expect(scanFixture('scripts/reads.ts', reads)).toHaveLength(4);
+  });
+
+  it('accepts the readers, the files pending migration, tests, comments, prose and unknown extensions', () => {
+    expect(scanFixture('packages/contract-model/src/extensions/requires.ts', reads)).toEqual([]);
+    expect(scanFixture('packages/contract-checker/src/legacy.ts', reads)).toEqual([]);
+    expect(scanFixture('tests/reads.ts', reads)).toEqual([]);
+    expect(
+      scanFixture(
+        'packages/a/src/prose.ts',
+        [
+          "// node['x-requires'] in a comment",
+          "export const message = 'the `x-requires` of the parameter (x-roles)';",
+          "export const other = { 'x-request-id': 'x-amzn-requestid' };",
+          'export { readRequires } from "@svc-contracts/contract-model";',
+        ].join('\n'),
+      ).filter((line) => line.includes('extension-key')),
+    ).toEqual([]);
+  });
+
+  it('knows every extension the contract model reads, and allows only the checker until its migration', () => {
+    expect(KNOWN_EXTENSIONS).toContain('x-requires');
+    expect(KNOWN_EXTENSIONS).toContain('x-xsd');
+    expect(PENDING_CHECKER_MIGRATION.every((path) => path.startsWith('packages/contract-checker/src/'))).toBe(
+      true,
+    );
   });
 });
 

@@ -1,11 +1,12 @@
 /**
  * The repository's module boundaries, checked on the source text: each workspace package is used
  * through its name and public entry point, and each shared concept is defined in the one package that
- * owns it. tests/architecture.test.ts runs it over the tree; it parses with the TypeScript compiler, so
+ * owns it, and no `x-` extension is read outside its reader. tests/architecture.test.ts runs it over the tree; it parses with the TypeScript compiler, so
  * comments and strings never count as code.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { KNOWN_EXTENSIONS } from '@svc-contracts/contract-model';
 import ts from 'typescript';
 
 export type ArchitectureRule =
@@ -13,7 +14,8 @@ export type ArchitectureRule =
   | 'create-require-into-package'
   | 'variable-dynamic-import'
   | 'undeclared-workspace-dependency'
-  | 'concept-outside-owner';
+  | 'concept-outside-owner'
+  | 'extension-key-outside-reader';
 
 export interface Violation {
   /** Repository-relative, `/`-separated. */
@@ -44,6 +46,23 @@ export const conceptOwners: Readonly<Record<string, string>> = {
   createHar: 'packages/har',
 };
 
+/**
+ * The one place an `x-` key of the specs may be spelled: the readers of @svc-contracts/contract-model.
+ * Package sources and scripts read an extension through its reader (`readRequires(parameter)`), so a
+ * string holding a known extension name as a key (`'x-requires'`, or `['x-requires']` in a JSONPath) is
+ * a second reader.
+ */
+export const extensionReaders = 'packages/contract-model/src/extensions/';
+
+/** Where the extension-key rule applies: package sources and the repository's scripts. */
+const extensionKeyScope = /^(?:packages\/[^/]+\/src\/|scripts\/)/;
+
+/**
+ * Files that still read `x-` keys themselves, until their migration to the readers: the contract checker,
+ * whose files were being reorganised when the readers landed (#43). Empty this list as they move.
+ */
+export const PENDING_CHECKER_MIGRATION: readonly string[] = ['packages/contract-checker/src/'];
+
 /** The folders scanned, relative to the root; `packages/*\/src` is expanded per package. */
 export const scannedFolders = ['packages/*/src', 'scripts', 'tests', 'contract-tests', 'bench'] as const;
 
@@ -60,6 +79,10 @@ const dynamicImportAllowance = /architecture-allow dynamic-import:[ \t]*\S/;
 export interface ScanOptions {
   /** Concept owners to check against; default {@link conceptOwners}. */
   owners?: Readonly<Record<string, string>>;
+  /** Extension names only their readers may spell; default the contract model's `KNOWN_EXTENSIONS`. */
+  extensions?: readonly string[];
+  /** Path prefixes still allowed to spell them; default {@link PENDING_CHECKER_MIGRATION}. */
+  pendingMigration?: readonly string[];
 }
 
 interface PackageInfo {
@@ -79,6 +102,8 @@ interface FileContext {
   source: ts.SourceFile;
   lines: string[];
   owners: Readonly<Record<string, string>>;
+  /** Matches a string that spells a known extension as a key; undefined where the rule does not apply. */
+  extensionKey: RegExp | undefined;
   violations: Violation[];
 }
 
@@ -268,6 +293,35 @@ function checkDefinition(context: FileContext, node: ts.Node): void {
   );
 }
 
+/**
+ * A string or template part that spells a known extension as a key: the whole text, quoted inside it (a
+ * JSONPath `@['x-echoes']`), or a JSON pointer segment (`/x-echoes`).
+ */
+function extensionKeyPattern(extensions: readonly string[]): RegExp {
+  const names = extensions.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  return new RegExp(`^(${names})$|['"](${names})['"]|/(${names})(?:/|$)`);
+}
+
+function checkExtensionKey(context: FileContext, node: ts.Node): void {
+  if (context.extensionKey === undefined) return;
+  const isText =
+    ts.isStringLiteralLike(node) ||
+    ts.isTemplateHead(node) ||
+    ts.isTemplateMiddle(node) ||
+    ts.isTemplateTail(node);
+  if (!isText) return;
+  const match = context.extensionKey.exec((node as ts.LiteralLikeNode).text);
+  if (match === null) return;
+  const name = match[1] ?? match[2] ?? match[3] ?? '';
+  report(
+    context,
+    node,
+    'extension-key-outside-reader',
+    name,
+    `reads the \`${name}\` extension itself; use its reader in @svc-contracts/contract-model (${extensionReaders})`,
+  );
+}
+
 function calleeName(call: ts.CallExpression): string {
   const callee = call.expression;
   if (ts.isIdentifier(callee)) return callee.text;
@@ -300,6 +354,7 @@ function visit(context: FileContext, node: ts.Node): void {
     }
   }
   checkDefinition(context, node);
+  checkExtensionKey(context, node);
   ts.forEachChild(node, (child) => visit(context, child));
 }
 
@@ -312,6 +367,12 @@ export function scanArchitecture(
   const packages = readPackages(root);
   const rootDeclared = readManifest(join(root, 'package.json')).declared;
   const violations: Violation[] = [];
+  const extensionKey = extensionKeyPattern(options.extensions ?? KNOWN_EXTENSIONS);
+  const pending = options.pendingMigration ?? PENDING_CHECKER_MIGRATION;
+  const checksExtensions = (file: string) =>
+    extensionKeyScope.test(file) &&
+    !file.startsWith(extensionReaders) &&
+    !pending.some((prefix) => file === prefix || file.startsWith(prefix));
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
@@ -324,6 +385,7 @@ export function scanArchitecture(
       source,
       lines: text.split('\n'),
       owners: options.owners ?? conceptOwners,
+      extensionKey: checksExtensions(file) ? extensionKey : undefined,
       violations,
     };
     visit(context, source);

@@ -1,22 +1,16 @@
-import { existsSync } from 'node:fs';
-import { dirname, relative } from 'node:path';
-// The repository's tooling reads and bundles specs exactly as the contract checker does: one loader.
-import { bundleSpecs, servicesFromConfig } from '@svc-contracts/contract-checker';
+// The repository's tooling lists and bundles specs with the contract model, the one registry and bundler.
+
+import { relative } from 'node:path';
+import {
+  bundleService as bundle,
+  isWritten,
+  type Service,
+  listServices as servicesOf,
+} from '@svc-contracts/contract-model';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { fromRoot, relativizePaths, repoRoot } from './paths.ts';
 
-export type { OpenApiDocument };
-
-/** One service as listed in `redocly.yaml` (`apis`), the single list every tool reads. */
-export interface Service {
-  name: string;
-  /** Absolute path of the root OpenAPI document. */
-  root: string;
-  /** Root document path relative to the repository, for messages. */
-  relativeRoot: string;
-  /** Absolute path of the service folder (`specs/<name>`); `x-xsd` paths are relative to it. */
-  dir: string;
-}
+export type { OpenApiDocument, Service };
 
 export interface BundledService {
   service: Service;
@@ -27,19 +21,20 @@ export interface BundledService {
 
 export const defaultConfigPath = fromRoot('redocly.yaml');
 
-/** The services of a Redocly config (default: the repository's `redocly.yaml`), roots resolved against it. */
+/**
+ * The services of a Redocly config (default: the repository's `redocly.yaml`), roots resolved against it;
+ * `relativeRoot` relative to the repository, also for a config elsewhere (messages name repository files).
+ */
 export function listServices(configPath = defaultConfigPath): Service[] {
-  return servicesFromConfig(configPath).map(({ name, root }) => ({
-    name,
-    root,
-    relativeRoot: relative(repoRoot, root),
-    dir: dirname(root),
+  return servicesOf(configPath).map((service) => ({
+    ...service,
+    relativeRoot: relative(repoRoot, service.root),
   }));
 }
 
 /** Services whose root document exists: a service listed before its spec is written is skipped. */
 export function listWrittenServices(): Service[] {
-  return listServices().filter((service) => existsSync(service.root));
+  return listServices().filter(isWritten);
 }
 
 export function getService(name: string): Service {
@@ -56,8 +51,7 @@ export function getService(name: string): Service {
 /** Bundles a service's split spec into one document in memory, the way `redocly bundle` does. */
 export async function bundleService(nameOrService: string | Service): Promise<BundledService> {
   const service = typeof nameOrService === 'string' ? getService(nameOrService) : nameOrService;
-  const { specs } = await bundleSpecs([service], { configPath: defaultConfigPath });
-  const [loaded] = specs;
-  if (!loaded) throw new Error(`${service.relativeRoot} does not exist.`);
+  if (!isWritten(service)) throw new Error(`${service.relativeRoot} does not exist.`);
+  const loaded = await bundle(service, { configPath: defaultConfigPath });
   return { service, spec: loaded.document, problems: loaded.problems.map(relativizePaths) };
 }

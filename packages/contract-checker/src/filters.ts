@@ -3,11 +3,9 @@ import {
   type FilterCondition,
   type FilterMatch,
   type FilterRules,
-  isObject,
-  type JsonObject,
   readFilters,
-  unescapePointer,
-} from '@svc-contracts/openapi-utils';
+} from '@svc-contracts/contract-model';
+import { isObject, type JsonObject, unescapePointer } from '@svc-contracts/openapi-utils';
 import { isoInstant } from './iso-instant.js';
 import { parseTrafficJson, UnparseableJson } from './json-text.js';
 import { parseFormEncoded, rawQueryOf } from './request-parts.js';

@@ -1,10 +1,5 @@
-import {
-  type JsonObject,
-  type Refusal,
-  readRefusals,
-  refusalFor,
-  xmlElementText,
-} from '@svc-contracts/openapi-utils';
+import { type Refusal, readRefusals, refusalFor, xmlElementText } from '@svc-contracts/contract-model';
+import type { JsonObject } from '@svc-contracts/openapi-utils';
 import type { RecordedRequest, RecordedResponse, Violation } from './types.js';
 
 /** An operation's `x-refusals` (the well-formed entries; the linter reports the rest), or undefined. */

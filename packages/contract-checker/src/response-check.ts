@@ -1,10 +1,5 @@
-import {
-  derefWithPointer,
-  escapePointer,
-  type FilterRules,
-  isObject,
-  type JsonObject,
-} from '@svc-contracts/openapi-utils';
+import type { FilterRules } from '@svc-contracts/contract-model';
+import { derefWithPointer, escapePointer, isObject, type JsonObject } from '@svc-contracts/openapi-utils';
 import { type BodyCheck, type MaybePromise, planBody } from './body.js';
 import { scalarCoercion } from './coerce.js';
 import type { CompiledService, PreparedOperation } from './compiled.js';

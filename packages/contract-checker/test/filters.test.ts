@@ -1,4 +1,4 @@
-import type { FilterRules } from '@svc-contracts/openapi-utils';
+import type { FilterRules } from '@svc-contracts/contract-model';
 import { describe, expect, it } from 'vitest';
 import {
   applyFilters,

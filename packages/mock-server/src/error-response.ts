@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { errorSchemaFor, readErrorSchemas } from '@svc-contracts/contract-model';
 import {
   deref,
   firstExample,
@@ -144,15 +145,15 @@ function templateOf(spec: OpenApiDocument, content: JsonObject): Template | unde
  * `x-error-schemas`, with the example of a response elsewhere in the spec that uses that schema.
  */
 function errorSchemaTemplate(spec: OpenApiDocument, status: number, anyStatus = false): Template | undefined {
-  const errorSchemas = spec['x-error-schemas'];
-  if (!isObject(errorSchemas)) return undefined;
+  const errorSchemas = readErrorSchemas(spec).value;
+  if (errorSchemas === undefined) return undefined;
   const exact = String(status);
   const pointer =
-    errorSchemas[exact] ??
-    errorSchemas[`${exact[0]}XX`] ??
-    errorSchemas.default ??
-    (anyStatus ? Object.values(errorSchemas).find((value) => typeof value === 'string') : undefined);
-  if (typeof pointer !== 'string') return undefined;
+    errorSchemaFor(errorSchemas, status)?.pointer ??
+    (anyStatus
+      ? Object.values(errorSchemas).find((entry) => entry.pointer !== undefined)?.pointer
+      : undefined);
+  if (pointer === undefined) return undefined;
   const schema = deref(spec, { $ref: pointer });
   // An example written for this very status reads best (voice's 404 "Not Found"); any other will do.
   const candidates = [...documentedResponses(spec)].sort(

@@ -4,6 +4,7 @@ import {
   type OperationMatch,
   responseKeyFor,
 } from '@svc-contracts/contract-checker';
+import { type Refusal, readOperationRefusals, refusalFor } from '@svc-contracts/contract-model';
 import {
   countOperations,
   deref,
@@ -13,9 +14,6 @@ import {
   type JsonObject,
   type OpenApiDocument,
   operationsOf,
-  type Refusal,
-  readRefusals,
-  refusalFor,
 } from '@svc-contracts/openapi-utils';
 import { CampaignScenario, type Scenario } from './campaign-scenario.js';
 import {
@@ -325,9 +323,8 @@ function documentedPath(path: string, match: OperationMatch | undefined): string
   return `${prefix}${filled}`;
 }
 
-/** The `x-refusals` entry (`@svc-contracts/openapi-utils`, its one reader) a request is one of, if any. */
+/** The `x-refusals` entry (`@svc-contracts/contract-model`, its one reader) a request is one of, if any. */
 function refusalOf(operation: JsonObject, body: string | undefined): Refusal | undefined {
-  if (operation['x-refusals'] === undefined) return undefined;
-  const refusals = readRefusals(operation['x-refusals']).value;
+  const refusals = readOperationRefusals(operation).value;
   return refusals === undefined ? undefined : refusalFor(refusals, body);
 }

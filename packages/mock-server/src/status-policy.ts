@@ -1,3 +1,4 @@
+import { EXTENSION, isCredential, readRoles, readValidationStatus } from '@svc-contracts/contract-model';
 import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { documentsStatus } from './error-response.js';
 import type { Violation } from './violations.js';
@@ -71,8 +72,8 @@ export function noteChosenStatus(
 
 /** The service's `x-validation-status` when it states one (a 4xx), else `undefined`. */
 export function declaredValidationStatus(spec: OpenApiDocument): number | undefined {
-  const declared = Number(spec['x-validation-status']);
-  return Number.isInteger(declared) && declared >= 400 && declared <= 499 ? declared : undefined;
+  const declared = readValidationStatus(spec).value;
+  return declared !== undefined && declared >= 400 && declared <= 499 ? declared : undefined;
 }
 
 /**
@@ -144,17 +145,15 @@ export function callerClaims(bearerToken: string): CallerClaims {
  * the one required (or not one of the names the source ranks) is too low only when the claims name one.
  */
 export function rolesProblem(operation: JsonObject, claims: CallerClaims): string | undefined {
-  const required = operation['x-roles'];
-  if (!isObject(required)) return undefined;
-  const roles = Array.isArray(required.roles)
-    ? required.roles.filter((role): role is string => typeof role === 'string')
-    : [];
+  const required = readRoles(operation).value;
+  if (required === undefined) return undefined;
+  const { roles } = required;
   if (claims.roles !== undefined) {
     const missing = roles.filter((role) => !claims.roles?.includes(role));
     if (missing.length > 0) return `the caller lacks role ${missing.join(', ')} (x-roles)`;
   }
   const access = required.workspaceAccess;
-  if (typeof access === 'string' && claims.workspaceAccess !== undefined) {
+  if (access !== undefined && claims.workspaceAccess !== undefined) {
     const needed = workspaceAccessRank.indexOf(access);
     const has = workspaceAccessRank.indexOf(claims.workspaceAccess);
     if (needed >= 0 && has < needed) {
@@ -184,9 +183,7 @@ export class CallerPolicy {
 
   constructor(spec: OpenApiDocument) {
     this.keyHeaders = Object.values(securitySchemes(spec))
-      .filter(
-        (scheme) => scheme.type === 'apiKey' && scheme.in === 'header' && scheme['x-credential'] !== false,
-      )
+      .filter((scheme) => scheme.type === 'apiKey' && scheme.in === 'header' && isCredential(scheme))
       .map((scheme) => String(scheme.name).toLowerCase());
   }
 
@@ -223,7 +220,7 @@ export class CallerPolicy {
     return {
       status: 403,
       violation: {
-        rule: 'x-roles',
+        rule: EXTENSION.roles,
         side: 'request',
         pointer: 'header:Authorization',
         message: notFromSource(`Not enough permissions: ${problem}.`, 403),

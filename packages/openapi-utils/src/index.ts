@@ -36,21 +36,3 @@ export {
   unescapePointer,
 } from './pointer.js';
 export { schemaShape, schemaTypes } from './schema.js';
-export {
-  FILTER_MATCHES,
-  FILTERS_SHAPE,
-  type FilterCondition,
-  type FilterMatch,
-  type FilterProblem,
-  type FilterRules,
-  readFilters,
-} from './x-filters.js';
-export {
-  REFUSALS_SHAPE,
-  type Refusal,
-  type RefusalProblem,
-  readRefusals,
-  refusalFor,
-  xmlElementNames,
-  xmlElementText,
-} from './x-refusals.js';

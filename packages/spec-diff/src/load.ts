@@ -1,8 +1,8 @@
-// Reading a spec file for the two-file mode: bundled (cross-file `$ref`s followed) by the contract checker's
-// loader, the one bundling implementation of the repository (Redocly's `bundle`, as `redocly bundle` does).
+// Reading a spec file for the two-file mode: bundled (cross-file `$ref`s followed) by the contract model,
+// the one bundling implementation of the repository (Redocly's `bundle`, as `redocly bundle` does).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
-import { bundleSpecs } from '@svc-contracts/contract-checker';
+import { bundleSpecs } from '@svc-contracts/contract-model';
 import type { OpenApiDocument } from './openapi/index.js';
 
 /** A spec that could not be read: the message names the file and what is wrong. */

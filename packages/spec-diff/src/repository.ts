@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { bundleSpecs } from '@svc-contracts/contract-checker';
+import { bundleSpecs } from '@svc-contracts/contract-model';
 import { parse } from 'yaml';
 import type { Change } from './change.js';
 import { type Changeset, readPendingChangesets } from './changesets.js';
@@ -32,7 +32,7 @@ export function repositoryRoot(cwd: string): string {
   return git(cwd, 'rev-parse', '--show-toplevel').trim();
 }
 
-/** A service's spec bundled by the contract checker's loader (the repository's one bundler), with its config. */
+/** A service's spec bundled by the contract model (the repository's one bundler), with its config. */
 async function bundled(configPath: string, root: string): Promise<Record<string, unknown> | undefined> {
   if (!existsSync(root)) return undefined;
   const { specs } = await bundleSpecs([{ name: root, root }], { configPath });

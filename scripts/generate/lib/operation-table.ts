@@ -1,3 +1,9 @@
+import {
+  isSecurityExclusive,
+  isServerSideOnly,
+  readRequires,
+  readValueSchema,
+} from '@svc-contracts/contract-model';
 import { operationsOf } from '@svc-contracts/openapi-utils';
 import type { OpenApiDocument } from '../../lib/specs.ts';
 import { generatedHeader } from './header.ts';
@@ -37,14 +43,14 @@ export function renderOperationTable(service: string, spec: OpenApiDocument): st
       method: method.toUpperCase(),
       path,
       security: securityOf(operation.security ?? spec.security),
-      serverSideOnly: operation['x-server-side-only'] === true,
+      serverSideOnly: isServerSideOnly(operation),
       requires: requirementsOf(spec, [...asArray(pathItem.parameters), ...asArray(operation.parameters)]),
     };
   }
   const contract = {
     operations,
     securitySchemes: schemesOf(spec),
-    securityExclusive: spec['x-security-exclusive'] === true,
+    securityExclusive: isSecurityExclusive(spec),
   };
   return [
     generatedHeader(service),
@@ -78,8 +84,8 @@ function requirementsOf(spec: OpenApiDocument, parameters: unknown[]): Operation
   const requirements: OperationEntry['requires'] = [];
   for (const reference of parameters) {
     const parameter = resolve(spec, reference as JsonObject);
-    const requires = parameter['x-requires'];
-    if (!Array.isArray(requires)) continue;
+    const requires = readRequires(parameter).value;
+    if (requires === undefined) continue;
     requirements.push({
       in: String(parameter.in),
       name: String(parameter.name),
@@ -97,8 +103,9 @@ function schemesOf(spec: OpenApiDocument): Record<string, SchemeEntry> {
     if (typeof scheme.scheme === 'string') entry.scheme = scheme.scheme.toLowerCase();
     if (typeof scheme.in === 'string') entry.in = scheme.in;
     if (typeof scheme.name === 'string') entry.name = scheme.name;
-    const valueSchema = scheme['x-value-schema'] as JsonObject | undefined;
-    if (typeof valueSchema?.pattern === 'string') entry.valuePattern = valueSchema.pattern;
+    const valueSchema = readValueSchema(scheme).value;
+    if (typeof valueSchema === 'object' && typeof valueSchema.pattern === 'string')
+      entry.valuePattern = valueSchema.pattern;
     schemes[name] = entry;
   }
   return schemes;

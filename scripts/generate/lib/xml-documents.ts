@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { xsdReferencesIn } from '@svc-contracts/contract-model';
 import type { OpenApiDocument, Service } from '../../lib/specs.ts';
 import type { GeneratedFile } from './generated-file.ts';
 import { generatedXmlComment } from './header.ts';
@@ -38,12 +39,12 @@ export function xmlDocumentFiles(
 /** Every distinct XSD the spec's `x-xsd` entries name (`schema` and `legacySchema`), sorted by file. */
 export function xsdDocuments(spec: OpenApiDocument): XsdDocumentSource[] {
   const found = new Map<string, XsdDocumentSource>();
-  visit(spec, (xsd) => {
+  for (const xsd of xsdReferencesIn(spec)) {
     for (const file of [xsd.schema, xsd.legacySchema]) {
-      if (typeof file !== 'string' || found.has(file)) continue;
-      found.set(file, { file, element: String(xsd.element), typeName: typeNameOf(file) });
+      if (file === undefined || found.has(file)) continue;
+      found.set(file, { file, element: xsd.element, typeName: typeNameOf(file) });
     }
-  });
+  }
   return [...found.values()].sort((a, b) => (a.file < b.file ? -1 : 1));
 }
 
@@ -53,19 +54,6 @@ function typeNameOf(file: string): string {
     .split(/[^A-Za-z0-9]+/)
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
-}
-
-function visit(value: unknown, onXsd: (xsd: Record<string, unknown>) => void): void {
-  if (Array.isArray(value)) {
-    for (const item of value) visit(item, onXsd);
-    return;
-  }
-  if (typeof value !== 'object' || value === null) return;
-  for (const [key, child] of Object.entries(value)) {
-    if (key === 'x-xsd' && typeof child === 'object' && child !== null)
-      onXsd(child as Record<string, unknown>);
-    else visit(child, onXsd);
-  }
 }
 
 /** The generated notice goes after the XML declaration, which must stay the first thing in the file. */

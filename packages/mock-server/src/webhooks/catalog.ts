@@ -1,4 +1,5 @@
 import { didYouMean } from '@svc-contracts/cli-output';
+import { readXsd } from '@svc-contracts/contract-model';
 import {
   examplesOf,
   isObject,
@@ -50,9 +51,8 @@ export function webhooksOf(service: string, spec: OpenApiDocument): WebhookDefin
     for (const [mediaType, media] of Object.entries(content)) {
       if (!isObject(media)) continue;
       for (const { name, value } of examplesOf(spec, media)) examples.push({ name, mediaType, value });
-      const xsd = media['x-xsd'];
-      if (isXmlMediaType(mediaType) && isObject(xsd) && typeof xsd.legacySchema === 'string')
-        hasLegacyForm = true;
+      const xsd = readXsd(media).value;
+      if (isXmlMediaType(mediaType) && xsd && xsd.legacySchema !== undefined) hasLegacyForm = true;
     }
     const security =
       Array.isArray(operation.security) || Array.isArray(spec.security)

@@ -1,3 +1,4 @@
+import { EXTENSION } from '@svc-contracts/contract-model';
 import type { CheckSpec } from './types.js';
 
 /** The `x-` extensions the runtime enforces (read by the contract checker, the mocks and the clients). */
@@ -17,13 +18,13 @@ export const extensionChecks = {
   'security-exclusive-added': {
     level: 'breaking',
     direction: 'request',
-    reads: 'x-security-exclusive',
+    reads: EXTENSION.securityExclusive,
     doc: 'Credentials of one requirement only (`x-security-exclusive: true`): calls sending two are refused.',
   },
   'security-exclusive-removed': {
     level: 'not-breaking',
     direction: 'request',
-    reads: 'x-security-exclusive',
+    reads: EXTENSION.securityExclusive,
     doc: 'Credentials of several requirements may be sent together again.',
   },
 } as const satisfies Record<string, CheckSpec>;

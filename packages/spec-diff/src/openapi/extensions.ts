@@ -1,16 +1,13 @@
 // Extensions family: the `x-` extensions the runtime enforces (`x-requires` on parameters,
-// `x-security-exclusive` at the root); the contract checker reads them the same way (security.ts, parameters.ts).
+// `x-security-exclusive` at the root), read with @svc-contracts/contract-model's readers.
+import { EXTENSION, isSecurityExclusive, readRequires } from '@svc-contracts/contract-model';
 import { child, type Json, type Loc, rootLoc, type Walk } from './walk.js';
-
-function names(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : [];
-}
 
 /** `x-requires`: names (same `in`) that must be present whenever this parameter is. */
 export function compareRequires(walk: Walk, before: Json, after: Json, loc: Loc, label: string): void {
-  const b = names(before['x-requires']);
-  const a = names(after['x-requires']);
-  const at = child(loc, 'x-requires');
+  const b = readRequires(before).value ?? [];
+  const a = readRequires(after).value ?? [];
+  const at = child(loc, EXTENSION.requires);
   for (const name of a)
     if (!b.includes(name))
       walk.emit('request-parameter-requires-added', at, `${label} now requires \`${name}\` (x-requires)`);
@@ -25,9 +22,9 @@ export function compareRequires(walk: Walk, before: Json, after: Json, loc: Loc,
 
 export function compareRootExtensions(walk: Walk): void {
   walk.operation = undefined;
-  const b = walk.before['x-security-exclusive'] === true;
-  const a = walk.after['x-security-exclusive'] === true;
-  const loc = rootLoc('#/x-security-exclusive');
+  const b = isSecurityExclusive(walk.before);
+  const a = isSecurityExclusive(walk.after);
+  const loc = rootLoc(`#/${EXTENSION.securityExclusive}`);
   if (!b && a)
     walk.emit('security-exclusive-added', loc, 'credentials of one requirement only (x-security-exclusive)');
   else if (b && !a)

@@ -1,5 +1,6 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
+import { EXTENSION, readBodyOpen } from '@svc-contracts/contract-model';
 import { isInsideExampleData, misplacedResponseExtension } from '../lib/openapi.js';
 
 /**
@@ -11,19 +12,12 @@ const bodyOpen = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (node, _options, context): IFunctionResult[] => {
     if (isInsideExampleData(context.path)) return [];
-    const path = [...context.path, 'x-body-open'];
-    const misplaced = misplacedResponseExtension(context.path, 'x-body-open');
+    const misplaced = misplacedResponseExtension(context.path, EXTENSION.bodyOpen);
     if (misplaced !== undefined) return [misplaced];
-    if (typeof node['x-body-open'] !== 'boolean') {
-      return [
-        {
-          message:
-            '`x-body-open` must be `true` (the source shows neither whether this response has a body nor its media type) or `false`.',
-          path,
-        },
-      ];
-    }
-    return [];
+    return readBodyOpen(node).problems.map(({ at, message }) => ({
+      message,
+      path: [...context.path, ...at],
+    }));
   },
 );
 
@@ -34,7 +28,7 @@ export const bodyOpenRules: Record<string, RuleDefinition> = {
     message: '{{error}}',
     severity: 'error',
     formats: [oas3],
-    given: "$..[?(@ && @['x-body-open'] !== undefined)]",
+    given: `$..[?(@ && @['${EXTENSION.bodyOpen}'] !== undefined)]`,
     then: { function: bodyOpen },
   },
 };

@@ -1,11 +1,7 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { isObject } from '@svc-contracts/openapi-utils';
+import { EXTENSION, readEchoes } from '@svc-contracts/contract-model';
 import { isInsideExampleData, misplacedResponseExtension } from '../lib/openapi.js';
-
-const SHAPE =
-  '`x-echoes` must be a non-empty list of `{request, response, present?, equal?}`: two top-level members (`/tag`) of the request and response bodies, and `present: true` (the answer has it when the request does), `equal: true` (the same value), or both.';
-const TOP_LEVEL = /^\/[^/]+$/;
 
 /**
  * `x-echoes` says what an answer carries of its request's body (the group message's `tag`, "present when
@@ -16,25 +12,9 @@ const echoes = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (node, _options, context): IFunctionResult[] => {
     if (isInsideExampleData(context.path)) return [];
-    const at = [...context.path, 'x-echoes'];
-    const misplaced = misplacedResponseExtension(context.path, 'x-echoes');
+    const misplaced = misplacedResponseExtension(context.path, EXTENSION.echoes);
     if (misplaced !== undefined) return [misplaced];
-    const listed = node['x-echoes'];
-    if (!Array.isArray(listed) || listed.length === 0) return [{ message: SHAPE, path: at }];
-    const results: IFunctionResult[] = [];
-    listed.forEach((entry, index) => {
-      const valid =
-        isObject(entry) &&
-        typeof entry.request === 'string' &&
-        TOP_LEVEL.test(entry.request) &&
-        typeof entry.response === 'string' &&
-        TOP_LEVEL.test(entry.response) &&
-        (entry.present === undefined || typeof entry.present === 'boolean') &&
-        (entry.equal === undefined || typeof entry.equal === 'boolean') &&
-        (entry.present === true || entry.equal === true);
-      if (!valid) results.push({ message: SHAPE, path: [...at, index] });
-    });
-    return results;
+    return readEchoes(node).problems.map(({ at, message }) => ({ message, path: [...context.path, ...at] }));
   },
 );
 
@@ -45,7 +25,7 @@ export const echoesRules: Record<string, RuleDefinition> = {
     message: '{{error}}',
     severity: 'error',
     formats: [oas3],
-    given: "$..[?(@ && @['x-echoes'] !== undefined)]",
+    given: `$..[?(@ && @['${EXTENSION.echoes}'] !== undefined)]`,
     then: { function: echoes },
   },
 };

@@ -5,6 +5,7 @@ import {
   type RuleDefinition,
 } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
+import { EXTENSION, readErrorSchemas as readErrorSchemaMap } from '@svc-contracts/contract-model';
 import { isObject, operationsOf, resolvePointer } from '@svc-contracts/openapi-utils';
 import { isNonEmptyString, type JsonPath } from '../lib/json.js';
 
@@ -53,10 +54,11 @@ function readErrorSchemas(
   const problems: IFunctionResult[] = [];
   const unresolvedRoot = context.document.data;
   const isSplit = hasExternalRef(unresolvedRoot);
-  const rawMap = isObject(unresolvedRoot) ? unresolvedRoot['x-error-schemas'] : undefined;
-  const resolvedMap = resolvedRoot['x-error-schemas'];
-  if (!isObject(rawMap) || !isObject(resolvedMap)) return { schemas, problems };
-  for (const [key, raw] of Object.entries(rawMap)) {
+  const written = readErrorSchemaMap(unresolvedRoot).value;
+  const resolvedMap = readErrorSchemaMap(resolvedRoot).value;
+  if (written === undefined || resolvedMap === undefined) return { schemas, problems };
+  for (const [key, entry] of Object.entries(written)) {
+    const raw = entry.pointer ?? entry.schema;
     const label = labelOf(raw);
     if (label === undefined) continue; // the shape is reported by svc-root-extensions
     // Only a local reference (`#/components/...`) names a schema of this document.
@@ -65,7 +67,7 @@ function readErrorSchemas(
         ? raw.startsWith('#')
           ? resolvePointer(resolvedRoot, raw)
           : undefined
-        : resolvedMap[key];
+        : resolvedMap[key]?.schema;
     const componentName = typeof raw === 'string' ? COMPONENT_SCHEMA_POINTER.exec(raw)?.[1] : undefined;
     if (!isObject(resolved) && isSplit && componentName !== undefined) {
       schemas.set(key.toUpperCase(), { key, label, match: { fileName: decodeURIComponent(componentName) } });
@@ -74,7 +76,7 @@ function readErrorSchemas(
     if (!isObject(resolved) || '$ref' in resolved) {
       problems.push({
         message: `x-error-schemas['${key}'] points to ${label}, which does not resolve to a schema: point it to the error schema in components.schemas.`,
-        path: ['x-error-schemas', key],
+        path: [EXTENSION.errorSchemas, key],
       });
       continue;
     }

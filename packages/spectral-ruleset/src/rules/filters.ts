@@ -1,6 +1,7 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { isObject, operationsOf, readFilters } from '@svc-contracts/openapi-utils';
+import { EXTENSION, extensionAsWritten, readResponseFilters } from '@svc-contracts/contract-model';
+import { isObject, operationsOf } from '@svc-contracts/openapi-utils';
 import { effectiveParameters, isInsideExampleData, misplacedResponseExtension } from '../lib/openapi.js';
 
 /**
@@ -13,13 +14,17 @@ const filters = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (node, _options, context): IFunctionResult[] => {
     if (isInsideExampleData(context.path)) return [];
-    const at = [...context.path, 'x-filters'];
-    const misplaced = misplacedResponseExtension(context.path, 'x-filters');
+    const at = [...context.path, EXTENSION.filters];
+    const misplaced = misplacedResponseExtension(context.path, EXTENSION.filters);
     if (misplaced !== undefined) return [misplaced];
-    const { problems } = readFilters(node['x-filters']);
-    const results = problems.map(({ at: inner, message }) => ({ message, path: [...at, ...inner] }));
+    const results = readResponseFilters(node).problems.map(({ at: inner, message }) => ({
+      message,
+      path: [...context.path, ...inner],
+    }));
     const parameters = queryParameters(resolvedRoot(context.documentInventory), context.path);
-    const conditions = (node['x-filters'] as { conditions?: unknown } | undefined)?.conditions;
+    // The conditions as written: each names its query parameter by its index, malformed ones included.
+    const written = extensionAsWritten(node, EXTENSION.filters);
+    const conditions = isObject(written) ? written.conditions : undefined;
     if (parameters === undefined || !Array.isArray(conditions)) return results;
     conditions.forEach((condition, index) => {
       if (!isObject(condition) || typeof condition.parameter !== 'string') return;
@@ -76,7 +81,7 @@ export const filtersRules: Record<string, RuleDefinition> = {
     message: '{{error}}',
     severity: 'error',
     formats: [oas3],
-    given: "$..[?(@ && @['x-filters'] !== undefined)]",
+    given: `$..[?(@ && @['${EXTENSION.filters}'] !== undefined)]`,
     then: { function: filters },
   },
 };

@@ -1,6 +1,7 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
 import { defined } from '@stoplight/spectral-functions';
+import { EXTENSION, SOURCE_MISSING } from '@svc-contracts/contract-model';
 import { isNonEmptyString } from '../lib/json.js';
 import { PATH_OPERATIONS, WEBHOOK_OPERATIONS } from '../lib/openapi.js';
 
@@ -53,11 +54,10 @@ export const operationMetadataRules: Record<string, RuleDefinition> = {
   'svc-operation-source': {
     description:
       'Every operation and webhook names the section of the source document it encodes in `x-source`.',
-    message:
-      'The operation has no `x-source`: name the section of the source document it comes from (for example `x-source: E1`), so reviewers can check it against the source.',
+    message: SOURCE_MISSING,
     severity: 'error',
     formats: [oas3],
     given: [PATH_OPERATIONS, WEBHOOK_OPERATIONS],
-    then: { field: 'x-source', function: nonEmptyString },
+    then: { field: EXTENSION.source, function: nonEmptyString },
   },
 };

@@ -1,6 +1,6 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { isObject, readRefusals } from '@svc-contracts/openapi-utils';
+import { EXTENSION, readOperationRefusals } from '@svc-contracts/contract-model';
 import { isInsideExampleData } from '../lib/openapi.js';
 
 /**
@@ -13,7 +13,7 @@ const refusals = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (node, _options, context): IFunctionResult[] => {
     if (isInsideExampleData(context.path)) return [];
-    const at = [...context.path, 'x-refusals'];
+    const at = [...context.path, EXTENSION.refusals];
     const [section, , , ...rest] = context.path;
     if ((section !== 'paths' && section !== 'webhooks') || context.path.length !== 3 || rest.length > 0) {
       return [
@@ -24,20 +24,10 @@ const refusals = createRulesetFunction<Record<string, unknown>, null>(
         },
       ];
     }
-    const extension = node['x-refusals'];
-    const { problems } = readRefusals(extension);
-    const results = problems.map(({ at: inner, message }) => ({ message, path: [...at, ...inner] }));
-    const responses = isObject(node.responses) ? node.responses : {};
-    for (const [index, entry] of (Array.isArray(extension) ? extension : []).entries()) {
-      if (!isObject(entry) || typeof entry.status !== 'number') continue;
-      const status = String(entry.status);
-      if (status in responses) continue;
-      results.push({
-        message: `\`x-refusals\` answers with ${status}, which the operation does not declare: add the ${status} response (the refusal's body), or fix the status.`,
-        path: [...at, index, 'status'],
-      });
-    }
-    return results;
+    return readOperationRefusals(node).problems.map(({ at: inner, message }) => ({
+      message,
+      path: [...context.path, ...inner],
+    }));
   },
 );
 
@@ -48,7 +38,7 @@ export const refusalsRules: Record<string, RuleDefinition> = {
     message: '{{error}}',
     severity: 'error',
     formats: [oas3],
-    given: "$..[?(@ && @['x-refusals'] !== undefined)]",
+    given: `$..[?(@ && @['${EXTENSION.refusals}'] !== undefined)]`,
     then: { function: refusals },
   },
 };

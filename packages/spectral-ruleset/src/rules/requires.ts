@@ -1,7 +1,8 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
+import { EXTENSION, readRequires } from '@svc-contracts/contract-model';
 import { describeOperation, operationsOf } from '@svc-contracts/openapi-utils';
-import { isNonEmptyString } from '../lib/json.js';
+import { isNonEmptyString, type JsonPath } from '../lib/json.js';
 import { effectiveParameters, type ParameterEntry } from '../lib/openapi.js';
 
 /**
@@ -32,26 +33,22 @@ const requiresExist = createRulesetFunction<unknown, null>({ input: null, option
   for (const entry of operationsOf(document)) {
     const parameters = effectiveParameters(entry);
     for (const { parameter, path } of parameters) {
-      const required = parameter['x-requires'];
-      if (required === undefined) continue;
-      const own = String(parameter.name);
-      if (!Array.isArray(required) || required.length === 0 || !required.every(isNonEmptyString)) {
-        results.push({
-          message: `\`x-requires\` of \`${own}\` must be a non-empty list of parameter names, for example \`x-requires: [countryCodeA3]\`.`,
-          path: [...path, 'x-requires'],
-        });
+      const { value: required, problems } = readRequires(parameter);
+      const report = (problem: { at: JsonPath; message: string } | undefined) => {
+        if (problem !== undefined) results.push({ message: problem.message, path: [...path, ...problem.at] });
+      };
+      if (required === undefined) {
+        problems.forEach(report);
         continue;
       }
+      // With a well-formed list, the reader's problems are the names that are the parameter itself, in order.
+      const own = String(parameter.name);
       for (const name of required) {
-        if (name === own) {
-          results.push({
-            message: `\`${own}\` lists itself in \`x-requires\`: list only the other parameters it needs.`,
-            path: [...path, 'x-requires'],
-          });
-        } else if (!sameIn(parameters, parameter.in, name)) {
+        if (name === own) report(problems.shift());
+        else if (!sameIn(parameters, parameter.in, name)) {
           results.push({
             message: `\`${own}\` requires \`${name}\`, but ${describeOperation(entry)} has no ${String(parameter.in)} parameter \`${name}\`: add it to the operation, or fix \`x-requires\`.`,
-            path: [...path, 'x-requires'],
+            path: [...path, EXTENSION.requires],
           });
         }
       }
@@ -66,7 +63,7 @@ const requiresDeclared = createRulesetFunction<unknown, null>({ input: null, opt
     const parameters = effectiveParameters(entry);
     for (const { parameter, path } of parameters) {
       if (!isNonEmptyString(parameter.description)) continue;
-      const declared = Array.isArray(parameter['x-requires']) ? parameter['x-requires'] : [];
+      const declared = readRequires(parameter).value ?? [];
       for (const name of namesInDescription(parameter.description, parameters)) {
         if (declared.includes(name) || name === parameter.name) continue;
         results.push({

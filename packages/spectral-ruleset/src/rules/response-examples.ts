@@ -1,5 +1,6 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
+import { isBodyOpen } from '@svc-contracts/contract-model';
 import { isObject } from '@svc-contracts/openapi-utils';
 
 function hasExample(node: Record<string, unknown>): boolean {
@@ -40,7 +41,7 @@ const responseExamples = createRulesetFunction<Record<string, unknown>, null>(
 const openResponseBody = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (response, _options, context): IFunctionResult[] => {
-    if (response['x-body-open'] !== true) return [];
+    if (!isBodyOpen(response)) return [];
     const { content } = response;
     if (isObject(content) && Object.keys(content).length > 0) return [];
     const status = context.path[context.path.length - 1];

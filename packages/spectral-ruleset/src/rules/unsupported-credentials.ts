@@ -1,5 +1,6 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
+import { readUnsupportedCredentials } from '@svc-contracts/contract-model';
 import { isObject, operationsOf } from '@svc-contracts/openapi-utils';
 import { isNonEmptyString, type JsonPath } from '../lib/json.js';
 import { effectiveParameters } from '../lib/openapi.js';
@@ -13,15 +14,6 @@ interface Credential {
 function sameCredential(a: Credential, b: Credential): boolean {
   if (a.in !== b.in) return false;
   return a.in === 'header' ? a.name.toLowerCase() === b.name.toLowerCase() : a.name === b.name;
-}
-
-function readUnsupported(root: unknown): Credential[] {
-  const list = isObject(root) ? root['x-unsupported-credentials'] : undefined;
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (entry): entry is Credential =>
-      isObject(entry) && isNonEmptyString(entry.in) && isNonEmptyString(entry.name),
-  );
 }
 
 /** What a security scheme puts on the wire: apiKey its own name, HTTP schemes the Authorization header. */
@@ -40,7 +32,7 @@ function describe(credential: Credential): string {
 const unsupportedCredentials = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (root, _options, context): IFunctionResult[] => {
-    const unsupported = readUnsupported(context.document.data);
+    const unsupported = readUnsupportedCredentials(context.document.data).value ?? [];
     if (unsupported.length === 0) return [];
     const results: IFunctionResult[] = [];
     const check = (used: Credential, path: JsonPath, what: string) => {

@@ -1,19 +1,12 @@
 import { createRulesetFunction, type IFunctionResult, type RuleDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
-import { isObject } from '@svc-contracts/openapi-utils';
-
-/** `/api/v1` accepts `/api/v1` and `/api/v1/...`, not `/api/v10`. */
-function startsWithPrefix(path: string, prefix: string): boolean {
-  const normalized = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
-  return path === normalized || path.startsWith(`${normalized}/`);
-}
+import { readVersionPrefix, startsWithPrefix, VERSION_PREFIX_MISSING } from '@svc-contracts/contract-model';
 
 const pathsUnderPrefix = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (paths, _options, context): IFunctionResult[] => {
-    const root = context.document.data;
-    const prefix = isObject(root) ? root['x-version-prefix'] : undefined;
-    if (typeof prefix !== 'string' || prefix === '') return []; // reported by svc-version-prefix-declared
+    const prefix = readVersionPrefix(context.document.data).value;
+    if (prefix === undefined) return []; // reported by svc-version-prefix-declared
     return Object.keys(paths)
       .filter((path) => !startsWithPrefix(path, prefix))
       .map((path) => ({
@@ -26,15 +19,7 @@ const pathsUnderPrefix = createRulesetFunction<Record<string, unknown>, null>(
 const prefixDeclared = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (root): IFunctionResult[] =>
-    typeof root['x-version-prefix'] === 'string' && root['x-version-prefix'] !== ''
-      ? []
-      : [
-          {
-            message:
-              'The root has no `x-version-prefix`: declare the prefix every path starts with (for example `x-version-prefix: /api/v1`).',
-            path: [],
-          },
-        ],
+    readVersionPrefix(root).value === undefined ? [{ message: VERSION_PREFIX_MISSING, path: [] }] : [],
 );
 
 export const versionPrefixRules: Record<string, RuleDefinition> = {

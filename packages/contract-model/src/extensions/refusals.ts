@@ -1,4 +1,5 @@
-import { isObject } from './json.js';
+import { isObject } from '@svc-contracts/openapi-utils';
+import { EXTENSION, NOTHING, type Read, rawOf } from './names.js';
 
 /**
  * One entry of an operation's `x-refusals`: a request the source says the service refuses, how it is
@@ -112,4 +113,27 @@ export function refusalFor(refusals: readonly Refusal[], body: string | undefine
   if (body === undefined || !body.includes('<')) return undefined;
   const names = xmlElementNames(body);
   return refusals.find((refusal) => refusal.xmlElements.some((name) => names.has(name)));
+}
+
+/**
+ * The `x-refusals` of an operation, read with `readRefusals`: problems are placed from the operation
+ * (`['x-refusals', 0, 'request']`); a refusal whose status the operation does not declare is one too.
+ */
+export function readOperationRefusals(operation: unknown): Read<Refusal[]> {
+  const raw = rawOf(operation, EXTENSION.refusals);
+  if (raw === undefined) return NOTHING;
+  const { value, problems } = readRefusals(raw);
+  const placed = problems.map(({ at, message }) => ({ at: [EXTENSION.refusals, ...at], message }));
+  // A status the operation does not declare would make the mocks serve an undocumented answer.
+  const responses = isObject(operation) && isObject(operation.responses) ? operation.responses : {};
+  for (const [index, entry] of (Array.isArray(raw) ? raw : []).entries()) {
+    if (!isObject(entry) || typeof entry.status !== 'number') continue;
+    const status = String(entry.status);
+    if (status in responses) continue;
+    placed.push({
+      at: [EXTENSION.refusals, index, 'status'],
+      message: `\`x-refusals\` answers with ${status}, which the operation does not declare: add the ${status} response (the refusal's body), or fix the status.`,
+    });
+  }
+  return { value, problems: placed };
 }

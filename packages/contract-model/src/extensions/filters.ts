@@ -1,4 +1,5 @@
-import { isObject, type JsonObject } from './json.js';
+import { isObject, type JsonObject } from '@svc-contracts/openapi-utils';
+import { EXTENSION, NOTHING, type Read, rawOf } from './names.js';
 
 /**
  * How `x-filters` compares an item's member with what the request asked for:
@@ -123,5 +124,19 @@ function readCondition(entry: unknown): FilterCondition | string {
     ...(element === undefined ? {} : { element: element as JsonObject }),
     operand: typeof operand === 'string' ? operand : '',
     ...(comparable ? { field: field as string, match: match as FilterMatch } : {}),
+  };
+}
+
+/**
+ * The `x-filters` of a Response Object, read with `readFilters`: problems are placed from the response
+ * (`['x-filters', 'conditions', 2]`).
+ */
+export function readResponseFilters(response: unknown): Read<FilterRules> {
+  const raw = rawOf(response, EXTENSION.filters);
+  if (raw === undefined) return NOTHING;
+  const { rules, problems } = readFilters(raw);
+  return {
+    value: rules,
+    problems: problems.map(({ at, message }) => ({ at: [EXTENSION.filters, ...at], message })),
   };
 }

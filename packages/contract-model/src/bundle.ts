@@ -1,0 +1,90 @@
+import { dirname, relative, resolve } from 'node:path';
+import type { Config } from '@redocly/openapi-core';
+import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
+import { isWritten, type Service, type ServiceSource, serviceOf, toPosix } from './services.js';
+
+/** A service's spec bundled into one document (every `$ref` across files followed), as `redocly bundle` does. */
+export interface BundledSpec extends Service {
+  document: OpenApiDocument;
+  /** Errors Redocly reported while bundling (broken `$ref` and the like): `file#/pointer: message`. */
+  problems: string[];
+}
+
+export interface BundledSpecs {
+  specs: BundledSpec[];
+  /** Services whose root document does not exist yet. */
+  missing: string[];
+  /** Every file the bundles were read from (roots, split files, the config): absolute paths, or URLs. */
+  files: string[];
+}
+
+export interface BundleOptions {
+  /** The `redocly.yaml` whose rules and resolution apply; its folder is the base of relative roots. */
+  configPath?: string;
+  /** Base folder of relative roots and of the paths in messages (default: the config's folder, or the working directory). */
+  baseDir?: string;
+}
+
+/**
+ * Bundles each service's split spec in memory with @redocly/openapi-core. Services whose root document
+ * does not exist yet are returned in `missing` rather than failing: specs are written service by
+ * service and a listed-but-unwritten one must not block the others.
+ */
+export async function bundleSpecs(
+  sources: ReadonlyArray<ServiceSource | Service>,
+  opts: BundleOptions = {},
+): Promise<BundledSpecs> {
+  const baseDir = opts.baseDir ?? (opts.configPath ? dirname(opts.configPath) : process.cwd());
+  // Loaded here, not at the top: it is a heavy import, and a warm set-up cache loads contracts without it.
+  const { bundle, createConfig, loadConfig } = await import('@redocly/openapi-core');
+  let config: Promise<Config> | undefined;
+  const redoclyConfig = (): Promise<Config> => {
+    // `createConfig()`, not `createConfig({})`: the same config, but relating `{}` to Redocly's config
+    // type (thousands of lines of schema types) slows the type check by seconds.
+    config ??= opts.configPath ? loadConfig({ configPath: opts.configPath }) : createConfig();
+    return config;
+  };
+  const specs: BundledSpec[] = [];
+  const missing: string[] = [];
+  const files = new Set<string>(opts.configPath ? [resolve(opts.configPath)] : []);
+  for (const source of sources) {
+    const service = serviceOf(source, baseDir);
+    if (!isWritten(service)) {
+      missing.push(service.name);
+      continue;
+    }
+    const result = await bundle({ ref: service.root, config: await redoclyConfig() });
+    files.add(service.root);
+    // A remote `$ref` stays a URL (no file to read again); a local one becomes an absolute path.
+    for (const file of result.fileDependencies)
+      files.add(/^[a-z][a-z\d+.-]+:\/\//i.test(file) ? file : resolve(file));
+    const problems = result.problems
+      .filter((problem) => problem.severity === 'error')
+      .map((problem) => {
+        const where = problem.location[0];
+        const file = where ? toPosix(relative(baseDir, where.source.absoluteRef)) : service.relativeRoot;
+        return `${file}${where?.pointer ?? ''}: ${problem.message}`;
+      });
+    specs.push({ ...service, document: result.bundle.parsed as OpenApiDocument, problems });
+  }
+  return { specs, missing, files: [...files] };
+}
+
+/** A spec that does not exist or does not bundle. */
+export class SpecError extends Error {
+  override readonly name = 'SpecError';
+}
+
+/**
+ * Bundles one service. Throws SpecError when its root document does not exist; Redocly's problems are
+ * returned (a caller that must not serve a broken spec refuses them).
+ */
+export async function bundleService(
+  service: ServiceSource | Service,
+  opts: BundleOptions = {},
+): Promise<BundledSpec> {
+  const { specs } = await bundleSpecs([service], opts);
+  const [loaded] = specs;
+  if (!loaded) throw new SpecError(`The ${service.name} spec does not exist: ${service.root}`);
+  return loaded;
+}

@@ -1,0 +1,34 @@
+import { isObject } from '@svc-contracts/openapi-utils';
+import { EXTENSION, isNonEmptyString, NOTHING, type Read, rawOf } from './names.js';
+
+const KEY = EXTENSION.requires;
+
+/**
+ * `x-requires` on a parameter: the other parameters (same `in`) that must be sent whenever it is
+ * (`countryCodeA3`). Whether they exist on the operation is judged by who sees the operation (the linter).
+ */
+export function readRequires(parameter: unknown): Read<string[]> {
+  const required = rawOf(parameter, KEY);
+  if (required === undefined) return NOTHING;
+  const own = String(isObject(parameter) ? parameter.name : undefined);
+  if (!Array.isArray(required) || required.length === 0 || !required.every(isNonEmptyString)) {
+    return {
+      value: undefined,
+      problems: [
+        {
+          at: [KEY],
+          message: `\`x-requires\` of \`${own}\` must be a non-empty list of parameter names, for example \`x-requires: [countryCodeA3]\`.`,
+        },
+      ],
+    };
+  }
+  return {
+    value: [...required],
+    problems: required
+      .filter((name) => name === own)
+      .map(() => ({
+        at: [KEY],
+        message: `\`${own}\` lists itself in \`x-requires\`: list only the other parameters it needs.`,
+      })),
+  };
+}
