@@ -27,8 +27,8 @@ export type JavaValidator =
     }
   | { available: false; reason: string };
 
-// The library is a devDependency of packages/xml-validator: resolve it from there.
-const fromPackage = createRequire(new URL('../../packages/xml-validator/package.json', import.meta.url));
+// A devDependency of the repository (and of packages/xml-validator, whose tests compare against it).
+const fromPackage = createRequire(import.meta.url);
 
 /** The first line of `java -version`, or undefined when there is no `java` to run. */
 function javaRuntime(): string | undefined {
