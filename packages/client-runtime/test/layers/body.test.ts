@@ -30,28 +30,41 @@ describe('body limit', () => {
     { name: 'no body at all', answer: () => new Response(null, { status: 204 }), want: '' },
   ])('$name', async ({ answer, want }) => {
     const read = limitBody(answer(), limit)
-      .text()
+      .then((response) => response.text())
       .catch((error: unknown) => error);
     if (typeof want === 'string') expect(await read).toBe(want);
     else expect(await read).toBeInstanceOf(want);
   });
 
-  it('refuses at once a declared length over the limit, naming the limit', () => {
+  it('refuses a declared length over the limit before reading, naming the limit', async () => {
     const answer = new Response('01234567890', { headers: { 'content-length': '11' } });
-    let caught: unknown;
-    try {
-      limitBody(answer, limit);
-    } catch (error) {
-      caught = error;
-    }
+    const caught = await limitBody(answer, limit).catch((error: unknown) => error);
     expect(caught).toBeInstanceOf(ResponseBodyError);
     expect(caught).toMatchObject({ problem: 'too-large', limitBytes: 10, status: 200 });
+  });
+
+  it('hands on an answer that declares its length within the limit as it is (no copy)', async () => {
+    const answer = new Response('0123456789', { headers: { 'content-length': '10' } });
+    expect(await limitBody(answer, limit)).toBe(answer);
+  });
+
+  it('joins a body that comes in several chunks', async () => {
+    const parts = ['{"a":', '[1,2', ']}'].map((part) => new TextEncoder().encode(part));
+    const answer = new Response(
+      new ReadableStream({
+        start(controller) {
+          for (const part of parts) controller.enqueue(part);
+          controller.close();
+        },
+      }),
+    );
+    expect(await (await limitBody(answer, { ...limit, limitBytes: 100 })).json()).toEqual({ a: [1, 2] });
   });
 
   it('buffers a body so that it reads without the network, keeping status and URL', async () => {
     const answer = streamed('{"a":1}');
     Object.defineProperty(answer, 'url', { value: 'https://api.example.com/items' });
-    const copy = await bufferBody(answer);
+    const copy = await bufferBody(answer, { ...limit, limitBytes: Number.POSITIVE_INFINITY });
     expect(copy.url).toBe('https://api.example.com/items');
     expect(await copy.json()).toEqual({ a: 1 });
   });
