@@ -95,7 +95,7 @@ function withBody(response: Response, body: Uint8Array): Response {
 const ResponseBase = Response as unknown as new (
   body: null,
   init: ResponseInit,
-) => { readonly headers: Headers; readonly status: number; readonly statusText: string };
+) => { readonly status: number; readonly statusText: string };
 
 const decoder = new TextDecoder();
 
@@ -108,13 +108,20 @@ const decoder = new TextDecoder();
 export class BufferedResponse extends ResponseBase {
   readonly #bytes: Uint8Array;
   readonly #url: string;
+  readonly #headers: Headers;
   #used = false;
   #stream: ReadableStream<Uint8Array> | null | undefined;
 
   constructor(bytes: Uint8Array, from: Response) {
-    super(null, { status: from.status, statusText: from.statusText, headers: from.headers });
+    // The answer's own headers, not a copy (they are immutable on an answer of `fetch`).
+    super(null, { status: from.status, statusText: from.statusText });
     this.#bytes = bytes;
     this.#url = from.url;
+    this.#headers = from.headers;
+  }
+
+  get headers(): Headers {
+    return this.#headers;
   }
 
   get url(): string {
