@@ -2,7 +2,7 @@ import type { Authenticator } from './auth.js';
 import { CallRequest } from './call-request.js';
 import { ConfigurationError, ResponseBodyError } from './errors.js';
 import { authLayer } from './layers/auth-refresh.js';
-import { bufferBody, limitBody } from './layers/body.js';
+import { type BodyLimit, bufferBody, limitBody } from './layers/body.js';
 import {
   type CallContext,
   compose,
@@ -177,7 +177,8 @@ export class Transport {
 
   /**
    * One call whose caller reads the body and then releases the scope: the answer that ends the call is
-   * handed over untouched (no copy of the body), under one timer for the call.
+   * handed over untouched when it declares its length within the limit, else read here (counted) first;
+   * under one timer for the call.
    */
   openCall(call: CallOptions | undefined): CallScope {
     const resolved = this.resolve(call);
@@ -189,7 +190,7 @@ export class Transport {
         this.send(request, resolved, deadline).then((response) => {
           answered = request;
           status = response.status;
-          return this.limited(response, request);
+          return limitBody(response, this.bodyLimit(request));
         }),
       release: () => deadline.release(),
       // Only what failed while the body was read is the transport's to explain: a body that is not what
@@ -219,13 +220,13 @@ export class Transport {
     return this.options.auth?.secrets() ?? [];
   }
 
-  private limited(response: Response, request: OutgoingRequest): Response {
-    return limitBody(response, {
+  private bodyLimit(request: OutgoingRequest): BodyLimit {
+    return {
       limitBytes: this.maxResponseBytes,
       method: request.method,
       url: request.url,
       secrets: () => this.secrets(),
-    });
+    };
   }
 
   private failure(error: unknown, request: OutgoingRequest, deadline: Deadline, status?: number): unknown {
@@ -258,7 +259,7 @@ export class Transport {
     try {
       const response = await this.send(request, call, deadline);
       try {
-        return await bufferBody(this.limited(response, request));
+        return await bufferBody(response, this.bodyLimit(request));
       } catch (error) {
         throw this.failure(error, request, deadline, response.status);
       }

@@ -203,8 +203,8 @@ describe('transport failures become the SDK error, without credentials', () => {
   it('wraps a connection reset while the body is read', async () => {
     server.handle((_, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
-      res.write('{"n":');
-      setTimeout(() => res.socket?.destroy(), 20);
+      // Cut once the first part is written: no wait on a real clock.
+      res.write('{"n":', () => res.socket?.destroy());
     });
     const viaMethod = await new ItemsClient({ baseUrl: server.origin }).listItems().catch((error) => error);
     expect(viaMethod).toBeInstanceOf(NetworkError);

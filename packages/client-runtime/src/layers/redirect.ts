@@ -1,6 +1,6 @@
 import { RedirectError } from '../errors.js';
 import { isCredentialHeader, redactText, redactUrl } from '../redact.js';
-import { discard, type Emit, type Layer, type Outgoing } from './context.js';
+import { type CallContext, discard, type Emit, type Layer, type Outgoing, type Send } from './context.js';
 
 export type CrossOriginRedirectPolicy = 'strip-credentials' | 'refuse';
 
@@ -40,8 +40,8 @@ export function withoutCredentials(headers: Headers, credentialHeaders: readonly
  */
 export function redirectLayer(policy: RedirectPolicy): Layer {
   const refuse = (message: string): RedirectError => new RedirectError(redactText(message, policy.secrets()));
-  return (next) => (request, context) => {
-    const emitResponse = (response: Response): Response => {
+  return (next) => {
+    const emitResponse = (request: Outgoing, context: CallContext, response: Response): Response => {
       policy.emit?.({
         type: 'response',
         method: request.method,
@@ -51,68 +51,81 @@ export function redirectLayer(policy: RedirectPolicy): Layer {
       });
       return response;
     };
-    return next(request, context).then((first) => {
-      if (!isRedirect(first)) return policy.emit === undefined ? first : emitResponse(first);
-      return follow(first).then(emitResponse);
-    });
-
-    async function follow(first: Response): Promise<Response> {
-      const { url, method } = request;
-      let response = first;
-      let hop: Outgoing = request;
-      let stripped = false;
-      for (let count = 0; ; count++) {
-        if (count > 0) response = await next(hop, context);
-        if (response.type === 'opaqueredirect') {
-          // Browsers hide the target of a manual redirect, so it cannot be checked: refuse rather than guess.
-          throw refuse(
-            `${hop.method} ${redactUrl(hop.url)} was redirected; browsers hide the target, so it is not followed.`,
-          );
-        }
-        const location = response.headers.get('location');
-        if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
-        await discard(response);
-        const target = new URL(location, hop.url);
-        const nextUrl = target.toString();
-        if (count >= policy.maxRedirects) {
-          throw refuse(`${method} ${redactUrl(url)} was redirected more than ${policy.maxRedirects} times.`);
-        }
-        if (target.username !== '' || target.password !== '') {
-          // fetch refuses such a URL with a TypeError that repeats it, credentials included.
-          throw refuse(
-            `${method} ${redactUrl(url)} was redirected to a URL with user info (${redactUrl(nextUrl)}); refused.`,
-          );
-        }
-        let { headers, body } = hop;
-        let nextMethod = hop.method;
-        if (!stripped && target.origin !== new URL(url).origin) {
-          if (policy.crossOrigin === 'refuse') {
-            throw refuse(
-              `${method} ${redactUrl(url)} was redirected to another origin (${target.origin}); refused.`,
-            );
-          }
-          headers = withoutCredentials(headers, policy.credentialHeaders);
-          stripped = true;
-        }
-        if (
-          (response.status === 303 && nextMethod !== 'HEAD') ||
-          ((response.status === 301 || response.status === 302) && nextMethod === 'POST')
-        ) {
-          nextMethod = 'GET';
-          body = undefined;
-          headers = new Headers(headers);
-          headers.delete('content-type');
-          headers.delete('content-length');
-        }
-        policy.emit?.({
-          type: 'redirect',
-          method: nextMethod,
-          from: redactUrl(hop.url),
-          to: redactUrl(nextUrl),
-          credentialsStripped: stripped,
-        });
-        hop = { url: nextUrl, method: nextMethod, headers, body };
-      }
-    }
+    // Nothing made per call: a call that is not redirected runs one `then` here.
+    return (request, context) =>
+      next(request, context).then((first) => {
+        if (!isRedirect(first))
+          return policy.emit === undefined ? first : emitResponse(request, context, first);
+        return followRedirects(next, policy, refuse, request, context, first).then((response) =>
+          emitResponse(request, context, response),
+        );
+      });
   };
+}
+
+/** Follows (or refuses) each hop of a redirect that `first` starts, through `next`. */
+async function followRedirects(
+  next: Send,
+  policy: RedirectPolicy,
+  refuse: (message: string) => RedirectError,
+  request: Outgoing,
+  context: CallContext,
+  first: Response,
+): Promise<Response> {
+  const { url, method } = request;
+  let response = first;
+  let hop: Outgoing = request;
+  let stripped = false;
+  for (let count = 0; ; count++) {
+    if (count > 0) response = await next(hop, context);
+    if (response.type === 'opaqueredirect') {
+      // Browsers hide the target of a manual redirect, so it cannot be checked: refuse rather than guess.
+      throw refuse(
+        `${hop.method} ${redactUrl(hop.url)} was redirected; browsers hide the target, so it is not followed.`,
+      );
+    }
+    const location = response.headers.get('location');
+    if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
+    await discard(response);
+    const target = new URL(location, hop.url);
+    const nextUrl = target.toString();
+    if (count >= policy.maxRedirects) {
+      throw refuse(`${method} ${redactUrl(url)} was redirected more than ${policy.maxRedirects} times.`);
+    }
+    if (target.username !== '' || target.password !== '') {
+      // fetch refuses such a URL with a TypeError that repeats it, credentials included.
+      throw refuse(
+        `${method} ${redactUrl(url)} was redirected to a URL with user info (${redactUrl(nextUrl)}); refused.`,
+      );
+    }
+    let { headers, body } = hop;
+    let nextMethod = hop.method;
+    if (!stripped && target.origin !== new URL(url).origin) {
+      if (policy.crossOrigin === 'refuse') {
+        throw refuse(
+          `${method} ${redactUrl(url)} was redirected to another origin (${target.origin}); refused.`,
+        );
+      }
+      headers = withoutCredentials(headers, policy.credentialHeaders);
+      stripped = true;
+    }
+    if (
+      (response.status === 303 && nextMethod !== 'HEAD') ||
+      ((response.status === 301 || response.status === 302) && nextMethod === 'POST')
+    ) {
+      nextMethod = 'GET';
+      body = undefined;
+      headers = new Headers(headers);
+      headers.delete('content-type');
+      headers.delete('content-length');
+    }
+    policy.emit?.({
+      type: 'redirect',
+      method: nextMethod,
+      from: redactUrl(hop.url),
+      to: redactUrl(nextUrl),
+      credentialsStripped: stripped,
+    });
+    hop = { url: nextUrl, method: nextMethod, headers, body };
+  }
 }
