@@ -48,7 +48,7 @@ function repeatedCredentialHeader(rawHeaders: string[]): string | undefined {
 }
 
 /** A body without a media type may be JSON to the checker: it is held to the JSON limits too. */
-function mayBeJson(contentType: string | undefined): boolean {
+export function mayBeJson(contentType: string | undefined): boolean {
   return contentType === undefined || contentType.trim() === '' || isJsonMediaType(contentType);
 }
 
