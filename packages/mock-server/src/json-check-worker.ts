@@ -153,7 +153,9 @@ export class JsonCheckWorker {
       return;
     }
     if (this.running?.job !== message.job) return;
-    this.finish(message.type === 'checked' ? message.result : failure(message.reason));
+    this.finish(
+      message.type === 'checked' ? message.result : failure(`the check failed (${message.reason})`),
+    );
   }
 
   private finish(outcome: RequestCheck | CheckFailure): void {

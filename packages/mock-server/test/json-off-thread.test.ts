@@ -48,6 +48,19 @@ describe('a JSON body of 64 KiB or more is checked off the serving thread', () =
     expect(large.text).toBe(small.text);
   });
 
+  it('a body whose check failed on the thread gets the validation status, saying it was not checked', async () => {
+    checkOffThread.mockResolvedValueOnce({
+      kind: 'check-failure',
+      reason: 'the check thread stopped (exit code 1)',
+    });
+    const answer = await voiceCall({ note: padding });
+    expect(answer.status).toBe(400);
+    const body = JSON.parse(answer.text) as { type: string; description: string };
+    expect(body.type).toBe('validation');
+    expect(body.description).toContain('The body was not checked: the check thread stopped (exit code 1)');
+    expect(body.description).toContain("the mock's limit");
+  });
+
   it('a small body stays inline', async () => {
     checkOffThread.mockClear();
     expect((await voiceCall({ note: 'short' })).status).toBe(200);
@@ -112,6 +125,18 @@ describe('JsonCheckWorker', () => {
         reason: 'the check thread could not load the contracts (no spec)',
       });
     await none.close();
+  });
+
+  it('a check that throws on the thread fails that body with the reason', async () => {
+    const throwing = new URL(
+      'data:text/javascript,import{parentPort}from"node:worker_threads";parentPort.postMessage({type:"ready"});parentPort.on("message",(job)=>parentPort.postMessage({type:"failed",job:job.job,reason:"Maximum call stack size exceeded"}));',
+    );
+    const checks = new JsonCheckWorker({}, { threadUrl: throwing });
+    expect(await checks.check(request, 'agents')).toEqual({
+      kind: 'check-failure',
+      reason: 'the check failed (Maximum call stack size exceeded)',
+    });
+    await checks.close();
   });
 
   it('bodies past the waiting limit are refused at once', async () => {
