@@ -20,10 +20,13 @@ try {
   process.exit(1);
 }
 
+const decoder = new TextDecoder();
+
 port.on('message', (job: CheckJob) => {
+  const request = job.bytes ? { ...job.request, body: decoder.decode(job.bytes) } : job.request;
   // Through a promise: an exception thrown at once (a stack overflow) fails the job, not the thread.
   Promise.resolve()
-    .then(() => contracts.checkRequest(job.request, { service: job.service }))
+    .then(() => contracts.checkRequest(request, { service: job.service }))
     .then(
       (result) => send({ type: 'checked', job: job.job, result }),
       (error: unknown) =>

@@ -3,10 +3,10 @@ import type { OperationMatch, RecordedRequest, Violation } from '@svc-contracts/
 import type { ServiceSource } from './services.js';
 
 /**
- * JSON bodies of at least this many characters are checked off the serving thread; smaller ones inline
+ * JSON bodies of at least this many bytes are checked off the serving thread; smaller ones inline
  * (parsing and validating 64 KiB costs well under a millisecond, less than the trip to a thread).
  */
-export const offThreadMinLength = 64 * 1024;
+export const offThreadMinBytes = 64 * 1024;
 
 /** What the thread loads its contracts from: the same options the serving thread's `loadContracts` had. */
 export interface CheckThreadData {
@@ -29,6 +29,8 @@ export interface CheckFailure {
 export interface CheckJob {
   job: number;
   request: RecordedRequest;
+  /** The body's bytes (UTF-8), when the request is sent without its text (see `check`). */
+  bytes?: Uint8Array;
   service: string;
 }
 
@@ -84,8 +86,11 @@ export class JsonCheckWorker {
     return this.worker !== undefined;
   }
 
-  /** What `ContractSet.checkRequest` finds, or why it could not be had; never rejects. */
-  check(request: RecordedRequest, service: string): Promise<RequestCheck | CheckFailure> {
+  /**
+   * What `ContractSet.checkRequest` finds, or why it could not be had; never rejects. With `bytes`, the
+   * body's UTF-8 bytes are transferred to the thread (and detached here) and decoded there as the body.
+   */
+  check(request: RecordedRequest, service: string, bytes?: Uint8Array): Promise<RequestCheck | CheckFailure> {
     if (this.closed) return Promise.resolve(failure('the mocks are stopping'));
     if (this.queue.length >= this.maxWaiting) {
       return Promise.resolve(
@@ -93,7 +98,7 @@ export class JsonCheckWorker {
       );
     }
     return new Promise((resolve) => {
-      this.queue.push({ job: this.nextJob++, request, service, resolve });
+      this.queue.push({ job: this.nextJob++, request, service, resolve, ...(bytes && { bytes }) });
       this.pump();
     });
   }
@@ -122,8 +127,9 @@ export class JsonCheckWorker {
       void this.stop();
       this.finish(failure(`checking it took longer than the mock's time budget of ${this.timeoutMs} ms`));
     }, this.timeoutMs);
-    const job: CheckJob = { job: next.job, request: next.request, service: next.service };
-    worker.postMessage(job);
+    const { job, request, service, bytes } = next;
+    const message: CheckJob = { job, request, service, ...(bytes && { bytes }) };
+    worker.postMessage(message, bytes ? [bytes.buffer as ArrayBuffer] : []);
   }
 
   private started(): Worker {

@@ -26,16 +26,11 @@ import {
   problemResponse,
 } from './error-response.js';
 import { loadFakerNow } from './faker-on-demand.js';
-import {
-  isCheckFailure,
-  type JsonCheckWorker,
-  offThreadMinLength,
-  type RequestCheck,
-} from './json-check-worker.js';
+import { isCheckFailure, type JsonCheckWorker, type RequestCheck } from './json-check-worker.js';
 import { PreferError, type Preferences, parsePrefer, unknownExample } from './prefer.js';
 import { prismDocument, xmlOnlyResponses } from './prism-document.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
-import { type MockRequest, mayBeJson, toRecordedRequest } from './request.js';
+import { type MockRequest, toRecordedRequest } from './request.js';
 import type { BundledService } from './services.js';
 import {
   CallerPolicy,
@@ -84,7 +79,7 @@ export class MockService {
   }
 
   /**
-   * `jsonChecks`: where JSON bodies of {@link offThreadMinLength} characters or more are checked, off
+   * `jsonChecks`: where JSON bodies of `offThreadMinBytes` or more (`MockRequest.bodyBytes`) are checked, off
    * the serving thread (`startMocks` passes one loaded from the same contracts); without it, inline.
    */
   static async create(
@@ -114,8 +109,10 @@ export class MockService {
       if (refused) return refused;
     }
     let checked: RequestCheck | undefined;
-    if (this.jsonChecks && offThread(request)) {
-      const outcome = await this.jsonChecks.check(toRecordedRequest(request), this.name);
+    if (this.jsonChecks && request.bodyBytes !== undefined) {
+      // The text stays here; the thread decodes the bytes (no copy of the text between threads).
+      const { body: _text, ...rest } = toRecordedRequest(request);
+      const outcome = await this.jsonChecks.check(rest, this.name, request.bodyBytes);
       if (!isCheckFailure(outcome)) checked = outcome;
       else {
         const refused = this.refuseBody(request, `${outcome.reason}, ${limitNote}`);
@@ -268,15 +265,6 @@ export class MockService {
 }
 
 const limitNote = "the mock's limit of the work a request body may cost (the source states no such limit)";
-
-/** A JSON body (or one without a media type) large enough to be checked off the serving thread. */
-function offThread(request: MockRequest): boolean {
-  return (
-    request.body !== undefined &&
-    request.body.length >= offThreadMinLength &&
-    mayBeJson(request.headers['content-type'])
-  );
-}
 
 function queryRecord(query: URLSearchParams): Record<string, string | string[]> {
   const record: Record<string, string | string[]> = {};

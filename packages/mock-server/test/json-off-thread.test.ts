@@ -2,7 +2,7 @@
 // are the same either way.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MockSet } from '../src/index.ts';
-import { JsonCheckWorker, offThreadMinLength } from '../src/json-check-worker.ts';
+import { JsonCheckWorker, offThreadMinBytes } from '../src/json-check-worker.ts';
 import { basicAuth, call, configPath, startOnFreePorts } from './support.ts';
 
 let set: MockSet;
@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => set.stop());
 
-const padding = 'x'.repeat(offThreadMinLength);
+const padding = 'x'.repeat(offThreadMinBytes);
 const voiceCall = (extra: Record<string, unknown>) =>
   call(url('voice'), '/api/v2/accounts/a1/calls', {
     method: 'POST',
@@ -35,6 +35,11 @@ describe('a JSON body of 64 KiB or more is checked off the serving thread', () =
     const answer = await voiceCall({ note: padding });
     expect(answer.status).toBe(200);
     expect(checkOffThread).toHaveBeenCalledTimes(1);
+    // The bytes are decoded on the thread: text beyond ASCII, split across chunks, arrives whole.
+    const wide = await voiceCall({ note: 'é€😀'.repeat(20_000), from: 'é' });
+    expect(checkOffThread).toHaveBeenCalledTimes(2);
+    expect(wide.status).toBe(400);
+    expect(wide.text).toContain('/from');
   });
 
   it('a large body breaking the schema gets the same 400 as a small one', async () => {
