@@ -12,6 +12,28 @@ export interface AttackTarget {
   body: string;
   /** Sends in flight at once, each one after the other (default 1). */
   clients?: number;
+  /**
+   * Where 8 ASCII characters of the body are replaced by the number of the send (an ASCII body): each
+   * body differs from the one before, so that nothing on the server can answer it from a memo.
+   */
+  varyAt?: number;
+}
+
+/** The body of send number `count`: the same, or with the send's number at `varyAt` (see AttackTarget). */
+export function bodyOfSend(
+  body: RequestInit['body'],
+  varyAt: number | undefined,
+  count: number,
+): RequestInit['body'] {
+  if (varyAt === undefined) return body;
+  const stamp = String(count % 1e8).padStart(8, '0');
+  if (typeof body === 'string') return `${body.slice(0, varyAt)}${stamp}${body.slice(varyAt + 8)}`;
+  if (Buffer.isBuffer(body)) {
+    const copy = Buffer.from(body);
+    copy.write(stamp, varyAt, 'latin1');
+    return copy;
+  }
+  return body;
 }
 
 /**
@@ -52,6 +74,7 @@ export async function sendUntilStopped(
 ): Promise<SendOutcome> {
   let refused = 0;
   let failed = 0;
+  let sent = 0;
   let gaveUp: string | undefined;
   const client = async (): Promise<void> => {
     let inARow = 0;
@@ -60,7 +83,7 @@ export async function sendUntilStopped(
         const response = await fetch(target.url, {
           method: 'POST',
           headers: target.headers,
-          body: target.body,
+          body: bodyOfSend(target.body, target.varyAt, sent++),
         });
         await response.arrayBuffer();
         refused++;

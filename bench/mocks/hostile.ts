@@ -1,8 +1,10 @@
 // `tsx bench/mocks/hostile.ts [--requests 400] [--orders 3] [--json-clients 4] [--runs 3] [--attacker-in-loop] [--tiny] [--json FILE]`:
 // latency of an agents GET on the mocks when idle; while the numbers mock refuses one hostile XML order
-// after another (about 9.5 MB, every one of ~260,000 telephone numbers breaking the E.164 pattern); and
-// while the voice mock refuses hostile JSON bodies (8 MB, an object of about 700,000 properties, past the
-// mocks' JSON limits) sent by four clients at once. Sequential GETs, p50/p99 in milliseconds, with the
+// after another (about 9.5 MB, every one of ~260,000 telephone numbers breaking the E.164 pattern); while
+// the voice mock refuses hostile JSON bodies (8 MB, an object of about 700,000 properties, past the
+// mocks' JSON limits) sent by four clients at once; and while it refuses large JSON bodies within those
+// limits that break the schema (7.5 MB, 24,000 strings of 300 characters and a `from` that is a number,
+// each body different), checked off the serving thread. Sequential GETs, p50/p99 in milliseconds, with the
 // built mocks; also the longest stall of the mocks' event loop in each phase, a figure less shaken by
 // other jobs on the machine than a p99 of a few hundred requests.
 //
@@ -16,11 +18,26 @@ import { parseArgs } from 'node:util';
 import { startMocks } from '@svc-contracts/mock-server';
 import { emitSection, integerOption, measured, type Section } from '../lib/section.ts';
 import { packageVersion } from '../lib/versions.ts';
-import { attackFromOwnThread, attackFromThisLoop } from './attacker.ts';
+import { type AttackTarget, attackFromOwnThread, attackFromThisLoop } from './attacker.ts';
+
+const usage = `Usage: tsx bench/mocks/hostile.ts [options]
+
+The agents mock's GET latency (p50, p99) idle and while the mocks refuse hostile bodies: XML orders
+(numbers), JSON bodies past the JSON limits and large JSON bodies within them (voice). Takes minutes.
+
+  --requests N        sequential GETs per phase (at least; default 400)
+  --runs N            runs of the four phases (default 3)
+  --orders N          hostile bodies to refuse per attack phase (default 3)
+  --json-clients N    clients posting hostile JSON at once (default 4)
+  --attacker-in-loop  send the hostile bodies from the mocks' thread (older figures did)
+  --tiny              a quick check that it runs (small bodies, 20 requests, 1 run)
+  --json FILE         also write the section as JSON
+  -h, --help          this text`;
 
 const root = new URL('../../', import.meta.url).pathname;
 const { values } = parseArgs({
   options: {
+    help: { type: 'boolean', short: 'h', default: false },
     requests: { type: 'string', default: '400' },
     runs: { type: 'string', default: '3' },
     orders: { type: 'string', default: '3' },
@@ -30,6 +47,10 @@ const { values } = parseArgs({
     json: { type: 'string' },
   },
 });
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
 const tiny = values.tiny === true;
 const requests = tiny ? 20 : integerOption('requests', values.requests, 10, 100_000);
 const runs = tiny ? 1 : integerOption('runs', values.runs, 1, 20);
@@ -51,6 +72,17 @@ function hostileOrder(bytes = (tiny ? 0.5 : 9.5) * 1024 * 1024): string {
 /** An object of 700,000 properties in about 8 MB (tiny: 60,000), past the mocks' limit of 50,000 values. */
 function hostileJson(count = tiny ? 60_000 : 700_000): string {
   return `{${Array.from({ length: count }, (_, at) => `"p${at}":0`).join(',')}}`;
+}
+
+/**
+ * A body within the mocks' JSON limits that breaks voice's schema (`from` a number): 24,000 properties
+ * of 300 characters, about 7.5 MB (tiny: 2,000). It starts with `{"n":"00000000"`, where the attacker
+ * writes the number of each send (`varyAt`).
+ */
+function largeInvalidJson(count = tiny ? 2_000 : 24_000): string {
+  const value = 'y'.repeat(300);
+  const fields = Array.from({ length: count }, (_, at) => `"p${at}":"${value}"`).join(',');
+  return `{"n":"00000000","from":15551234567,"to":"+15551234568","answerUrl":"https://app.example.com/voice/answer","applicationId":"7fc9698a-b04a-468b-9e8f-91238c0d0086",${fields}}`;
 }
 
 const percentile = (sorted: number[], p: number): number =>
@@ -100,6 +132,11 @@ const jsonAttack = {
   body: hostileJson(),
   clients: jsonClients,
 };
+const checkedAttack = {
+  ...jsonAttack,
+  body: largeInvalidJson(),
+  varyAt: '{"n":"'.length,
+};
 
 type Phase = Awaited<ReturnType<typeof agentsLatencies>>;
 interface UnderAttack {
@@ -109,7 +146,7 @@ interface UnderAttack {
 }
 
 /** The GETs while `target` is sent, until `orders` of its bodies were answered. */
-async function underAttack(target: typeof xmlAttack & { clients?: number }): Promise<UnderAttack> {
+async function underAttack(target: AttackTarget): Promise<UnderAttack> {
   const attacker = values['attacker-in-loop']
     ? attackFromThisLoop(target)
     : await attackFromOwnThread(target);
@@ -117,7 +154,7 @@ async function underAttack(target: typeof xmlAttack & { clients?: number }): Pro
   return { busy, ...(await attacker.stop()) };
 }
 
-const phases: Array<{ idle: Phase; xml: UnderAttack; json: UnderAttack }> = [];
+const phases: Array<{ idle: Phase; xml: UnderAttack; json: UnderAttack; checked: UnderAttack }> = [];
 try {
   // The hostile JSON body must be refused (past the limits), not served: otherwise the figure means nothing.
   const probe = await fetch(jsonAttack.url, {
@@ -131,21 +168,35 @@ try {
       `the hostile JSON body was answered ${probe.status}, not refused by the mock's limit: ${answer.slice(0, 300)}`,
     );
   }
+  // The large JSON body within the limits must be refused by the schema (400), not by a limit.
+  const checkedProbe = await fetch(checkedAttack.url, {
+    method: 'POST',
+    headers: checkedAttack.headers,
+    body: checkedAttack.body,
+  });
+  const checkedAnswer = await checkedProbe.text();
+  if (checkedProbe.status !== 400 || checkedAnswer.includes("the mock's limit")) {
+    throw new Error(
+      `the large JSON body within the limits was answered ${checkedProbe.status}, not refused by the schema: ${checkedAnswer.slice(0, 300)}`,
+    );
+  }
   await agentsLatencies(50);
   for (let run = 0; run < runs; run++) {
     const idle = await agentsLatencies(requests);
     const xml = await underAttack(xmlAttack);
     const json = await underAttack(jsonAttack);
+    const checked = await underAttack(checkedAttack);
     for (const [kind, phase] of [
       ['XML order', xml],
       ['JSON body', json],
+      ['JSON body within the limits', checked],
     ] as const) {
       if (phase.failed > 0)
         console.error(
           `run ${run + 1}: ${phase.failed} hostile ${kind}(s) failed to send (connection closed)`,
         );
     }
-    phases.push({ idle, xml, json });
+    phases.push({ idle, xml, json, checked });
   }
 } finally {
   await set.stop();
@@ -155,29 +206,39 @@ const megabytes = (body: string): string => (body.length / 1024 / 1024).toFixed(
 const xmlSize = megabytes(xmlAttack.body);
 const jsonSize = megabytes(jsonAttack.body);
 const properties = (jsonAttack.body.match(/,/g)?.length ?? 0) + 1;
+const checkedSize = megabytes(checkedAttack.body);
 console.log(
-  `agents GET, ${requests} sequential requests idle, then until ${orders} hostile bodies are refused, ${runs} run(s); ${xmlSize} MB XML orders (1 client), ${jsonSize} MB JSON bodies (${jsonClients} clients), sent from ${values['attacker-in-loop'] ? "the mocks' thread" : 'their own thread'}`,
+  `agents GET, ${requests} sequential requests idle, then until ${orders} hostile bodies are refused, ${runs} run(s); ${xmlSize} MB XML orders (1 client), ${jsonSize} MB JSON bodies past the limits and ${checkedSize} MB within them (${jsonClients} clients), sent from ${values['attacker-in-loop'] ? "the mocks' thread" : 'their own thread'}`,
 );
 console.log("| run | agents GET | p50 | p99 | mocks' event loop: longest stall | stall p99 | refused |");
 console.log('|---|---|---:|---:|---:|---:|---:|');
 const row = (run: number, label: string, phase: Phase, refused: string): string =>
   `| ${run} | ${label} | ${percentile(phase.times, 50).toFixed(2)} ms | ${percentile(phase.times, 99).toFixed(2)} ms | ${phase.stallMax.toFixed(1)} ms | ${phase.stallP99.toFixed(1)} ms | ${refused} |`;
-phases.forEach(({ idle, xml, json }, at) => {
+phases.forEach(({ idle, xml, json, checked }, at) => {
   console.log(row(at + 1, 'idle', idle, ''));
   console.log(row(at + 1, 'while hostile XML orders are refused', xml.busy, String(xml.refused)));
   console.log(row(at + 1, 'while hostile JSON bodies are refused', json.busy, String(json.refused)));
+  console.log(
+    row(
+      at + 1,
+      'while large JSON bodies within the limits are refused',
+      checked.busy,
+      String(checked.refused),
+    ),
+  );
 });
 const p99 = (phase: Phase): number => percentile(phase.times, 99);
-for (const kind of ['xml', 'json'] as const) {
+for (const kind of ['xml', 'json', 'checked'] as const) {
   const ratios = phases.map((phase) => `${(p99(phase[kind].busy) / p99(phase.idle)).toFixed(2)}x`);
   console.log(`${kind.toUpperCase()} p99 ratio per run: ${ratios.join(', ')}`);
 }
 
-const failedSends = (kind: 'xml' | 'json'): string =>
+type Kind = 'xml' | 'json' | 'checked';
+const failedSends = (kind: Kind): string =>
   phases.some((phase) => phase[kind].failed > 0)
     ? ` (sends that failed, the connection closed under them: ${phases.map((phase) => phase[kind].failed).join(', ')})`
     : '';
-const stalls = (kind: 'xml' | 'json'): string =>
+const stalls = (kind: Kind): string =>
   `longest event-loop stall idle ${phases.map((phase) => phase.idle.stallMax.toFixed(1)).join('/')} ms, hostile ${phases.map((phase) => phase[kind].busy.stallMax.toFixed(1)).join('/')} ms`;
 const idleP99 = measured(
   'idle',
@@ -189,7 +250,7 @@ const section: Section = {
   id: 'mocks-hostile',
   title: 'Mocks under hostile XML and JSON bodies',
   command: `pnpm exec tsx bench/mocks/hostile.ts --requests ${requests} --orders ${orders} --json-clients ${jsonClients} --runs ${runs}`,
-  method: `All six mocks in one process (\`startMocks\`, built packages). Each run: ${requests} sequential agents GETs with the mocks idle; then GETs (at least ${requests}) until ${orders} orders have been refused, while another thread posts ${xmlSize} MB orders to the numbers mock one after the other, each holding about ${Math.round(xmlAttack.body.length / 38).toLocaleString('en-US')} \`TelephoneNumber\` elements that break the E.164 pattern (every one is refused with a bounded issue list); then the same while ${jsonClients} clients on another thread post ${jsonSize} MB JSON objects of ${properties.toLocaleString('en-US')} properties to the voice mock's create call, each refused 400 past the mocks' JSON limits before anything parses it. The figures are the p99 latency of the GETs under each attack, next to the p99 of the same GETs with the mocks idle, in the same run; the target is at most 2× idle. Also printed: p50, and the longest stall of the mocks' event loop in each phase.`,
+  method: `All six mocks in one process (\`startMocks\`, built packages). Each run: ${requests} sequential agents GETs with the mocks idle; then GETs (at least ${requests}) until ${orders} orders have been refused, while another thread posts ${xmlSize} MB orders to the numbers mock one after the other, each holding about ${Math.round(xmlAttack.body.length / 38).toLocaleString('en-US')} \`TelephoneNumber\` elements that break the E.164 pattern (every one is refused with a bounded issue list); then the same while ${jsonClients} clients on another thread post ${jsonSize} MB JSON objects of ${properties.toLocaleString('en-US')} properties to the voice mock's create call, each refused 400 past the mocks' JSON limits before anything parses it; then the same while they post ${checkedSize} MB JSON objects within the limits (24,000 strings of 300 characters, each body different) whose \`from\` is a number, each parsed, validated and refused 400 by the schema off the serving thread. The figures are the p99 latency of the GETs under each attack, next to the p99 of the same GETs with the mocks idle, in the same run; the target is at most 2× idle. Also printed: p50, and the longest stall of the mocks' event loop in each phase.`,
   figures: [
     {
       id: 'mocks-hostile.p99',
@@ -216,6 +277,19 @@ const section: Section = {
       ),
       comparisons: [idleP99],
       detail: `JSON bodies refused during the GETs: ${phases.map((phase) => phase.json.refused).join(', ')}${failedSends('json')}; ${stalls('json')}`,
+    },
+    {
+      id: 'mocks-hostile.json-checked-p99',
+      label: `agents GET p99 while ${checkedSize} MB JSON bodies within the limits are refused by the schema (${jsonClients} clients)`,
+      unit: 'ms',
+      better: 'lower',
+      ours: measured(
+        'ours',
+        'the mocks, large invalid JSON bodies being refused',
+        phases.map(({ checked }) => p99(checked.busy)),
+      ),
+      comparisons: [idleP99],
+      detail: `JSON bodies refused during the GETs: ${phases.map((phase) => phase.checked.refused).join(', ')}${failedSends('checked')}; ${stalls('checked')}`,
     },
   ],
   versions: {

@@ -339,8 +339,8 @@ export function entryPipeline(
       !verdict.match && !mapped && opts.service === undefined && exchange.request.webhook === undefined;
     return { kind: 'entry', entry, exchange, credential, hold };
   };
-  // One entry that breaks the checker (a hostile value, an engine fault) fails alone, named; one that a
-  // resource limit stopped is not judged (and the run exits 2).
+  // One entry that breaks the checker (a hostile value, an engine fault) or that a resource limit stopped
+  // is not judged, alone, named with the reason (and the run exits 2).
   const uncheckable = (
     file: string,
     exchange: RecordedExchange,
@@ -364,12 +364,11 @@ export function entryPipeline(
         hold: false,
       };
     }
+    // Not an input error: the checker could not judge the entry (issue 41; the run exits 2).
     const reason = error instanceof Error ? error.message : String(error);
-    return {
-      kind: 'error',
-      error: { file, entry: exchange.index, reason: `could not be checked: ${printable(reason)}` },
-      position,
-    };
+    const part: NotJudged = { reason: 'checker-failure', part: 'entry', detail: printable(reason) };
+    const verdict = { verdict: 'conforms' as const, violations: [], requestViolations: [] };
+    return { kind: 'entry', entry: report(file, exchange, position, verdict, [part]), exchange, hold: false };
   };
 
   /** The exchange as the check takes it: attached bodies read, stripped credentials marked. */

@@ -50,7 +50,7 @@ describe('one bad entry fails alone, named by file and index', () => {
     expect(stdout).not.toContain('Maximum call stack');
   });
 
-  it('an entry the checker itself cannot check becomes an input error for that entry only', async () => {
+  it('an entry the checker itself cannot check is not judged (checker-failure), that entry only', async () => {
     await writeFile(join(scratch, 'two.har'), harText(agentEntry(), agentEntry()));
     const { loadContracts } = await import('../src/index.js');
     const contracts = await loadContracts({ configPath: fixtureConfig });
@@ -64,10 +64,12 @@ describe('one bad entry fails alone, named by file and index', () => {
     try {
       const { checkHarFiles } = await import('../src/index.js');
       const report = await checkHarFiles([join(scratch, 'two.har')], { contracts, concurrency: 1 });
-      expect(report.entries).toHaveLength(1);
-      expect(report.inputErrors).toEqual([
-        { file: join(scratch, 'two.har'), entry: 0, reason: 'could not be checked: engine fault\\u001b[31m' },
+      expect(report.entries.map((entry) => entry.index)).toEqual([0, 1]);
+      expect(report.entries[0]?.verdict).toBe('not-judged');
+      expect(report.entries[0]?.notJudged).toEqual([
+        { reason: 'checker-failure', part: 'entry', detail: 'engine fault\\u001b[31m' },
       ]);
+      expect(report.inputErrors).toEqual([]);
       expect(report.exitCode).toBe(2);
     } finally {
       await contracts.close();

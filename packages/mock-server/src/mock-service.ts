@@ -24,6 +24,7 @@ import {
   problemResponse,
 } from './error-response.js';
 import { loadFakerNow } from './faker-on-demand.js';
+import { isCheckFailure, type JsonCheckWorker, type RequestCheck } from './json-check-worker.js';
 import { PreferError, type Preferences, parsePrefer, unknownExample } from './prefer.js';
 import { prismDocument, xmlOnlyResponses } from './prism-document.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
@@ -70,21 +71,27 @@ export class MockService {
     private readonly prism: PrismEngine,
     private readonly scenario: Scenario | undefined,
     private readonly options: MockServiceOptions,
+    private readonly jsonChecks: JsonCheckWorker | undefined,
   ) {
     this.callers = new CallerPolicy(spec);
   }
 
+  /**
+   * `jsonChecks`: where JSON bodies of `offThreadMinBytes` or more (`MockRequest.bodyBytes`) are checked, off
+   * the serving thread (`startMocks` passes one loaded from the same contracts); without it, inline.
+   */
   static async create(
     bundled: BundledService,
     contracts: ContractSet,
     options: MockServiceOptions,
+    jsonChecks?: JsonCheckWorker,
   ): Promise<MockService> {
     const { spec, source } = bundled;
     // Every answer of a dynamic server is generated: faker is loaded now rather than by the first one.
     if (options.dynamic) loadFakerNow();
     const prism = await createPrismEngine(prismDocument(spec), { verbose: options.verbose ?? false });
     const scenario = options.stateful ? CampaignScenario.for(spec) : undefined;
-    return new MockService(source.name, spec, contracts, prism, scenario, options);
+    return new MockService(source.name, spec, contracts, prism, scenario, options, jsonChecks);
   }
 
   async respond(request: MockRequest): Promise<MockResponse> {
@@ -96,10 +103,22 @@ export class MockService {
       throw error;
     }
     if (request.bodyLimit !== undefined) {
-      const refused = this.refuseBody(request, request.bodyLimit);
+      const refused = this.refuseBody(request, `${request.bodyLimit}, ${limitNote}`);
       if (refused) return refused;
     }
-    const checked = await this.contracts.checkRequest(toRecordedRequest(request), { service: this.name });
+    let checked: RequestCheck | undefined;
+    if (this.jsonChecks && request.bodyBytes !== undefined) {
+      // The text stays here; the thread decodes the bytes (no copy of the text between threads).
+      const { body: _text, ...rest } = toRecordedRequest(request);
+      const outcome = await this.jsonChecks.check(rest, this.name, request.bodyBytes);
+      if (!isCheckFailure(outcome)) checked = outcome;
+      else {
+        const refused = this.refuseBody(request, `${outcome.reason}, ${limitNote}`);
+        if (refused) return refused;
+      }
+    }
+    // A body no operation takes plays no part in the answer: checked here without parsing it.
+    checked ??= await this.contracts.checkRequest(toRecordedRequest(request), { service: this.name });
     if (!checked.match) {
       if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
         return { status: 204, headers: {}, body: undefined };
@@ -136,9 +155,10 @@ export class MockService {
   }
 
   /**
-   * A body past the mock's JSON limits (`JsonBudget`), read and dropped unparsed: the operation's
-   * validation status, in its error shape, saying that the limit is the mock's. `undefined` when no
-   * operation matches (the body plays no part in that answer).
+   * A body past the mock's JSON limits (`JsonBudget`), read and dropped unparsed, or one whose check off
+   * the serving thread failed (time budget, thread died): the operation's validation status, in its
+   * error shape, saying that the limit is the mock's. `undefined` when no operation matches (the body
+   * plays no part in that answer).
    */
   private refuseBody(request: MockRequest, reason: string): MockResponse | undefined {
     const match = this.contracts.match(request.method, `http://mock.invalid${request.url}`, {
@@ -147,7 +167,7 @@ export class MockService {
     if (!match) return undefined;
     const operation = this.operationOf(match);
     const status = validationStatus(this.spec, operation);
-    const message = `The body was not checked: ${reason}, the mock's limit of the work a request body may cost (the source states no such limit).`;
+    const message = `The body was not checked: ${reason}.`;
     const violations = [{ rule: 'request-body-limit', message, side: 'request' as const }];
     const explained = noteChosenStatus(this.spec, operation, status, violations);
     return errorResponse(this.spec, operation, status, explained);
@@ -241,6 +261,8 @@ export class MockService {
     }));
   }
 }
+
+const limitNote = "the mock's limit of the work a request body may cost (the source states no such limit)";
 
 function queryRecord(query: URLSearchParams): Record<string, string | string[]> {
   const record: Record<string, string | string[]> = {};

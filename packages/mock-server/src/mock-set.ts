@@ -5,6 +5,7 @@ import { type ContractSet, loadContracts } from '@svc-contracts/contract-checker
 import { maskHeaders, maskUrl } from '@svc-contracts/redact';
 import { type MockResponse, problemResponse } from './error-response.js';
 import { defaultJsonLimits, type JsonLimits } from './json-budget.js';
+import { JsonCheckWorker } from './json-check-worker.js';
 import { MockService, type MockServiceOptions } from './mock-service.js';
 import { assignPorts } from './ports.js';
 import { MockReloader, type ReloadResult } from './reload.js';
@@ -107,6 +108,9 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
   };
   // Loaded while the specs bundle; kept to close it even when the start fails.
   let ownContracts: Promise<ContractSet> | undefined;
+  // Large JSON bodies are checked off the serving thread, against contracts loaded the same way there
+  // (not for contracts the caller loaded: the thread could not load the same ones).
+  const jsonChecks = options.contracts ? undefined : new JsonCheckWorker({ configPath });
   const servers: Array<{ name: string; server: Server }> = [];
   let stopping = false;
   let reportDeath: (death: { name: string; reason: string }) => void = () => {};
@@ -130,6 +134,7 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
       await Promise.all(servers.map(({ server }) => closeServer(server)));
       await deliveries?.stop();
       await reloader.close();
+      await jsonChecks?.close();
       await ownContracts?.then(
         (contracts) => contracts.close(),
         () => undefined,
@@ -145,7 +150,7 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
       options.contracts ?? ownContracts,
     ]);
     const services = await Promise.all(
-      bundled.map((one) => MockService.create(one, contracts as ContractSet, serviceOptions)),
+      bundled.map((one) => MockService.create(one, contracts as ContractSet, serviceOptions, jsonChecks)),
     );
     const { headers, query, cookies } = (contracts as ContractSet).credentialNames();
     if (serviceOptions.stateful) {

@@ -1,4 +1,5 @@
 import { type ContractSet, loadContracts } from '@svc-contracts/contract-checker';
+import { JsonCheckWorker } from './json-check-worker.js';
 import { MockService, type MockServiceOptions } from './mock-service.js';
 import { bundleService, type ServiceSource, SpecError } from './services.js';
 
@@ -19,9 +20,9 @@ export interface ReloadResult {
  * service and stays until `stop()`); each replaces and closes the previous reload's.
  */
 export class MockReloader {
-  private readonly own = new Map<string, ContractSet>();
+  private readonly own = new Map<string, Loaded>();
   private readonly queue = new Map<string, Promise<unknown>>();
-  private readonly retiring = new Map<ContractSet, NodeJS.Timeout>();
+  private readonly retiring = new Map<Loaded, NodeJS.Timeout>();
 
   constructor(
     private readonly configPath: string,
@@ -50,6 +51,7 @@ export class MockReloader {
       throw new SpecError(`"${name}" is not served by these mocks (they serve ${served}).`);
     }
     // The set-up cache hashes every input file: a saved file is never served from a stale entry.
+    let jsonChecks: JsonCheckWorker | undefined;
     const [contracts, bundled] = await Promise.all([
       loadContracts({ configPath: this.configPath, specs: [source] }),
       bundleService(this.configPath, source).catch((error: unknown) => error as Error),
@@ -59,26 +61,28 @@ export class MockReloader {
         throw new SpecError(`The ${name} spec does not load:\n  ${contracts.problems.join('\n  ')}`);
       }
       if (bundled instanceof Error) throw bundled;
-      const service = await MockService.create(bundled, contracts, this.options);
+      // Large JSON bodies are checked off the serving thread against the reloaded spec too.
+      jsonChecks = new JsonCheckWorker({ configPath: this.configPath, specs: [source] });
+      const service = await MockService.create(bundled, contracts, this.options, jsonChecks);
       this.swap(name, service);
     } catch (error) {
-      await contracts.close();
+      await Promise.all([contracts.close(), jsonChecks?.close()]);
       throw error;
     }
     const replaced = this.own.get(name);
-    this.own.set(name, contracts);
+    this.own.set(name, { contracts, jsonChecks });
     // A request still being answered may use the replaced set's XML engines: they close a little later.
     if (replaced) this.retire(replaced);
     return { name, milliseconds: performance.now() - started };
   }
 
-  private retire(contracts: ContractSet): void {
+  private retire(loaded: Loaded): void {
     const timer = setTimeout(() => {
-      this.retiring.delete(contracts);
-      void contracts.close();
+      this.retiring.delete(loaded);
+      void close(loaded);
     }, retireAfterMs);
     timer.unref();
-    this.retiring.set(contracts, timer);
+    this.retiring.set(loaded, timer);
   }
 
   async close(): Promise<void> {
@@ -87,6 +91,16 @@ export class MockReloader {
     const all = [...this.own.values(), ...this.retiring.keys()];
     this.own.clear();
     this.retiring.clear();
-    await Promise.all(all.map((contracts) => contracts.close()));
+    await Promise.all(all.map(close));
   }
+}
+
+/** A reloaded service's contracts, and the thread checking its large JSON bodies against them. */
+interface Loaded {
+  contracts: ContractSet;
+  jsonChecks: JsonCheckWorker;
+}
+
+async function close({ contracts, jsonChecks }: Loaded): Promise<void> {
+  await Promise.all([contracts.close(), jsonChecks.close()]);
 }

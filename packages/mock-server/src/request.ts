@@ -3,6 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { RecordedRequest } from '@svc-contracts/contract-checker';
 import { isJsonMediaType } from '@svc-contracts/openapi-utils';
 import { defaultJsonLimits, JsonBudget, type JsonLimits } from './json-budget.js';
+import { offThreadMinBytes } from './json-check-worker.js';
 
 /** A received request, read once and shared by the validators, the scenario and Prism. */
 export interface MockRequest {
@@ -17,6 +18,11 @@ export interface MockRequest {
   body: string | undefined;
   /** Why the JSON body was not kept: past the mock's {@link JsonLimits} (it was read and dropped). */
   bodyLimit?: string;
+  /**
+   * The bytes of a JSON body of `offThreadMinBytes` or more, as received: handed to the JSON check
+   * thread (transferred, so the serving thread neither copies nor serializes the text).
+   */
+  bodyBytes?: Uint8Array;
 }
 
 /** Bodies above this size are refused before any parsing (a mock has no use for them). */
@@ -69,6 +75,7 @@ export async function readRequest(
   const budget = mayBeJson(req.headers['content-type']) ? new JsonBudget(jsonLimits) : undefined;
   let body: string | undefined;
   let size = 0;
+  const chunks: Buffer[] | undefined = budget ? [] : undefined;
   for await (const chunk of req) {
     const buffer = chunk as Buffer;
     size += buffer.length;
@@ -77,6 +84,7 @@ export async function readRequest(
       throw new BodyTooLargeError(`The body is larger than the mock's limit of ${maxBodyBytes} bytes.`);
     }
     if (budget?.exceeded !== undefined) continue;
+    chunks?.push(buffer);
     const text = decoder.write(buffer);
     if (budget?.write(text) !== undefined) body = undefined;
     else body = (body ?? '') + text;
@@ -100,7 +108,21 @@ export async function readRequest(
     headers,
     body,
     ...(budget?.exceeded !== undefined && { bodyLimit: budget.exceeded }),
+    ...(body !== undefined &&
+      chunks !== undefined &&
+      size >= offThreadMinBytes && { bodyBytes: joined(chunks, size) }),
   };
+}
+
+/** The chunks in one buffer of their own (one that can be transferred to another thread). */
+function joined(chunks: readonly Buffer[], size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
 }
 
 /** The request as the contract checker reads recorded traffic, whose URLs are absolute (the host plays no part in matching). */

@@ -1,0 +1,156 @@
+// Large JSON bodies are checked off the serving thread (JsonCheckWorker), small ones inline: the answers
+// are the same either way.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MockSet } from '../src/index.ts';
+import { JsonCheckWorker, offThreadMinBytes } from '../src/json-check-worker.ts';
+import { basicAuth, call, configPath, startOnFreePorts } from './support.ts';
+
+let set: MockSet;
+const url = (name: string): string => set.mocks.find((mock) => mock.name === name)?.url ?? '';
+const checkOffThread = vi.spyOn(JsonCheckWorker.prototype, 'check');
+
+beforeAll(async () => {
+  set = await startOnFreePorts({ only: ['voice', 'agents'] });
+});
+afterAll(() => set.stop());
+
+const padding = 'x'.repeat(offThreadMinBytes);
+const voiceCall = (extra: Record<string, unknown>) =>
+  call(url('voice'), '/api/v2/accounts/a1/calls', {
+    method: 'POST',
+    headers: { authorization: basicAuth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      from: '+15551234567',
+      to: '+15551234568',
+      answerUrl: 'https://app.example.com/voice/answer',
+      applicationId: '7fc9698a-b04a-468b-9e8f-91238c0d0086',
+      ...extra,
+    }),
+    timeoutMs: 30_000,
+  });
+
+describe('a JSON body of 64 KiB or more is checked off the serving thread', () => {
+  it('a large valid body gets its 2xx', async () => {
+    checkOffThread.mockClear();
+    const answer = await voiceCall({ note: padding });
+    expect(answer.status).toBe(200);
+    expect(checkOffThread).toHaveBeenCalledTimes(1);
+    // The bytes are decoded on the thread: text beyond ASCII, split across chunks, arrives whole.
+    const wide = await voiceCall({ note: 'é€😀'.repeat(20_000), from: 'é' });
+    expect(checkOffThread).toHaveBeenCalledTimes(2);
+    expect(wide.status).toBe(400);
+    expect(wide.text).toContain('/from');
+  });
+
+  it('a large body breaking the schema gets the same 400 as a small one', async () => {
+    checkOffThread.mockClear();
+    const large = await voiceCall({ from: 15551234567, note: padding });
+    expect(checkOffThread).toHaveBeenCalledTimes(1);
+    const small = await voiceCall({ from: 15551234567 });
+    expect(checkOffThread).toHaveBeenCalledTimes(1);
+    expect(large.status).toBe(400);
+    expect(small.status).toBe(400);
+    expect(large.text).toBe(small.text);
+  });
+
+  it('a body whose check failed on the thread gets the validation status, saying it was not checked', async () => {
+    checkOffThread.mockResolvedValueOnce({
+      kind: 'check-failure',
+      reason: 'the check thread stopped (exit code 1)',
+    });
+    const answer = await voiceCall({ note: padding });
+    expect(answer.status).toBe(400);
+    const body = JSON.parse(answer.text) as { type: string; description: string };
+    expect(body.type).toBe('validation');
+    expect(body.description).toContain('The body was not checked: the check thread stopped (exit code 1)');
+    expect(body.description).toContain("the mock's limit");
+  });
+
+  it('a small body stays inline', async () => {
+    checkOffThread.mockClear();
+    expect((await voiceCall({ note: 'short' })).status).toBe(200);
+    expect(checkOffThread).not.toHaveBeenCalled();
+  });
+
+  it("agents: a large body breaking the schema gets its 422 in agents' shape", async () => {
+    checkOffThread.mockClear();
+    const answer = await call(url('agents'), '/api/v1/campaign/7/pause', {
+      method: 'POST',
+      headers: { authorization: 'Bearer test-access-token', 'content-type': 'application/json' },
+      body: JSON.stringify([padding]),
+      timeoutMs: 30_000,
+    });
+    expect(checkOffThread).toHaveBeenCalledTimes(1);
+    expect([400, 422]).toContain(answer.status);
+  });
+});
+
+describe('JsonCheckWorker', () => {
+  const request = { method: 'GET', url: 'http://mock.invalid/api/v1/workflow/fetch/1', headers: [] };
+
+  it('answers what ContractSet.checkRequest finds, and lets the process exit when idle', async () => {
+    const checks = new JsonCheckWorker({ configPath });
+    const outcome = await checks.check(request, 'agents');
+    expect(outcome).toMatchObject({ match: { operationId: expect.any(String) } });
+    await checks.close();
+    expect(checks.hasThread).toBe(false);
+  });
+
+  it('a thread that does not answer within the time budget fails that body alone', async () => {
+    const silent = new URL(
+      'data:text/javascript,import{parentPort}from"node:worker_threads";parentPort.postMessage({type:"ready"});parentPort.on("message",()=>{});',
+    );
+    const checks = new JsonCheckWorker({}, { threadUrl: silent, timeoutMs: 50 });
+    const outcome = await checks.check(request, 'agents');
+    expect(outcome).toEqual({
+      kind: 'check-failure',
+      reason: "checking it took longer than the mock's time budget of 50 ms",
+    });
+    await checks.close();
+  });
+
+  it('a thread that dies fails the body it held; a thread that cannot load fails every body waiting', async () => {
+    const dying = new URL(
+      'data:text/javascript,import{parentPort}from"node:worker_threads";parentPort.postMessage({type:"ready"});parentPort.on("message",()=>process.exit(3));',
+    );
+    const checks = new JsonCheckWorker({}, { threadUrl: dying });
+    expect(await checks.check(request, 'agents')).toEqual({
+      kind: 'check-failure',
+      reason: 'the check thread stopped (exit code 3)',
+    });
+    await checks.close();
+    const broken = new URL(
+      'data:text/javascript,import{parentPort}from"node:worker_threads";parentPort.postMessage({type:"broken",reason:"no spec"});',
+    );
+    const none = new JsonCheckWorker({}, { threadUrl: broken });
+    const both = await Promise.all([none.check(request, 'agents'), none.check(request, 'voice')]);
+    for (const outcome of both)
+      expect(outcome).toEqual({
+        kind: 'check-failure',
+        reason: 'the check thread could not load the contracts (no spec)',
+      });
+    await none.close();
+  });
+
+  it('a check that throws on the thread fails that body with the reason', async () => {
+    const throwing = new URL(
+      'data:text/javascript,import{parentPort}from"node:worker_threads";parentPort.postMessage({type:"ready"});parentPort.on("message",(job)=>parentPort.postMessage({type:"failed",job:job.job,reason:"Maximum call stack size exceeded"}));',
+    );
+    const checks = new JsonCheckWorker({}, { threadUrl: throwing });
+    expect(await checks.check(request, 'agents')).toEqual({
+      kind: 'check-failure',
+      reason: 'the check failed (Maximum call stack size exceeded)',
+    });
+    await checks.close();
+  });
+
+  it('bodies past the waiting limit are refused at once', async () => {
+    const silent = new URL(
+      'data:text/javascript,import{parentPort}from"node:worker_threads";parentPort.on("message",()=>{});',
+    );
+    const checks = new JsonCheckWorker({}, { threadUrl: silent, maxWaiting: 1 });
+    void checks.check(request, 'agents');
+    expect(await checks.check(request, 'agents')).toMatchObject({ kind: 'check-failure' });
+    await checks.close();
+  });
+});
