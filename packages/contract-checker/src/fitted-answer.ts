@@ -1,6 +1,6 @@
 import type { JsonObject } from '@svc-contracts/openapi-utils';
-import { applyEchoes, echoRules } from './echoes.js';
-import { applyFilters, filterQuery, filterRules } from './filters.js';
+import { applyEchoes, echoRules } from './extensions/echoes.js';
+import { applyFilters, filterQuery, filterRules } from './extensions/filters.js';
 
 /**
  * An answer (an example the mocks serve) made to keep what its Response Object says of the request, as

@@ -2,7 +2,12 @@
 export { createHar } from '@svc-contracts/har';
 export { findMediaType, parseMediaType } from '@svc-contracts/openapi-utils';
 export { MASK, maskHeaders, maskUrl } from '@svc-contracts/redact';
-export { type CliOutput, runCli } from './cli-main.js';
+export { type CliOutput, runCli } from './cli/cli-main.js';
+export type { SchemaIssue, SchemaValidator } from './contract/schema-validator.js';
+export { createSchemaValidator } from './contract/schema-validator.js';
+export type { LoadedSpec, ServiceSource } from './contract/spec-loader.js';
+export { bundleSpecs, findConfigPath, servicesFromConfig } from './contract/spec-loader.js';
+export type { XmlLimits } from './contract/xsd-cache.js';
 export type {
   BodyShape,
   ContractSet,
@@ -12,10 +17,13 @@ export type {
   LoadContractsOptions,
 } from './contract-set.js';
 export { loadContracts, responseKeyFor } from './contract-set.js';
-export type { CoverageReport, OperationCoverage } from './coverage.js';
-export { computeCoverage } from './coverage.js';
-export { applyEchoes, type EchoMismatch, type EchoRule, echoMismatches, echoRules } from './echoes.js';
-export type { RunScope } from './entry-pipeline.js';
+export {
+  applyEchoes,
+  type EchoMismatch,
+  type EchoRule,
+  echoMismatches,
+  echoRules,
+} from './extensions/echoes.js';
 export {
   applyFilters,
   type FilterMismatch,
@@ -23,14 +31,24 @@ export {
   filterQuery,
   filterRules,
   type QueryValues,
-} from './filters.js';
+} from './extensions/filters.js';
+export { isoInstant } from './extensions/iso-instant.js';
 export { fitAnswer } from './fitted-answer.js';
-export { formatJson, formatText } from './format.js';
-export type { HarFile, InputError, RecordedExchange } from './har.js';
-export { collectHarFiles, HarFormatError, parseHar, readHar } from './har.js';
-export { isoInstant } from './iso-instant.js';
-export type { MutationKind, ValueMutation } from './json-mutations.js';
-export { jsonMutations } from './json-mutations.js';
+export type { HarFile, InputError, RecordedExchange } from './input/har.js';
+export { collectHarFiles, HarFormatError, parseHar, readHar } from './input/har.js';
+export type { MutationKind, ValueMutation } from './mutation/json-mutations.js';
+export { jsonMutations } from './mutation/json-mutations.js';
+export type { Mutant, MutationReport, ServiceMutationScore } from './mutation/mutation.js';
+export { generateMutants, scoreMutants } from './mutation/mutation.js';
+export type { XsdFacts } from './mutation/xml-mutations.js';
+export { readXsdFacts, xmlMutations } from './mutation/xml-mutations.js';
+export type { CoverageReport, OperationCoverage } from './report/coverage.js';
+export { computeCoverage } from './report/coverage.js';
+export { formatJson, formatText } from './report/format.js';
+export { serverBasePath } from './router/operation-index.js';
+export type { CheckHarOptions, EntryReport, Report, RunSummary, RunVerdict } from './run/check-recordings.js';
+export { checkHarFiles } from './run/check-recordings.js';
+export type { RunScope } from './run/entry-pipeline.js';
 export {
   batchLimits,
   type CheckLimits,
@@ -39,19 +57,10 @@ export {
   JsonScanner,
   jsonCost,
   limitOptions,
-} from './limits.js';
-export type { Mutant, MutationReport, ServiceMutationScore } from './mutation.js';
-export { generateMutants, scoreMutants } from './mutation.js';
-export { serverBasePath } from './operation-index.js';
-export type { CheckHarOptions, EntryReport, Report, RunSummary, RunVerdict } from './report.js';
-export { checkHarFiles } from './report.js';
-export type { FailOn, RunCounts } from './run-counts.js';
-export type { SchemaIssue, SchemaValidator } from './schema-validator.js';
-export { createSchemaValidator } from './schema-validator.js';
-export type { NotJudged, NotJudgedReason, ScopeReason, Skip, SkipReason } from './scope.js';
-export { CheckLimitError, scopeCatalogue } from './scope.js';
-export type { LoadedSpec, ServiceSource } from './spec-loader.js';
-export { bundleSpecs, findConfigPath, servicesFromConfig } from './spec-loader.js';
+} from './run/limits.js';
+export type { FailOn, RunCounts } from './run/run-counts.js';
+export type { NotJudged, NotJudgedReason, ScopeReason, Skip, SkipReason } from './run/scope.js';
+export { CheckLimitError, scopeCatalogue } from './run/scope.js';
 export type {
   CheckOptions,
   EntryVerdict,
@@ -66,6 +75,3 @@ export type {
   ViolationReason,
 } from './types.js';
 export { ruleCatalogue } from './types.js';
-export type { XsdFacts } from './xml-mutations.js';
-export { readXsdFacts, xmlMutations } from './xml-mutations.js';
-export type { XmlLimits } from './xsd-cache.js';

@@ -1,4 +1,4 @@
-import type { NotJudged } from './scope.js';
+import type { NotJudged } from './run/scope.js';
 
 /** One HTTP header as recorded (HAR keeps duplicates and the original case, so do we). */
 export interface HeaderField {

@@ -5,8 +5,15 @@ import { fileURLToPath } from 'node:url';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { createXsdValidator } from '@svc-contracts/xml-validator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compileContracts } from '../src/compiled.js';
-import { defaultCacheDir, openContractCache } from '../src/contract-cache.js';
+import { compileContracts } from '../src/contract/compiled.js';
+import { defaultCacheDir, openContractCache } from '../src/contract/contract-cache.js';
+import {
+  compiledValidatorsOf,
+  createSchemaValidator,
+  usePrecompiledValidators,
+} from '../src/contract/schema-validator.js';
+import { SetupXsdCache } from '../src/contract/setup-xsd-cache.js';
+import { servicesFromConfig } from '../src/contract/spec-loader.js';
 import {
   type ContractSet,
   generateMutants,
@@ -15,13 +22,6 @@ import {
   parseHar,
   type RecordedExchange,
 } from '../src/index.js';
-import {
-  compiledValidatorsOf,
-  createSchemaValidator,
-  usePrecompiledValidators,
-} from '../src/schema-validator.js';
-import { SetupXsdCache } from '../src/setup-xsd-cache.js';
-import { servicesFromConfig } from '../src/spec-loader.js';
 import { fixtures, runCliCapturing } from './helpers.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');

@@ -2,12 +2,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rootElementName } from '../src/body.js';
+import { rootElementName } from '../src/bodies/body.js';
 import type { ContractSet } from '../src/index.js';
 import { objectMemo, scopedMemo } from '../src/memo.js';
-import { urlPath } from '../src/operation-index.js';
-import { checkRecordings } from '../src/report.js';
-import { decodeFormComponent, rawQueryOf } from '../src/request-parts.js';
+import { decodeFormComponent, rawQueryOf } from '../src/parameters/request-parts.js';
+import { urlPath } from '../src/router/operation-index.js';
+import { checkRecordings } from '../src/run/check-recordings.js';
 import {
   agent,
   basic,

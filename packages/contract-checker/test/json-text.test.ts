@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrafficJson, UnparseableJson } from '../src/json-text.js';
+import { parseTrafficJson, UnparseableJson } from '../src/bodies/json-text.js';
 
 describe('parseTrafficJson', () => {
   it('parses what JSON.parse parses', () => {

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type CompiledContracts, compileContracts, type PreparedOperation } from '../src/compiled.js';
-import { openContractCache } from '../src/contract-cache.js';
+import {
+  type CompiledContracts,
+  compileContracts,
+  type PreparedOperation,
+} from '../src/contract/compiled.js';
+import { openContractCache } from '../src/contract/contract-cache.js';
+import { planOf } from '../src/contract/operation-plan.js';
+import { servicesFromConfig } from '../src/contract/spec-loader.js';
+import type { XsdCache } from '../src/contract/xsd-cache.js';
 import type { RecordedRequest, RecordedResponse, Violation } from '../src/index.js';
-import { planOf } from '../src/operation-plan.js';
-import { headerNames, headerValue, pickHeaders, splitRequest } from '../src/request-parts.js';
-import { servicesFromConfig } from '../src/spec-loader.js';
-import type { XsdCache } from '../src/xsd-cache.js';
+import { headerNames, headerValue, pickHeaders, splitRequest } from '../src/parameters/request-parts.js';
 import {
   agent,
   apiKey,
