@@ -44,9 +44,11 @@ export type { XsdFacts } from './mutation/xml-mutations.js';
 export { readXsdFacts, xmlMutations } from './mutation/xml-mutations.js';
 export type { CoverageReport, OperationCoverage } from './report/coverage.js';
 export { computeCoverage } from './report/coverage.js';
+export type { EntryReport, RunVerdict } from './report/entry-report.js';
 export { formatJson, formatText } from './report/format.js';
+export type { Report, RunSummary } from './report/report.js';
 export { serverBasePath } from './router/operation-index.js';
-export type { CheckHarOptions, EntryReport, Report, RunSummary, RunVerdict } from './run/check-recordings.js';
+export type { CheckHarOptions } from './run/check-recordings.js';
 export { checkHarFiles } from './run/check-recordings.js';
 export type { RunScope } from './run/entry-pipeline.js';
 export {

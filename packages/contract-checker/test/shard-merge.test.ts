@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/index.js';
 import { textReportWriter } from '../src/report/format.js';
-import { parseShard } from '../src/run/check-recordings.js';
 import { checkRecordingsInWorkers } from '../src/run/parallel.js';
+import { parseShard } from '../src/run/shard.js';
 import { fixtureConfig, fixtures, runCliCapturing } from './helpers.js';
 
 const recordings = [join(fixtures, 'har', 'fleet.har'), join(fixtures, 'har', 'numbers.har')];

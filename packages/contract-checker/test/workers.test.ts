@@ -9,7 +9,7 @@ import {
   type ReportWriter,
   textReportWriter,
 } from '../src/report/format.js';
-import { checkRecordings, type Shard } from '../src/run/check-recordings.js';
+import { checkRecordings } from '../src/run/check-recordings.js';
 import {
   BlockBufferPool,
   BlockBuilder,
@@ -19,6 +19,7 @@ import {
   type EntryBlock,
 } from '../src/run/entry-blocks.js';
 import { checkRecordingsInWorkers } from '../src/run/parallel.js';
+import type { Shard } from '../src/run/shard.js';
 import { fixtureConfig, fixtures } from './helpers.js';
 
 let scratch: string;

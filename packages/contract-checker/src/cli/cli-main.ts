@@ -7,13 +7,14 @@ import { loadContracts } from '../contract-set.js';
 import { printable } from '../input/input-text.js';
 import { coalescedOutput } from '../report/coalesced-output.js';
 import { formatJson, formatText, jsonReportWriter, textReportWriter } from '../report/format.js';
-import { checkRecordings, parseShard, type Shard } from '../run/check-recordings.js';
+import { checkRecordings } from '../run/check-recordings.js';
 import { defaultWorkers } from '../run/default-workers.js';
 import { parseHostMappings, requireService } from '../run/entry-pipeline.js';
 import { batchLimits, type CheckLimits, limitOptions } from '../run/limits.js';
 import { MergeError, mergeReports, parseReport } from '../run/merge.js';
 import { checkRecordingsInWorkers } from '../run/parallel.js';
 import type { FailOn } from '../run/run-counts.js';
+import { parseShard, type Shard } from '../run/shard.js';
 
 const usage = `Usage: contract-check [options] <recording | folder>...
        contract-check merge [--json] <report.json>...

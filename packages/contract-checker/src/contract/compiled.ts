@@ -13,7 +13,6 @@ import {
   type OperationIndex,
 } from '../router/operation-index.js';
 import { readSecurityRules, type SecurityRules } from '../security/security.js';
-import type { OperationPlan } from './operation-plan.js';
 import { createSchemaValidator, type SchemaValidator } from './schema-validator.js';
 import type { LoadedSpec } from './spec-loader.js';
 import type { XsdCache } from './xsd-cache.js';
@@ -34,8 +33,6 @@ export interface PreparedOperation {
   indexed: IndexedOperation;
   service: CompiledService;
   parameters: ResolvedParameter[];
-  /** How entries of the operation are checked, built on its first entry (operation-plan.ts). */
-  plan?: OperationPlan;
 }
 
 export interface CompiledContracts {

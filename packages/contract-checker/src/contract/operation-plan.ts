@@ -11,11 +11,23 @@ export interface OperationPlan {
   checkResponse: ResponseCheck;
 }
 
+/** The plans, kept beside the operations rather than on them, so that compiled.ts need not know this module. */
+const plans = new WeakMap<PreparedOperation, OperationPlan>();
+
 /**
  * The operation's plan, built on first use rather than at load, so that a warm set-up (contract-cache.ts)
  * stays as cheap as reading the cache, and an operation no entry reaches costs nothing.
  */
 export function planOf(operation: PreparedOperation): OperationPlan {
-  operation.plan ??= { checkRequest: planRequest(operation), checkResponse: planResponse(operation) };
-  return operation.plan;
+  let plan = plans.get(operation);
+  if (plan === undefined) {
+    plan = { checkRequest: planRequest(operation), checkResponse: planResponse(operation) };
+    plans.set(operation, plan);
+  }
+  return plan;
+}
+
+/** Whether the operation's plan is built yet (for tests of when it is built). */
+export function isPlanned(operation: PreparedOperation): boolean {
+  return plans.has(operation);
 }

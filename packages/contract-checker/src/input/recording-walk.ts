@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import type { Shard } from '../run/check-recordings.js';
+import type { Shard } from '../run/shard.js';
 import { collectHarFiles, HarFormatError, type InputError } from './har.js';
 import { printable } from './input-text.js';
 import {

@@ -1,11 +1,12 @@
 import type { InputError } from '../input/har.js';
 import { printable } from '../input/input-text.js';
 import type { MutationReport } from '../mutation/mutation.js';
-import type { EntryReport, Report, ReportSink, RunSummary } from '../run/check-recordings.js';
 import { emptyCounts, scopeLines, summaryLine } from '../run/run-counts.js';
 import { scopeCatalogue } from '../run/scope.js';
 import type { Violation } from '../types.js';
 import type { CoverageReport } from './coverage.js';
+import type { EntryReport } from './entry-report.js';
+import type { Report, ReportSink, RunSummary } from './report.js';
 
 /**
  * Everything the text report prints that a recording or a report file wrote (a URL, a method, a message

@@ -1,88 +1,13 @@
 import { batchXmlLimits } from '../contract/xsd-cache.js';
 import { type ContractSet, type LoadContractsOptions, loadContracts } from '../contract-set.js';
 import type { InputError } from '../input/har.js';
-import { type InputIdentity, walkRecordings } from '../input/recording-walk.js';
-import { type MutationReport, scoreMutants } from '../mutation/mutation.js';
-import type { CoverageReport } from '../report/coverage.js';
-import type { OperationMatch, Verdict, Violation } from '../types.js';
+import { walkRecordings } from '../input/recording-walk.js';
+import { scoreMutants } from '../mutation/mutation.js';
+import type { EntryReport } from '../report/entry-report.js';
+import type { Report, ReportSink, RunSummary } from '../report/report.js';
 import { coverageTally, entryPipeline, type RunScope, requireService } from './entry-pipeline.js';
-import { exitCodeOf, type FailOn, orderedCounts, type RunCounts } from './run-counts.js';
-import type { NotJudged, Skip } from './scope.js';
-
-/**
- * An entry's verdict in a run: the contract's (`conforms`, `rejected-as-expected`, `violation`), or
- * `not-judged` (nothing fails, and a part the recording did not keep or a limit stopped is not judged),
- * or `skipped` (not ours, or not contract traffic).
- */
-export type RunVerdict = Verdict | 'not-judged' | 'skipped';
-
-export interface EntryReport {
-  file: string;
-  /** Index in the file's `log.entries` (in NDJSON, the 0-based line number). */
-  index: number;
-  /** Ordinal of the entry in the whole input, across files: what `--shard` splits on and `merge` sorts by. */
-  position: number;
-  method: string;
-  /** The recorded URL with credentials masked. */
-  url: string;
-  status: number;
-  match?: OperationMatch;
-  verdict: RunVerdict;
-  violations: Violation[];
-  requestViolations: Violation[];
-  /** See `EntryVerdict.note`: a refusal status accepted although the source does not state it. */
-  note?: string;
-  /** Why the entry is skipped (verdict `skipped`). */
-  skip?: Skip;
-  /** The parts not judged, with why (verdict `not-judged`, or beside the violations of a failing entry). */
-  notJudged?: NotJudged[];
-}
-
-/**
- * Everything about a run except its entries and input errors, which a sink receives one by one: the
- * entries passed, failed, not judged and skipped, with the reasons (see {@link RunCounts}).
- */
-export interface RunSummary extends RunCounts {
-  services: string[];
-  /** Problems of the specs themselves (they make the check incomplete). */
-  specProblems: string[];
-  inputErrorCount: number;
-  /**
-   * 2: some input could not be read, a spec is broken, or a resource limit stopped a check; else 1: some
-   * entry failed (or, asked for with `failOn`, some entry was not judged or skipped); else 0.
-   */
-  exitCode: 0 | 1 | 2;
-  /** What the user asked to fail the run besides violations. */
-  failOn?: FailOn;
-  /** The recordings were taken as sanitized exports (`--sanitized`). */
-  sanitized?: boolean;
-  /** The part of the input this run checked, when it is one of several (`--shard 2/4`). */
-  shard?: Shard;
-  /** Which input the run read (what `merge` compares across shards). */
-  input?: InputIdentity;
-  coverage?: CoverageReport;
-  mutation?: MutationReport;
-}
-
-export interface Report extends Omit<RunSummary, 'inputErrorCount'> {
-  entries: EntryReport[];
-  /** Recordings (or entries) that could not be read. */
-  inputErrors: InputError[];
-}
-
-/** One of `count` parts of the input, `index` from 1 (as `--shard 1/4` names it). */
-export interface Shard {
-  index: number;
-  count: number;
-}
-
-/** Receives results in input order, as soon as each is known (what lets a CLI print while it reads). */
-export interface ReportSink {
-  /** A returned promise holds the run until it settles: how a slow consumer slows the reading down. */
-  entry(entry: EntryReport): void | Promise<void>;
-  /** `position`: how far into the input the problem was met. */
-  inputError(error: InputError, position: number): void | Promise<void>;
-}
+import { exitCodeOf, type FailOn, orderedCounts } from './run-counts.js';
+import type { Shard } from './shard.js';
 
 export interface CheckHarOptions extends LoadContractsOptions {
   /** Use an already loaded contract set (it is not closed afterwards). */
@@ -100,16 +25,6 @@ export interface CheckHarOptions extends LoadContractsOptions {
   failOn?: FailOn;
   /** Most entries held for the end of the run per thread (default 100,000; see `defaultMaxHeld`). */
   maxHeld?: number;
-}
-
-export function parseShard(text: string): Shard {
-  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
-  const index = Number(match?.[1]);
-  const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) {
-    throw new Error(`--shard takes INDEX/COUNT with 1 <= INDEX <= COUNT (for example 2/4), not "${text}"`);
-  }
-  return { index, count };
 }
 
 /**

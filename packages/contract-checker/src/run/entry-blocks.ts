@@ -4,8 +4,9 @@ import type { ScannedElement } from '../input/entry-scanner.js';
 import type { InputError } from '../input/har.js';
 import { decodeEntry, type EntryLimits, type RecordingItem } from '../input/recording-reader.js';
 import type { CoverageTally } from '../report/coverage.js';
+import type { EntryReport } from '../report/entry-report.js';
 import { joinRendered, type ReportFormat, renderEntry } from '../report/format.js';
-import type { EntryReport, ReportSink, RunSummary } from './check-recordings.js';
+import type { ReportSink, RunSummary } from '../report/report.js';
 import {
   coverageTally,
   type EntryPipeline,

@@ -7,8 +7,9 @@ import { printable } from '../input/input-text.js';
 import type { RecordingItem } from '../input/recording-reader.js';
 import type { scoreMutants } from '../mutation/mutation.js';
 import { CoverageTally } from '../report/coverage.js';
+import type { EntryReport, RunVerdict } from '../report/entry-report.js';
+import type { ReportSink } from '../report/report.js';
 import type { CheckOptions, EntryVerdict, RecordedRequest } from '../types.js';
-import type { EntryReport, ReportSink, RunVerdict } from './check-recordings.js';
 import { countEntry, emptyCounts, hostOf, type RunCounts } from './run-counts.js';
 import { CheckLimitError, type NotJudged } from './scope.js';
 

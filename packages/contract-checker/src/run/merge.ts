@@ -1,8 +1,9 @@
 import { isObject } from '@svc-contracts/openapi-utils';
 import type { InputError } from '../input/har.js';
 import { mergeCoverage } from '../report/coverage.js';
+import type { EntryReport } from '../report/entry-report.js';
+import type { Report } from '../report/report.js';
 import { undocumentedOperation } from '../verdict.js';
-import type { EntryReport, Report } from './check-recordings.js';
 import { addCounts, emptyCounts, exitCodeOf, hostOf, orderedCounts, type RunCounts } from './run-counts.js';
 
 export class MergeError extends Error {

@@ -5,7 +5,8 @@ import { walkRecordings } from '../input/recording-walk.js';
 import { mergeCoverage } from '../report/coverage.js';
 import { type ReportWriter, renderEntry } from '../report/format.js';
 import { OrderedReport } from '../report/ordered-report.js';
-import type { CheckHarOptions, RunSummary } from './check-recordings.js';
+import type { RunSummary } from '../report/report.js';
+import type { CheckHarOptions } from './check-recordings.js';
 import {
   BlockBufferPool,
   BlockBuilder,

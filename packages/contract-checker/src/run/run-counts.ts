@@ -1,5 +1,5 @@
 import { printable } from '../input/input-text.js';
-import type { EntryReport } from './check-recordings.js';
+import type { EntryReport } from '../report/entry-report.js';
 import { isToolReason, type NotJudgedReason, reasonCounts, type SkipReason } from './scope.js';
 
 /**
