@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   checkHarFiles,
-  createHar,
   loadContracts,
   type RecordedRequest,
   type RecordedResponse,
 } from '@svc-contracts/contract-checker';
+import { createHar } from '@svc-contracts/har';
 
 const total = Number(process.argv[2] ?? 5000);
 const configPath = fileURLToPath(

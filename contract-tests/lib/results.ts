@@ -4,11 +4,11 @@ import {
   type ContractSet,
   type CoverageReport,
   checkHarFiles,
-  findMediaType,
   type MutationReport,
   type Report,
   readHar,
 } from '@svc-contracts/contract-checker';
+import { findMediaType } from '@svc-contracts/openapi-utils';
 import { negativeProblems } from './expectations.ts';
 import { negativeDir, recordingsDir, shown } from './paths.ts';
 import type { SpecFacts } from './spec-facts.ts';

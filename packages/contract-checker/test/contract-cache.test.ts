@@ -14,14 +14,9 @@ import {
 } from '../src/contract/schema-validator.js';
 import { SetupXsdCache } from '../src/contract/setup-xsd-cache.js';
 import { servicesFromConfig } from '../src/contract/spec-loader.js';
-import {
-  type ContractSet,
-  generateMutants,
-  type LoadContractsOptions,
-  loadContracts,
-  parseHar,
-  type RecordedExchange,
-} from '../src/index.js';
+import { type ContractSet, type LoadContractsOptions, loadContracts, parseHar } from '../src/index.js';
+import type { RecordedExchange } from '../src/input/har-entry.js';
+import { generateMutants } from '../src/mutation/mutation.js';
 import { fixtures, runCliCapturing } from './helpers.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');

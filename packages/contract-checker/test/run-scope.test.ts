@@ -1,8 +1,9 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHar } from '@svc-contracts/har';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkHarFiles, createHar, parseHar, type Report, scopeCatalogue } from '../src/index.js';
+import { checkHarFiles, parseHar, type Report, scopeCatalogue } from '../src/index.js';
 import { jsonReportWriter } from '../src/report/format.js';
 import { mergeReports } from '../src/run/merge.js';
 import { checkRecordingsInWorkers } from '../src/run/parallel.js';

@@ -1,9 +1,4 @@
-import {
-  type ContractSet,
-  fitAnswer,
-  type OperationMatch,
-  responseKeyFor,
-} from '@svc-contracts/contract-checker';
+import { type ContractSet, type OperationMatch, responseKeyFor } from '@svc-contracts/contract-checker';
 import {
   countOperations,
   deref,
@@ -26,6 +21,7 @@ import {
   problemResponse,
 } from './error-response.js';
 import { loadFakerNow } from './faker-on-demand.js';
+import { fitAnswer } from './fitted-answer.js';
 import { PreferError, type Preferences, parsePrefer, unknownExample } from './prefer.js';
 import { prismDocument, xmlOnlyResponses } from './prism-document.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';

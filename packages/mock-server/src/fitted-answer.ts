@@ -1,6 +1,11 @@
+import {
+  applyEchoes,
+  applyFilters,
+  echoRules,
+  filterQuery,
+  filterRules,
+} from '@svc-contracts/contract-checker/extensions';
 import type { JsonObject } from '@svc-contracts/openapi-utils';
-import { applyEchoes, echoRules } from './extensions/echoes.js';
-import { applyFilters, filterQuery, filterRules } from './extensions/filters.js';
 
 /**
  * An answer (an example the mocks serve) made to keep what its Response Object says of the request, as
