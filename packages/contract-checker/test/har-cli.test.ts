@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createHar } from '@svc-contracts/har';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectHarFiles, HarFormatError, parseHar, type Report, readHar } from '../src/index.js';
+import { collectHarFiles, parseHar, type Report, readHar } from '../src/index.js';
+import { HarFormatError } from '../src/input/har-entry.js';
 import {
   agent,
   bearer,

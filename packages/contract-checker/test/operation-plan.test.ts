@@ -174,7 +174,7 @@ describe('headers, read in one pass', () => {
   });
 });
 
-describe('Basic credentials, read without decoding them into a string', () => {
+describe("Basic credentials, decoded by redact's decodeBasic", () => {
   it('needs a colon after a non-empty user id, in the decoded bytes', async () => {
     const malformed = async (text: string) =>
       (await checkRequest(request('POST', createCall, basicOf(text)))).find(

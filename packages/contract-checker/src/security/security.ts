@@ -1,5 +1,5 @@
 import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
-import { MASK } from '@svc-contracts/redact';
+import { decodeBasic, isBase64, MASK } from '@svc-contracts/redact';
 import { scalarCoercion } from '../bodies/coerce.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import { type PlannedReads, type RequestParts, recordReads } from '../parameters/request-parts.js';
@@ -74,43 +74,16 @@ function credentialReader(location: string, name: string): (parts: RequestParts)
 
 const token68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
-/** `Basic <base64 of user:password>`, strictly: canonical base64, a colon, a non-empty user id. */
-function basicProblem(credentials: string): string | undefined {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(credentials) || credentials.length % 4 !== 0) {
-    return 'the Basic credentials are not base64';
-  }
-  const colon = firstColonOfBase64(credentials);
-  if (colon < 0) return 'the Basic credentials do not decode to user-id:password';
-  if (colon === 0) return 'the Basic credentials have an empty user id';
-  return undefined;
-}
-
-const base64Digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const base64Value = new Int8Array(128).fill(-1);
-for (let digit = 0; digit < base64Digits.length; digit++) base64Value[base64Digits.charCodeAt(digit)] = digit;
-
 /**
- * The byte offset of the first `:` in what base64 text (checked as such) decodes to, -1 when none,
- * read without decoding it into a buffer or a string (the credentials are not copied). In UTF-8 the
- * byte 0x3A is only ever the colon, so the decoded text has its colon first at offset 0 exactly when
- * the bytes do, and has none exactly when they have none.
+ * `Basic <base64 of user:password>`, strictly: canonical base64, a colon, a non-empty user id. Decoded by
+ * `@svc-contracts/redact`'s `decodeBasic`; bytes that are not UTF-8 still make a user id.
  */
-function firstColonOfBase64(text: string): number {
-  let end = text.length;
-  while (end > 0 && text.charCodeAt(end - 1) === 61) end--;
-  let bits = 0;
-  let held = 0;
-  let offset = 0;
-  for (let at = 0; at < end; at++) {
-    bits = ((bits << 6) | (base64Value[text.charCodeAt(at)] as number)) & 0xffffff;
-    held += 6;
-    if (held >= 8) {
-      held -= 8;
-      if (((bits >> held) & 0xff) === 0x3a) return offset;
-      offset++;
-    }
-  }
-  return -1;
+function basicProblem(credentials: string): string | undefined {
+  if (!isBase64(credentials)) return 'the Basic credentials are not base64';
+  const decoded = decodeBasic(credentials, { replaceInvalidUtf8: true });
+  if (decoded === undefined) return 'the Basic credentials do not decode to user-id:password';
+  if (decoded.user === '') return 'the Basic credentials have an empty user id';
+  return undefined;
 }
 
 /**
