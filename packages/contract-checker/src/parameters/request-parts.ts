@@ -63,57 +63,19 @@ export function rawQueryOf(url: string): string {
 const noValues: ReadonlyMap<string, string[]> = new Map();
 const noCookies: ReadonlyMap<string, string> = new Map();
 
-/** Lower-case header names a check reads, grouped by length: most other names are passed over by length. */
+/** Lower-case header names a check reads. */
 export interface HeaderNames {
   names: ReadonlySet<string>;
-  /**
-   * `byLength[n]`: our names n long. Lower-casing keeps the length of any name that can become one of
-   * ours (ASCII), so a name of another length is not one; undefined when a name of ours is not ASCII.
-   */
-  byLength: ReadonlyArray<string[] | undefined> | undefined;
 }
 
 export function headerNames(names: Iterable<string>): HeaderNames {
-  const set = new Set([...names].map((name) => name.toLowerCase()));
-  const ascii = [...set].every((name) => [...name].every((char) => char.charCodeAt(0) <= 127));
-  // Every length up to the longest has a slot, so a lookup never leaves the array.
-  const longest = Math.max(0, ...[...set].map((name) => name.length));
-  const byLength: Array<string[] | undefined> = Array.from({ length: longest + 1 }, () => undefined);
-  for (const name of set) {
-    const sameLength = byLength[name.length] ?? [];
-    sameLength.push(name);
-    byLength[name.length] = sameLength;
-  }
-  return { names: set, byLength: ascii ? byLength : undefined };
-}
-
-/**
- * Whether `name.toLowerCase() === lower` for an ASCII `lower` of the same length, without making the
- * lower-case copy: an ASCII letter is folded here, anything else is left to `toLowerCase` (the Kelvin
- * sign lower-cases to `k`).
- */
-function isNamed(name: string, lower: string): boolean {
-  for (let at = 0; at < lower.length; at++) {
-    let code = name.charCodeAt(at);
-    if (code > 127) return name.toLowerCase() === lower;
-    if (code >= 65 && code <= 90) code += 32;
-    if (code !== lower.charCodeAt(at)) return false;
-  }
-  return true;
+  return { names: new Set([...names].map((name) => name.toLowerCase())) };
 }
 
 /** The name of ours a header name is in any case, if any. */
 function ourName(name: string, wanted: HeaderNames): string | undefined {
-  const { byLength } = wanted;
-  if (byLength === undefined) {
-    const key = name.toLowerCase();
-    return wanted.names.has(key) ? key : undefined;
-  }
-  if (name.length >= byLength.length) return undefined;
-  const candidates = byLength[name.length];
-  if (candidates === undefined) return undefined;
-  for (const candidate of candidates) if (isNamed(name, candidate)) return candidate;
-  return undefined;
+  const key = name.toLowerCase();
+  return wanted.names.has(key) ? key : undefined;
 }
 
 /**

@@ -86,21 +86,10 @@ function basicProblem(credentials: string): string | undefined {
   return undefined;
 }
 
-/**
- * Whether an Authorization value is of `scheme` (lower case): `<scheme> ...` or the scheme alone, in any
- * case. An ASCII head is compared as it is, without lower-casing the credentials behind it.
- */
+/** Whether an Authorization value is of `scheme` (lower case): `<scheme> ...` or the scheme alone, in any case. */
 function isOfScheme(value: string, scheme: string): boolean {
-  const length = scheme.length;
-  const head = Math.min(value.length, length + 1);
-  for (let at = 0; at < head; at++) {
-    if (value.charCodeAt(at) > 127) {
-      const lower = value.toLowerCase();
-      return lower.startsWith(`${scheme} `) || lower === scheme;
-    }
-  }
-  if (value.length < length || value.slice(0, length).toLowerCase() !== scheme) return false;
-  return value.length === length || value.charCodeAt(length) === 32;
+  const lower = value.toLowerCase();
+  return lower === scheme || lower.startsWith(`${scheme} `);
 }
 
 function authorizationWithScheme(parts: RequestParts, scheme: string): string | undefined {
