@@ -9,7 +9,7 @@ import { findConfigPath, type ServiceSource, servicesFromConfig } from './contra
 import type { XmlLimits } from './contract/xsd-cache.js';
 import { batchLimits, type CheckLimits, jsonCost, opensContainer } from './run/limits.js';
 import type { NotJudged } from './run/scope.js';
-import { credentialLocation } from './security/security.js';
+import { credentialLocation } from './security/credentials.js';
 import type {
   CheckOptions,
   EntryVerdict,

@@ -1,9 +1,12 @@
 import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
-import { decodeBasic, isBase64, MASK } from '@svc-contracts/redact';
-import { scalarCoercion } from '../bodies/coerce.js';
+import { MASK } from '@svc-contracts/redact';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import { type PlannedReads, type RequestParts, recordReads } from '../parameters/request-parts.js';
 import type { Violation } from '../types.js';
+import { apiKeyPresence } from './api-key.js';
+import { bearerToken, oauthPresence } from './bearer.js';
+import { absent, credentialLocation, credentialReader, type Presence, unobservable } from './credentials.js';
+import { httpPresence } from './http-auth.js';
 
 /** The root-level security rules of one service, read once. */
 export interface SecurityRules {
@@ -35,143 +38,17 @@ export function readSecurityRules(doc: OpenApiDocument): SecurityRules {
   };
 }
 
-/** Where a credential of a scheme travels: `header:authorization`, `query:api_key`, `cookie:sid`. */
-export function credentialLocation(scheme: JsonObject): { in: string; name: string } | undefined {
-  if (scheme.type === 'apiKey' && typeof scheme.in === 'string' && typeof scheme.name === 'string') {
-    return { in: scheme.in, name: scheme.name };
-  }
-  if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
-    return { in: 'header', name: 'Authorization' };
-  }
-  return undefined;
-}
-
-type Presence =
-  | { state: 'absent' }
-  | { state: 'present' }
-  | { state: 'malformed'; reason: string }
-  | { state: 'unobservable' };
-
-const absent: Presence = { state: 'absent' };
-const present: Presence = { state: 'present' };
-const unobservable: Presence = { state: 'unobservable' };
-
-/** How a credential at `location` is read from a request taken apart, worked out once per scheme. */
-function credentialReader(location: string, name: string): (parts: RequestParts) => string[] | undefined {
-  if (location === 'header') {
-    const key = name.toLowerCase();
-    return (parts) => parts.headers.get(key);
-  }
-  if (location === 'query') return (parts) => parts.query.get(name);
-  if (location === 'cookie') {
-    return (parts) => {
-      const value = parts.cookies.get(name);
-      return value === undefined ? undefined : [value];
-    };
-  }
-  return () => undefined;
-}
-
-const token68 = /^[A-Za-z0-9\-._~+/]+=*$/;
-
-/**
- * `Basic <base64 of user:password>`, strictly: canonical base64, a colon, a non-empty user id. Decoded by
- * `@svc-contracts/redact`'s `decodeBasic`; bytes that are not UTF-8 still make a user id.
- */
-function basicProblem(credentials: string): string | undefined {
-  if (!isBase64(credentials)) return 'the Basic credentials are not base64';
-  const decoded = decodeBasic(credentials, { replaceInvalidUtf8: true });
-  if (decoded === undefined) return 'the Basic credentials do not decode to user-id:password';
-  if (decoded.user === '') return 'the Basic credentials have an empty user id';
-  return undefined;
-}
-
-/** Whether an Authorization value is of `scheme` (lower case): `<scheme> ...` or the scheme alone, in any case. */
-function isOfScheme(value: string, scheme: string): boolean {
-  const lower = value.toLowerCase();
-  return lower === scheme || lower.startsWith(`${scheme} `);
-}
-
-function authorizationWithScheme(parts: RequestParts, scheme: string): string | undefined {
-  const values = parts.headers.get('authorization');
-  if (values === undefined) return undefined;
-  for (const value of values) if (isOfScheme(value, scheme)) return value;
-  return undefined;
-}
-
 /** How one scheme's credential is found in a request and judged, worked out once per scheme. */
 function presenceReader(
   doc: OpenApiDocument,
   validator: SchemaValidator,
   scheme: JsonObject,
 ): (parts: RequestParts) => Presence {
-  if (scheme.type === 'http' && typeof scheme.scheme === 'string') {
-    const declaredName = scheme.scheme;
-    const name = declaredName.toLowerCase();
-    const emptyCredentials: Presence = {
-      state: 'malformed',
-      reason: `the ${declaredName} credentials are empty`,
-    };
-    return (parts) => {
-      const value = authorizationWithScheme(parts, name);
-      if (value === undefined) return absent;
-      const credentials = value.slice(name.length).trim();
-      if (name === 'basic') {
-        const problem = basicProblem(credentials);
-        return problem ? { state: 'malformed', reason: problem } : present;
-      }
-      if (name === 'bearer' && !token68.test(credentials)) return malformedBearer;
-      return credentials === '' ? emptyCredentials : present;
-    };
-  }
-  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
-    return (parts) => {
-      const value = authorizationWithScheme(parts, 'bearer');
-      if (value === undefined) return absent;
-      return token68.test(value.slice('bearer'.length).trim()) ? present : malformedBearer;
-    };
-  }
-  if (scheme.type === 'apiKey') {
-    const location = credentialLocation(scheme);
-    if (!location) return () => absent;
-    const read = credentialReader(location.in, location.name);
-    const valueSchema = scheme['x-value-schema'];
-    const conforms = valueSchema === undefined ? undefined : validator.tester(valueSchema);
-    const coerce = valueSchema === undefined ? undefined : scalarCoercion(doc, valueSchema);
-    const empty: Presence = { state: 'malformed', reason: `${location.in} ${location.name} is empty` };
-    return (parts) => {
-      const values = read(parts);
-      if (values === undefined) return absent;
-      if (conforms !== undefined && coerce !== undefined) {
-        const value = coerce(values.join(','));
-        if (!conforms(value)) {
-          const issues = validator.validate(valueSchema, value);
-          // The value itself is a credential (or part of one): the reason names the rule, never the value.
-          if (issues.length > 0) {
-            return {
-              state: 'malformed',
-              reason: `${location.in} ${location.name} ${issues.map((issue) => issue.message).join('; ')} (x-value-schema)`,
-            };
-          }
-        }
-      }
-      return values.every((value) => value.trim() === '') ? empty : present;
-    };
-  }
+  if (scheme.type === 'http' && typeof scheme.scheme === 'string') return httpPresence(scheme.scheme);
+  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return oauthPresence();
+  if (scheme.type === 'apiKey') return apiKeyPresence(doc, validator, scheme);
   // mutualTLS (and anything unknown) cannot be seen in a recording.
   return () => unobservable;
-}
-
-const malformedBearer: Presence = {
-  state: 'malformed',
-  reason: 'the Bearer token is empty or not a token68 value',
-};
-
-/** The token of an `Authorization: Bearer` header, if any. */
-export function bearerToken(parts: RequestParts): string | undefined {
-  const value = authorizationWithScheme(parts, 'bearer');
-  const token = value?.slice('bearer'.length).trim();
-  return token === '' ? undefined : token;
 }
 
 /** `x-credential: false` on a scheme: it is part of a requirement but not a credential of its own. */
