@@ -6,7 +6,7 @@ import {
   type OpenApiDocument,
 } from '@svc-contracts/openapi-utils';
 import type { BodyContext } from '../bodies/body.js';
-import { type ResolvedParameter, resolveParameters } from '../parameters/parameters.js';
+import { type ResolvedParameter, resolveParameters } from '../parameters/resolve.js';
 import {
   buildOperationIndex,
   type IndexedOperation,

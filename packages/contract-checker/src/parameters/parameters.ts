@@ -1,104 +1,14 @@
-import {
-  derefWithPointer,
-  escapePointer,
-  isJsonMediaType,
-  isObject,
-  type JsonObject,
-  type OpenApiDocument,
-  parseMediaType,
-} from '@svc-contracts/openapi-utils';
-import { fieldsCoercion, itemsCoercion, scalarCoercion, schemaShape, schemaTypes } from '../bodies/coerce.js';
+import { escapePointer, type OpenApiDocument } from '@svc-contracts/openapi-utils';
+import { fieldsCoercion, itemsCoercion, scalarCoercion, schemaTypes } from '../bodies/coerce.js';
 import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import { lazily } from '../memo.js';
 import type { Violation } from '../types.js';
+import { itemSeparator, pairsToFields } from './delimiters.js';
+import { pathReader } from './path-style.js';
+import { queryReader } from './query-style.js';
 import { headerLines, type PlannedReads, type RequestParts, recordReads } from './request-parts.js';
-
-export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
-
-export interface ResolvedParameter {
-  name: string;
-  in: ParameterLocation;
-  required: boolean;
-  /** `schema`, or the schema of the single `content` entry. */
-  schema?: unknown;
-  /** Set when the parameter is declared with `content`: its text is a document of this media type. */
-  contentType?: string;
-  /** `contentType` is a JSON media type: the text is parsed before the schema check. */
-  contentIsJson?: boolean;
-  style: string;
-  explode: boolean;
-  /** `x-requires`: names (same `in`) that must be present whenever this one is. */
-  requires: string[];
-  /** Pointer of the parameter in the bundled document (its component when it is a `$ref`). */
-  pointer: string;
-  /** Pointer of its schema (the component schema when it is a `$ref`). */
-  schemaPointer: string;
-}
-
-const defaultStyle: Record<ParameterLocation, string> = {
-  path: 'simple',
-  query: 'form',
-  header: 'simple',
-  cookie: 'form',
-};
-
-/** OpenAPI: header parameters with these names are ignored (the spec describes them elsewhere). */
-const ignoredHeaderParameters = new Set(['accept', 'content-type', 'authorization']);
-
-/** Path-item parameters overridden by operation parameters with the same name and location. */
-export function resolveParameters(
-  doc: OpenApiDocument,
-  pathItem: JsonObject,
-  operation: JsonObject,
-  pathItemPointer: string,
-  operationPointer: string,
-): ResolvedParameter[] {
-  const byKey = new Map<string, ResolvedParameter>();
-  const add = (list: unknown, listPointer: string): void => {
-    if (!Array.isArray(list)) return;
-    list.forEach((raw, index) => {
-      const { node, pointer } = derefWithPointer(doc, raw, `${listPointer}/parameters/${index}`);
-      if (!isObject(node) || typeof node.name !== 'string' || typeof node.in !== 'string') return;
-      const location = node.in as ParameterLocation;
-      if (!(location in defaultStyle)) return;
-      if (location === 'header' && ignoredHeaderParameters.has(node.name.toLowerCase())) return;
-      const style = typeof node.style === 'string' ? node.style : defaultStyle[location];
-      const parameter: ResolvedParameter = {
-        name: node.name,
-        in: location,
-        required: node.required === true || location === 'path',
-        style,
-        explode: typeof node.explode === 'boolean' ? node.explode : style === 'form',
-        requires: Array.isArray(node['x-requires'])
-          ? node['x-requires'].filter((name) => typeof name === 'string')
-          : [],
-        pointer,
-        schemaPointer: `${pointer}/schema`,
-      };
-      if (node.schema !== undefined) parameter.schema = node.schema;
-      if (isObject(node.content)) {
-        const contentType = Object.keys(node.content)[0];
-        if (contentType !== undefined) {
-          parameter.contentType = contentType;
-          const media = parseMediaType(contentType);
-          parameter.contentIsJson = media !== undefined && isJsonMediaType(media);
-          parameter.schemaPointer = `${pointer}/content/${escapePointer(contentType)}/schema`;
-          const declared = node.content[contentType];
-          if (isObject(declared) && declared.schema !== undefined) parameter.schema = declared.schema;
-        }
-      }
-      if (parameter.schema !== undefined) {
-        parameter.schemaPointer = derefWithPointer(doc, parameter.schema, parameter.schemaPointer).pointer;
-      }
-      const key = `${location}:${location === 'header' ? node.name.toLowerCase() : node.name}`;
-      byKey.set(key, parameter);
-    });
-  };
-  add(pathItem.parameters, pathItemPointer);
-  add(operation.parameters, operationPointer);
-  return [...byKey.values()];
-}
+import type { ParameterLocation, ResolvedParameter } from './resolve.js';
 
 /**
  * What a parameter decodes to: its value, {@link UnparseableJson} for a `content` parameter that does not
@@ -108,52 +18,14 @@ const notSent: unique symbol = Symbol('not sent');
 
 type Decoded = unknown;
 
-function itemSeparator(style: string): string {
-  if (style === 'spaceDelimited') return ' ';
-  if (style === 'pipeDelimited') return '|';
-  return ',';
-}
-
-/** `k1,v1,k2,v2` (explode false) or `k1=v1,k2=v2` (explode true) into fields. */
-function pairsToFields(text: string, explode: boolean): Map<string, string[]> {
-  const fields = new Map<string, string[]>();
-  if (explode) {
-    for (const pair of text.split(',')) {
-      const at = pair.indexOf('=');
-      if (at > 0) fields.set(pair.slice(0, at), [pair.slice(at + 1)]);
-    }
-  } else {
-    const parts = text.split(',');
-    for (let i = 0; i + 1 < parts.length; i += 2) fields.set(parts[i] ?? '', [parts[i + 1] ?? '']);
-  }
-  return fields;
-}
-
 type RawReader = (parts: RequestParts) => string[] | Map<string, string[]> | undefined;
 
 /** How the raw text(s) of a parameter are found in the request, before any decoding by schema. */
 function rawReader(doc: OpenApiDocument, parameter: ResolvedParameter): RawReader {
   const { name } = parameter;
   switch (parameter.in) {
-    case 'path': {
-      if (parameter.style === 'label') {
-        return (parts) => {
-          const text = parts.pathParams[name];
-          return text === undefined ? undefined : [text.replace(/^\./, '')];
-        };
-      }
-      if (parameter.style === 'matrix') {
-        const prefix = new RegExp(`^;${name}=`);
-        return (parts) => {
-          const text = parts.pathParams[name];
-          return text === undefined ? undefined : [text.replace(prefix, '')];
-        };
-      }
-      return (parts) => {
-        const text = parts.pathParams[name];
-        return text === undefined ? undefined : [text];
-      };
-    }
+    case 'path':
+      return pathReader(parameter);
     case 'header': {
       const key = name.toLowerCase();
       return (parts) => headerLines(parts.headers, key);
@@ -163,34 +35,8 @@ function rawReader(doc: OpenApiDocument, parameter: ResolvedParameter): RawReade
         const value = parts.cookies.get(name);
         return value === undefined ? undefined : [value];
       };
-    case 'query': {
-      if (parameter.style === 'deepObject') {
-        const prefix = `${name}[`;
-        return (parts) => {
-          const fields = new Map<string, string[]>();
-          for (const [key, values] of parts.query) {
-            if (key.startsWith(prefix) && key.endsWith(']')) fields.set(key.slice(prefix.length, -1), values);
-          }
-          return fields.size > 0 ? fields : undefined;
-        };
-      }
-      const exploded = parameter.explode && parameter.style === 'form' && !parameter.contentType;
-      if (exploded && schemaTypes(doc, parameter.schema).includes('object')) {
-        // form + explode object: each property is its own query parameter.
-        const names = Object.keys(schemaShape(doc, parameter.schema).properties);
-        return (parts) => {
-          const own = parts.query.get(name);
-          if (own !== undefined) return own;
-          const fields = new Map<string, string[]>();
-          for (const property of names) {
-            const values = parts.query.get(property);
-            if (values) fields.set(property, values);
-          }
-          return fields.size > 0 ? fields : undefined;
-        };
-      }
-      return (parts) => parts.query.get(name);
-    }
+    case 'query':
+      return queryReader(doc, parameter);
   }
 }
 
