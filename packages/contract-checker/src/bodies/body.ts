@@ -16,7 +16,6 @@ import { maskXmlMessage } from '@svc-contracts/redact';
 import { assertWellFormedXml, validateAgainstAny } from '@svc-contracts/xml-validator';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import type { XsdCache } from '../contract/xsd-cache.js';
-import { keyMemo, lazily, onceFor } from '../memo.js';
 import { parseFormEncoded } from '../parameters/request-parts.js';
 import { CheckLimitError } from '../run/scope.js';
 import { jwtClaimMismatches, jwtClaimRules } from '../security/jwt-claims.js';
@@ -81,10 +80,11 @@ function violation(
   return result;
 }
 
-const mediaTypeKeys = onceFor((content: object) => Object.keys(content));
+/** Content-Type texts whose media check is kept per declared body (they come from traffic). */
+const maxContentTypes = 256;
 
 export function declaredMediaTypes(content: unknown): string[] {
-  return isObject(content) ? mediaTypeKeys(content) : [];
+  return isObject(content) ? Object.keys(content) : [];
 }
 
 /** A result now when it is known now (JSON, form, text), a promise when it waits for the XML engine. */
@@ -131,14 +131,16 @@ export function planBody(context: BodyContext, declared: DeclaredBody): BodyChec
   const rule = rules[side];
   const declaredTypes = declaredMediaTypes(declared.content);
   const content = isObject(declared.content) ? declared.content : undefined;
-  const byContentType = keyMemo<string, MediaCheck | undefined>();
+  // Per Content-Type text, the declared media type it falls under with its compiled check; past the bound
+  // the map starts again, so memory stays bounded.
+  const byContentType = new Map<string, MediaCheck | undefined>();
   const mediaCheckFor = (contentTypeHeader: string): MediaCheck | undefined => {
     const found = content === undefined ? undefined : findMediaType(content, contentTypeHeader);
     if (!found) return undefined;
     const mediaPointer = `${declared.pointer}/content/${escapePointer(found.key)}`;
     return planMedia(context, side, found.actual, found.media, mediaPointer);
   };
-  // Traffic repeats its Content-Type: the last one is compared before the memo is asked.
+  // Traffic repeats its Content-Type: the last one is compared before the map is asked.
   let lastContentType: string | undefined;
   let lastCheck: MediaCheck | undefined;
   return (contentTypeHeader, body) => {
@@ -181,7 +183,12 @@ export function planBody(context: BodyContext, declared: DeclaredBody): BodyChec
       ];
     }
     if (contentTypeHeader !== lastContentType) {
-      lastCheck = byContentType.get(contentTypeHeader, mediaCheckFor);
+      lastCheck = byContentType.get(contentTypeHeader);
+      if (lastCheck === undefined && !byContentType.has(contentTypeHeader)) {
+        if (byContentType.size >= maxContentTypes) byContentType.clear();
+        lastCheck = mediaCheckFor(contentTypeHeader);
+        byContentType.set(contentTypeHeader, lastCheck);
+      }
       lastContentType = contentTypeHeader;
     }
     const check = lastCheck;
@@ -221,9 +228,11 @@ function planMedia(
   if (!isObject(media)) return () => none;
   const schema = media.schema;
   // Locations are worked out only for a body that fails (then kept): a conforming one never needs them.
-  const schemaLocation = lazily(() =>
-    context.specLocation(derefWithPointer(context.doc, schema, `${mediaPointer}/schema`).pointer),
-  );
+  let schemaAt: string | undefined;
+  const schemaLocation = () =>
+    (schemaAt ??= context.specLocation(
+      derefWithPointer(context.doc, schema, `${mediaPointer}/schema`).pointer,
+    ));
   const schemaViolations = (target: unknown, value: unknown, location: () => string): Violation[] => {
     const issues = context.validator.validateConcise(target, value);
     if (issues.length === 0) return none;
@@ -292,11 +301,11 @@ function planMedia(
   const contentSchema = node.contentSchema;
   if (!inner || !isJsonMediaType(inner) || contentSchema === undefined) return stringViolations;
   const contentConforms = context.validator.tester(contentSchema);
-  const contentSchemaLocation = lazily(() =>
-    context.specLocation(
+  let contentSchemaAt: string | undefined;
+  const contentSchemaLocation = () =>
+    (contentSchemaAt ??= context.specLocation(
       derefWithPointer(context.doc, contentSchema, `${resolved.pointer}/contentSchema`).pointer,
-    ),
-  );
+    ));
   return (body) => {
     const fromString = stringViolations(body);
     const value = parseTrafficJson(body);

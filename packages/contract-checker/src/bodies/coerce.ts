@@ -3,21 +3,15 @@ import {
   schemaShape as readSchemaShape,
   schemaTypes as readSchemaTypes,
 } from '@svc-contracts/openapi-utils';
-import { objectMemo } from '../memo.js';
 
-const typesMemo = objectMemo<OpenApiDocument, string[]>();
-const shapeMemo = objectMemo<OpenApiDocument, ReturnType<typeof readSchemaShape>>();
-
-/** The types a schema allows, read once per schema object (bundled specs do not change after load). */
+/** The types a schema allows. */
 export function schemaTypes(doc: OpenApiDocument, schema: unknown): string[] {
-  if (typeof schema !== 'object' || schema === null) return readSchemaTypes(doc, schema);
-  return typesMemo.get(schema, doc, () => readSchemaTypes(doc, schema));
+  return readSchemaTypes(doc, schema);
 }
 
-/** The schema's properties, items and required names, read once per schema object. */
+/** The schema's properties, items and required names. */
 export function schemaShape(doc: OpenApiDocument, schema: unknown): ReturnType<typeof readSchemaShape> {
-  if (typeof schema !== 'object' || schema === null) return readSchemaShape(doc, schema);
-  return shapeMemo.get(schema, doc, () => readSchemaShape(doc, schema));
+  return readSchemaShape(doc, schema);
 }
 
 /**

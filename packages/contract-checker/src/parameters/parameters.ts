@@ -2,7 +2,6 @@ import { escapePointer, type OpenApiDocument } from '@svc-contracts/openapi-util
 import { fieldsCoercion, itemsCoercion, scalarCoercion, schemaTypes } from '../bodies/coerce.js';
 import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
-import { lazily } from '../memo.js';
 import type { Violation } from '../types.js';
 import { itemSeparator, pairsToFields } from './delimiters.js';
 import { pathReader } from './path-style.js';
@@ -133,7 +132,7 @@ export function planParameters(
     return {
       parameter,
       base: `${parameter.in}:${parameter.name}`,
-      where: lazily(() => specLocation(parameter.pointer)),
+      where: () => specLocation(parameter.pointer),
       decode: decoder(doc, parameter),
       ...(parameter.schema === undefined ? {} : { conforms: validator.tester(parameter.schema) }),
       requires,

@@ -1,10 +1,14 @@
 import { derefWithPointer, isObject } from '@svc-contracts/openapi-utils';
 import { type DeclaredBody, type MaybePromise, planBody } from '../bodies/body.js';
 import type { CompiledService, PreparedOperation } from '../contract/compiled.js';
-import { onceFor } from '../memo.js';
 import { checkParameters, planParameters } from '../parameters/parameters.js';
 import { headerNames, headerValue, type RequestReads, splitRequest } from '../parameters/request-parts.js';
-import { checkSecurity, planOperationSecurity, planServiceSecurity } from '../security/security.js';
+import {
+  checkSecurity,
+  planOperationSecurity,
+  planServiceSecurity,
+  type ServiceSecurity,
+} from '../security/security.js';
 import type { OperationMatch, RecordedRequest, Violation } from '../types.js';
 
 /** The check of a request, planned once per operation. */
@@ -25,9 +29,15 @@ function declaredRequestBody(operation: PreparedOperation): DeclaredBody {
 }
 
 /** How each security scheme of a service is read and judged, once per service. */
-const serviceSecurity = onceFor((service: CompiledService) =>
-  planServiceSecurity(service.doc, service.validator, service.security),
-);
+function serviceSecurity(service: CompiledService): ServiceSecurity {
+  let planned = securityByService.get(service);
+  if (planned === undefined) {
+    planned = planServiceSecurity(service.doc, service.validator, service.security);
+    securityByService.set(service, planned);
+  }
+  return planned;
+}
+const securityByService = new WeakMap<CompiledService, ServiceSecurity>();
 
 /**
  * Every way a request breaks its operation's contract (security, parameters, body), worked out once:

@@ -12,7 +12,6 @@ import type { CompiledService, PreparedOperation } from '../contract/compiled.js
 import { type EchoRule, echoMismatches, echoRules } from '../extensions/echoes.js';
 import { filterMismatches, filterQuery, filterRules } from '../extensions/filters.js';
 import { refusalRules, refusalViolations } from '../extensions/refusals.js';
-import { keyMemo, lazily, objectMemo } from '../memo.js';
 import {
   type HeaderNames,
   headerLines,
@@ -22,12 +21,29 @@ import {
 } from '../parameters/request-parts.js';
 import type { RecordedRequest, RecordedResponse, Violation } from '../types.js';
 
-const responseKeys = objectMemo<number, string | undefined>();
+/** `compute()` on the first call, then its value: a location worked out only for a header that fails. */
+function onFirstCall(compute: () => string): () => string {
+  let value: string | undefined;
+  return () => (value ??= compute());
+}
+
+const responseKeys = new WeakMap<object, Map<number, string | undefined>>();
 
 /** The response key a status falls under: exact code, then `4XX`-style range, then `default`. */
 export function responseKeyFor(responses: unknown, status: number): string | undefined {
   if (!isObject(responses)) return undefined;
-  return responseKeys.get(responses, status, () => readResponseKey(responses, status));
+  // Asked for every entry (its verdict, the error schemas): kept per responses object and status.
+  let byStatus = responseKeys.get(responses);
+  if (byStatus === undefined) {
+    byStatus = new Map();
+    responseKeys.set(responses, byStatus);
+  }
+  if (byStatus.has(status)) return byStatus.get(status);
+  const key = readResponseKey(responses, status);
+  // Statuses come from traffic: past a bound the map of this object starts again.
+  if (byStatus.size >= 1000) byStatus.clear();
+  byStatus.set(status, key);
+  return key;
 }
 
 function readResponseKey(responses: JsonObject, status: number): string | undefined {
@@ -108,7 +124,7 @@ function planDeclaredResponse(
         pointer: header.pointer,
         ...(schema === undefined ? {} : { conforms: validator.tester(schema) }),
         coerce: scalarCoercion(doc, schema),
-        schemaLocation: lazily(() =>
+        schemaLocation: onFirstCall(() =>
           service.body.specLocation(derefWithPointer(doc, schema, `${header.pointer}/schema`).pointer),
         ),
       });
@@ -125,9 +141,9 @@ function planDeclaredResponse(
       open: declared.node['x-body-open'] === true,
     }),
     echoes: echoRules(declared.node['x-echoes']),
-    echoLocation: lazily(() => service.body.specLocation(`${declared.pointer}/x-echoes`)),
+    echoLocation: () => service.body.specLocation(`${declared.pointer}/x-echoes`),
     filters: filterRules(declared.node['x-filters']),
-    filterLocation: lazily(() => service.body.specLocation(`${declared.pointer}/x-filters`)),
+    filterLocation: () => service.body.specLocation(`${declared.pointer}/x-filters`),
   };
 }
 
@@ -138,20 +154,20 @@ function planDeclaredResponse(
 export function planResponse(operation: PreparedOperation): ResponseCheck {
   const { service, indexed } = operation;
   // HTTP statuses (100 to 599, all a HAR entry can have) by index; anything else a library caller passes
-  // is kept in a bounded memo.
+  // is looked up each time.
   const byHttpStatus: Array<StatusPlan | undefined> = [];
-  const byOtherStatus = keyMemo<number, StatusPlan>();
   // One plan per response key (the keys come from the spec): statuses under `2XX` or `default` share it.
-  const byKey = keyMemo<string, PlannedResponse | undefined>();
-  const planKey = (key: string) => planDeclaredResponse(service, operation, key);
+  const byKey = new Map<string, PlannedResponse | undefined>();
+  const planKey = (key: string): PlannedResponse | undefined => {
+    if (!byKey.has(key)) byKey.set(key, planDeclaredResponse(service, operation, key));
+    return byKey.get(key);
+  };
   const planStatus = (status: number): StatusPlan => {
     const key = responseKeyFor(indexed.operation.responses, status);
-    return { key, planned: key === undefined ? undefined : byKey.get(key, planKey) };
+    return { key, planned: key === undefined ? undefined : planKey(key) };
   };
   const statusPlan = (status: number): StatusPlan => {
-    if (!(Number.isInteger(status) && status >= 100 && status <= 599)) {
-      return byOtherStatus.get(status, planStatus);
-    }
+    if (!(Number.isInteger(status) && status >= 100 && status <= 599)) return planStatus(status);
     let plan = byHttpStatus[status];
     if (plan === undefined) {
       plan = planStatus(status);
@@ -162,7 +178,7 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
   const refusals = refusalRules(indexed.operation);
   if (refusals !== undefined) {
     // `x-refusals`: a request the source says is refused, judged by its answer's status and body.
-    const refusalLocation = lazily(() => service.body.specLocation(`${indexed.pointer}/x-refusals`));
+    const refusalLocation = () => service.body.specLocation(`${indexed.pointer}/x-refusals`);
     const check = checkResponse(statusPlan, operation);
     return (request, response) => {
       const found = refusalViolations(refusals, request, response, refusalLocation);

@@ -5,8 +5,8 @@ import {
   type JsonObject,
   type OpenApiDocument,
 } from '@svc-contracts/openapi-utils';
-import { scopedMemo } from '../memo.js';
 import type { OperationMatch } from '../types.js';
+import { scopedMemo } from './recent-matches.js';
 
 /** One documented operation, with the compiled URL paths (one per server base path) that reach it. */
 export interface IndexedOperation {
