@@ -6,9 +6,9 @@ import {
   loadContracts,
   readHar,
   ruleCatalogue,
-  runCli,
   scoreMutants,
 } from '@svc-contracts/contract-checker';
+import { runCli } from '@svc-contracts/contract-checker/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAll } from './lib/catalogue.ts';
 import { negativeProblems, notExpressible, ruleOfFile } from './lib/expectations.ts';

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '@svc-contracts/contract-checker';
+import { runCli } from '@svc-contracts/contract-checker/cli';
 import { startRecorder } from '@svc-contracts/contract-recorder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configPath } from './lib/paths.ts';

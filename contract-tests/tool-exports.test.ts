@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type EntryReport, type Report, runCli } from '@svc-contracts/contract-checker';
+import type { EntryReport, Report } from '@svc-contracts/contract-checker';
+import { runCli } from '@svc-contracts/contract-checker/cli';
 import { describe, expect, it } from 'vitest';
 import { configPath, contractTestsRoot } from './lib/paths.ts';
 

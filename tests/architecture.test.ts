@@ -11,6 +11,7 @@ import {
   scanArchitecture,
   type Violation,
 } from '../scripts/lib/architecture.ts';
+import { findCycles, importGraph, packageImportCycles, staticImports } from '../scripts/lib/import-cycles.ts';
 import { repoRoot } from '../scripts/lib/paths.ts';
 
 describe('the repository', () => {
@@ -286,5 +287,53 @@ describe('the file walk', () => {
         message: 'reaches into packages/b/ by a relative path; import the package by its name',
       },
     ] satisfies Violation[]);
+  });
+});
+
+describe('import cycles', () => {
+  it('no package has an import cycle among its sources, type-only imports included', () => {
+    expect(packageImportCycles(repoRoot)).toEqual([]);
+  });
+
+  it('names the cycle of a small graph: static imports, type-only imports and re-exports all count', () => {
+    const graph = importGraph(
+      new Map([
+        ['a.ts', "import { b } from './b.js';\nexport const a = b;\n"],
+        ['b.ts', "import type { C } from './sub/c.js';\nexport const b: C = 1;\n"],
+        ['sub/c.ts', "export type { A } from '../a.js';\nexport type C = number;\n"],
+        ['d.ts', "import { a } from './a.js';\n// import { d } from './d.js';\nexport const d = a;\n"],
+        ['e.ts', "export * from './e.js';\n"],
+      ]),
+    );
+    expect(graph.get('sub/c.ts')).toEqual(['a.ts']);
+    expect(findCycles(graph)).toEqual([
+      ['a.ts', 'b.ts', 'sub/c.ts', 'a.ts'],
+      ['e.ts', 'e.ts'],
+    ]);
+  });
+
+  it('finds no cycle in a graph without one, and reads only static imports and re-exports', () => {
+    expect(
+      findCycles(
+        importGraph(
+          new Map([
+            ['a.ts', "import { b } from './b.js';\nexport const late = () => import('./c.js');\n"],
+            ['b.ts', "import { c } from './c.ts';\nimport 'node:fs';\n"],
+            ['c.ts', 'const hint = "import { a } from \'./a.js\'";\nexport const c = hint;\n'],
+          ]),
+        ),
+      ),
+    ).toEqual([]);
+    expect(staticImports("import './side.js';\nimport x from 'pkg';\nexport { y } from './y.js';\n")).toEqual(
+      ['./side.js', './y.js'],
+    );
+  });
+
+  it('names the cycle of a package found on disk, with its folder', () => {
+    write({
+      'packages/a/src/one.ts': "import type { Two } from './two.js';\nexport type One = Two;\n",
+      'packages/a/src/two.ts': "import type { One } from './one.js';\nexport type Two = One | 2;\n",
+    });
+    expect(packageImportCycles(fixtureRoot)).toEqual(['packages/a/src: one.ts → two.ts → one.ts']);
   });
 });

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   checkHarFiles,
-  createHar,
   loadContracts,
   type RecordedRequest,
   type RecordedResponse,
 } from '@svc-contracts/contract-checker';
+import { createHar } from '@svc-contracts/har';
 import { integerValue, readOptions } from '../lib/options.ts';
 
 const usage = `Usage: pnpm exec tsx bench/contract-checker/throughput.ts [--entries N]

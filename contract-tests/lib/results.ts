@@ -1,17 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  type ContractSet,
-  type CoverageReport,
-  checkHarFiles,
-  findMediaType,
-  type MutationReport,
-  type Report,
-  readHar,
-} from '@svc-contracts/contract-checker';
+import { type ContractSet, checkHarFiles, type Report, readHar } from '@svc-contracts/contract-checker';
+import { findMediaType } from '@svc-contracts/openapi-utils';
 import { negativeProblems } from './expectations.ts';
 import { negativeDir, recordingsDir, shown } from './paths.ts';
 import type { SpecFacts } from './spec-facts.ts';
+
+type CoverageReport = NonNullable<Report['coverage']>;
+type MutationReport = NonNullable<Report['mutation']>;
 
 export interface NegativeResult {
   file: string;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { runCli } from './cli-main.js';
-import { boundHeapGrowth } from './heap-growth.js';
+import { runCli } from './cli/cli-main.js';
+import { boundHeapGrowth } from './run/heap-growth.js';
 
 // Before anything is allocated: V8 flags are process-wide, so the worker threads get the bound as well.
 boundHeapGrowth();

@@ -1,14 +1,15 @@
 import { deref, isObject } from '@svc-contracts/openapi-utils';
-import type { PreparedOperation } from './compiled.js';
-import { compileContracts } from './compiled.js';
-import { type ContractCacheOption, openContractCache } from './contract-cache.js';
-import { describeShapes, type ExchangeShapes } from './exchange-shapes.js';
-import { vetBodies } from './json-text.js';
-import { batchLimits, type CheckLimits, jsonCost, opensContainer } from './limits.js';
-import { planOf } from './operation-plan.js';
-import type { NotJudged } from './scope.js';
-import { credentialLocation } from './security.js';
-import { findConfigPath, type ServiceSource, servicesFromConfig } from './spec-loader.js';
+import { vetBodies } from './bodies/json-text.js';
+import type { PreparedOperation } from './contract/compiled.js';
+import { compileContracts } from './contract/compiled.js';
+import { type ContractCacheOption, openContractCache } from './contract/contract-cache.js';
+import { describeShapes, type ExchangeShapes } from './contract/exchange-shapes.js';
+import { planOf } from './contract/operation-plan.js';
+import { findConfigPath, type ServiceSource, servicesFromConfig } from './contract/spec-loader.js';
+import type { XmlLimits } from './contract/xsd-cache.js';
+import { batchLimits, type CheckLimits, jsonCost, opensContainer } from './run/limits.js';
+import type { NotJudged } from './run/scope.js';
+import { credentialLocation } from './security/credentials.js';
 import type {
   CheckOptions,
   EntryVerdict,
@@ -18,10 +19,9 @@ import type {
   Violation,
 } from './types.js';
 import { decideVerdict, undocumentedOperation } from './verdict.js';
-import type { XmlLimits } from './xsd-cache.js';
 
-export type { BodyShape, ExchangeShapes } from './exchange-shapes.js';
-export { responseKeyFor } from './response-check.js';
+export type { BodyShape, ExchangeShapes } from './contract/exchange-shapes.js';
+export { responseKeyFor } from './responses/response-check.js';
 
 export interface LoadContractsOptions {
   /** `redocly.yaml` listing the services (`apis`); default: the nearest one from the working directory. */

@@ -1,10 +1,11 @@
-import type { NotJudged } from './scope.js';
+import type { HarNameValue } from '@svc-contracts/har';
+import type { NotJudged } from './run/scope.js';
 
-/** One HTTP header as recorded (HAR keeps duplicates and the original case, so do we). */
-export interface HeaderField {
-  name: string;
-  value: string;
-}
+/**
+ * One HTTP header as recorded (HAR keeps duplicates and the original case, so do we): the HAR package's
+ * name/value pair, one type for the recorder, the checker and the mocks.
+ */
+export type HeaderField = HarNameValue;
 
 export interface RecordedRequest {
   method: string;

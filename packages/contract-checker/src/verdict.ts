@@ -1,6 +1,6 @@
-import type { PreparedOperation } from './compiled.js';
-import type { MatchMiss } from './operation-index.js';
-import { responseKeyFor } from './response-check.js';
+import type { PreparedOperation } from './contract/compiled.js';
+import { responseKeyFor } from './responses/response-check.js';
+import type { MatchMiss } from './router/operation-index.js';
 import type { EntryVerdict, OperationMatch, RecordedRequest, RuleCode, Violation } from './types.js';
 
 /** Rules that mean "the request fails validation", which `x-validation-status` says how to answer. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { coalescedOutput } from '../src/coalesced-output.js';
+import { coalescedOutput } from '../src/report/coalesced-output.js';
 
 describe('coalescedOutput gathers the report into few writes', () => {
   afterEach(() => {

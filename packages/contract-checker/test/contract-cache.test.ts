@@ -5,23 +5,18 @@ import { fileURLToPath } from 'node:url';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { createXsdValidator } from '@svc-contracts/xml-validator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compileContracts } from '../src/compiled.js';
-import { defaultCacheDir, openContractCache } from '../src/contract-cache.js';
-import {
-  type ContractSet,
-  generateMutants,
-  type LoadContractsOptions,
-  loadContracts,
-  parseHar,
-  type RecordedExchange,
-} from '../src/index.js';
+import { compileContracts } from '../src/contract/compiled.js';
+import { defaultCacheDir, openContractCache } from '../src/contract/contract-cache.js';
 import {
   compiledValidatorsOf,
   createSchemaValidator,
   usePrecompiledValidators,
-} from '../src/schema-validator.js';
-import { SetupXsdCache } from '../src/setup-xsd-cache.js';
-import { servicesFromConfig } from '../src/spec-loader.js';
+} from '../src/contract/schema-validator.js';
+import { SetupXsdCache } from '../src/contract/setup-xsd-cache.js';
+import { servicesFromConfig } from '../src/contract/spec-loader.js';
+import { type ContractSet, type LoadContractsOptions, loadContracts, parseHar } from '../src/index.js';
+import type { RecordedExchange } from '../src/input/har-entry.js';
+import { generateMutants } from '../src/mutation/mutation.js';
 import { fixtures, runCliCapturing } from './helpers.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');

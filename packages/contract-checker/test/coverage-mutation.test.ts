@@ -1,14 +1,10 @@
 import { join } from 'node:path';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ContractSet,
-  checkHarFiles,
-  generateMutants,
-  jsonMutations,
-  readXsdFacts,
-  xmlMutations,
-} from '../src/index.js';
+import { type ContractSet, checkHarFiles } from '../src/index.js';
+import { jsonMutations } from '../src/mutation/json-mutations.js';
+import { generateMutants } from '../src/mutation/mutation.js';
+import { readXsdFacts, xmlMutations } from '../src/mutation/xml-mutations.js';
 import {
   basic,
   bearer,

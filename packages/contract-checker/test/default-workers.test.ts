@@ -7,7 +7,7 @@ import {
   defaultWorkers,
   parallelThreshold,
   recordingBytes,
-} from '../src/default-workers.js';
+} from '../src/run/default-workers.js';
 
 describe('the default of --workers', () => {
   it('is one thread per core from the threshold on, and one thread below it', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEchoes, echoMismatches, echoRules } from '../src/echoes.js';
+import { applyEchoes, echoMismatches, echoRules } from '../src/extensions/echoes.js';
 
 const rules = echoRules([
   { request: '/tag', response: '/tag', present: true, equal: true },

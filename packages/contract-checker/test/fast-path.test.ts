@@ -2,12 +2,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rootElementName } from '../src/body.js';
+import { rootElementName } from '../src/bodies/body.js';
 import type { ContractSet } from '../src/index.js';
-import { objectMemo, scopedMemo } from '../src/memo.js';
-import { urlPath } from '../src/operation-index.js';
-import { checkRecordings } from '../src/report.js';
-import { decodeFormComponent, rawQueryOf } from '../src/request-parts.js';
+import { decodeFormComponent, rawQueryOf } from '../src/parameters/request-parts.js';
+import { urlPath } from '../src/router/operation-index.js';
+import { scopedMemo } from '../src/router/recent-matches.js';
+import { checkRecordings } from '../src/run/check-recordings.js';
 import {
   agent,
   basic,
@@ -192,26 +192,6 @@ describe('rootElementName reads the prolog only', () => {
     const big = `<Order>${'<TelephoneNumber>bad</TelephoneNumber>'.repeat(270_000)}</Order>`;
     expect(rootElementName(big)).toBe('Order');
     expect(rootElementName(`<!--${'-'.repeat(1_000_000)}`)).toBeUndefined();
-  });
-});
-
-describe('objectMemo', () => {
-  it('computes once per owner and key, and forgets when a owner holds too many keys', () => {
-    const memo = objectMemo<number, number>();
-    const owner = {};
-    let computed = 0;
-    const square = (n: number): number =>
-      memo.get(owner, n, () => {
-        computed++;
-        return n * n;
-      });
-    expect([square(3), square(3), square(4)]).toEqual([9, 9, 16]);
-    expect(computed).toBe(2);
-    for (let n = 0; n < 300; n++) square(n);
-    computed = 0;
-    square(3);
-    expect(computed).toBe(1);
-    expect(memo.get({}, 3, () => -1)).toBe(-1);
   });
 });
 

@@ -6,8 +6,8 @@ import {
   filterQuery,
   filterRules,
   type QueryValues,
-} from '../src/filters.js';
-import { isoInstant } from '../src/iso-instant.js';
+} from '../src/extensions/filters.js';
+import { isoInstant } from '../src/extensions/iso-instant.js';
 
 const query = (fields: Record<string, string | string[]>): QueryValues =>
   new Map(Object.entries(fields).map(([name, value]) => [name, Array.isArray(value) ? value : [value]]));

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { boundHeapGrowth, heapGrowthFlag, userSetHeapGrowth } from '../src/heap-growth.js';
+import { boundHeapGrowth, heapGrowthFlag, userSetHeapGrowth } from '../src/run/heap-growth.js';
 
 describe('the CLI bounds heap growth unless the user chose it', () => {
   it('sees a growth given on the command line or in NODE_OPTIONS, in either spelling', () => {
@@ -22,7 +22,7 @@ describe('the CLI bounds heap growth unless the user chose it', () => {
 
   it('sets the flag in a process of its own otherwise', () => {
     // In a child process: the flag is process-wide, and this test's process is not the CLI's.
-    const module = fileURLToPath(new URL('../src/heap-growth.ts', import.meta.url));
+    const module = fileURLToPath(new URL('../src/run/heap-growth.ts', import.meta.url));
     const printed = execFileSync(
       process.execPath,
       [

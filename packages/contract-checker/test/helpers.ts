@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import { runCli } from '../src/cli/cli-main.js';
 import {
   type ContractSet,
   loadContracts,
   type RecordedRequest,
   type RecordedResponse,
-  runCli,
 } from '../src/index.js';
 
 export const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));

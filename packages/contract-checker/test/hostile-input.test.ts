@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHar, readHar } from '../src/index.js';
-import { describeJsonSyntaxError, lineAndColumn, printable } from '../src/input-text.js';
+import { describeJsonSyntaxError, lineAndColumn, printable } from '../src/input/input-text.js';
 import { checkWithFixtures, fixtureConfig } from './helpers.js';
 
 // Recordings written by hand (not with a HAR writer): these are the malformed shapes a writer never makes.

@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HarEntryScanner } from '../src/entry-scanner.js';
 import type { Report } from '../src/index.js';
-import { batchLimits, JsonScanner, jsonCost } from '../src/limits.js';
-import { RecordingDecoder, type RecordingItem } from '../src/recording-reader.js';
-import { headerLines, headerValue } from '../src/request-parts.js';
+import { HarEntryScanner } from '../src/input/entry-scanner.js';
+import { RecordingDecoder, type RecordingItem } from '../src/input/recording-reader.js';
+import { headerLines, headerValue } from '../src/parameters/request-parts.js';
+import { batchLimits, JsonScanner, jsonCost } from '../src/run/limits.js';
 import { agent, checkWithFixtures, fixtures, runCliCapturing } from './helpers.js';
 
 // Issue 41, the checker's items: no silent success, no crash, no stall, nothing raw on the terminal.

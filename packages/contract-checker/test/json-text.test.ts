@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrafficJson, UnparseableJson } from '../src/json-text.js';
+import { parseTrafficJson, UnparseableJson } from '../src/bodies/json-text.js';
 
 describe('parseTrafficJson', () => {
   it('parses what JSON.parse parses', () => {
@@ -35,7 +35,7 @@ describe('parseTrafficJson', () => {
     expect(again).toEqual(first[0]);
   });
 
-  it("puts the caller's stack trace limit back, after a refusal as after a parse", () => {
+  it('leaves the stack trace limit alone, after a refusal as after a parse', () => {
     const before = Error.stackTraceLimit;
     try {
       Error.stackTraceLimit = 7;

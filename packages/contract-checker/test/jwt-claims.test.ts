@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jwtClaimMismatches, jwtClaimRules } from '../src/jwt-claims.js';
+import { jwtClaimMismatches, jwtClaimRules } from '../src/security/jwt-claims.js';
 
 const rules = jwtClaimRules([{ token: 'access_token', claim: 'jti', equals: 'access_token_id' }]);
 const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

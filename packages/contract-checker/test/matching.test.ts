@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ContractSet, loadContracts, serverBasePath } from '../src/index.js';
+import { type ContractSet, loadContracts } from '../src/index.js';
+import { serverBasePath } from '../src/router/operation-index.js';
 import {
   basic,
   bearer,

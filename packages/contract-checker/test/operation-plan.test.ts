@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type CompiledContracts, compileContracts, type PreparedOperation } from '../src/compiled.js';
-import { openContractCache } from '../src/contract-cache.js';
+import {
+  type CompiledContracts,
+  compileContracts,
+  type PreparedOperation,
+} from '../src/contract/compiled.js';
+import { openContractCache } from '../src/contract/contract-cache.js';
+import { isPlanned, planOf } from '../src/contract/operation-plan.js';
+import { servicesFromConfig } from '../src/contract/spec-loader.js';
+import type { XsdCache } from '../src/contract/xsd-cache.js';
 import type { RecordedRequest, RecordedResponse, Violation } from '../src/index.js';
-import { planOf } from '../src/operation-plan.js';
-import { headerNames, headerValue, pickHeaders, splitRequest } from '../src/request-parts.js';
-import { servicesFromConfig } from '../src/spec-loader.js';
-import type { XsdCache } from '../src/xsd-cache.js';
+import { headerNames, headerValue, pickHeaders, splitRequest } from '../src/parameters/request-parts.js';
 import {
   agent,
   apiKey,
@@ -65,12 +69,14 @@ const basicOf = (text: string) => [
 describe('the plan of an operation', () => {
   it('is not built at load, and is built on the first entry of its operation only', () => {
     // A warm set-up then costs what reading the cache costs, whatever the number of operations.
-    expect(compiled.index.operations.map((indexed) => compiled.operations.get(indexed)?.plan)).toEqual(
-      compiled.index.operations.map(() => undefined),
-    );
+    expect(
+      compiled.index.operations.map((indexed) =>
+        isPlanned(compiled.operations.get(indexed) as PreparedOperation),
+      ),
+    ).toEqual(compiled.index.operations.map(() => false));
     const first = planOf(operation('listAgents'));
     expect(planOf(operation('listAgents'))).toBe(first);
-    expect(operation('getAgent').plan).toBeUndefined();
+    expect(isPlanned(operation('getAgent'))).toBe(false);
   });
 
   it('compiles its checks once: later entries of the operation reuse them', async () => {
@@ -168,7 +174,7 @@ describe('headers, read in one pass', () => {
   });
 });
 
-describe('Basic credentials, read without decoding them into a string', () => {
+describe("Basic credentials, decoded by redact's decodeBasic", () => {
   it('needs a colon after a non-empty user id, in the decoded bytes', async () => {
     const malformed = async (text: string) =>
       (await checkRequest(request('POST', createCall, basicOf(text)))).find(

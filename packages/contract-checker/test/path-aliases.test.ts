@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entryLines } from '../src/format.js';
 import { type ContractSet, loadContracts } from '../src/index.js';
+import { entryLines } from '../src/report/format.js';
 
 /**
  * `x-path-aliases` on a path item: another spelling of the path that the source uses too (numbers

@@ -7,6 +7,7 @@ import {
   type OpenApiDocument,
 } from '@svc-contracts/openapi-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleSpecs, servicesFromConfig } from '../src/contract/spec-loader.js';
 import {
   type ContractSet,
   loadContracts,
@@ -14,7 +15,6 @@ import {
   type RecordedResponse,
   scoreMutants,
 } from '../src/index.js';
-import { bundleSpecs, servicesFromConfig } from '../src/spec-loader.js';
 
 // The repository's own specs, as they are written: they must load without problems, the documented
 // matching cases must hold, and an exchange built from each operation's examples must pass the checker.

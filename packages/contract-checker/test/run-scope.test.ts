@@ -1,11 +1,12 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHar } from '@svc-contracts/har';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonReportWriter } from '../src/format.js';
-import { checkHarFiles, createHar, parseHar, type Report, scopeCatalogue } from '../src/index.js';
-import { mergeReports } from '../src/merge.js';
-import { checkRecordingsInWorkers } from '../src/parallel.js';
+import { checkHarFiles, parseHar, type Report, scopeCatalogue } from '../src/index.js';
+import { jsonReportWriter } from '../src/report/format.js';
+import { mergeReports } from '../src/run/merge.js';
+import { checkRecordingsInWorkers } from '../src/run/parallel.js';
 import {
   agent,
   basic,

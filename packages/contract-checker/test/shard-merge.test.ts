@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textReportWriter } from '../src/format.js';
 import type { Report } from '../src/index.js';
-import { checkRecordingsInWorkers } from '../src/parallel.js';
-import { parseShard } from '../src/report.js';
+import { textReportWriter } from '../src/report/format.js';
+import { checkRecordingsInWorkers } from '../src/run/parallel.js';
+import { parseShard } from '../src/run/shard.js';
 import { fixtureConfig, fixtures, runCliCapturing } from './helpers.js';
 
 const recordings = [join(fixtures, 'har', 'fleet.har'), join(fixtures, 'har', 'numbers.har')];

@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elementText, HarEntryScanner, JsonStructureError } from '../src/entry-scanner.js';
 import { parseHar, readHar } from '../src/index.js';
-import { RecordingDecoder, type RecordingItem, readRecording } from '../src/recording-reader.js';
+import { elementText, HarEntryScanner, JsonStructureError } from '../src/input/entry-scanner.js';
+import { RecordingDecoder, type RecordingItem, readRecording } from '../src/input/recording-reader.js';
 
 const entry = (id: number): object => ({
   request: { method: 'GET', url: `http://h/api/v1/workflow/fetch/${id}`, headers: [] },

@@ -2,6 +2,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContracts } from '../src/index.js';
+import {
+  jsonReportWriter,
+  type ReportFormat,
+  type ReportWriter,
+  textReportWriter,
+} from '../src/report/format.js';
+import { checkRecordings } from '../src/run/check-recordings.js';
 import {
   BlockBufferPool,
   BlockBuilder,
@@ -9,11 +17,9 @@ import {
   type BlockResult,
   blockItems,
   type EntryBlock,
-} from '../src/entry-blocks.js';
-import { jsonReportWriter, type ReportFormat, type ReportWriter, textReportWriter } from '../src/format.js';
-import { loadContracts } from '../src/index.js';
-import { checkRecordingsInWorkers } from '../src/parallel.js';
-import { checkRecordings, type Shard } from '../src/report.js';
+} from '../src/run/entry-blocks.js';
+import { checkRecordingsInWorkers } from '../src/run/parallel.js';
+import type { Shard } from '../src/run/shard.js';
 import { fixtureConfig, fixtures } from './helpers.js';
 
 let scratch: string;

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { XsdCache } from '../src/xsd-cache.js';
+import { XsdCache } from '../src/contract/xsd-cache.js';
 
 const ORDER_XSD = fileURLToPath(new URL('../../../specs/numbers/xsd/Order.xsd', import.meta.url));
 

@@ -1,9 +1,4 @@
-import {
-  type ContractSet,
-  fitAnswer,
-  type OperationMatch,
-  responseKeyFor,
-} from '@svc-contracts/contract-checker';
+import { type ContractSet, type OperationMatch, responseKeyFor } from '@svc-contracts/contract-checker';
 import { type Refusal, readOperationRefusals, refusalFor } from '@svc-contracts/contract-model';
 import {
   countOperations,
@@ -24,6 +19,7 @@ import {
   problemResponse,
 } from './error-response.js';
 import { loadFakerNow } from './faker-on-demand.js';
+import { fitAnswer } from './fitted-answer.js';
 import { isCheckFailure, type JsonCheckWorker, type RequestCheck } from './json-check-worker.js';
 import { PreferError, type Preferences, parsePrefer, unknownExample } from './prefer.js';
 import { prismDocument, xmlOnlyResponses } from './prism-document.js';

@@ -1,4 +1,3 @@
-import { fitAnswer } from '@svc-contracts/contract-checker';
 import {
   deref,
   firstExample,
@@ -8,6 +7,7 @@ import {
   type OpenApiDocument,
   operationsOf,
 } from '@svc-contracts/openapi-utils';
+import { fitAnswer } from '../src/fitted-answer.js';
 import { securitySchemes } from '../src/status-policy.ts';
 import { basic, type Call } from './support.ts';
 

@@ -12,7 +12,7 @@ import { disconnectEventHandler } from '../../voice-client/src/webhooks.ts';
 import { runTrigger } from '../src/webhooks/trigger.ts';
 import { configPath } from './support.ts';
 
-const checker = await import('../../contract-checker/src/index.ts');
+const checker = await import('../../contract-checker/src/cli/cli-main.ts');
 
 let dir: string;
 beforeAll(async () => {

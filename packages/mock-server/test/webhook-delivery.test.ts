@@ -21,7 +21,7 @@ import { basicAuth, call, configPath } from './support.ts';
 const here = dirname(fileURLToPath(import.meta.url));
 const packageDir = resolve(here, '..');
 const cli = resolve(packageDir, 'dist', 'cli.js');
-const checker = await import('../../contract-checker/src/index.ts');
+const checker = await import('../../contract-checker/src/cli/cli-main.ts');
 
 const examples = resolve(here, '../../../specs/numbers/components/examples');
 function example(name: string): string {

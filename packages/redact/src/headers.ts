@@ -2,10 +2,18 @@ import { fromBase64, type HarNameValue, toBase64, utf8Text } from '@svc-contract
 import { MASK, maskToken } from './mask.js';
 import { extraNames, isCredentialHeader, type MaskOptions } from './names.js';
 
-/** Basic credentials split into user id and password, or undefined when they are not well-formed. */
-export function decodeBasic(credentials: string): { user: string; password: string } | undefined {
+/**
+ * Basic credentials split into user id and password, or undefined when they are not well-formed.
+ * `replaceInvalidUtf8`: bytes that are not UTF-8 decode to U+FFFD rather than making the credentials
+ * undefined (what a server that only splits at the colon accepts; the contract checker judges so). The
+ * colon is found at the same place either way: in UTF-8 the byte 0x3A is only ever the colon.
+ */
+export function decodeBasic(
+  credentials: string,
+  options: { replaceInvalidUtf8?: boolean } = {},
+): { user: string; password: string } | undefined {
   const bytes = fromBase64(credentials.trim());
-  const text = bytes && utf8Text(bytes);
+  const text = bytes && (options.replaceInvalidUtf8 ? new TextDecoder().decode(bytes) : utf8Text(bytes));
   const colon = text?.indexOf(':') ?? -1;
   if (text === undefined || colon < 0) return undefined;
   return { user: text.slice(0, colon), password: text.slice(colon + 1) };

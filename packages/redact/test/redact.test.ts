@@ -2,6 +2,7 @@ import { fromBase64, toBase64, utf8Text } from '@svc-contracts/har';
 import { describe, expect, it } from 'vitest';
 import {
   collectSecrets,
+  decodeBasic,
   MASK,
   MASKED_BASIC,
   maskBody,
@@ -241,5 +242,25 @@ describe('browser safety', () => {
         offenders.push(name);
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('decodeBasic', () => {
+  const base64 = (bytes: string) => Buffer.from(bytes, 'latin1').toString('base64');
+
+  it('splits at the first colon, and refuses text that is not base64 or has no colon', () => {
+    expect(decodeBasic(base64('user:pa:ss'))).toEqual({ user: 'user', password: 'pa:ss' });
+    expect(decodeBasic(base64(':pass'))).toEqual({ user: '', password: 'pass' });
+    expect(decodeBasic(base64('userpass'))).toBeUndefined();
+    expect(decodeBasic('not base64!')).toBeUndefined();
+  });
+
+  it('refuses bytes that are not UTF-8 unless told to replace them, which keeps the colon where it is', () => {
+    expect(decodeBasic(base64('\xe2:pass'))).toBeUndefined();
+    expect(decodeBasic(base64('\xe2:pass'), { replaceInvalidUtf8: true })).toEqual({
+      user: '\ufffd',
+      password: 'pass',
+    });
+    expect(decodeBasic(base64('\xe2pass'), { replaceInvalidUtf8: true })).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 import type { CheckId, Severity } from './catalogue/index.js';
+import type { Level } from './catalogue/types.js';
 
-/** The semver bump a difference asks for: `major` can break a client, `minor` adds, `patch` only documents. */
-export type Level = 'major' | 'minor' | 'patch';
+// The bump a difference asks for is defined beside the catalogue, which ranks each check by one.
+export type { Level };
 
 /** Who writes the value, from the client's side: `request` it writes, `response` it reads. */
 export type Direction = 'request' | 'response';

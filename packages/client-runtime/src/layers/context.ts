@@ -1,5 +1,5 @@
 import type { RetryOptions } from '../retry-options.js';
-import type { Deadline } from './timeout.js';
+import type { Deadline } from './deadline.js';
 
 /** What the transport reports to an `onEvent` hook. URLs and headers are already redacted. */
 export type TransportEvent =

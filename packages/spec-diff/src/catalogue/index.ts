@@ -1,7 +1,6 @@
 // The catalogue of every check the gate can emit: one module per family, each check with an id, a level,
 // a direction, the part of the spec it reads and one line of documentation. The README's table is generated
 // from it (catalogueTable), and a test compares the ids the code emits with the ids listed here.
-import type { Level } from '../change.js';
 import { extensionChecks } from './extensions.js';
 import { operationChecks } from './operations.js';
 import { parameterChecks } from './parameters.js';
@@ -9,7 +8,14 @@ import { requestBodyChecks } from './request-bodies.js';
 import { responseChecks } from './responses.js';
 import { schemaChecks } from './schemas.js';
 import { securityChecks } from './security.js';
-import { bumpOf, type Check, type CheckSpec, type SchemaCheckSpec, type Severity } from './types.js';
+import {
+  bumpOf,
+  type Check,
+  type CheckSpec,
+  type Level,
+  type SchemaCheckSpec,
+  type Severity,
+} from './types.js';
 import { webhookChecks } from './webhooks.js';
 import { xsdChecks, xsdRoleChecks } from './xsd.js';
 

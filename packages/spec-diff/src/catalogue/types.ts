@@ -1,4 +1,5 @@
-import type { Level } from '../change.js';
+/** The semver bump a difference asks for: `major` can break a client, `minor` adds, `patch` only documents. */
+export type Level = 'major' | 'minor' | 'patch';
 
 /** What a check says about a client: it breaks, it may break (cannot be proven either way), or it does not. */
 export type Severity = 'breaking' | 'possibly-breaking' | 'not-breaking';

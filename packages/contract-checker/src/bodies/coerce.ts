@@ -1,0 +1,92 @@
+import {
+  type OpenApiDocument,
+  schemaShape as readSchemaShape,
+  schemaTypes as readSchemaTypes,
+} from '@svc-contracts/openapi-utils';
+
+/** The types a schema allows. */
+export function schemaTypes(doc: OpenApiDocument, schema: unknown): string[] {
+  return readSchemaTypes(doc, schema);
+}
+
+/** The schema's properties, items and required names. */
+export function schemaShape(doc: OpenApiDocument, schema: unknown): ReturnType<typeof readSchemaShape> {
+  return readSchemaShape(doc, schema);
+}
+
+/**
+ * Turns the text of a parameter, header or form field into the JSON value its schema describes, the way a
+ * typed server would read it: `"42"` becomes 42 for an integer schema, `"true"` becomes true for a boolean.
+ * Text that does not read as the schema's type stays a string, so the schema check reports the type
+ * mismatch (`must be integer`) instead of the coercion hiding it. A schema that allows strings keeps the
+ * text as it is.
+ */
+export function coerceScalar(doc: OpenApiDocument, schema: unknown, text: string): unknown {
+  return coerceAs(schemaTypes(doc, schema), text);
+}
+
+/** {@link coerceScalar} with the schema's types read once, for a check planned ahead. */
+export function scalarCoercion(doc: OpenApiDocument, schema: unknown): (text: string) => unknown {
+  const types = schemaTypes(doc, schema);
+  if (types.length === 0 || types.includes('string')) return keepText;
+  if (types.length === 1 && types[0] === 'integer') {
+    return (text) => (integerText.test(text) ? Number(text) : text);
+  }
+  return (text) => coerceAs(types, text);
+}
+
+const integerText = /^[+-]?\d+$/;
+
+const keepText = (text: string): string => text;
+
+function coerceAs(types: string[], text: string): unknown {
+  if (types.length === 0 || types.includes('string')) return text;
+  if (types.includes('integer') && integerText.test(text)) return Number(text);
+  if (types.includes('number') && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return Number(text);
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  if (types.includes('null') && (text === '' || text === 'null')) return null;
+  return text;
+}
+
+/** Coerces a list of texts (the items of an array parameter) by the schema's `items`, read once. */
+export function itemsCoercion(doc: OpenApiDocument, schema: unknown): (texts: string[]) => unknown[] {
+  const item = scalarCoercion(doc, schemaShape(doc, schema).items);
+  return (texts) => texts.map(item);
+}
+
+/** Coerces the fields of an object (form body, deepObject parameter) by the schema's `properties`. */
+export function coerceFields(
+  doc: OpenApiDocument,
+  schema: unknown,
+  fields: Map<string, string[]>,
+): Record<string, unknown> {
+  return fieldsCoercion(doc, schema)(fields);
+}
+
+/** {@link coerceFields} with each property's coercion worked out once, on its first use. */
+export function fieldsCoercion(
+  doc: OpenApiDocument,
+  schema: unknown,
+): (fields: Map<string, string[]>) => Record<string, unknown> {
+  const { properties } = schemaShape(doc, schema);
+  const byName = new Map<string, (texts: string[]) => unknown>();
+  const coercionOf = (name: string): ((texts: string[]) => unknown) => {
+    let coerce = byName.get(name);
+    if (coerce === undefined) {
+      // Only declared names are kept: the names of undeclared fields come from the traffic.
+      const propertySchema = Object.hasOwn(properties, name) ? properties[name] : undefined;
+      if (schemaTypes(doc, propertySchema).includes('array')) coerce = itemsCoercion(doc, propertySchema);
+      else {
+        const scalar = scalarCoercion(doc, propertySchema);
+        coerce = (texts) => scalar(texts[0] ?? '');
+      }
+      if (propertySchema !== undefined) byName.set(name, coerce);
+    }
+    return coerce;
+  };
+  return (fields) => {
+    const value: Record<string, unknown> = {};
+    for (const [name, texts] of fields) value[name] = coercionOf(name)(texts);
+    return value;
+  };
+}

@@ -1,0 +1,293 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { findConfigPath } from '../contract/spec-loader.js';
+import { batchXmlLimits, type XmlLimits } from '../contract/xsd-cache.js';
+import { loadContracts } from '../contract-set.js';
+import { printable } from '../input/input-text.js';
+import { coalescedOutput } from '../report/coalesced-output.js';
+import { formatJson, formatText, jsonReportWriter, textReportWriter } from '../report/format.js';
+import { checkRecordings } from '../run/check-recordings.js';
+import { defaultWorkers } from '../run/default-workers.js';
+import { parseHostMappings, requireService } from '../run/entry-pipeline.js';
+import { batchLimits, type CheckLimits, limitOptions } from '../run/limits.js';
+import { MergeError, mergeReports, parseReport } from '../run/merge.js';
+import { checkRecordingsInWorkers } from '../run/parallel.js';
+import type { FailOn } from '../run/run-counts.js';
+import { parseShard, type Shard } from '../run/shard.js';
+
+const usage = `Usage: contract-check [options] <recording | folder>...
+       contract-check merge [--json] <report.json>...
+
+Checks recorded HTTP traffic against the OpenAPI contracts listed in redocly.yaml. A recording is HAR 1.2
+(*.har) or NDJSON with one HAR entry per line (*.ndjson, *.jsonl); folders are searched recursively for
+them. Recordings are read as streams: memory stays flat whatever their size.
+
+Options:
+  --service NAME   match every entry against this service only
+  --config PATH    redocly.yaml listing the services (default: nearest from the working directory)
+  --json           machine-readable report on stdout
+  --coverage       report operation x status x content type covered by the entries
+  --mutation       mutate every passing entry and report how many mutants the contract rejects
+                   (keeps the passing entries in memory: for test suites, not production traffic)
+  --shard I/N      check only part I of N of the entries (every N-th entry of the whole input), so N
+                   runners of a CI matrix share one day of traffic; merge their --json reports after
+  --no-cache       neither read nor write the set-up cache of bundled specs and compiled schemas
+                   (node_modules/.cache/svc-contracts-contract-checker/ next to the config, or
+                   $SVC_CONTRACTS_CACHE_DIR); a changed spec or XSD is never read from it anyway
+  --workers N      check on N threads, each with its own compiled contracts (default: one per core when
+                   the recordings add up to 256 MB or more, else 1: below that, starting threads costs
+                   more than it saves); output is the same, in the same order
+
+Scope (see the README, "Recording traffic with the tools you have"):
+  --host SERVICE=HOST  entries to HOST (host or host:port) are SERVICE's: matched against it only, and an
+                   unknown path there is undocumented-operation. Repeat it; a "hosts" entry of
+                   contract-check.json next to redocly.yaml does the same ({"hosts": {"agents": ["api.example.com"]}}).
+                   An unmapped host is ours when some entry on it matches an operation; else its entries
+                   are skipped as "other host" (fonts, analytics, scripts), counted by host
+  --sanitized      the recordings' credentials were stripped (Chrome's default "Export HAR (sanitized)"):
+                   the security of a request that carries none is not judged
+  --fail-on-not-judged  exit 1 when some entry is not judged (a body or credential not recorded)
+  --fail-on-skipped     exit 1 when some entry is skipped (other host, preflight, failed request, ...)
+  --strict         both: for CI on complete recordings of our own services
+  --max-xml-bytes N    largest XML document validated (default 268435456, 256 MiB); a larger one is not
+                   judged and the run exits 2
+  --xml-timeout MS time budget per XML document (default 120000)
+  --max-entry-bytes N  largest entry read (default 268435456, 256 MiB; Node cannot hold 512 MiB or more)
+  --max-json-nodes N   most values in one JSON body (default 10000000), counted before it is parsed
+  --max-json-depth N   deepest nesting of one JSON body (default 512)
+                   An entry or body past a limit is not judged, named with the limit, and the run exits 2
+  -h, --help       this text
+
+merge: combines the --json reports of every shard of one run into one report (text, or --json) with
+one coverage table; a missing or doubled shard is an error.
+
+Every entry is passed, failed, not judged (a part the recording did not keep, or a resource limit) or
+skipped (not ours: another host, a CORS preflight, a browser-internal redirect, a 304, a failed request).
+
+Exit codes: 0 no entry failed; 1 some entry violates the contract (or, with --fail-on-not-judged,
+--fail-on-skipped or --strict, some entry was not judged or skipped); 2 the check is incomplete: some
+input could not be read (unreadable or malformed recording, missing path, no recording in a folder,
+broken spec) or a resource limit stopped a check - 2 wins over 1.
+`;
+
+export interface CliOutput {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const processOutput: CliOutput = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+/** Runs the CLI in-process and resolves to its exit code (the bin calls this; tests call it directly). */
+export async function runCli(argv: string[], output: CliOutput = processOutput): Promise<number> {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>;
+  const options = {
+    service: { type: 'string' },
+    config: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    coverage: { type: 'boolean', default: false },
+    mutation: { type: 'boolean', default: false },
+    shard: { type: 'string' },
+    workers: { type: 'string' },
+    'no-cache': { type: 'boolean', default: false },
+    host: { type: 'string', multiple: true },
+    sanitized: { type: 'boolean', default: false },
+    'fail-on-not-judged': { type: 'boolean', default: false },
+    'fail-on-skipped': { type: 'boolean', default: false },
+    strict: { type: 'boolean', default: false },
+    'max-xml-bytes': { type: 'string' },
+    'xml-timeout': { type: 'string' },
+    'max-entry-bytes': { type: 'string' },
+    'max-json-nodes': { type: 'string' },
+    'max-json-depth': { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  } as const;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true });
+  } catch (error) {
+    output.stderr(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (positionals[0] === 'merge' && !values.help) return runMerge(positionals.slice(1), values.json, output);
+  if (values.help) {
+    output.stdout(usage);
+    return 0;
+  }
+  if (positionals.length === 0) {
+    output.stderr(`No recordings given.\n\n${usage}`);
+    return 2;
+  }
+  let shard: Shard | undefined;
+  try {
+    if (values.shard !== undefined) shard = parseShard(values.shard);
+    if (shard && values.mutation) throw new Error('--mutation cannot be combined with --shard');
+  } catch (error) {
+    output.stderr(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  let workers: number;
+  try {
+    workers = values.workers === undefined ? await defaultWorkers(positionals) : parseWorkers(values.workers);
+  } catch (error) {
+    output.stderr(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  // Without a config the single-thread path reports the missing config; mutation needs every entry in one place.
+  const configPath = values.config ?? findConfigPath();
+  let hosts: Record<string, string>;
+  let xmlLimits: XmlLimits;
+  let limits: CheckLimits;
+  try {
+    hosts = parseHostMappings(values.host ?? [], await configHosts(configPath));
+    xmlLimits = {
+      ...batchXmlLimits,
+      ...(values['max-xml-bytes'] === undefined
+        ? {}
+        : { maxDocumentBytes: positiveInteger('--max-xml-bytes', values['max-xml-bytes']) }),
+      ...(values['xml-timeout'] === undefined
+        ? {}
+        : { timeoutMs: positiveInteger('--xml-timeout', values['xml-timeout']) }),
+    };
+    const number = (option: keyof typeof limitOptions): number => {
+      const name = limitOptions[option];
+      const text = values[name.slice(2) as 'max-entry-bytes' | 'max-json-nodes' | 'max-json-depth'];
+      return text === undefined ? batchLimits[option] : positiveInteger(name, text);
+    };
+    limits = {
+      maxEntryBytes: number('maxEntryBytes'),
+      maxJsonNodes: number('maxJsonNodes'),
+      maxJsonDepth: number('maxJsonDepth'),
+      xml: xmlLimits,
+    };
+  } catch (error) {
+    output.stderr(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  const failOn: FailOn = {
+    ...(values['fail-on-not-judged'] || values.strict ? { notJudged: true } : {}),
+    ...(values['fail-on-skipped'] || values.strict ? { skipped: true } : {}),
+  };
+  const checkOptions = {
+    ...(values.service === undefined ? {} : { service: values.service }),
+    ...(shard ? { shard } : {}),
+    coverage: values.coverage,
+    scope: { hosts, ...(values.sanitized ? { sanitized: true } : {}) },
+    ...(Object.keys(failOn).length > 0 ? { failOn } : {}),
+  };
+  const report = coalescedOutput(output.stdout);
+  const writer = values.json ? jsonReportWriter(report.write) : textReportWriter(report.write);
+  try {
+    if (workers > 1 && !values.mutation && configPath) {
+      const summary = await checkRecordingsInWorkers(
+        positionals,
+        {
+          ...checkOptions,
+          configPath,
+          workers,
+          xmlLimits,
+          limits,
+          ...(values['no-cache'] ? { cache: false as const } : {}),
+        },
+        writer,
+      );
+      writer.finish(summary);
+      return summary.exitCode;
+    }
+    const contracts = await loadContracts({
+      xmlLimits,
+      limits,
+      ...(values.config === undefined ? {} : { configPath: values.config }),
+      ...(values['no-cache'] ? { cache: false as const } : {}),
+    });
+    try {
+      requireService(contracts, values.service);
+      const summary = await checkRecordings(
+        positionals,
+        { ...checkOptions, contracts, mutation: values.mutation },
+        writer,
+      );
+      writer.finish(summary);
+      return summary.exitCode;
+    } finally {
+      await contracts.close();
+    }
+  } catch (error) {
+    report.flush();
+    output.stderr(`contract-check: ${printable((error as Error).message)}\n`);
+    return 2;
+  } finally {
+    report.flush();
+  }
+}
+
+/** `contract-check merge a.json b.json`: one report from the shards' reports. */
+async function runMerge(files: string[], json: boolean, output: CliOutput): Promise<number> {
+  if (files.length === 0) {
+    output.stderr(`merge: no reports given.\n\n${usage}`);
+    return 2;
+  }
+  try {
+    const parts = await Promise.all(
+      files.map(async (file) => {
+        let text: string;
+        try {
+          text = await readFile(file, 'utf8');
+        } catch (error) {
+          throw new MergeError(
+            `${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+          );
+        }
+        return { file, report: parseReport(text, file) };
+      }),
+    );
+    const report = mergeReports(parts);
+    output.stdout(json ? formatJson(report) : formatText(report));
+    return report.exitCode;
+  } catch (error) {
+    output.stderr(`contract-check merge: ${printable((error as Error).message)}\n`);
+    return 2;
+  }
+}
+
+function positiveInteger(option: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new Error(`${option} takes a whole number above 0, not "${text}"`);
+  return value;
+}
+
+/** The `hosts` entry of `contract-check.json` next to the config, if there is one. */
+async function configHosts(configPath: string | undefined): Promise<Record<string, unknown>> {
+  if (configPath === undefined) return {};
+  const file = join(dirname(configPath), 'contract-check.json');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return {};
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`contract-check.json: not JSON (${(error as Error).message.slice(0, 120)})`);
+  }
+  const hosts = (parsed as { hosts?: unknown } | null)?.hosts;
+  if (hosts === undefined) return {};
+  if (typeof hosts !== 'object' || hosts === null || Array.isArray(hosts)) {
+    throw new Error('contract-check.json: "hosts" maps a service to its host names');
+  }
+  return hosts as Record<string, unknown>;
+}
+
+function parseWorkers(text: string): number {
+  const count = Number(text);
+  if (!Number.isInteger(count) || count < 1 || count > 256) {
+    throw new Error(`--workers takes a whole number from 1 to 256, not "${text}"`);
+  }
+  return count;
+}

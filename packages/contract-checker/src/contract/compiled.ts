@@ -1,0 +1,191 @@
+import { resolve } from 'node:path';
+import {
+  derefWithPointer,
+  escapePointer,
+  isObject,
+  type OpenApiDocument,
+} from '@svc-contracts/openapi-utils';
+import type { BodyContext } from '../bodies/body.js';
+import { type ResolvedParameter, resolveParameters } from '../parameters/resolve.js';
+import {
+  buildOperationIndex,
+  type IndexedOperation,
+  type OperationIndex,
+} from '../router/operation-index.js';
+import { readSecurityRules, type SecurityRules } from '../security/security.js';
+import { createSchemaValidator, type SchemaValidator } from './schema-validator.js';
+import type { LoadedSpec } from './spec-loader.js';
+import type { XsdCache } from './xsd-cache.js';
+
+/** One service, read and compiled once: its validator, security rules and service-wide x- rules. */
+export interface CompiledService {
+  spec: LoadedSpec;
+  doc: OpenApiDocument;
+  validator: SchemaValidator;
+  security: SecurityRules;
+  errorSchemas: Record<string, unknown>;
+  validationStatus?: number;
+  body: BodyContext;
+}
+
+/** One operation with its resolved parameters, ready to check requests against. */
+export interface PreparedOperation {
+  indexed: IndexedOperation;
+  service: CompiledService;
+  parameters: ResolvedParameter[];
+}
+
+export interface CompiledContracts {
+  services: Map<string, CompiledService>;
+  index: OperationIndex;
+  operations: Map<IndexedOperation, PreparedOperation>;
+  /** Schemas and XSDs that do not compile, with their location. */
+  problems: string[];
+}
+
+/** Walks the schemas an operation uses, so they compile once, at load time, with their location. */
+function* operationSchemas(
+  doc: OpenApiDocument,
+  indexed: IndexedOperation,
+  parameters: ResolvedParameter[],
+): Generator<[unknown, string]> {
+  for (const parameter of parameters)
+    if (parameter.schema !== undefined) yield [parameter.schema, parameter.schemaPointer];
+  const media = function* (content: unknown, pointer: string): Generator<[unknown, string]> {
+    if (!isObject(content)) return;
+    for (const [key, value] of Object.entries(content)) {
+      if (!isObject(value) || value.schema === undefined) continue;
+      const at = `${pointer}/content/${escapePointer(key)}/schema`;
+      yield [value.schema, at];
+      const resolved = derefWithPointer(doc, value.schema, at);
+      if (isObject(resolved.node) && resolved.node.contentSchema !== undefined) {
+        yield [resolved.node.contentSchema, `${resolved.pointer}/contentSchema`];
+      }
+    }
+  };
+  const body = derefWithPointer(doc, indexed.operation.requestBody, `${indexed.pointer}/requestBody`);
+  if (isObject(body.node)) yield* media(body.node.content, body.pointer);
+  if (isObject(indexed.operation.responses)) {
+    for (const [status, raw] of Object.entries(indexed.operation.responses)) {
+      const response = derefWithPointer(doc, raw, `${indexed.pointer}/responses/${escapePointer(status)}`);
+      if (!isObject(response.node)) continue;
+      yield* media(response.node.content, response.pointer);
+      if (isObject(response.node.headers)) {
+        for (const [name, rawHeader] of Object.entries(response.node.headers)) {
+          const header = derefWithPointer(
+            doc,
+            rawHeader,
+            `${response.pointer}/headers/${escapePointer(name)}`,
+          );
+          if (isObject(header.node) && header.node.schema !== undefined)
+            yield [header.node.schema, `${header.pointer}/schema`];
+        }
+      }
+    }
+  }
+}
+
+/**
+ * `x-error-schemas` maps a status to the `$ref` of the error schema, written as the ref string
+ * (`'#/components/schemas/HTTPValidationError'`) or as a `{ $ref }` object; both become a schema.
+ */
+function readErrorSchemas(doc: OpenApiDocument): Record<string, unknown> {
+  const raw = doc['x-error-schemas'];
+  if (!isObject(raw)) return {};
+  return Object.fromEntries(
+    Object.entries(raw).map(([status, value]) => [
+      status,
+      typeof value === 'string' ? { $ref: value } : value,
+    ]),
+  );
+}
+
+function xsdPaths(doc: OpenApiDocument): string[] {
+  const found = new Set<string>();
+  const visit = (node: unknown, depth: number): void => {
+    if (depth > 64) return;
+    if (Array.isArray(node)) for (const item of node) visit(item, depth + 1);
+    else if (isObject(node)) {
+      const xsd = node['x-xsd'];
+      if (isObject(xsd) && typeof xsd.schema === 'string') found.add(xsd.schema);
+      for (const value of Object.values(node)) visit(value, depth + 1);
+    }
+  };
+  visit(doc.paths, 0);
+  visit(doc.webhooks, 0);
+  visit(doc.components, 0);
+  return [...found];
+}
+
+/**
+ * Compiles bundled specs: a validator per service, the operation index, every schema an operation uses
+ * (so a broken schema is reported at load, with its location, not in the middle of a run) and every XSD
+ * an XML media type names.
+ */
+export async function compileContracts(specs: LoadedSpec[], xsd: XsdCache): Promise<CompiledContracts> {
+  const problems: string[] = [];
+
+  const compiled = new Map<string, CompiledService>();
+  for (const spec of specs) {
+    const doc = spec.document;
+    const specLocation = (pointer: string): string => `${spec.relativeRoot}${pointer}`;
+    const validator = createSchemaValidator(doc, spec.name);
+    const status = Number(doc['x-validation-status']);
+    const service: CompiledService = {
+      spec,
+      doc,
+      validator,
+      security: readSecurityRules(doc),
+      errorSchemas: readErrorSchemas(doc),
+      body: { doc, validator, xsd, serviceDir: spec.dir, relativeRoot: spec.relativeRoot, specLocation },
+    };
+    if (Number.isInteger(status)) service.validationStatus = status;
+    compiled.set(spec.name, service);
+  }
+
+  const index = buildOperationIndex(specs.map((spec) => ({ name: spec.name, document: spec.document })));
+  const prepared = new Map<IndexedOperation, PreparedOperation>();
+  for (const indexed of index.operations) {
+    const service = compiled.get(indexed.service);
+    if (!service) continue;
+    const parameters = resolveParameters(
+      service.doc,
+      indexed.pathItem,
+      indexed.operation,
+      indexed.pathItemPointer,
+      indexed.pointer,
+    );
+    prepared.set(indexed, { indexed, service, parameters });
+    for (const [schema, pointer] of operationSchemas(service.doc, indexed, parameters)) {
+      const error = service.validator.precompile(schema);
+      if (error) problems.push(`${service.spec.relativeRoot}${pointer}: schema does not compile: ${error}`);
+    }
+  }
+  for (const service of compiled.values()) {
+    for (const [name, scheme] of Object.entries(service.security.schemes)) {
+      if (scheme['x-value-schema'] === undefined) continue;
+      const error = service.validator.precompile(scheme['x-value-schema']);
+      if (error)
+        problems.push(
+          `${service.spec.relativeRoot}#/components/securitySchemes/${name}/x-value-schema: ${error}`,
+        );
+    }
+    for (const [status, schema] of Object.entries(service.errorSchemas)) {
+      const error = service.validator.precompile(schema);
+      if (error) problems.push(`${service.spec.relativeRoot}#/x-error-schemas/${status}: ${error}`);
+    }
+    await Promise.all(
+      xsdPaths(service.doc).map(async (path) => {
+        try {
+          await xsd.get(resolve(service.spec.dir, path));
+        } catch (error) {
+          problems.push(
+            `${service.spec.relativeRoot} x-xsd ${path}: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+      }),
+    );
+  }
+
+  return { services: compiled, index, operations: prepared, problems };
+}

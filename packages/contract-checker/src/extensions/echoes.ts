@@ -1,0 +1,107 @@
+import { isDeepStrictEqual } from 'node:util';
+import { isObject, type JsonObject, unescapePointer } from '@svc-contracts/openapi-utils';
+import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
+
+/**
+ * One entry of `x-echoes` on a response: what the answer carries of the request's JSON body. `request`
+ * and `response` name a member of each body (`/tag`, a JSON pointer to a top-level member); `present`:
+ * when the request has it, the answer has it too ("tag: present when sent in the request"); `equal`:
+ * when both have it, the values are the same ("owner: the sending number", the request's `from`).
+ */
+export interface EchoRule {
+  request: string;
+  response: string;
+  present: boolean;
+  equal: boolean;
+}
+
+/** A response body that breaks one rule: where, and why. */
+export interface EchoMismatch {
+  pointer: string;
+  message: string;
+}
+
+const TOP_LEVEL = /^\/[^/]+$/;
+
+/** The rules of an `x-echoes` value; malformed entries are left out (the linter reports them). */
+export function echoRules(extension: unknown): EchoRule[] {
+  if (!Array.isArray(extension)) return [];
+  const rules: EchoRule[] = [];
+  for (const entry of extension) {
+    if (!isObject(entry)) continue;
+    const { request, response, present, equal } = entry;
+    if (typeof request !== 'string' || typeof response !== 'string') continue;
+    if (!TOP_LEVEL.test(request) || !TOP_LEVEL.test(response)) continue;
+    if (present !== true && equal !== true) continue;
+    rules.push({ request, response, present: present === true, equal: equal === true });
+  }
+  return rules;
+}
+
+/** `/tag` → `tag` (`~1` and `~0` decoded, as in any JSON pointer). */
+function memberName(pointer: string): string {
+  return unescapePointer(pointer.slice(1));
+}
+
+/** The JSON object a body holds, or undefined (no body, not JSON, not an object). */
+function jsonObject(body: string | undefined): JsonObject | undefined {
+  if (body === undefined || body === '') return undefined;
+  const value = parseTrafficJson(body);
+  // A refusal is an object too: only a parsed JSON object counts.
+  return value instanceof UnparseableJson || !isObject(value) ? undefined : value;
+}
+
+/**
+ * What an answer breaks of its response's `x-echoes`, judged on the two JSON bodies. Nothing is judged
+ * when either body is not a JSON object: whether it must be is the body check's to say.
+ */
+export function echoMismatches(
+  rules: readonly EchoRule[],
+  requestBody: string | undefined,
+  responseBody: string | undefined,
+): EchoMismatch[] {
+  if (rules.length === 0) return [];
+  const sent = jsonObject(requestBody);
+  const answer = jsonObject(responseBody);
+  if (sent === undefined || answer === undefined) return [];
+  const found: EchoMismatch[] = [];
+  for (const rule of rules) {
+    const name = memberName(rule.request);
+    if (!Object.hasOwn(sent, name)) continue;
+    const answered = memberName(rule.response);
+    if (!Object.hasOwn(answer, answered)) {
+      if (rule.present) {
+        found.push({
+          pointer: rule.response,
+          message: `${rule.response} is missing, but the request sent ${rule.request} (x-echoes)`,
+        });
+      }
+      continue;
+    }
+    if (rule.equal && !isDeepStrictEqual(sent[name], answer[answered])) {
+      found.push({
+        pointer: rule.response,
+        message: `${rule.response} is not the request's ${rule.request} (x-echoes)`,
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * An answer made to keep its response's `x-echoes` for this request: what a mock serves from an example.
+ * A member to be equal takes the request's value; one only to be present takes it when it is missing.
+ */
+export function applyEchoes(rules: readonly EchoRule[], request: unknown, answer: unknown): unknown {
+  if (rules.length === 0) return answer;
+  if (!isObject(request) || !isObject(answer)) return answer;
+  const sent = request;
+  const echoed: JsonObject = { ...answer };
+  for (const rule of rules) {
+    const name = memberName(rule.request);
+    if (!Object.hasOwn(sent, name)) continue;
+    const answered = memberName(rule.response);
+    if (rule.equal || !Object.hasOwn(echoed, answered)) echoed[answered] = sent[name];
+  }
+  return echoed;
+}

@@ -1,0 +1,423 @@
+import { isDeepStrictEqual } from 'node:util';
+import {
+  type FilterCondition,
+  type FilterMatch,
+  type FilterRules,
+  readFilters,
+} from '@svc-contracts/contract-model';
+import { isObject, type JsonObject, unescapePointer } from '@svc-contracts/openapi-utils';
+import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
+import { parseFormEncoded, rawQueryOf } from '../parameters/request-parts.js';
+import { isoInstant } from './iso-instant.js';
+
+/** An item the request's filters exclude: where, and why. */
+export interface FilterMismatch {
+  pointer: string;
+  message: string;
+}
+
+/** The decoded query of a request: each name with its values, in order. */
+export type QueryValues = ReadonlyMap<string, readonly string[]>;
+
+/** Mismatches reported per answer; the rest are counted in the last message. */
+const MAX_REPORTED = 20;
+/**
+ * Filter objects, and codes of one `any-of`, compared per item. Every item is tested against each of
+ * them, so a longer list (far beyond any real query) is left unjudged: the check stays linear in the
+ * size of the exchange, whatever a recording holds.
+ */
+const MAX_COMPARED = 64;
+
+const rulesByExtension = new WeakMap<object, FilterRules | undefined>();
+
+/**
+ * The rules of an `x-filters` value; undefined when it has none (the linter reports what is malformed).
+ * Read once per extension object: the mocks ask on every request.
+ */
+export function filterRules(extension: unknown): FilterRules | undefined {
+  if (!isObject(extension)) return undefined;
+  if (!rulesByExtension.has(extension)) rulesByExtension.set(extension, readFilters(extension).rules);
+  return rulesByExtension.get(extension);
+}
+
+/** A condition with its member readers made once. */
+interface CompiledCondition {
+  condition: FilterCondition;
+  /** Reads `field` from an item (undefined for a condition that is not comparable). */
+  read: ((item: unknown) => unknown) | undefined;
+  /** Reads `operand` from a filter object. */
+  operandOf: (filter: unknown) => unknown;
+}
+
+/** The conditions of one query parameter: on its text, and on the filter objects it holds. */
+interface ParameterConditions {
+  name: string;
+  plain: CompiledCondition[];
+  listed: CompiledCondition[];
+}
+
+/** Rules made ready once: the readers of the list and of each member, the conditions by parameter. */
+interface CompiledRules {
+  itemsOf: (body: unknown) => unknown;
+  parameters: ParameterConditions[];
+  names: ReadonlySet<string>;
+}
+
+const compiledRules = new WeakMap<FilterRules, CompiledRules>();
+
+function compile(rules: FilterRules): CompiledRules {
+  let compiled = compiledRules.get(rules);
+  if (compiled !== undefined) return compiled;
+  const byName = new Map<string, ParameterConditions>();
+  for (const condition of rules.conditions) {
+    let parameter = byName.get(condition.parameter);
+    if (parameter === undefined) {
+      parameter = { name: condition.parameter, plain: [], listed: [] };
+      byName.set(condition.parameter, parameter);
+    }
+    const ready: CompiledCondition = {
+      condition,
+      read: condition.field === undefined ? undefined : memberReader(condition.field),
+      operandOf: memberReader(condition.operand),
+    };
+    (condition.element === undefined ? parameter.plain : parameter.listed).push(ready);
+  }
+  compiled = {
+    itemsOf: memberReader(rules.items),
+    parameters: [...byName.values()],
+    names: new Set(byName.keys()),
+  };
+  compiledRules.set(rules, compiled);
+  return compiled;
+}
+
+/**
+ * The values of the query parameters `rules` read, decoded as every query is (`+` a space), from a
+ * request's URL (absolute, or a path with its query): the other parameters are passed over undecoded.
+ */
+export function filterQuery(rules: FilterRules, url: string): QueryValues {
+  return parseFormEncoded(rawQueryOf(url), compile(rules).names);
+}
+
+/** An item's verdict on one condition: undefined when it cannot be judged (a member missing, another type). */
+type ItemTest = (item: unknown) => boolean | undefined;
+
+/** One condition made ready for a request: the test, and what to say of an item that fails it. */
+interface Prepared {
+  test: ItemTest;
+  read: (item: unknown) => unknown;
+  /** `created_at is "2025-02-28T23:00:00Z", before start_date 2025-03-01T00:00:00Z`, from the item's value. */
+  explain: (value: string) => string;
+}
+
+/**
+ * What a request's query asks of the items, one group per parameter. The items must meet every test of
+ * an `all` group (each condition on a plain parameter holds). Of an `any` group (the objects of a filter
+ * list) they must meet one: the source does not say how several filter objects combine, so an item is
+ * excluded only when it meets none of them, the reading that refuses least.
+ */
+interface Group {
+  kind: 'all' | 'any';
+  tests: Prepared[];
+}
+
+/** The groups a request's query makes of the rules; parameters sent once only (a repeated one is left open). */
+function groupsFor(rules: FilterRules, query: QueryValues): Group[] {
+  const groups: Group[] = [];
+  for (const { name, plain, listed } of compile(rules).parameters) {
+    const values = query.get(name);
+    if (values === undefined || values.length !== 1) continue;
+    const text = values[0] as string;
+    const tests: Prepared[] = [];
+    for (const ready of plain) {
+      const prepared = prepare(ready, text, name);
+      if (prepared !== undefined) tests.push(prepared);
+    }
+    if (tests.length > 0) groups.push({ kind: 'all', tests });
+    if (listed.length > 0) {
+      const group = filterListGroup(listed, text, name);
+      if (group !== undefined) groups.push(group);
+    }
+  }
+  return groups;
+}
+
+/**
+ * The `any` group of a filter list: one test per filter object that a condition compares. Objects no
+ * condition recognises are ignored, as the service ignores them; one that is recognised but not
+ * comparable (or whose operand is unusable) leaves the whole group open, since an item may meet it.
+ */
+function filterListGroup(
+  conditions: CompiledCondition[],
+  text: string,
+  parameter: string,
+): Group | undefined {
+  const list = parseTrafficJson(text);
+  if (list instanceof UnparseableJson || !Array.isArray(list) || list.length > MAX_COMPARED) return undefined;
+  const tests: Prepared[] = [];
+  for (let index = 0; index < list.length; index++) {
+    const filter: unknown = list[index];
+    if (!isObject(filter)) continue;
+    for (const ready of conditions) {
+      if (!selects(ready.condition.element as JsonObject, filter)) continue;
+      if (ready.read === undefined) return undefined;
+      const prepared = prepare(ready, ready.operandOf(filter), `${parameter}[${index}]`);
+      if (prepared === undefined) return undefined;
+      tests.push(prepared);
+    }
+  }
+  return tests.length === 0 ? undefined : { kind: 'any', tests };
+}
+
+function selects(element: JsonObject, filter: JsonObject): boolean {
+  for (const name in element) {
+    if (!Object.hasOwn(filter, name)) return false;
+    const wanted = element[name];
+    const value = filter[name];
+    // The selecting members are names (`attribute`, `type`); `isDeepStrictEqual` only for anything else.
+    if (value !== wanted && (typeof wanted !== 'object' || !isDeepStrictEqual(value, wanted))) return false;
+  }
+  return true;
+}
+
+/** The test of one condition against an operand; undefined when the operand cannot be compared. */
+function prepare(ready: CompiledCondition, operand: unknown, source: string): Prepared | undefined {
+  const { condition, read } = ready;
+  const match = condition.match as FilterMatch;
+  const test = itemTest(match, operand, read as (item: unknown) => unknown);
+  if (test === undefined) return undefined;
+  return {
+    test,
+    read: read as (item: unknown) => unknown,
+    // Written only for an item that is reported.
+    explain: (value) =>
+      `${(condition.field as string).slice(1)} is ${value}, ${PHRASES[match](operand, describe(operand), source)}`,
+  };
+}
+
+/** How a failed comparison reads: the operand as sent, and the parameter (or filter object) it came from. */
+const PHRASES: Record<FilterMatch, (operand: unknown, sent: string, source: string) => string> = {
+  equals: (_operand, sent, source) => `not ${sent} (${source})`,
+  contains: (_operand, sent, source) => `which does not contain ${sent} (${source})`,
+  'any-of': (_operand, sent, source) => `which holds none of ${sent} (${source})`,
+  'in-list': (_operand, sent, source) => `not one of ${sent} (${source})`,
+  between: (operand, _sent, source) => {
+    const { min, max } = operand as { min?: number; max?: number };
+    return `outside ${min ?? '-inf'} to ${max ?? '+inf'} (${source})`;
+  },
+  'not-before': (_operand, sent, source) => `before ${source} ${sent}`,
+  'not-after': (_operand, sent, source) => `after ${source} ${sent}`,
+};
+
+function itemTest(
+  match: FilterMatch,
+  operand: unknown,
+  read: (item: unknown) => unknown,
+): ItemTest | undefined {
+  switch (match) {
+    case 'equals':
+      if (typeof operand !== 'number' && typeof operand !== 'string') return undefined;
+      return (item) => {
+        const value = read(item);
+        return typeof value === typeof operand ? value === operand : undefined;
+      };
+    case 'contains':
+      if (typeof operand !== 'string') return undefined;
+      return (item) => {
+        const value = read(item);
+        return typeof value === 'string' ? value.includes(operand) : undefined;
+      };
+    case 'any-of': {
+      if (!Array.isArray(operand) || operand.length === 0 || operand.length > MAX_COMPARED) return undefined;
+      if (!operand.every((code) => typeof code === 'string')) return undefined;
+      const codes = operand as string[];
+      const holds = (text: string) => codes.some((code) => text.includes(code));
+      return (item) => {
+        const value = read(item);
+        if (typeof value === 'string') return holds(value);
+        if (!Array.isArray(value)) return undefined;
+        if (value.some((one) => typeof one === 'string' && holds(one))) return true;
+        return value.every((one) => typeof one === 'string') ? false : undefined;
+      };
+    }
+    case 'in-list': {
+      if (typeof operand !== 'string') return undefined;
+      const allowed = new Set(
+        operand
+          .split(',')
+          .map((one) => one.trim())
+          .filter((one) => one !== ''),
+      );
+      if (allowed.size === 0) return undefined;
+      return (item) => {
+        const value = read(item);
+        return typeof value === 'string' ? allowed.has(value) : undefined;
+      };
+    }
+    case 'between': {
+      if (!isObject(operand)) return undefined;
+      const min = typeof operand.min === 'number' ? operand.min : undefined;
+      const max = typeof operand.max === 'number' ? operand.max : undefined;
+      // The source leaves open what the service does when min is greater than max.
+      if ((min === undefined && max === undefined) || (min !== undefined && max !== undefined && min > max)) {
+        return undefined;
+      }
+      return (item) => {
+        const value = read(item);
+        if (typeof value !== 'number') return undefined;
+        return (min === undefined || value >= min) && (max === undefined || value <= max);
+      };
+    }
+    case 'not-before':
+    case 'not-after': {
+      const bound = typeof operand === 'string' ? isoInstant(operand) : undefined;
+      if (bound === undefined) return undefined;
+      return (item) => {
+        const value = read(item);
+        const instant = typeof value === 'string' ? lastInstant(value) : undefined;
+        if (instant === undefined) return undefined;
+        return match === 'not-before' ? instant >= bound : instant <= bound;
+      };
+    }
+  }
+}
+
+/**
+ * Reads the member a JSON pointer names from each item, its segments decoded once: the pointer is the
+ * spec's, and it is read on every item of every answer.
+ */
+function memberReader(pointer: string): (item: unknown) => unknown {
+  if (pointer === '') return (item) => item;
+  const segments = pointer.slice(1).split('/').map(unescapePointer);
+  return (item) => {
+    let node = item;
+    for (const segment of segments) {
+      // Own members only: an item's `constructor` or `__proto__` is not a member the filter reads.
+      if (Array.isArray(node)) node = /^(0|[1-9]\d*)$/.test(segment) ? node[Number(segment)] : undefined;
+      else if (isObject(node) && Object.hasOwn(node, segment)) node = node[segment];
+      else return undefined;
+    }
+    return node;
+  };
+}
+
+let lastText: string | undefined;
+let lastRead: number | undefined;
+
+/** {@link isoInstant} of the text read last: a start and an end bound read the same `created_at` in turn. */
+function lastInstant(text: string): number | undefined {
+  if (text !== lastText) {
+    lastText = text;
+    lastRead = isoInstant(text);
+  }
+  return lastRead;
+}
+
+function describe(operand: unknown): string {
+  const text = typeof operand === 'string' ? operand : JSON.stringify(operand);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+function itemsOf(rules: FilterRules, body: unknown): unknown[] | undefined {
+  const items = compile(rules).itemsOf(body);
+  return Array.isArray(items) ? items : undefined;
+}
+
+/** What excludes an item: the condition of an `all` group it fails, or an `any` group none of whose it meets. */
+type Exclusion = { group: Group; failed: Prepared | undefined };
+
+/** The first group that excludes an item; undefined when none does (or it cannot be judged). */
+function exclusion(groups: readonly Group[], item: unknown): Exclusion | undefined {
+  for (const group of groups) {
+    if (group.kind === 'all') {
+      for (const prepared of group.tests) {
+        if (prepared.test(item) === false) return { group, failed: prepared };
+      }
+    } else if (meetsNone(group.tests, item)) {
+      return { group, failed: undefined };
+    }
+  }
+  return undefined;
+}
+
+/** Whether every test is judged and fails (a loop, not `every`: this runs per item and per group). */
+function meetsNone(tests: readonly Prepared[], item: unknown): boolean {
+  for (let index = 0; index < tests.length; index++) {
+    if ((tests[index] as Prepared).test(item) !== false) return false;
+  }
+  return true;
+}
+
+/** Why an item is excluded, written only for the items reported. */
+function explainExclusion(item: unknown, { group, failed }: Exclusion): string {
+  if (failed !== undefined) return failed.explain(describe(JSON.stringify(failed.read(item))));
+  const each = group.tests.map(({ read, explain }) => explain(describe(JSON.stringify(read(item)))));
+  return `meets none of the filter objects sent: ${each.join('; ')}`;
+}
+
+/**
+ * The items of an answer that the request's query excludes under `x-filters`. Nothing is judged when
+ * the body is not JSON or has no list where `items` points (the body check says whether it must), and
+ * no item is judged on a member it lacks or holds in another type: the source leaves which run and
+ * agent fields are required open.
+ */
+export function filterMismatches(
+  rules: FilterRules,
+  query: QueryValues,
+  responseBody: string | undefined,
+): FilterMismatch[] {
+  if (responseBody === undefined || responseBody === '') return [];
+  const groups = groupsFor(rules, query);
+  if (groups.length === 0) return [];
+  const body = parseTrafficJson(responseBody);
+  if (body instanceof UnparseableJson) return [];
+  const items = itemsOf(rules, body);
+  if (items === undefined) return [];
+  const found: FilterMismatch[] = [];
+  let unreported = 0;
+  for (let index = 0; index < items.length; index++) {
+    const item: unknown = items[index];
+    const excluded = exclusion(groups, item);
+    if (excluded === undefined) continue;
+    if (found.length === MAX_REPORTED) {
+      unreported++;
+      continue;
+    }
+    const pointer = `${rules.items}/${index}`;
+    found.push({ pointer, message: `${pointer}: ${explainExclusion(item, excluded)} (x-filters)` });
+  }
+  if (unreported > 0) {
+    const last = found[found.length - 1] as FilterMismatch;
+    last.message += `; ${unreported} more item(s) the filters exclude are not listed`;
+  }
+  return found;
+}
+
+/**
+ * An answer with the items the request's query excludes under `x-filters` left out: what a mock serves
+ * from an example list. Items that cannot be judged stay, as the checker accepts them.
+ */
+export function applyFilters(rules: FilterRules, query: QueryValues, answer: unknown): unknown {
+  const groups = groupsFor(rules, query);
+  if (groups.length === 0) return answer;
+  const items = itemsOf(rules, answer);
+  if (items === undefined) return answer;
+  const kept = items.filter((item) => exclusion(groups, item) === undefined);
+  if (kept.length === items.length) return answer;
+  return replaceAt(answer, rules.items, kept);
+}
+
+/** A copy of `root` with the value at `pointer` replaced (`root` itself is not changed: parses are shared). */
+function replaceAt(root: unknown, pointer: string, value: unknown): unknown {
+  if (pointer === '') return value;
+  const [head, ...rest] = pointer.slice(1).split('/');
+  const name = unescapePointer(head as string);
+  const tail = rest.length === 0 ? '' : `/${rest.join('/')}`;
+  if (Array.isArray(root)) {
+    const copy = [...root];
+    copy[Number(name)] = replaceAt(root[Number(name)], tail, value);
+    return copy;
+  }
+  if (!isObject(root)) return root;
+  return { ...root, [name]: replaceAt(root[name], tail, value) };
+}

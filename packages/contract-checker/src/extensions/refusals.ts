@@ -1,0 +1,57 @@
+import { type Refusal, readRefusals, refusalFor, xmlElementText } from '@svc-contracts/contract-model';
+import type { JsonObject } from '@svc-contracts/openapi-utils';
+import type { RecordedRequest, RecordedResponse, Violation } from '../types.js';
+
+/** An operation's `x-refusals` (the well-formed entries; the linter reports the rest), or undefined. */
+export function refusalRules(operation: JsonObject): Refusal[] | undefined {
+  return operation['x-refusals'] === undefined ? undefined : readRefusals(operation['x-refusals']).value;
+}
+
+/**
+ * Statuses that answer a refused request before its document is read, or that the source leaves open:
+ * a credential refusal (401, 403) and a server failure (5xx). They are not judged against the refusal.
+ */
+function answeredBeforeTheDocument(status: number): boolean {
+  return status === 401 || status === 403 || status >= 500;
+}
+
+/**
+ * What an answer to a request that `x-refusals` says the service refuses breaks: another status than
+ * the refusal's (a 2xx accepted what the source refuses), or a refusal body whose element says otherwise
+ * (`ErrorCode` not `400`). A body the recording did not keep is not judged.
+ */
+export function refusalViolations(
+  refusals: readonly Refusal[],
+  request: RecordedRequest,
+  response: RecordedResponse,
+  specLocation: () => string,
+): Violation[] {
+  const refusal = refusalFor(refusals, request.body);
+  if (refusal === undefined || answeredBeforeTheDocument(response.status)) return [];
+  const element = refusal.xmlElements.find((name) => request.body?.includes(name)) ?? refusal.xmlElements[0];
+  if (response.status !== refusal.status) {
+    return [
+      {
+        rule: 'refused-request',
+        severity: 'error',
+        side: 'response',
+        message: `the request holds <${element}>, which the service refuses with ${refusal.status} (${refusal.description}); it was answered ${response.status} (x-refusals)`,
+        specLocation: specLocation(),
+      },
+    ];
+  }
+  const expected = refusal.response;
+  if (expected === undefined || response.body === undefined || response.body === '') return [];
+  const said = xmlElementText(response.body, expected.xmlElement);
+  if (said === expected.equals) return [];
+  return [
+    {
+      rule: 'refused-request',
+      severity: 'error',
+      side: 'response',
+      message: `the refusal of a request holding <${element}> must say ${expected.xmlElement} ${expected.equals} (${refusal.description}); it says ${said === undefined ? `no ${expected.xmlElement}` : `'${said}'`} (x-refusals)`,
+      pointer: `/${expected.xmlElement}`,
+      specLocation: specLocation(),
+    },
+  ];
+}

@@ -1,0 +1,284 @@
+import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
+import { coerceFields, coerceScalar } from '../bodies/coerce.js';
+import type { BodyShape, ContractSet } from '../contract-set.js';
+import { parseFormEncoded, rawQueryOf } from '../parameters/request-parts.js';
+import { runPool } from '../run/pool.js';
+import type { RecordedRequest, RecordedResponse, Side } from '../types.js';
+import { jsonMutations, type MutationKind } from './json-mutations.js';
+import { readXsdFacts, type XsdFacts, xmlMutations } from './xml-mutations.js';
+
+export interface Mutant {
+  side: Side;
+  kind: MutationKind;
+  /** Readable: `request body /to/0: break pattern`, `query limit: above maximum 100`. */
+  description: string;
+  request: RecordedRequest;
+  response: RecordedResponse;
+}
+
+const xsdFactsCache = new Map<string, Promise<XsdFacts>>();
+
+function factsFor(path: string): Promise<XsdFacts> {
+  let facts = xsdFactsCache.get(path);
+  if (!facts) {
+    facts = readXsdFacts(path);
+    xsdFactsCache.set(path, facts);
+  }
+  return facts;
+}
+
+/** Serialises a mutated body the way its media type is written. */
+function serialise(shape: BodyShape, value: unknown): string {
+  if (shape.kind === 'form' && typeof value === 'object' && value !== null) {
+    const params = new URLSearchParams();
+    for (const [name, field] of Object.entries(value)) {
+      for (const item of Array.isArray(field) ? field : [field])
+        params.append(name, typeof item === 'string' ? item : JSON.stringify(item));
+    }
+    return params.toString();
+  }
+  return JSON.stringify(value);
+}
+
+async function bodyMutants(
+  doc: OpenApiDocument,
+  shape: BodyShape,
+  body: string,
+): Promise<Array<{ kind: MutationKind; description: string; body: string }>> {
+  if (shape.kind === 'xml') {
+    const facts = await factsFor(shape.xsdPath);
+    return xmlMutations(body, facts).map((mutation) => ({
+      kind: mutation.kind,
+      description: mutation.description,
+      body: mutation.xml,
+    }));
+  }
+  let value: unknown;
+  try {
+    value =
+      shape.kind === 'form' ? coerceFields(doc, shape.schema, parseFormEncoded(body)) : JSON.parse(body);
+  } catch {
+    return [];
+  }
+  return jsonMutations(doc, shape.schema, value).map((mutation) => ({
+    kind: mutation.kind,
+    description: mutation.description,
+    body: serialise(shape, mutation.value),
+  }));
+}
+
+function replaceQuery(url: string, name: string, text: string): string {
+  const hash = url.indexOf('#');
+  const base = hash < 0 ? url : url.slice(0, hash);
+  const at = base.indexOf('?');
+  const query = rawQueryOf(url)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const rawName = equals < 0 ? pair : pair.slice(0, equals);
+      let decoded = rawName;
+      try {
+        decoded = decodeURIComponent(rawName.replaceAll('+', ' '));
+      } catch {
+        // keep raw
+      }
+      return decoded === name ? `${rawName}=${encodeURIComponent(text)}` : pair;
+    })
+    .join('&');
+  return `${base.slice(0, at)}?${query}${hash < 0 ? '' : url.slice(hash)}`;
+}
+
+/**
+ * Mutants of a passing exchange that the contract must reject: for the request (when it conformed) its
+ * body and its query parameters, for the response its body. Each mutant changes one thing.
+ */
+export async function generateMutants(
+  exchange: { request: RecordedRequest; response: RecordedResponse },
+  contracts: ContractSet,
+  opts: { service?: string; mutateRequest?: boolean } = {},
+): Promise<Mutant[]> {
+  const shapes = contracts.describeExchange(
+    exchange.request,
+    exchange.response,
+    opts.service === undefined ? {} : { service: opts.service },
+  );
+  if (!shapes) return [];
+  const doc = shapes.document;
+  const mutants: Mutant[] = [];
+  if (opts.mutateRequest !== false) {
+    if (shapes.request && exchange.request.body) {
+      for (const mutation of await bodyMutants(doc, shapes.request, exchange.request.body)) {
+        mutants.push({
+          side: 'request',
+          kind: mutation.kind,
+          description: `request body ${mutation.description}`,
+          request: { ...exchange.request, body: mutation.body },
+          response: exchange.response,
+        });
+      }
+    }
+    const query = parseFormEncoded(rawQueryOf(exchange.request.url));
+    for (const parameter of shapes.query) {
+      const text = query.get(parameter.name)?.[0];
+      if (text === undefined) continue;
+      let value: unknown;
+      try {
+        value = parameter.json ? JSON.parse(text) : coerceScalar(doc, parameter.schema, text);
+      } catch {
+        continue;
+      }
+      if (!parameter.json && typeof value === 'object') continue;
+      for (const mutation of jsonMutations(doc, parameter.schema, value, 20)) {
+        // Every query value is text: a string parameter cannot be given another type, so its
+        // "type change" (`12345`) is still a valid string, not a mutant.
+        if (!parameter.json && mutation.kind === 'change-type' && typeof value === 'string') continue;
+        // A query string has no types: a "type change" to a string is still the text `mutant`.
+        const mutatedText = parameter.json
+          ? JSON.stringify(mutation.value)
+          : mutation.value === undefined
+            ? ''
+            : String(mutation.value);
+        if (mutatedText === text) continue;
+        mutants.push({
+          side: 'request',
+          kind: mutation.kind,
+          description: `query ${parameter.name}${mutation.description === '/' ? '' : ` ${mutation.description}`}`,
+          request: {
+            ...exchange.request,
+            url: replaceQuery(exchange.request.url, parameter.name, mutatedText),
+          },
+          response: exchange.response,
+        });
+      }
+    }
+  }
+  if (shapes.response && exchange.response.body) {
+    for (const mutation of await bodyMutants(doc, shapes.response, exchange.response.body)) {
+      mutants.push({
+        side: 'response',
+        kind: mutation.kind,
+        description: `response body ${mutation.description}`,
+        request: exchange.request,
+        response: { ...exchange.response, body: mutation.body },
+      });
+    }
+  }
+  return mutants;
+}
+
+export interface ServiceMutationScore {
+  service: string;
+  mutants: number;
+  killed: number;
+  /** killed / mutants, 0..1; 1 when there were no mutants. */
+  score: number;
+  byKind: Partial<Record<MutationKind, { mutants: number; killed: number }>>;
+  /** Mutants the checker accepted: each is a gap in the contract or in the checker. */
+  survivors: Array<{ file?: string; entry?: number; operationId: string; description: string }>;
+}
+
+export interface MutationReport {
+  mutants: number;
+  killed: number;
+  score: number;
+  services: ServiceMutationScore[];
+  /**
+   * Entries the checker could not mutate or whose mutants it could not check (a body nested deeper than
+   * the stack allows, under a raised `--max-json-depth`): named, and the run exits 2.
+   */
+  notMutated?: Array<{ file?: string; entry?: number; reason: string }>;
+}
+
+/** Runs every mutant of every given passing exchange through the checker and counts the rejected ones. */
+export async function scoreMutants(
+  exchanges: Array<{
+    request: RecordedRequest;
+    response: RecordedResponse;
+    requestConforms: boolean;
+    file?: string;
+    entry?: number;
+  }>,
+  contracts: ContractSet,
+  opts: { service?: string; concurrency?: number } = {},
+): Promise<MutationReport> {
+  const services = new Map<string, ServiceMutationScore>();
+  const checkOpts = opts.service === undefined ? {} : { service: opts.service };
+  const jobs: Array<() => Promise<void>> = [];
+  const notMutated: NonNullable<MutationReport['notMutated']> = [];
+  const failed = (exchange: (typeof exchanges)[number], error: unknown): void => {
+    if (notMutated.some((known) => known.file === exchange.file && known.entry === exchange.entry)) return;
+    notMutated.push({
+      ...(exchange.file === undefined ? {} : { file: exchange.file }),
+      ...(exchange.entry === undefined ? {} : { entry: exchange.entry }),
+      reason: error instanceof Error ? error.message : String(error),
+    });
+  };
+  for (const exchange of exchanges) {
+    // A request mutant is only a detection test when the original request conformed and was accepted:
+    // refused with a documented 4xx, an invalid mutant is rightly `rejected-as-expected`.
+    const accepted = exchange.response.status >= 200 && exchange.response.status <= 299;
+    let mutants: Mutant[];
+    try {
+      mutants = await generateMutants(exchange, contracts, {
+        ...checkOpts,
+        mutateRequest: exchange.requestConforms && accepted,
+      });
+    } catch (error) {
+      // One entry the checker cannot mutate costs that entry only, named.
+      failed(exchange, error);
+      continue;
+    }
+    const match = contracts.match(exchange.request.method, exchange.request.url, checkOpts);
+    if (!match) continue;
+    const score = services.get(match.service) ?? {
+      service: match.service,
+      mutants: 0,
+      killed: 0,
+      score: 1,
+      byKind: {},
+      survivors: [],
+    };
+    services.set(match.service, score);
+    for (const mutant of mutants) {
+      jobs.push(async () => {
+        let verdict: Awaited<ReturnType<ContractSet['checkExchange']>>;
+        try {
+          verdict = await contracts.checkExchange(mutant.request, mutant.response, checkOpts);
+        } catch (error) {
+          failed(exchange, error);
+          return;
+        }
+        const killed = verdict.verdict === 'violation';
+        score.mutants++;
+        const kind = score.byKind[mutant.kind] ?? { mutants: 0, killed: 0 };
+        score.byKind[mutant.kind] = kind;
+        kind.mutants++;
+        if (killed) {
+          score.killed++;
+          kind.killed++;
+        } else {
+          score.survivors.push({
+            ...(exchange.file === undefined ? {} : { file: exchange.file }),
+            ...(exchange.entry === undefined ? {} : { entry: exchange.entry }),
+            operationId: match.operationId,
+            description: mutant.description,
+          });
+        }
+      });
+    }
+  }
+  await runPool(jobs, opts.concurrency ?? 64);
+  const list = [...services.values()].map((score) => ({
+    ...score,
+    score: score.mutants === 0 ? 1 : score.killed / score.mutants,
+  }));
+  const mutants = list.reduce((sum, score) => sum + score.mutants, 0);
+  const killed = list.reduce((sum, score) => sum + score.killed, 0);
+  return {
+    mutants,
+    killed,
+    score: mutants === 0 ? 1 : killed / mutants,
+    services: list,
+    ...(notMutated.length > 0 ? { notMutated } : {}),
+  };
+}

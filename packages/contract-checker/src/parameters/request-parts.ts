@@ -1,0 +1,183 @@
+import type { HeaderField, RecordedRequest } from '../types.js';
+
+/** A recorded request taken apart the way a server sees it: decoded query, headers by name, cookies. */
+export interface RequestParts {
+  pathParams: Record<string, string>;
+  /** Decoded names to decoded values, in order; a repeated name has several values. */
+  query: ReadonlyMap<string, string[]>;
+  /** Lower-case names to values, one per header line (only the names the operation's checks read). */
+  headers: ReadonlyMap<string, string[]>;
+  cookies: ReadonlyMap<string, string>;
+}
+
+/**
+ * Decodes one `application/x-www-form-urlencoded` component. `+` is a space here, as for every server
+ * framework that reads a query string, so an unencoded `+14155550100` in a query arrives as
+ * ` 14155550100` — which is what the service would see, and what the contract must be checked against.
+ */
+export function decodeFormComponent(text: string): string {
+  if (!text.includes('+') && !text.includes('%')) return text;
+  const spaced = text.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+
+/**
+ * The fields of a form-encoded text (a query, a form body), decoded. With `wanted`, only those names
+ * are kept and no other value is decoded (`x-filters` reads two or three parameters of a query).
+ */
+export function parseFormEncoded(text: string, wanted?: ReadonlySet<string>): Map<string, string[]> {
+  const fields = new Map<string, string[]>();
+  // Pair by pair without splitting the text: only the values kept are cut out.
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('&', start);
+    if (end < 0) end = text.length;
+    if (end > start) {
+      const equals = text.indexOf('=', start);
+      const nameEnd = equals < 0 || equals > end ? end : equals;
+      const name = decodeFormComponent(text.slice(start, nameEnd));
+      if (wanted === undefined || wanted.has(name)) {
+        const value = nameEnd === end ? '' : decodeFormComponent(text.slice(nameEnd + 1, end));
+        const values = fields.get(name);
+        if (values) values.push(value);
+        else fields.set(name, [value]);
+      }
+    }
+    start = end + 1;
+  }
+  return fields;
+}
+
+export function rawQueryOf(url: string): string {
+  const hash = url.indexOf('#');
+  const at = url.indexOf('?');
+  if (at < 0 || (hash >= 0 && hash < at)) return '';
+  return hash < 0 ? url.slice(at + 1) : url.slice(at + 1, hash);
+}
+
+/** No headers, no query fields: one empty map shared by every request that has none the plan reads. */
+const noValues: ReadonlyMap<string, string[]> = new Map();
+const noCookies: ReadonlyMap<string, string> = new Map();
+
+/** Lower-case header names a check reads. */
+export interface HeaderNames {
+  names: ReadonlySet<string>;
+}
+
+export function headerNames(names: Iterable<string>): HeaderNames {
+  return { names: new Set([...names].map((name) => name.toLowerCase())) };
+}
+
+/** The name of ours a header name is in any case, if any. */
+function ourName(name: string, wanted: HeaderNames): string | undefined {
+  const key = name.toLowerCase();
+  return wanted.names.has(key) ? key : undefined;
+}
+
+/**
+ * The headers a check reads, by lower-case name, in one pass: the others are never copied. A check
+ * asks only for the names its operation's plan lists, so the map holds a few entries at most.
+ */
+export function pickHeaders(headers: HeaderField[], wanted: HeaderNames): ReadonlyMap<string, string[]> {
+  let picked: Map<string, string[]> | undefined;
+  for (let at = 0; at < headers.length; at++) {
+    const { name, value } = headers[at] as HeaderField;
+    const key = ourName(name, wanted);
+    if (key === undefined) continue;
+    picked ??= new Map();
+    const values = picked.get(key);
+    if (values) values.push(value);
+    else picked.set(key, [value]);
+  }
+  return picked ?? noValues;
+}
+
+/**
+ * The value of a header, several lines joined with `, ` as RFC 9110 §5.3 allows for a field that may
+ * repeat. `name` is in lower case, as the map's keys are (a plan lower-cases its names once, not per
+ * entry). The one rule for request and response headers alike; Set-Cookie is the exception, see
+ * {@link headerLines}.
+ */
+export function headerValue(headers: ReadonlyMap<string, string[]>, name: string): string | undefined {
+  const values = headers.get(name);
+  if (values === undefined) return undefined;
+  return values.length === 1 ? values[0] : values.join(', ');
+}
+
+/**
+ * The values a check judges of a header: one, the lines joined by {@link headerValue}, except Set-Cookie,
+ * whose lines are kept apart (RFC 9110 §5.3: a cookie's `Expires` holds a comma, so joined lines cannot
+ * be split again) and each judged alone.
+ */
+export function headerLines(headers: ReadonlyMap<string, string[]>, name: string): string[] | undefined {
+  const values = headers.get(name);
+  if (values === undefined || values.length === 1 || name === 'set-cookie') return values;
+  return [values.join(', ')];
+}
+
+function parseCookies(headers: ReadonlyMap<string, string[]>): ReadonlyMap<string, string> {
+  const lines = headers.get('cookie');
+  if (lines === undefined) return noCookies;
+  const cookies = new Map<string, string>();
+  for (const line of lines) {
+    for (const pair of line.split(';')) {
+      const at = pair.indexOf('=');
+      if (at < 0) continue;
+      cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+  }
+  return cookies;
+}
+
+/** What of a request an operation's checks read: these headers (lower case), the query, the cookies. */
+export interface RequestReads {
+  headers: HeaderNames;
+  query: boolean;
+  cookies: boolean;
+}
+
+/** What part of a request a plan reads, as it is planned: header names as written, before grouping. */
+export interface PlannedReads {
+  headers: string[];
+  query: boolean;
+  cookies: boolean;
+}
+
+/**
+ * Starts a {@link PlannedReads} and returns it with the function that records one value the plan reads,
+ * by its OpenAPI location (`header`, `query`, `cookie`; `path` needs no part of its own).
+ */
+export function recordReads(): { reads: PlannedReads; readsAt: (location: string, name: string) => void } {
+  const reads: PlannedReads = { headers: [], query: false, cookies: false };
+  const readsAt = (location: string, name: string): void => {
+    if (location === 'header') reads.headers.push(name.toLowerCase());
+    else if (location === 'query') reads.query = true;
+    else if (location === 'cookie') {
+      reads.cookies = true;
+      reads.headers.push('cookie');
+    }
+  };
+  return { reads, readsAt };
+}
+
+/**
+ * Takes a request apart as far as `reads` asks: an operation that declares no query parameter and whose
+ * security reads no query never has its query decoded, and no header it does not name is kept.
+ */
+export function splitRequest(
+  request: RecordedRequest,
+  pathParams: Record<string, string>,
+  reads: RequestReads,
+): RequestParts {
+  const headers = pickHeaders(request.headers, reads.headers);
+  return {
+    pathParams,
+    query: reads.query && request.url.includes('?') ? parseFormEncoded(rawQueryOf(request.url)) : noValues,
+    headers,
+    cookies: reads.cookies ? parseCookies(headers) : noCookies,
+  };
+}

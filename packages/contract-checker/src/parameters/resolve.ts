@@ -1,0 +1,96 @@
+import {
+  derefWithPointer,
+  escapePointer,
+  isJsonMediaType,
+  isObject,
+  type JsonObject,
+  type OpenApiDocument,
+  parseMediaType,
+} from '@svc-contracts/openapi-utils';
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export interface ResolvedParameter {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  /** `schema`, or the schema of the single `content` entry. */
+  schema?: unknown;
+  /** Set when the parameter is declared with `content`: its text is a document of this media type. */
+  contentType?: string;
+  /** `contentType` is a JSON media type: the text is parsed before the schema check. */
+  contentIsJson?: boolean;
+  style: string;
+  explode: boolean;
+  /** `x-requires`: names (same `in`) that must be present whenever this one is. */
+  requires: string[];
+  /** Pointer of the parameter in the bundled document (its component when it is a `$ref`). */
+  pointer: string;
+  /** Pointer of its schema (the component schema when it is a `$ref`). */
+  schemaPointer: string;
+}
+
+/** The style of a parameter that names none (OpenAPI 3.1 §4.8.12.4). */
+const defaultStyle: Record<ParameterLocation, string> = {
+  path: 'simple',
+  query: 'form',
+  header: 'simple',
+  cookie: 'form',
+};
+
+/** OpenAPI: header parameters with these names are ignored (the spec describes them elsewhere). */
+const ignoredHeaderParameters = new Set(['accept', 'content-type', 'authorization']);
+
+/** Path-item parameters overridden by operation parameters with the same name and location. */
+export function resolveParameters(
+  doc: OpenApiDocument,
+  pathItem: JsonObject,
+  operation: JsonObject,
+  pathItemPointer: string,
+  operationPointer: string,
+): ResolvedParameter[] {
+  const byKey = new Map<string, ResolvedParameter>();
+  const add = (list: unknown, listPointer: string): void => {
+    if (!Array.isArray(list)) return;
+    list.forEach((raw, index) => {
+      const { node, pointer } = derefWithPointer(doc, raw, `${listPointer}/parameters/${index}`);
+      if (!isObject(node) || typeof node.name !== 'string' || typeof node.in !== 'string') return;
+      const location = node.in as ParameterLocation;
+      if (!(location in defaultStyle)) return;
+      if (location === 'header' && ignoredHeaderParameters.has(node.name.toLowerCase())) return;
+      const style = typeof node.style === 'string' ? node.style : defaultStyle[location];
+      const parameter: ResolvedParameter = {
+        name: node.name,
+        in: location,
+        required: node.required === true || location === 'path',
+        style,
+        explode: typeof node.explode === 'boolean' ? node.explode : style === 'form',
+        requires: Array.isArray(node['x-requires'])
+          ? node['x-requires'].filter((name) => typeof name === 'string')
+          : [],
+        pointer,
+        schemaPointer: `${pointer}/schema`,
+      };
+      if (node.schema !== undefined) parameter.schema = node.schema;
+      if (isObject(node.content)) {
+        const contentType = Object.keys(node.content)[0];
+        if (contentType !== undefined) {
+          parameter.contentType = contentType;
+          const media = parseMediaType(contentType);
+          parameter.contentIsJson = media !== undefined && isJsonMediaType(media);
+          parameter.schemaPointer = `${pointer}/content/${escapePointer(contentType)}/schema`;
+          const declared = node.content[contentType];
+          if (isObject(declared) && declared.schema !== undefined) parameter.schema = declared.schema;
+        }
+      }
+      if (parameter.schema !== undefined) {
+        parameter.schemaPointer = derefWithPointer(doc, parameter.schema, parameter.schemaPointer).pointer;
+      }
+      const key = `${location}:${location === 'header' ? node.name.toLowerCase() : node.name}`;
+      byKey.set(key, parameter);
+    });
+  };
+  add(pathItem.parameters, pathItemPointer);
+  add(operation.parameters, operationPointer);
+  return [...byKey.values()];
+}

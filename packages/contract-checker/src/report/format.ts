@@ -1,0 +1,214 @@
+import type { InputError } from '../input/har.js';
+import { printable } from '../input/input-text.js';
+import type { MutationReport } from '../mutation/mutation.js';
+import { emptyCounts, scopeLines, summaryLine } from '../run/run-counts.js';
+import { scopeCatalogue } from '../run/scope.js';
+import type { Violation } from '../types.js';
+import type { CoverageReport } from './coverage.js';
+import type { EntryReport } from './entry-report.js';
+import type { Report, ReportSink, RunSummary } from './report.js';
+
+/**
+ * Everything the text report prints that a recording or a report file wrote (a URL, a method, a message
+ * quoting a value, a file name) goes through {@link printable}: control characters as `\uXXXX`, never
+ * raw escape sequences, and very long values cut. Messages get more room than a URL.
+ */
+const shown = (text: string): string => printable(String(text));
+const shownLong = (text: string): string => printable(String(text), 2000);
+
+function entryTitle(entry: EntryReport): string {
+  const target = entry.match ? ` ${entry.match.service} ${entry.match.operationId}` : '';
+  return `${shown(entry.file)} #${entry.index} ${shown(entry.method)} ${shown(entry.url)} -> ${entry.status}${target}`;
+}
+
+function violationLines(violation: Violation): string[] {
+  const where = violation.pointer ? ` ${shown(violation.pointer)}` : '';
+  const lines = [`  ${violation.rule} (${violation.side}${where}): ${shownLong(violation.message)}`];
+  if (violation.specLocation) lines.push(`    spec: ${violation.specLocation}`);
+  return lines;
+}
+
+function coverageLines(coverage: CoverageReport): string[] {
+  const lines = [
+    `coverage: ${coverage.coveredCells}/${coverage.totalCells} documented responses (operation x status x content type) have entries`,
+  ];
+  for (const operation of coverage.operations) {
+    const cells = operation.cells
+      .map(
+        (cell) =>
+          `${cell.entries > 0 ? '+' : '-'}${cell.status}${cell.contentType ? ` ${cell.contentType}` : ''}`,
+      )
+      .join(', ');
+    lines.push(
+      `  ${operation.service} ${operation.operationId} ${operation.method} ${operation.pathTemplate}: ${operation.entries} entries; ${cells}`,
+    );
+  }
+  if (coverage.operationsWithoutEntries.length > 0) {
+    lines.push(`  operations without entries: ${coverage.operationsWithoutEntries.join(', ')}`);
+  }
+  return lines;
+}
+
+function percent(value: number): string {
+  return `${(value * 100).toFixed(1)}%`;
+}
+
+function mutationLines(mutation: MutationReport): string[] {
+  const lines = [
+    `mutation score: ${mutation.killed}/${mutation.mutants} mutants rejected (${percent(mutation.score)})`,
+  ];
+  for (const service of mutation.services) {
+    const kinds = Object.entries(service.byKind)
+      .map(([kind, count]) => `${kind} ${count.killed}/${count.mutants}`)
+      .join(', ');
+    lines.push(
+      `  ${service.service}: ${service.killed}/${service.mutants} (${percent(service.score)}); ${kinds}`,
+    );
+    for (const survivor of service.survivors.slice(0, 10)) {
+      const at = survivor.file === undefined ? '' : `${printable(survivor.file)} #${survivor.entry} `;
+      lines.push(`    survived: ${at}${survivor.operationId}: ${shownLong(survivor.description)}`);
+    }
+    if (service.survivors.length > 10)
+      lines.push(`    ... and ${service.survivors.length - 10} more survivors`);
+  }
+  for (const failure of mutation.notMutated ?? []) {
+    const at = failure.file === undefined ? '' : `${printable(failure.file)} #${failure.entry} `;
+    lines.push(`  not mutated: ${at}the checker failed on it: ${shownLong(failure.reason)}`);
+  }
+  return lines;
+}
+
+function notJudgedLine(part: NonNullable<EntryReport['notJudged']>[number]): string {
+  return `  not judged (${part.part}): ${scopeCatalogue[part.reason].label}: ${shownLong(part.detail)}`;
+}
+
+/**
+ * The lines of one entry: PASS/FAIL/NOT JUDGED with file, index, method, masked URL, status and
+ * operation, then violations and parts not judged. Skipped entries are counted in the summary, by reason
+ * and host, and have no line of their own, except a failed request (its failure text is worth reading).
+ */
+export function entryLines(entry: EntryReport): string[] {
+  const notJudged = (entry.notJudged ?? []).map(notJudgedLine);
+  if (entry.verdict === 'skipped') {
+    return entry.skip?.reason === 'failed-request'
+      ? [`SKIP ${entryTitle(entry)} (${shownLong(entry.skip.detail)})`]
+      : [];
+  }
+  if (entry.verdict === 'not-judged') return [`NOT JUDGED ${entryTitle(entry)}`, ...notJudged];
+  if (entry.verdict === 'violation') {
+    return [`FAIL ${entryTitle(entry)}`, ...entry.violations.flatMap(violationLines), ...notJudged];
+  }
+  if (entry.verdict === 'rejected-as-expected') {
+    const rules = [...new Set(entry.requestViolations.map((violation) => violation.rule))].join(', ');
+    if (entry.note !== undefined)
+      return [`PASS ${entryTitle(entry)} (invalid request refused: ${rules}; ${shownLong(entry.note)})`];
+    return [`PASS ${entryTitle(entry)} (invalid request refused as documented: ${rules})`];
+  }
+  return [`PASS ${entryTitle(entry)}${entry.note !== undefined ? ` (${shownLong(entry.note)})` : ''}`];
+}
+
+export function inputErrorLine(error: InputError): string {
+  return `input error: ${shown(error.file)}${error.entry === undefined ? '' : ` #${error.entry}`}: ${shownLong(error.reason)}`;
+}
+
+/** What follows the entries: spec problems, input errors, coverage, mutation score, and the summary alone on the last line. */
+function tailLines(summary: Omit<Report, 'entries'>): string[] {
+  const lines = summary.specProblems.map((problem) => `spec problem: ${shownLong(problem)}`);
+  lines.push(...summary.inputErrors.map(inputErrorLine));
+  if (summary.coverage) lines.push(...coverageLines(summary.coverage));
+  if (summary.mutation) lines.push(...mutationLines(summary.mutation));
+  lines.push(...scopeLines({ ...emptyCounts(), ...summary }, summary.sanitized === true));
+  const shard = summary.shard ? ` (shard ${summary.shard.index}/${summary.shard.count})` : '';
+  lines.push(`${summaryLine({ ...emptyCounts(), ...summary })}${shard}`);
+  return lines;
+}
+
+/**
+ * The terminal report: one line per entry, each violation with its pointer, rule and spec location, then
+ * spec problems and input errors, and the summary alone on the last line: `12 passed, 0 failed`.
+ */
+export function formatText(report: Report): string {
+  const lines: string[] = [];
+  for (const entry of report.entries) lines.push(...entryLines(entry));
+  lines.push(...tailLines(report));
+  return `${lines.join('\n')}\n`;
+}
+
+export function formatJson(report: Report): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+export type ReportFormat = 'text' | 'json';
+
+/**
+ * One entry as it stands in a streamed report: its lines for the terminal, its JSON for `--json`. Worker
+ * threads render their entries themselves, so the thread that writes the report only joins strings.
+ */
+export function renderEntry(format: ReportFormat, entry: EntryReport): string {
+  if (format === 'json') return JSON.stringify(entry);
+  const lines = entryLines(entry);
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+/** Between two entries of the streamed JSON report (the indentation of the next one included). */
+const jsonEntrySeparator = ',\n    ';
+
+/**
+ * Consecutive entries rendered with {@link renderEntry}, joined as they stand in the report: a worker
+ * thread sends a run of entries as one string, and the writing thread writes it with one call.
+ */
+export function joinRendered(format: ReportFormat, texts: string[]): string {
+  return texts.join(format === 'json' ? jsonEntrySeparator : '');
+}
+
+/** Writes a report while the run goes: the text of {@link formatText} or the JSON of {@link formatJson}. */
+export interface ReportWriter extends ReportSink {
+  readonly format: ReportFormat;
+  /** An entry already rendered with {@link renderEntry} in this writer's format. */
+  renderedEntry(text: string): void;
+  /** Consecutive entries already joined with {@link joinRendered} in this writer's format. */
+  renderedRun(text: string): void;
+  finish(summary: RunSummary): void;
+}
+
+/**
+ * The terminal report, streamed: entries are written as they are checked; input errors (usually few) are
+ * kept and written after them, where {@link formatText} puts them.
+ */
+export function textReportWriter(write: (text: string) => void): ReportWriter {
+  const inputErrors: InputError[] = [];
+  return {
+    format: 'text',
+    entry: (entry) => write(renderEntry('text', entry)),
+    renderedEntry: write,
+    renderedRun: write,
+    inputError: (error) => {
+      inputErrors.push(error);
+    },
+    finish: (summary) => write(`${tailLines({ ...summary, inputErrors }).join('\n')}\n`),
+  };
+}
+
+/** The JSON report, streamed: the same document as {@link formatJson} (keys in another order), one entry per line. */
+export function jsonReportWriter(write: (text: string) => void): ReportWriter {
+  const inputErrors: InputError[] = [];
+  let entries = 0;
+  // A run starts like one entry; the entries inside it are already joined.
+  const renderedEntry = (json: string): void =>
+    write(`${entries++ === 0 ? '{\n  "entries": [\n    ' : jsonEntrySeparator}${json}`);
+  return {
+    format: 'json',
+    entry: (entry) => renderedEntry(renderEntry('json', entry)),
+    renderedEntry,
+    renderedRun: renderedEntry,
+    inputError: (error) => {
+      inputErrors.push(error);
+    },
+    finish: ({ inputErrorCount: _count, ...rest }) => {
+      const tail = Object.entries({ ...rest, inputErrors }).map(
+        ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`,
+      );
+      write(`${entries > 0 ? '\n  ],\n' : '{\n  "entries": [],\n'}${tail.join(',\n')}\n}\n`);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { InputError } from '../input/har.js';
+import type { InputIdentity } from '../input/recording-walk.js';
+import type { MutationReport } from '../mutation/mutation.js';
+import type { FailOn, RunCounts } from '../run/run-counts.js';
+import type { Shard } from '../run/shard.js';
+import type { CoverageReport } from './coverage.js';
+import type { EntryReport } from './entry-report.js';
+
+/**
+ * Everything about a run except its entries and input errors, which a sink receives one by one: the
+ * entries passed, failed, not judged and skipped, with the reasons (see {@link RunCounts}).
+ */
+export interface RunSummary extends RunCounts {
+  services: string[];
+  /** Problems of the specs themselves (they make the check incomplete). */
+  specProblems: string[];
+  inputErrorCount: number;
+  /**
+   * 2: some input could not be read, a spec is broken, or a resource limit stopped a check; else 1: some
+   * entry failed (or, asked for with `failOn`, some entry was not judged or skipped); else 0.
+   */
+  exitCode: 0 | 1 | 2;
+  /** What the user asked to fail the run besides violations. */
+  failOn?: FailOn;
+  /** The recordings were taken as sanitized exports (`--sanitized`). */
+  sanitized?: boolean;
+  /** The part of the input this run checked, when it is one of several (`--shard 2/4`). */
+  shard?: Shard;
+  /** Which input the run read (what `merge` compares across shards). */
+  input?: InputIdentity;
+  coverage?: CoverageReport;
+  mutation?: MutationReport;
+}
+
+export interface Report extends Omit<RunSummary, 'inputErrorCount'> {
+  entries: EntryReport[];
+  /** Recordings (or entries) that could not be read. */
+  inputErrors: InputError[];
+}
+
+/** Receives results in input order, as soon as each is known (what lets a CLI print while it reads). */
+export interface ReportSink {
+  /** A returned promise holds the run until it settles: how a slow consumer slows the reading down. */
+  entry(entry: EntryReport): void | Promise<void>;
+  /** `position`: how far into the input the problem was met. */
+  inputError(error: InputError, position: number): void | Promise<void>;
+}

@@ -1,0 +1,79 @@
+import { derefWithPointer, isObject } from '@svc-contracts/openapi-utils';
+import { type DeclaredBody, type MaybePromise, planBody } from '../bodies/body.js';
+import type { CompiledService, PreparedOperation } from '../contract/compiled.js';
+import { checkParameters, planParameters } from '../parameters/parameters.js';
+import { headerNames, headerValue, type RequestReads, splitRequest } from '../parameters/request-parts.js';
+import {
+  checkSecurity,
+  planOperationSecurity,
+  planServiceSecurity,
+  type ServiceSecurity,
+} from '../security/security.js';
+import type { OperationMatch, RecordedRequest, Violation } from '../types.js';
+
+/** The check of a request, planned once per operation. */
+export type RequestCheck = (request: RecordedRequest, match: OperationMatch) => MaybePromise<Violation[]>;
+
+/** The operation's request body with its `$ref` followed. */
+function declaredRequestBody(operation: PreparedOperation): DeclaredBody {
+  const { service, indexed } = operation;
+  const body = derefWithPointer(service.doc, indexed.operation.requestBody, `${indexed.pointer}/requestBody`);
+  return isObject(body.node)
+    ? {
+        side: 'request',
+        content: body.node.content,
+        pointer: body.pointer,
+        required: body.node.required === true,
+      }
+    : { side: 'request', content: undefined, pointer: indexed.pointer, required: false };
+}
+
+/** How each security scheme of a service is read and judged, once per service. */
+function serviceSecurity(service: CompiledService): ServiceSecurity {
+  let planned = securityByService.get(service);
+  if (planned === undefined) {
+    planned = planServiceSecurity(service.doc, service.validator, service.security);
+    securityByService.set(service, planned);
+  }
+  return planned;
+}
+const securityByService = new WeakMap<CompiledService, ServiceSecurity>();
+
+/**
+ * Every way a request breaks its operation's contract (security, parameters, body), worked out once:
+ * the security requirements with where their credentials travel, the parameters with their decoders and
+ * compiled schemas, and the body's check. A request is then read only as far as these need it.
+ */
+export function planRequest(operation: PreparedOperation): RequestCheck {
+  const { service, indexed } = operation;
+  const { doc, validator } = service;
+  const specLocation = service.body.specLocation;
+  const security = serviceSecurity(service);
+  const requirements = planOperationSecurity(doc, security, indexed.operation, indexed.pointer);
+  const parameters = planParameters(doc, validator, operation.parameters, specLocation);
+  const body = planBody(service.body, declaredRequestBody(operation));
+  const reads: RequestReads = {
+    headers: headerNames(['content-type', ...security.reads.headers, ...parameters.reads.headers]),
+    query: security.reads.query || parameters.reads.query,
+    cookies: security.reads.cookies || parameters.reads.cookies,
+  };
+  return (request, match) => {
+    const parts = splitRequest(request, match.pathParams, reads);
+    const violations: Violation[] = request.credentialsNotRecorded
+      ? []
+      : checkSecurity(security, requirements, parts, specLocation);
+    checkParameters(parameters, validator, parts, specLocation, violations);
+    // HAR leaves out `postData` when nothing was sent: for a request, no body is an empty body.
+    // A body the recording did not keep is not judged (undefined), rather than taken as missing.
+    const text = request.bodyNotRecorded ? undefined : (request.body ?? '');
+    const fromBody = body(headerValue(parts.headers, 'content-type'), text);
+    if (!Array.isArray(fromBody)) {
+      return fromBody.then((found) => {
+        violations.push(...found);
+        return violations;
+      });
+    }
+    if (fromBody.length > 0) violations.push(...fromBody);
+    return violations;
+  };
+}

@@ -1,0 +1,449 @@
+import {
+  escapePointer,
+  httpMethods,
+  isObject,
+  type JsonObject,
+  type OpenApiDocument,
+} from '@svc-contracts/openapi-utils';
+import type { OperationMatch } from '../types.js';
+import { scopedMemo } from './recent-matches.js';
+
+/** One documented operation, with the compiled URL paths (one per server base path) that reach it. */
+export interface IndexedOperation {
+  service: string;
+  operationId: string;
+  /** Upper case. */
+  method: string;
+  /** The path key of the spec; for a webhook, `webhooks/<name>`. */
+  pathTemplate: string;
+  /** Set for an entry of the spec's `webhooks`: its name. A webhook has no route (it is not reached by URL). */
+  webhook?: string;
+  /** JSON pointer of the operation in the bundled document. */
+  pointer: string;
+  pathItemPointer: string;
+  operation: JsonObject;
+  pathItem: JsonObject;
+  routes: CompiledRoute[];
+}
+
+type RouteSegment =
+  | { kind: 'literal'; text: string }
+  | { kind: 'template'; pattern: RegExp; names: string[]; whole: boolean };
+
+interface CompiledRoute {
+  segments: RouteSegment[];
+  /** Set for a route of the path item's `x-path-aliases`: the alias template it was compiled from. */
+  alias?: string;
+}
+
+/** Paths whose match is kept; past this many, the memo starts again (memory stays bounded). */
+const maxRecentMatches = 10_000;
+
+/** Why a request matched no operation, so the message can say what is near. */
+export type MatchMiss =
+  | { reason: 'no-path' }
+  | { reason: 'method'; service: string; pathTemplate: string; allowed: string[] }
+  | { reason: 'trailing-slash'; service: string; pathTemplate: string; method: string };
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function compileSegment(segment: string): RouteSegment {
+  const names: string[] = [];
+  let source = '';
+  let last = 0;
+  for (const token of segment.matchAll(/\{([^}]+)\}/g)) {
+    source += escapeRegExp(segment.slice(last, token.index));
+    source += '(.+?)';
+    names.push(token[1] ?? '');
+    last = (token.index ?? 0) + token[0].length;
+  }
+  if (names.length === 0) return { kind: 'literal', text: segment };
+  source += escapeRegExp(segment.slice(last));
+  return { kind: 'template', pattern: new RegExp(`^${source}$`), names, whole: /^\{[^}]+\}$/.test(segment) };
+}
+
+/** `/a/{b}/` → ['a', '{b}', ''] — the empty last segment is how a documented trailing slash is kept. */
+function splitPath(path: string): string[] {
+  const trimmed = path.startsWith('/') ? path.slice(1) : path;
+  return trimmed === '' ? [] : trimmed.split('/');
+}
+
+/**
+ * The path part of a server URL: `{base_url}` has none, `{dashboard_url}/api/v2` has `/api/v2`,
+ * `https://{region}.example.com/v1` has `/v1`. Variables in the path part stay templates.
+ */
+export function serverBasePath(url: string): string {
+  let rest = url.trim();
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(rest) ?? /^\/\/[^/]*/.exec(rest);
+  if (absolute) rest = rest.slice(absolute[0].length);
+  else if (!rest.startsWith('/')) {
+    // A leading variable (or host) stands for scheme and authority: the path starts at the first `/`
+    // outside braces.
+    const slash = firstSlashOutsideBraces(rest);
+    rest = slash < 0 ? '' : rest.slice(slash);
+  }
+  rest = rest.split(/[?#]/)[0] ?? '';
+  return rest.replace(/\/+$/, '');
+}
+
+function firstSlashOutsideBraces(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '{') depth++;
+    else if (char === '}') depth = Math.max(0, depth - 1);
+    else if (char === '/' && depth === 0) return i;
+  }
+  return -1;
+}
+
+function basePaths(...serverLists: unknown[]): string[] {
+  const servers = serverLists.find((list) => Array.isArray(list) && list.length > 0) as unknown[] | undefined;
+  if (!servers) return [''];
+  const paths = servers.map((server) =>
+    isObject(server) && typeof server.url === 'string' ? serverBasePath(server.url) : '',
+  );
+  return [...new Set(paths)];
+}
+
+/** The path item's `x-path-aliases` (path templates, relative like the path key). */
+function pathAliases(pathItem: JsonObject): string[] {
+  const aliases = pathItem['x-path-aliases'];
+  return Array.isArray(aliases) ? aliases.filter((alias): alias is string => typeof alias === 'string') : [];
+}
+
+function printableName(name: string): string {
+  return JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
+}
+
+function safeDecode(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+interface RouteHit {
+  operation: IndexedOperation;
+  rank: number[];
+  pathParams: Record<string, string>;
+  alias?: string;
+}
+
+/** Lower is more specific: literal 0, partly templated 1, wholly templated 2. */
+function compareRanks(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const difference = (a[i] ?? 0) - (b[i] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return a.length - b.length;
+}
+
+/** `segments` are already percent-decoded, once per request rather than once per route. */
+function matchRoute(
+  route: CompiledRoute,
+  segments: string[],
+): { rank: number[]; pathParams: Record<string, string> } | undefined {
+  // Literals first: most routes fail on one, before any template is tried or any object is built.
+  for (let i = 0; i < segments.length; i++) {
+    const expected = route.segments[i];
+    if (expected?.kind === 'literal' && expected.text !== segments[i]) return undefined;
+  }
+  const rank: number[] = [];
+  const pathParams: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const expected = route.segments[i] as RouteSegment;
+    if (expected.kind === 'literal') {
+      rank.push(0);
+      continue;
+    }
+    const found = expected.pattern.exec(segments[i] as string);
+    if (!found) return undefined;
+    for (let at = 0; at < expected.names.length; at++)
+      pathParams[expected.names[at] as string] = found[at + 1] ?? '';
+    rank.push(expected.whole ? 2 : 1);
+  }
+  return { rank, pathParams };
+}
+
+export interface OperationIndex {
+  /** Every operation of `paths` and every operation of `webhooks` (those have `webhook` set). */
+  operations: IndexedOperation[];
+  match(
+    method: string,
+    url: string,
+    opts?: { service?: string },
+  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss };
+  /**
+   * The webhook a recorded callback names (`<name>` or `<service>/<name>`, the entry's `_webhook`), or
+   * why none: an unknown name, a name several services use, or a method the webhook does not document.
+   */
+  matchWebhook(
+    name: string,
+    method: string,
+    opts?: { service?: string },
+  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: string };
+}
+
+/**
+ * An absolute `http(s)` URL or an origin-relative one whose path holds only characters the URL parser
+ * leaves alone (no dot segments, nothing to percent-encode): its path is the text as written. Anything
+ * else goes through `new URL`, which costs more than the rest of matching together.
+ */
+const plainUrl = /^(?:https?:\/\/[^/?#\\]*)?(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)?(?:[?#]|$)/;
+
+/** What matching a request or a callback found: the operation, or why there is none. */
+type PathFound = { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss };
+type WebhookFound = { match?: OperationMatch; operation?: IndexedOperation; miss?: string };
+
+/** A found match, frozen with what it holds, since every verdict that shares it reads it. */
+function frozen<T extends { match?: OperationMatch; miss?: unknown }>(found: T): T {
+  if (found.match) Object.freeze(Object.freeze(found.match).pathParams);
+  const miss = found.miss as MatchMiss | string | undefined;
+  if (typeof miss === 'object' && miss.reason === 'method') Object.freeze(Object.freeze(miss).allowed);
+  return Object.freeze(found);
+}
+
+/** Where the query or fragment of a URL starts (its path ends before), -1 when it has neither. */
+function pathEnd(url: string): number {
+  const query = url.indexOf('?');
+  const fragment = url.indexOf('#');
+  if (query < 0) return fragment;
+  return fragment < 0 ? query : Math.min(query, fragment);
+}
+
+/** URL path of a recorded URL, still percent-encoded (segments are decoded one by one). */
+export function urlPath(url: string): string {
+  const plain = plainUrl.exec(url);
+  if (plain && (plain[0] !== '' || url === '') && !/%2e/i.test(plain[1] ?? '')) return plain[1] || '/';
+  try {
+    return new URL(url, 'http://recording.invalid').pathname;
+  } catch {
+    return url.split(/[?#]/)[0] ?? url;
+  }
+}
+
+export function buildOperationIndex(
+  services: Array<{ name: string; document: OpenApiDocument }>,
+): OperationIndex {
+  const operations: IndexedOperation[] = [];
+  for (const { name, document } of services) {
+    for (const [pathTemplate, rawItem] of Object.entries(document.paths ?? {})) {
+      if (!isObject(rawItem)) continue;
+      const pathItemPointer = `#/paths/${escapePointer(pathTemplate)}`;
+      for (const method of httpMethods) {
+        const operation = rawItem[method];
+        if (!isObject(operation)) continue;
+        const bases = basePaths(operation.servers, rawItem.servers, document.servers);
+        const routes: CompiledRoute[] = bases.map((base) => ({
+          segments: splitPath(`${base}${pathTemplate}`).map(compileSegment),
+        }));
+        // `x-path-aliases`: other spellings of this path that the source uses too (numbers
+        // `/e911addresses`); matched after the documented spelling, and reported as a warning.
+        for (const alias of pathAliases(rawItem)) {
+          for (const base of bases)
+            routes.push({ segments: splitPath(`${base}${alias}`).map(compileSegment), alias });
+        }
+        operations.push({
+          service: name,
+          operationId:
+            typeof operation.operationId === 'string'
+              ? operation.operationId
+              : `${method.toUpperCase()} ${pathTemplate}`,
+          method: method.toUpperCase(),
+          pathTemplate,
+          pointer: `${pathItemPointer}/${method}`,
+          pathItemPointer,
+          operation,
+          pathItem: rawItem,
+          routes,
+        });
+      }
+    }
+  }
+
+  for (const { name, document } of services) {
+    const webhooks = (document as { webhooks?: unknown }).webhooks;
+    if (!isObject(webhooks)) continue;
+    for (const [webhook, rawItem] of Object.entries(webhooks)) {
+      if (!isObject(rawItem)) continue;
+      const pathItemPointer = `#/webhooks/${escapePointer(webhook)}`;
+      for (const method of httpMethods) {
+        const operation = rawItem[method];
+        if (!isObject(operation)) continue;
+        operations.push({
+          service: name,
+          operationId:
+            typeof operation.operationId === 'string' ? operation.operationId : `webhook ${webhook}`,
+          method: method.toUpperCase(),
+          pathTemplate: `webhooks/${webhook}`,
+          webhook,
+          pointer: `${pathItemPointer}/${method}`,
+          pathItemPointer,
+          operation,
+          pathItem: rawItem,
+          // Not reached by URL: a callback goes to the address its subscriber chose.
+          routes: [],
+        });
+      }
+    }
+  }
+
+  // Routes by segment count: a request is only ever compared with routes of its own length.
+  const routesByLength = new Map<number, Array<{ operation: IndexedOperation; route: CompiledRoute }>>();
+  for (const operation of operations) {
+    for (const route of operation.routes) {
+      const bucket = routesByLength.get(route.segments.length) ?? [];
+      bucket.push({ operation, route });
+      routesByLength.set(route.segments.length, bucket);
+    }
+  }
+
+  function hitsFor(path: string, service: string | undefined): RouteHit[] {
+    const raw = splitPath(path);
+    const candidates = routesByLength.get(raw.length);
+    if (candidates === undefined) return [];
+    const segments = raw.map(safeDecode);
+    const hits: RouteHit[] = [];
+    for (const { operation, route } of candidates) {
+      if (service !== undefined && operation.service !== service) continue;
+      const hit = matchRoute(route, segments);
+      if (hit) hits.push({ operation, ...hit, ...(route.alias !== undefined ? { alias: route.alias } : {}) });
+    }
+    // Stable sort keeps config order (then spec order) between equally specific routes.
+    return hits.length > 1 ? hits.sort((a, b) => compareRanks(a.rank, b.rank)) : hits;
+  }
+
+  // Traffic repeats its URLs (lists, polling, the same resource) and its webhooks: each answer is kept,
+  // frozen because every verdict that shares it reads it. By URL up to its query, so a repeated URL is not
+  // read again; by path, so the same path under another host is not matched again.
+  const byAddress = scopedMemo<PathFound>(maxRecentMatches);
+  const byPath = scopedMemo<PathFound>(maxRecentMatches);
+  const byWebhook = scopedMemo<WebhookFound>(maxRecentMatches);
+
+  return {
+    operations,
+    matchWebhook(name, method, opts = {}) {
+      const { service } = opts;
+      return (
+        byWebhook.known(service, method, name) ??
+        byWebhook.remember(service, method, name, frozen(findWebhook(name, method, service)))
+      );
+    },
+    match(method, url, opts = {}) {
+      const end = pathEnd(url);
+      const address = end < 0 ? url : url.slice(0, end);
+      // An address with user info is not kept: its text may hold a credential.
+      if (address.includes('@')) return matchUrl(method, address, opts.service);
+      // Looked up and kept in two steps: a closure per entry would cost more than the lookup.
+      const { service } = opts;
+      return (
+        byAddress.known(service, method, address) ??
+        byAddress.remember(service, method, address, matchUrl(method, address, service))
+      );
+    },
+  };
+
+  function matchUrl(method: string, url: string, service: string | undefined): PathFound {
+    const upper = method.toUpperCase();
+    const path = urlPath(url);
+    return (
+      byPath.known(service, upper, path) ??
+      byPath.remember(service, upper, path, frozen(matchPath(upper, path, service)))
+    );
+  }
+
+  function findWebhook(name: string, method: string, scope: string | undefined): WebhookFound {
+    const upper = method.toUpperCase();
+    const slash = name.indexOf('/');
+    const service = slash >= 0 ? name.slice(0, slash) : scope;
+    const webhook = slash >= 0 ? name.slice(slash + 1) : name;
+    const named = operations.filter(
+      (candidate) =>
+        candidate.webhook === webhook && (service === undefined || candidate.service === service),
+    );
+    if (named.length === 0) {
+      const known = operations
+        .filter((candidate) => candidate.webhook !== undefined)
+        .map((candidate) => `${candidate.service}/${candidate.webhook}`);
+      return {
+        miss: `no webhook ${printableName(name)} in the contract (webhooks: ${[...new Set(known)].join(', ') || 'none'})`,
+      };
+    }
+    const services = [...new Set(named.map((candidate) => candidate.service))];
+    if (services.length > 1) {
+      return {
+        miss: `webhook ${printableName(name)} is documented by ${services.join(', ')}: name it <service>/${webhook}`,
+      };
+    }
+    const operation = named.find((candidate) => candidate.method === upper);
+    if (!operation) {
+      return {
+        miss: `${upper} is not documented for webhook ${services[0]}/${webhook} (it documents ${named.map((candidate) => candidate.method).join(', ')})`,
+      };
+    }
+    return { operation, match: matchOf(operation, upper, {}) };
+  }
+
+  function matchPath(
+    upper: string,
+    path: string,
+    service: string | undefined,
+  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss } {
+    const hits = hitsFor(path, service);
+    const hit = hits.find((candidate) => candidate.operation.method === upper);
+    if (hit) {
+      const { operation } = hit;
+      return { operation, match: matchOf(operation, upper, hit.pathParams, hit.alias) };
+    }
+    const first = hits[0];
+    if (first) {
+      const allowed = hits
+        .filter((candidate) => candidate.operation.pathTemplate === first.operation.pathTemplate)
+        .map((candidate) => candidate.operation.method);
+      return {
+        miss: {
+          reason: 'method',
+          service: first.operation.service,
+          pathTemplate: first.operation.pathTemplate,
+          allowed,
+        },
+      };
+    }
+    // The contract is strict about trailing slashes (voice create is `/calls/`, modify is `/calls/{callId}`);
+    // say so when the other form would have matched.
+    const toggled = path.endsWith('/') ? path.replace(/\/+$/, '') : `${path}/`;
+    const near = hitsFor(toggled, service).find((candidate) => candidate.operation.method === upper);
+    if (near) {
+      return {
+        miss: {
+          reason: 'trailing-slash',
+          service: near.operation.service,
+          pathTemplate: near.operation.pathTemplate,
+          method: upper,
+        },
+      };
+    }
+    return { miss: { reason: 'no-path' } };
+  }
+}
+
+function matchOf(
+  operation: IndexedOperation,
+  method: string,
+  pathParams: Record<string, string>,
+  pathAlias?: string,
+): OperationMatch {
+  return {
+    service: operation.service,
+    operationId: operation.operationId,
+    method,
+    pathTemplate: operation.pathTemplate,
+    pathParams,
+    ...(pathAlias !== undefined ? { pathAlias } : {}),
+  };
+}

@@ -1,0 +1,118 @@
+import { batchXmlLimits } from '../contract/xsd-cache.js';
+import { type ContractSet, type LoadContractsOptions, loadContracts } from '../contract-set.js';
+import type { InputError } from '../input/har.js';
+import { walkRecordings } from '../input/recording-walk.js';
+import { scoreMutants } from '../mutation/mutation.js';
+import type { EntryReport } from '../report/entry-report.js';
+import type { Report, ReportSink, RunSummary } from '../report/report.js';
+import { coverageTally, entryPipeline, type RunScope, requireService } from './entry-pipeline.js';
+import { exitCodeOf, type FailOn, orderedCounts } from './run-counts.js';
+import type { Shard } from './shard.js';
+
+export interface CheckHarOptions extends LoadContractsOptions {
+  /** Use an already loaded contract set (it is not closed afterwards). */
+  contracts?: ContractSet;
+  service?: string;
+  coverage?: boolean;
+  /** Keeps every passing entry in memory to mutate it: for contract-test suites, not production traffic. */
+  mutation?: boolean;
+  /** Entries checked at once (default 64: XML validations of entries in flight share engine runs). */
+  concurrency?: number;
+  shard?: Shard;
+  /** Which hosts are which service, and whether credentials were stripped (see {@link RunScope}). */
+  scope?: RunScope;
+  /** Fail the run (exit 1) on entries not judged or skipped, not only on violations. */
+  failOn?: FailOn;
+  /** Most entries held for the end of the run per thread (default 100,000; see `defaultMaxHeld`). */
+  maxHeld?: number;
+}
+
+/**
+ * Reads every recording as a stream, checks its entries with at most `concurrency` in flight and hands
+ * each result to the sink in input order. Memory holds the entries in flight, not the input: a
+ * recording of any size is checked in constant memory (`mutation` aside). Unreadable input never
+ * stops the rest.
+ */
+export async function checkRecordings(
+  paths: string[],
+  opts: CheckHarOptions,
+  sink: ReportSink,
+): Promise<RunSummary> {
+  // A batch check: past a resource limit an entry is not judged (run exit 2), with limits for real traffic.
+  const contracts = opts.contracts ?? (await loadContracts({ xmlLimits: batchXmlLimits, ...opts }));
+  try {
+    const checkOpts = opts.service === undefined ? {} : { service: opts.service };
+    requireService(contracts, opts.service);
+    const concurrency = Math.max(1, opts.concurrency ?? 64);
+    const { shard } = opts;
+    const coverage = opts.coverage ? coverageTally(contracts, opts.service) : undefined;
+    const passing: Parameters<typeof scoreMutants>[0] = [];
+    const pipeline = entryPipeline(
+      contracts,
+      {
+        ...checkOpts,
+        ...(opts.scope ? { scope: opts.scope } : {}),
+        ...(opts.maxHeld === undefined ? {} : { maxHeld: opts.maxHeld }),
+        concurrency,
+        ...(coverage ? { coverage } : {}),
+        ...(opts.mutation ? { passing } : {}),
+      },
+      sink,
+    );
+
+    const input = await walkRecordings(
+      paths,
+      shard,
+      {
+        async batch(file, items) {
+          for (const item of items) {
+            const taken = pipeline.take(file, item);
+            if (taken) await taken;
+          }
+        },
+        problem: (error, position) => pipeline.inputError(error, position),
+      },
+      contracts.limits,
+    );
+    await pipeline.drain();
+    await pipeline.settle();
+    const { inputErrors: inputErrorCount } = pipeline;
+    const counts = pipeline.counts;
+
+    const summary: RunSummary = {
+      services: contracts.services,
+      specProblems: contracts.problems,
+      ...orderedCounts(counts),
+      inputErrorCount,
+      exitCode: exitCodeOf(counts, inputErrorCount, contracts.problems.length, opts.failOn),
+      ...(opts.failOn ? { failOn: opts.failOn } : {}),
+      ...(opts.scope?.sanitized ? { sanitized: true } : {}),
+      ...(shard ? { shard } : {}),
+      input,
+    };
+    if (coverage) summary.coverage = coverage.report();
+    if (opts.mutation) {
+      summary.mutation = await scoreMutants(passing, contracts, { ...checkOpts, concurrency });
+      // The tool could not judge some of what it was given: never exit 0 (see scope.ts).
+      if (summary.mutation.notMutated) summary.exitCode = 2;
+    }
+    return summary;
+  } finally {
+    if (!opts.contracts) await contracts.close();
+  }
+}
+
+/** {@link checkRecordings} with every entry and input error collected into one report. */
+export async function checkHarFiles(paths: string[], opts: CheckHarOptions = {}): Promise<Report> {
+  const entries: EntryReport[] = [];
+  const inputErrors: InputError[] = [];
+  const { inputErrorCount: _count, ...summary } = await checkRecordings(paths, opts, {
+    entry: (entry) => {
+      entries.push(entry);
+    },
+    inputError: (error) => {
+      inputErrors.push(error);
+    },
+  });
+  return { ...summary, entries, inputErrors };
+}

@@ -1,0 +1,489 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { maskUrl } from '@svc-contracts/redact';
+import type { ContractSet, CredentialNames } from '../contract-set.js';
+import type { InputError, RecordedExchange } from '../input/har.js';
+import { printable } from '../input/input-text.js';
+import type { RecordingItem } from '../input/recording-reader.js';
+import type { scoreMutants } from '../mutation/mutation.js';
+import { CoverageTally } from '../report/coverage.js';
+import type { EntryReport, RunVerdict } from '../report/entry-report.js';
+import type { ReportSink } from '../report/report.js';
+import type { CheckOptions, EntryVerdict, RecordedRequest } from '../types.js';
+import { countEntry, emptyCounts, hostOf, type RunCounts } from './run-counts.js';
+import { CheckLimitError, type NotJudged } from './scope.js';
+
+/**
+ * Which entries of a run are ours, and what the recording kept. `hosts` maps a host (`host` or
+ * `host:port`, as in the URL) to the service it serves: its entries are matched against that service
+ * only, and an unknown path on it is `undocumented-operation`. An entry on a host no mapping names is
+ * judged when it matches an operation; when it matches none, it is ours (undocumented-operation) if some
+ * entry of the run on the same host matches an operation, and else skipped as `other-host` (a font, an
+ * analytics beacon, a script). `sanitized`: the recordings' credentials were stripped, so the security
+ * of a request that carries none is not judged.
+ */
+export interface RunScope {
+  hosts?: Record<string, string>;
+  sanitized?: boolean;
+}
+
+/**
+ * The service a mapping gives the entry's host: looked up as `host:port`, then as the host name alone.
+ */
+function mappedService(hosts: Map<string, string>, url: string): string | undefined {
+  if (hosts.size === 0) return undefined;
+  const host = hostOf(url);
+  const service = hosts.get(host);
+  if (service !== undefined || host.startsWith('[')) return service;
+  const colon = host.lastIndexOf(':');
+  return colon < 0 ? undefined : hosts.get(host.slice(0, colon));
+}
+
+/** Whether a request carries a credential of any loaded scheme (or a cookie, or Authorization). */
+function credentialTest(names: CredentialNames): (request: RecordedRequest) => boolean {
+  const headers = new Set(names.headers.map((name) => name.toLowerCase()));
+  return (request) => {
+    for (const header of request.headers) {
+      if (header.value !== '' && headers.has(header.name.toLowerCase())) return true;
+    }
+    if (names.query.length === 0 || !request.url.includes('?')) return false;
+    try {
+      const query = new URL(request.url).searchParams;
+      return names.query.some((name) => query.has(name));
+    } catch {
+      return false;
+    }
+  };
+}
+
+/**
+ * Entries held for the end of the run at most, per thread: about 50 MB of reports. Past it, the older
+ * half is decided with the hosts routed so far; should one of their hosts route later, the run says so
+ * (exit 2: it could not judge them), naming the host to map with `--host`.
+ */
+export const defaultMaxHeld = 100_000;
+
+/** What a thread held for the end of the run, and what it decided before (see {@link defaultMaxHeld}). */
+export interface HeldEntries {
+  held: EntryReport[];
+  routedHosts: string[];
+  decidedEarly: Record<string, number>;
+  maxHeld: number;
+}
+
+/** The problems of entries skipped as another host's before the run learnt that host is ours. */
+export function earlyDecisionProblems(
+  decidedEarly: Record<string, number>,
+  routed: ReadonlySet<string>,
+  maxHeld: number,
+): InputError[] {
+  return Object.entries(decidedEarly)
+    .filter(([host]) => routed.has(host))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([host, count]) => ({
+      file: '(contract-check)',
+      reason: `${count} entries to ${host} matched no operation and were skipped as another host's before an entry of the run showed the host is ours (more than ${maxHeld} entries waited for the end of the run): run again with --host SERVICE=${host}`,
+    }));
+}
+
+/**
+ * An entry held because it matched no operation on a host no entry had routed to an operation yet: it
+ * is decided when the run knows every host that routes (see {@link RunScope}).
+ */
+export function settleHeld(entry: EntryReport, routedHosts: ReadonlySet<string>): EntryReport {
+  if (routedHosts.has(hostOf(entry.url))) return entry;
+  const { violations: _violations, requestViolations: _request, notJudged: _parts, ...rest } = entry;
+  return {
+    ...rest,
+    verdict: 'skipped',
+    violations: [],
+    requestViolations: [],
+    skip: {
+      reason: 'other-host',
+      detail: 'no --host mapping names this host and no entry on it matches an operation',
+    },
+  };
+}
+
+type Outcome =
+  /**
+   * `hold`: no operation matched and no mapping names the host: held until the run knows whether some
+   * entry routes the host to an operation. `credential`: whether the request carries one.
+   */
+  | { kind: 'entry'; entry: EntryReport; exchange: RecordedExchange; hold: boolean; credential?: boolean }
+  /** `position`: where in the input the problem was met (for the order of reports from several threads). */
+  | { kind: 'error'; error: InputError; position: number }
+  /** An entry a resource limit stopped before it was read: not judged, nothing of it known. */
+  | { kind: 'unread'; entry: EntryReport };
+
+export interface PipelineOptions {
+  service?: string;
+  /** Entries checked at once (XML validations of entries in flight share engine runs). */
+  concurrency: number;
+  scope?: RunScope;
+  /** Most entries held for the end of the run (default {@link defaultMaxHeld}); see {@link RunScope}. */
+  maxHeld?: number;
+  coverage?: CoverageTally;
+  /** Collects every passing entry (for `--mutation`). */
+  passing?: Parameters<typeof scoreMutants>[0];
+}
+
+/**
+ * Checks recording items in input order and hands each result to a sink: what every thread that checks
+ * entries runs, whatever reads them (a file stream, a block dealt out by `--workers`).
+ */
+export interface EntryPipeline {
+  /** The next item of `file`, in input order: a promise only when the run must wait for it. */
+  take(file: string, item: RecordingItem): void | Promise<void>;
+  /** A problem that belongs to no entry: reported after every entry taken before it. */
+  inputError(error: InputError, position: number): Promise<void>;
+  /** Waits until every entry taken has reached the sink (except those held, see {@link settle}). */
+  drain(): Promise<void>;
+  /**
+   * Decides the entries held (an unmatched path on a host not yet known to route to an operation) with
+   * the hosts routed so far and `more` (other threads'), and hands them to the sink, in input order.
+   */
+  settle(more?: Iterable<string>): Promise<void>;
+  /** The entries held and the hosts routed, for a run on several threads to settle them all at once. */
+  takeHeld(): HeldEntries;
+  readonly counts: RunCounts;
+  readonly inputErrors: number;
+}
+
+/** The report of an entry a limit stopped before it was read: no method, URL or status is known. */
+export function unreadEntry(file: string, index: number, position: number, part: NotJudged): EntryReport {
+  return {
+    file,
+    index,
+    position,
+    method: '-',
+    url: '(not read)',
+    status: 0,
+    verdict: 'not-judged',
+    violations: [],
+    requestViolations: [],
+    notJudged: [part],
+  };
+}
+
+/** Throws unless `service` (when given) is one the contracts hold. */
+export function requireService(contracts: ContractSet, service: string | undefined): void {
+  if (service !== undefined && !contracts.services.includes(service)) {
+    const near = contracts.services.find(
+      (name) => name.startsWith(service.slice(0, 3)) || service.startsWith(name.slice(0, 3)),
+    );
+    throw new Error(
+      `Unknown service "${service}".${near ? ` Did you mean "${near}"?` : ''} Loaded services: ${contracts.services.join(', ') || 'none'}.`,
+    );
+  }
+}
+
+/**
+ * Host mappings from `--host SERVICE=HOST` options and a config's `hosts` (`{ "agents": ["api.example.com"] }`),
+ * as host -> service. A host mapped to two services is refused.
+ */
+export function parseHostMappings(
+  options: string[],
+  config: Record<string, unknown> = {},
+): Record<string, string> {
+  const hosts: Record<string, string> = {};
+  const add = (service: string, host: string, from: string): void => {
+    const key = host.trim().toLowerCase();
+    if (!service || !key || /[/\s]/.test(key)) {
+      throw new Error(
+        `${from}: give SERVICE=HOST, a host name with an optional port (for example agents=api.example.com)`,
+      );
+    }
+    const other = hosts[key];
+    if (other !== undefined && other !== service)
+      throw new Error(`${from}: ${key} is mapped to both ${other} and ${service}`);
+    hosts[key] = service;
+  };
+  for (const [service, value] of Object.entries(config)) {
+    const list = typeof value === 'string' ? [value] : value;
+    if (!Array.isArray(list) || list.some((host) => typeof host !== 'string')) {
+      throw new Error(`config hosts.${service}: give a host name or a list of host names`);
+    }
+    for (const host of list as string[]) add(service, host, `config hosts.${service}`);
+  }
+  for (const option of options) {
+    const at = option.indexOf('=');
+    add(option.slice(0, Math.max(at, 0)).trim(), option.slice(at + 1), `--host ${option}`);
+  }
+  return hosts;
+}
+
+/** The tally of the operations a run covers (one service's, or every service's). */
+export function coverageTally(contracts: ContractSet, service: string | undefined): CoverageTally {
+  return new CoverageTally(
+    contracts
+      .documentedOperations()
+      .filter((operation) => service === undefined || operation.service === service),
+  );
+}
+
+/**
+ * Results leave in input order with at most `concurrency` in flight. An outcome known at once (no XML
+ * engine involved) leaves at once when none is ahead of it, so a JSON entry is neither a promise nor held
+ * (its objects kept alive) behind others: held entries outlive V8's young generation and make work for
+ * full collections.
+ */
+export function entryPipeline(
+  contracts: ContractSet,
+  opts: PipelineOptions,
+  sink: ReportSink,
+): EntryPipeline {
+  const checkOpts: CheckOptions = opts.service === undefined ? {} : { service: opts.service };
+  const credentialNames = contracts.credentialNames();
+  const carriesCredential = credentialTest(credentialNames);
+  const hosts = new Map(
+    Object.entries(opts.scope?.hosts ?? {}).map(([host, service]) => [host.toLowerCase(), service]),
+  );
+  for (const service of new Set(hosts.values())) requireService(contracts, service);
+  const sanitized = opts.scope?.sanitized === true;
+  const { coverage, passing } = opts;
+  const counts = emptyCounts();
+  let inputErrors = 0;
+  /** Hosts on which some entry matched an operation. */
+  const routedHosts = new Set<string>();
+  let held: EntryReport[] = [];
+  const maxHeld = Math.max(1, opts.maxHeld ?? defaultMaxHeld);
+  /** Entries decided as another host's before the end of the run, by host (see `maxHeld`). */
+  let decidedEarly: Record<string, number> = {};
+  const decideEarly = async (entries: EntryReport[]): Promise<void> => {
+    for (const entry of entries) {
+      const settled = settleHeld(entry, routedHosts);
+      if (settled.verdict === 'skipped') {
+        const host = hostOf(settled.url);
+        decidedEarly[host] = (decidedEarly[host] ?? 0) + 1;
+      }
+      countEntry(counts, settled);
+      await sink.entry(settled);
+    }
+  };
+
+  const emit = (outcome: Outcome): void | Promise<void> => {
+    if (outcome.kind === 'error') {
+      inputErrors++;
+      return sink.inputError(outcome.error, outcome.position);
+    }
+    if (outcome.kind === 'unread') {
+      countEntry(counts, outcome.entry);
+      return sink.entry(outcome.entry);
+    }
+    const { entry, exchange, credential } = outcome;
+    if (entry.match) routedHosts.add(hostOf(exchange.request.url));
+    else if (outcome.hold && !routedHosts.has(hostOf(exchange.request.url))) {
+      held.push(entry);
+      // Memory stays bounded: past `maxHeld`, the older half is decided with what the run knows now.
+      return held.length > maxHeld ? decideEarly(held.splice(0, Math.ceil(maxHeld / 2))) : undefined;
+    }
+    countEntry(counts, entry, credential);
+    if (entry.verdict === 'skipped') return sink.entry(entry);
+    coverage?.add({
+      ...(entry.match ? { match: entry.match } : {}),
+      status: exchange.response.status,
+      responseHeaders: exchange.response.headers,
+    });
+    if (passing && (entry.verdict === 'conforms' || entry.verdict === 'rejected-as-expected')) {
+      passing.push({
+        request: exchange.request,
+        response: exchange.response,
+        requestConforms: entry.verdict === 'conforms',
+        file: entry.file,
+        entry: entry.index,
+      });
+    }
+    return sink.entry(entry);
+  };
+
+  const report = (
+    file: string,
+    exchange: RecordedExchange,
+    position: number,
+    verdict: Pick<EntryVerdict, 'match' | 'violations' | 'requestViolations' | 'note'> & {
+      verdict: RunVerdict;
+    },
+    notJudged: NotJudged[],
+  ): EntryReport => {
+    const entry: EntryReport = {
+      file,
+      index: exchange.index,
+      position,
+      method: exchange.request.method,
+      url: maskUrl(exchange.request.url, { names: credentialNames.query }),
+      status: exchange.response.status,
+      ...(verdict.match ? { match: verdict.match } : {}),
+      // Nothing fails and a part is not judged: neither a pass nor a failure.
+      verdict: verdict.verdict !== 'violation' && notJudged.length > 0 ? 'not-judged' : verdict.verdict,
+      violations: verdict.violations,
+      requestViolations: verdict.requestViolations,
+      ...(verdict.note !== undefined ? { note: verdict.note } : {}),
+      ...(exchange.skip ? { skip: exchange.skip } : {}),
+      ...(notJudged.length > 0 ? { notJudged } : {}),
+    };
+    return entry;
+  };
+  const checked = (
+    file: string,
+    exchange: RecordedExchange,
+    position: number,
+    verdict: EntryVerdict,
+    notJudged: NotJudged[],
+    mapped: boolean,
+    credential: boolean,
+  ): Outcome => {
+    const entry = report(file, exchange, position, verdict, [...notJudged, ...(verdict.notJudged ?? [])]);
+    // No operation matches, on a host no mapping names and (so far) none routes to: maybe not ours.
+    // `--service` says every entry is that service's: then nothing is held.
+    const hold =
+      !verdict.match && !mapped && opts.service === undefined && exchange.request.webhook === undefined;
+    return { kind: 'entry', entry, exchange, credential, hold };
+  };
+  // One entry that breaks the checker (a hostile value, an engine fault) or that a resource limit stopped
+  // is not judged, alone, named with the reason (and the run exits 2).
+  const uncheckable = (
+    file: string,
+    exchange: RecordedExchange,
+    position: number,
+    error: unknown,
+  ): Outcome => {
+    if (error instanceof CheckLimitError) {
+      const part: NotJudged = {
+        reason: 'resource-limit',
+        part: error.part,
+        // A JSON limit names its option; an XML one is told here.
+        detail: /raise it with --/.test(error.message)
+          ? printable(error.message, 2000)
+          : `${printable(error.message)} Raise the limit with --max-xml-bytes (bytes) or --xml-timeout (ms).`,
+      };
+      const verdict = { verdict: 'conforms' as const, violations: [], requestViolations: [] };
+      return {
+        kind: 'entry',
+        entry: report(file, exchange, position, verdict, [part]),
+        exchange,
+        hold: false,
+      };
+    }
+    // Not an input error: the checker could not judge the entry (issue 41; the run exits 2).
+    const reason = error instanceof Error ? error.message : String(error);
+    const part: NotJudged = { reason: 'checker-failure', part: 'entry', detail: printable(reason) };
+    const verdict = { verdict: 'conforms' as const, violations: [], requestViolations: [] };
+    return { kind: 'entry', entry: report(file, exchange, position, verdict, [part]), exchange, hold: false };
+  };
+
+  /** The exchange as the check takes it: attached bodies read, stripped credentials marked. */
+  const prepare = (
+    file: string,
+    exchange: RecordedExchange,
+  ): { request: RecordedRequest; response: RecordedExchange['response']; notJudged: NotJudged[] } => {
+    const notJudged = [...(exchange.notJudged ?? [])];
+    let { request, response } = exchange;
+    const attached = (name: string, part: NotJudged['part']): string | undefined => {
+      try {
+        return readFileSync(join(dirname(file), name), 'utf8');
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+        notJudged.push({ reason: 'attachment-missing', part, detail: `${name} (next to the HAR): ${code}` });
+        return undefined;
+      }
+    };
+    const { attachments } = exchange;
+    if (attachments?.request !== undefined) {
+      const body = attached(attachments.request, 'request body');
+      request = body === undefined ? { ...request, bodyNotRecorded: true } : { ...request, body };
+    }
+    if (attachments?.response !== undefined) {
+      const body = attached(attachments.response, 'response body');
+      if (body !== undefined) response = { ...response, body };
+    }
+    return { request, response, notJudged };
+  };
+
+  /** The outcome at once when no XML engine is involved (no promise per entry), else its promise. */
+  const check = (file: string, exchange: RecordedExchange, position: number): Outcome | Promise<Outcome> => {
+    if (exchange.skip) {
+      const verdict = { verdict: 'skipped' as const, violations: [], requestViolations: [] };
+      return { kind: 'entry', entry: report(file, exchange, position, verdict, []), exchange, hold: false };
+    }
+    try {
+      const prepared = prepare(file, exchange);
+      let { request } = prepared;
+      const { response, notJudged } = prepared;
+      const credential = carriesCredential(request);
+      if (sanitized && !credential) request = { ...request, credentialsNotRecorded: true };
+      const service = mappedService(hosts, request.url);
+      const entryOpts = service === undefined ? checkOpts : { ...checkOpts, service };
+      const mapped = service !== undefined;
+      const verdict = contracts.checkExchangeNow(request, response, entryOpts);
+      if (!(verdict instanceof Promise))
+        return checked(file, exchange, position, verdict, notJudged, mapped, credential);
+      return verdict
+        .then((known) => checked(file, exchange, position, known, notJudged, mapped, credential))
+        .catch((error: unknown) => uncheckable(file, exchange, position, error));
+    } catch (error) {
+      return uncheckable(file, exchange, position, error);
+    }
+  };
+
+  const inFlight: Array<Outcome | Promise<Outcome>> = [];
+  const drainTo = async (limit: number): Promise<void> => {
+    while (inFlight.length > 0) {
+      const head = inFlight[0] as Outcome | Promise<Outcome>;
+      if (head instanceof Promise && inFlight.length <= limit) return;
+      inFlight.shift();
+      const emitted = emit(head instanceof Promise ? await head : head);
+      if (emitted) await emitted;
+    }
+  };
+  const limit = Math.max(1, opts.concurrency) - 1;
+
+  return {
+    counts,
+    get inputErrors() {
+      return inputErrors;
+    },
+    take(file, item) {
+      const outcome: Outcome | Promise<Outcome> =
+        'exchange' in item
+          ? check(file, item.exchange, item.position)
+          : 'unread' in item
+            ? { kind: 'unread', entry: unreadEntry(file, item.index, item.position, item.unread) }
+            : {
+                kind: 'error',
+                error: { file, entry: item.index, reason: item.error },
+                position: item.position,
+              };
+      if (inFlight.length === 0 && !(outcome instanceof Promise)) return emit(outcome);
+      inFlight.push(outcome);
+      return drainTo(limit);
+    },
+    async inputError(error, position) {
+      await drainTo(0);
+      await emit({ kind: 'error', error, position });
+    },
+    drain: () => drainTo(0),
+    async settle(more = []) {
+      await drainTo(0);
+      const routed = new Set([...routedHosts, ...more]);
+      const entries = held;
+      held = [];
+      for (const entry of entries) {
+        const settled = settleHeld(entry, routed);
+        countEntry(counts, settled);
+        await sink.entry(settled);
+      }
+      for (const error of earlyDecisionProblems(decidedEarly, routed, maxHeld)) {
+        inputErrors++;
+        await sink.inputError(error, Number.MAX_SAFE_INTEGER);
+      }
+      decidedEarly = {};
+    },
+    takeHeld() {
+      const taken = { held, routedHosts: [...routedHosts], decidedEarly, maxHeld };
+      held = [];
+      decidedEarly = {};
+      return taken;
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import { batchXmlLimits, type XmlLimits } from '../contract/xsd-cache.js';
+
+/**
+ * The checker's resource policy, one object for every limit an entry meets: the bytes of the entry as
+ * recorded, the work a JSON body may cost (values and nesting, counted by a cheap scan before JSON.parse,
+ * which has no limit of its own: 140 million numbers end the process with a V8 fatal error, 80 million
+ * `{}` take gigabytes), and the XML limits. They protect the process, they are not the contract: an
+ * entry or a body past one is *not judged* (`resource-limit`, naming the limit and the option that raises
+ * it), and the run exits 2. The defaults take real traffic (bodies of tens of MiB); a mock serving
+ * requests passes smaller ones.
+ */
+export interface CheckLimits {
+  /** Largest entry read (a HAR entry or an NDJSON line), in bytes. `--max-entry-bytes`. */
+  maxEntryBytes: number;
+  /** Most JSON values in one body (an object, an array and each scalar count one). `--max-json-nodes`. */
+  maxJsonNodes: number;
+  /** Deepest nesting of arrays and objects in one JSON body. `--max-json-depth`. */
+  maxJsonDepth: number;
+  /**
+   * Longest string (a name or a value) of one JSON body, in UTF-16 units as written. Unset in the CLI (a
+   * string is bounded by its entry); a mock serving requests sets it, since a format's regular expression
+   * (`uri`) may overflow the stack on a string of a few MB.
+   */
+  maxJsonStringLength?: number;
+  /** XML validation (`--max-xml-bytes`, `--xml-timeout`). */
+  xml: XmlLimits;
+}
+
+/** The options that raise each limit, named in what a limit stops. */
+export const limitOptions = {
+  maxEntryBytes: '--max-entry-bytes',
+  maxJsonNodes: '--max-json-nodes',
+  maxJsonDepth: '--max-json-depth',
+} as const;
+
+/**
+ * The CLI's limits. 256 MiB per entry stays below what a string may hold in Node 20 (512 MiB); ten
+ * million JSON values is a body of 40 MiB of bare numbers or far more of real objects, about 1 GB of heap
+ * at worst; 512 levels is deeper than any API body and far from the stack's end.
+ */
+export const batchLimits: CheckLimits = {
+  maxEntryBytes: 256 * 1024 * 1024,
+  maxJsonNodes: 10_000_000,
+  maxJsonDepth: 512,
+  xml: batchXmlLimits,
+};
+
+/** What a JSON text would cost to parse, or why it is past a limit. */
+export type JsonCost =
+  | { nodes: number; depth: number }
+  | { limit: keyof typeof limitOptions | 'maxJsonStringLength'; message: string };
+
+/** The limits a JSON scan holds a text to; `maxJsonStringLength` only where a caller sets it (the mocks). */
+export type JsonScanLimits = Pick<CheckLimits, 'maxJsonNodes' | 'maxJsonDepth' | 'maxJsonStringLength'>;
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+
+/**
+ * Counts the values, the nesting and the string lengths of a JSON text without building anything, in
+ * pieces as they arrive (a mock reading a request) or whole ({@link jsonCost}): strings are jumped with
+ * `indexOf`, an escaped quote told by the run of backslashes before it, carried across pieces. A value is
+ * counted at each `[`, `{` and `,` (plus the first), which is exact for valid JSON and an upper bound
+ * otherwise; JSON.parse still judges the syntax. Stops at the first limit passed and keeps its reason.
+ */
+export class JsonScanner {
+  private nodes = 1;
+  private depth = 0;
+  private deepest = 0;
+  private inString = false;
+  /** UTF-16 units of the string being read, escapes as written. */
+  private stringLength = 0;
+  /** Backslashes that ended the previous piece inside a string. */
+  private carriedSlashes = 0;
+  /** Why the text is past a limit, once it is. */
+  exceeded: JsonCost | undefined;
+
+  constructor(private readonly limits: JsonScanLimits) {}
+
+  /** Scans the next piece; returns why the text is past a limit once it is (and scans no more). */
+  write(text: string): JsonCost | undefined {
+    if (this.exceeded !== undefined) return this.exceeded;
+    const { maxJsonNodes, maxJsonDepth } = this.limits;
+    const length = text.length;
+    let at = 0;
+    while (at < length) {
+      if (this.inString) {
+        const end = text.indexOf('"', at);
+        const stop = end < 0 ? length : end;
+        let slashes = 0;
+        while (stop - 1 - slashes >= at && text.charCodeAt(stop - 1 - slashes) === BACKSLASH) slashes++;
+        if (stop - slashes === at) slashes += this.carriedSlashes;
+        this.stringLength += stop - at;
+        if (end < 0) {
+          this.carriedSlashes = slashes;
+          return this.checkString();
+        }
+        this.carriedSlashes = 0;
+        at = end + 1;
+        if (slashes % 2 === 1) {
+          this.stringLength++;
+        } else {
+          this.inString = false;
+        }
+        if (this.checkString() !== undefined) return this.exceeded;
+        continue;
+      }
+      const code = text.charCodeAt(at++);
+      if (code === QUOTE) {
+        this.inString = true;
+        this.stringLength = 0;
+      } else if (code === 91 || code === 123) {
+        this.nodes++;
+        if (++this.depth > this.deepest) {
+          this.deepest = this.depth;
+          if (this.deepest > maxJsonDepth)
+            return this.over(
+              'maxJsonDepth',
+              `JSON nested deeper than ${maxJsonDepth} levels (raise it with ${limitOptions.maxJsonDepth})`,
+            );
+        }
+      } else if (code === 93 || code === 125) {
+        this.depth--;
+      } else if (code === 44) {
+        if (++this.nodes > maxJsonNodes) return this.nodesOver();
+      }
+    }
+    return undefined;
+  }
+
+  /** The cost of everything written, or why it is past a limit. */
+  end(): JsonCost {
+    if (this.exceeded !== undefined) return this.exceeded;
+    // `[` and `{` count a value each and so does the `,` or start before them: the first of a container
+    // is counted twice at most, which only makes the count an upper bound.
+    if (this.nodes > this.limits.maxJsonNodes) return this.nodesOver();
+    return { nodes: this.nodes, depth: this.deepest };
+  }
+
+  private checkString(): JsonCost | undefined {
+    const max = this.limits.maxJsonStringLength;
+    if (max === undefined || this.stringLength <= max) return undefined;
+    return this.over('maxJsonStringLength', `a JSON string longer than ${max} characters`);
+  }
+
+  private nodesOver(): JsonCost {
+    const max = this.limits.maxJsonNodes;
+    return this.over(
+      'maxJsonNodes',
+      `JSON of more than ${max} values (raise it with ${limitOptions.maxJsonNodes})`,
+    );
+  }
+
+  private over(limit: Exclude<JsonCost, { nodes: number }>['limit'], message: string): JsonCost {
+    this.exceeded = { limit, message };
+    return this.exceeded;
+  }
+}
+
+/** {@link JsonScanner} over one whole text. */
+export function jsonCost(text: string, limits: JsonScanLimits): JsonCost {
+  const scanner = new JsonScanner(limits);
+  scanner.write(text);
+  return scanner.end();
+}
+
+/**
+ * {@link jsonCost} of UTF-8 bytes (an entry before it is decoded), values only: JSON.parse itself is
+ * iterative, so an entry's nesting costs memory in proportion to its bytes, which `maxEntryBytes` bounds;
+ * its number of values is what takes gigabytes (80 million `{}` in 240 MB).
+ */
+export function jsonBytesCost(
+  bytes: Buffer,
+  start: number,
+  end: number,
+  limits: Pick<CheckLimits, 'maxJsonNodes'>,
+): string | undefined {
+  let nodes = 1;
+  for (let at = start; at < end; at++) {
+    const code = bytes[at] as number;
+    if (code === QUOTE) {
+      for (;;) {
+        const close = bytes.indexOf(QUOTE, at + 1);
+        if (close < 0 || close >= end) return undefined;
+        let slashes = 0;
+        while (bytes[close - 1 - slashes] === BACKSLASH) slashes++;
+        at = close;
+        if (slashes % 2 === 0) break;
+      }
+    } else if (code === 44 || code === 91 || code === 123) {
+      if (++nodes > limits.maxJsonNodes)
+        return `the entry holds more than ${limits.maxJsonNodes} JSON values (raise it with ${limitOptions.maxJsonNodes})`;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a text may be JSON worth scanning: its first character (after whitespace) opens a container. */
+export function opensContainer(text: string): boolean {
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 32 || code === 9 || code === 10 || code === 13 || code === 0xfeff) continue;
+    return code === 91 || code === 123;
+  }
+  return false;
+}
+
+/** An entry's bytes past {@link CheckLimits.maxEntryBytes}: what the report says. */
+export function entryTooLarge(bytes: number, limits: Pick<CheckLimits, 'maxEntryBytes'>): string | undefined {
+  if (bytes <= limits.maxEntryBytes) return undefined;
+  return `the entry is ${bytes} bytes, over the limit of ${limits.maxEntryBytes} (raise it with ${limitOptions.maxEntryBytes})`;
+}

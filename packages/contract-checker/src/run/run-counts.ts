@@ -1,0 +1,200 @@
+import { printable } from '../input/input-text.js';
+import type { EntryReport } from '../report/entry-report.js';
+import { isToolReason, type NotJudgedReason, reasonCounts, type SkipReason } from './scope.js';
+
+/**
+ * What a run counts of its entries: every entry is passed, failed, not judged or skipped, and the
+ * reasons of the last two are counted; plain data, so that threads and shards add theirs up.
+ */
+export interface RunCounts {
+  passed: number;
+  failed: number;
+  /** Entries whose verdict is `not-judged` (nothing failed, and some part could not be judged). */
+  notJudged: number;
+  /** The parts not judged of the entries not judged, by reason (an entry may have two). */
+  notJudgedReasons: Partial<Record<NotJudgedReason, number>>;
+  /** Entries skipped as not ours or not contract traffic. */
+  skipped: number;
+  skippedReasons: Partial<Record<SkipReason, number>>;
+  /** Entries skipped as `other-host`, by host. */
+  skippedHosts: Record<string, number>;
+  /**
+   * Per recording: entries that carry a credential, and entries that fail `security-missing`. A file
+   * where some entry fails it and none carries a credential looks like a sanitized export.
+   */
+  credentials: Record<string, [withCredential: number, securityMissing: number]>;
+}
+
+export function emptyCounts(): RunCounts {
+  return {
+    passed: 0,
+    failed: 0,
+    notJudged: 0,
+    notJudgedReasons: {},
+    skipped: 0,
+    skippedReasons: {},
+    skippedHosts: {},
+    credentials: {},
+  };
+}
+
+function addTo<K extends string>(into: Partial<Record<K, number>>, key: K, count = 1): void {
+  into[key] = (into[key] ?? 0) + count;
+}
+
+const authority = /^([a-z][a-z0-9+.-]*):\/\/(?:[^/?#@]*@)?([^/?#]*)/i;
+const defaultPorts: Record<string, string> = { http: ':80', https: ':443' };
+
+/**
+ * The host of a recorded URL as `URL.host` gives it (lower case, `host:port`, no default port), read
+ * without parsing the whole URL: it is asked for every entry. The URL itself when it has no authority.
+ */
+export function hostOf(url: string): string {
+  const found = authority.exec(url);
+  if (!found) return url;
+  const host = (found[2] as string).toLowerCase();
+  const port = defaultPorts[(found[1] as string).toLowerCase()];
+  return port !== undefined && host.endsWith(port) ? host.slice(0, -port.length) : host;
+}
+
+function tallyOf(counts: RunCounts, file: string): [number, number] {
+  let tally = counts.credentials[file];
+  if (!tally) {
+    tally = [0, 0];
+    counts.credentials[file] = tally;
+  }
+  return tally;
+}
+
+/** Counts one entry; `credential`: whether its request carries a credential of any loaded scheme. */
+export function countEntry(counts: RunCounts, entry: EntryReport, credential?: boolean): void {
+  switch (entry.verdict) {
+    case 'violation':
+      counts.failed++;
+      break;
+    case 'not-judged':
+      counts.notJudged++;
+      break;
+    case 'skipped':
+      counts.skipped++;
+      break;
+    default:
+      counts.passed++;
+  }
+  // A failing entry lists its parts not judged beside its violations; they are not counted here.
+  if (entry.verdict === 'not-judged')
+    for (const part of entry.notJudged ?? []) addTo(counts.notJudgedReasons, part.reason);
+  if (entry.skip) {
+    addTo(counts.skippedReasons, entry.skip.reason);
+    if (entry.skip.reason === 'other-host') addTo(counts.skippedHosts, hostOf(entry.url));
+  }
+  if (credential === undefined || entry.verdict === 'skipped') return;
+  const missing = entry.violations.some((violation) => violation.rule === 'security-missing');
+  if (!credential && !missing) return;
+  const tally = tallyOf(counts, entry.file);
+  if (credential) tally[0]++;
+  if (missing) tally[1]++;
+}
+
+/** Adds `from` to `into`. */
+export function addCounts(into: RunCounts, from: RunCounts): void {
+  into.passed += from.passed;
+  into.failed += from.failed;
+  into.notJudged += from.notJudged;
+  into.skipped += from.skipped;
+  for (const [reason, count] of Object.entries(from.notJudgedReasons))
+    addTo(into.notJudgedReasons, reason as NotJudgedReason, count);
+  for (const [reason, count] of Object.entries(from.skippedReasons))
+    addTo(into.skippedReasons, reason as SkipReason, count);
+  for (const [host, count] of Object.entries(from.skippedHosts)) addTo(into.skippedHosts, host, count);
+  for (const [file, [withCredential, missing]] of Object.entries(from.credentials)) {
+    const tally = tallyOf(into, file);
+    tally[0] += withCredential;
+    tally[1] += missing;
+  }
+}
+
+/** The counts as a report shows them: maps in a stable order (by key), whatever order threads added them in. */
+export function orderedCounts(counts: RunCounts): RunCounts {
+  const sorted = <T>(record: Record<string, T>): Record<string, T> =>
+    Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return {
+    ...counts,
+    skippedHosts: sorted(counts.skippedHosts),
+    credentials: sorted(counts.credentials),
+  };
+}
+
+/** Recordings in which entries fail `security-missing` and no entry carries any credential. */
+export function looksSanitized(counts: RunCounts): string[] {
+  return Object.entries(counts.credentials)
+    .filter(([, [withCredential, missing]]) => withCredential === 0 && missing > 0)
+    .map(([file]) => file)
+    .sort();
+}
+
+/** What the user asked to fail the run besides violations (`--fail-on-not-judged`, `--fail-on-skipped`). */
+export interface FailOn {
+  notJudged?: boolean;
+  skipped?: boolean;
+}
+
+/**
+ * 2 when the check is incomplete (input that could not be read, a broken spec, a part a resource limit
+ * stopped); else 1 when an entry violates the contract, or when entries not judged or skipped are
+ * counted and the user asked for them to fail the run; else 0.
+ */
+export function exitCodeOf(
+  counts: RunCounts,
+  inputErrors: number,
+  specProblems: number,
+  failOn: FailOn = {},
+): 0 | 1 | 2 {
+  if (inputErrors > 0 || specProblems > 0) return 2;
+  for (const [reason, count] of Object.entries(counts.notJudgedReasons))
+    if (count > 0 && isToolReason(reason as NotJudgedReason)) return 2;
+  if (counts.failed > 0) return 1;
+  if (failOn.notJudged && counts.notJudged > 0) return 1;
+  if (failOn.skipped && counts.skipped > 0) return 1;
+  return 0;
+}
+
+/** Hosts by count, most first, at most `limit` of them named. */
+function hostList(hosts: Record<string, number>, limit = 5): string {
+  const sorted = Object.entries(hosts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const named = sorted.slice(0, limit).map(([host, count]) => `${printable(host)} ${count}`);
+  if (sorted.length > limit) named.push(`${sorted.length - limit} more hosts`);
+  return named.join(', ');
+}
+
+/**
+ * The summary a person reads at a glance, the last line of the report:
+ * `12 passed, 1 failed, 2 not judged (body not captured 2), 5 skipped (other host 4, CORS preflight 1)`.
+ */
+export function summaryLine(counts: RunCounts): string {
+  const parts = [`${counts.passed} passed`, `${counts.failed} failed`];
+  const notJudged = reasonCounts(counts.notJudgedReasons);
+  if (counts.notJudged > 0 || notJudged)
+    parts.push(`${counts.notJudged} not judged${notJudged ? ` (${notJudged})` : ''}`);
+  const skipped = reasonCounts(counts.skippedReasons);
+  if (counts.skipped > 0) parts.push(`${counts.skipped} skipped (${skipped})`);
+  return parts.join(', ');
+}
+
+/** The lines above the summary line that explain its counts: the hosts skipped, sanitized-looking files. */
+export function scopeLines(counts: RunCounts, sanitizedOption: boolean): string[] {
+  const lines: string[] = [];
+  if (Object.keys(counts.skippedHosts).length > 0) {
+    lines.push(
+      `skipped as other hosts (not ours): ${hostList(counts.skippedHosts)}; map a host of ours with --host SERVICE=HOST`,
+    );
+  }
+  if (!sanitizedOption) {
+    for (const file of looksSanitized(counts)) {
+      lines.push(
+        `${printable(file)}: no entry carries a credential (Authorization, Cookie or an API key) and some fail security-missing: it looks like a sanitized export (Chrome's default "Export HAR (sanitized)" strips Authorization and Cookie). Check a request of it for its Authorization header; export with sensitive data, or pass --sanitized to leave security not judged.`,
+      );
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,80 @@
+import { isObject, type JsonObject } from '@svc-contracts/openapi-utils';
+import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
+import { printable } from '../input/input-text.js';
+
+/**
+ * One entry of `x-jwt-claims` on a body schema: the property `token` holds a JSON Web Token whose claim
+ * `claim` must equal the property `equals` of the same body (the token response's `access_token_id`
+ * "equals the jti claim inside the token").
+ */
+export interface JwtClaimRule {
+  token: string;
+  claim: string;
+  equals: string;
+}
+
+/** A body value that breaks one rule: where, and why. */
+export interface JwtClaimMismatch {
+  pointer: string;
+  message: string;
+}
+
+/** The rules of an `x-jwt-claims` value; anything malformed is left out (the linter reports it). */
+export function jwtClaimRules(extension: unknown): JwtClaimRule[] {
+  if (!Array.isArray(extension)) return [];
+  return extension.filter(
+    (entry): entry is JwtClaimRule =>
+      isObject(entry) &&
+      typeof entry.token === 'string' &&
+      typeof entry.claim === 'string' &&
+      typeof entry.equals === 'string',
+  );
+}
+
+/**
+ * The claims set of a JWS compact JWT (`header.payload.signature`), or undefined when there is none to
+ * read: a JWE (five parts, its claims encrypted) or text that is not a token. Whether the text is a JWT
+ * at all is the schema's `pattern` to say; here a payload that does not decode is only not compared.
+ */
+function readableClaims(token: string): JsonObject | undefined {
+  const first = token.indexOf('.');
+  const second = first < 0 ? -1 : token.indexOf('.', first + 1);
+  if (second < 0 || token.indexOf('.', second + 1) >= 0) return undefined;
+  const payload = token.slice(first + 1, second);
+  // A JSON object's base64url starts with `e` (`{` is 0x7B): a masked token (`REDACTED`) is passed over
+  // without decoding it, or throwing on it.
+  if (!payload.startsWith('e') || !/^[A-Za-z0-9_-]*$/.test(payload)) return undefined;
+  const text = Buffer.from(payload, 'base64url').toString('utf8');
+  if (!text.trimStart().startsWith('{')) return undefined;
+  const claims = parseTrafficJson(text);
+  return claims instanceof UnparseableJson || !isObject(claims) ? undefined : claims;
+}
+
+/**
+ * What a body breaks of its schema's `x-jwt-claims`: compared only when the body has both properties, the
+ * token is a string whose claims can be read, and the claim is there (the schema says what is required).
+ */
+export function jwtClaimMismatches(value: unknown, rules: readonly JwtClaimRule[]): JwtClaimMismatch[] {
+  if (rules.length === 0 || !isObject(value)) return [];
+  const body = value;
+  const found: JwtClaimMismatch[] = [];
+  for (const rule of rules) {
+    const token = body[rule.token];
+    if (typeof token !== 'string' || !Object.hasOwn(body, rule.equals)) continue;
+    const claims = readableClaims(token);
+    if (claims === undefined || !Object.hasOwn(claims, rule.claim)) continue;
+    const claim = claims[rule.claim];
+    const other = body[rule.equals];
+    if (claim === other) continue;
+    found.push({
+      pointer: `/${rule.equals}`,
+      message: `/${rule.equals} ${shown(other)} is not the ${rule.claim} claim of /${rule.token} (${shown(claim)}) (x-jwt-claims)`,
+    });
+  }
+  return found;
+}
+
+/** A value of the recording in a message: JSON, cut to a readable length. */
+function shown(value: unknown): string {
+  return printable(JSON.stringify(value) ?? String(value), 80);
+}
