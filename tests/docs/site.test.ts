@@ -140,7 +140,7 @@ describe('pnpm docs site', () => {
     expect(site.pages.at(-1)).toBe('architecture.html');
   });
 
-  it('architecture: the Mermaid diagram is drawn as an SVG from the site itself, with no console error', async () => {
+  it('architecture: every Mermaid diagram is drawn as an SVG from the site itself, with no console error', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const tab = await context.newPage();
     const problems = watchProblems(tab);
@@ -150,14 +150,16 @@ describe('pnpm docs site', () => {
       // The page sets data-diagrams once mermaid has finished: "rendered", or "failed" with a console error.
       await tab.waitForSelector('body[data-diagrams]', { timeout: 30_000 });
       expect(await tab.getAttribute('body', 'data-diagrams')).toBe('rendered');
-      const svg = tab.locator('pre.mermaid svg');
-      expect(await svg.count()).toBe(1);
-      const box = await svg.boundingBox();
-      expect(box?.width ?? 0).toBeGreaterThan(300);
+      // The repository's picture, then the checker's folders.
+      const svgs = tab.locator('pre.mermaid svg');
+      expect(await svgs.count()).toBe(await tab.locator('pre.mermaid').count());
+      expect(await svgs.count()).toBeGreaterThanOrEqual(2);
+      for (const svg of await svgs.all()) expect((await svg.boundingBox())?.width ?? 0).toBeGreaterThan(300);
       // The node labels as drawn (HTML inside the SVG's foreignObjects), what a reader sees.
-      const labels = (await svg.locator('.nodeLabel').allInnerTexts()).join('\n');
+      const labels = (await svgs.locator('.nodeLabel').allInnerTexts()).join('\n');
       for (const node of [
         'specs/',
+        'contract-model',
         'bundle',
         'lint',
         'generate',
@@ -168,6 +170,8 @@ describe('pnpm docs site', () => {
         'contract-recorder',
         'spec-diff',
         'docs site',
+        'router/',
+        'security/',
       ])
         expect(labels).toContain(node);
       expect(problems).toEqual([]);
