@@ -1,3 +1,4 @@
+import { EXTENSION } from '@svc-contracts/contract-model';
 import type { PreparedOperation } from './contract/compiled.js';
 import { responseKeyFor } from './responses/response-check.js';
 import type { MatchMiss } from './router/operation-index.js';
@@ -102,7 +103,7 @@ export function decideVerdict(
         severity: 'error',
         side: 'response',
         message: `the request fails validation (${[...new Set(fromRequest.map((violation) => violation.rule))].join(', ')}); the service answers such requests ${validationStatus} (x-validation-status), not ${status}`,
-        specLocation: operation.service.body.specLocation('#/x-validation-status'),
+        specLocation: operation.service.body.specLocation(`#/${EXTENSION.validationStatus}`),
       });
     }
     return {

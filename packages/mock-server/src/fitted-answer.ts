@@ -1,11 +1,24 @@
-import {
-  applyEchoes,
-  applyFilters,
-  echoRules,
-  filterQuery,
-  filterRules,
-} from '@svc-contracts/contract-checker/extensions';
+import { applyEchoes, applyFilters, filterQuery } from '@svc-contracts/contract-checker/extensions';
+import { type Echo, type FilterRules, readEchoes, readResponseFilters } from '@svc-contracts/contract-model';
 import type { JsonObject } from '@svc-contracts/openapi-utils';
+
+/** What a Response Object says of the request, read once per response: the mocks ask on every request. */
+interface AnswerRules {
+  echoes: readonly Echo[];
+  filters: FilterRules | undefined;
+}
+
+const rulesByResponse = new WeakMap<JsonObject, AnswerRules>();
+
+function rulesOf(response: JsonObject): AnswerRules {
+  let rules = rulesByResponse.get(response);
+  if (rules === undefined) {
+    // Malformed entries are left out, as the checker leaves them out (the linter reports them).
+    rules = { echoes: readEchoes(response).value ?? [], filters: readResponseFilters(response).value };
+    rulesByResponse.set(response, rules);
+  }
+  return rules;
+}
 
 /**
  * An answer (an example the mocks serve) made to keep what its Response Object says of the request, as
@@ -14,9 +27,8 @@ import type { JsonObject } from '@svc-contracts/openapi-utils';
  * the items of its list that the request's query (`url`, absolute or a path with its query) allows.
  */
 export function fitAnswer(response: JsonObject, sent: unknown, url: string, answer: unknown): unknown {
-  const echoes = echoRules(response['x-echoes']);
+  const { echoes, filters } = rulesOf(response);
   const echoed = echoes.length === 0 ? answer : applyEchoes(echoes, sent, answer);
-  const filters = filterRules(response['x-filters']);
   // The query decoded as the checker decodes it, so what is served is exactly what the checker accepts.
   return filters === undefined ? echoed : applyFilters(filters, filterQuery(filters, url), echoed);
 }

@@ -1,4 +1,5 @@
 import { posix, resolve } from 'node:path';
+import { EXTENSION, readJwtClaims, readXsd, type XsdReference } from '@svc-contracts/contract-model';
 import {
   derefWithPointer,
   escapePointer,
@@ -18,7 +19,7 @@ import type { SchemaValidator } from '../contract/schema-validator.js';
 import type { XsdCache } from '../contract/xsd-cache.js';
 import { parseFormEncoded } from '../parameters/request-parts.js';
 import { CheckLimitError } from '../run/scope.js';
-import { jwtClaimMismatches, jwtClaimRules } from '../security/jwt-claims.js';
+import { jwtClaimMismatches } from '../security/jwt-claims.js';
 import type { RuleCode, Side, Violation } from '../types.js';
 import { fieldsCoercion } from './coerce.js';
 import { parseTrafficJson, UnparseableJson } from './json-text.js';
@@ -257,13 +258,18 @@ function planMedia(
     ),
   ];
 
-  if (isXmlMediaType(actual)) return (body) => checkXml(context, side, media, mediaPointer, body);
+  if (isXmlMediaType(actual)) {
+    const xsd = readXsd(media).value;
+    return (body) => checkXml(context, side, xsd, mediaPointer, body);
+  }
 
   if (isJsonMediaType(actual)) {
     const conforms = schema === undefined ? undefined : context.validator.tester(schema);
-    const claimRules = jwtClaimRules(
-      schema === undefined ? undefined : schemaNode(context.doc, schema, mediaPointer)?.['x-jwt-claims'],
-    );
+    // Malformed entries are left out (the linter reports them).
+    const claimRules =
+      (schema === undefined
+        ? undefined
+        : readJwtClaims(schemaNode(context.doc, schema, mediaPointer)).value) ?? [];
     const claimViolations = (value: unknown): Violation[] => {
       const mismatches = jwtClaimMismatches(value, claimRules);
       if (mismatches.length === 0) return none;
@@ -329,15 +335,14 @@ function planMedia(
 async function checkXml(
   context: BodyContext,
   side: Side,
-  media: Record<string, unknown>,
+  xsd: XsdReference | false | undefined,
   mediaPointer: string,
   body: string,
 ): Promise<Violation[]> {
   const rule = rules[side];
-  const xsd = media['x-xsd'];
   // The linter requires `x-xsd` on every XML media type; `x-xsd: false` marks a document the source does
   // not show, which must still be XML.
-  if (!isObject(xsd) || typeof xsd.schema !== 'string') {
+  if (!xsd) {
     const issue = wellFormednessIssue(body);
     return issue
       ? [
@@ -352,24 +357,24 @@ async function checkXml(
       : [];
   }
   const xsdLocation = posix.join(posix.dirname(context.relativeRoot), xsd.schema);
-  const expectedRoot = typeof xsd.element === 'string' ? xsd.element : undefined;
+  const expectedRoot = xsd.element;
   const actualRoot = rootElementName(body);
   if (expectedRoot !== undefined && actualRoot !== undefined && actualRoot !== expectedRoot) {
     // `otherRoots: open`: the XSD holds only a document of its root element; another document is one the
     // source leaves open (numbers' 400 of the tns operation: the Tn error, or any other refusal).
-    if (xsd.otherRoots === 'open') return checkXml(context, side, { 'x-xsd': false }, mediaPointer, body);
+    if (xsd.otherRoots === 'open') return checkXml(context, side, false, mediaPointer, body);
     return [
       violation(
         side,
         rule.schema,
         `the document element is <${actualRoot}>; the contract expects <${expectedRoot}> (x-xsd element)`,
         `/${actualRoot}`,
-        context.specLocation(`${mediaPointer}/x-xsd`),
+        context.specLocation(`${mediaPointer}/${EXTENSION.xsd}`),
       ),
     ];
   }
   // `legacySchema` (numbers notification, NumberFormat LEGACY): a body valid against either is accepted.
-  const schemas = [xsd.schema, ...(typeof xsd.legacySchema === 'string' ? [xsd.legacySchema] : [])];
+  const schemas = [xsd.schema, ...(xsd.legacySchema === undefined ? [] : [xsd.legacySchema])];
   const validators = await Promise.all(
     schemas.map((schema) => context.xsd.get(resolve(context.serviceDir, schema))),
   );

@@ -1,41 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { Echo } from '@svc-contracts/contract-model';
 import { isObject, type JsonObject, unescapePointer } from '@svc-contracts/openapi-utils';
 import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
-
-/**
- * One entry of `x-echoes` on a response: what the answer carries of the request's JSON body. `request`
- * and `response` name a member of each body (`/tag`, a JSON pointer to a top-level member); `present`:
- * when the request has it, the answer has it too ("tag: present when sent in the request"); `equal`:
- * when both have it, the values are the same ("owner: the sending number", the request's `from`).
- */
-export interface EchoRule {
-  request: string;
-  response: string;
-  present: boolean;
-  equal: boolean;
-}
 
 /** A response body that breaks one rule: where, and why. */
 export interface EchoMismatch {
   pointer: string;
   message: string;
-}
-
-const TOP_LEVEL = /^\/[^/]+$/;
-
-/** The rules of an `x-echoes` value; malformed entries are left out (the linter reports them). */
-export function echoRules(extension: unknown): EchoRule[] {
-  if (!Array.isArray(extension)) return [];
-  const rules: EchoRule[] = [];
-  for (const entry of extension) {
-    if (!isObject(entry)) continue;
-    const { request, response, present, equal } = entry;
-    if (typeof request !== 'string' || typeof response !== 'string') continue;
-    if (!TOP_LEVEL.test(request) || !TOP_LEVEL.test(response)) continue;
-    if (present !== true && equal !== true) continue;
-    rules.push({ request, response, present: present === true, equal: equal === true });
-  }
-  return rules;
 }
 
 /** `/tag` → `tag` (`~1` and `~0` decoded, as in any JSON pointer). */
@@ -52,11 +23,13 @@ function jsonObject(body: string | undefined): JsonObject | undefined {
 }
 
 /**
- * What an answer breaks of its response's `x-echoes`, judged on the two JSON bodies. Nothing is judged
+ * What an answer breaks of its response's `x-echoes` (contract-model's `readEchoes`): `present`, when the
+ * request has the member, the answer has it too ("tag: present when sent in the request"); `equal`, when
+ * both have it, the values are the same ("owner: the sending number", the request's `from`), judged on the two JSON bodies. Nothing is judged
  * when either body is not a JSON object: whether it must be is the body check's to say.
  */
 export function echoMismatches(
-  rules: readonly EchoRule[],
+  rules: readonly Echo[],
   requestBody: string | undefined,
   responseBody: string | undefined,
 ): EchoMismatch[] {
@@ -92,7 +65,7 @@ export function echoMismatches(
  * An answer made to keep its response's `x-echoes` for this request: what a mock serves from an example.
  * A member to be equal takes the request's value; one only to be present takes it when it is missing.
  */
-export function applyEchoes(rules: readonly EchoRule[], request: unknown, answer: unknown): unknown {
+export function applyEchoes(rules: readonly Echo[], request: unknown, answer: unknown): unknown {
   if (rules.length === 0) return answer;
   if (!isObject(request) || !isObject(answer)) return answer;
   const sent = request;

@@ -1,10 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import {
-  type FilterCondition,
-  type FilterMatch,
-  type FilterRules,
-  readFilters,
-} from '@svc-contracts/contract-model';
+import type { FilterCondition, FilterMatch, FilterRules } from '@svc-contracts/contract-model';
 import { isObject, type JsonObject, unescapePointer } from '@svc-contracts/openapi-utils';
 import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import { parseFormEncoded, rawQueryOf } from '../parameters/request-parts.js';
@@ -27,18 +22,6 @@ const MAX_REPORTED = 20;
  * size of the exchange, whatever a recording holds.
  */
 const MAX_COMPARED = 64;
-
-const rulesByExtension = new WeakMap<object, FilterRules | undefined>();
-
-/**
- * The rules of an `x-filters` value; undefined when it has none (the linter reports what is malformed).
- * Read once per extension object: the mocks ask on every request.
- */
-export function filterRules(extension: unknown): FilterRules | undefined {
-  if (!isObject(extension)) return undefined;
-  if (!rulesByExtension.has(extension)) rulesByExtension.set(extension, readFilters(extension).rules);
-  return rulesByExtension.get(extension);
-}
 
 /** A condition with its member readers made once. */
 interface CompiledCondition {

@@ -1,6 +1,7 @@
 /**
- * `@svc-contracts/contract-checker/extensions`: the `x-echoes` and `x-filters` rules as the checker reads
- * and applies them, for the mocks, so that what they serve is exactly what the checker accepts.
+ * `@svc-contracts/contract-checker/extensions`: the `x-echoes` and `x-filters` rules applied as the checker
+ * judges them, for the mocks, so that what they serve is exactly what the checker accepts. The rules are
+ * read with `@svc-contracts/contract-model`'s `readEchoes` and `readResponseFilters`.
  */
-export { applyEchoes, type EchoRule, echoRules } from './echoes.js';
-export { applyFilters, filterQuery, filterRules, type QueryValues } from './filters.js';
+export { applyEchoes } from './echoes.js';
+export { applyFilters, filterQuery, type QueryValues } from './filters.js';

@@ -1,11 +1,5 @@
-import { type Refusal, readRefusals, refusalFor, xmlElementText } from '@svc-contracts/contract-model';
-import type { JsonObject } from '@svc-contracts/openapi-utils';
+import { type Refusal, refusalFor, xmlElementText } from '@svc-contracts/contract-model';
 import type { RecordedRequest, RecordedResponse, Violation } from '../types.js';
-
-/** An operation's `x-refusals` (the well-formed entries; the linter reports the rest), or undefined. */
-export function refusalRules(operation: JsonObject): Refusal[] | undefined {
-  return operation['x-refusals'] === undefined ? undefined : readRefusals(operation['x-refusals']).value;
-}
 
 /**
  * Statuses that answer a refused request before its document is read, or that the source leaves open:

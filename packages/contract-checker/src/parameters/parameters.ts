@@ -1,3 +1,4 @@
+import { EXTENSION } from '@svc-contracts/contract-model';
 import { escapePointer, type OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { fieldsCoercion, itemsCoercion, scalarCoercion, schemaTypes } from '../bodies/coerce.js';
 import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
@@ -177,7 +178,7 @@ export function checkParameters(
         side: 'request',
         message: `${describe(parameter)} is present without ${parameter.in} parameter '${required.name}' (x-requires)`,
         pointer: base,
-        specLocation: `${where()}/x-requires`,
+        specLocation: `${where()}/${EXTENSION.requires}`,
       });
     }
     if (value instanceof UnparseableJson) {

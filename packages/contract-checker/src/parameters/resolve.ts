@@ -1,3 +1,4 @@
+import { readRequires } from '@svc-contracts/contract-model';
 import {
   derefWithPointer,
   escapePointer,
@@ -65,9 +66,7 @@ export function resolveParameters(
         required: node.required === true || location === 'path',
         style,
         explode: typeof node.explode === 'boolean' ? node.explode : style === 'form',
-        requires: Array.isArray(node['x-requires'])
-          ? node['x-requires'].filter((name) => typeof name === 'string')
-          : [],
+        requires: readRequires(node).value ?? [],
         pointer,
         schemaPointer: `${pointer}/schema`,
       };

@@ -1,12 +1,20 @@
-import type { FilterRules } from '@svc-contracts/contract-model';
+import {
+  type Echo,
+  EXTENSION,
+  type FilterRules,
+  isBodyOpen,
+  readEchoes,
+  readOperationRefusals,
+  readResponseFilters,
+} from '@svc-contracts/contract-model';
 import { derefWithPointer, escapePointer, isObject, type JsonObject } from '@svc-contracts/openapi-utils';
 import { type BodyCheck, type MaybePromise, planBody } from '../bodies/body.js';
 import { scalarCoercion } from '../bodies/coerce.js';
 import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import type { CompiledService, PreparedOperation } from '../contract/compiled.js';
-import { type EchoRule, echoMismatches, echoRules } from '../extensions/echoes.js';
-import { filterMismatches, filterQuery, filterRules } from '../extensions/filters.js';
-import { refusalRules, refusalViolations } from '../extensions/refusals.js';
+import { echoMismatches } from '../extensions/echoes.js';
+import { filterMismatches, filterQuery } from '../extensions/filters.js';
+import { refusalViolations } from '../extensions/refusals.js';
 import {
   type HeaderNames,
   headerLines,
@@ -75,7 +83,7 @@ interface PlannedResponse {
   reads: HeaderNames;
   body: BodyCheck;
   /** `x-echoes`: what the answer carries of the request's body. */
-  echoes: EchoRule[];
+  echoes: readonly Echo[];
   echoLocation: () => string;
   /** `x-filters`: what the request's query says of the items of the answer's list. */
   filters: FilterRules | undefined;
@@ -133,12 +141,13 @@ function planDeclaredResponse(
       content: declared.node.content,
       pointer: declared.pointer,
       required: true,
-      open: declared.node['x-body-open'] === true,
+      open: isBodyOpen(declared.node),
     }),
-    echoes: echoRules(declared.node['x-echoes']),
-    echoLocation: () => service.body.specLocation(`${declared.pointer}/x-echoes`),
-    filters: filterRules(declared.node['x-filters']),
-    filterLocation: () => service.body.specLocation(`${declared.pointer}/x-filters`),
+    // Malformed entries are left out (the linter reports them).
+    echoes: readEchoes(declared.node).value ?? [],
+    echoLocation: () => service.body.specLocation(`${declared.pointer}/${EXTENSION.echoes}`),
+    filters: readResponseFilters(declared.node).value,
+    filterLocation: () => service.body.specLocation(`${declared.pointer}/${EXTENSION.filters}`),
   };
 }
 
@@ -170,10 +179,10 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
     }
     return plan;
   };
-  const refusals = refusalRules(indexed.operation);
+  const refusals = readOperationRefusals(indexed.operation).value;
   if (refusals !== undefined) {
     // `x-refusals`: a request the source says is refused, judged by its answer's status and body.
-    const refusalLocation = () => service.body.specLocation(`${indexed.pointer}/x-refusals`);
+    const refusalLocation = () => service.body.specLocation(`${indexed.pointer}/${EXTENSION.refusals}`);
     const check = checkResponse(statusPlan, operation);
     return (request, response) => {
       const found = refusalViolations(refusals, request, response, refusalLocation);
@@ -316,7 +325,7 @@ function undeclaredStatus(operation: PreparedOperation, response: RecordedRespon
       side: 'response',
       message: `${issue.instancePath === '/' ? 'body' : issue.instancePath} ${issue.message} (x-error-schemas ${errorKey})`,
       pointer: issue.instancePath,
-      specLocation: specLocation(`#/x-error-schemas/${escapePointer(errorKey ?? '')}`),
+      specLocation: specLocation(`#/${EXTENSION.errorSchemas}/${escapePointer(errorKey ?? '')}`),
     });
   }
   return violations;

@@ -1,3 +1,4 @@
+import { readPathAliases } from '@svc-contracts/contract-model';
 import {
   escapePointer,
   httpMethods,
@@ -110,8 +111,7 @@ function basePaths(...serverLists: unknown[]): string[] {
 
 /** The path item's `x-path-aliases` (path templates, relative like the path key). */
 function pathAliases(pathItem: JsonObject): string[] {
-  const aliases = pathItem['x-path-aliases'];
-  return Array.isArray(aliases) ? aliases.filter((alias): alias is string => typeof alias === 'string') : [];
+  return readPathAliases(pathItem).value ?? [];
 }
 
 function printableName(name: string): string {

@@ -1,3 +1,4 @@
+import { readValueSchema } from '@svc-contracts/contract-model';
 import type { JsonObject, OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { scalarCoercion } from '../bodies/coerce.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
@@ -13,7 +14,7 @@ export function apiKeyPresence(
   const location = credentialLocation(scheme);
   if (!location) return () => absent;
   const read = credentialReader(location.in, location.name);
-  const valueSchema = scheme['x-value-schema'];
+  const valueSchema = readValueSchema(scheme).value;
   const conforms = valueSchema === undefined ? undefined : validator.tester(valueSchema);
   const coerce = valueSchema === undefined ? undefined : scalarCoercion(doc, valueSchema);
   const empty: Presence = { state: 'malformed', reason: `${location.in} ${location.name} is empty` };

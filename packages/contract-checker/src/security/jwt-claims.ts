@@ -1,34 +1,12 @@
+import type { JwtClaim } from '@svc-contracts/contract-model';
 import { isObject, type JsonObject } from '@svc-contracts/openapi-utils';
 import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import { printable } from '../input/input-text.js';
-
-/**
- * One entry of `x-jwt-claims` on a body schema: the property `token` holds a JSON Web Token whose claim
- * `claim` must equal the property `equals` of the same body (the token response's `access_token_id`
- * "equals the jti claim inside the token").
- */
-export interface JwtClaimRule {
-  token: string;
-  claim: string;
-  equals: string;
-}
 
 /** A body value that breaks one rule: where, and why. */
 export interface JwtClaimMismatch {
   pointer: string;
   message: string;
-}
-
-/** The rules of an `x-jwt-claims` value; anything malformed is left out (the linter reports it). */
-export function jwtClaimRules(extension: unknown): JwtClaimRule[] {
-  if (!Array.isArray(extension)) return [];
-  return extension.filter(
-    (entry): entry is JwtClaimRule =>
-      isObject(entry) &&
-      typeof entry.token === 'string' &&
-      typeof entry.claim === 'string' &&
-      typeof entry.equals === 'string',
-  );
 }
 
 /**
@@ -51,10 +29,12 @@ function readableClaims(token: string): JsonObject | undefined {
 }
 
 /**
- * What a body breaks of its schema's `x-jwt-claims`: compared only when the body has both properties, the
+ * What a body breaks of its schema's `x-jwt-claims` (contract-model's `readJwtClaims`: the claim `claim` of
+ * the JSON Web Token in property `token` equals property `equals`, the token response's `access_token_id`
+ * "equals the jti claim inside the token"): compared only when the body has both properties, the
  * token is a string whose claims can be read, and the claim is there (the schema says what is required).
  */
-export function jwtClaimMismatches(value: unknown, rules: readonly JwtClaimRule[]): JwtClaimMismatch[] {
+export function jwtClaimMismatches(value: unknown, rules: readonly JwtClaim[]): JwtClaimMismatch[] {
   if (rules.length === 0 || !isObject(value)) return [];
   const body = value;
   const found: JwtClaimMismatch[] = [];

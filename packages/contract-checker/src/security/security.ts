@@ -1,3 +1,10 @@
+import {
+  EXTENSION,
+  isCredential,
+  isSecurityExclusive,
+  readUnsupportedCredentials,
+  type UnsupportedCredential,
+} from '@svc-contracts/contract-model';
 import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { MASK } from '@svc-contracts/redact';
 import type { SchemaValidator } from '../contract/schema-validator.js';
@@ -16,7 +23,7 @@ export interface SecurityRules {
   /** `x-security-exclusive`. */
   exclusive: boolean;
   /** `x-unsupported-credentials`. */
-  unsupported: Array<{ in: string; name: string; description?: string }>;
+  unsupported: UnsupportedCredential[];
 }
 
 export function readSecurityRules(doc: OpenApiDocument): SecurityRules {
@@ -24,17 +31,11 @@ export function readSecurityRules(doc: OpenApiDocument): SecurityRules {
   for (const [name, scheme] of Object.entries(doc.components?.securitySchemes ?? {})) {
     if (isObject(scheme)) schemes[name] = scheme;
   }
-  const unsupported = Array.isArray(doc['x-unsupported-credentials'])
-    ? doc['x-unsupported-credentials'].filter(
-        (item): item is { in: string; name: string; description?: string } =>
-          isObject(item) && typeof item.in === 'string' && typeof item.name === 'string',
-      )
-    : [];
   return {
     schemes,
     schemeList: Object.entries(schemes),
-    exclusive: doc['x-security-exclusive'] === true,
-    unsupported,
+    exclusive: isSecurityExclusive(doc),
+    unsupported: readUnsupportedCredentials(doc).value ?? [],
   };
 }
 
@@ -49,11 +50,6 @@ function presenceReader(
   if (scheme.type === 'apiKey') return apiKeyPresence(doc, validator, scheme);
   // mutualTLS (and anything unknown) cannot be seen in a recording.
   return () => unobservable;
-}
-
-/** `x-credential: false` on a scheme: it is part of a requirement but not a credential of its own. */
-export function isCredential(scheme: JsonObject | undefined): boolean {
-  return scheme?.['x-credential'] !== false;
 }
 
 function requirementLabel(requirement: string[]): string {
@@ -260,7 +256,7 @@ export function checkSecurity(
         side: 'request',
         message: `the bearer token is the value of the ${keyAsBearer} credential sent with it: an API key must not be sent as a bearer token (x-security-exclusive)`,
         pointer: 'header:Authorization',
-        specLocation: specLocation('#/x-security-exclusive'),
+        specLocation: specLocation(`#/${EXTENSION.securityExclusive}`),
         reason: 'api-key-as-bearer',
       });
     } else if (
@@ -278,7 +274,7 @@ export function checkSecurity(
         side: 'request',
         message,
         pointer: pointerFor(rules.schemes[foreign[0] ?? sentNames[0] ?? '']),
-        specLocation: specLocation('#/x-security-exclusive'),
+        specLocation: specLocation(`#/${EXTENSION.securityExclusive}`),
         reason: foreign.length > 0 ? 'scheme-not-allowed' : 'credentials-together',
       });
     }
@@ -293,7 +289,7 @@ export function checkSecurity(
       side: 'request',
       message: `${credential.in} ${credential.name} is not a supported credential${credential.description ? `: ${credential.description}` : ''}`,
       pointer: `${credential.in}:${credential.name}`,
-      specLocation: specLocation(`#/x-unsupported-credentials/${index}`),
+      specLocation: specLocation(`#/${EXTENSION.unsupportedCredentials}/${index}`),
     });
   }
   return violations;

@@ -20,7 +20,10 @@ export const ECHOES_SHAPE =
 
 const TOP_LEVEL = /^\/[^/]+$/;
 
-/** `x-echoes` on a Response Object: its well-formed entries (undefined when none), and every problem. */
+/**
+ * `x-echoes` on a Response Object: the entries that name two top-level members and ask `present: true` or
+ * `equal: true` (undefined when none), and every problem (a `present`/`equal` that is not a boolean too).
+ */
 export function readEchoes(response: unknown): Read<Echo[]> {
   const listed = rawOf(response, KEY);
   if (listed === undefined) return NOTHING;
@@ -28,25 +31,26 @@ export function readEchoes(response: unknown): Read<Echo[]> {
   const value: Echo[] = [];
   const problems: Read<Echo[]>['problems'] = [];
   listed.forEach((entry, index) => {
-    const valid =
-      isObject(entry) &&
-      typeof entry.request === 'string' &&
-      TOP_LEVEL.test(entry.request) &&
-      typeof entry.response === 'string' &&
-      TOP_LEVEL.test(entry.response) &&
-      (entry.present === undefined || typeof entry.present === 'boolean') &&
-      (entry.equal === undefined || typeof entry.equal === 'boolean') &&
-      (entry.present === true || entry.equal === true);
-    if (!valid) {
+    if (!isObject(entry)) {
       problems.push({ at: [KEY, index], message: ECHOES_SHAPE });
       return;
     }
-    value.push({
-      request: entry.request as string,
-      response: entry.response as string,
-      present: entry.present === true,
-      equal: entry.equal === true,
-    });
+    const { request, response, present, equal } = entry;
+    // What can be judged: two top-level members and something asked of them. A `present` or `equal`
+    // that is not a boolean is a problem, but the entry is still kept for what it does ask.
+    const judged =
+      typeof request === 'string' &&
+      TOP_LEVEL.test(request) &&
+      typeof response === 'string' &&
+      TOP_LEVEL.test(response) &&
+      (present === true || equal === true);
+    const valid =
+      judged &&
+      (present === undefined || typeof present === 'boolean') &&
+      (equal === undefined || typeof equal === 'boolean');
+    if (!valid) problems.push({ at: [KEY, index], message: ECHOES_SHAPE });
+    if (!judged) return;
+    value.push({ request, response, present: present === true, equal: equal === true });
   });
   return { value: value.length === 0 ? undefined : value, problems };
 }

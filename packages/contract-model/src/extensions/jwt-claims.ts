@@ -14,8 +14,8 @@ export const JWT_CLAIMS_SHAPE =
   '`x-jwt-claims` must be a non-empty list of `{token, claim, equals}`: the property holding the JWT, the claim, and the property that must equal it, for example `[{token: access_token, claim: jti, equals: access_token_id}]`.';
 
 /**
- * `x-jwt-claims` on a body schema: its well-formed entries (undefined when none), and every problem,
- * including a `token` or `equals` that is not one of the schema's own `properties`.
+ * `x-jwt-claims` on a body schema: its entries whose `token`, `claim` and `equals` are strings (undefined
+ * when none), and every problem, a blank name and a `token` or `equals` that is not one of the schema's own `properties`.
  */
 export function readJwtClaims(schema: unknown): Read<JwtClaim[]> {
   const listed = rawOf(schema, KEY);
@@ -29,14 +29,19 @@ export function readJwtClaims(schema: unknown): Read<JwtClaim[]> {
   listed.forEach((entry, index) => {
     if (
       !isObject(entry) ||
-      !isNonEmptyString(entry.token) ||
-      !isNonEmptyString(entry.claim) ||
-      !isNonEmptyString(entry.equals)
+      typeof entry.token !== 'string' ||
+      typeof entry.claim !== 'string' ||
+      typeof entry.equals !== 'string'
     ) {
       problems.push({ at: [KEY, index], message: JWT_CLAIMS_SHAPE });
       return;
     }
     value.push({ token: entry.token, claim: entry.claim, equals: entry.equals });
+    // A blank name is a problem; the entry is still kept (it compares nothing a body holds).
+    if (!isNonEmptyString(entry.token) || !isNonEmptyString(entry.claim) || !isNonEmptyString(entry.equals)) {
+      problems.push({ at: [KEY, index], message: JWT_CLAIMS_SHAPE });
+      return;
+    }
     for (const key of ['token', 'equals'] as const) {
       const name = entry[key] as string;
       if (!Object.hasOwn(properties, name)) {

@@ -12,8 +12,12 @@ export function readRequires(parameter: unknown): Read<string[]> {
   if (required === undefined) return NOTHING;
   const own = String(isObject(parameter) ? parameter.name : undefined);
   if (!Array.isArray(required) || required.length === 0 || !required.every(isNonEmptyString)) {
+    // The names that are strings are still required (what the checker has always compared).
+    const names = Array.isArray(required)
+      ? required.filter((name): name is string => typeof name === 'string')
+      : [];
     return {
-      value: undefined,
+      value: names.length === 0 ? undefined : names,
       problems: [
         {
           at: [KEY],

@@ -14,7 +14,7 @@ export interface UnsupportedCredential {
 
 /**
  * The root `x-unsupported-credentials`: a request carrying one is refused. The value keeps every entry
- * naming `in` and `name` (what the checker and the linter compare); a problem names each entry that is
+ * whose `in` and `name` are strings (what the checker and the linter compare); a problem names each entry that is
  * not `{in: header|query|cookie, name, description}`.
  */
 export function readUnsupportedCredentials(root: unknown): Read<UnsupportedCredential[]> {
@@ -31,7 +31,7 @@ export function readUnsupportedCredentials(root: unknown): Read<UnsupportedCrede
   const value: UnsupportedCredential[] = [];
   const problems: Read<never>['problems'] = [];
   raw.forEach((entry, index) => {
-    if (isObject(entry) && isNonEmptyString(entry.in) && isNonEmptyString(entry.name)) {
+    if (isObject(entry) && typeof entry.in === 'string' && typeof entry.name === 'string') {
       value.push({
         in: entry.in,
         name: entry.name,

@@ -10,8 +10,8 @@ const XML_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 export interface XsdReference {
   /** Path of the .xsd file, relative to the service folder. */
   schema: string;
-  /** Name of the root element. */
-  element: string;
+  /** Name of the root element (absent only in the best value of a malformed `x-xsd`). */
+  element?: string;
   /** The XSD of the LEGACY number format variant (numbers' notification), when there is one. */
   legacySchema?: string;
   /** `open`: a document of another root element is only checked for well-formedness. */
@@ -48,38 +48,40 @@ function shapeProblem(xsd: unknown): string | undefined {
 
 /**
  * `x-xsd` on a media type object: `{schema, element, legacySchema?, otherRoots?: open}`, or `false` when
- * the source leaves the XML document open (no XSD). `mediaType` only words the problem.
+ * the source leaves the XML document open (no XSD). `mediaType` only words the problem. A malformed
+ * object that names a `schema` string still gives that best value, beside its problem.
  */
 export function readXsd(media: unknown, mediaType?: string): Read<XsdReference | false> {
   const raw = rawOf(media, KEY);
   if (raw === undefined) return NOTHING;
   if (raw === false) return { value: false, problems: [] };
   const problem = shapeProblem(raw);
-  if (problem !== undefined || !isObject(raw)) {
-    return {
-      value: undefined,
-      problems: [
-        {
-          at: [KEY],
-          message: `\`x-xsd\`${mediaType === undefined ? '' : ` on ${mediaType}`} must be \`{schema: <.xsd path relative to the service folder>, element: <root element>}\` (optionally \`legacySchema\`, \`otherRoots: open\`), or \`false\`: ${problem ?? 'invalid'}.`,
-        },
-      ],
-    };
-  }
+  // The best value: an object naming a `schema` string is validated against it, whatever else is wrong
+  // (the checker always has); its other fields are kept when they are of their type.
+  const value: XsdReference | undefined =
+    isObject(raw) && typeof raw.schema === 'string'
+      ? {
+          schema: raw.schema,
+          ...(typeof raw.element === 'string' ? { element: raw.element } : {}),
+          ...(typeof raw.legacySchema === 'string' ? { legacySchema: raw.legacySchema } : {}),
+          ...(raw.otherRoots === 'open' ? { otherRoots: 'open' as const } : {}),
+        }
+      : undefined;
+  if (problem === undefined) return { value, problems: [] };
   return {
-    value: {
-      schema: raw.schema as string,
-      element: raw.element as string,
-      ...(typeof raw.legacySchema === 'string' ? { legacySchema: raw.legacySchema } : {}),
-      ...(raw.otherRoots === 'open' ? { otherRoots: 'open' as const } : {}),
-    },
-    problems: [],
+    value,
+    problems: [
+      {
+        at: [KEY],
+        message: `\`x-xsd\`${mediaType === undefined ? '' : ` on ${mediaType}`} must be \`{schema: <.xsd path relative to the service folder>, element: <root element>}\` (optionally \`legacySchema\`, \`otherRoots: open\`), or \`false\`: ${problem}.`,
+      },
+    ],
   };
 }
 
 /** Every well-formed `x-xsd` object anywhere under `node` (in document order; bounded depth). */
-export function xsdReferencesIn(node: unknown, maxDepth = 64): XsdReference[] {
-  const found: XsdReference[] = [];
+export function xsdReferencesIn(node: unknown, maxDepth = 64): Array<XsdReference & { element: string }> {
+  const found: Array<XsdReference & { element: string }> = [];
   const visit = (value: unknown, depth: number): void => {
     if (depth > maxDepth) return;
     if (Array.isArray(value)) {
@@ -89,8 +91,10 @@ export function xsdReferencesIn(node: unknown, maxDepth = 64): XsdReference[] {
     if (!isObject(value)) return;
     for (const [key, child] of Object.entries(value)) {
       if (key === KEY) {
-        const read = readXsd(value).value;
-        if (read) found.push(read);
+        const read = readXsd(value);
+        // Well-formed only: a malformed one's best value may lack its element.
+        if (read.value && read.value.element !== undefined && read.problems.length === 0)
+          found.push({ ...read.value, element: read.value.element });
       } else visit(child, depth + 1);
     }
   };

@@ -100,6 +100,15 @@ describe('x-echoes (Response Object)', () => {
         want: fails(['x-echoes', 0], 'two top-level members'),
       },
     ],
+    [
+      'a present that is no boolean (the equal it asks is kept)',
+      {
+        given: { 'x-echoes': [{ request: '/to', response: '/to', present: 'yes', equal: true }] },
+        want: fails(['x-echoes', 0], 'non-empty list', [
+          { request: '/to', response: '/to', present: false, equal: true },
+        ]),
+      },
+    ],
   ]);
 });
 
@@ -205,6 +214,13 @@ describe('x-jwt-claims (schema)', () => {
         want: fails(['x-jwt-claims', 0], '{token, claim, equals}'),
       },
     ],
+    [
+      'a blank name (kept, compares nothing)',
+      {
+        given: { properties, 'x-jwt-claims': [{ ...claim, token: '' }] },
+        want: fails(['x-jwt-claims', 0], '{token, claim, equals}', [{ ...claim, token: '' }]),
+      },
+    ],
     ['not a list', { given: { 'x-jwt-claims': claim }, want: fails(['x-jwt-claims'], 'non-empty list') }],
   ]);
 });
@@ -284,6 +300,13 @@ describe('x-requires (parameter)', () => {
       {
         given: { name: 'state', 'x-requires': [3] },
         want: fails(['x-requires'], 'non-empty list of parameter names'),
+      },
+    ],
+    [
+      'a name beside one that is no string (the name is kept)',
+      {
+        given: { name: 'state', 'x-requires': ['countryCodeA3', 3] },
+        want: fails(['x-requires'], 'non-empty list of parameter names', ['countryCodeA3']),
       },
     ],
     [
@@ -381,6 +404,13 @@ describe('x-unsupported-credentials (root)', () => {
         want: fails(['x-unsupported-credentials', 0], 'header|query|cookie', [{ ...entry, in: 'body' }]),
       },
     ],
+    [
+      'a blank name (still compared)',
+      {
+        given: { 'x-unsupported-credentials': [{ ...entry, name: '' }] },
+        want: fails(['x-unsupported-credentials', 0], 'header|query|cookie', [{ ...entry, name: '' }]),
+      },
+    ],
   ]);
 });
 
@@ -464,24 +494,34 @@ describe('x-xsd (media type)', () => {
         'no element',
         {
           given: { 'x-xsd': { schema: 'xsd/Order.xsd' } },
-          want: fails(['x-xsd'], '`element` must be the name'),
+          want: fails(['x-xsd'], '`element` must be the name', { schema: 'xsd/Order.xsd' }),
         },
       ],
       [
         'an absolute path',
         {
           given: { 'x-xsd': { schema: '/xsd/Order.xsd', element: 'Order' } },
-          want: fails(['x-xsd'], 'relative to the service folder'),
+          want: fails(['x-xsd'], 'relative to the service folder', {
+            schema: '/xsd/Order.xsd',
+            element: 'Order',
+          }),
         },
       ],
       [
         'not an .xsd',
         {
           given: { 'x-xsd': { schema: 'xsd/Order.xml', element: 'Order' } },
-          want: fails(['x-xsd'], 'path of an .xsd file'),
+          want: fails(['x-xsd'], 'path of an .xsd file', { schema: 'xsd/Order.xml', element: 'Order' }),
         },
       ],
       ['true', { given: { 'x-xsd': true }, want: fails(['x-xsd'], 'it is not an object') }],
+      [
+        'a schema that is no string',
+        {
+          given: { 'x-xsd': { schema: 1, element: 'Order' } },
+          want: fails(['x-xsd'], 'path of an .xsd file'),
+        },
+      ],
     ],
   );
 });
