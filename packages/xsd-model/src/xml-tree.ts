@@ -1,4 +1,4 @@
-import { findWellFormednessViolation } from '@svc-contracts/xml-validator';
+import { findForbiddenDeclaration, findWellFormednessViolation } from '@svc-contracts/xml-validator';
 import { XMLParser } from 'fast-xml-parser';
 import { XsdModelError } from './errors.js';
 
@@ -13,16 +13,10 @@ export interface XmlElement {
 
 type OrderedNode = Record<string, unknown>;
 
-// A DOCTYPE is the only way to declare entities (external ones included); no schema of ours needs one,
-// so one is refused before any parser sees the text. Character references are refused too: the
-// parser would leave them undecoded in attribute values, which would silently change a pattern.
-const FORBIDDEN = [
-  {
-    pattern: /<!\s*(DOCTYPE|ENTITY)/i,
-    what: 'a DOCTYPE or ENTITY declaration is not allowed (no DTD, no entities)',
-  },
-  { pattern: /&#/, what: 'character references (&#...;) are not supported; write the character itself' },
-];
+// Character references are refused: the parser would leave them undecoded in attribute values, which
+// would silently change a pattern. (A DOCTYPE or ENTITY declaration is refused by xml-validator's guard,
+// the one every XML reader of the repository uses, before any parser sees the text.)
+const characterReference = /&#/;
 
 const parser = new XMLParser({
   preserveOrder: true,
@@ -37,18 +31,33 @@ const parser = new XMLParser({
   htmlEntities: false,
 });
 
+/** ` at line L, column C`, or as much of it as is known. */
+function at(line: number | undefined, column: number | undefined): string {
+  return line === undefined ? '' : ` at line ${line}${column === undefined ? '' : `, column ${column}`}`;
+}
+
 /** Parses the text of an XML file into its root element, or throws an error naming the file. */
 export function readXml(text: string, file: string): XmlElement {
-  for (const { pattern, what } of FORBIDDEN) {
-    if (pattern.test(text)) throw new XsdModelError(file, what);
+  const declaration = findForbiddenDeclaration(text);
+  if (declaration !== undefined) {
+    throw new XsdModelError(
+      file,
+      `a DOCTYPE or ENTITY declaration is not allowed (no DTD, no entities)${at(declaration.line, declaration.column)}`,
+    );
+  }
+  if (characterReference.test(text)) {
+    throw new XsdModelError(
+      file,
+      'character references (&#...;) are not supported; write the character itself',
+    );
   }
   // The verdict every XML reader of this repository uses (xml-validator's): XML 1.0 with namespaces.
   const violation = findWellFormednessViolation(text);
   if (violation !== undefined) {
-    const { text: what, line, column } = violation;
-    const where =
-      line === undefined ? '' : ` at line ${line}${column === undefined ? '' : `, column ${column}`}`;
-    throw new XsdModelError(file, `not well-formed XML${where}: ${what}`);
+    throw new XsdModelError(
+      file,
+      `not well-formed XML${at(violation.line, violation.column)}: ${violation.text}`,
+    );
   }
   const [root] = elementsOf(parser.parse(text) as OrderedNode[]);
   if (root === undefined) throw new XsdModelError(file, 'no root element');
