@@ -7,7 +7,6 @@ import {
   extensionReaders,
   formatViolation,
   listScannedFiles,
-  PENDING_CHECKER_MIGRATION,
   scanArchitecture,
   type Violation,
 } from '../scripts/lib/architecture.ts';
@@ -235,15 +234,17 @@ describe('extension-key-outside-reader', () => {
       message(4, 'x-roles'),
     ]);
     expect(scanFixture('scripts/reads.ts', reads)).toHaveLength(4);
-    // The checker outside the files still pending migration reads through the readers too.
-    expect(scanFixture('packages/contract-checker/src/bodies/body.ts', reads)).toHaveLength(4);
+    // The checker reads through the readers too, everywhere (its migration is complete).
+    for (const file of [
+      'packages/contract-checker/src/bodies/body.ts',
+      'packages/contract-checker/src/contract/compiled.ts',
+      'packages/contract-checker/src/contract-set.ts',
+    ])
+      expect(scanFixture(file, reads)).toHaveLength(4);
   });
 
-  it('accepts the readers, the files pending migration, tests, comments, prose and unknown extensions', () => {
+  it('accepts the readers, tests, comments, prose and unknown extensions', () => {
     expect(scanFixture('packages/contract-model/src/extensions/requires.ts', reads)).toEqual([]);
-    const pending = 'packages/contract-checker/src/contract/compiled.ts';
-    write({ [pending]: reads });
-    expect(scanArchitecture(fixtureRoot, [pending], { pendingMigration: [pending] })).toEqual([]);
     expect(scanFixture('tests/reads.ts', reads)).toEqual([]);
     expect(
       scanFixture(
@@ -258,12 +259,9 @@ describe('extension-key-outside-reader', () => {
     ).toEqual([]);
   });
 
-  it('knows every extension the contract model reads, and allows only the checker until its migration', () => {
+  it('knows every extension the contract model reads', () => {
     expect(KNOWN_EXTENSIONS).toContain('x-requires');
     expect(KNOWN_EXTENSIONS).toContain('x-xsd');
-    expect(PENDING_CHECKER_MIGRATION.every((path) => path.startsWith('packages/contract-checker/src/'))).toBe(
-      true,
-    );
   });
 });
 

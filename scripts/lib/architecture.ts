@@ -57,15 +57,6 @@ export const extensionReaders = 'packages/contract-model/src/extensions/';
 /** Where the extension-key rule applies: package sources and the repository's scripts. */
 const extensionKeyScope = /^(?:packages\/[^/]+\/src\/|scripts\/)/;
 
-/**
- * Files that still read `x-` keys themselves, until their migration to the readers: the contract checker's
- * loading and compiling (`src/contract/`), the last of its files to move (#43). Empty this list as they move.
- */
-export const PENDING_CHECKER_MIGRATION: readonly string[] = [
-  'packages/contract-checker/src/contract/compiled.ts',
-  'packages/contract-checker/src/contract/exchange-shapes.ts',
-];
-
 /** The folders scanned, relative to the root; `packages/*\/src` is expanded per package. */
 export const scannedFolders = ['packages/*/src', 'scripts', 'tests', 'contract-tests', 'bench'] as const;
 
@@ -84,8 +75,6 @@ export interface ScanOptions {
   owners?: Readonly<Record<string, string>>;
   /** Extension names only their readers may spell; default the contract model's `KNOWN_EXTENSIONS`. */
   extensions?: readonly string[];
-  /** Path prefixes still allowed to spell them; default {@link PENDING_CHECKER_MIGRATION}. */
-  pendingMigration?: readonly string[];
 }
 
 interface PackageInfo {
@@ -371,11 +360,8 @@ export function scanArchitecture(
   const rootDeclared = readManifest(join(root, 'package.json')).declared;
   const violations: Violation[] = [];
   const extensionKey = extensionKeyPattern(options.extensions ?? KNOWN_EXTENSIONS);
-  const pending = options.pendingMigration ?? PENDING_CHECKER_MIGRATION;
   const checksExtensions = (file: string) =>
-    extensionKeyScope.test(file) &&
-    !file.startsWith(extensionReaders) &&
-    !pending.some((prefix) => file === prefix || file.startsWith(prefix));
+    extensionKeyScope.test(file) && !file.startsWith(extensionReaders);
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);

@@ -1,3 +1,4 @@
+import { findConfigPath, listServices, type ServiceSource } from '@svc-contracts/contract-model';
 import { deref, isObject } from '@svc-contracts/openapi-utils';
 import { vetBodies } from './bodies/json-text.js';
 import type { PreparedOperation } from './contract/compiled.js';
@@ -5,7 +6,6 @@ import { compileContracts } from './contract/compiled.js';
 import { type ContractCacheOption, openContractCache } from './contract/contract-cache.js';
 import { describeShapes, type ExchangeShapes } from './contract/exchange-shapes.js';
 import { planOf } from './contract/operation-plan.js';
-import { findConfigPath, type ServiceSource, servicesFromConfig } from './contract/spec-loader.js';
 import type { XmlLimits } from './contract/xsd-cache.js';
 import { batchLimits, type CheckLimits, jsonCost, opensContainer } from './run/limits.js';
 import type { NotJudged } from './run/scope.js';
@@ -121,7 +121,7 @@ export interface ContractSet {
 export async function loadContracts(opts: LoadContractsOptions = {}): Promise<ContractSet> {
   const configPath = opts.specs ? opts.configPath : (opts.configPath ?? findConfigPath());
   if (!opts.specs && !configPath) throw new Error('No redocly.yaml found: pass configPath or specs.');
-  const sources = opts.specs ?? servicesFromConfig(configPath as string);
+  const sources = opts.specs ?? listServices(configPath as string);
   const xmlLimits = opts.xmlLimits ?? opts.limits?.xml;
   const limits: CheckLimits = { ...batchLimits, ...opts.limits, xml: xmlLimits ?? {} };
   const setupCache = openContractCache(sources, {

@@ -6,7 +6,6 @@
  */
 export type { SchemaIssue, SchemaValidator } from './contract/schema-validator.js';
 export { createSchemaValidator } from './contract/schema-validator.js';
-export { bundleSpecs, findConfigPath, servicesFromConfig } from './contract/spec-loader.js';
 export type { ContractSet, LoadContractsOptions } from './contract-set.js';
 export { loadContracts, responseKeyFor } from './contract-set.js';
 export { collectHarFiles, parseHar, readHar } from './input/har.js';

@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listServices as servicesFromConfig } from '@svc-contracts/contract-model';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { createXsdValidator } from '@svc-contracts/xml-validator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +14,6 @@ import {
   usePrecompiledValidators,
 } from '../src/contract/schema-validator.js';
 import { SetupXsdCache } from '../src/contract/setup-xsd-cache.js';
-import { servicesFromConfig } from '../src/contract/spec-loader.js';
 import { type ContractSet, type LoadContractsOptions, loadContracts, parseHar } from '../src/index.js';
 import type { RecordedExchange } from '../src/input/har-entry.js';
 import { generateMutants } from '../src/mutation/mutation.js';

@@ -1,3 +1,4 @@
+import { listServices as servicesFromConfig } from '@svc-contracts/contract-model';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type CompiledContracts,
@@ -6,7 +7,6 @@ import {
 } from '../src/contract/compiled.js';
 import { openContractCache } from '../src/contract/contract-cache.js';
 import { isPlanned, planOf } from '../src/contract/operation-plan.js';
-import { servicesFromConfig } from '../src/contract/spec-loader.js';
 import type { XsdCache } from '../src/contract/xsd-cache.js';
 import type { RecordedRequest, RecordedResponse, Violation } from '../src/index.js';
 import { headerNames, headerValue, pickHeaders, splitRequest } from '../src/parameters/request-parts.js';

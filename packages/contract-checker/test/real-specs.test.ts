@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { bundleSpecs, listServices as servicesFromConfig } from '@svc-contracts/contract-model';
 import {
   deref,
   httpMethods,
@@ -7,7 +8,6 @@ import {
   type OpenApiDocument,
 } from '@svc-contracts/openapi-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleSpecs, servicesFromConfig } from '../src/contract/spec-loader.js';
 import {
   type ContractSet,
   loadContracts,

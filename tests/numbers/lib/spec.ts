@@ -38,7 +38,7 @@ export function isJsonObject(value: Json | undefined): value is JsonObject {
 
 /** Bundles the document (external references become `#/components/...`). */
 export async function loadBundledSpec(rootPath: string): Promise<JsonObject> {
-  // No argument: typing `{}` against Redocly's config type costs tsc seconds (see spec-loader.ts).
+  // No argument: typing `{}` against Redocly's config type costs tsc seconds (see contract-model's bundle.ts).
   const config = await createConfig();
   const result = await bundle({ ref: rootPath, config });
   const parsed = result.bundle.parsed as Json;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findConfigPath } from '../contract/spec-loader.js';
+import { findConfigPath } from '@svc-contracts/contract-model';
 import { batchXmlLimits, type XmlLimits } from '../contract/xsd-cache.js';
 import { loadContracts } from '../contract-set.js';
 import { printable } from '../input/input-text.js';

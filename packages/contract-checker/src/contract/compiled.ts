@@ -1,5 +1,14 @@
 import { resolve } from 'node:path';
 import {
+  type BundledSpec,
+  EXTENSION,
+  type ExtensionProblem,
+  readErrorSchemas,
+  readValidationStatus,
+  readValueSchema,
+  xsdReferencesIn,
+} from '@svc-contracts/contract-model';
+import {
   derefWithPointer,
   escapePointer,
   isObject,
@@ -14,12 +23,11 @@ import {
 } from '../router/operation-index.js';
 import { readSecurityRules, type SecurityRules } from '../security/security.js';
 import { createSchemaValidator, type SchemaValidator } from './schema-validator.js';
-import type { LoadedSpec } from './spec-loader.js';
 import type { XsdCache } from './xsd-cache.js';
 
 /** One service, read and compiled once: its validator, security rules and service-wide x- rules. */
 export interface CompiledService {
-  spec: LoadedSpec;
+  spec: BundledSpec;
   doc: OpenApiDocument;
   validator: SchemaValidator;
   security: SecurityRules;
@@ -86,34 +94,30 @@ function* operationSchemas(
 }
 
 /**
- * `x-error-schemas` maps a status to the `$ref` of the error schema, written as the ref string
- * (`'#/components/schemas/HTTPValidationError'`) or as a `{ $ref }` object; both become a schema.
+ * `x-error-schemas` (its reader): status → the error schema, a pointer string becoming `{ $ref }`. An
+ * entry the reader cannot use (neither a pointer nor an object) is a problem of the spec, reported at
+ * load as a schema that does not compile was.
  */
-function readErrorSchemas(doc: OpenApiDocument): Record<string, unknown> {
-  const raw = doc['x-error-schemas'];
-  if (!isObject(raw)) return {};
-  return Object.fromEntries(
-    Object.entries(raw).map(([status, value]) => [
-      status,
-      typeof value === 'string' ? { $ref: value } : value,
-    ]),
+function errorSchemasOf(doc: OpenApiDocument): {
+  schemas: Record<string, unknown>;
+  problems: ExtensionProblem[];
+} {
+  const read = readErrorSchemas(doc);
+  const schemas = Object.fromEntries(
+    Object.entries(read.value ?? {}).map(([status, entry]) => [status, entry.schema]),
   );
+  const dropped = read.problems.filter((problem) => {
+    const status = problem.at[1];
+    return status === undefined || !Object.hasOwn(schemas, String(status));
+  });
+  return { schemas, problems: dropped };
 }
 
+/** The XSDs the document's `x-xsd`s name (`schema`: the one every XML body of its media type is checked against). */
 function xsdPaths(doc: OpenApiDocument): string[] {
   const found = new Set<string>();
-  const visit = (node: unknown, depth: number): void => {
-    if (depth > 64) return;
-    if (Array.isArray(node)) for (const item of node) visit(item, depth + 1);
-    else if (isObject(node)) {
-      const xsd = node['x-xsd'];
-      if (isObject(xsd) && typeof xsd.schema === 'string') found.add(xsd.schema);
-      for (const value of Object.values(node)) visit(value, depth + 1);
-    }
-  };
-  visit(doc.paths, 0);
-  visit(doc.webhooks, 0);
-  visit(doc.components, 0);
+  for (const node of [doc.paths, doc.webhooks, doc.components])
+    for (const reference of xsdReferencesIn(node)) found.add(reference.schema);
   return [...found];
 }
 
@@ -122,7 +126,7 @@ function xsdPaths(doc: OpenApiDocument): string[] {
  * (so a broken schema is reported at load, with its location, not in the middle of a run) and every XSD
  * an XML media type names.
  */
-export async function compileContracts(specs: LoadedSpec[], xsd: XsdCache): Promise<CompiledContracts> {
+export async function compileContracts(specs: BundledSpec[], xsd: XsdCache): Promise<CompiledContracts> {
   const problems: string[] = [];
 
   const compiled = new Map<string, CompiledService>();
@@ -130,16 +134,21 @@ export async function compileContracts(specs: LoadedSpec[], xsd: XsdCache): Prom
     const doc = spec.document;
     const specLocation = (pointer: string): string => `${spec.relativeRoot}${pointer}`;
     const validator = createSchemaValidator(doc, spec.name);
-    const status = Number(doc['x-validation-status']);
+    const status = readValidationStatus(doc).value;
+    const errorSchemas = errorSchemasOf(doc);
+    for (const problem of errorSchemas.problems)
+      problems.push(
+        `${spec.relativeRoot}#/${problem.at.map(String).map(escapePointer).join('/')}: ${problem.message}`,
+      );
     const service: CompiledService = {
       spec,
       doc,
       validator,
       security: readSecurityRules(doc),
-      errorSchemas: readErrorSchemas(doc),
+      errorSchemas: errorSchemas.schemas,
       body: { doc, validator, xsd, serviceDir: spec.dir, relativeRoot: spec.relativeRoot, specLocation },
     };
-    if (Number.isInteger(status)) service.validationStatus = status;
+    if (status !== undefined) service.validationStatus = status;
     compiled.set(spec.name, service);
   }
 
@@ -163,16 +172,22 @@ export async function compileContracts(specs: LoadedSpec[], xsd: XsdCache): Prom
   }
   for (const service of compiled.values()) {
     for (const [name, scheme] of Object.entries(service.security.schemes)) {
-      if (scheme['x-value-schema'] === undefined) continue;
-      const error = service.validator.precompile(scheme['x-value-schema']);
-      if (error)
-        problems.push(
-          `${service.spec.relativeRoot}#/components/securitySchemes/${name}/x-value-schema: ${error}`,
-        );
+      const valueSchema = readValueSchema(scheme);
+      const at = `${service.spec.relativeRoot}#/components/securitySchemes/${escapePointer(name)}/${EXTENSION.valueSchema}`;
+      if (valueSchema.value === undefined) {
+        // A value that is no schema at all: reported as one that does not compile was.
+        for (const problem of valueSchema.problems) problems.push(`${at}: ${problem.message}`);
+        continue;
+      }
+      const error = service.validator.precompile(valueSchema.value);
+      if (error) problems.push(`${at}: ${error}`);
     }
     for (const [status, schema] of Object.entries(service.errorSchemas)) {
       const error = service.validator.precompile(schema);
-      if (error) problems.push(`${service.spec.relativeRoot}#/x-error-schemas/${status}: ${error}`);
+      if (error)
+        problems.push(
+          `${service.spec.relativeRoot}#/${EXTENSION.errorSchemas}/${escapePointer(status)}: ${error}`,
+        );
     }
     await Promise.all(
       xsdPaths(service.doc).map(async (path) => {
@@ -180,7 +195,7 @@ export async function compileContracts(specs: LoadedSpec[], xsd: XsdCache): Prom
           await xsd.get(resolve(service.spec.dir, path));
         } catch (error) {
           problems.push(
-            `${service.spec.relativeRoot} x-xsd ${path}: ${error instanceof Error ? error.message : String(error)}`,
+            `${service.spec.relativeRoot} ${EXTENSION.xsd} ${path}: ${error instanceof Error ? error.message : String(error)}`,
           );
         }
       }),

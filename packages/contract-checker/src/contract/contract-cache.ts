@@ -13,9 +13,14 @@ import { createRequire } from 'node:module';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { threadId } from 'node:worker_threads';
+import {
+  type BundledSpec,
+  type BundledSpecs,
+  bundleSpecs,
+  type ServiceSource,
+} from '@svc-contracts/contract-model';
 import { compiledValidatorsOf, usePrecompiledValidators } from './schema-validator.js';
 import { SetupXsdCache } from './setup-xsd-cache.js';
-import { type BundledSpecs, bundleSpecs, type LoadedSpec, type ServiceSource } from './spec-loader.js';
 import type { XmlLimits, XsdCache } from './xsd-cache.js';
 
 /**
@@ -52,7 +57,7 @@ interface CacheHeader {
 
 /** Line 2 of a cache file. */
 interface CachedBundle {
-  specs: LoadedSpec[];
+  specs: BundledSpec[];
   missing: string[];
 }
 
@@ -182,7 +187,7 @@ export function openContractCache(
 }
 
 /** `previous` modules per service, plus one of what was compiled for each document since. */
-function withCompiled(specs: LoadedSpec[], previous: CachedValidators): CachedValidators {
+function withCompiled(specs: BundledSpec[], previous: CachedValidators): CachedValidators {
   const validators: CachedValidators = {};
   for (const spec of specs) {
     const compiled = compiledValidatorsOf(spec.document);
@@ -235,26 +240,39 @@ let fingerprint: string | undefined;
 /**
  * The code that derives the cached data: the modules that bundle and compile (their content, so a
  * change to them during development misses too), the checker's manifest, and the manifests (versions
- * and pinned dependencies) of Ajv, ajv-formats, Redocly and the XML validator (whether an XSD compiles)
- * as installed, read without loading them.
+ * and pinned dependencies) of Ajv, ajv-formats, the contract model, Redocly and the XML validator
+ * (whether an XSD compiles) as installed, read without loading them.
  */
 function codeFingerprint(): string {
   if (fingerprint !== undefined) return fingerprint;
   const here = fileURLToPath(import.meta.url);
   const ext = extname(here);
-  const modules = ['contract-cache', 'schema-validator', 'spec-loader'].map((name) =>
+  const requireHere = createRequire(import.meta.url);
+  const modules = ['contract-cache', 'schema-validator'].map((name) =>
     hashOfFile(join(dirname(here), `${name}${ext}`)),
   );
-  const requireHere = createRequire(import.meta.url);
-  const packages = ['ajv', 'ajv-formats', '@redocly/openapi-core', '@svc-contracts/xml-validator'].map(
-    (name) => {
-      try {
-        return `${name}@${installedManifest(requireHere.resolve(name), name)}`;
-      } catch {
-        return `${name}@?`;
-      }
-    },
-  );
+  // Bundling is the contract model's: its bundle module (beside its entry), and Redocly as it resolves it.
+  let requireModel: NodeJS.Require | undefined;
+  try {
+    const model = requireHere.resolve('@svc-contracts/contract-model');
+    modules.push(hashOfFile(join(dirname(model), `bundle${extname(model)}`)));
+    requireModel = createRequire(model);
+  } catch {
+    modules.push(null);
+  }
+  const manifestOf = (name: string, from: NodeJS.Require | undefined): string => {
+    try {
+      return `${name}@${installedManifest((from ?? requireHere).resolve(name), name)}`;
+    } catch {
+      return `${name}@?`;
+    }
+  };
+  const packages = [
+    ...['ajv', 'ajv-formats', '@svc-contracts/contract-model', '@svc-contracts/xml-validator'].map((name) =>
+      manifestOf(name, requireHere),
+    ),
+    manifestOf('@redocly/openapi-core', requireModel),
+  ];
   fingerprint = sha256(
     JSON.stringify({
       modules,

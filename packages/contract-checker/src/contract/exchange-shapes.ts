@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { readXsd } from '@svc-contracts/contract-model';
 import {
   deref,
   findMediaType,
@@ -44,14 +45,14 @@ export function describeShapes(
     const found = findMediaType(content, headerValue(pickHeaders(headers, contentTypeOnly), 'content-type'));
     if (!found || !isObject(found.media)) return undefined;
     const { media, actual, key } = found;
-    const xsd = media['x-xsd'];
     if (isXmlMediaType(actual)) {
-      if (!isObject(xsd) || typeof xsd.schema !== 'string') return undefined;
+      const xsd = readXsd(media).value;
+      if (!xsd) return undefined;
       return {
         kind: 'xml',
         mediaType: key,
         xsdPath: resolve(operation.service.spec.dir, xsd.schema),
-        ...(typeof xsd.element === 'string' ? { element: xsd.element } : {}),
+        element: xsd.element,
       };
     }
     if (media.schema === undefined) return undefined;
