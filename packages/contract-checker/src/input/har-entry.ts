@@ -1,7 +1,7 @@
+import { HarFormatError, printable } from '@svc-contracts/har';
 import { isObject, type JsonObject } from '@svc-contracts/openapi-utils';
 import type { NotJudged, Skip } from '../run/scope.js';
 import type { HeaderField, RecordedRequest, RecordedResponse } from '../types.js';
-import { printable } from './input-text.js';
 
 /** One request/response pair of a HAR file, with its index in `log.entries`. */
 export interface RecordedExchange {
@@ -19,9 +19,7 @@ export interface RecordedExchange {
   attachments?: { request?: string; response?: string };
 }
 
-export class HarFormatError extends Error {
-  override readonly name = 'HarFormatError';
-}
+export { HarFormatError };
 
 /** HAR 1.2 header values are strings; anything else is an error of the entry, named by its field. */
 function headersOf(raw: unknown, field: string): HeaderField[] {
