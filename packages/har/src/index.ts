@@ -1,4 +1,15 @@
 export { bodyBytes, createHar, type Exchange, harDocument, harEntry, type PlainExchange } from './entry.js';
+export {
+  attachmentFileName,
+  exporterFailureText,
+  exporterOmitsBodies,
+  postDataText,
+  readHeaders,
+  recorderOmission,
+  responseText,
+  statedSize,
+  urlWithQuery,
+} from './entry-fields.js';
 export { elementText, HarEntryScanner, JsonStructureError, type ScannedElement } from './entry-scanner.js';
 // The browser-safe part (types and encodings), also importable alone as `@svc-contracts/har/exchange`.
 export * from './exchange.js';
