@@ -1,3 +1,5 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +105,42 @@ describe('mutants', () => {
       'invalid value in <TelephoneNumber>',
     ]);
     expect(mutations[5]?.xml).not.toContain('<TelephoneNumber>');
+  });
+
+  it('readXsdFacts reads the XSD and its includes with xsd-model; one it cannot read is refused, named', async () => {
+    const facts = await readXsdFacts(join(fixtures, 'specs', 'numbers', 'xsd', 'order.xsd'));
+    // TelephoneNumber is declared in common.xsd (included), with a pattern.
+    expect([...facts.required].sort()).toEqual([
+      'Description',
+      'ErrorCode',
+      'Order',
+      'OrderId',
+      'OrderResponse',
+      'OrderStatus',
+      'PartialAllowed',
+      'ResponseStatus',
+      'SiteId',
+      'TelephoneNumber',
+      'TelephoneNumberList',
+      'TelephoneNumbers',
+    ]);
+    expect([...facts.constrained].sort()).toEqual([
+      'ErrorCode',
+      'PartialAllowed',
+      'SiteId',
+      'TelephoneNumber',
+    ]);
+    const scratch = await mkdtemp(join(tmpdir(), 'xsd-facts-'));
+    try {
+      const namespaced = join(scratch, 'namespaced.xsd');
+      await writeFile(
+        namespaced,
+        '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:x"><xs:element name="A" type="xs:int"/></xs:schema>',
+      );
+      await expect(readXsdFacts(namespaced)).rejects.toThrow(/namespaced\.xsd: .*targetNamespace/);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 
   it('generateMutants: request body, query and response mutants of a passing exchange, all rejected', async () => {

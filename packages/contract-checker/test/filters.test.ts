@@ -52,7 +52,6 @@ const statusRules = filterRules({
 
 const runs = (...items: object[]) => JSON.stringify({ runs: items, page: 1 });
 const filters = (...objects: object[]) => JSON.stringify(objects);
-const messages = (found: { message: string }[]) => found.map(({ message }) => message);
 
 describe('x-filters rules', () => {
   it('reads the conditions, defaults items to the body, and drops malformed entries', () => {
@@ -98,57 +97,292 @@ describe('filterQuery', () => {
   });
 });
 
-describe('x-filters on a plain parameter', () => {
-  it('refuses an agent of a status not asked for, with spaces around the commas ignored', () => {
-    const agents = JSON.stringify([
-      { id: 17, status: 'active' },
-      { id: 9, status: 'archived' },
-    ]);
-    expect(filterMismatches(statusRules, query({ status: 'active, archived' }), agents)).toEqual([]);
-    expect(filterMismatches(statusRules, query({ status: 'active' }), agents)).toEqual([
-      { pointer: '/1', message: '/1: status is "archived", not one of active (status) (x-filters)' },
-    ]);
-  });
+const agents = JSON.stringify([
+  { id: 17, status: 'active' },
+  { id: 9, status: 'archived' },
+]);
+const oddAgents = JSON.stringify([{ id: 9, status: 'archived' }, { id: 10 }, { id: 11, status: 3 }]);
+const march = runs(
+  { id: 1, created_at: '2025-03-01T00:00:00Z' },
+  { id: 2, created_at: '2025-02-28T23:59:59.999Z' },
+  { id: 3, created_at: '2025-03-31T23:59:59Z' },
+  { id: 4, created_at: '2025-04-01T01:30:00+02:00' },
+  { id: 5, created_at: 'yesterday' },
+  { id: 6, created_at: '2025-03-15T12:00:00' },
+);
+const run1042 = {
+  id: 1042,
+  call_duration_seconds: 143,
+  initial_context: { caller_number: '+14155550100' },
+  gathered_context: { mapped_call_disposition: 'INTERESTED' },
+};
+const run1043 = {
+  id: 1043,
+  call_duration_seconds: 12,
+  initial_context: { caller_number: '+12125550142' },
+  gathered_context: { mapped_call_disposition: ['VOICEMAIL'] },
+};
+const byRun = (value: number) => ({ attribute: 'runId', type: 'number', value: { value } });
+const codes = (...list: string[]) =>
+  filters({ attribute: 'dispositionCode', type: 'multiSelect', value: { codes: list } });
+const sixtyFive = Array.from({ length: 65 }, (_, id) => byRun(id));
+const sixtyFiveCodes = Array.from({ length: 65 }, (_, index) => `CODE_${index}`);
 
-  it('judges nothing without the parameter, with it repeated, or on an item without the member', () => {
-    const agents = JSON.stringify([{ id: 9, status: 'archived' }, { id: 10 }, { id: 11, status: 3 }]);
-    expect(filterMismatches(statusRules, query({}), agents)).toEqual([]);
-    expect(filterMismatches(statusRules, query({ status: ['active', 'active'] }), agents)).toEqual([]);
-    expect(filterMismatches(statusRules, query({ status: ' , ' }), agents)).toEqual([]);
-    expect(messages(filterMismatches(statusRules, query({ status: 'active' }), agents))).toEqual([
-      '/0: status is "archived", not one of active (status) (x-filters)',
-    ]);
-  });
+/**
+ * A row: the rules (`status`: a plain parameter; `runs`: dates and filter objects), the query and the
+ * answer's body given, and every mismatch wanted, in order (none: the answer passes; `{}`: one, whatever
+ * it says).
+ */
+interface FilterRow {
+  name: string;
+  rules: 'status' | 'runs';
+  given: { query: Record<string, string | string[]>; body: string | undefined };
+  want: Array<{ pointer?: string; message?: string }>;
+}
 
-  it('judges nothing when the body is not JSON or has no list where items points', () => {
-    for (const body of [undefined, '', 'not json', '{"runs":{}}', '{"page":1}']) {
-      expect(filterMismatches(runRules, query({ start_date: '2025-03-01T00:00:00Z' }), body)).toEqual([]);
-    }
-  });
-
-  it('bounds created_at by start_date and end_date as instants, both included', () => {
-    const page = runs(
-      { id: 1, created_at: '2025-03-01T00:00:00Z' },
-      { id: 2, created_at: '2025-02-28T23:59:59.999Z' },
-      { id: 3, created_at: '2025-03-31T23:59:59Z' },
-      { id: 4, created_at: '2025-04-01T01:30:00+02:00' },
-      { id: 5, created_at: 'yesterday' },
-      { id: 6, created_at: '2025-03-15T12:00:00' },
-    );
-    const bounds = query({ start_date: '20250301T0000Z', end_date: '2025-03-31T23:59:59Z' });
-    expect(filterMismatches(runRules, bounds, page)).toEqual([
+const rows: FilterRow[] = [
+  // x-filters on a plain parameter.
+  {
+    name: 'a status asked for, spaces around the commas ignored',
+    rules: 'status',
+    given: { query: { status: 'active, archived' }, body: agents },
+    want: [],
+  },
+  {
+    name: 'an agent of a status not asked for',
+    rules: 'status',
+    given: { query: { status: 'active' }, body: agents },
+    want: [{ pointer: '/1', message: '/1: status is "archived", not one of active (status) (x-filters)' }],
+  },
+  { name: 'no parameter: nothing judged', rules: 'status', given: { query: {}, body: oddAgents }, want: [] },
+  {
+    name: 'the parameter repeated: nothing judged',
+    rules: 'status',
+    given: { query: { status: ['active', 'active'] }, body: oddAgents },
+    want: [],
+  },
+  {
+    name: 'a list of nothing but commas: nothing judged',
+    rules: 'status',
+    given: { query: { status: ' , ' }, body: oddAgents },
+    want: [],
+  },
+  {
+    name: 'an item without the member, or with it of another type, is not judged; the others are',
+    rules: 'status',
+    given: { query: { status: 'active' }, body: oddAgents },
+    want: [{ message: '/0: status is "archived", not one of active (status) (x-filters)' }],
+  },
+  ...[undefined, '', 'not json', '{"runs":{}}', '{"page":1}'].map(
+    (body): FilterRow => ({
+      name: `a body that is not JSON or has no list where items points (${JSON.stringify(body)}): nothing judged`,
+      rules: 'runs',
+      given: { query: { start_date: '2025-03-01T00:00:00Z' }, body },
+      want: [],
+    }),
+  ),
+  {
+    name: 'created_at bounded by start_date and end_date as instants, both included',
+    rules: 'runs',
+    given: { query: { start_date: '20250301T0000Z', end_date: '2025-03-31T23:59:59Z' }, body: march },
+    want: [
       {
         pointer: '/runs/1',
         message:
           '/runs/1: created_at is "2025-02-28T23:59:59.999Z", before start_date 20250301T0000Z (x-filters)',
       },
-    ]);
-    // 01:30+02:00 is 23:30Z, within the bound; a bound that is not a date-time compares nothing.
-    expect(filterMismatches(runRules, query({ end_date: 'soon' }), page)).toEqual([]);
-    expect(messages(filterMismatches(runRules, query({ end_date: '2025-03-31T23:00:00Z' }), page))).toEqual([
-      '/runs/2: created_at is "2025-03-31T23:59:59Z", after end_date 2025-03-31T23:00:00Z (x-filters)',
-      '/runs/3: created_at is "2025-04-01T01:30:00+02:00", after end_date 2025-03-31T23:00:00Z (x-filters)',
-    ]);
+    ],
+  },
+  {
+    name: 'a bound that is not a date-time compares nothing',
+    rules: 'runs',
+    given: { query: { end_date: 'soon' }, body: march },
+    want: [],
+  },
+  {
+    name: 'an end bound compares instants (01:30+02:00 is 23:30Z)',
+    rules: 'runs',
+    given: { query: { end_date: '2025-03-31T23:00:00Z' }, body: march },
+    want: [
+      {
+        message:
+          '/runs/2: created_at is "2025-03-31T23:59:59Z", after end_date 2025-03-31T23:00:00Z (x-filters)',
+      },
+      {
+        message:
+          '/runs/3: created_at is "2025-04-01T01:30:00+02:00", after end_date 2025-03-31T23:00:00Z (x-filters)',
+      },
+    ],
+  },
+  // x-filters on a list of filter objects.
+  {
+    name: 'a run that matches none of the filter objects, naming each',
+    rules: 'runs',
+    given: {
+      query: {
+        filters: filters(byRun(1042), {
+          attribute: 'duration',
+          type: 'numberRange',
+          value: { min: 30, max: 300 },
+        }),
+      },
+      body: runs(run1042, run1043),
+    },
+    want: [
+      {
+        pointer: '/runs/1',
+        message:
+          '/runs/1: meets none of the filter objects sent: id is 1043, not 1042 (filters[0]); call_duration_seconds is 12, outside 30 to 300 (filters[1]) (x-filters)',
+      },
+    ],
+  },
+  {
+    name: 'text compared by containment',
+    rules: 'runs',
+    given: {
+      query: { filters: filters({ attribute: 'callerNumber', type: 'text', value: { value: '415555' } }) },
+      body: runs(run1042, run1043),
+    },
+    want: [
+      {
+        message:
+          '/runs/1: meets none of the filter objects sent: initial_context/caller_number is "+12125550142", which does not contain 415555 (filters[0]) (x-filters)',
+      },
+    ],
+  },
+  {
+    name: 'disposition codes in a string or a list, every one asked for',
+    rules: 'runs',
+    given: { query: { filters: codes('INTERESTED', 'VOICEMAIL') }, body: runs(run1042, run1043) },
+    want: [],
+  },
+  {
+    name: 'a disposition code not asked for',
+    rules: 'runs',
+    given: { query: { filters: codes('INTERESTED') }, body: runs(run1042, run1043) },
+    want: [
+      {
+        message:
+          '/runs/1: meets none of the filter objects sent: gathered_context/mapped_call_disposition is ["VOICEMAIL"], which holds none of ["INTERESTED"] (filters[0]) (x-filters)',
+      },
+    ],
+  },
+  {
+    name: 'a code inside a longer disposition text matches (containment)',
+    rules: 'runs',
+    given: { query: { filters: codes('VOICE') }, body: runs(run1043) },
+    want: [],
+  },
+  {
+    name: 'unknown filter objects only (runId of another type): ignored',
+    rules: 'runs',
+    given: {
+      query: { filters: filters({ attribute: 'runId', type: 'text', value: { value: '1' } }) },
+      body: runs(run1043),
+    },
+    want: [],
+  },
+  {
+    name: 'an unknown filter object beside a known one: the known one judges',
+    rules: 'runs',
+    given: {
+      query: { filters: filters({ attribute: 'color', type: 'text', value: 'red' }, byRun(1042)) },
+      body: runs(run1043),
+    },
+    want: [{}],
+  },
+  {
+    name: 'a campaign filter beside: the run may be of that campaign, so none is out of bounds',
+    rules: 'runs',
+    given: {
+      query: {
+        filters: filters({ attribute: 'campaignId', type: 'number', value: { value: 381 } }, byRun(1042)),
+      },
+      body: runs(run1043),
+    },
+    want: [],
+  },
+  ...[{ min: 300, max: 30 }, { value: 5 }, 'x'].map(
+    (value): FilterRow => ({
+      name: `a range the source leaves open or of another shape (${JSON.stringify(value)}): nothing judged`,
+      rules: 'runs',
+      given: {
+        query: { filters: filters({ attribute: 'duration', type: 'numberRange', value }) },
+        body: runs(run1043),
+      },
+      want: [],
+    }),
+  ),
+  ...['not json', '{"attribute":"runId"}'].map(
+    (text): FilterRow => ({
+      name: `filters that are not a list of filter objects (${text}): nothing judged`,
+      rules: 'runs',
+      given: { query: { filters: text }, body: runs(run1043) },
+      want: [],
+    }),
+  ),
+  {
+    name: 'a filter list longer than 64 is not judged, so the check stays linear',
+    rules: 'runs',
+    given: { query: { filters: filters(...sixtyFive) }, body: runs(run1043) },
+    want: [],
+  },
+  {
+    name: 'a filter list of 64 is judged',
+    rules: 'runs',
+    given: { query: { filters: filters(...sixtyFive.slice(1)) }, body: runs(run1043) },
+    want: [{}],
+  },
+  {
+    name: 'a code list longer than 64 is not judged',
+    rules: 'runs',
+    given: { query: { filters: codes(...sixtyFiveCodes) }, body: runs(run1043) },
+    want: [],
+  },
+  {
+    name: 'a code list of 64 is judged',
+    rules: 'runs',
+    given: { query: { filters: codes(...sixtyFiveCodes.slice(1)) }, body: runs(run1043) },
+    want: [{}],
+  },
+  {
+    name: 'a run that lacks the member, or holds it in another type, is never judged on it',
+    rules: 'runs',
+    given: { query: { filters: filters(byRun(1042)) }, body: runs({ name: 'no id' }, { id: '1043' }) },
+    want: [],
+  },
+  {
+    name: 'the filters of every parameter apply: an out-of-bounds date fails whatever the filter objects say',
+    rules: 'runs',
+    given: {
+      query: { start_date: '2025-03-01T00:00:00Z', filters: filters(byRun(1042)) },
+      body: runs({ id: 1042, created_at: '2025-01-01T00:00:00Z' }),
+    },
+    want: [
+      {
+        message:
+          '/runs/0: created_at is "2025-01-01T00:00:00Z", before start_date 2025-03-01T00:00:00Z (x-filters)',
+      },
+    ],
+  },
+];
+
+describe('x-filters: filterMismatches', () => {
+  it('has passing and failing rows for both kinds of rules', () => {
+    for (const kind of ['status', 'runs'] as const) {
+      const own = rows.filter((row) => row.rules === kind);
+      expect(own.some((row) => row.want.length === 0)).toBe(true);
+      expect(own.some((row) => row.want.length > 0)).toBe(true);
+    }
+  });
+
+  it.each(rows)('$name', ({ rules, given, want }) => {
+    const found = filterMismatches(
+      rules === 'status' ? statusRules : runRules,
+      query(given.query),
+      given.body,
+    );
+    expect(found).toMatchObject(want);
   });
 
   it('lists at most twenty items and counts the rest', () => {
@@ -156,111 +390,6 @@ describe('x-filters on a plain parameter', () => {
     const found = filterMismatches(runRules, query({ start_date: '2025-01-01T00:00:00Z' }), many);
     expect(found).toHaveLength(20);
     expect(found.at(-1)?.message).toMatch(/; 5 more item\(s\) the filters exclude are not listed$/);
-  });
-});
-
-describe('x-filters on a list of filter objects', () => {
-  const run1042 = {
-    id: 1042,
-    call_duration_seconds: 143,
-    initial_context: { caller_number: '+14155550100' },
-    gathered_context: { mapped_call_disposition: 'INTERESTED' },
-  };
-  const run1043 = {
-    id: 1043,
-    call_duration_seconds: 12,
-    initial_context: { caller_number: '+12125550142' },
-    gathered_context: { mapped_call_disposition: ['VOICEMAIL'] },
-  };
-
-  it('refuses a run that matches none of the filter objects, naming each', () => {
-    const sent = query({
-      filters: filters(
-        { attribute: 'runId', type: 'number', value: { value: 1042 } },
-        { attribute: 'duration', type: 'numberRange', value: { min: 30, max: 300 } },
-      ),
-    });
-    expect(filterMismatches(runRules, sent, runs(run1042, run1043))).toEqual([
-      {
-        pointer: '/runs/1',
-        message:
-          '/runs/1: meets none of the filter objects sent: id is 1043, not 1042 (filters[0]); call_duration_seconds is 12, outside 30 to 300 (filters[1]) (x-filters)',
-      },
-    ]);
-  });
-
-  it('compares text by containment and disposition codes in a string or a list', () => {
-    const caller = query({
-      filters: filters({ attribute: 'callerNumber', type: 'text', value: { value: '415555' } }),
-    });
-    expect(messages(filterMismatches(runRules, caller, runs(run1042, run1043)))).toEqual([
-      '/runs/1: meets none of the filter objects sent: initial_context/caller_number is "+12125550142", which does not contain 415555 (filters[0]) (x-filters)',
-    ]);
-    const codes = (...list: string[]) =>
-      query({
-        filters: filters({ attribute: 'dispositionCode', type: 'multiSelect', value: { codes: list } }),
-      });
-    expect(filterMismatches(runRules, codes('INTERESTED', 'VOICEMAIL'), runs(run1042, run1043))).toEqual([]);
-    expect(messages(filterMismatches(runRules, codes('INTERESTED'), runs(run1042, run1043)))).toEqual([
-      '/runs/1: meets none of the filter objects sent: gathered_context/mapped_call_disposition is ["VOICEMAIL"], which holds none of ["INTERESTED"] (filters[0]) (x-filters)',
-    ]);
-    // Containment: a code inside a longer disposition text matches.
-    expect(filterMismatches(runRules, codes('VOICE'), runs(run1043))).toEqual([]);
-  });
-
-  it('ignores unknown filter objects, and leaves the list open when one cannot be compared', () => {
-    const unknownOnly = query({
-      filters: filters({ attribute: 'runId', type: 'text', value: { value: '1' } }),
-    });
-    expect(filterMismatches(runRules, unknownOnly, runs(run1043))).toEqual([]);
-    const withUnknown = query({
-      filters: filters(
-        { attribute: 'color', type: 'text', value: 'red' },
-        { attribute: 'runId', type: 'number', value: { value: 1042 } },
-      ),
-    });
-    expect(filterMismatches(runRules, withUnknown, runs(run1043))).toHaveLength(1);
-    // A campaign filter: the run may be of that campaign, so no run is out of bounds.
-    const withCampaign = query({
-      filters: filters(
-        { attribute: 'campaignId', type: 'number', value: { value: 381 } },
-        { attribute: 'runId', type: 'number', value: { value: 1042 } },
-      ),
-    });
-    expect(filterMismatches(runRules, withCampaign, runs(run1043))).toEqual([]);
-    // The source leaves min > max open, and a value of another shape is the request check's to refuse.
-    for (const value of [{ min: 300, max: 30 }, { value: 5 }, 'x']) {
-      const odd = query({ filters: filters({ attribute: 'duration', type: 'numberRange', value }) });
-      expect(filterMismatches(runRules, odd, runs(run1043))).toEqual([]);
-    }
-    for (const text of ['not json', '{"attribute":"runId"}']) {
-      expect(filterMismatches(runRules, query({ filters: text }), runs(run1043))).toEqual([]);
-    }
-  });
-
-  it('leaves a filter list or a code list longer than 64 unjudged, so the check stays linear', () => {
-    const objects = Array.from({ length: 65 }, (_, id) => ({
-      attribute: 'runId',
-      type: 'number',
-      value: { value: id },
-    }));
-    expect(filterMismatches(runRules, query({ filters: filters(...objects) }), runs(run1043))).toEqual([]);
-    expect(
-      filterMismatches(runRules, query({ filters: filters(...objects.slice(1)) }), runs(run1043)),
-    ).toHaveLength(1);
-    const codes = Array.from({ length: 65 }, (_, index) => `CODE_${index}`);
-    const many = query({
-      filters: filters({ attribute: 'dispositionCode', type: 'multiSelect', value: { codes } }),
-    });
-    expect(filterMismatches(runRules, many, runs(run1043))).toEqual([]);
-    const fewer = query({
-      filters: filters({
-        attribute: 'dispositionCode',
-        type: 'multiSelect',
-        value: { codes: codes.slice(1) },
-      }),
-    });
-    expect(filterMismatches(runRules, fewer, runs(run1043))).toHaveLength(1);
   });
 
   it('checks a large answer against the longest filter list it compares', () => {
@@ -271,34 +400,11 @@ describe('x-filters on a list of filter objects', () => {
     }));
     const sent = query({
       start_date: '2025-03-01T00:00:00Z',
-      filters: filters(
-        ...Array.from({ length: 64 }, (_, id) => ({
-          attribute: 'runId',
-          type: 'number',
-          value: { value: -id - 1 },
-        })),
-      ),
+      filters: filters(...Array.from({ length: 64 }, (_, id) => byRun(-id - 1))),
     });
     const found = filterMismatches(runRules, sent, runs(...items));
     expect(found).toHaveLength(20);
     expect(found.at(-1)?.message).toMatch(/19980 more item/);
-  });
-
-  it('never judges a run on a member it lacks or holds in another type', () => {
-    const sent = query({ filters: filters({ attribute: 'runId', type: 'number', value: { value: 1042 } }) });
-    expect(filterMismatches(runRules, sent, runs({ name: 'no id' }, { id: '1043' }))).toEqual([]);
-  });
-
-  it('applies the filters of every parameter: an out-of-bounds date fails whatever the filter objects say', () => {
-    const sent = query({
-      start_date: '2025-03-01T00:00:00Z',
-      filters: filters({ attribute: 'runId', type: 'number', value: { value: 1042 } }),
-    });
-    expect(
-      messages(filterMismatches(runRules, sent, runs({ id: 1042, created_at: '2025-01-01T00:00:00Z' }))),
-    ).toEqual([
-      '/runs/0: created_at is "2025-01-01T00:00:00Z", before start_date 2025-03-01T00:00:00Z (x-filters)',
-    ]);
   });
 });
 

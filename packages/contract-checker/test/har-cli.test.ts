@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createHar } from '@svc-contracts/har';
+import { createHar, HarFormatError } from '@svc-contracts/har';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectHarFiles, parseHar, type Report, readHar } from '../src/index.js';
-import { HarFormatError } from '../src/input/har-entry.js';
 import {
   agent,
   bearer,

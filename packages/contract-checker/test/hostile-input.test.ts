@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHar, readHar } from '../src/index.js';
-import { describeJsonSyntaxError, lineAndColumn, printable } from '../src/input/input-text.js';
 import { checkWithFixtures, fixtureConfig } from './helpers.js';
 
 // Recordings written by hand (not with a HAR writer): these are the malformed shapes a writer never makes.
@@ -172,24 +171,5 @@ describe('inputs that are not recordings', () => {
     expect(stdout).toContain(`${join(scratch, 'garbage.har')}: malformed JSON`);
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the assertion is about control characters.
     expect(stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
-  });
-});
-
-describe('input-text helpers', () => {
-  it('counts lines and columns from 1', () => {
-    expect(lineAndColumn('ab\ncd\nef', 0)).toEqual({ line: 1, column: 1 });
-    expect(lineAndColumn('ab\ncd\nef', 4)).toEqual({ line: 2, column: 2 });
-    expect(lineAndColumn('ab\ncd\nef', 6)).toEqual({ line: 3, column: 1 });
-  });
-
-  it('escapes control characters and cuts long text', () => {
-    expect(printable('a\u0000b\u001b[2Jc')).toBe('a\\u0000b\\u001b[2Jc');
-    expect(printable('x'.repeat(250), 200)).toBe(`${'x'.repeat(200)}… (50 more characters)`);
-  });
-
-  it('falls back to the engine message, made printable, when the scanner finds nothing', () => {
-    expect(describeJsonSyntaxError(new SyntaxError('Bad \u0007 thing in JSON at position 3'), '{}')).toBe(
-      'Bad \\u0007 thing at line 1, column 4',
-    );
   });
 });

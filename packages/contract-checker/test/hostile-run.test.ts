@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HarEntryScanner } from '@svc-contracts/har';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/index.js';
-import { HarEntryScanner } from '../src/input/entry-scanner.js';
 import { RecordingDecoder, type RecordingItem } from '../src/input/recording-reader.js';
 import { headerLines, headerValue } from '../src/parameters/request-parts.js';
 import { batchLimits, JsonScanner, jsonCost } from '../src/run/limits.js';

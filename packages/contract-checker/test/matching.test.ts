@@ -72,20 +72,61 @@ describe('operation matching', () => {
     });
   });
 
-  it('prefers literal segments over templated ones', () => {
-    expect(contracts.match('GET', `${fleet}/workflow/fetch`)?.operationId).toBe('listAgents');
-    expect(contracts.match('get', `${fleet}/workflow/fetch?status=active`)?.operationId).toBe('listAgents');
+  /** `given` a method, a URL and the options of a match; `want` the operation matched, or undefined for none. */
+  const routes: Array<{
+    name: string;
+    given: [string, string, { service?: string }?];
+    want: string | undefined;
+  }> = [
+    {
+      name: 'a literal segment before a templated one',
+      given: ['GET', `${fleet}/workflow/fetch`],
+      want: 'listAgents',
+    },
+    {
+      name: 'the method in any case, the query not part of the path',
+      given: ['get', `${fleet}/workflow/fetch?status=active`],
+      want: 'listAgents',
+    },
+    {
+      name: 'the server base path included',
+      given: ['POST', `${dashboard}/accounts/9900/orders`],
+      want: 'createOrder',
+    },
+    {
+      name: "without the server's /api/v2 the path is not the documented one",
+      given: ['POST', 'http://localhost:4015/accounts/9900/orders'],
+      want: undefined,
+    },
+    {
+      name: 'the documented trailing slash',
+      given: ['POST', `${voice}/api/v2/accounts/9/calls/`],
+      want: 'createCall',
+    },
+    {
+      name: 'exact about trailing slashes: without it, no operation',
+      given: ['POST', `${voice}/api/v2/accounts/9/calls`],
+      want: undefined,
+    },
+    {
+      name: '--service forces one service: the operation of another is not matched',
+      given: ['GET', `${fleet}/workflow/fetch/42`, { service: 'telephony' }],
+      want: undefined,
+    },
+    {
+      name: '--service forces one service: its own operation is',
+      given: ['GET', `${fleet}/workflow/fetch/42`, { service: 'fleet' }],
+      want: 'getAgent',
+    },
+  ];
+
+  it.each(routes)('$name', ({ given: [method, url, options], want }) => {
+    expect(contracts.match(method, url, options)).toEqual(
+      want === undefined ? undefined : expect.objectContaining({ operationId: want }),
+    );
   });
 
-  it('includes the server base path', () => {
-    expect(contracts.match('POST', `${dashboard}/accounts/9900/orders`)?.operationId).toBe('createOrder');
-    // Without the server's /api/v2 the path is not the documented one.
-    expect(contracts.match('POST', 'http://localhost:4015/accounts/9900/orders')).toBeUndefined();
-  });
-
-  it('is exact about trailing slashes and says so', async () => {
-    expect(contracts.match('POST', `${voice}/api/v2/accounts/9/calls/`)?.operationId).toBe('createCall');
-    expect(contracts.match('POST', `${voice}/api/v2/accounts/9/calls`)).toBeUndefined();
+  it('says so when a trailing slash is all that differs', async () => {
     const { violations } = await contracts.checkRequest(
       request('POST', `${voice}/api/v2/accounts/9/calls`, basic),
     );
@@ -104,11 +145,7 @@ describe('operation matching', () => {
     expect(wrongMethod.violations[0]?.message).toMatch(/DELETE is not documented .* documents GET/);
   });
 
-  it('lets --service force one service', async () => {
-    expect(contracts.match('GET', `${fleet}/workflow/fetch/42`, { service: 'telephony' })).toBeUndefined();
-    expect(contracts.match('GET', `${fleet}/workflow/fetch/42`, { service: 'fleet' })?.operationId).toBe(
-      'getAgent',
-    );
+  it('refuses an unknown --service', async () => {
     expect(() => contracts.match('GET', `${fleet}/workflow/fetch/42`, { service: 'nope' })).toThrow(
       /Unknown service "nope"/,
     );

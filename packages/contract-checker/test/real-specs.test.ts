@@ -56,7 +56,10 @@ beforeAll(async () => {
 });
 afterAll(() => contracts?.close());
 
-const has = (service: string): boolean => contracts.services.includes(service);
+/** The repository's specs are always there: a service missing from them fails the test that needs it. */
+function need(service: string): void {
+  expect(contracts.services, `redocly.yaml lists no ${service} service`).toContain(service);
+}
 
 function firstExample(doc: OpenApiDocument, holder: unknown): unknown {
   if (!isObject(holder)) return undefined;
@@ -164,8 +167,10 @@ describe('the repository specs', () => {
 
   it('every example exchange passes the checker', async () => {
     const failures: string[] = [];
+    let checked = 0;
     for (const { name, document } of documents) {
       for (const exchange of exampleExchanges(document)) {
+        checked++;
         const verdict = await contracts.checkExchange(exchange.request, exchange.response, { service: name });
         if (verdict.verdict !== 'conforms') {
           failures.push(
@@ -174,6 +179,9 @@ describe('the repository specs', () => {
         }
       }
     }
+    // Not an empty pass: every service's operations were built into exchanges and checked.
+    expect(documents.map(({ name }) => name).sort()).toEqual([...contracts.services].sort());
+    expect(checked).toBeGreaterThan(documents.length);
     expect(failures).toEqual([]);
   });
 
@@ -198,13 +206,13 @@ describe('the repository specs', () => {
   });
 
   it('agents: the URL path decides the operation, literal before template', () => {
-    if (!has('agents')) return;
+    need('agents');
     expect(contracts.match('GET', 'http://host:4010/api/v1/workflow/fetch/42')?.operationId).toBe('getAgent');
     expect(contracts.match('GET', 'http://host:4010/api/v1/workflow/fetch')?.operationId).toBe('listAgents');
   });
 
   it('voice: create keeps its documented trailing slash; the slash-less spelling is an alias (x-path-aliases)', () => {
-    if (!has('voice')) return;
+    need('voice');
     const documented = contracts.match('POST', 'http://h/api/v2/accounts/1/calls/');
     expect(documented?.operationId).toBe('createCall');
     expect(documented?.pathAlias).toBeUndefined();
@@ -216,7 +224,7 @@ describe('the repository specs', () => {
   });
 
   it('numbers: a document without an XSD (x-xsd: false) must still be well-formed XML', async () => {
-    if (!has('numbers')) return;
+    need('numbers');
     // The create operation of the tns (the source shows no method for the update one).
     const put = (body: string) =>
       contracts.checkRequest(
@@ -236,11 +244,58 @@ describe('the repository specs', () => {
     expect(broken.violations.map((violation) => violation.rule)).toEqual(['request-body-unparseable']);
   });
 
-  it('token: access_token_id must be the jti claim of a readable access token (x-jwt-claims)', async () => {
+  describe('token: access_token_id must be the jti claim of a readable access token (x-jwt-claims)', () => {
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const jwt = (claims: object) => `${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}.c2ln`;
-    const answer = (body: object) =>
-      checkPost(
+    /** `given` the answer's fields beside token_type and expires_in; `want` each violation's rule, pointer (and message). */
+    const rows: Array<{ name: string; given: object; want: string[][] }> = [
+      {
+        name: 'the jti claim of the access token',
+        given: { access_token: jwt({ jti: 'abc' }), access_token_id: 'abc' },
+        want: [],
+      },
+      {
+        name: 'another id than the jti claim',
+        given: { access_token: jwt({ jti: 'abc' }), access_token_id: 'xyz' },
+        want: [
+          [
+            'response-body-schema',
+            '/access_token_id',
+            '/access_token_id "xyz" is not the jti claim of /access_token ("abc") (x-jwt-claims)',
+          ],
+        ],
+      },
+      // Nothing to compare: a masked token, an encrypted one (five parts), no jti, no access_token_id.
+      {
+        name: 'a masked token: nothing to compare',
+        given: { access_token: 'REDACTED.REDACTED.REDACTED', access_token_id: 'xyz' },
+        want: [],
+      },
+      {
+        name: 'an encrypted token (five parts): nothing to compare',
+        given: { access_token: 'aGVhZGVy.a2V5.aXY.Y2lwaGVy.dGFn', access_token_id: 'xyz' },
+        want: [],
+      },
+      {
+        name: 'a token without jti: nothing to compare',
+        given: { access_token: jwt({ sub: 'someone' }), access_token_id: 'xyz' },
+        want: [],
+      },
+      {
+        name: 'no access_token_id: nothing to compare',
+        given: { access_token: jwt({ jti: 'abc' }) },
+        want: [],
+      },
+      {
+        name: 'a JWT is one of the two compact serializations: anything else fails the pattern',
+        given: { access_token: 'opaque-token-value' },
+        want: [['response-body-schema', '/access_token']],
+      },
+    ];
+
+    it.each(rows)('$name', async ({ given, want }) => {
+      need('token');
+      const answer = await checkPost(
         'token',
         '/api/v1/oauth2/token',
         {
@@ -250,32 +305,15 @@ describe('the repository specs', () => {
         {
           status: 200,
           type: 'application/json',
-          body: JSON.stringify({ token_type: 'Bearer', expires_in: 3600, ...body }),
+          body: JSON.stringify({ token_type: 'Bearer', expires_in: 3600, ...given }),
         },
       );
-    const rules = async (body: object) => (await answer(body)).violations.map((v) => [v.rule, v.pointer]);
-    expect(await rules({ access_token: jwt({ jti: 'abc' }), access_token_id: 'abc' })).toEqual([]);
-    const mismatch = await answer({ access_token: jwt({ jti: 'abc' }), access_token_id: 'xyz' });
-    expect(mismatch.violations.map((v) => [v.rule, v.pointer, v.message])).toEqual([
-      [
-        'response-body-schema',
-        '/access_token_id',
-        '/access_token_id "xyz" is not the jti claim of /access_token ("abc") (x-jwt-claims)',
-      ],
-    ]);
-    // Nothing to compare: a masked token, an encrypted one (five parts), no jti, no access_token_id.
-    for (const body of [
-      { access_token: 'REDACTED.REDACTED.REDACTED', access_token_id: 'xyz' },
-      { access_token: 'aGVhZGVy.a2V5.aXY.Y2lwaGVy.dGFn', access_token_id: 'xyz' },
-      { access_token: jwt({ sub: 'someone' }), access_token_id: 'xyz' },
-      { access_token: jwt({ jti: 'abc' }) },
-    ]) {
-      expect(await rules(body)).toEqual([]);
-    }
-    // A JWT is one of the two compact serializations: anything else fails the pattern.
-    expect(await rules({ access_token: 'opaque-token-value' })).toEqual([
-      ['response-body-schema', '/access_token'],
-    ]);
+      expect(
+        answer.violations.map((violation, at) =>
+          [violation.rule, violation.pointer, violation.message].slice(0, want[at]?.length ?? 3),
+        ),
+      ).toEqual(want);
+    });
   });
 
   it('messaging: the answer carries the tag and media sent, and owner is the from (x-echoes)', async () => {
@@ -376,8 +414,7 @@ describe('the repository specs', () => {
     );
   });
 
-  it('numbers: a tns request that switches messaging is refused 400 with ErrorCode 400 (x-refusals, rule 4)', async () => {
-    if (!has('numbers')) return;
+  describe('numbers: a tns request that switches messaging is refused 400 with ErrorCode 400 (x-refusals, rule 4)', () => {
     const tns = '/api/v2/accounts/9/sites/1/sippeers/2/tns';
     const xml = 'application/xml';
     const sms = (enabled: boolean) =>
@@ -385,41 +422,70 @@ describe('the repository specs', () => {
     const plain = '<SipPeerTelephoneNumber><FullNumber>+14155550100</FullNumber></SipPeerTelephoneNumber>';
     const tnError = (code: string) =>
       `<SipPeerTelephoneNumberResponse><ResponseStatus><ErrorCode>${code}</ErrorCode><Description>Use a tn-option order.</Description></ResponseStatus></SipPeerTelephoneNumberResponse>`;
-    const verdict = async (body: string, status: number, answer: string) => {
+    /** `given` the request body, the status and the body of the answer; `want` the verdict and its rules. */
+    const rows: Array<{ name: string; given: [string, number, string]; want: [string, string[]] }> = [
+      {
+        name: 'the refusal as the source states it, switching on',
+        given: [sms(true), 400, tnError('400')],
+        want: ['conforms', []],
+      },
+      {
+        name: 'the refusal as the source states it, switching off',
+        given: [sms(false), 400, tnError('400')],
+        want: ['conforms', []],
+      },
+      { name: 'a 401 is not judged against it', given: [sms(true), 401, ''], want: ['conforms', []] },
+      {
+        name: 'other 400s are open: another ErrorCode',
+        given: [plain, 400, tnError('5005')],
+        want: ['conforms', []],
+      },
+      {
+        name: 'other 400s are open: another document',
+        given: [plain, 400, '<Error><Message>bad</Message></Error>'],
+        want: ['conforms', []],
+      },
+      { name: 'a 2xx to a plain request', given: [plain, 201, ''], want: ['conforms', []] },
+      {
+        name: 'the switch accepted',
+        given: [sms(true), 200, '<SipPeerTelephoneNumberResponse/>'],
+        want: ['violation', ['refused-request']],
+      },
+      {
+        name: 'the switch answered with another status',
+        given: [sms(true), 409, ''],
+        want: ['violation', ['refused-request']],
+      },
+      {
+        name: 'the switch refused with another ErrorCode',
+        given: [sms(true), 400, tnError('5005')],
+        want: ['violation', ['refused-request']],
+      },
+      {
+        name: 'a malformed Tn error',
+        given: [
+          plain,
+          400,
+          '<SipPeerTelephoneNumberResponse><ResponseStatus><ErrorCode>400</ErrorCode></ResponseStatus></SipPeerTelephoneNumberResponse>',
+        ],
+        want: ['violation', ['response-body-schema']],
+      },
+    ];
+
+    it.each(rows)('$name', async ({ given: [body, status, answer], want }) => {
+      need('numbers');
       const judged = await checkPost(
         'numbers',
         tns,
         { type: xml, body },
         { status, type: xml, body: answer },
       );
-      return [judged.verdict, judged.violations.map((violation) => violation.rule)];
-    };
-    // Passing: the refusal as the source states it, on and off; a 401 or 5xx is not judged against it.
-    expect(await verdict(sms(true), 400, tnError('400'))).toEqual(['conforms', []]);
-    expect(await verdict(sms(false), 400, tnError('400'))).toEqual(['conforms', []]);
-    expect(await verdict(sms(true), 401, '')).toEqual(['conforms', []]);
-    // Other 400s are open: another ErrorCode, another document, no body; a 2xx to a plain request.
-    expect(await verdict(plain, 400, tnError('5005'))).toEqual(['conforms', []]);
-    expect(await verdict(plain, 400, '<Error><Message>bad</Message></Error>')).toEqual(['conforms', []]);
-    expect(await verdict(plain, 201, '')).toEqual(['conforms', []]);
-    // Failing: accepted, another status, another ErrorCode for the switch; a malformed Tn error.
-    expect(await verdict(sms(true), 200, '<SipPeerTelephoneNumberResponse/>')).toEqual([
-      'violation',
-      ['refused-request'],
-    ]);
-    expect(await verdict(sms(true), 409, '')).toEqual(['violation', ['refused-request']]);
-    expect(await verdict(sms(true), 400, tnError('5005'))).toEqual(['violation', ['refused-request']]);
-    expect(
-      await verdict(
-        plain,
-        400,
-        '<SipPeerTelephoneNumberResponse><ResponseStatus><ErrorCode>400</ErrorCode></ResponseStatus></SipPeerTelephoneNumberResponse>',
-      ),
-    ).toEqual(['violation', ['response-body-schema']]);
+      expect([judged.verdict, judged.violations.map((violation) => violation.rule)]).toEqual(want);
+    });
   });
 
   it('numbers: the v1 paths replaced by v2 are undocumented', () => {
-    if (!has('numbers')) return;
+    need('numbers');
     expect(contracts.match('GET', 'http://h/api/v2/accounts/1/e911Addresses')).toBeDefined();
     for (const [method, path] of [
       ['GET', '/addresses'],

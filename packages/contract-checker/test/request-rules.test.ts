@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractSet } from '../src/index.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { ContractSet, RecordedRequest } from '../src/index.js';
 import {
   apiKey,
   basic,
@@ -9,9 +9,12 @@ import {
   loadFixtureContracts,
   order,
   request,
-  rules,
   voice,
 } from './helpers.js';
+import { testRule } from './rule-table.js';
+
+// The request rules as tables: each rule with its passing rows (no violation) and its failing rows (every
+// violation wanted, in order). A row's `given` is the recorded request; its `want`, what the checker says.
 
 let contracts: ContractSet;
 beforeAll(async () => {
@@ -19,354 +22,465 @@ beforeAll(async () => {
 });
 afterAll(() => contracts.close());
 
+const check = async (given: RecordedRequest) => (await contracts.checkRequest(given)).violations;
+const matching = (pattern: RegExp) => expect.stringMatching(pattern);
+
 const runs = `${fleet}/organizations/usage/runs`;
 const filters = (value: unknown): string => `${runs}?filters=${encodeURIComponent(JSON.stringify(value))}`;
-const check = async (req: ReturnType<typeof request>) => (await contracts.checkRequest(req)).violations;
+const agentUrl = `${fleet}/workflow/fetch/42`;
+const pauseUrl = `${fleet}/campaign/381/pause`;
+const inserviceNumbers = `${dashboard}/accounts/9900/inserviceNumbers`;
+const createCall = `${voice}/api/v2/accounts/9/calls/`;
+const modifyCall = `${voice}/api/v2/accounts/9/calls/c-1`;
+const tokenUrl = `${voice}/api/v1/oauth2/token`;
+const verify = `${voice}/api/v1/accounts/9/code/verify`;
+const orders = `${dashboard}/accounts/9900/orders`;
+const call = {
+  from: '+14155550100',
+  to: '+14155550101',
+  answerUrl: 'https://example.com/answer',
+  applicationId: 'app-1',
+};
+const callJson = JSON.stringify(call);
+const jsonUtf8 = 'application/json; charset=utf-8';
+const form = 'application/x-www-form-urlencoded';
+const textPlain = 'text/plain;charset=UTF-8';
+const correlation = { name: 'X-Correlation-Id', value: '6f1c2a5e-1d2b-4c3a-9e8f-0a1b2c3d4e5f' };
+const organization = apiKey.slice(1);
+const key = apiKey[0]?.value ?? '';
+const keyAsBearer = [{ name: 'Authorization', value: `Bearer ${key}` }];
+const runsSpec = 'specs/fleet/openapi.yaml#/paths/~1api~1v1~1organizations~1usage~1runs/get';
 
-describe('parameters', () => {
-  it('accepts well-typed parameters, coerced from text by schema type', async () => {
-    expect(
-      await check(
-        request('GET', `${runs}?page=2&limit=100&ids=1,2,3&start_date=2025-03-01T00:00:00Z`, bearer),
-      ),
-    ).toEqual([]);
-  });
+testRule('parameter-invalid', check, [
+  {
+    name: 'well-typed parameters, coerced from text by schema type',
+    given: request('GET', `${runs}?page=2&limit=100&ids=1,2,3&start_date=2025-03-01T00:00:00Z`, bearer),
+    want: [],
+  },
+  {
+    name: 'unknown query parameters (OpenAPI does not forbid them)',
+    given: request('GET', `${fleet}/workflow/fetch?status=active&debug=1`, bearer),
+    want: [],
+  },
+  {
+    name: 'values failing their schema, with the parameter as pointer',
+    given: request('GET', `${runs}?limit=500&page=abc`, bearer),
+    want: [
+      { rule: 'parameter-invalid', pointer: 'query:page', message: "query parameter 'page' must be integer" },
+      {
+        rule: 'parameter-invalid',
+        pointer: 'query:limit',
+        message: "query parameter 'limit' must be <= 100",
+        specLocation: `${runsSpec}/parameters/1/schema`,
+      },
+    ],
+  },
+  {
+    name: 'a path parameter',
+    given: request('GET', `${fleet}/workflow/fetch/abc`, bearer),
+    want: [{ rule: 'parameter-invalid' }],
+  },
+  {
+    name: 'a format',
+    given: request('GET', `${runs}?start_date=yesterday`, bearer),
+    want: [{ rule: 'parameter-invalid', message: matching(/must match format "date-time"/) }],
+  },
+  {
+    name: 'an item of a non-exploded array',
+    given: request('GET', `${runs}?ids=1,x`, bearer),
+    want: [{ rule: 'parameter-invalid', pointer: 'query:ids/1' }],
+  },
+  {
+    name: 'a documented filter attribute, and an unknown one (the service ignores it)',
+    given: request(
+      'GET',
+      filters([{ attribute: 'campaignId', type: 'number', value: { value: 381 } }]),
+      bearer,
+    ),
+    want: [],
+  },
+  {
+    name: 'a known filter attribute with the wrong value shape, at the closest branch',
+    given: request(
+      'GET',
+      filters([{ attribute: 'duration', type: 'numberRange', value: { min: 30 } }]),
+      bearer,
+    ),
+    want: [
+      {
+        rule: 'parameter-invalid',
+        pointer: 'query:filters/0/value',
+        message: matching(/must have required property 'max' \(closest alternative of the oneOf at \/0\)/),
+      },
+    ],
+  },
+]);
 
-  it('parameter-invalid: a value failing its schema, with the parameter as pointer', async () => {
-    const violations = await check(request('GET', `${runs}?limit=500&page=abc`, bearer));
-    expect(violations.map((violation) => [violation.rule, violation.pointer, violation.message])).toEqual([
-      ['parameter-invalid', 'query:page', "query parameter 'page' must be integer"],
-      ['parameter-invalid', 'query:limit', "query parameter 'limit' must be <= 100"],
-    ]);
-    expect(violations[1]?.specLocation).toBe(
-      'specs/fleet/openapi.yaml#/paths/~1api~1v1~1organizations~1usage~1runs/get/parameters/1/schema',
-    );
-  });
+testRule('parameter-missing', check, [
+  {
+    name: 'the required header parameter sent',
+    given: request('POST', modifyCall, [...basic, correlation], '{"state":"completed"}', 'application/json'),
+    want: [],
+  },
+  {
+    name: 'a required header parameter absent',
+    given: request('POST', modifyCall, basic, '{"state":"completed"}', 'application/json'),
+    want: [{ rule: 'parameter-missing', pointer: 'header:X-Correlation-Id' }],
+  },
+]);
 
-  it('parameter-invalid: path parameters, formats and non-exploded arrays', async () => {
-    expect(rules(await check(request('GET', `${fleet}/workflow/fetch/abc`, bearer)))).toEqual([
-      'parameter-invalid',
-    ]);
-    const [dateViolation] = await check(request('GET', `${runs}?start_date=yesterday`, bearer));
-    expect(dateViolation?.message).toMatch(/must match format "date-time"/);
-    const [arrayViolation] = await check(request('GET', `${runs}?ids=1,x`, bearer));
-    expect(arrayViolation?.pointer).toBe('query:ids/1');
-  });
+testRule('parameter-unparseable', check, [
+  {
+    name: 'a JSON query parameter with a documented filter',
+    given: request(
+      'GET',
+      filters([{ attribute: 'campaignId', type: 'number', value: { value: 381 } }]),
+      bearer,
+    ),
+    want: [],
+  },
+  {
+    name: 'a JSON query parameter with an unknown attribute (the service ignores it)',
+    given: request('GET', filters([{ attribute: 'colour', type: 'text', value: 'any' }]), bearer),
+    want: [],
+  },
+  {
+    name: 'a JSON query parameter whose text is not JSON',
+    given: request('GET', `${runs}?filters=%5B%7Battribute`, bearer),
+    want: [{ rule: 'parameter-unparseable', pointer: 'query:filters' }],
+  },
+]);
 
-  it('parameter-missing: a required header parameter', async () => {
-    const url = `${voice}/api/v2/accounts/9/calls/c-1`;
-    const body = JSON.stringify({ state: 'completed' });
-    const correlation = { name: 'X-Correlation-Id', value: '6f1c2a5e-1d2b-4c3a-9e8f-0a1b2c3d4e5f' };
-    expect(await check(request('POST', url, [...basic, correlation], body, 'application/json'))).toEqual([]);
-    const violations = await check(request('POST', url, basic, body, 'application/json'));
-    expect(violations.map((violation) => [violation.rule, violation.pointer])).toEqual([
-      ['parameter-missing', 'header:X-Correlation-Id'],
-    ]);
-  });
+testRule('parameter-requires', check, [
+  {
+    name: 'areaCode with countryCodeA3',
+    given: request('GET', `${inserviceNumbers}?areaCode=0201&countryCodeA3=GBR`, basic),
+    want: [],
+  },
+  {
+    name: 'countryCodeA3 alone (nothing requires it)',
+    given: request('GET', `${inserviceNumbers}?countryCodeA3=GBR`, basic),
+    want: [],
+  },
+  {
+    name: 'areaCode without countryCodeA3',
+    given: request('GET', `${inserviceNumbers}?areaCode=0201`, basic),
+    want: [
+      {
+        rule: 'parameter-requires',
+        pointer: 'query:areaCode',
+        message: matching(/without query parameter 'countryCodeA3' \(x-requires\)/),
+      },
+    ],
+  },
+]);
 
-  it('unknown query parameters are not flagged (OpenAPI does not forbid them)', async () => {
-    expect(await check(request('GET', `${fleet}/workflow/fetch?status=active&debug=1`, bearer))).toEqual([]);
-  });
-});
+testRule('security-missing', check, [
+  { name: 'a bearer token', given: request('GET', agentUrl, bearer), want: [] },
+  { name: 'an API key with its organization header', given: request('GET', agentUrl, apiKey), want: [] },
+  {
+    name: 'a bearer token with the organization header (x-credential: false), on a read operation',
+    given: request('GET', agentUrl, [...bearer, ...organization]),
+    want: [],
+  },
+  {
+    name: 'a bearer token with the organization header (x-credential: false), on a bearer-only operation',
+    given: request('POST', pauseUrl, [...bearer, ...organization]),
+    want: [],
+  },
+  { name: 'no credential', given: request('GET', agentUrl), want: [{ rule: 'security-missing' }] },
+  {
+    name: 'an API key without its organization header (half of a requirement)',
+    given: request('GET', agentUrl, apiKey.slice(0, 1)),
+    want: [{ rule: 'security-missing' }],
+  },
+  {
+    name: 'the organization header alone (not a credential)',
+    given: request('GET', agentUrl, organization),
+    want: [{ rule: 'security-missing' }],
+  },
+  {
+    name: 'an API key on a bearer-only operation, and no bearer',
+    given: request('POST', pauseUrl, apiKey),
+    want: [{ rule: 'security-missing' }, { rule: 'security-exclusive' }],
+  },
+]);
 
-describe('filters: a JSON query parameter', () => {
-  it('accepts documented filters and unknown attributes (the service ignores them)', async () => {
-    expect(
-      await check(
-        request('GET', filters([{ attribute: 'campaignId', type: 'number', value: { value: 381 } }]), bearer),
-      ),
-    ).toEqual([]);
-    expect(
-      await check(request('GET', filters([{ attribute: 'colour', type: 'text', value: 'any' }]), bearer)),
-    ).toEqual([]);
-  });
+testRule('security-malformed', check, [
+  {
+    name: 'Basic of base64 user:password',
+    given: request('POST', createCall, basic, callJson, jsonUtf8),
+    want: [],
+  },
+  {
+    name: 'Basic that is not base64',
+    given: request('POST', createCall, [{ name: 'Authorization', value: 'Basic not-base64!' }]),
+    want: [{ rule: 'security-malformed' }, { rule: 'request-body-missing' }],
+  },
+  {
+    name: 'Basic without a colon',
+    given: request('POST', createCall, [
+      { name: 'Authorization', value: `Basic ${Buffer.from('user').toString('base64')}` },
+    ]),
+    want: [
+      { rule: 'security-malformed', message: matching(/user-id:password/) },
+      { rule: 'request-body-missing' },
+    ],
+  },
+  {
+    name: 'an organization header failing x-value-schema (its value not shown)',
+    given: request('GET', agentUrl, [
+      apiKey[0] as { name: string; value: string },
+      { name: 'X-SVC-ORGANIZATION-ID', value: '0' },
+    ]),
+    want: [
+      {
+        rule: 'security-malformed',
+        pointer: 'header:X-SVC-ORGANIZATION-ID',
+        message: expect.not.stringContaining(': 0'),
+      },
+    ],
+  },
+]);
 
-  it('parameter-unparseable: text that is not JSON', async () => {
-    const violations = await check(request('GET', `${runs}?filters=%5B%7Battribute`, bearer));
-    expect(rules(violations)).toEqual(['parameter-unparseable']);
-    expect(violations[0]?.pointer).toBe('query:filters');
-  });
+testRule('security-exclusive', check, [
+  {
+    name: 'the API key value alone as a bearer token (nothing shows it is a key)',
+    given: request('GET', agentUrl, keyAsBearer),
+    want: [],
+  },
+  {
+    name: 'a bearer token and an API key together',
+    given: request('GET', agentUrl, [...bearer, ...apiKey]),
+    want: [
+      {
+        rule: 'security-exclusive',
+        reason: 'credentials-together',
+        message: matching(/bearerAuth, agentsApiKey are sent together/),
+      },
+    ],
+  },
+  {
+    name: 'an API key beside a bearer token on a bearer-only operation',
+    given: request('POST', pauseUrl, [...bearer, ...apiKey]),
+    want: [
+      {
+        rule: 'security-exclusive',
+        reason: 'scheme-not-allowed',
+        message: matching(/agentsApiKey are not allowed on this operation/),
+      },
+    ],
+  },
+  {
+    name: 'api-key-as-bearer: the bearer token is the API key sent beside it (the key not shown)',
+    given: request('GET', agentUrl, [...keyAsBearer, ...apiKey]),
+    want: [
+      {
+        rule: 'security-exclusive',
+        reason: 'api-key-as-bearer',
+        pointer: 'header:Authorization',
+        message: expect.not.stringContaining(key),
+      },
+    ],
+  },
+  {
+    name: 'masked values (recordings) are never compared, only counted as credentials',
+    given: request('GET', agentUrl, [
+      { name: 'Authorization', value: 'Bearer REDACTED' },
+      { name: 'X-SVC-AGENTS-API-KEY', value: 'REDACTED' },
+      { name: 'X-SVC-ORGANIZATION-ID', value: '7' },
+    ]),
+    want: [{ rule: 'security-exclusive', reason: 'credentials-together' }],
+  },
+]);
 
-  it('parameter-invalid: a known attribute with the wrong value shape, at the closest branch', async () => {
-    const violations = await check(
-      request('GET', filters([{ attribute: 'duration', type: 'numberRange', value: { min: 30 } }]), bearer),
-    );
-    expect(violations.map((violation) => [violation.rule, violation.pointer])).toEqual([
-      ['parameter-invalid', 'query:filters/0/value'],
-    ]);
-    expect(violations[0]?.message).toMatch(
-      /must have required property 'max' \(closest alternative of the oneOf at \/0\)/,
-    );
-  });
-});
+testRule('unsupported-credential', check, [
+  { name: 'a bearer token alone', given: request('GET', agentUrl, bearer), want: [] },
+  {
+    name: 'the retired X-API-Key header, even next to a valid bearer token',
+    given: request('GET', agentUrl, [...bearer, { name: 'x-api-key', value: 'fixture-legacy-000' }]),
+    want: [
+      {
+        rule: 'unsupported-credential',
+        pointer: 'header:X-API-Key',
+        specLocation: 'specs/fleet/openapi.yaml#/x-unsupported-credentials/0',
+      },
+    ],
+  },
+]);
 
-describe('x-requires', () => {
-  const numbers = `${dashboard}/accounts/9900/inserviceNumbers`;
-  it('accepts areaCode with countryCodeA3, and either alone when not required by it', async () => {
-    expect(await check(request('GET', `${numbers}?areaCode=0201&countryCodeA3=GBR`, basic))).toEqual([]);
-    expect(await check(request('GET', `${numbers}?countryCodeA3=GBR`, basic))).toEqual([]);
-  });
+testRule('request-content-type', check, [
+  { name: 'a declared media type', given: request('POST', createCall, basic, callJson, jsonUtf8), want: [] },
+  {
+    name: 'parameters compared case-insensitively where they are tokens',
+    given: request('POST', createCall, basic, callJson, 'Application/JSON;charset=UTF-8'),
+    want: [],
+  },
+  {
+    name: 'media types match by essence: application/json is application/json; charset=utf-8',
+    given: request('POST', createCall, basic, callJson, 'application/json'),
+    want: [],
+  },
+  {
+    name: 'no Content-Type',
+    given: request('POST', createCall, basic, callJson),
+    want: [{ rule: 'request-content-type' }],
+  },
+  {
+    name: 'an undeclared media type',
+    given: request('POST', createCall, basic, callJson, 'text/plain'),
+    want: [{ rule: 'request-content-type', pointer: 'header:Content-Type' }],
+  },
+  {
+    name: 'another media type where text/plain carries JSON',
+    given: request('POST', verify, basic, '{}', 'text/html'),
+    want: [{ rule: 'request-content-type' }],
+  },
+]);
 
-  it('parameter-requires: areaCode without countryCodeA3', async () => {
-    const violations = await check(request('GET', `${numbers}?areaCode=0201`, basic));
-    expect(violations.map((violation) => [violation.rule, violation.pointer])).toEqual([
-      ['parameter-requires', 'query:areaCode'],
-    ]);
-    expect(violations[0]?.message).toMatch(/without query parameter 'countryCodeA3' \(x-requires\)/);
-  });
-});
+testRule('request-body-missing', check, [
+  {
+    name: 'a body where one is required',
+    given: request('POST', createCall, basic, callJson, jsonUtf8),
+    want: [],
+  },
+  {
+    name: 'an empty body',
+    given: request('POST', createCall, basic, '', jsonUtf8),
+    want: [{ rule: 'request-body-missing' }],
+  },
+  {
+    name: 'no body at all (a HAR entry without postData) is an empty body',
+    given: request('POST', createCall, basic),
+    want: [{ rule: 'request-body-missing' }],
+  },
+]);
 
-describe('security', () => {
-  const agentUrl = `${fleet}/workflow/fetch/42`;
-  const pauseUrl = `${fleet}/campaign/381/pause`;
+testRule('request-body-undocumented', check, [
+  { name: 'no body where none is documented', given: request('GET', agentUrl, bearer), want: [] },
+  {
+    name: 'a body where none is documented',
+    given: request('GET', agentUrl, bearer, '{}', 'application/json'),
+    want: [{ rule: 'request-body-undocumented' }],
+  },
+]);
 
-  it('accepts a bearer token, or an API key with its organization header', async () => {
-    expect(await check(request('GET', agentUrl, bearer))).toEqual([]);
-    expect(await check(request('GET', agentUrl, apiKey))).toEqual([]);
-  });
+testRule('request-body-unparseable', check, [
+  { name: 'JSON', given: request('POST', createCall, basic, callJson, jsonUtf8), want: [] },
+  {
+    name: 'JSON that does not parse',
+    given: request('POST', createCall, basic, '{"from":', jsonUtf8),
+    want: [{ rule: 'request-body-unparseable' }],
+  },
+  {
+    name: 'text/plain carrying something other than JSON (contentMediaType)',
+    given: request('POST', verify, basic, 'code=123456', textPlain),
+    want: [{ rule: 'request-body-unparseable' }],
+  },
+  {
+    name: 'XML that is not well-formed',
+    given: request('POST', orders, basic, '<Order><SiteId>1</Order>', 'application/xml'),
+    want: [{ rule: 'request-body-unparseable' }],
+  },
+]);
 
-  it('security-missing: no credential, or only half of a requirement', async () => {
-    expect(rules(await check(request('GET', agentUrl)))).toEqual(['security-missing']);
-    expect(rules(await check(request('GET', agentUrl, apiKey.slice(0, 1))))).toEqual(['security-missing']);
-  });
-
-  it('security-malformed: Basic that is not base64 user:password, a value failing x-value-schema', async () => {
-    const createCall = `${voice}/api/v2/accounts/9/calls/`;
-    const notBase64 = await check(
-      request('POST', createCall, [{ name: 'Authorization', value: 'Basic not-base64!' }]),
-    );
-    expect(rules(notBase64)).toContain('security-malformed');
-    const noColon = await check(
-      request('POST', createCall, [
-        { name: 'Authorization', value: `Basic ${Buffer.from('user').toString('base64')}` },
-      ]),
-    );
-    expect(noColon.find((violation) => violation.rule === 'security-malformed')?.message).toMatch(
-      /user-id:password/,
-    );
-    const badOrganization = await check(
-      request('GET', agentUrl, [
-        apiKey[0] as { name: string; value: string },
-        { name: 'X-SVC-ORGANIZATION-ID', value: '0' },
-      ]),
-    );
-    expect(badOrganization.map((violation) => [violation.rule, violation.pointer])).toEqual([
-      ['security-malformed', 'header:X-SVC-ORGANIZATION-ID'],
-    ]);
-    expect(badOrganization[0]?.message).not.toContain(': 0');
-  });
-
-  it('security-exclusive: a bearer token and an API key together', async () => {
-    const violations = await check(request('GET', agentUrl, [...bearer, ...apiKey]));
-    expect(rules(violations)).toEqual(['security-exclusive']);
-    expect(violations[0]?.message).toMatch(/sent together/);
-    expect(violations[0]?.reason).toBe('credentials-together');
-  });
-
-  it('security-exclusive: an API key on a bearer-only operation (and no bearer: security-missing too)', async () => {
-    expect(rules(await check(request('POST', pauseUrl, apiKey)))).toEqual([
-      'security-missing',
-      'security-exclusive',
-    ]);
-    const withBearer = await check(request('POST', pauseUrl, [...bearer, ...apiKey]));
-    expect(rules(withBearer)).toEqual(['security-exclusive']);
-    expect(withBearer[0]?.message).toMatch(/agentsApiKey are not allowed on this operation/);
-    expect(withBearer[0]?.reason).toBe('scheme-not-allowed');
-  });
-
-  it('security-exclusive (api-key-as-bearer): the bearer token is the API key sent beside it', async () => {
-    const key = apiKey[0]?.value ?? '';
-    const keyAsBearer = await check(
-      request('GET', agentUrl, [{ name: 'Authorization', value: `Bearer ${key}` }, ...apiKey]),
-    );
-    expect(keyAsBearer.map((violation) => [violation.rule, violation.reason, violation.pointer])).toEqual([
-      ['security-exclusive', 'api-key-as-bearer', 'header:Authorization'],
-    ]);
-    expect(keyAsBearer[0]?.message).not.toContain(key);
-    // Passing beside it: the same value alone as a bearer token (nothing shows it is a key).
-    expect(
-      await check(request('GET', agentUrl, [{ name: 'Authorization', value: `Bearer ${key}` }])),
-    ).toEqual([]);
-    // Masked values (recordings) are never compared.
-    const masked = await check(
-      request('GET', agentUrl, [
-        { name: 'Authorization', value: 'Bearer REDACTED' },
-        { name: 'X-SVC-AGENTS-API-KEY', value: 'REDACTED' },
-        { name: 'X-SVC-ORGANIZATION-ID', value: '7' },
-      ]),
-    );
-    expect(masked.map((violation) => violation.reason)).toEqual(['credentials-together']);
-  });
-
-  it('x-credential: false: the organization header beside a bearer token is not a second credential', async () => {
-    const organization = apiKey.slice(1);
-    // A console request: bearer + organization header, on a read operation and a bearer-only one.
-    expect(await check(request('GET', agentUrl, [...bearer, ...organization]))).toEqual([]);
-    expect(await check(request('POST', pauseUrl, [...bearer, ...organization]))).toEqual([]);
-    // The failing cases beside them: an API key without the header, the header alone, bearer + API key.
-    expect(rules(await check(request('GET', agentUrl, apiKey.slice(0, 1))))).toEqual(['security-missing']);
-    expect(rules(await check(request('GET', agentUrl, organization)))).toEqual(['security-missing']);
-    const both = await check(request('GET', agentUrl, [...bearer, ...apiKey]));
-    expect(both.map((violation) => [violation.rule, violation.reason])).toEqual([
-      ['security-exclusive', 'credentials-together'],
-    ]);
-    expect(both[0]?.message).toMatch(/bearerAuth, agentsApiKey are sent together/);
-  });
-
-  it('unsupported-credential: the retired X-API-Key header, even next to a valid bearer token', async () => {
-    const violations = await check(
-      request('GET', agentUrl, [...bearer, { name: 'x-api-key', value: 'fixture-legacy-000' }]),
-    );
-    expect(
-      violations.map((violation) => [violation.rule, violation.pointer, violation.specLocation]),
-    ).toEqual([
-      ['unsupported-credential', 'header:X-API-Key', 'specs/fleet/openapi.yaml#/x-unsupported-credentials/0'],
-    ]);
-  });
-});
-
-describe('request bodies', () => {
-  const createCall = `${voice}/api/v2/accounts/9/calls/`;
-  const call = {
-    from: '+14155550100',
-    to: '+14155550101',
-    answerUrl: 'https://example.com/answer',
-    applicationId: 'app-1',
-  };
-  const jsonUtf8 = 'application/json; charset=utf-8';
-
-  it('accepts a declared media type, parameters compared case-insensitively where they are tokens', async () => {
-    expect(await check(request('POST', createCall, basic, JSON.stringify(call), jsonUtf8))).toEqual([]);
-    expect(
-      await check(request('POST', createCall, basic, JSON.stringify(call), 'Application/JSON;charset=UTF-8')),
-    ).toEqual([]);
-  });
-
-  it('request-content-type: missing or undeclared; media types match by essence, so a charset is no other type', async () => {
-    const body = JSON.stringify(call);
-    expect(rules(await check(request('POST', createCall, basic, body)))).toEqual(['request-content-type']);
-    const plain = await check(request('POST', createCall, basic, body, 'text/plain'));
-    expect(plain.map((violation) => [violation.rule, violation.pointer])).toEqual([
-      ['request-content-type', 'header:Content-Type'],
-    ]);
-    // application/json is the media type application/json; charset=utf-8 (the parameter only ranks keys).
-    expect(await check(request('POST', createCall, basic, body, 'application/json'))).toEqual([]);
-  });
-
-  it('request-body-missing and request-body-undocumented', async () => {
-    expect(rules(await check(request('POST', createCall, basic, '', jsonUtf8)))).toEqual([
-      'request-body-missing',
-    ]);
-    // No body at all (a HAR entry without postData) is an empty body.
-    expect(rules(await check(request('POST', createCall, basic)))).toEqual(['request-body-missing']);
-    expect(
-      rules(await check(request('GET', `${fleet}/workflow/fetch/42`, bearer, '{}', 'application/json'))),
-    ).toEqual(['request-body-undocumented']);
-  });
-
-  it('request-body-unparseable: JSON that does not parse', async () => {
-    expect(rules(await check(request('POST', createCall, basic, '{"from":', jsonUtf8)))).toEqual([
-      'request-body-unparseable',
-    ]);
-  });
-
-  it('request-body-schema: each failure with its JSON pointer', async () => {
-    const violations = await check(
-      request(
-        'POST',
-        createCall,
-        basic,
-        JSON.stringify({ ...call, to: '4155550101', applicationId: undefined }),
-        jsonUtf8,
-      ),
-    );
-    expect(violations.map((violation) => [violation.rule, violation.pointer])).toEqual([
-      ['request-body-schema', '/'],
-      ['request-body-schema', '/to'],
-    ]);
-    expect(violations[0]?.message).toMatch(/required property 'applicationId'/);
-    expect(violations[1]?.specLocation).toBe('specs/telephony/openapi.yaml#/components/schemas/CreateCall');
-  });
-
-  it('form bodies are decoded and coerced by schema before validation', async () => {
-    const token = `${voice}/api/v1/oauth2/token`;
-    const form = 'application/x-www-form-urlencoded';
-    expect(
-      await check(
-        request('POST', token, basic, 'grant_type=client_credentials&scope=voice.webrtc&retries=3', form),
-      ),
-    ).toEqual([]);
-    const violations = await check(
-      request('POST', token, basic, 'grant_type=password&scope=voice.webrtc&retries=many', form),
-    );
-    expect(violations.map((violation) => [violation.rule, violation.pointer])).toEqual([
-      ['request-body-schema', '/grant_type'],
-      ['request-body-schema', '/retries'],
-    ]);
-  });
-
-  it('text/plain carrying JSON (contentMediaType + contentSchema) is decoded and validated', async () => {
-    const verify = `${voice}/api/v1/accounts/9/code/verify`;
-    const textPlain = 'text/plain;charset=UTF-8';
-    expect(
-      await check(
-        request('POST', verify, basic, JSON.stringify({ to: '+14155550100', code: '123456' }), textPlain),
-      ),
-    ).toEqual([]);
-    expect(
-      await check(
-        request(
-          'POST',
-          verify,
-          basic,
-          JSON.stringify({ to: '+14155550100', code: '1' }),
-          'text/plain; charset=utf-8',
-        ),
-      ),
-    ).toEqual([]);
-    const unparseable = await check(request('POST', verify, basic, 'code=123456', textPlain));
-    expect(rules(unparseable)).toEqual(['request-body-unparseable']);
-    const wrongShape = await check(
-      request('POST', verify, basic, JSON.stringify({ code: 123456 }), textPlain),
-    );
-    expect(wrongShape.map((violation) => [violation.rule, violation.pointer])).toEqual([
-      ['request-body-schema', '/'],
-      ['request-body-schema', '/code'],
-    ]);
-    // Another charset spelling, or none, is the same media type: the JSON text is still checked.
-    for (const type of ['text/plain;charset=ISO-8859-1', 'text/plain']) {
-      const found = rules(await check(request('POST', verify, basic, '{}', type)));
-      expect([type, [...new Set(found)]]).toEqual([type, ['request-body-schema']]);
-    }
-    expect(rules(await check(request('POST', verify, basic, '{}', 'text/html')))).toEqual([
-      'request-content-type',
-    ]);
-  });
-
-  it('XML bodies are validated against x-xsd, with XML paths as pointers', async () => {
-    const orders = `${dashboard}/accounts/9900/orders`;
-    expect(await check(request('POST', orders, basic, order(), 'application/xml'))).toEqual([]);
-    const invalid = await check(
-      request('POST', orders, basic, order('maybe'), 'application/xml; charset=utf-8'),
-    );
-    expect(invalid.map((violation) => [violation.rule, violation.pointer, violation.specLocation])).toEqual([
-      ['request-body-schema', '/Order/PartialAllowed', 'specs/numbers/xsd/order.xsd'],
-    ]);
-    expect(invalid[0]?.message).toMatch(/'maybe' is not a valid value of the atomic type 'xs:boolean'/);
-    const badNumber = await check(
-      request('POST', orders, basic, order('true', ['+14155550100', '4155550101']), 'application/xml'),
-    );
-    expect(badNumber[0]?.pointer).toBe('/Order/TelephoneNumberList/TelephoneNumber[2]');
-  });
-
-  it('XML: not well-formed is unparseable; another document element is a schema violation', async () => {
-    const orders = `${dashboard}/accounts/9900/orders`;
-    expect(
-      rules(await check(request('POST', orders, basic, '<Order><SiteId>1</Order>', 'application/xml'))),
-    ).toEqual(['request-body-unparseable']);
-    const wrongRoot = await check(request('POST', orders, basic, '<OrderResponse/>', 'application/xml'));
-    expect(wrongRoot.map((violation) => [violation.rule, violation.pointer])).toEqual([
-      ['request-body-schema', '/OrderResponse'],
-    ]);
-  });
-});
+testRule('request-body-schema', check, [
+  {
+    name: 'form bodies are decoded and coerced by schema before validation',
+    given: request(
+      'POST',
+      tokenUrl,
+      basic,
+      'grant_type=client_credentials&scope=voice.webrtc&retries=3',
+      form,
+    ),
+    want: [],
+  },
+  {
+    name: 'text/plain carrying JSON (contentMediaType + contentSchema) is decoded and validated',
+    given: request('POST', verify, basic, JSON.stringify({ to: '+14155550100', code: '123456' }), textPlain),
+    want: [],
+  },
+  {
+    name: 'text/plain carrying JSON, another spelling of the charset',
+    given: request(
+      'POST',
+      verify,
+      basic,
+      JSON.stringify({ to: '+14155550100', code: '1' }),
+      'text/plain; charset=utf-8',
+    ),
+    want: [],
+  },
+  {
+    name: 'XML valid against x-xsd',
+    given: request('POST', orders, basic, order(), 'application/xml'),
+    want: [],
+  },
+  {
+    name: 'JSON: each failure with its JSON pointer',
+    given: request(
+      'POST',
+      createCall,
+      basic,
+      JSON.stringify({ ...call, to: '4155550101', applicationId: undefined }),
+      jsonUtf8,
+    ),
+    want: [
+      { rule: 'request-body-schema', pointer: '/', message: matching(/required property 'applicationId'/) },
+      {
+        rule: 'request-body-schema',
+        pointer: '/to',
+        specLocation: 'specs/telephony/openapi.yaml#/components/schemas/CreateCall',
+      },
+    ],
+  },
+  {
+    name: 'a form body failing its schema after coercion',
+    given: request('POST', tokenUrl, basic, 'grant_type=password&scope=voice.webrtc&retries=many', form),
+    want: [
+      { rule: 'request-body-schema', pointer: '/grant_type' },
+      { rule: 'request-body-schema', pointer: '/retries' },
+    ],
+  },
+  {
+    name: 'text/plain carrying JSON of the wrong shape',
+    given: request('POST', verify, basic, JSON.stringify({ code: 123456 }), textPlain),
+    want: [
+      { rule: 'request-body-schema', pointer: '/' },
+      { rule: 'request-body-schema', pointer: '/code' },
+    ],
+  },
+  {
+    name: 'text/plain with another charset is the same media type: its JSON is still checked',
+    given: request('POST', verify, basic, '{}', 'text/plain;charset=ISO-8859-1'),
+    want: [{ rule: 'request-body-schema' }, { rule: 'request-body-schema' }],
+  },
+  {
+    name: 'text/plain without a charset is the same media type: its JSON is still checked',
+    given: request('POST', verify, basic, '{}', 'text/plain'),
+    want: [{ rule: 'request-body-schema' }, { rule: 'request-body-schema' }],
+  },
+  {
+    name: 'XML against x-xsd, with XML paths as pointers',
+    given: request('POST', orders, basic, order('maybe'), 'application/xml; charset=utf-8'),
+    want: [
+      {
+        rule: 'request-body-schema',
+        pointer: '/Order/PartialAllowed',
+        specLocation: 'specs/numbers/xsd/order.xsd',
+        message: matching(/'maybe' is not a valid value of the atomic type 'xs:boolean'/),
+      },
+    ],
+  },
+  {
+    name: 'XML: the second of repeated elements',
+    given: request('POST', orders, basic, order('true', ['+14155550100', '4155550101']), 'application/xml'),
+    want: [{ rule: 'request-body-schema', pointer: '/Order/TelephoneNumberList/TelephoneNumber[2]' }],
+  },
+  {
+    name: 'XML: another document element',
+    given: request('POST', orders, basic, '<OrderResponse/>', 'application/xml'),
+    want: [{ rule: 'request-body-schema', pointer: '/OrderResponse' }],
+  },
+]);

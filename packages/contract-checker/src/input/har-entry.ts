@@ -1,7 +1,19 @@
+import {
+  attachmentFileName,
+  exporterFailureText,
+  exporterOmitsBodies,
+  HarFormatError,
+  postDataText,
+  printable,
+  readHeaders,
+  recorderOmission,
+  responseText,
+  statedSize,
+  urlWithQuery,
+} from '@svc-contracts/har';
 import { isObject, type JsonObject } from '@svc-contracts/openapi-utils';
 import type { NotJudged, Skip } from '../run/scope.js';
 import type { HeaderField, RecordedRequest, RecordedResponse } from '../types.js';
-import { printable } from './input-text.js';
 
 /** One request/response pair of a HAR file, with its index in `log.entries`. */
 export interface RecordedExchange {
@@ -19,49 +31,10 @@ export interface RecordedExchange {
   attachments?: { request?: string; response?: string };
 }
 
-export class HarFormatError extends Error {
-  override readonly name = 'HarFormatError';
-}
-
-/** HAR 1.2 header values are strings; anything else is an error of the entry, named by its field. */
-function headersOf(raw: unknown, field: string): HeaderField[] {
-  if (raw === undefined) return [];
-  if (!Array.isArray(raw)) throw new HarFormatError(`${field} is not an array`);
-  return raw.map((header, position) => {
-    const at = `${field}[${position}]`;
-    if (!isObject(header) || typeof header.name !== 'string')
-      throw new HarFormatError(`${at}.name is not a string`);
-    if (typeof header.value !== 'string') {
-      throw new HarFormatError(`${at}.value is not a string (header ${printable(header.name)})`);
-    }
-    return { name: header.name, value: header.value };
-  });
-}
+export { HarFormatError };
 
 function hasHeader(headers: HeaderField[], name: string): boolean {
   return headers.some((header) => header.name.toLowerCase() === name);
-}
-
-/** HAR keeps form fields either as text or as `params`; a server sees the encoded text. */
-function postDataText(postData: JsonObject): string | undefined {
-  if (postData.text !== undefined) {
-    if (typeof postData.text !== 'string') throw new HarFormatError('request.postData.text is not a string');
-    return postData.text;
-  }
-  if (Array.isArray(postData.params)) {
-    return postData.params
-      .map((param, position) => {
-        const at = `request.postData.params[${position}]`;
-        if (!isObject(param) || typeof param.name !== 'string')
-          throw new HarFormatError(`${at}.name is not a string`);
-        if (param.value !== undefined && typeof param.value !== 'string') {
-          throw new HarFormatError(`${at}.value is not a string`);
-        }
-        return `${encodeURIComponent(param.name)}=${encodeURIComponent(param.value ?? '')}`;
-      })
-      .join('&');
-  }
-  return undefined;
 }
 
 /** RFC 9110 status codes are three digits; 0 is handled before (a request that got no answer). */
@@ -69,41 +42,9 @@ function isHttpStatus(status: number): boolean {
   return Number.isInteger(status) && status >= 100 && status <= 599;
 }
 
-const base64Text = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/** `content.text` as the server sent it: decoded when HAR stored it as base64, refused when that is not base64. */
-function responseText(content: JsonObject): string | undefined {
-  if (content.text === undefined) return content.size === 0 ? '' : undefined;
-  if (typeof content.text !== 'string') throw new HarFormatError('response.content.text is not a string');
-  if (content.encoding === undefined || content.encoding === '') return content.text;
-  if (content.encoding !== 'base64') {
-    throw new HarFormatError(
-      `response.content.encoding ${printable(String(content.encoding))} is not supported (only base64 is)`,
-    );
-  }
-  const compact = content.text.replace(/\s+/g, '');
-  if (!base64Text.test(compact) || compact.length % 4 === 1) {
-    throw new HarFormatError(
-      'response.content.text is not valid base64 (response.content.encoding is base64)',
-    );
-  }
-  return Buffer.from(compact, 'base64').toString('utf8');
-}
-
 /** The value of a header (the first of that name), case-insensitively. */
 function headerOf(headers: HeaderField[], name: string): string | undefined {
   return headers.find((header) => header.name.toLowerCase() === name)?.value;
-}
-
-/** Why the exporter says the request failed (Chrome `_error`, Playwright `_failureText`), if it does. */
-function failureText(raw: JsonObject, response: unknown): string | undefined {
-  const texts = [
-    raw._failureText,
-    raw._error,
-    ...(isObject(response) ? [response._failureText, response._error] : []),
-  ];
-  const text = texts.find((value): value is string => typeof value === 'string' && value !== '');
-  return text === undefined ? undefined : printable(text).slice(0, 200);
 }
 
 /**
@@ -151,44 +92,6 @@ function skipOf(
   return undefined;
 }
 
-/**
- * Insomnia (and some other exporters) keep the query only in `queryString`, with a bare `url`: the query
- * the server saw is put back into the URL. A URL with a query of its own is taken as it is.
- */
-function urlWithQuery(url: string, queryString: unknown): string {
-  if (!Array.isArray(queryString) || queryString.length === 0 || url.includes('?')) return url;
-  const pairs = queryString.map((param, position) => {
-    const at = `request.queryString[${position}]`;
-    if (!isObject(param) || typeof param.name !== 'string')
-      throw new HarFormatError(`${at}.name is not a string`);
-    if (param.value !== undefined && typeof param.value !== 'string')
-      throw new HarFormatError(`${at}.value is not a string`);
-    return `${encodeURIComponent(param.name)}=${encodeURIComponent(param.value ?? '')}`;
-  });
-  const hash = url.indexOf('#');
-  return hash < 0
-    ? `${url}?${pairs.join('&')}`
-    : `${url.slice(0, hash)}?${pairs.join('&')}${url.slice(hash)}`;
-}
-
-/** A positive size the recording states (HAR `bodySize`, `content.size`, `Content-Length`), else undefined. */
-function statedSize(...values: unknown[]): number | undefined {
-  for (const value of values) {
-    const size = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-    if (typeof size === 'number' && Number.isFinite(size) && size >= 0) return size;
-  }
-  return undefined;
-}
-
-/** Playwright `content: 'attach'` writes `<sha1>.<ext>` next to the HAR; anything else is not read. */
-function attachmentName(value: unknown, field: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^[\w.-]+$/.test(value) || value.startsWith('.')) {
-    throw new HarFormatError(`${field}._file is not the plain name of a file next to the HAR`);
-  }
-  return value;
-}
-
 /** One HAR entry as the checker reads it; anything malformed throws {@link HarFormatError} naming the field. */
 export function readEntry(raw: unknown, index: number): RecordedExchange {
   if (!isObject(raw)) throw new HarFormatError('entry is not an object');
@@ -199,10 +102,10 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
   const recordedRequest: RecordedRequest = {
     method: request.method.toUpperCase(),
     url: urlWithQuery(request.url, request.queryString),
-    headers: headersOf(request.headers, 'request.headers'),
+    headers: readHeaders(request.headers, 'request.headers'),
   };
   // A request that got no answer (blocked, aborted, offline): skipped with why, not an input error.
-  const failed = failureText(raw, response);
+  const failed = exporterFailureText(raw, response);
   const failure = failureOf(response, failed);
   if (failure !== undefined) {
     return {
@@ -232,7 +135,7 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
   const attachments: NonNullable<RecordedExchange['attachments']> = {};
   if (isObject(request.postData)) {
     const text = postDataText(request.postData);
-    const file = attachmentName(request.postData._file, 'request.postData');
+    const file = attachmentFileName(request.postData._file, 'request.postData');
     if (file !== undefined && !text) attachments.request = file;
     else if (text !== undefined) recordedRequest.body = text;
     // Some recorders keep the media type only in postData.mimeType.
@@ -247,7 +150,7 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
   if (!recordedRequest.body && attachments.request === undefined) {
     // No postData (or an empty text) is no body, unless the recording says a body was sent (its size,
     // Content-Length): then the exporter did not keep it (Chrome leaves out binary uploads).
-    const omitted = isObject(request.postData) ? omittedBy(request.postData) : undefined;
+    const omitted = isObject(request.postData) ? recorderOmission(request.postData) : undefined;
     const size = statedSize(headerOf(recordedRequest.headers, 'content-length'), request.bodySize);
     if (omitted !== undefined) {
       delete recordedRequest.body;
@@ -266,7 +169,7 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
 
   const recordedResponse: RecordedResponse = {
     status: response.status,
-    headers: headersOf(response.headers, 'response.headers'),
+    headers: readHeaders(response.headers, 'response.headers'),
   };
   const skip = skipOf(
     recordedRequest,
@@ -279,8 +182,8 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
     // HAR 1.2 requires `content`; a recorder that left it out kept no body either.
     const content: JsonObject = isObject(response.content) ? response.content : {};
     const body = responseText(content);
-    const file = attachmentName(content._file, 'response.content');
-    const omitted = omittedBy(content);
+    const file = attachmentFileName(content._file, 'response.content');
+    const omitted = recorderOmission(content);
     if (failed !== undefined) {
       // An answer whose transfer failed after its status (Chrome: 200 with net::ERR_ABORTED when the
       // page moved on): its status and headers are judged, the body it kept may be cut short.
@@ -298,7 +201,7 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
       const comment =
         typeof content.comment === 'string' ? `: ${printable(content.comment).slice(0, 120)}` : '';
       notJudged.push({
-        reason: bodiesOmitted(raw, content) ? 'body-omitted' : 'body-not-captured',
+        reason: exporterOmitsBodies(raw, content) ? 'body-omitted' : 'body-not-captured',
         part: 'response body',
         detail: isObject(response.content)
           ? `response.content ${content.text === '' ? 'has an empty text' : 'has no text'} (size ${String(content.size ?? 'not given')})${comment}`
@@ -321,29 +224,6 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
     ...(notJudged.length > 0 ? { notJudged } : {}),
     ...(attachments.request !== undefined || attachments.response !== undefined ? { attachments } : {}),
   };
-}
-
-/**
- * Why the recorder left a body out, from the `_bodyOmitted` field @svc-contracts/contract-recorder writes
- * on `postData` or `content` (past its `maxBodyBytes`, or a transfer that broke off); undefined when the
- * field is not there.
- */
-function omittedBy(part: JsonObject): string | undefined {
-  const omitted = part._bodyOmitted;
-  if (!isObject(omitted)) return undefined;
-  const detail = typeof omitted.detail === 'string' ? printable(omitted.detail).slice(0, 120) : 'no detail';
-  const reason = typeof omitted.reason === 'string' ? printable(omitted.reason).slice(0, 40) : 'unknown';
-  return `the recorder did not keep it (_bodyOmitted ${reason}: ${detail})`;
-}
-
-/**
- * Whether the exporter was told to leave bodies out, as the entry shows it: Firefox says so in the
- * content's comment; an entry of Playwright's `recordHar` (its `_frameref` or `_monotonicTime`) without a
- * text or a `_file` is `content: 'omit'`.
- */
-function bodiesOmitted(raw: JsonObject, content: JsonObject): boolean {
-  if (typeof content.comment === 'string' && /bodies are not included/i.test(content.comment)) return true;
-  return raw._frameref !== undefined || raw._monotonicTime !== undefined;
 }
 
 /**

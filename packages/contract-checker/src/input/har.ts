@@ -1,6 +1,5 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { HarFormatError, type RecordedExchange } from './har-entry.js';
+import { collectRecordingFiles } from '@svc-contracts/har';
+import type { RecordedExchange } from './har-entry.js';
 import { formatOf, RecordingDecoder, type RecordingItem, readRecording } from './recording-reader.js';
 
 export { HarFormatError, type RecordedExchange } from './har-entry.js';
@@ -42,42 +41,11 @@ function collect(file: string, items: RecordingItem[]): HarFile {
   return { file, exchanges, entryErrors };
 }
 
-/** Recording files found in folders: HAR, and NDJSON/JSON Lines of HAR entries. */
-function isRecordingName(name: string): boolean {
-  return /\.(har|ndjson|jsonl)$/i.test(name);
-}
-
 /**
- * Expands files and folders into HAR files: a folder contributes every `*.har` below it (sorted, so runs
- * are reproducible); a file is taken as given whatever its extension; a missing path is an input error.
+ * Expands files and folders into recording files (@svc-contracts/har's `collectRecordingFiles`): a folder
+ * contributes every recording below it, sorted; a file is taken as given; a missing path, or a folder
+ * without a recording, is an input error.
  */
 export async function collectHarFiles(paths: string[]): Promise<{ files: string[]; errors: InputError[] }> {
-  const files: string[] = [];
-  const errors: InputError[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true });
-    entries.sort((a, b) => a.name.localeCompare(b.name));
-    for (const entry of entries) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile() && isRecordingName(entry.name)) files.push(full);
-    }
-  };
-  for (const path of paths) {
-    try {
-      const info = await stat(path);
-      if (!info.isDirectory()) {
-        files.push(path);
-        continue;
-      }
-      const before = files.length;
-      await walk(path);
-      // A mistyped folder in CI must not pass as "0 passed, 0 failed".
-      if (files.length === before)
-        errors.push({ file: path, reason: 'no recording (*.har, *.ndjson, *.jsonl) in this folder' });
-    } catch {
-      errors.push({ file: path, reason: 'no such file or folder' });
-    }
-  }
-  return { files: [...new Set(files)], errors };
+  return collectRecordingFiles(paths);
 }

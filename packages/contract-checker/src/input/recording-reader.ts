@@ -1,11 +1,16 @@
-import { isUtf8 } from 'node:buffer';
-import { type FileHandle, open, stat } from 'node:fs/promises';
-import { extname } from 'node:path';
+import {
+  formatOf,
+  HarFormatError,
+  parseEntryJson,
+  printable,
+  type RecordingFormat,
+  RecordingSplitter,
+  readRecordingChunks,
+  type ScannedElement,
+} from '@svc-contracts/har';
 import { batchLimits, type CheckLimits, entryTooLarge, jsonBytesCost } from '../run/limits.js';
 import type { NotJudged } from '../run/scope.js';
-import { elementText, HarEntryScanner, JsonStructureError, type ScannedElement } from './entry-scanner.js';
-import { HarFormatError, type RecordedExchange, readEntry } from './har-entry.js';
-import { locateJsonSyntaxError, printable } from './input-text.js';
+import { type RecordedExchange, readEntry } from './har-entry.js';
 
 /**
  * One entry of a recording: read, or the reason it could not be. `position` numbers the entries a
@@ -39,35 +44,16 @@ function counter(): Selector {
   return () => next++;
 }
 
-/**
- * HAR 1.2 documents, or NDJSON with one HAR entry per line (what a proxy or a log pipeline appends to).
- * In NDJSON the entry index is the 0-based line number, so `#41` is line 42.
- */
-export type RecordingFormat = 'har' | 'ndjson';
-
-export function formatOf(path: string): RecordingFormat {
-  const extension = extname(path).toLowerCase();
-  return extension === '.ndjson' || extension === '.jsonl' ? 'ndjson' : 'har';
-}
+export { formatOf, type RecordingFormat };
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
 /**
- * A line of NDJSON with nothing but whitespace is skipped, as `String.prototype.trim` sees it. Lines start
- * with `{` almost always; only one that starts with a byte above ASCII is decoded to decide.
+ * An entry's bytes as an item: its limits first (a verdict of the run, before a byte is decoded), then the
+ * HAR format (UTF-8, JSON, the entry's fields); a failure stays the entry's own.
  */
-function isBlankLine(bytes: Buffer, from: number, to: number): boolean {
-  for (let at = from; at < to; at++) {
-    const code = bytes[at] as number;
-    if (code === 32 || (code >= 9 && code <= 13)) continue;
-    return code >= 0x80 && bytes.toString('utf8', at, to).trim() === '';
-  }
-  return true;
-}
-
-/** An entry's bytes as an item: decoded, JSON.parse, then the HAR entry rules; a failure stays the entry's own. */
 export function decodeEntry(
   element: ScannedElement,
   index: number,
@@ -80,22 +66,10 @@ export function decodeEntry(
     jsonBytesCost(element.buffer, element.start, element.end, limits);
   if (tooLarge !== undefined)
     return { index, position, unread: { reason: 'resource-limit', part: 'entry', detail: tooLarge } };
-  if (!isUtf8(element.buffer.subarray(element.start, element.end)))
-    return { index, position, error: `not valid UTF-8 ${invalidUtf8At(element)}` };
-  const text = elementText(element);
-  let raw: unknown;
+  const json = parseEntryJson(element);
+  if ('error' in json) return { index, position, error: json.error };
   try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    const problem = locateJsonSyntaxError(error, text);
-    if (problem.line === undefined) return { index, position, error: `malformed JSON: ${problem.reason}` };
-    // Positions inside the entry, moved to positions in the file.
-    const line = element.line + problem.line - 1;
-    const column = problem.line === 1 ? element.column + (problem.column ?? 1) - 1 : problem.column;
-    return { index, position, error: `malformed JSON: ${problem.reason} at line ${line}, column ${column}` };
-  }
-  try {
-    return { index, position, exchange: readEntry(raw, index) };
+    return { index, position, exchange: readEntry(json.value, index) };
   } catch (error) {
     // Whatever one entry throws (a RangeError from a hostile value included) is that entry's problem.
     return { index, position, error: printable(errorMessage(error)) };
@@ -118,174 +92,51 @@ function* decodeEach(items: Selected[], limits: EntryLimits): Generator<Recordin
 }
 
 /**
- * Where the first byte that is not UTF-8 stands (line and column of the file): a HAR is UTF-8 text
- * (RFC 8259), and decoding would replace the byte with U+FFFD silently, changing what is checked.
- */
-function invalidUtf8At(element: ScannedElement): string {
-  const { buffer, start, end } = element;
-  // The longest valid prefix: halve the window until the decoder stops complaining.
-  let good = start;
-  let bad = end;
-  while (bad - good > 1) {
-    const middle = (good + bad) >>> 1;
-    if (isUtf8(buffer.subarray(start, middle))) good = middle;
-    else bad = middle;
-  }
-  // `good` may end inside a character that continues past it: step back to its first byte.
-  let at = good;
-  while (at > start && ((buffer[at] as number) & 0xc0) === 0x80) at--;
-  const before = buffer.toString('utf8', start, at);
-  const lines = before.split('\n');
-  const line = element.line + lines.length - 1;
-  const column = (lines.length === 1 ? element.column : 1) + (lines[lines.length - 1] as string).length;
-  return `at line ${line}, column ${column} (byte 0x${(buffer[at] as number).toString(16).padStart(2, '0')}): decoding would replace it with U+FFFD and check other text than was recorded; export the recording as UTF-8`;
-}
-
-const byteOrderMark = Buffer.from([0xef, 0xbb, 0xbf]);
-const empty = Buffer.alloc(0);
-const newline = 10;
-
-/**
- * Turns recording bytes, fed in chunks, into entries. Only the entry being read is held, so memory does
- * not grow with the file, and an entry the selector skips is never decoded nor parsed (how each worker
- * thread passes over the others' entries cheaply). A problem of the document itself (not JSON, not HAR,
- * cut short) throws {@link HarFormatError} from `push` or `end`; the entries handed out before it stay
- * valid.
+ * Turns recording bytes, fed in chunks, into entries: @svc-contracts/har's {@link RecordingSplitter} finds
+ * each entry's bytes, and an entry the selector skips is never decoded nor parsed (how each worker thread
+ * passes over the others' entries cheaply). A problem of the document itself (not JSON, not HAR, cut
+ * short) throws {@link HarFormatError} from `push` or `end`; the entries handed out before it stay valid.
  */
 export class RecordingDecoder {
-  private readonly scanner: HarEntryScanner;
-  private next = 0;
-  /** NDJSON: the pieces of the line not yet ended. */
-  private pendingLine: Buffer[] = [];
-  private pendingBytes = 0;
-  /**
-   * NDJSON: the line being read is past `maxEntryBytes`: its bytes are counted, not kept (a line of
-   * gigabytes would not fit a Buffer), and it becomes an entry not judged when it ends.
-   */
-  private overLimit = false;
-  private lineNumber = 0;
-  private started = false;
+  private readonly splitter: RecordingSplitter;
+  private items: Selected[] = [];
+  private readonly take = (element: ScannedElement, index: number): void => {
+    const position = this.select();
+    if (position !== undefined && !this.divert?.(element, index, position))
+      this.items.push({ element, index, position });
+  };
 
   constructor(
-    private readonly format: RecordingFormat,
+    format: RecordingFormat,
     private readonly select: Selector = counter(),
     private readonly divert?: Diverter,
     private readonly limits: EntryLimits = batchLimits,
   ) {
-    this.scanner = new HarEntryScanner(limits.maxEntryBytes);
+    this.splitter = new RecordingSplitter(format, limits.maxEntryBytes);
   }
 
   /**
    * The next chunk of the file (text is taken as the whole file's text or a piece of it): the entries it
    * completes, decoded as they are iterated. Iterate them before the next push: they are read from the
-   * chunk and the scanner's buffer, which the next push (and a caller reading into the same buffer) may
+   * chunk and the splitter's buffer, which the next push (and a caller reading into the same buffer) may
    * write over.
    */
   push(chunk: Uint8Array | string): Iterable<RecordingItem> {
-    let bytes =
-      typeof chunk === 'string'
-        ? Buffer.from(chunk, 'utf8')
-        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
-    if (!this.started && bytes.length > 0) {
-      this.started = true;
-      if (bytes.subarray(0, 3).equals(byteOrderMark)) bytes = bytes.subarray(3);
-    }
-    return this.format === 'ndjson' ? this.pushLines(bytes) : this.pushHar(bytes);
+    this.splitter.push(chunk, this.take);
+    return this.taken();
   }
 
   end(): Iterable<RecordingItem> {
-    if (this.format === 'ndjson') return this.pushLines(Buffer.of(newline));
-    try {
-      this.scanner.end();
-    } catch (error) {
-      throw this.documentError(error);
-    }
-    if (!this.scanner.sawLog) throw new HarFormatError('not a HAR file: no "log" object');
-    if (!this.scanner.sawEntries) throw new HarFormatError('not a HAR file: "log.entries" is not an array');
-    return [];
+    this.splitter.end(this.take);
+    return this.taken();
   }
 
-  private pushHar(bytes: Buffer): Iterable<RecordingItem> {
-    let elements: ScannedElement[];
-    try {
-      elements = this.scanner.push(bytes);
-    } catch (error) {
-      throw this.documentError(error);
-    }
-    const items: Selected[] = [];
-    for (const element of elements) {
-      const index = this.next++;
-      const position = this.select();
-      if (position !== undefined && !this.divert?.(element, index, position))
-        items.push({ element, index, position });
-    }
+  private taken(): Iterable<RecordingItem> {
+    const items = this.items;
+    this.items = [];
     return decodeEach(items, this.limits);
   }
-
-  private pushLines(chunk: Buffer): Iterable<RecordingItem> {
-    const items: Selected[] = [];
-    let from = 0;
-    for (let end = chunk.indexOf(newline); end >= 0; end = chunk.indexOf(newline, from)) {
-      const index = this.lineNumber++;
-      if (this.overLimit || this.pendingBytes + end - from > this.limits.maxEntryBytes) {
-        // Only its size is known: decodeEntry refuses it on that alone, without reading a byte.
-        const size = this.pendingBytes + end - from;
-        this.pendingLine = [];
-        this.pendingBytes = 0;
-        this.overLimit = false;
-        const position = this.select();
-        const element = { buffer: empty, start: 0, end: size, line: index + 1, column: 1 };
-        if (position !== undefined && !this.divert?.(element, index, position))
-          items.push({ element, index, position });
-        from = end + 1;
-        continue;
-      }
-      // A line longer than a chunk is joined once, when it ends (not copied again with every chunk).
-      const bytes =
-        this.pendingLine.length === 0 ? chunk : Buffer.concat([...this.pendingLine, chunk.subarray(0, end)]);
-      const lineStart = this.pendingLine.length === 0 ? from : 0;
-      const lineEnd = this.pendingLine.length === 0 ? end : bytes.length;
-      this.pendingLine = [];
-      this.pendingBytes = 0;
-      if (!isBlankLine(bytes, lineStart, lineEnd)) {
-        const position = this.select();
-        if (position !== undefined) {
-          const element = { buffer: bytes, start: lineStart, end: lineEnd, line: index + 1, column: 1 };
-          if (!this.divert?.(element, index, position)) items.push({ element, index, position });
-        }
-      }
-      from = end + 1;
-    }
-    if (from < chunk.length) {
-      this.pendingBytes += chunk.length - from;
-      if (this.pendingBytes > this.limits.maxEntryBytes) {
-        this.overLimit = true;
-        this.pendingLine = [];
-      } else {
-        // A copy: the caller may read the next chunk into the same buffer.
-        this.pendingLine.push(Buffer.from(chunk.subarray(from)));
-      }
-    }
-    return decodeEach(items, this.limits);
-  }
-
-  private documentError(error: unknown): HarFormatError {
-    if (error instanceof JsonStructureError) return new HarFormatError(`malformed JSON: ${error.message}`);
-    return new HarFormatError(printable(errorMessage(error)));
-  }
 }
-
-/** What a path is when it is not a regular file: a FIFO or a device would block or never end. */
-function kindOf(info: Awaited<ReturnType<typeof stat>>): string {
-  if (info.isDirectory()) return 'a folder';
-  if (info.isFIFO()) return 'a FIFO';
-  if (info.isSocket()) return 'a socket';
-  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device';
-  return 'not a regular file';
-}
-
-/** Chunks of 256 KiB: large enough that per-chunk work is noise, small enough that a chunk's entries die young. */
-const chunkSize = 1 << 18;
 
 /**
  * Streams the entries of a recording file, in order, in constant memory: one batch per chunk read, each
@@ -300,32 +151,12 @@ export async function* readRecordingBatches(
   divert?: Diverter,
   limits?: EntryLimits,
 ): AsyncGenerator<Iterable<RecordingItem>> {
-  try {
-    const info = await stat(path);
-    if (!info.isFile())
-      throw new HarFormatError(`not a regular file (${kindOf(info)}); give a HAR file or a folder`);
-  } catch (error) {
-    if (error instanceof HarFormatError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new HarFormatError(code === 'ENOENT' ? 'no such file' : `cannot read: ${errorMessage(error)}`);
-  }
   const decoder = new RecordingDecoder(formatOf(path), select, divert, limits);
-  let file: FileHandle | undefined;
   try {
-    file = await open(path, 'r');
-    // One buffer, read into again and again: a batch's entries are read from it, decoded before the
-    // next read. A new buffer per read would be garbage for V8 to collect, megabytes of it per second.
-    const buffer = Buffer.allocUnsafeSlow(chunkSize);
-    for (;;) {
-      const { bytesRead } = await file.read(buffer, 0, chunkSize, null);
-      if (bytesRead === 0) break;
-      yield decoder.push(buffer.subarray(0, bytesRead));
-    }
+    for await (const chunk of readRecordingChunks(path)) yield decoder.push(chunk);
   } catch (error) {
     if (error instanceof HarFormatError) throw error;
     throw new HarFormatError(`cannot read: ${errorMessage(error)}`);
-  } finally {
-    await file?.close();
   }
   yield decoder.end();
 }

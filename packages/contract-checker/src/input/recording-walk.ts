@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
+import { HarFormatError, printable } from '@svc-contracts/har';
 import type { Shard } from '../run/shard.js';
-import { collectHarFiles, HarFormatError, type InputError } from './har.js';
-import { printable } from './input-text.js';
+import { collectHarFiles, type InputError } from './har.js';
 import {
   type Diverter,
   type EntryLimits,

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { type ElementDecl, loadXsd, type Particle, type XsdSchema } from '@svc-contracts/xsd-model';
 import type { MutationKind } from './json-mutations.js';
 
-/** What an XSD (with its includes) says about element names, read without an XSD engine. */
+/** What an XSD (with its includes) says about element names, read with @svc-contracts/xsd-model. */
 export interface XsdFacts {
   /** Element names whose every declaration is required (minOccurs not 0). */
   required: Set<string>;
@@ -28,58 +27,48 @@ const constrainedBuiltins = new Set([
   'time',
 ]);
 
-function attribute(attributes: string, name: string): string | undefined {
-  return new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`).exec(attributes)?.[1];
+/**
+ * A type a mutated value can break: one of the built-ins above, or a named simple type whose own
+ * restriction sets a pattern, an enumeration, an inclusive bound, a length or a maximum length.
+ */
+function isConstrained(schema: XsdSchema, type: ElementDecl['type']): boolean {
+  if (type.kind === 'builtin') return constrainedBuiltins.has(type.name);
+  if (type.kind !== 'named') return false;
+  const facets = schema.simpleTypes.get(type.name)?.facets;
+  return (
+    facets !== undefined &&
+    (facets.patterns.length > 0 ||
+      facets.enumeration.length > 0 ||
+      facets.minInclusive !== undefined ||
+      facets.maxInclusive !== undefined ||
+      facets.length !== undefined ||
+      facets.maxLength !== undefined)
+  );
 }
 
-function localName(qualified: string): string {
-  return qualified.slice(qualified.indexOf(':') + 1);
-}
-
-async function collectXsdTexts(path: string, seen: Set<string>): Promise<string[]> {
-  if (seen.has(path)) return [];
-  seen.add(path);
-  const text = await readFile(path, 'utf8');
-  const texts = [text];
-  for (const found of text.matchAll(
-    /<(?:\w+:)?(?:include|import)\b[^>]*schemaLocation\s*=\s*["']([^"']+)["']/g,
-  )) {
-    if (found[1]) texts.push(...(await collectXsdTexts(resolve(dirname(path), found[1]), seen)));
-  }
-  return texts;
-}
-
-/** Reads element declarations with regular expressions: enough for the flat XSDs of this repository. */
+/**
+ * Every element declaration of the XSD and its includes (global, and inside each named or anonymous
+ * complex type), by name. An XSD the model cannot read rejects with its XsdModelError, naming the file
+ * and what is not supported (the mutation run reports it for the entry).
+ */
 export async function readXsdFacts(xsdPath: string): Promise<XsdFacts> {
-  const texts = await collectXsdTexts(xsdPath, new Set());
-  const constrainedTypes = new Set<string>();
-  for (const text of texts) {
-    for (const simple of text.matchAll(/<(?:\w+:)?simpleType\b([^>]*)>([\s\S]*?)<\/(?:\w+:)?simpleType>/g)) {
-      const name = attribute(simple[1] ?? '', 'name');
-      if (
-        name &&
-        /<(?:\w+:)?(pattern|enumeration|minInclusive|maxInclusive|length|maxLength)\b/.test(simple[2] ?? '')
-      )
-        constrainedTypes.add(name);
-    }
-  }
+  const schema = loadXsd(xsdPath);
   const declarations = new Map<string, Array<{ required: boolean; constrained: boolean }>>();
-  for (const text of texts) {
-    for (const element of text.matchAll(/<(?:\w+:)?element\b([^>]*?)\/?>/g)) {
-      const attributes = element[1] ?? '';
-      const name = attribute(attributes, 'name') ?? attribute(attributes, 'ref');
-      if (!name) continue;
-      const type = attribute(attributes, 'type');
-      const list = declarations.get(localName(name)) ?? [];
-      list.push({
-        required: attribute(attributes, 'minOccurs') !== '0',
-        constrained:
-          type !== undefined &&
-          (constrainedBuiltins.has(localName(type)) || constrainedTypes.has(localName(type))),
-      });
-      declarations.set(localName(name), list);
+  const visitType = (type: ElementDecl['type']): void => {
+    if (type.kind === 'complex' && type.content) visitParticle(type.content);
+  };
+  const visitParticle = (particle: Particle): void => {
+    if (particle.kind !== 'element') {
+      for (const inner of particle.particles) visitParticle(inner);
+      return;
     }
-  }
+    const list = declarations.get(particle.name) ?? [];
+    list.push({ required: particle.minOccurs !== 0, constrained: isConstrained(schema, particle.type) });
+    declarations.set(particle.name, list);
+    visitType(particle.type);
+  };
+  for (const element of schema.elements.values()) visitParticle(element);
+  for (const type of schema.complexTypes.values()) visitType(type);
   const required = new Set<string>();
   const constrained = new Set<string>();
   for (const [name, list] of declarations) {
@@ -87,6 +76,11 @@ export async function readXsdFacts(xsdPath: string): Promise<XsdFacts> {
     if (list.every((declaration) => declaration.constrained)) constrained.add(name);
   }
   return { required, constrained };
+}
+
+/** `ns:Name` → `Name`: an element of the document by the name its XSD declares. */
+function localName(qualified: string): string {
+  return qualified.slice(qualified.indexOf(':') + 1);
 }
 
 export interface XmlMutation {

@@ -1,6 +1,6 @@
+import type { ScannedElement } from '@svc-contracts/har';
 import { batchXmlLimits, type XmlLimits } from '../contract/xsd-cache.js';
 import { type ContractSet, loadContracts } from '../contract-set.js';
-import type { ScannedElement } from '../input/entry-scanner.js';
 import type { InputError } from '../input/har.js';
 import { decodeEntry, type EntryLimits, type RecordingItem } from '../input/recording-reader.js';
 import type { CoverageTally } from '../report/coverage.js';
