@@ -1,5 +1,5 @@
+import { printable } from '@svc-contracts/har';
 import type { InputError } from '../input/har.js';
-import { printable } from '../input/input-text.js';
 import type { MutationReport } from '../mutation/mutation.js';
 import { emptyCounts, scopeLines, summaryLine } from '../run/run-counts.js';
 import { scopeCatalogue } from '../run/scope.js';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { printable } from '@svc-contracts/har';
 import { maskUrl } from '@svc-contracts/redact';
 import type { ContractSet, CredentialNames } from '../contract-set.js';
 import type { InputError, RecordedExchange } from '../input/har.js';
-import { printable } from '../input/input-text.js';
 import type { RecordingItem } from '../input/recording-reader.js';
 import type { scoreMutants } from '../mutation/mutation.js';
 import { CoverageTally } from '../report/coverage.js';

@@ -1,6 +1,6 @@
 import { type ResourceLimits, Worker } from 'node:worker_threads';
+import { printable } from '@svc-contracts/har';
 import type { XmlLimits } from '../contract/xsd-cache.js';
-import { printable } from '../input/input-text.js';
 import { walkRecordings } from '../input/recording-walk.js';
 import { mergeCoverage } from '../report/coverage.js';
 import { type ReportWriter, renderEntry } from '../report/format.js';

@@ -1,4 +1,4 @@
-import { printable } from '../input/input-text.js';
+import { printable } from '@svc-contracts/har';
 import type { EntryReport } from '../report/entry-report.js';
 import { isToolReason, type NotJudgedReason, reasonCounts, type SkipReason } from './scope.js';
 

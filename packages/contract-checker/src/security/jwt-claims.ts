@@ -1,7 +1,7 @@
 import type { JwtClaim } from '@svc-contracts/contract-model';
+import { printable } from '@svc-contracts/har';
 import { isObject, type JsonObject } from '@svc-contracts/openapi-utils';
 import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
-import { printable } from '../input/input-text.js';
 
 /** A body value that breaks one rule: where, and why. */
 export interface JwtClaimMismatch {
