@@ -13,6 +13,7 @@
 // `--attacker-in-loop` sends from the mocks' thread as this script did before, for comparison with older
 // figures. A hostile body whose connection is closed under it is counted (in the detail) and the next
 // one goes on; three such failures in a row end the run with their reason.
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { startMocks } from '@svc-contracts/mock-server';
@@ -95,12 +96,32 @@ const set = await startMocks({
 });
 const url = (name: string): string => set.mocks.find((mock) => mock.name === name)?.url ?? '';
 
-/** Sequential GETs; also the longest and the p99 stall of this thread's event loop meanwhile. */
+/**
+ * CPU time of this thread (the mocks' serving thread), user and system, in ms (Linux: its
+ * `/proc/self/task/<pid>/stat`, in ticks of 10 ms); `undefined` elsewhere. Unlike a latency, it does not
+ * grow when other jobs on the machine take the cores.
+ */
+function servingThreadCpuMs(): number | undefined {
+  try {
+    const fields =
+      readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sequential GETs; also the longest and the p99 stall of this thread's event loop meanwhile, and the CPU
+ * time this thread spent (the GETs' client and server, and whatever the mocks did beside them).
+ */
 async function agentsLatencies(
   count: number,
   goOn: () => boolean = () => false,
-): Promise<{ times: number[]; stallMax: number; stallP99: number }> {
+): Promise<{ times: number[]; stallMax: number; stallP99: number; cpuMs: number | undefined }> {
   const loop = monitorEventLoopDelay({ resolution: 1 });
+  const cpuBefore = servingThreadCpuMs();
   loop.enable();
   const times: number[] = [];
   const began = performance.now();
@@ -117,6 +138,7 @@ async function agentsLatencies(
     times: times.sort((a, b) => a - b),
     stallMax: loop.max / 1e6,
     stallP99: loop.percentile(99) / 1e6,
+    cpuMs: cpuBefore === undefined ? undefined : (servingThreadCpuMs() ?? cpuBefore) - cpuBefore,
   };
 }
 
@@ -143,15 +165,32 @@ interface UnderAttack {
   busy: Phase;
   refused: number;
   failed: number;
+  /** This thread's CPU time from the attacker's start to its stop (see `servingCpuPerBody`). */
+  cpuMs: number | undefined;
 }
 
 /** The GETs while `target` is sent, until `orders` of its bodies were answered. */
 async function underAttack(target: AttackTarget): Promise<UnderAttack> {
+  const cpuBefore = servingThreadCpuMs();
   const attacker = values['attacker-in-loop']
     ? attackFromThisLoop(target)
     : await attackFromOwnThread(target);
   const busy = await agentsLatencies(requests, () => attacker.attacking() && attacker.refused() < orders);
-  return { busy, ...(await attacker.stop()) };
+  const outcome = await attacker.stop();
+  const cpuAfter = servingThreadCpuMs();
+  const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  return { busy, ...outcome, cpuMs };
+}
+
+/**
+ * The serving thread's CPU time per hostile body answered, in ms: its CPU time in the phase less what
+ * as many GETs cost it idle (same run). A figure of the mocks' own work per body, which other jobs on
+ * the machine do not inflate as they do a p99 (with `--attacker-in-loop` it includes the sending).
+ */
+function servingCpuPerBody(idle: Phase, attack: UnderAttack): number | undefined {
+  if (idle.cpuMs === undefined || attack.cpuMs === undefined || attack.refused === 0) return undefined;
+  const gets = (idle.cpuMs / idle.times.length) * attack.busy.times.length;
+  return Math.max(0, attack.cpuMs - gets) / attack.refused;
 }
 
 const phases: Array<{ idle: Phase; xml: UnderAttack; json: UnderAttack; checked: UnderAttack }> = [];
@@ -228,18 +267,24 @@ phases.forEach(({ idle, xml, json, checked }, at) => {
   );
 });
 const p99 = (phase: Phase): number => percentile(phase.times, 99);
-for (const kind of ['xml', 'json', 'checked'] as const) {
-  const ratios = phases.map((phase) => `${(p99(phase[kind].busy) / p99(phase.idle)).toFixed(2)}x`);
-  console.log(`${kind.toUpperCase()} p99 ratio per run: ${ratios.join(', ')}`);
-}
 
 type Kind = 'xml' | 'json' | 'checked';
 const failedSends = (kind: Kind): string =>
   phases.some((phase) => phase[kind].failed > 0)
     ? ` (sends that failed, the connection closed under them: ${phases.map((phase) => phase[kind].failed).join(', ')})`
     : '';
+const cpuPerBody = (kind: Kind): string => {
+  const figures = phases.map((phase) => servingCpuPerBody(phase.idle, phase[kind]));
+  return figures.every((figure) => figure !== undefined)
+    ? `; the serving thread's CPU per body answered ${figures.map((figure) => figure.toFixed(1)).join('/')} ms`
+    : '';
+};
 const stalls = (kind: Kind): string =>
   `longest event-loop stall idle ${phases.map((phase) => phase.idle.stallMax.toFixed(1)).join('/')} ms, hostile ${phases.map((phase) => phase[kind].busy.stallMax.toFixed(1)).join('/')} ms`;
+for (const kind of ['xml', 'json', 'checked'] as const) {
+  const ratios = phases.map((phase) => `${(p99(phase[kind].busy) / p99(phase.idle)).toFixed(2)}x`);
+  console.log(`${kind.toUpperCase()} p99 ratio per run: ${ratios.join(', ')}${cpuPerBody(kind)}`);
+}
 const idleP99 = measured(
   'idle',
   'the same mocks, idle (same run)',
@@ -250,7 +295,7 @@ const section: Section = {
   id: 'mocks-hostile',
   title: 'Mocks under hostile XML and JSON bodies',
   command: `pnpm exec tsx bench/mocks/hostile.ts --requests ${requests} --orders ${orders} --json-clients ${jsonClients} --runs ${runs}`,
-  method: `All six mocks in one process (\`startMocks\`, built packages). Each run: ${requests} sequential agents GETs with the mocks idle; then GETs (at least ${requests}) until ${orders} orders have been refused, while another thread posts ${xmlSize} MB orders to the numbers mock one after the other, each holding about ${Math.round(xmlAttack.body.length / 38).toLocaleString('en-US')} \`TelephoneNumber\` elements that break the E.164 pattern (every one is refused with a bounded issue list); then the same while ${jsonClients} clients on another thread post ${jsonSize} MB JSON objects of ${properties.toLocaleString('en-US')} properties to the voice mock's create call, each refused 400 past the mocks' JSON limits before anything parses it; then the same while they post ${checkedSize} MB JSON objects within the limits (24,000 strings of 300 characters, each body different) whose \`from\` is a number, each parsed, validated and refused 400 by the schema off the serving thread. The figures are the p99 latency of the GETs under each attack, next to the p99 of the same GETs with the mocks idle, in the same run; the target is at most 2× idle. Also printed: p50, and the longest stall of the mocks' event loop in each phase.`,
+  method: `All six mocks in one process (\`startMocks\`, built packages). Each run: ${requests} sequential agents GETs with the mocks idle; then GETs (at least ${requests}) until ${orders} orders have been refused, while another thread posts ${xmlSize} MB orders to the numbers mock one after the other, each holding about ${Math.round(xmlAttack.body.length / 38).toLocaleString('en-US')} \`TelephoneNumber\` elements that break the E.164 pattern (every one is refused with a bounded issue list); then the same while ${jsonClients} clients on another thread post ${jsonSize} MB JSON objects of ${properties.toLocaleString('en-US')} properties to the voice mock's create call, each refused 400 past the mocks' JSON limits before anything parses it; then the same while they post ${checkedSize} MB JSON objects within the limits (24,000 strings of 300 characters, each body different) whose \`from\` is a number, each parsed, validated and refused 400 by the schema off the serving thread. The figures are the p99 latency of the GETs under each attack, next to the p99 of the same GETs with the mocks idle, in the same run; the target is at most 2× idle. Also printed: p50, the longest stall of the mocks' event loop in each phase, and (Linux) the serving thread's CPU time per hostile body answered (its CPU time in the phase less what as many GETs cost it idle), a figure other jobs on the machine do not inflate.`,
   figures: [
     {
       id: 'mocks-hostile.p99',
@@ -263,7 +308,7 @@ const section: Section = {
         phases.map(({ xml }) => p99(xml.busy)),
       ),
       comparisons: [idleP99],
-      detail: `orders refused during the GETs: ${phases.map((phase) => phase.xml.refused).join(', ')}${failedSends('xml')}; ${stalls('xml')}`,
+      detail: `orders refused during the GETs: ${phases.map((phase) => phase.xml.refused).join(', ')}${failedSends('xml')}; ${stalls('xml')}${cpuPerBody('xml')}`,
     },
     {
       id: 'mocks-hostile.json-p99',
@@ -276,7 +321,7 @@ const section: Section = {
         phases.map(({ json }) => p99(json.busy)),
       ),
       comparisons: [idleP99],
-      detail: `JSON bodies refused during the GETs: ${phases.map((phase) => phase.json.refused).join(', ')}${failedSends('json')}; ${stalls('json')}`,
+      detail: `JSON bodies refused during the GETs: ${phases.map((phase) => phase.json.refused).join(', ')}${failedSends('json')}; ${stalls('json')}${cpuPerBody('json')}`,
     },
     {
       id: 'mocks-hostile.json-checked-p99',
@@ -289,7 +334,7 @@ const section: Section = {
         phases.map(({ checked }) => p99(checked.busy)),
       ),
       comparisons: [idleP99],
-      detail: `JSON bodies refused during the GETs: ${phases.map((phase) => phase.checked.refused).join(', ')}${failedSends('checked')}; ${stalls('checked')}`,
+      detail: `JSON bodies refused during the GETs: ${phases.map((phase) => phase.checked.refused).join(', ')}${failedSends('checked')}; ${stalls('checked')}${cpuPerBody('checked')}`,
     },
   ],
   versions: {
