@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { startMocks } from '@svc-contracts/mock-server';
 import { emitSection, integerOption, measured, type Section } from '../lib/section.ts';
 import { packageVersion } from '../lib/versions.ts';
-import { type AttackTarget, attackFromOwnThread, attackFromThisLoop } from './attacker.ts';
+import { type Attacker, type AttackTarget, attackFromOwnThread, attackFromThisLoop } from './attacker.ts';
 
 const usage = `Usage: tsx bench/mocks/hostile.ts [options]
 
@@ -112,16 +112,12 @@ function servingThreadCpuMs(): number | undefined {
   }
 }
 
-/**
- * Sequential GETs; also the longest and the p99 stall of this thread's event loop meanwhile, and the CPU
- * time this thread spent (the GETs' client and server, and whatever the mocks did beside them).
- */
+/** Sequential GETs; also the longest and the p99 stall of this thread's event loop meanwhile. */
 async function agentsLatencies(
   count: number,
   goOn: () => boolean = () => false,
-): Promise<{ times: number[]; stallMax: number; stallP99: number; cpuMs: number | undefined }> {
+): Promise<{ times: number[]; stallMax: number; stallP99: number }> {
   const loop = monitorEventLoopDelay({ resolution: 1 });
-  const cpuBefore = servingThreadCpuMs();
   loop.enable();
   const times: number[] = [];
   const began = performance.now();
@@ -138,7 +134,6 @@ async function agentsLatencies(
     times: times.sort((a, b) => a - b),
     stallMax: loop.max / 1e6,
     stallP99: loop.percentile(99) / 1e6,
-    cpuMs: cpuBefore === undefined ? undefined : (servingThreadCpuMs() ?? cpuBefore) - cpuBefore,
   };
 }
 
@@ -165,32 +160,38 @@ interface UnderAttack {
   busy: Phase;
   refused: number;
   failed: number;
-  /** This thread's CPU time from the attacker's start to its stop (see `servingCpuPerBody`). */
-  cpuMs: number | undefined;
+  /** The serving thread's CPU time per body answered after the GETs, with nothing else to do (ms). */
+  cpuPerBody: number | undefined;
 }
 
-/** The GETs while `target` is sent, until `orders` of its bodies were answered. */
+/** The GETs while `target` is sent, until `orders` of its bodies were answered; then `quiet` (below). */
 async function underAttack(target: AttackTarget): Promise<UnderAttack> {
-  const cpuBefore = servingThreadCpuMs();
   const attacker = values['attacker-in-loop']
     ? attackFromThisLoop(target)
     : await attackFromOwnThread(target);
   const busy = await agentsLatencies(requests, () => attacker.attacking() && attacker.refused() < orders);
-  const outcome = await attacker.stop();
-  const cpuAfter = servingThreadCpuMs();
-  const cpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
-  return { busy, ...outcome, cpuMs };
+  const refused = attacker.refused();
+  const cpuPerBody = await quiet(attacker, orders * Math.max(1, target.clients ?? 1));
+  // Bodies answered during the GETs; sends that failed, in the whole phase.
+  return { busy, ...(await attacker.stop()), refused, cpuPerBody };
 }
 
 /**
- * The serving thread's CPU time per hostile body answered, in ms: its CPU time in the phase less what
- * as many GETs cost it idle (same run). A figure of the mocks' own work per body, which other jobs on
- * the machine do not inflate as they do a p99 (with `--attacker-in-loop` it includes the sending).
+ * The serving thread's CPU time per hostile body while `bodies` more are answered and nothing else is
+ * asked of it: the mocks' own work per body, a figure that other jobs on the machine do not inflate as
+ * they do a p99 (with `--attacker-in-loop` it includes the sending).
  */
-function servingCpuPerBody(idle: Phase, attack: UnderAttack): number | undefined {
-  if (idle.cpuMs === undefined || attack.cpuMs === undefined || attack.refused === 0) return undefined;
-  const gets = (idle.cpuMs / idle.times.length) * attack.busy.times.length;
-  return Math.max(0, attack.cpuMs - gets) / attack.refused;
+async function quiet(attacker: Attacker, bodies: number): Promise<number | undefined> {
+  const from = attacker.refused();
+  const before = servingThreadCpuMs();
+  const began = performance.now();
+  while (attacker.attacking() && attacker.refused() < from + bodies && performance.now() - began < maxBusyMs)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  const after = servingThreadCpuMs();
+  const answered = attacker.refused() - from;
+  return before === undefined || after === undefined || answered === 0
+    ? undefined
+    : (after - before) / answered;
 }
 
 const phases: Array<{ idle: Phase; xml: UnderAttack; json: UnderAttack; checked: UnderAttack }> = [];
@@ -274,7 +275,7 @@ const failedSends = (kind: Kind): string =>
     ? ` (sends that failed, the connection closed under them: ${phases.map((phase) => phase[kind].failed).join(', ')})`
     : '';
 const cpuPerBody = (kind: Kind): string => {
-  const figures = phases.map((phase) => servingCpuPerBody(phase.idle, phase[kind]));
+  const figures = phases.map((phase) => phase[kind].cpuPerBody);
   return figures.every((figure) => figure !== undefined)
     ? `; the serving thread's CPU per body answered ${figures.map((figure) => figure.toFixed(1)).join('/')} ms`
     : '';
@@ -295,7 +296,7 @@ const section: Section = {
   id: 'mocks-hostile',
   title: 'Mocks under hostile XML and JSON bodies',
   command: `pnpm exec tsx bench/mocks/hostile.ts --requests ${requests} --orders ${orders} --json-clients ${jsonClients} --runs ${runs}`,
-  method: `All six mocks in one process (\`startMocks\`, built packages). Each run: ${requests} sequential agents GETs with the mocks idle; then GETs (at least ${requests}) until ${orders} orders have been refused, while another thread posts ${xmlSize} MB orders to the numbers mock one after the other, each holding about ${Math.round(xmlAttack.body.length / 38).toLocaleString('en-US')} \`TelephoneNumber\` elements that break the E.164 pattern (every one is refused with a bounded issue list); then the same while ${jsonClients} clients on another thread post ${jsonSize} MB JSON objects of ${properties.toLocaleString('en-US')} properties to the voice mock's create call, each refused 400 past the mocks' JSON limits before anything parses it; then the same while they post ${checkedSize} MB JSON objects within the limits (24,000 strings of 300 characters, each body different) whose \`from\` is a number, each parsed, validated and refused 400 by the schema off the serving thread. The figures are the p99 latency of the GETs under each attack, next to the p99 of the same GETs with the mocks idle, in the same run; the target is at most 2× idle. Also printed: p50, the longest stall of the mocks' event loop in each phase, and (Linux) the serving thread's CPU time per hostile body answered (its CPU time in the phase less what as many GETs cost it idle), a figure other jobs on the machine do not inflate.`,
+  method: `All six mocks in one process (\`startMocks\`, built packages). Each run: ${requests} sequential agents GETs with the mocks idle; then GETs (at least ${requests}) until ${orders} orders have been refused, while another thread posts ${xmlSize} MB orders to the numbers mock one after the other, each holding about ${Math.round(xmlAttack.body.length / 38).toLocaleString('en-US')} \`TelephoneNumber\` elements that break the E.164 pattern (every one is refused with a bounded issue list); then the same while ${jsonClients} clients on another thread post ${jsonSize} MB JSON objects of ${properties.toLocaleString('en-US')} properties to the voice mock's create call, each refused 400 past the mocks' JSON limits before anything parses it; then the same while they post ${checkedSize} MB JSON objects within the limits (24,000 strings of 300 characters, each body different) whose \`from\` is a number, each parsed, validated and refused 400 by the schema off the serving thread. The figures are the p99 latency of the GETs under each attack, next to the p99 of the same GETs with the mocks idle, in the same run; the target is at most 2× idle. Also printed: p50, the longest stall of the mocks' event loop in each phase, and (Linux) the serving thread's CPU time per hostile body answered, measured after the GETs while the attack goes on for as many bodies again per client, a figure other jobs on the machine do not inflate.`,
   figures: [
     {
       id: 'mocks-hostile.p99',
