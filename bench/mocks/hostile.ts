@@ -13,12 +13,13 @@
 // `--attacker-in-loop` sends from the mocks' thread as this script did before, for comparison with older
 // figures. A hostile body whose connection is closed under it is counted (in the detail) and the next
 // one goes on; three such failures in a row end the run with their reason.
+import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { startMocks } from '@svc-contracts/mock-server';
 import { emitSection, integerOption, measured, type Section } from '../lib/section.ts';
 import { packageVersion } from '../lib/versions.ts';
-import { type AttackTarget, attackFromOwnThread, attackFromThisLoop } from './attacker.ts';
+import { type Attacker, type AttackTarget, attackFromOwnThread, attackFromThisLoop } from './attacker.ts';
 
 const usage = `Usage: tsx bench/mocks/hostile.ts [options]
 
@@ -95,6 +96,22 @@ const set = await startMocks({
 });
 const url = (name: string): string => set.mocks.find((mock) => mock.name === name)?.url ?? '';
 
+/**
+ * CPU time of this thread (the mocks' serving thread), user and system, in ms (Linux: its
+ * `/proc/self/task/<pid>/stat`, in ticks of 10 ms); `undefined` elsewhere. Unlike a latency, it does not
+ * grow when other jobs on the machine take the cores.
+ */
+function servingThreadCpuMs(): number | undefined {
+  try {
+    const fields =
+      readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Sequential GETs; also the longest and the p99 stall of this thread's event loop meanwhile. */
 async function agentsLatencies(
   count: number,
@@ -143,15 +160,38 @@ interface UnderAttack {
   busy: Phase;
   refused: number;
   failed: number;
+  /** The serving thread's CPU time per body answered after the GETs, with nothing else to do (ms). */
+  cpuPerBody: number | undefined;
 }
 
-/** The GETs while `target` is sent, until `orders` of its bodies were answered. */
+/** The GETs while `target` is sent, until `orders` of its bodies were answered; then `quiet` (below). */
 async function underAttack(target: AttackTarget): Promise<UnderAttack> {
   const attacker = values['attacker-in-loop']
     ? attackFromThisLoop(target)
     : await attackFromOwnThread(target);
   const busy = await agentsLatencies(requests, () => attacker.attacking() && attacker.refused() < orders);
-  return { busy, ...(await attacker.stop()) };
+  const refused = attacker.refused();
+  const cpuPerBody = await quiet(attacker, orders * Math.max(1, target.clients ?? 1));
+  // Bodies answered during the GETs; sends that failed, in the whole phase.
+  return { busy, ...(await attacker.stop()), refused, cpuPerBody };
+}
+
+/**
+ * The serving thread's CPU time per hostile body while `bodies` more are answered and nothing else is
+ * asked of it: the mocks' own work per body, a figure that other jobs on the machine do not inflate as
+ * they do a p99 (with `--attacker-in-loop` it includes the sending).
+ */
+async function quiet(attacker: Attacker, bodies: number): Promise<number | undefined> {
+  const from = attacker.refused();
+  const before = servingThreadCpuMs();
+  const began = performance.now();
+  while (attacker.attacking() && attacker.refused() < from + bodies && performance.now() - began < maxBusyMs)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  const after = servingThreadCpuMs();
+  const answered = attacker.refused() - from;
+  return before === undefined || after === undefined || answered === 0
+    ? undefined
+    : (after - before) / answered;
 }
 
 const phases: Array<{ idle: Phase; xml: UnderAttack; json: UnderAttack; checked: UnderAttack }> = [];
@@ -228,18 +268,24 @@ phases.forEach(({ idle, xml, json, checked }, at) => {
   );
 });
 const p99 = (phase: Phase): number => percentile(phase.times, 99);
-for (const kind of ['xml', 'json', 'checked'] as const) {
-  const ratios = phases.map((phase) => `${(p99(phase[kind].busy) / p99(phase.idle)).toFixed(2)}x`);
-  console.log(`${kind.toUpperCase()} p99 ratio per run: ${ratios.join(', ')}`);
-}
 
 type Kind = 'xml' | 'json' | 'checked';
 const failedSends = (kind: Kind): string =>
   phases.some((phase) => phase[kind].failed > 0)
     ? ` (sends that failed, the connection closed under them: ${phases.map((phase) => phase[kind].failed).join(', ')})`
     : '';
+const cpuPerBody = (kind: Kind): string => {
+  const figures = phases.map((phase) => phase[kind].cpuPerBody);
+  return figures.every((figure) => figure !== undefined)
+    ? `; the serving thread's CPU per body answered ${figures.map((figure) => figure.toFixed(1)).join('/')} ms`
+    : '';
+};
 const stalls = (kind: Kind): string =>
   `longest event-loop stall idle ${phases.map((phase) => phase.idle.stallMax.toFixed(1)).join('/')} ms, hostile ${phases.map((phase) => phase[kind].busy.stallMax.toFixed(1)).join('/')} ms`;
+for (const kind of ['xml', 'json', 'checked'] as const) {
+  const ratios = phases.map((phase) => `${(p99(phase[kind].busy) / p99(phase.idle)).toFixed(2)}x`);
+  console.log(`${kind.toUpperCase()} p99 ratio per run: ${ratios.join(', ')}${cpuPerBody(kind)}`);
+}
 const idleP99 = measured(
   'idle',
   'the same mocks, idle (same run)',
@@ -250,7 +296,7 @@ const section: Section = {
   id: 'mocks-hostile',
   title: 'Mocks under hostile XML and JSON bodies',
   command: `pnpm exec tsx bench/mocks/hostile.ts --requests ${requests} --orders ${orders} --json-clients ${jsonClients} --runs ${runs}`,
-  method: `All six mocks in one process (\`startMocks\`, built packages). Each run: ${requests} sequential agents GETs with the mocks idle; then GETs (at least ${requests}) until ${orders} orders have been refused, while another thread posts ${xmlSize} MB orders to the numbers mock one after the other, each holding about ${Math.round(xmlAttack.body.length / 38).toLocaleString('en-US')} \`TelephoneNumber\` elements that break the E.164 pattern (every one is refused with a bounded issue list); then the same while ${jsonClients} clients on another thread post ${jsonSize} MB JSON objects of ${properties.toLocaleString('en-US')} properties to the voice mock's create call, each refused 400 past the mocks' JSON limits before anything parses it; then the same while they post ${checkedSize} MB JSON objects within the limits (24,000 strings of 300 characters, each body different) whose \`from\` is a number, each parsed, validated and refused 400 by the schema off the serving thread. The figures are the p99 latency of the GETs under each attack, next to the p99 of the same GETs with the mocks idle, in the same run; the target is at most 2× idle. Also printed: p50, and the longest stall of the mocks' event loop in each phase.`,
+  method: `All six mocks in one process (\`startMocks\`, built packages). Each run: ${requests} sequential agents GETs with the mocks idle; then GETs (at least ${requests}) until ${orders} orders have been refused, while another thread posts ${xmlSize} MB orders to the numbers mock one after the other, each holding about ${Math.round(xmlAttack.body.length / 38).toLocaleString('en-US')} \`TelephoneNumber\` elements that break the E.164 pattern (every one is refused with a bounded issue list); then the same while ${jsonClients} clients on another thread post ${jsonSize} MB JSON objects of ${properties.toLocaleString('en-US')} properties to the voice mock's create call, each refused 400 past the mocks' JSON limits before anything parses it; then the same while they post ${checkedSize} MB JSON objects within the limits (24,000 strings of 300 characters, each body different) whose \`from\` is a number, each parsed, validated and refused 400 by the schema off the serving thread. The figures are the p99 latency of the GETs under each attack, next to the p99 of the same GETs with the mocks idle, in the same run; the target is at most 2× idle. Also printed: p50, the longest stall of the mocks' event loop in each phase, and (Linux) the serving thread's CPU time per hostile body answered, measured after the GETs while the attack goes on for as many bodies again per client, a figure other jobs on the machine do not inflate.`,
   figures: [
     {
       id: 'mocks-hostile.p99',
@@ -263,7 +309,7 @@ const section: Section = {
         phases.map(({ xml }) => p99(xml.busy)),
       ),
       comparisons: [idleP99],
-      detail: `orders refused during the GETs: ${phases.map((phase) => phase.xml.refused).join(', ')}${failedSends('xml')}; ${stalls('xml')}`,
+      detail: `orders refused during the GETs: ${phases.map((phase) => phase.xml.refused).join(', ')}${failedSends('xml')}; ${stalls('xml')}${cpuPerBody('xml')}`,
     },
     {
       id: 'mocks-hostile.json-p99',
@@ -276,7 +322,7 @@ const section: Section = {
         phases.map(({ json }) => p99(json.busy)),
       ),
       comparisons: [idleP99],
-      detail: `JSON bodies refused during the GETs: ${phases.map((phase) => phase.json.refused).join(', ')}${failedSends('json')}; ${stalls('json')}`,
+      detail: `JSON bodies refused during the GETs: ${phases.map((phase) => phase.json.refused).join(', ')}${failedSends('json')}; ${stalls('json')}${cpuPerBody('json')}`,
     },
     {
       id: 'mocks-hostile.json-checked-p99',
@@ -289,7 +335,7 @@ const section: Section = {
         phases.map(({ checked }) => p99(checked.busy)),
       ),
       comparisons: [idleP99],
-      detail: `JSON bodies refused during the GETs: ${phases.map((phase) => phase.checked.refused).join(', ')}${failedSends('checked')}; ${stalls('checked')}`,
+      detail: `JSON bodies refused during the GETs: ${phases.map((phase) => phase.checked.refused).join(', ')}${failedSends('checked')}; ${stalls('checked')}${cpuPerBody('checked')}`,
     },
   ],
   versions: {

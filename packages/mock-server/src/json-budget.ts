@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import { type JsonCost, type JsonScanLimits, JsonScanner } from '@svc-contracts/contract-checker';
 
 /**
@@ -49,4 +50,33 @@ export class JsonBudget {
       return `a string in the JSON body is longer than ${maxJsonStringLength} characters`;
     return `the JSON body holds more than ${maxJsonNodes} values`;
   }
+}
+
+/** A JSON body's bytes as received, to be decoded and held to `limits` elsewhere (`readRequest`). */
+export interface ReceivedJson {
+  /** The chunks as they arrived, each on an `ArrayBuffer` of its own (so they can be transferred). */
+  chunks: Uint8Array[];
+  limits: JsonLimits;
+}
+
+/**
+ * The text of a received JSON body, decoded and scanned chunk by chunk as `readRequest` does while a
+ * small body arrives (the same decoder, the same `JsonBudget`), or why it is past a limit (then decoded
+ * no further).
+ */
+export function decodeJsonBody({ chunks, limits }: ReceivedJson): { text: string } | { exceeded: string } {
+  const decoder = new StringDecoder('utf8');
+  const budget = new JsonBudget(limits);
+  const parts: string[] = [];
+  for (const chunk of chunks) {
+    const text = decoder.write(chunk as Buffer);
+    const exceeded = budget.write(text);
+    if (exceeded !== undefined) return { exceeded };
+    parts.push(text);
+  }
+  const rest = decoder.end();
+  const exceeded = budget.write(rest);
+  if (exceeded !== undefined) return { exceeded };
+  parts.push(rest);
+  return { text: parts.join('') };
 }

@@ -4,6 +4,7 @@
 // holds the thread that serves every mock.
 import { parentPort, workerData } from 'node:worker_threads';
 import { type ContractSet, loadContracts } from '@svc-contracts/contract-checker';
+import { decodeJsonBody } from './json-budget.js';
 import type { CheckJob, CheckThreadData, CheckThreadMessage } from './json-check-worker.js';
 
 const port = parentPort;
@@ -20,15 +21,25 @@ try {
   process.exit(1);
 }
 
-const decoder = new TextDecoder();
-
 port.on('message', (job: CheckJob) => {
-  const request = job.bytes ? { ...job.request, body: decoder.decode(job.bytes) } : job.request;
+  // Decoded and held to the limits here, as the serving thread does with a small body as it arrives.
+  const read = job.received ? decodeJsonBody(job.received) : undefined;
+  if (read !== undefined && 'exceeded' in read) {
+    send({ type: 'limit', job: job.job, reason: read.exceeded });
+    return;
+  }
+  const text = read?.text;
+  const request = text === undefined ? job.request : { ...job.request, body: text };
   // Through a promise: an exception thrown at once (a stack overflow) fails the job, not the thread.
   Promise.resolve()
     .then(() => contracts.checkRequest(request, { service: job.service }))
     .then(
-      (result) => send({ type: 'checked', job: job.job, result }),
+      (result) => {
+        // The text goes back only when the answer may read it: a refused body's stays here.
+        const answered =
+          text !== undefined && (!result.match || !result.violations.some((v) => v.side === 'request'));
+        send({ type: 'checked', job: job.job, result: answered ? { ...result, body: text } : result });
+      },
       (error: unknown) =>
         send({
           type: 'failed',

@@ -1,5 +1,6 @@
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { OperationMatch, RecordedRequest, Violation } from '@svc-contracts/contract-checker';
+import type { ReceivedJson } from './json-budget.js';
 import type { ServiceSource } from './services.js';
 
 /**
@@ -20,6 +21,20 @@ export interface RequestCheck {
   violations: Violation[];
 }
 
+/**
+ * What the thread found of a body it was given as bytes: the check, and the body's text when the answer
+ * may need it (the request matched no operation, or broke nothing: Prism and `x-echoes` read it).
+ */
+export interface LargeBodyCheck extends RequestCheck {
+  body?: string;
+}
+
+/** The body was past the mock's JSON limits (`JsonBudget`'s reason): not parsed, not checked. */
+export interface BodyLimit {
+  kind: 'body-limit';
+  reason: string;
+}
+
 /** The thread could not check the body: it timed out, died, or could not load the contracts. */
 export interface CheckFailure {
   kind: 'check-failure';
@@ -29,15 +44,16 @@ export interface CheckFailure {
 export interface CheckJob {
   job: number;
   request: RecordedRequest;
-  /** The body's bytes (UTF-8), when the request is sent without its text (see `check`). */
-  bytes?: Uint8Array;
+  /** The body as received (UTF-8 chunks) and its limits, when the request is sent without its text. */
+  received?: ReceivedJson;
   service: string;
 }
 
 export type CheckThreadMessage =
   | { type: 'ready' }
   | { type: 'broken'; reason: string }
-  | { type: 'checked'; job: number; result: RequestCheck }
+  | { type: 'checked'; job: number; result: LargeBodyCheck }
+  | { type: 'limit'; job: number; reason: string }
   | { type: 'failed'; job: number; reason: string };
 
 export interface JsonCheckWorkerOptions {
@@ -51,8 +67,10 @@ export interface JsonCheckWorkerOptions {
   threadUrl?: URL;
 }
 
+type Outcome = LargeBodyCheck | BodyLimit | CheckFailure;
+
 interface Queued extends CheckJob {
-  resolve: (outcome: RequestCheck | CheckFailure) => void;
+  resolve: (outcome: Outcome) => void;
 }
 
 /**
@@ -87,10 +105,11 @@ export class JsonCheckWorker {
   }
 
   /**
-   * What `ContractSet.checkRequest` finds, or why it could not be had; never rejects. With `bytes`, the
-   * body's UTF-8 bytes are transferred to the thread (and detached here) and decoded there as the body.
+   * What `ContractSet.checkRequest` finds, or why it could not be had; never rejects. With `received`,
+   * the body's chunks are transferred to the thread (and detached here), decoded there and held to the
+   * limits (`BodyLimit` past one) before they are checked as the body.
    */
-  check(request: RecordedRequest, service: string, bytes?: Uint8Array): Promise<RequestCheck | CheckFailure> {
+  check(request: RecordedRequest, service: string, received?: ReceivedJson): Promise<Outcome> {
     if (this.closed) return Promise.resolve(failure('the mocks are stopping'));
     if (this.queue.length >= this.maxWaiting) {
       return Promise.resolve(
@@ -98,7 +117,7 @@ export class JsonCheckWorker {
       );
     }
     return new Promise((resolve) => {
-      this.queue.push({ job: this.nextJob++, request, service, resolve, ...(bytes && { bytes }) });
+      this.queue.push({ job: this.nextJob++, request, service, resolve, ...(received && { received }) });
       this.pump();
     });
   }
@@ -127,9 +146,9 @@ export class JsonCheckWorker {
       void this.stop();
       this.finish(failure(`checking it took longer than the mock's time budget of ${this.timeoutMs} ms`));
     }, this.timeoutMs);
-    const { job, request, service, bytes } = next;
-    const message: CheckJob = { job, request, service, ...(bytes && { bytes }) };
-    worker.postMessage(message, bytes ? [bytes.buffer as ArrayBuffer] : []);
+    const { job, request, service, received } = next;
+    const message: CheckJob = { job, request, service, ...(received && { received }) };
+    worker.postMessage(message, received ? received.chunks.map((chunk) => chunk.buffer as ArrayBuffer) : []);
   }
 
   private started(): Worker {
@@ -159,12 +178,12 @@ export class JsonCheckWorker {
       return;
     }
     if (this.running?.job !== message.job) return;
-    this.finish(
-      message.type === 'checked' ? message.result : failure(`the check failed (${message.reason})`),
-    );
+    if (message.type === 'checked') this.finish(message.result);
+    else if (message.type === 'limit') this.finish({ kind: 'body-limit', reason: message.reason });
+    else this.finish(failure(`the check failed (${message.reason})`));
   }
 
-  private finish(outcome: RequestCheck | CheckFailure): void {
+  private finish(outcome: Outcome): void {
     const running = this.running;
     clearTimeout(this.timer);
     this.running = undefined;
@@ -196,8 +215,12 @@ export class JsonCheckWorker {
   }
 }
 
-export function isCheckFailure(outcome: RequestCheck | CheckFailure): outcome is CheckFailure {
+export function isCheckFailure(outcome: Outcome): outcome is CheckFailure {
   return 'kind' in outcome && outcome.kind === 'check-failure';
+}
+
+export function isBodyLimit(outcome: Outcome): outcome is BodyLimit {
+  return 'kind' in outcome && outcome.kind === 'body-limit';
 }
 
 const failure = (reason: string): CheckFailure => ({ kind: 'check-failure', reason });

@@ -20,7 +20,16 @@ import {
 } from './error-response.js';
 import { loadFakerNow } from './faker-on-demand.js';
 import { fitAnswer } from './fitted-answer.js';
-import { isCheckFailure, type JsonCheckWorker, type RequestCheck } from './json-check-worker.js';
+import { decodeJsonBody, type ReceivedJson } from './json-budget.js';
+import {
+  type BodyLimit,
+  type CheckFailure,
+  isBodyLimit,
+  isCheckFailure,
+  type JsonCheckWorker,
+  type LargeBodyCheck,
+  type RequestCheck,
+} from './json-check-worker.js';
 import { PreferError, type Preferences, parsePrefer, unknownExample } from './prefer.js';
 import { prismDocument, xmlOnlyResponses } from './prism-document.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
@@ -73,7 +82,7 @@ export class MockService {
   }
 
   /**
-   * `jsonChecks`: where JSON bodies of `offThreadMinBytes` or more (`MockRequest.bodyBytes`) are checked, off
+   * `jsonChecks`: where JSON bodies of `offThreadMinBytes` or more (`MockRequest.largeJson`) are checked, off
    * the serving thread (`startMocks` passes one loaded from the same contracts); without it, inline.
    */
   static async create(
@@ -103,14 +112,16 @@ export class MockService {
       if (refused) return refused;
     }
     let checked: RequestCheck | undefined;
-    if (this.jsonChecks && request.bodyBytes !== undefined) {
-      // The text stays here; the thread decodes the bytes (no copy of the text between threads).
-      const { body: _text, ...rest } = toRecordedRequest(request);
-      const outcome = await this.jsonChecks.check(rest, this.name, request.bodyBytes);
-      if (!isCheckFailure(outcome)) checked = outcome;
-      else {
+    if (request.largeJson !== undefined) {
+      const outcome = await this.checkLargeJson(request, request.largeJson);
+      if (isCheckFailure(outcome) || isBodyLimit(outcome)) {
         const refused = this.refuseBody(request, `${outcome.reason}, ${limitNote}`);
         if (refused) return refused;
+      } else {
+        const { body, ...check } = outcome;
+        // The text, for Prism and `x-echoes`, when the thread sent it back (a refused body's stays there).
+        if (body !== undefined) request.body = body;
+        checked = check;
       }
     }
     // A body no operation takes plays no part in the answer: checked here without parsing it.
@@ -143,6 +154,24 @@ export class MockService {
       return this.answer(request, route, { ...rest, code: refusal.status }, []);
     }
     return this.answer(request, route, preferences, []);
+  }
+
+  /**
+   * A large JSON body (`MockRequest.largeJson`) decoded, held to the limits and checked on the JSON
+   * check thread; without one (contracts of the caller), here, the same way.
+   */
+  private async checkLargeJson(
+    request: MockRequest,
+    received: ReceivedJson,
+  ): Promise<LargeBodyCheck | BodyLimit | CheckFailure> {
+    if (this.jsonChecks) return this.jsonChecks.check(toRecordedRequest(request), this.name, received);
+    const read = decodeJsonBody(received);
+    if ('exceeded' in read) return { kind: 'body-limit', reason: read.exceeded };
+    const check = await this.contracts.checkRequest(
+      { ...toRecordedRequest(request), body: read.text },
+      { service: this.name },
+    );
+    return { ...check, body: read.text };
   }
 
   /** A refusal before the request could be checked, in this service's error shape (see `mockRefusal`). */

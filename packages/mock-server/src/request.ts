@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import type { RecordedRequest } from '@svc-contracts/contract-checker';
 import { isJsonMediaType } from '@svc-contracts/openapi-utils';
-import { defaultJsonLimits, JsonBudget, type JsonLimits } from './json-budget.js';
+import { defaultJsonLimits, JsonBudget, type JsonLimits, type ReceivedJson } from './json-budget.js';
 import { offThreadMinBytes } from './json-check-worker.js';
 
 /** A received request, read once and shared by the validators, the scenario and Prism. */
@@ -19,10 +19,11 @@ export interface MockRequest {
   /** Why the JSON body was not kept: past the mock's {@link JsonLimits} (it was read and dropped). */
   bodyLimit?: string;
   /**
-   * The bytes of a JSON body of `offThreadMinBytes` or more, as received: handed to the JSON check
-   * thread (transferred, so the serving thread neither copies nor serializes the text).
+   * A JSON body of `offThreadMinBytes` or more, as received and not yet decoded (`body` is `undefined`
+   * until it is): the JSON check thread decodes it, holds it to the limits and checks it (its chunks
+   * transferred, so the serving thread neither decodes, scans, copies nor serializes it).
    */
-  bodyBytes?: Uint8Array;
+  largeJson?: ReceivedJson;
 }
 
 /** Bodies above this size are refused before any parsing (a mock has no use for them). */
@@ -71,11 +72,14 @@ export async function readRequest(
   // thread that serves every mock (about 10 ms that other requests would wait for).
   // A JSON body is scanned for its cost as it arrives (JsonBudget); past a limit, the rest is read and
   // dropped, so that nothing parses it and the client still gets an answer.
+  // A JSON body of `offThreadMinBytes` or more (its Content-Length says so, or it grows that large) is
+  // kept as received, undecoded: decoding, scanning and checking it is the JSON check thread's work.
   const decoder = new StringDecoder('utf8');
   const budget = mayBeJson(req.headers['content-type']) ? new JsonBudget(jsonLimits) : undefined;
   let body: string | undefined;
   let size = 0;
-  const chunks: Buffer[] | undefined = budget ? [] : undefined;
+  const chunks = budget ? new ReceivedChunks() : undefined;
+  let large = chunks !== undefined && Number(req.headers['content-length']) >= offThreadMinBytes;
   for await (const chunk of req) {
     const buffer = chunk as Buffer;
     size += buffer.length;
@@ -85,6 +89,13 @@ export async function readRequest(
     }
     if (budget?.exceeded !== undefined) continue;
     chunks?.push(buffer);
+    if (large) continue;
+    if (chunks !== undefined && size >= offThreadMinBytes) {
+      // Without a Content-Length: the text so far is dropped, the thread decodes every chunk.
+      large = true;
+      body = undefined;
+      continue;
+    }
     const text = decoder.write(buffer);
     if (budget?.write(text) !== undefined) body = undefined;
     else body = (body ?? '') + text;
@@ -108,21 +119,27 @@ export async function readRequest(
     headers,
     body,
     ...(budget?.exceeded !== undefined && { bodyLimit: budget.exceeded }),
-    ...(body !== undefined &&
+    ...(large &&
       chunks !== undefined &&
-      size >= offThreadMinBytes && { bodyBytes: joined(chunks, size) }),
+      budget?.exceeded === undefined && { largeJson: { chunks: chunks.list, limits: jsonLimits } }),
   };
 }
 
-/** The chunks in one buffer of their own (one that can be transferred to another thread). */
-function joined(chunks: readonly Buffer[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
+/**
+ * Received chunks, each on an `ArrayBuffer` of its own so that all can be transferred to another thread:
+ * Node's HTTP parser gives each body chunk its own; a chunk that shares its memory (a slice of a pool, or
+ * one seen before) is copied.
+ */
+class ReceivedChunks {
+  readonly list: Uint8Array[] = [];
+  private readonly seen = new Set<ArrayBufferLike>();
+
+  push(chunk: Buffer): void {
+    const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
+    const kept = own && !this.seen.has(chunk.buffer) ? chunk : new Uint8Array(chunk);
+    this.seen.add(kept.buffer);
+    this.list.push(kept);
   }
-  return bytes;
 }
 
 /** The request as the contract checker reads recorded traffic, whose URLs are absolute (the host plays no part in matching). */

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { offThreadMinBytes } from '../src/json-check-worker.ts';
 import { BodyTooLargeError, maxBodyBytes, readRequest } from '../src/request.ts';
 
 /** A received request whose body arrives in the given chunks. */
@@ -49,6 +50,23 @@ describe('readRequest', () => {
     );
     expect(small).toMatchObject({ body: '{"a":1}' });
     expect(small.bodyLimit).toBeUndefined();
+  });
+
+  it('keeps a large JSON body undecoded, each chunk on memory of its own (to be transferred)', async () => {
+    const pool = Buffer.alloc(2 * offThreadMinBytes, 0x20);
+    // Two views of one memory: each is copied, so that no two chunks share what is transferred.
+    const chunks = [pool.subarray(0, offThreadMinBytes), pool.subarray(offThreadMinBytes)];
+    const headers = { 'content-type': 'application/json', 'content-length': String(pool.length) };
+    const request = await readRequest(incoming(chunks, headers));
+    expect(request.body).toBeUndefined();
+    const kept = request.largeJson?.chunks ?? [];
+    expect(kept.map((chunk) => chunk.length)).toEqual([offThreadMinBytes, offThreadMinBytes]);
+    for (const chunk of kept) expect(chunk.buffer.byteLength).toBe(chunk.length);
+    expect(new Set(kept.map((chunk) => chunk.buffer)).size).toBe(2);
+    // An XML body of that size is decoded as it arrives.
+    const xml = await readRequest(incoming(chunks, { ...headers, 'content-type': 'application/xml' }));
+    expect(xml.largeJson).toBeUndefined();
+    expect(xml.body).toHaveLength(pool.length);
   });
 
   it('refuses a body over the limit while it arrives', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import type { MockSet } from '../src/index.ts';
 import { basicAuth, call, configPath, mockUrl, startOnFreePorts } from './support.ts';
@@ -67,8 +67,14 @@ async function order(): Promise<void> {
   expect(answer.status).toBe(200);
 }
 
-async function settle(): Promise<void> {
-  await new Promise((done) => setTimeout(done, 600));
+/** Waits until the log says what became of every notification the test expects (sent, refused, given up). */
+async function settle(...outcomes: RegExp[]): Promise<void> {
+  await vi.waitFor(
+    () => {
+      for (const outcome of outcomes) expect(log.join('\n')).toMatch(outcome);
+    },
+    { timeout: 10_000, interval: 10 },
+  );
 }
 
 describe('--stateful order notifications: the mock choices', () => {
@@ -79,7 +85,12 @@ describe('--stateful order notifications: the mock choices', () => {
     );
     await subscribe((document) => document); // https://callbacks.example.com: not this machine
     await order();
-    await settle();
+    // One outcome per subscription: sent to the receiver, given up on the allowed host, refused for the other.
+    await settle(
+      /→ http:\/\/localhost:\d+\/hooks \(subscription [^)]*\): \d{3} in/,
+      /given up/,
+      /not this machine/,
+    );
     expect(seen).toHaveLength(1);
     expect(log.join('\n')).toMatch(
       /→ https:\/\/callbacks\.example\.com: not sent \(not this machine; start the mocks with --callback-allow callbacks\.example\.com/,
@@ -112,9 +123,8 @@ describe('--stateful order notifications: the mock choices', () => {
     await subscribe((document) =>
       at(document).replace(/<BasicAuthentication>[\s\S]*<\/BasicAuthentication>/, ''),
     );
-    await new Promise((done) => setTimeout(done, 5));
     await order();
-    await settle();
+    await settle(/has expired; not sent/, /→ http:\/\/localhost:\d+\/hooks \(subscription [^)]*\): \d{3} in/);
     expect(log.join('\n')).toMatch(/has expired; not sent/);
     expect(seen).toHaveLength(1);
     expect(seen[0]?.headers.authorization).toBeUndefined();

@@ -1,0 +1,144 @@
+// A JSON body of 64 KiB or more reaches the JSON check thread undecoded: the thread holds it to the
+// mocks' JSON limits, and every answer is the one the same body gets when small (checked as it arrives).
+// The limits are lowered and the large bodies are the small ones padded with whitespace (still JSON).
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MockSet } from '../src/index.ts';
+import { JsonCheckWorker, offThreadMinBytes } from '../src/json-check-worker.ts';
+import { type ContractSet, loadContractSet } from './contract-check.ts';
+import { basicAuth, call, configPath, startOnFreePorts } from './support.ts';
+
+let set: MockSet;
+const url = (name: string): string => set.mocks.find((mock) => mock.name === name)?.url ?? '';
+const checkOffThread = vi.spyOn(JsonCheckWorker.prototype, 'check');
+
+beforeAll(async () => {
+  set = await startOnFreePorts({
+    only: ['voice', 'agents'],
+    jsonLimits: { maxJsonNodes: 20, maxJsonDepth: 4, maxJsonStringLength: 200 },
+  });
+});
+afterAll(() => set.stop());
+
+const padded = (json: string): string => `${json}${' '.repeat(offThreadMinBytes)}`;
+/** Padded in front: sent chunked, what breaks a limit arrives after the body has gone past 64 KiB. */
+const frontPadded = (json: string): string => `${' '.repeat(offThreadMinBytes)}${json}`;
+const voiceBody = (extra: Record<string, unknown>): string =>
+  JSON.stringify({
+    from: '+15551234567',
+    to: '+15551234568',
+    answerUrl: 'https://app.example.com/voice/answer',
+    applicationId: '7fc9698a-b04a-468b-9e8f-91238c0d0086',
+    ...extra,
+  });
+const voiceCall = (body: string, base = url('voice')) =>
+  call(base, '/api/v2/accounts/a1/calls', {
+    method: 'POST',
+    headers: { authorization: basicAuth, 'content-type': 'application/json' },
+    body,
+    timeoutMs: 30_000,
+  });
+
+/** The same body sent in pieces without a Content-Length (chunked): its size is known only as it arrives. */
+async function chunkedVoiceCall(body: string): Promise<{ status: number; text: string }> {
+  const bytes = new TextEncoder().encode(body);
+  const piece = 16 * 1024;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let at = 0; at < bytes.length; at += piece) controller.enqueue(bytes.slice(at, at + piece));
+      controller.close();
+    },
+  });
+  const response = await fetch(`${url('voice')}/api/v2/accounts/a1/calls`, {
+    method: 'POST',
+    headers: { authorization: basicAuth, 'content-type': 'application/json' },
+    body: stream,
+    duplex: 'half',
+    signal: AbortSignal.timeout(30_000),
+  } as RequestInit);
+  return { status: response.status, text: await response.text() };
+}
+
+const tooMany = voiceBody(Object.fromEntries(Array.from({ length: 30 }, (_, at) => [`p${at}`, at])));
+const tooDeep = voiceBody({ deep: [[[[1]]]] });
+const valid = voiceBody({ p0: 0 });
+
+describe('a large JSON body is held to the JSON limits on the check thread, answered as a small one', () => {
+  it.each([
+    ['too many values', tooMany, 'more than 20 values'],
+    ['nesting too deep', tooDeep, 'deeper than 4 levels'],
+    ['a string too long', voiceBody({ note: 'x'.repeat(300) }), 'longer than 200 characters'],
+  ])('%s: the same 400 as the small body, the limit named', async (_name, small, reason) => {
+    const inline = await voiceCall(small);
+    expect(inline.status).toBe(400);
+    expect(inline.text).toContain(reason);
+    checkOffThread.mockClear();
+    const large = await voiceCall(padded(small));
+    expect(checkOffThread).toHaveBeenCalledTimes(1);
+    expect(large).toMatchObject({ status: inline.status, text: inline.text });
+    // Without a Content-Length, the body goes to the thread once it has grown that large.
+    checkOffThread.mockClear();
+    const chunked = await chunkedVoiceCall(frontPadded(small));
+    expect(checkOffThread).toHaveBeenCalledTimes(1);
+    expect(chunked).toEqual({ status: inline.status, text: inline.text });
+  });
+
+  it('a body within the limits gets the same answer as a small one (its text reaches Prism and x-echoes)', async () => {
+    const inline = await voiceCall(valid);
+    expect(inline.status).toBe(200);
+    checkOffThread.mockClear();
+    const large = await voiceCall(padded(valid));
+    expect(checkOffThread).toHaveBeenCalledTimes(1);
+    expect(large).toMatchObject({ status: inline.status, text: inline.text });
+    expect(await chunkedVoiceCall(frontPadded(valid))).toEqual({ status: inline.status, text: inline.text });
+  });
+
+  it('a small chunked body past a limit stays inline', async () => {
+    checkOffThread.mockClear();
+    const answer = await chunkedVoiceCall(tooMany);
+    expect(checkOffThread).not.toHaveBeenCalled();
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain('more than 20 values');
+  });
+
+  it("agents: a large body past a limit gets its 422 in agents' shape, as a small one", async () => {
+    const agentsCall = (body: string) =>
+      call(url('agents'), '/api/v1/campaign/7/pause', {
+        method: 'POST',
+        headers: { authorization: 'Bearer test-access-token', 'content-type': 'application/json' },
+        body,
+        timeoutMs: 30_000,
+      });
+    const small = JSON.stringify({ s: 'x'.repeat(300) });
+    const inline = await agentsCall(small);
+    expect(inline.status).toBe(422);
+    expect(await agentsCall(padded(small))).toMatchObject({ status: 422, text: inline.text });
+  });
+});
+
+describe('mocks started with contracts of the caller (no check thread): a large body, decoded and held to the limits inline', () => {
+  let contracts: ContractSet;
+  let inlineSet: MockSet;
+  beforeAll(async () => {
+    contracts = await loadContractSet(configPath);
+    inlineSet = await startOnFreePorts({
+      only: ['voice'],
+      contracts,
+      jsonLimits: { maxJsonNodes: 20, maxJsonDepth: 4, maxJsonStringLength: 200 },
+    });
+  });
+  afterAll(async () => {
+    await inlineSet?.stop();
+    await contracts?.close();
+  });
+
+  it.each([
+    ['too many values', tooMany],
+    ['valid', valid],
+  ])('%s: the answer the small body gets', async (_name, small) => {
+    const base = inlineSet.mocks.find((mock) => mock.name === 'voice')?.url ?? '';
+    const inline = await voiceCall(small, base);
+    checkOffThread.mockClear();
+    expect(await voiceCall(padded(small), base)).toMatchObject({ status: inline.status, text: inline.text });
+    expect(checkOffThread).not.toHaveBeenCalled();
+  });
+});
