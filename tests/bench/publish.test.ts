@@ -133,6 +133,7 @@ describe('the committed results', () => {
       'clients',
       'mocks',
       'mocks-hostile',
+      'dev',
       'wall',
     ]);
     // Stale after a change to bench/notes.ts or the renderer: `pnpm bench --render`.
