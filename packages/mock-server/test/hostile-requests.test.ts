@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockSet } from '../src/index.ts';
-import { basicAuth, call, hostileOrder, startOnFreePorts } from './support.ts';
+import { basicAuth, call, hostileOrder, startOnFreePorts, voiceCallBody } from './support.ts';
 
 let set: MockSet;
 const url = (name: string): string => set.mocks.find((mock) => mock.name === name)?.url ?? '';
@@ -65,14 +65,6 @@ describe('requests refused before they can be checked', () => {
   });
 });
 
-const callBody = (extra: Record<string, unknown> = {}): string =>
-  JSON.stringify({
-    from: '+15551234567',
-    to: '+15551234568',
-    answerUrl: 'https://app.example.com/voice/answer',
-    applicationId: '7fc9698a-b04a-468b-9e8f-91238c0d0086',
-    ...extra,
-  });
 const voiceCall = (body: string, headers: Record<string, string> = {}) =>
   call(url('voice'), '/api/v2/accounts/a1/calls', {
     method: 'POST',
@@ -83,7 +75,7 @@ const voiceCall = (body: string, headers: Record<string, string> = {}) =>
 describe('a hostile JSON body', () => {
   it("a 9 MB answerUrl gets voice's validation status 400 saying the limit is the mock's, not a 500", async () => {
     const answer = await voiceCall(
-      callBody({ answerUrl: `https://a.example/${'a'.repeat(9 * 1024 * 1024)}` }),
+      voiceCallBody({ answerUrl: `https://a.example/${'a'.repeat(9 * 1024 * 1024)}` }),
     );
     expect(answer.status).toBe(400);
     const body = JSON.parse(answer.text) as { type: string; description: string };
@@ -94,7 +86,7 @@ describe('a hostile JSON body', () => {
   });
 
   it('a call within the limits is still answered', async () => {
-    expect((await voiceCall(callBody())).status).toBe(200);
+    expect((await voiceCall(voiceCallBody())).status).toBe(200);
   });
 });
 
@@ -108,11 +100,11 @@ describe('Prefer: example= naming no example', () => {
     expect((JSON.parse(agents.text) as { detail: string }).detail).toBe(
       'Prefer: example=unknown names no example of the 200 response: its examples are active.',
     );
-    const voice = await voiceCall(callBody(), { prefer: 'example=unknown' });
+    const voice = await voiceCall(voiceCallBody(), { prefer: 'example=unknown' });
     expect(voice.status).toBe(400);
     expect(voice.text).toContain('its examples are created');
     // A documented example is still served.
-    expect((await voiceCall(callBody(), { prefer: 'example=created' })).status).toBe(200);
+    expect((await voiceCall(voiceCallBody(), { prefer: 'example=created' })).status).toBe(200);
   });
 });
 

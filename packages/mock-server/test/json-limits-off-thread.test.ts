@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MockSet } from '../src/index.ts';
 import { JsonCheckWorker, offThreadMinBytes } from '../src/json-check-worker.ts';
 import { type ContractSet, loadContractSet } from './contract-check.ts';
-import { basicAuth, call, configPath, startOnFreePorts } from './support.ts';
+import { basicAuth, call, configPath, startOnFreePorts, voiceCallBody } from './support.ts';
 
 let set: MockSet;
 const url = (name: string): string => set.mocks.find((mock) => mock.name === name)?.url ?? '';
@@ -22,14 +22,6 @@ afterAll(() => set.stop());
 const padded = (json: string): string => `${json}${' '.repeat(offThreadMinBytes)}`;
 /** Padded in front: sent chunked, what breaks a limit arrives after the body has gone past 64 KiB. */
 const frontPadded = (json: string): string => `${' '.repeat(offThreadMinBytes)}${json}`;
-const voiceBody = (extra: Record<string, unknown>): string =>
-  JSON.stringify({
-    from: '+15551234567',
-    to: '+15551234568',
-    answerUrl: 'https://app.example.com/voice/answer',
-    applicationId: '7fc9698a-b04a-468b-9e8f-91238c0d0086',
-    ...extra,
-  });
 const voiceCall = (body: string, base = url('voice')) =>
   call(base, '/api/v2/accounts/a1/calls', {
     method: 'POST',
@@ -58,15 +50,15 @@ async function chunkedVoiceCall(body: string): Promise<{ status: number; text: s
   return { status: response.status, text: await response.text() };
 }
 
-const tooMany = voiceBody(Object.fromEntries(Array.from({ length: 30 }, (_, at) => [`p${at}`, at])));
-const tooDeep = voiceBody({ deep: [[[[1]]]] });
-const valid = voiceBody({ p0: 0 });
+const tooMany = voiceCallBody(Object.fromEntries(Array.from({ length: 30 }, (_, at) => [`p${at}`, at])));
+const tooDeep = voiceCallBody({ deep: [[[[1]]]] });
+const valid = voiceCallBody({ p0: 0 });
 
 describe('a large JSON body is held to the JSON limits on the check thread, answered as a small one', () => {
   it.each([
     ['too many values', tooMany, 'more than 20 values'],
     ['nesting too deep', tooDeep, 'deeper than 4 levels'],
-    ['a string too long', voiceBody({ note: 'x'.repeat(300) }), 'longer than 200 characters'],
+    ['a string too long', voiceCallBody({ note: 'x'.repeat(300) }), 'longer than 200 characters'],
   ])('%s: the same 400 as the small body, the limit named', async (_name, small, reason) => {
     const inline = await voiceCall(small);
     expect(inline.status).toBe(400);

@@ -1,7 +1,7 @@
 // The mocks' JSON limits, lowered so that small bodies stand for the large ones they bound.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockSet } from '../src/index.ts';
-import { basicAuth, call, startOnFreePorts } from './support.ts';
+import { basicAuth, call, startOnFreePorts, voiceCallBody } from './support.ts';
 
 let set: MockSet;
 const url = (name: string): string => set.mocks.find((mock) => mock.name === name)?.url ?? '';
@@ -18,13 +18,7 @@ const voiceCall = (extra: Record<string, unknown>) =>
   call(url('voice'), '/api/v2/accounts/a1/calls', {
     method: 'POST',
     headers: { authorization: basicAuth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      from: '+15551234567',
-      to: '+15551234568',
-      answerUrl: 'https://app.example.com/voice/answer',
-      applicationId: '7fc9698a-b04a-468b-9e8f-91238c0d0086',
-      ...extra,
-    }),
+    body: voiceCallBody(extra),
   });
 
 describe('a JSON body past the limits is refused unparsed, with the validation status of the service', () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MockSet } from '../src/index.ts';
 import { JsonCheckWorker, offThreadMinBytes } from '../src/json-check-worker.ts';
-import { basicAuth, call, configPath, startOnFreePorts } from './support.ts';
+import { basicAuth, call, configPath, startOnFreePorts, voiceCallBody } from './support.ts';
 
 let set: MockSet;
 const url = (name: string): string => set.mocks.find((mock) => mock.name === name)?.url ?? '';
@@ -19,13 +19,7 @@ const voiceCall = (extra: Record<string, unknown>) =>
   call(url('voice'), '/api/v2/accounts/a1/calls', {
     method: 'POST',
     headers: { authorization: basicAuth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      from: '+15551234567',
-      to: '+15551234568',
-      answerUrl: 'https://app.example.com/voice/answer',
-      applicationId: '7fc9698a-b04a-468b-9e8f-91238c0d0086',
-      ...extra,
-    }),
+    body: voiceCallBody(extra),
     timeoutMs: 30_000,
   });
 

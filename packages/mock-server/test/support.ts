@@ -54,6 +54,16 @@ export function mockUrl(set: MockSet, name: string): string {
 export const basic = (user = 'user', password = 'secret'): string =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
+/** A valid voice createCall body (the spec's example values), with `extra` members added or replaced. */
+export const voiceCallBody = (extra: Record<string, unknown> = {}): string =>
+  JSON.stringify({
+    from: '+15551234567',
+    to: '+15551234568',
+    answerUrl: 'https://app.example.com/voice/answer',
+    applicationId: '7fc9698a-b04a-468b-9e8f-91238c0d0086',
+    ...extra,
+  });
+
 export const basicAuth = `Basic ${Buffer.from('user:pass').toString('base64')}`;
 
 /**
