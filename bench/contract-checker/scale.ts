@@ -10,6 +10,8 @@
 // work on the machine falls on all alike.
 // The inputs are every entry of contract-tests/recordings repeated (recorded-entries.ts), written to a
 // temporary folder and removed afterwards. workers.ts gives more detail on the threads by hand.
+// At the smallest HAR size, the HAR reader alone (scan + JSON.parse per entry) against the streaming JSON
+// libraries a reader would otherwise use (scanner.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +28,7 @@ import { measure } from '../lib/timed-run.ts';
 import { packageVersion } from '../lib/versions.ts';
 import { type CheckerRun, runChecker, runShardPair, runSplitPair } from './checker-runs.ts';
 import { recordedEntries, writeHalves, writeRecording } from './recorded-entries.ts';
+import { measureReaders, readerFigure } from './scanner.ts';
 
 type Format = 'har' | 'ndjson';
 
@@ -104,6 +107,7 @@ interface Measured {
 const entries = await recordedEntries();
 const dir = await mkdtemp(join(tmpdir(), 'bench-scale-'));
 const results: Measured[] = [];
+let readers: Figure | undefined;
 try {
   const inputs: Array<{ format: Format; mb: number }> = [
     ...sizes.map((mb) => ({ format: 'har' as const, mb })),
@@ -133,6 +137,8 @@ try {
       }
     }
     for (const half of halves ?? []) await rm(half);
+    if (format === 'har' && mb === sizes[0])
+      readers = readerFigure(mb, count, await measureReaders(file, runs));
     result.whole = await readWhole(file, format);
     results.push(result);
     console.error(
@@ -228,8 +234,8 @@ const section: Section = {
   id: 'contract-check-scale',
   title: 'Contract check at scale: memory against input size, and all cores',
   command: `pnpm exec tsx bench/contract-checker/scale.ts --mb ${sizes.join(',')} --runs ${runs}`,
-  method: `The built \`contract-check\` (its report discarded) on every recorded entry of contract-tests/recordings repeated until the file has the size shown: HAR at ${sizes.map(mbText).join(', ')}, NDJSON at ${mbText(largest)}. Peak RSS is the process's (all threads), reported by the process itself as it exits (getrusage, the figure GNU time reports); the wall is from start to exit. Each input is checked ${runs === 1 ? 'once' : `${runs} times`} with \`--workers 1\`, and at ${mbText(largest)} as often with \`--workers 2\` and with two \`--workers 1\` processes started at once that share the entries with \`--shard 1/2\` and \`--shard 2/2\` (what a user would otherwise do to use two cores; their wall runs until both have ended, their peak RSS is the two added up), and with two \`--workers 1\` processes started at once, each on its own half of the entries, split beforehand into two files (the split pair: two cores' worth of the same checking with nothing shared and nothing to coordinate, each process with its own V8 heap and warm-up as each thread of \`--workers 2\` has, about the most two threads can reach on the machine), alternating with the one-thread runs. The CPU time of each thread is read from /proc/<pid>/task every 100 ms: the checking threads are the main thread and, with \`--workers 2\`, the busiest other thread; the rest are V8's and libuv's background threads. The comparison for memory reads the same file whole with \`readFile\` and \`JSON.parse\`, checking nothing.`,
-  figures: [...memoryFigures, ...workerFigures],
+  method: `The built \`contract-check\` (its report discarded) on every recorded entry of contract-tests/recordings repeated until the file has the size shown: HAR at ${sizes.map(mbText).join(', ')}, NDJSON at ${mbText(largest)}. Peak RSS is the process's (all threads), reported by the process itself as it exits (getrusage, the figure GNU time reports); the wall is from start to exit. Each input is checked ${runs === 1 ? 'once' : `${runs} times`} with \`--workers 1\`, and at ${mbText(largest)} as often with \`--workers 2\` and with two \`--workers 1\` processes started at once that share the entries with \`--shard 1/2\` and \`--shard 2/2\` (what a user would otherwise do to use two cores; their wall runs until both have ended, their peak RSS is the two added up), and with two \`--workers 1\` processes started at once, each on its own half of the entries, split beforehand into two files (the split pair: two cores' worth of the same checking with nothing shared and nothing to coordinate, each process with its own V8 heap and warm-up as each thread of \`--workers 2\` has, about the most two threads can reach on the machine), alternating with the one-thread runs. The CPU time of each thread is read from /proc/<pid>/task every 100 ms: the checking threads are the main thread and, with \`--workers 2\`, the busiest other thread; the rest are V8's and libuv's background threads. The comparison for memory reads the same file whole with \`readFile\` and \`JSON.parse\`, checking nothing. At ${mbText(sizes[0] as number)} the HAR reader alone (@svc-contracts/har's scanner of \`log.entries\`, \`JSON.parse\` per entry, nothing checked: what contract-check does before checking) is timed against \`@streamparser/json\` and \`stream-json\` reading the same entries as values, each run a process of its own, the three alternating.`,
+  figures: [...memoryFigures, ...workerFigures, ...(readers ? [readers] : [])],
   versions: {
     '@svc-contracts/contract-checker': packageVersion('packages/contract-checker/package.json'),
   },
@@ -246,6 +252,18 @@ for (const result of results.filter((candidate) => candidate.two.length > 0)) {
     `${wall(list).toFixed(1)} s, ${Math.round(result.entries / wall(list)).toLocaleString('en-US')} entries/s`;
   console.log(
     `| ${mbText(result.mb)} ${result.format.toUpperCase()} | ${cell(result.one)} | ${cell(result.two)} | ${(wall(result.one) / wall(result.two)).toFixed(2)}x | ${cell(result.pair)} | ${(wall(result.one) / wall(result.pair)).toFixed(2)}x | ${cell(result.halves)} | ${(wall(result.one) / wall(result.halves)).toFixed(2)}x | ${peak(result.one)} / ${peak(result.two)} / ${peak(result.pair)} / ${peak(result.halves)} MB |`,
+  );
+}
+if (readers) {
+  const seconds = (value: number) => `${value.toFixed(2)} s`;
+  console.log(
+    `\n**Reading the entries of ${mbText(sizes[0] as number)} of HAR** (medians): ${readers.ours.tool} ${seconds(readers.ours.sample.median)}; ${readers.comparisons
+      .map((comparison) =>
+        'sample' in comparison
+          ? `${comparison.tool} ${seconds(comparison.sample.median)}`
+          : `${comparison.tool}: ${comparison.reason}`,
+      )
+      .join('; ')}`,
   );
 }
 emitSection(section, values.json);

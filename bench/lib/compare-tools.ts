@@ -1,7 +1,8 @@
 /**
  * The tools our figures are compared with and that the workspace does not need: `prism mock` (the CLI a
- * user would start once per spec) and bandwidth-sdk (the vendor's SDK for messaging, voice and
- * verification). They live in bench/compare/, outside the pnpm workspace, installed with npm by
+ * user would start once per spec), bandwidth-sdk (the vendor's SDK for messaging, voice and
+ * verification), and the streaming JSON libraries a HAR reader would otherwise use (`@streamparser/json`,
+ * `stream-json`). They live in bench/compare/, outside the pnpm workspace, installed with npm by
  * `pnpm bench` so that `pnpm install` stays lean and the pins in bench/compare/package.json hold.
  */
 import { spawnSync } from 'node:child_process';
@@ -37,8 +38,16 @@ export function installedVersion(name: string): string | undefined {
 export const prismCli = join(compareDir, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 export const bandwidthSdk = join(compareDir, 'node_modules', 'bandwidth-sdk', 'dist', 'index.js');
 
+export type CompareTool = '@stoplight/prism-cli' | 'bandwidth-sdk' | '@streamparser/json' | 'stream-json';
+const compareTools: CompareTool[] = [
+  '@stoplight/prism-cli',
+  'bandwidth-sdk',
+  '@streamparser/json',
+  'stream-json',
+];
+
 /** Why a compare tool cannot be used in this run, or undefined when it can. */
-export function missingReason(name: '@stoplight/prism-cli' | 'bandwidth-sdk'): string | undefined {
+export function missingReason(name: CompareTool): string | undefined {
   return installedVersion(name)
     ? undefined
     : `${name} ${pinnedVersion(name)} is not installed in bench/compare (pnpm bench installs it)`;
@@ -46,7 +55,8 @@ export function missingReason(name: '@stoplight/prism-cli' | 'bandwidth-sdk'): s
 
 /** Installs the compare tools when any is missing; returns an error message when npm fails. */
 export function ensureCompareTools(): string | undefined {
-  if (!missingReason('@stoplight/prism-cli') && !missingReason('bandwidth-sdk')) return undefined;
+  const missing = () => compareTools.map(missingReason).find((reason) => reason !== undefined);
+  if (!missing()) return undefined;
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(
     npm,
@@ -57,5 +67,5 @@ export function ensureCompareTools(): string | undefined {
   if (result.status !== 0) {
     return `npm install --prefix bench/compare exited with ${result.status}: ${result.stderr.trim().split('\n').slice(-3).join(' ')}`;
   }
-  return missingReason('@stoplight/prism-cli') ?? missingReason('bandwidth-sdk');
+  return missing();
 }
