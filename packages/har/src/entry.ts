@@ -112,6 +112,8 @@ export function harEntry(exchange: Exchange): HarEntry {
       ssl: -1,
     },
     ...(exchange.comment === undefined ? {} : { comment: exchange.comment }),
+    // A callback a service sent: read back by `readEntry` as `request.webhook`.
+    ...(request.webhook === undefined ? {} : { _webhook: request.webhook }),
   };
 }
 

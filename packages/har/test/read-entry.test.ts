@@ -128,6 +128,14 @@ describe('readEntry of harEntry (the writer and the reader are each other’s in
     expect(read).toEqual({ index: 0, request: exchange.request, response: exchange.response });
   });
 
+  it("writes a callback as `_webhook`, read back as the request's webhook", () => {
+    const callback = { ...exchange.request, webhook: 'voice/callStatus' };
+    const entry = harEntry({ ...exchange, request: callback });
+    expect(entry._webhook).toBe('voice/callStatus');
+    expect(Object.keys(entry).at(-1)).toBe('_webhook');
+    expect(readEntry(JSON.parse(JSON.stringify(entry)), 0).request).toEqual(callback);
+  });
+
   it('writes a body the recorder did not keep as `_bodyOmitted`, and reads it back as not kept', () => {
     const omitted = {
       reason: 'size-limit' as const,
