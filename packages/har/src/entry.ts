@@ -38,7 +38,9 @@ export function bodyBytes(text: string, encoding?: string): number {
  * committed recordings depend on it: do not reorder).
  */
 export function harEntry(exchange: Exchange): HarEntry {
-  const { request, response, timings } = exchange;
+  const { timings } = exchange;
+  const request = withOmission(exchange.request);
+  const response = withOmission(exchange.response);
   const requestType = headerValue(request.headers, 'content-type') ?? '';
   const responseType = headerValue(response.headers, 'content-type') ?? '';
   const contentSize = response.body === undefined ? 0 : bodyBytes(response.body, response.encoding);
@@ -115,6 +117,24 @@ export function harEntry(exchange: Exchange): HarEntry {
     // A callback a service sent: read back by `readEntry` as `request.webhook`.
     ...(request.webhook === undefined ? {} : { _webhook: request.webhook }),
   };
+}
+
+/**
+ * A body marked not recorded (`bodyNotRecorded`, as `readEntry` gives it) without the recorder's why is
+ * written as not kept too: written as no body, it would read back as a body that was never sent.
+ */
+function withOmission<Side extends ExchangeRequest | ExchangeResponse>(side: Side): Side {
+  if (side.omitted !== undefined || side.bodyNotRecorded !== true) return side;
+  const { body: _body, ...rest } = side;
+  return {
+    ...rest,
+    omitted: {
+      reason: 'not-recorded',
+      detail: 'the recording it was read from did not keep it',
+      receivedBytes: -1,
+      size: -1,
+    },
+  } as Side;
 }
 
 /** HAR's `_bodyOmitted` of a body the recorder did not keep (`size` goes to the body's own size fields). */

@@ -128,6 +128,25 @@ describe('readEntry of harEntry (the writer and the reader are each other’s in
     expect(read).toEqual({ index: 0, request: exchange.request, response: exchange.response });
   });
 
+  it('writes a body read as not kept as not kept again, never as no body', () => {
+    const read = readEntry(
+      {
+        request: { ...request, method: 'POST', bodySize: 12 },
+        response: { ...ok, content: { size: 40, mimeType: '' } },
+      },
+      0,
+    );
+    const entry = harEntry({ ...exchange, request: read.request, response: read.response });
+    expect(entry.request.postData?._bodyOmitted?.reason).toBe('not-recorded');
+    expect(entry.response.content).toMatchObject({ size: -1, _bodyOmitted: { reason: 'not-recorded' } });
+    const again = readEntry(JSON.parse(JSON.stringify(entry)), 0);
+    expect([again.request.bodyNotRecorded, again.response.bodyNotRecorded]).toEqual([true, true]);
+    expect(again.notJudged?.map((part) => part.detail)).toEqual([
+      'the recorder did not keep it (_bodyOmitted not-recorded: the recording it was read from did not keep it)',
+      'the recorder did not keep it (_bodyOmitted not-recorded: the recording it was read from did not keep it)',
+    ]);
+  });
+
   it("writes a callback as `_webhook`, read back as the request's webhook", () => {
     const callback = { ...exchange.request, webhook: 'voice/callStatus' };
     const entry = harEntry({ ...exchange, request: callback });
