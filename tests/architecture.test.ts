@@ -215,6 +215,58 @@ describe('concept-outside-owner', () => {
   });
 });
 
+describe('concept-type-not-imported', () => {
+  const message = (file: string, line: number, name: string) =>
+    `${file}:${line} concept-type-not-imported: declares \`${name}\` without @svc-contracts/har's type; packages/har owns it: alias or extend the type imported from @svc-contracts/har`;
+
+  it('flags a package source that declares the exchange types itself, or builds them on anything but har', () => {
+    expect(
+      scanFixture(
+        'packages/a/src/exchange.ts',
+        [
+          "import type { Other } from './other.js';",
+          'export interface RecordedRequest {',
+          '  method: string;',
+          '  url: string;',
+          '}',
+          'export type RecordedResponse = { status: number } & Other;',
+          'export interface RecordedExchange extends Other {}',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      message('packages/a/src/exchange.ts', 2, 'RecordedRequest'),
+      message('packages/a/src/exchange.ts', 6, 'RecordedResponse'),
+      message('packages/a/src/exchange.ts', 7, 'RecordedExchange'),
+    ]);
+  });
+
+  it('flags a second readEntry by name', () => {
+    expect(
+      scanFixture('packages/a/src/read.ts', 'export function readEntry(raw: unknown) {\n  return raw;\n}\n'),
+    ).toEqual([
+      'packages/a/src/read.ts:1 concept-outside-owner: defines `readEntry`, which packages/har owns; import it from there',
+    ]);
+  });
+
+  it("accepts aliases and extensions of har's types imported from har, har itself, and tests", () => {
+    const built = [
+      "import type { ExchangeRequest, RecordedExchange as Read } from '@svc-contracts/har';",
+      "import type * as exchange from '@svc-contracts/har/exchange';",
+      'export type RecordedRequest = ExchangeRequest;',
+      "export type RecordedExchange = Omit<Read, 'skip'> & { skip?: string };",
+      'export interface RecordedResponse extends exchange.ExchangeResponse {}',
+    ].join('\n');
+    const rules = (lines: string[]) => lines.filter((line) => line.includes('concept-type'));
+    expect(rules(scanFixture('packages/a/src/built.ts', built))).toEqual([]);
+    const own = 'export interface ExchangeRequest {\n  method: string;\n}\n';
+    expect(scanFixture('packages/har/src/message.ts', own)).toEqual([]);
+    expect(scanFixture('tests/own-types.ts', own)).toEqual([]);
+    expect(scanFixture('packages/a/src/other-name.ts', own)).toEqual([
+      message('packages/a/src/other-name.ts', 1, 'ExchangeRequest'),
+    ]);
+  });
+});
+
 describe('extension-key-outside-reader', () => {
   const reads = [
     "export const a = (node: Record<string, unknown>) => node['x-requires'];",

@@ -15,6 +15,7 @@ export type ArchitectureRule =
   | 'variable-dynamic-import'
   | 'undeclared-workspace-dependency'
   | 'concept-outside-owner'
+  | 'concept-type-not-imported'
   | 'extension-key-outside-reader';
 
 export interface Violation {
@@ -44,7 +45,31 @@ export const conceptOwners: Readonly<Record<string, string>> = {
   harEntry: 'packages/har',
   harDocument: 'packages/har',
   createHar: 'packages/har',
+  readEntry: 'packages/har',
 };
+
+/**
+ * Types of a shared concept, by the names packages give them: declared in the owner's package only. A
+ * package source elsewhere that declares one (its own name for the concept, for example the checker's
+ * `RecordedRequest`) must build it on the owner's type, imported from the owner's package: a type alias
+ * or an interface extending it that refers to a name imported from there. A second definition with the
+ * same fields and no import is a copy.
+ */
+export const conceptTypes: Readonly<Record<string, { owner: string; from: string }>> = Object.fromEntries(
+  [
+    'ExchangeRequest',
+    'ExchangeResponse',
+    'Exchange',
+    'RecordedExchange',
+    'RecordedRequest',
+    'RecordedResponse',
+    'HeaderField',
+    'MessageParts',
+  ].map((name) => [name, { owner: 'packages/har', from: '@svc-contracts/har' }]),
+);
+
+/** Where the concept-type rule applies: package sources (tests and benches keep their own fixtures' types). */
+const conceptTypeScope = /^packages\/[^/]+\/src\//;
 
 /**
  * The one place an `x-` key of the specs may be spelled: the readers of @svc-contracts/contract-model.
@@ -75,6 +100,8 @@ export interface ScanOptions {
   owners?: Readonly<Record<string, string>>;
   /** Extension names only their readers may spell; default the contract model's `KNOWN_EXTENSIONS`. */
   extensions?: readonly string[];
+  /** Concept types to check; default {@link conceptTypes}. */
+  types?: Readonly<Record<string, { owner: string; from: string }>>;
 }
 
 interface PackageInfo {
@@ -94,6 +121,10 @@ interface FileContext {
   source: ts.SourceFile;
   lines: string[];
   owners: Readonly<Record<string, string>>;
+  /** Concept types to check; undefined where the rule does not apply. */
+  types: Readonly<Record<string, { owner: string; from: string }>> | undefined;
+  /** Local names the file imports, by module specifier (filled as the imports are met). */
+  imported: Map<string, string>;
   /** Matches a string that spells a known extension as a key; undefined where the rule does not apply. */
   extensionKey: RegExp | undefined;
   violations: Violation[];
@@ -285,6 +316,62 @@ function checkDefinition(context: FileContext, node: ts.Node): void {
   );
 }
 
+/** Records the local names an import declaration brings in, with the module they come from. */
+function noteImports(context: FileContext, node: ts.ImportDeclaration): void {
+  if (!ts.isStringLiteral(node.moduleSpecifier)) return;
+  const from = node.moduleSpecifier.text;
+  const clause = node.importClause;
+  if (clause?.name) context.imported.set(clause.name.text, from);
+  const bindings = clause?.namedBindings;
+  if (bindings && ts.isNamedImports(bindings)) {
+    for (const element of bindings.elements) context.imported.set(element.name.text, from);
+  } else if (bindings && ts.isNamespaceImport(bindings)) context.imported.set(bindings.name.text, from);
+}
+
+/** The names a type node refers to (`A`, `Omit<B, 'x'> & C` gives B and C besides Omit; `ns.T` gives ns). */
+function referencedNames(node: ts.Node, names: string[] = []): string[] {
+  if (ts.isTypeReferenceNode(node) || ts.isExpressionWithTypeArguments(node)) {
+    let name: ts.Node = ts.isTypeReferenceNode(node) ? node.typeName : node.expression;
+    while (ts.isQualifiedName(name) || ts.isPropertyAccessExpression(name)) {
+      name = ts.isQualifiedName(name) ? name.left : name.expression;
+    }
+    if (ts.isIdentifier(name)) names.push(name.text);
+  }
+  ts.forEachChild(node, (child) => void referencedNames(child, names));
+  return names;
+}
+
+/**
+ * A declaration of a concept type outside its owner: allowed only as a type alias, or an interface
+ * extending, of a name the file imports from the owner's package (by import, not by name).
+ */
+function checkConceptType(context: FileContext, node: ts.Node): void {
+  if (context.types === undefined) return;
+  if (!ts.isInterfaceDeclaration(node) && !ts.isTypeAliasDeclaration(node) && !ts.isClassDeclaration(node))
+    return;
+  const name = node.name;
+  if (name === undefined || !Object.hasOwn(context.types, name.text)) return;
+  const { owner, from } = context.types[name.text] as { owner: string; from: string };
+  if (context.file.startsWith(`${owner}/`)) return;
+  const built = ts.isTypeAliasDeclaration(node)
+    ? referencedNames(node.type)
+    : ts.isInterfaceDeclaration(node)
+      ? (node.heritageClauses ?? []).flatMap((clause) =>
+          clause.types.flatMap((type) => referencedNames(type)),
+        )
+      : [];
+  const fromOwner = (specifier: string | undefined) =>
+    specifier !== undefined && (specifier === from || specifier.startsWith(`${from}/`));
+  if (built.some((local) => fromOwner(context.imported.get(local)))) return;
+  report(
+    context,
+    name,
+    'concept-type-not-imported',
+    name.text,
+    `declares \`${name.text}\` without ${from}'s type; ${owner} owns it: alias or extend the type imported from ${from}`,
+  );
+}
+
 /**
  * A string or template part that spells a known extension as a key: the whole text, quoted inside it (a
  * JSONPath `@['x-echoes']`), or a JSON pointer segment (`/x-echoes`).
@@ -327,6 +414,7 @@ const specifierCalls = new Set(['require', 'require.resolve', 'vi.mock', 'vi.doM
 function visit(context: FileContext, node: ts.Node): void {
   if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
     if (ts.isStringLiteral(node.moduleSpecifier)) checkSpecifier(context, node, node.moduleSpecifier.text);
+    if (ts.isImportDeclaration(node)) noteImports(context, node);
   } else if (ts.isImportTypeNode(node)) {
     const { argument } = node;
     if (ts.isLiteralTypeNode(argument) && ts.isStringLiteral(argument.literal)) {
@@ -346,6 +434,7 @@ function visit(context: FileContext, node: ts.Node): void {
     }
   }
   checkDefinition(context, node);
+  checkConceptType(context, node);
   checkExtensionKey(context, node);
   ts.forEachChild(node, (child) => visit(context, child));
 }
@@ -374,6 +463,8 @@ export function scanArchitecture(
       source,
       lines: text.split('\n'),
       owners: options.owners ?? conceptOwners,
+      types: conceptTypeScope.test(file) ? (options.types ?? conceptTypes) : undefined,
+      imported: new Map(),
       extensionKey: checksExtensions(file) ? extensionKey : undefined,
       violations,
     };

@@ -1,4 +1,4 @@
-import type { HarNameValue } from '@svc-contracts/har';
+import type { ExchangeRequest, ExchangeResponse, HarNameValue } from '@svc-contracts/har';
 import type { NotJudged } from './run/scope.js';
 
 /**
@@ -7,37 +7,14 @@ import type { NotJudged } from './run/scope.js';
  */
 export type HeaderField = HarNameValue;
 
-export interface RecordedRequest {
-  method: string;
-  /** Absolute URL as recorded, query string included. */
-  url: string;
-  headers: HeaderField[];
-  /** Body text; undefined when the recording has none. */
-  body?: string;
-  /**
-   * Set when the entry is a callback the service sent (the HAR entry's `_webhook`): the name of the
-   * webhook it is, `<name>` or `<service>/<name>`. The entry is then checked against that webhook, not
-   * matched by URL (a callback goes to whatever address its subscriber chose).
-   */
-  webhook?: string;
-  /**
-   * The request had a body that the recording did not keep (HAR `bodySize` or Content-Length above 0,
-   * no `postData`): the body is then not judged, rather than taken as missing.
-   */
-  bodyNotRecorded?: boolean;
-  /**
-   * The recording stripped the request's credentials (a sanitized export, `--sanitized`): the security
-   * requirements are then not judged.
-   */
-  credentialsNotRecorded?: boolean;
-}
+/**
+ * A request as the checker judges it: @svc-contracts/har's one request type (`bodyNotRecorded`,
+ * `credentialsNotRecorded`: parts not judged; `webhook`: checked against that webhook, not matched by URL).
+ */
+export type RecordedRequest = ExchangeRequest;
 
-export interface RecordedResponse {
-  status: number;
-  headers: HeaderField[];
-  /** Body text; undefined when the recording did not keep it (the body is then not checked). */
-  body?: string;
-}
+/** A response as the checker judges it: @svc-contracts/har's one response type; `body` is read as text. */
+export type RecordedResponse = ExchangeResponse;
 
 export type Side = 'request' | 'response';
 

@@ -1,10 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync, type ZlibOptions } from 'node:zlib';
-import type { HarNameValue } from '@svc-contracts/har';
+import { type HarNameValue, headerValue } from '@svc-contracts/har';
 import { isTextualMediaType } from '@svc-contracts/openapi-utils';
-
-function headerValue(headers: HarNameValue[], name: string): string | undefined {
-  return headers.find((header) => header.name.toLowerCase() === name)?.value;
-}
 
 /**
  * The bytes of one body, kept up to a limit: past it they are counted and dropped (the proxy still passes

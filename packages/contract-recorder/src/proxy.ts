@@ -9,13 +9,14 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import {
+  type BodyOmission,
   type Exchange,
-  type HarBodyOmitted,
   type HarCreator,
   type HarEntry,
   type HarNameValue,
   HarWriter,
   harEntry,
+  headerValue,
 } from '@svc-contracts/har';
 import { type MaskOptions, maskEntry, maskUrl } from '@svc-contracts/redact';
 import { BoundedBody, bodyText, decodeContent } from './bodies.js';
@@ -105,33 +106,6 @@ function checkPositive(value: number, name: string, max = Number.POSITIVE_INFINI
   return value;
 }
 
-/**
- * Marks the body of an entry as not kept: `text` dropped, `size` the whole body's bytes when known, -1
- * when not (it broke off, or it was not decoded past the limit; `size: 0` would read as no body at all).
- */
-function omitBody(
-  entry: HarEntry,
-  side: 'request' | 'response',
-  omitted: HarBodyOmitted,
-  size: number,
-): void {
-  const comment = `body not recorded (${omitted.detail}): not judged`;
-  if (side === 'response') {
-    const {
-      text: _text,
-      encoding: _encoding,
-      compression: _compression,
-      ...content
-    } = entry.response.content;
-    entry.response.content = { ...content, size, comment, _bodyOmitted: omitted };
-    entry.response.bodySize = size;
-  } else {
-    const mimeType = entry.request.postData?.mimeType ?? '';
-    entry.request.postData = { mimeType, comment, _bodyOmitted: omitted };
-    entry.request.bodySize = size;
-  }
-}
-
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /** Hop-by-hop headers (RFC 9110 section 7.6.1): they describe one connection, not the message. */
@@ -166,10 +140,6 @@ function endToEnd(headers: HarNameValue[]): HarNameValue[] {
 
 function flat(headers: HarNameValue[]): string[] {
   return headers.flatMap((header) => [header.name, header.value]);
-}
-
-function contentTypeOf(headers: HarNameValue[]): string | undefined {
-  return headers.find((header) => header.name.toLowerCase() === 'content-type')?.value;
 }
 
 /** The upstream URL of a request: the target's origin and path, then the request's path and query. */
@@ -270,11 +240,38 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
           raw === undefined || decoded === 'too-large'
             ? undefined
             : decoded
-              ? bodyText(decoded, contentTypeOf(responseHeaders))
+              ? bodyText(decoded, headerValue(responseHeaders, 'content-type'))
               : { text: raw.toString('base64'), encoding: 'base64' as const };
         const requestBytes = requestBody.bytes();
         // Recorded as seen, then masked as a whole: by name, and by value wherever the target echoes a
-        // credential of the request (a header, a 401 body, a base64 body).
+        // credential of the request (a header, a 401 body, a base64 body). A body past the limit, or one
+        // that broke off, is written as not kept (`_bodyOmitted`), so a checker says it was not judged.
+        const requestOmitted: BodyOmission | undefined =
+          requestBytes === undefined
+            ? {
+                reason: 'size-limit',
+                detail: `larger than ${maxBodyBytes} bytes`,
+                receivedBytes: requestBody.size,
+                size: requestBody.size,
+              }
+            : undefined;
+        const responseOmitted: BodyOmission | undefined =
+          broken !== undefined
+            ? {
+                reason: 'incomplete',
+                detail:
+                  broken instanceof GivenUp ? broken.message : `the target broke off: ${broken.message}`,
+                receivedBytes: responseBody.size,
+                size: -1,
+              }
+            : body === undefined
+              ? {
+                  reason: 'size-limit',
+                  detail: `larger than ${maxBodyBytes} bytes${decoded === 'too-large' ? ' once decoded' : ''}`,
+                  receivedBytes: responseBody.size,
+                  size: decoded === 'too-large' ? -1 : responseBody.size,
+                }
+              : undefined;
         const exchange: Exchange = {
           startedDateTime,
           timings: {
@@ -287,9 +284,11 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
             url: url.href,
             httpVersion: `HTTP/${req.httpVersion}`,
             headers: requestHeaders,
-            ...(requestBody.size === 0 && !req.headers['content-length'] && !req.headers['transfer-encoding']
-              ? {}
-              : { body: requestBytes === undefined ? '' : requestBytes.toString('utf8') }),
+            ...(requestOmitted
+              ? { omitted: requestOmitted }
+              : requestBody.size === 0 && !req.headers['content-length'] && !req.headers['transfer-encoding']
+                ? {}
+                : { body: requestBytes === undefined ? '' : requestBytes.toString('utf8') }),
           },
           response: {
             status: incoming.statusCode ?? 0,
@@ -299,44 +298,10 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
             ...(body === undefined ? {} : { body: body.text }),
             ...(body?.encoding ? { encoding: body.encoding } : {}),
             transferredSize: responseBody.size,
+            ...(responseOmitted ? { omitted: responseOmitted } : {}),
           },
         };
         const entry = harEntry(exchange);
-        if (requestBytes === undefined) {
-          omitBody(
-            entry,
-            'request',
-            {
-              reason: 'size-limit',
-              detail: `larger than ${maxBodyBytes} bytes`,
-              receivedBytes: requestBody.size,
-            },
-            requestBody.size,
-          );
-        }
-        if (broken !== undefined) {
-          omitBody(
-            entry,
-            'response',
-            {
-              reason: 'incomplete',
-              detail: broken instanceof GivenUp ? broken.message : `the target broke off: ${broken.message}`,
-              receivedBytes: responseBody.size,
-            },
-            -1,
-          );
-        } else if (body === undefined) {
-          omitBody(
-            entry,
-            'response',
-            {
-              reason: 'size-limit',
-              detail: `larger than ${maxBodyBytes} bytes${decoded === 'too-large' ? ' once decoded' : ''}`,
-              receivedBytes: responseBody.size,
-            },
-            decoded === 'too-large' ? -1 : responseBody.size,
-          );
-        }
         return maskEntry(entry, options.mask);
       };
 

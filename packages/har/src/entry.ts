@@ -1,37 +1,17 @@
 import { fromBase64, utf8Bytes } from './encoding.js';
-import type { Har, HarCreator, HarEntry, HarNameValue, HarPostData } from './types.js';
+import { type BodyOmission, type ExchangeRequest, type ExchangeResponse, headerValue } from './message.js';
+import type { Har, HarBodyOmitted, HarCreator, HarEntry, HarNameValue, HarPostData } from './types.js';
 
-/** One request/response pair as a recorder saw it, bodies decoded (see `encoding`). */
+/** One request/response pair as a recorder saw it, with its timings: what `harEntry` writes. */
 export interface Exchange {
   /** When the request started (ISO 8601). */
   startedDateTime: string;
   /** Milliseconds: sending the request, waiting for the first byte of the answer, receiving the answer. */
   timings: { send: number; wait: number; receive: number };
-  request: {
-    method: string;
-    /** The URL the request went to, query included (absolute, or relative for a mock's own log). */
-    url: string;
-    httpVersion?: string;
-    headers: HarNameValue[];
-    body?: string;
-  };
-  response: {
-    status: number;
-    statusText?: string;
-    httpVersion?: string;
-    headers: HarNameValue[];
-    /** Body text, or base64 when `encoding` says so (bodies that are not text). */
-    body?: string;
-    encoding?: 'base64';
-    /** Bytes of the body as transferred (compressed, if it was); defaults to the text's length. */
-    transferredSize?: number;
-  };
+  request: ExchangeRequest;
+  response: ExchangeResponse;
   /** Free text for readers of the HAR file (what the entry shows, what was masked). */
   comment?: string;
-}
-
-function headerValue(headers: HarNameValue[], name: string): string | undefined {
-  return headers.find((header) => header.name.toLowerCase() === name)?.value;
 }
 
 function queryString(url: string): HarNameValue[] {
@@ -58,13 +38,20 @@ export function bodyBytes(text: string, encoding?: string): number {
  * committed recordings depend on it: do not reorder).
  */
 export function harEntry(exchange: Exchange): HarEntry {
-  const { request, response, timings } = exchange;
+  const { timings } = exchange;
+  const request = withOmission(exchange.request);
+  const response = withOmission(exchange.response);
   const requestType = headerValue(request.headers, 'content-type') ?? '';
   const responseType = headerValue(response.headers, 'content-type') ?? '';
   const contentSize = response.body === undefined ? 0 : bodyBytes(response.body, response.encoding);
   const transferred = response.transferredSize ?? contentSize;
-  const postData: HarPostData | undefined =
-    request.body === undefined
+  const postData: HarPostData | undefined = request.omitted
+    ? {
+        mimeType: requestType,
+        comment: omissionComment(request.omitted),
+        _bodyOmitted: omission(request.omitted),
+      }
+    : request.body === undefined
       ? undefined
       : {
           mimeType: requestType,
@@ -73,6 +60,11 @@ export function harEntry(exchange: Exchange): HarEntry {
             : {}),
           text: request.body,
         };
+  const requestSize = request.omitted
+    ? request.omitted.size
+    : request.body === undefined
+      ? 0
+      : bodyBytes(request.body);
   return {
     startedDateTime: exchange.startedDateTime,
     time: timings.send + timings.wait + timings.receive,
@@ -85,7 +77,7 @@ export function harEntry(exchange: Exchange): HarEntry {
       queryString: queryString(request.url),
       ...(postData ? { postData } : {}),
       headersSize: -1,
-      bodySize: request.body === undefined ? 0 : bodyBytes(request.body),
+      bodySize: requestSize,
     },
     response: {
       status: response.status,
@@ -93,16 +85,23 @@ export function harEntry(exchange: Exchange): HarEntry {
       httpVersion: response.httpVersion ?? 'HTTP/1.1',
       cookies: [],
       headers: response.headers.map(({ name, value }) => ({ name, value })),
-      content: {
-        size: contentSize,
-        ...(transferred < contentSize ? { compression: contentSize - transferred } : {}),
-        mimeType: responseType,
-        ...(response.body === undefined ? {} : { text: response.body }),
-        ...(response.encoding ? { encoding: response.encoding } : {}),
-      },
+      content: response.omitted
+        ? {
+            size: response.omitted.size,
+            mimeType: responseType,
+            comment: omissionComment(response.omitted),
+            _bodyOmitted: omission(response.omitted),
+          }
+        : {
+            size: contentSize,
+            ...(transferred < contentSize ? { compression: contentSize - transferred } : {}),
+            mimeType: responseType,
+            ...(response.body === undefined ? {} : { text: response.body }),
+            ...(response.encoding ? { encoding: response.encoding } : {}),
+          },
       redirectURL: headerValue(response.headers, 'location') ?? '',
       headersSize: -1,
-      bodySize: response.body === undefined ? 0 : transferred,
+      bodySize: response.omitted ? response.omitted.size : response.body === undefined ? 0 : transferred,
     },
     cache: {},
     timings: {
@@ -115,7 +114,36 @@ export function harEntry(exchange: Exchange): HarEntry {
       ssl: -1,
     },
     ...(exchange.comment === undefined ? {} : { comment: exchange.comment }),
+    // A callback a service sent: read back by `readEntry` as `request.webhook`.
+    ...(request.webhook === undefined ? {} : { _webhook: request.webhook }),
   };
+}
+
+/**
+ * A body marked not recorded (`bodyNotRecorded`, as `readEntry` gives it) without the recorder's why is
+ * written as not kept too: written as no body, it would read back as a body that was never sent.
+ */
+function withOmission<Side extends ExchangeRequest | ExchangeResponse>(side: Side): Side {
+  if (side.omitted !== undefined || side.bodyNotRecorded !== true) return side;
+  const { body: _body, ...rest } = side;
+  return {
+    ...rest,
+    omitted: {
+      reason: 'not-recorded',
+      detail: 'the recording it was read from did not keep it',
+      receivedBytes: -1,
+      size: -1,
+    },
+  } as Side;
+}
+
+/** HAR's `_bodyOmitted` of a body the recorder did not keep (`size` goes to the body's own size fields). */
+function omission({ reason, detail, receivedBytes }: BodyOmission): HarBodyOmitted {
+  return { reason, detail, receivedBytes };
+}
+
+function omissionComment(omitted: BodyOmission): string {
+  return `body not recorded (${omitted.detail}): not judged`;
 }
 
 /** A whole HAR 1.2 document. */

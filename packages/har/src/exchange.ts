@@ -1,6 +1,7 @@
 /**
- * The browser-safe part of the package, `@svc-contracts/har/exchange`: the HAR types (`HarNameValue` is the
- * one name/value shape of a header, query parameter or form field every tool uses) and the byte encodings.
+ * The browser-safe part of the package, `@svc-contracts/har/exchange`: the one HTTP exchange
+ * (`ExchangeRequest`, `ExchangeResponse`), the HAR types (`HarNameValue` is the one name/value shape of a
+ * header, query parameter or form field every tool uses) and the byte encodings.
  * No Node module is imported from here, so @svc-contracts/redact (which the clients use in browsers) builds
  * on it; the package's root adds the Node-only file writer.
  */
@@ -14,4 +15,5 @@ export {
   utf8Bytes,
   utf8Text,
 } from './encoding.js';
+export { type BodyOmission, type ExchangeRequest, type ExchangeResponse, headerValue } from './message.js';
 export type * from './types.js';

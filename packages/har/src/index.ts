@@ -23,6 +23,13 @@ export {
   printable,
 } from './input-text.js';
 export {
+  type BodyNotKept,
+  type EntrySkip,
+  type EntrySkipReason,
+  type RecordedExchange,
+  readEntry,
+} from './read-entry.js';
+export {
   collectRecordingFiles,
   type EachEntry,
   formatOf,

@@ -4,15 +4,17 @@
  * Custom field `_bodyOmitted` (HAR 1.2 allows fields that start with `_`) on `response.content` or
  * `request.postData`: the recorder did not keep this body, so `text` is absent and nothing about the body
  * can be judged (a checker reports it as not judged, never as passed or failed). `size` is the body's
- * whole size when it is known, -1 when it is not. Written by
- * @svc-contracts/contract-recorder.
+ * whole size when it is known, -1 when it is not. Written by `harEntry` (@svc-contracts/contract-recorder
+ * states why on the exchange).
  */
 export interface HarBodyOmitted {
   /**
    * `size-limit`: larger than the recorder keeps (its `maxBodyBytes`); `incomplete`: the transfer broke off
-   * (the target went silent past the time-out, reset the connection, or the recorder was stopped).
+   * (the target went silent past the time-out, reset the connection, or the recorder was stopped);
+   * `not-recorded`: the exchange was written from one read off a recording that had not kept the body
+   * (`bodyNotRecorded`), so the body stays not judged rather than becoming no body.
    */
-  reason: 'size-limit' | 'incomplete';
+  reason: 'size-limit' | 'incomplete' | 'not-recorded';
   /** What happened, for people (`larger than 67108864 bytes`, `no data from the target for 30000 ms`). */
   detail: string;
   /**

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
-import type { RecordedRequest } from '@svc-contracts/contract-checker';
+import type { ExchangeRequest } from '@svc-contracts/har';
 import { isJsonMediaType } from '@svc-contracts/openapi-utils';
 import { defaultJsonLimits, JsonBudget, type JsonLimits, type ReceivedJson } from './json-budget.js';
 import { offThreadMinBytes } from './json-check-worker.js';
@@ -143,7 +143,7 @@ class ReceivedChunks {
 }
 
 /** The request as the contract checker reads recorded traffic, whose URLs are absolute (the host plays no part in matching). */
-export function toRecordedRequest(request: MockRequest): RecordedRequest {
+export function toRecordedRequest(request: MockRequest): ExchangeRequest {
   return {
     method: request.method,
     url: `http://mock.invalid${request.url}`,

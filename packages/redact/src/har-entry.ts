@@ -7,6 +7,7 @@ import {
   type HarNameValue,
   type HarRequest,
   type HarResponse,
+  headerValue,
   utf8Bytes,
   utf8Text,
 } from '@svc-contracts/har/exchange';
@@ -21,7 +22,7 @@ import { SecretRegistry } from './secrets.js';
 const urlHeaders = new Set(['location', 'content-location', 'referer']);
 
 function contentTypeOf(headers: HarNameValue[], fallback?: string): string | undefined {
-  return fallback || headers.find((header) => header.name.toLowerCase() === 'content-type')?.value;
+  return fallback || headerValue(headers, 'content-type');
 }
 
 /**

@@ -1,8 +1,10 @@
 import {
   binaryToBytes,
   bytesToBinary,
+  type ExchangeRequest,
   fromBase64,
   type HarNameValue,
+  headerValue,
   toBase64,
   utf8Bytes,
   utf8Text,
@@ -232,8 +234,8 @@ export class SecretRegistry {
     if (message.url !== undefined) maskUrlWith(message.url, opts, onSecret);
     for (const header of message.headers ?? []) this.addHeader(header, extra);
     if (message.body !== undefined) {
-      const contentType = message.headers?.find((header) => header.name.toLowerCase() === 'content-type');
-      maskBodyWith(message.body, message.contentType ?? contentType?.value, opts, onSecret);
+      const contentType = message.contentType ?? headerValue(message.headers ?? [], 'content-type');
+      maskBodyWith(message.body, contentType, opts, onSecret);
     }
     return this;
   }
@@ -300,14 +302,13 @@ export class SecretRegistry {
   }
 }
 
-/** The parts of a request or response that may carry a credential. */
-export interface MessageParts {
-  url?: string;
-  headers?: HarNameValue[];
-  body?: string;
-  /** Defaults to the `Content-Type` header. */
+/**
+ * The parts of a request or response (@svc-contracts/har's one exchange: an `ExchangeRequest` or an
+ * `ExchangeResponse` is one) that may carry a credential; `contentType` defaults to the `Content-Type` header.
+ */
+export type MessageParts = Partial<Pick<ExchangeRequest, 'url' | 'headers' | 'body'>> & {
   contentType?: string;
-}
+};
 
 /**
  * The credential values of a message: Basic user id and password, bearer token, API-key headers and
