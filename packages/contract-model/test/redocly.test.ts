@@ -108,6 +108,21 @@ describe('the OpenAPI-only bundler gives what the whole package gives', () => {
     );
   });
 
+  it('per-service settings of `apis` do not change a bundle made with the root config', async () => {
+    const perService = write(
+      'per-service/redocly.yaml',
+      'apis:\n  d:\n    root: openapi.yaml\n    decorators:\n      remove-x-internal: on\n',
+    );
+    expect(configChangesNoBundle(perService)).toBe(true);
+    const root = write(
+      'per-service/openapi.yaml',
+      "openapi: 3.1.0\ninfo: {title: D, version: '1'}\npaths:\n  /x:\n    get:\n      x-internal: true\n      responses:\n        '200': {description: OK}\n",
+    );
+    const result = await outcome(openBundler(perService), root);
+    expect(result).toEqual(await outcome(openBundler(perService, { whole: true }), root));
+    expect(Object.keys((result as { document: { paths: object } }).document.paths)).toEqual(['/x']);
+  });
+
   it('a config with a decorator is bundled by the whole package, decorator applied', async () => {
     const decorated = write('decorated/redocly.yaml', 'decorators:\n  remove-x-internal: on\n');
     const root = write(
