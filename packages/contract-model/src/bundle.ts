@@ -1,6 +1,6 @@
 import { dirname, relative, resolve } from 'node:path';
-import type { Config } from '@redocly/openapi-core';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
+import { openBundler } from './redocly.js';
 import { isWritten, type Service, type ServiceSource, serviceOf, toPosix } from './services.js';
 
 /** A service's spec bundled into one document (every `$ref` across files followed), as `redocly bundle` does. */
@@ -35,15 +35,9 @@ export async function bundleSpecs(
   opts: BundleOptions = {},
 ): Promise<BundledSpecs> {
   const baseDir = opts.baseDir ?? (opts.configPath ? dirname(opts.configPath) : process.cwd());
-  // Loaded here, not at the top: it is a heavy import, and a warm set-up cache loads contracts without it.
-  const { bundle, createConfig, loadConfig } = await import('@redocly/openapi-core');
-  let config: Promise<Config> | undefined;
-  const redoclyConfig = (): Promise<Config> => {
-    // `createConfig()`, not `createConfig({})`: the same config, but relating `{}` to Redocly's config
-    // type (thousands of lines of schema types) slows the type check by seconds.
-    config ??= opts.configPath ? loadConfig({ configPath: opts.configPath }) : createConfig();
-    return config;
-  };
+  // Redocly is loaded on the first root to bundle, not at the top: it is a heavy import, and a warm
+  // set-up cache loads contracts without it.
+  const bundle = openBundler(opts.configPath || undefined);
   const specs: BundledSpec[] = [];
   const missing: string[] = [];
   const files = new Set<string>(opts.configPath ? [resolve(opts.configPath)] : []);
@@ -53,7 +47,7 @@ export async function bundleSpecs(
       missing.push(service.name);
       continue;
     }
-    const result = await bundle({ ref: service.root, config: await redoclyConfig() });
+    const result = await bundle(service.root);
     files.add(service.root);
     // A remote `$ref` stays a URL (no file to read again); a local one becomes an absolute path.
     for (const file of result.fileDependencies)

@@ -251,11 +251,12 @@ function codeFingerprint(): string {
   const modules = ['contract-cache', 'schema-validator'].map((name) =>
     hashOfFile(join(dirname(here), `${name}${ext}`)),
   );
-  // Bundling is the contract model's: its bundle module (beside its entry), and Redocly as it resolves it.
+  // Bundling is the contract model's: its bundle modules (beside its entry), and Redocly as it resolves it.
   let requireModel: NodeJS.Require | undefined;
   try {
     const model = requireHere.resolve('@svc-contracts/contract-model');
-    modules.push(hashOfFile(join(dirname(model), `bundle${extname(model)}`)));
+    for (const name of ['bundle', 'redocly'])
+      modules.push(hashOfFile(join(dirname(model), `${name}${extname(model)}`)));
     requireModel = createRequire(model);
   } catch {
     modules.push(null);

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import type { bundleOas } from '@redocly/openapi-core/lib/bundle-oas';
+import { parse } from 'yaml';
+
+/** What bundling one root document gives (Redocly's bundle result, as this package reads it). */
+export type RedoclyBundle = Awaited<ReturnType<typeof bundleOas>>;
+
+/** Bundles one root document (a path or URL) with the rules and resolution of one Redocly config. */
+export type RootBundler = (root: string) => Promise<RedoclyBundle>;
+
+/** Redocly's built-in rule sets: rules only, no decorator or preprocessor (nothing that changes a bundle). */
+const builtInRuleSets = new Set(['recommended', 'recommended-strict', 'minimal', 'all', 'spec']);
+
+/**
+ * Whether bundling under this config is bundling under an empty config: the config sets only what lint
+ * reads (`rules`, per-version `…Rules`, `extends` of built-in rule sets), the service list (`apis`: its
+ * per-service settings apply to Redocly's own commands, not to a bundle made with the root config, as
+ * here) and `telemetry`. Decorators, preprocessors, plugins (which may add either, or types), `resolve`
+ * (HTTP headers, examples left unresolved) and an `extends` of a file or URL change what a bundle is, and
+ * so does anything this list does not know: any of them, or a config that does not parse, takes the
+ * whole of Redocly.
+ */
+export function configChangesNoBundle(configPath: string | undefined): boolean {
+  if (configPath === undefined) return true;
+  let config: unknown;
+  try {
+    config = parse(readFileSync(configPath, 'utf8'));
+  } catch {
+    return false;
+  }
+  if (config === null || config === undefined) return true;
+  if (typeof config !== 'object' || Array.isArray(config)) return false;
+  return Object.entries(config).every(([key, value]) => {
+    if (key === 'apis' || key === 'telemetry' || key === 'rules' || /^[a-z][a-z0-9_]*Rules$/.test(key))
+      return true;
+    if (key === 'extends')
+      return (
+        Array.isArray(value) && value.every((name) => typeof name === 'string' && builtInRuleSets.has(name))
+      );
+    return false;
+  });
+}
+
+/**
+ * A bundler of root documents under the config at `configPath` (none: Redocly's default config).
+ *
+ * Redocly's package entry loads every linter rule, the config loader and its schemas (370-450 ms of CPU
+ * to import); its public `@redocly/openapi-core/lib/bundle-oas` export bundles OpenAPI documents alone
+ * (about 220 ms). That one is used when the config changes nothing a bundle depends on
+ * ({@link configChangesNoBundle}), with an empty config: the same bundle. Otherwise, and for a root that
+ * the OpenAPI-only bundler refuses (another kind of document) or cannot bundle, the whole package bundles
+ * it with the config loaded, as before: its answer, or its error, is the one given.
+ */
+export function openBundler(configPath: string | undefined, opts: { whole?: boolean } = {}): RootBundler {
+  let whole: Promise<RootBundler> | undefined;
+  const wholeBundler = (): Promise<RootBundler> => {
+    whole ??= (async () => {
+      const { bundle, createConfig, loadConfig } = await import('@redocly/openapi-core');
+      // `createConfig()`, not `createConfig({})`: the same config, but relating `{}` to Redocly's config
+      // type (thousands of lines of schema types) slows the type check by seconds.
+      const config = await (configPath === undefined ? createConfig() : loadConfig({ configPath }));
+      return (root) => bundle({ ref: root, config });
+    })();
+    return whole;
+  };
+  if (opts.whole === true || !configChangesNoBundle(configPath)) {
+    return async (root) => (await wholeBundler())(root);
+  }
+  let light: Promise<RootBundler> | undefined;
+  const lightBundler = (): Promise<RootBundler> => {
+    light ??= (async () => {
+      const { bundleOas, createEmptyRedoclyConfig } = await import('@redocly/openapi-core/lib/bundle-oas');
+      const config = createEmptyRedoclyConfig(configPath === undefined ? {} : { configPath });
+      return (root) => bundleOas({ ref: root, config });
+    })();
+    return light;
+  };
+  return async (root) => {
+    try {
+      return await (await lightBundler())(root);
+    } catch {
+      return (await wholeBundler())(root);
+    }
+  };
+}
