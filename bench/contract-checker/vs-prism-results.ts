@@ -20,6 +20,9 @@ export function viewOfRun(entries: BenchEntry[], runsByTool: Map<Tool, WorkerRes
     return {
       ...first,
       loadMs: median(list.map((result) => result.loadMs)),
+      ...(first.firstPassMs === undefined
+        ? {}
+        : { firstPassMs: median(list.map((result) => result.firstPassMs ?? Number.NaN)) }),
       peakRssMb: median(list.map((result) => result.peakRssMb)),
       measurements: first.measurements.map((measurement) => {
         const same = list.flatMap((result) =>
