@@ -205,8 +205,10 @@ async function serve(
   let response: MockResponse;
   let request: MockRequest | undefined;
   try {
-    request = await readRequest(req, jsonLimits);
+    request = await readRequest(req, jsonLimits, service.largeJsonChecks(jsonLimits));
     response = await service.respond(request);
+    // The rest of the body was not read (past a limit): the connection closes after the answer.
+    if (request.unread) res.shouldKeepAlive = false;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (error instanceof BodyTooLargeError) response = service.refuse(413, 'request-body-too-large', reason);
