@@ -1,4 +1,4 @@
-// `tsx bench/mocks/hostile.ts [--requests 400] [--orders 3] [--json-clients 4] [--runs 3] [--attacker-in-loop] [--tiny] [--json FILE]`:
+// `tsx bench/mocks/hostile.ts [--requests 400] [--orders 3] [--json-clients 4] [--runs 3] [--attacker-in-loop] [--only KINDS] [--tiny] [--json FILE]`:
 // latency of an agents GET on the mocks when idle; while the numbers mock refuses one hostile XML order
 // after another (about 9.5 MB, every one of ~260,000 telephone numbers breaking the E.164 pattern); while
 // the voice mock refuses hostile JSON bodies (8 MB, an object of about 700,000 properties, past the

@@ -1,5 +1,6 @@
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type { OperationMatch, RecordedRequest, Violation } from '@svc-contracts/contract-checker';
+import { ThreadOfOne } from '@svc-contracts/xml-validator';
 import type { JsonLimits } from './json-budget.js';
 import type { ServiceSource } from './services.js';
 
@@ -83,14 +84,6 @@ export interface JsonCheckWorkerOptions {
 }
 
 type Outcome = LargeBodyCheck | BodyLimit | CheckFailure;
-
-interface Queued {
-  job: number;
-  request: RecordedRequest;
-  service: string;
-  body?: StreamedJsonBody;
-  resolve: (outcome: Outcome) => void;
-}
 
 /** Chunks are posted to the thread in batches of about this many bytes (fewer messages, little held). */
 export const chunkBatchBytes = 256 * 1024;
@@ -201,22 +194,17 @@ const post = (worker: Worker, message: ToCheckThread, chunks: Uint8Array[] = [])
   );
 
 /**
- * The check of large JSON request bodies, off the thread that serves every mock: one worker thread,
- * started on the first such body, holding its own copy of the contracts. Bodies are streamed to it as
- * they arrive (`open`), decoded and held to the JSON limits there, and checked one at a time with
- * `ContractSet.checkRequest`, so that it answers exactly what the serving thread would. A body past a
- * limit is reported before its end (`StreamedJsonBody`). A body that overruns its time budget, or on
- * which the thread dies, fails (a `CheckFailure`): the thread is stopped, the bodies it was receiving
- * fail with the reason too (their chunks were there), and the next body starts another thread. The
- * thread never keeps the process alive while idle.
+ * The check of large JSON request bodies, off the thread that serves every mock: one worker thread
+ * (a `ThreadOfOne`), started on the first such body, holding its own copy of the contracts. Bodies are
+ * streamed to it as they arrive (`open`), decoded and held to the JSON limits there, and checked one at
+ * a time with `ContractSet.checkRequest`, so that it answers exactly what the serving thread would. A
+ * body past a limit is reported before its end (`StreamedJsonBody`). A body that overruns its time
+ * budget, or on which the thread dies, fails (a `CheckFailure`): the thread is stopped, the bodies it was
+ * receiving fail with the reason too (their chunks were there), and the next body starts another thread.
+ * The thread never keeps the process alive while idle.
  */
 export class JsonCheckWorker {
-  private worker: Worker | undefined;
-  private ready = false;
-  private readonly queue: Queued[] = [];
-  private running: Queued | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private nextJob = 1;
+  private readonly thread: ThreadOfOne;
   private nextBody = 1;
   /** Bodies opened and not yet checked or dropped, by id. */
   private readonly bodies = new Map<number, StreamedJsonBody>();
@@ -224,17 +212,32 @@ export class JsonCheckWorker {
   private readonly timeoutMs: number;
   private readonly maxWaiting: number;
 
-  constructor(
-    private readonly data: CheckThreadData,
-    private readonly options: JsonCheckWorkerOptions = {},
-  ) {
+  constructor(data: CheckThreadData, options: JsonCheckWorkerOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 5000;
     this.maxWaiting = options.maxWaiting ?? 16;
+    this.thread = new ThreadOfOne({
+      start: () => startThread(data, options),
+      onMessage: (message) => this.onMessage(message as CheckThreadMessage),
+      // The bodies arriving there fail: their chunks were on it.
+      onGone: (reason, cause) =>
+        this.loseBodies(
+          cause === 'timedOut'
+            ? `the check thread was restarted while the body arrived (another body: ${reason})`
+            : reason,
+        ),
+      busy: () => this.bodies.size > 0,
+      reasons: {
+        timedOut: (ms) => `checking it took longer than the mock's time budget of ${ms} ms`,
+        crashed: (message) => `the check thread failed (${message})`,
+        exited: (code) => `the check thread stopped (exit code ${code})`,
+        stopped: 'the mocks are stopping',
+      },
+    });
   }
 
   /** Whether a thread exists now (started, or starting). */
   get hasThread(): boolean {
-    return this.worker !== undefined;
+    return this.thread.worker !== undefined;
   }
 
   /**
@@ -249,16 +252,15 @@ export class JsonCheckWorker {
       : this.bodies.size > this.maxWaiting
         ? `${this.maxWaiting} large bodies were already waiting to be checked (the mock's limit)`
         : undefined;
-    const worker = refused === undefined ? this.started() : undefined;
+    const worker = refused === undefined ? this.thread.started() : undefined;
     const body = new StreamedJsonBody(this.nextBody++, this, worker, onStop);
-    if (refused !== undefined || worker === undefined) {
-      const reason = refused ?? 'the check thread could not start';
-      queueMicrotask(() => body.stop(failure(reason)));
+    if (worker === undefined) {
+      queueMicrotask(() => body.stop(failure(refused ?? 'the check thread could not start')));
       return body;
     }
     this.bodies.set(body.id, body);
     // Held while bodies arrive: a request being answered must not see the process exit under it.
-    worker.ref();
+    this.thread.refresh();
     post(worker, { type: 'open', body: body.id, limits });
     return body;
   }
@@ -279,16 +281,35 @@ export class JsonCheckWorker {
     }
     const refused = this.closed
       ? 'the mocks are stopping'
-      : this.queue.length >= this.maxWaiting
+      : this.thread.waiting >= this.maxWaiting
         ? `${this.maxWaiting} large bodies were already waiting to be checked (the mock's limit)`
         : undefined;
     if (refused !== undefined) {
       if (body !== undefined) this.dropBody(body);
       return Promise.resolve(failure(refused));
     }
-    return new Promise((resolve) => {
-      this.queue.push({ job: this.nextJob++, request, service, resolve, ...(body && { body }) });
-      this.pump();
+    return this.thread.run<Outcome>({
+      timeoutMs: this.timeoutMs,
+      // Its chunks were on a thread that is gone, or it was found past a limit meanwhile.
+      before: (worker) => {
+        if (body === undefined || (body.worker === worker && body.stopped === undefined)) return undefined;
+        this.dropBody(body);
+        return body.stopped ?? failure('the check thread stopped while the body arrived');
+      },
+      post: (worker, job) =>
+        post(worker, { type: 'check', job, request, service, ...(body && { body: body.id }) }),
+      answer: (message) => {
+        const answer = message as CheckThreadMessage;
+        // The thread forgets a body once it has answered its check.
+        if (body !== undefined) this.dropBody(body, false);
+        if (answer.type === 'checked') return { outcome: answer.result };
+        if (answer.type === 'limit') return { outcome: { kind: 'body-limit', reason: answer.reason } };
+        return { outcome: failure(`the check failed (${'reason' in answer ? answer.reason : 'no answer'})`) };
+      },
+      fail: (reason) => {
+        if (body !== undefined) this.dropBody(body, false);
+        return failure(reason);
+      },
     });
   }
 
@@ -296,132 +317,38 @@ export class JsonCheckWorker {
   dropBody(body: StreamedJsonBody, tell = true): void {
     if (this.bodies.get(body.id) !== body) return;
     this.bodies.delete(body.id);
-    if (tell && body.worker === this.worker && body.worker !== undefined)
-      post(body.worker, { type: 'drop', body: body.id });
-    this.unrefWhenIdle();
+    const worker = this.thread.worker;
+    if (tell && body.worker === worker && worker !== undefined) post(worker, { type: 'drop', body: body.id });
+    this.thread.refresh();
   }
 
   /** Stops the thread; bodies waiting fail. */
   async close(): Promise<void> {
     this.closed = true;
-    const pending = [...(this.running ? [this.running] : []), ...this.queue.splice(0)];
-    this.running = undefined;
-    clearTimeout(this.timer);
-    for (const job of pending) job.resolve(failure('the mocks are stopping'));
     this.loseBodies('the mocks are stopping');
-    await this.stop();
+    await this.thread.close();
   }
 
-  private pump(): void {
-    if (this.running !== undefined || this.queue.length === 0) return;
-    const worker = this.started();
-    worker.ref();
-    if (!this.ready) return; // 'ready' pumps again
-    const next = this.queue.shift() as Queued;
-    if (next.body !== undefined && (next.body.worker !== worker || next.body.stopped !== undefined)) {
-      // Its chunks were on a thread that is gone (or it was found past a limit meanwhile).
-      this.dropBody(next.body);
-      next.resolve(next.body.stopped ?? failure('the check thread stopped while the body arrived'));
-      this.pump();
-      return;
-    }
-    this.running = next;
-    // The budget starts when the thread gets the body: waiting behind another is not charged.
-    this.timer = setTimeout(() => {
-      if (this.running !== next) return;
-      void this.stop();
-      this.finish(failure(`checking it took longer than the mock's time budget of ${this.timeoutMs} ms`));
-    }, this.timeoutMs);
-    const { job, request, service, body } = next;
-    post(worker, { type: 'check', job, request, service, ...(body && { body: body.id }) });
-  }
-
-  private started(): Worker {
-    if (this.worker !== undefined) return this.worker;
-    const worker = startThread(this.data, this.options);
-    this.ready = false;
-    worker.on('message', (message: CheckThreadMessage) => this.onMessage(worker, message));
-    worker.on('error', (error) => this.onDeath(worker, `the check thread failed (${error.message})`));
-    worker.on('exit', (code) => this.onDeath(worker, `the check thread stopped (exit code ${code})`));
-    worker.unref();
-    this.worker = worker;
-    return worker;
-  }
-
-  private onMessage(worker: Worker, message: CheckThreadMessage): void {
-    if (worker !== this.worker) return;
-    if (message.type === 'ready') {
-      this.ready = true;
-      this.pump();
-      return;
-    }
+  private onMessage(message: CheckThreadMessage): void {
     if (message.type === 'broken') {
       // The contracts did not load there: every body waiting fails with the reason, none is retried.
       const reason = `the check thread could not load the contracts (${message.reason})`;
       this.loseBodies(reason);
-      void this.stop();
-      for (const job of this.queue.splice(0)) job.resolve(failure(reason));
-      return;
-    }
-    if (message.type === 'scanned') {
-      this.bodies.get(message.body)?.scanned(message.bytes);
-      return;
-    }
-    if (message.type === 'exceeded') {
+      this.thread.failWaiting(reason);
+      void this.thread.stop(reason);
+    } else if (message.type === 'scanned') this.bodies.get(message.body)?.scanned(message.bytes);
+    else if (message.type === 'exceeded')
       this.bodies.get(message.body)?.stop({ kind: 'body-limit', reason: message.reason });
-      return;
-    }
-    if (this.running?.job !== message.job) return;
-    if (message.type === 'checked') this.finish(message.result);
-    else if (message.type === 'limit') this.finish({ kind: 'body-limit', reason: message.reason });
-    else this.finish(failure(`the check failed (${message.reason})`));
-  }
-
-  private finish(outcome: Outcome): void {
-    const running = this.running;
-    clearTimeout(this.timer);
-    this.running = undefined;
-    // The thread forgets a body once it has answered its check.
-    if (running?.body !== undefined) this.dropBody(running.body, false);
-    this.unrefWhenIdle();
-    running?.resolve(outcome);
-    this.pump();
-  }
-
-  private unrefWhenIdle(): void {
-    if (this.queue.length === 0 && this.running === undefined && this.bodies.size === 0) this.worker?.unref();
   }
 
   /** The bodies still arriving on a thread that is gone fail: their chunks were there. */
   private loseBodies(reason: string): void {
-    for (const body of this.bodies.values()) if (!body.checking) body.stop(failure(reason));
-    for (const [id, body] of this.bodies) if (!body.checking) this.bodies.delete(id);
-  }
-
-  /** A dead thread fails the body it was checking and those arriving; the next body starts another thread. */
-  private onDeath(worker: Worker, reason: string): void {
-    if (worker !== this.worker) return;
-    this.worker = undefined;
-    this.ready = false;
-    this.loseBodies(reason);
-    if (this.running !== undefined) this.finish(failure(reason));
-    else if (!this.closed) this.pump();
-  }
-
-  private async stop(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    this.ready = false;
-    if (worker === undefined) return;
-    this.loseBodies(
-      'the check thread was restarted while the body arrived (another body overran its time budget)',
-    );
-    worker.removeAllListeners('message');
-    worker.removeAllListeners('exit');
-    worker.removeAllListeners('error');
-    // terminate() must not leave an 'error' event unhandled.
-    worker.on('error', () => undefined);
-    await worker.terminate();
+    for (const [id, body] of this.bodies) {
+      if (body.checking) continue;
+      this.bodies.delete(id);
+      body.stop(failure(reason));
+    }
+    this.thread.refresh();
   }
 }
 

@@ -24,13 +24,21 @@ function asIncoming(source: Readable, headers: Record<string, string>): Incoming
  * Stands for the JSON check thread's side of a streamed body: records what it is given, and (with
  * `stopAfter`) finds the body past a limit after that many chunks, as the thread reports it.
  */
-function streamSink(stop?: { stopAfter: number; reason: string }) {
-  const sink = {
+interface StreamSink {
+  opened: number;
+  written: Buffer[];
+  dropped: boolean;
+  body: StreamedJsonBody | undefined;
+  open: OpenLargeJson;
+}
+
+function streamSink(stop?: { stopAfter: number; reason: string }): StreamSink {
+  const sink: StreamSink = {
     opened: 0,
     written: [] as Buffer[],
     dropped: false,
     body: undefined as StreamedJsonBody | undefined,
-    open: ((onStop) => {
+    open: (onStop) => {
       sink.opened++;
       sink.body = {
         write: (chunk: Buffer) => {
@@ -44,7 +52,7 @@ function streamSink(stop?: { stopAfter: number; reason: string }) {
         },
       } as unknown as StreamedJsonBody;
       return sink.body;
-    }) as OpenLargeJson,
+    },
   };
   return sink;
 }
