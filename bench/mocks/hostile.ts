@@ -31,6 +31,9 @@ The agents mock's GET latency (p50, p99) idle and while the mocks refuse hostile
   --orders N          hostile bodies to refuse per attack phase (default 3)
   --json-clients N    clients posting hostile JSON at once (default 4)
   --attacker-in-loop  send the hostile bodies from the mocks' thread (older figures did)
+  --attacker-nice N   the attacking thread's nice value, 0-19 (default 0, as the figures before it;
+                      10 lets the mocks' threads take the cores first, as a client on another machine
+                      would, but it then sends fewer bodies per second; Linux only)
   --only KINDS        measure these attacks only, comma-separated: xml, json, checked (default all;
                       for profiling one attack, the section is written with all three only)
   --tiny              a quick check that it runs (small bodies, 20 requests, 1 run)
@@ -46,6 +49,7 @@ const { values } = parseArgs({
     orders: { type: 'string', default: '3' },
     'json-clients': { type: 'string', default: '4' },
     'attacker-in-loop': { type: 'boolean', default: false },
+    'attacker-nice': { type: 'string', default: '0' },
     only: { type: 'string', default: 'xml,json,checked' },
     tiny: { type: 'boolean', default: false },
     json: { type: 'string' },
@@ -62,6 +66,7 @@ const runs = tiny ? 1 : integerOption('runs', values.runs, 1, 20);
 // (each takes the engine about a second) rather than the start of one.
 const orders = tiny ? 1 : integerOption('orders', values.orders, 1, 100);
 const jsonClients = integerOption('json-clients', values['json-clients'], 1, 16);
+const attackerNice = integerOption('attacker-nice', values['attacker-nice'], 0, 19);
 const maxBusyMs = 120_000;
 
 function hostileOrder(bytes = (tiny ? 0.5 : 9.5) * 1024 * 1024): string {
@@ -115,11 +120,37 @@ function servingThreadCpuMs(): number | undefined {
   }
 }
 
+/**
+ * This thread's time on a CPU and waiting for one while runnable, in ms (Linux: the first two fields of
+ * `/proc/self/task/<pid>/schedstat`, in ns); `undefined` elsewhere. The wait is time the system gave the
+ * cores to other threads (the attacker's, the check threads', other jobs'): a stall of the event loop that
+ * is not the mocks' work.
+ */
+function servingThreadSchedule(): { cpuMs: number; waitMs: number } | undefined {
+  try {
+    const [cpu, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8')
+      .split(' ')
+      .map(Number);
+    return cpu !== undefined && wait !== undefined && Number.isFinite(cpu + wait)
+      ? { cpuMs: cpu / 1e6, waitMs: wait / 1e6 }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Sequential GETs; also the longest and the p99 stall of this thread's event loop meanwhile. */
 async function agentsLatencies(
   count: number,
   goOn: () => boolean = () => false,
-): Promise<{ times: number[]; stallMax: number; stallP99: number; gc: number[] }> {
+): Promise<{
+  times: number[];
+  stallMax: number;
+  stallP99: number;
+  gc: number[];
+  schedule: { cpuMs: number; waitMs: number } | undefined;
+}> {
+  const scheduled = servingThreadSchedule();
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
   // The serving thread's garbage collections meanwhile (this isolate's only), their pauses in ms.
@@ -140,8 +171,13 @@ async function agentsLatencies(
   }
   loop.disable();
   collections.disconnect();
+  const after = servingThreadSchedule();
   return {
     gc,
+    schedule:
+      scheduled && after
+        ? { cpuMs: after.cpuMs - scheduled.cpuMs, waitMs: after.waitMs - scheduled.waitMs }
+        : undefined,
     times: times.sort((a, b) => a - b),
     stallMax: loop.max / 1e6,
     stallP99: loop.percentile(99) / 1e6,
@@ -179,7 +215,7 @@ interface UnderAttack {
 async function underAttack(target: AttackTarget): Promise<UnderAttack> {
   const attacker = values['attacker-in-loop']
     ? attackFromThisLoop(target)
-    : await attackFromOwnThread(target);
+    : await attackFromOwnThread({ ...target, nice: attackerNice });
   const busy = await agentsLatencies(requests, () => attacker.attacking() && attacker.refused() < orders);
   const refused = attacker.refused();
   const cpuPerBody = await quiet(attacker, orders * Math.max(1, target.clients ?? 1));
@@ -275,16 +311,20 @@ const jsonSize = megabytes(jsonAttack.body);
 const properties = (jsonAttack.body.match(/,/g)?.length ?? 0) + 1;
 const checkedSize = megabytes(checkedAttack.body);
 console.log(
-  `agents GET, ${requests} sequential requests idle, then until ${orders} hostile bodies are refused, ${runs} run(s); ${xmlSize} MB XML orders (1 client), ${jsonSize} MB JSON bodies past the limits and ${checkedSize} MB within them (${jsonClients} clients), sent from ${values['attacker-in-loop'] ? "the mocks' thread" : 'their own thread'}`,
+  `agents GET, ${requests} sequential requests idle, then until ${orders} hostile bodies are refused, ${runs} run(s); ${xmlSize} MB XML orders (1 client), ${jsonSize} MB JSON bodies past the limits and ${checkedSize} MB within them (${jsonClients} clients), sent from ${values['attacker-in-loop'] ? "the mocks' thread" : `their own thread (nice ${attackerNice})`}`,
 );
 console.log(
-  "| run | agents GET | p50 | p99 | mocks' event loop: longest stall | stall p99 | GC pauses: count, total, longest | refused |",
+  "| run | agents GET | p50 | p99 | mocks' event loop: longest stall | stall p99 | GC pauses: count, total, longest | serving thread per GET: CPU, waiting for a core | refused |",
 );
-console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
 const gcOf = (phase: Phase): string =>
   `${phase.gc.length}, ${phase.gc.reduce((sum, ms) => sum + ms, 0).toFixed(0)} ms, ${Math.max(0, ...phase.gc).toFixed(1)} ms`;
+const scheduleOf = ({ schedule, times }: Phase): string =>
+  schedule
+    ? `${(schedule.cpuMs / times.length).toFixed(2)} ms, ${(schedule.waitMs / times.length).toFixed(2)} ms`
+    : 'n/a';
 const row = (run: number, label: string, phase: Phase, refused: string): string =>
-  `| ${run} | ${label} | ${percentile(phase.times, 50).toFixed(2)} ms | ${percentile(phase.times, 99).toFixed(2)} ms | ${phase.stallMax.toFixed(1)} ms | ${phase.stallP99.toFixed(1)} ms | ${gcOf(phase)} | ${refused} |`;
+  `| ${run} | ${label} | ${percentile(phase.times, 50).toFixed(2)} ms | ${percentile(phase.times, 99).toFixed(2)} ms | ${phase.stallMax.toFixed(1)} ms | ${phase.stallP99.toFixed(1)} ms | ${gcOf(phase)} | ${scheduleOf(phase)} | ${refused} |`;
 phases.forEach((phase, at) => {
   console.log(row(at + 1, 'idle', phase.idle, ''));
   for (const kind of kinds) {
@@ -335,7 +375,7 @@ const idleP99 = measured(
 const section: Section = {
   id: 'mocks-hostile',
   title: 'Mocks under hostile XML and JSON bodies',
-  command: `pnpm exec tsx bench/mocks/hostile.ts --requests ${requests} --orders ${orders} --json-clients ${jsonClients} --runs ${runs}`,
+  command: `pnpm exec tsx bench/mocks/hostile.ts --requests ${requests} --orders ${orders} --json-clients ${jsonClients} --runs ${runs} --attacker-nice ${attackerNice}`,
   method: `All six mocks in one process (\`startMocks\`, built packages). Each run: ${requests} sequential agents GETs with the mocks idle; then GETs (at least ${requests}) until ${orders} orders have been refused, while another thread posts ${xmlSize} MB orders to the numbers mock one after the other, each holding about ${Math.round(xmlAttack.body.length / 38).toLocaleString('en-US')} \`TelephoneNumber\` elements that break the E.164 pattern (every one is refused with a bounded issue list); then the same while ${jsonClients} clients on another thread post ${jsonSize} MB JSON objects of ${properties.toLocaleString('en-US')} properties to the voice mock's create call, each refused 400 past the mocks' JSON limits before anything parses it; then the same while they post ${checkedSize} MB JSON objects within the limits (24,000 strings of 300 characters, each body different) whose \`from\` is a number, each parsed, validated and refused 400 by the schema off the serving thread. The figures are the p99 latency of the GETs under each attack, next to the p99 of the same GETs with the mocks idle, in the same run; the target is at most 2× idle. Also printed: p50, the longest stall of the mocks' event loop in each phase, and (Linux) the serving thread's CPU time per hostile body answered, measured after the GETs while the attack goes on for as many bodies again per client, a figure other jobs on the machine do not inflate.`,
   figures: [
     {

@@ -3,16 +3,34 @@
 // request with what `ContractSet.checkRequest` finds, so that parsing and validating a large body never
 // holds the thread that serves every mock. Bodies arrive as their chunks while they are received: each
 // is decoded and held to the JSON limits at once, and a body past one is reported before its end.
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { type ContractSet, loadContracts } from '@svc-contracts/contract-checker';
 import { JsonBodyReader } from './json-budget.js';
-import type { CheckJob, CheckThreadData, CheckThreadMessage, ToCheckThread } from './json-check-worker.js';
+import {
+  type CheckJob,
+  type CheckThreadData,
+  type CheckThreadMessage,
+  checkThreadNice,
+  type ToCheckThread,
+} from './json-check-worker.js';
 
 const port = parentPort;
 if (port === null) throw new Error('json-check-thread runs as a worker thread only.');
 const { configPath, specs } = workerData as CheckThreadData;
 
 const send = (message: CheckThreadMessage): void => port.postMessage(message);
+
+// The serving thread first: when the cores are few, parsing and validating a large body waits for the
+// requests the mocks serve rather than the other way round (Linux: the nice value of this thread
+// alone, through /proc/thread-self; elsewhere the thread keeps the process's priority).
+try {
+  const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  setPriority(thread, Math.min(19, getPriority(thread) + checkThreadNice));
+} catch {
+  // Not Linux, or not allowed: the same priority as the serving thread.
+}
 
 /** Bodies being received, by id. */
 const bodies = new Map<number, JsonBodyReader>();

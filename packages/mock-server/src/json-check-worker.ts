@@ -10,6 +10,12 @@ import type { ServiceSource } from './services.js';
  */
 export const offThreadMinBytes = 64 * 1024;
 
+/**
+ * How much lower than the serving thread's the check thread's OS priority is (its nice value, added;
+ * Linux): with few cores, the requests the mocks serve go before the check of a large body.
+ */
+export const checkThreadNice = 10;
+
 /** What the thread loads its contracts from: the same options the serving thread's `loadContracts` had. */
 export interface CheckThreadData {
   configPath?: string;

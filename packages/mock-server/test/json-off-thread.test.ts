@@ -1,5 +1,7 @@
 // Large JSON bodies are checked off the serving thread (JsonCheckWorker), small ones inline: the answers
 // are the same either way.
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MockSet } from '../src/index.ts';
 import { chunkBatchBytes, JsonCheckWorker, offThreadMinBytes } from '../src/json-check-worker.ts';
@@ -89,6 +91,25 @@ describe('JsonCheckWorker', () => {
     await checks.close();
     expect(checks.hasThread).toBe(false);
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    "the check thread runs below the serving thread's priority (nice +10)",
+    async () => {
+      /** The nice value of each thread of this process (field 19 of its stat). */
+      const nices = (): number[] =>
+        readdirSync('/proc/self/task').map((task) => {
+          const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+        });
+      const base = getPriority();
+      const lowered = (): number => nices().filter((nice) => nice >= Math.min(19, base + 10)).length;
+      const before = lowered();
+      const checks = new JsonCheckWorker({ configPath });
+      await checks.check(request, 'agents');
+      expect(lowered()).toBe(before + 1);
+      await checks.close();
+    },
+  );
 
   it('a streamed body past a limit is reported before its end; one within them is checked whole', async () => {
     const checks = new JsonCheckWorker({ configPath });
