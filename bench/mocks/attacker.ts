@@ -17,6 +17,8 @@ export interface AttackTarget {
    * body differs from the one before, so that nothing on the server can answer it from a memo.
    */
   varyAt?: number;
+  /** From its own thread: the nice value of that thread (Linux), so that it yields the cores to the mocks. */
+  nice?: number;
 }
 
 /** The body of send number `count`: the same, or with the send's number at `varyAt` (see AttackTarget). */

@@ -52,31 +52,45 @@ export class JsonBudget {
   }
 }
 
-/** A JSON body's bytes as received, to be decoded and held to `limits` elsewhere (`readRequest`). */
-export interface ReceivedJson {
-  /** The chunks as they arrived, each on an `ArrayBuffer` of its own (so they can be transferred). */
-  chunks: Uint8Array[];
-  limits: JsonLimits;
-}
-
 /**
- * The text of a received JSON body, decoded and scanned chunk by chunk as `readRequest` does while a
- * small body arrives (the same decoder, the same `JsonBudget`), or why it is past a limit (then decoded
- * no further).
+ * A JSON body decoded and scanned chunk by chunk as it arrives (the same decoder and the same
+ * `JsonBudget` as `readRequest` uses for a small body): its text at the end, or why it is past a limit
+ * (then nothing more is decoded or kept). The JSON check thread reads large bodies with it.
  */
-export function decodeJsonBody({ chunks, limits }: ReceivedJson): { text: string } | { exceeded: string } {
-  const decoder = new StringDecoder('utf8');
-  const budget = new JsonBudget(limits);
-  const parts: string[] = [];
-  for (const chunk of chunks) {
-    const text = decoder.write(chunk as Buffer);
-    const exceeded = budget.write(text);
-    if (exceeded !== undefined) return { exceeded };
-    parts.push(text);
+export class JsonBodyReader {
+  private readonly decoder = new StringDecoder('utf8');
+  private readonly budget: JsonBudget;
+  private parts: string[] = [];
+
+  constructor(limits: JsonLimits = defaultJsonLimits) {
+    this.budget = new JsonBudget(limits);
   }
-  const rest = decoder.end();
-  const exceeded = budget.write(rest);
-  if (exceeded !== undefined) return { exceeded };
-  parts.push(rest);
-  return { text: parts.join('') };
+
+  /** Why the body is past a limit, once it is. */
+  get exceeded(): string | undefined {
+    return this.budget.exceeded;
+  }
+
+  /** Decodes and scans the next chunk; returns why the body is past a limit once it is. */
+  write(chunk: Uint8Array): string | undefined {
+    if (this.budget.exceeded !== undefined) return this.budget.exceeded;
+    const text = this.decoder.write(chunk as Buffer);
+    const exceeded = this.budget.write(text);
+    if (exceeded !== undefined) this.parts = [];
+    else this.parts.push(text);
+    return exceeded;
+  }
+
+  /** The whole text, or why the body is past a limit. */
+  end(): { text: string } | { exceeded: string } {
+    if (this.budget.exceeded === undefined) {
+      const rest = this.decoder.end();
+      if (this.budget.write(rest) === undefined) this.parts.push(rest);
+    }
+    const exceeded = this.budget.exceeded;
+    if (exceeded !== undefined) return { exceeded };
+    const text = this.parts.join('');
+    this.parts = [];
+    return { text };
+  }
 }

@@ -20,20 +20,12 @@ import {
 } from './error-response.js';
 import { loadFakerNow } from './faker-on-demand.js';
 import { fitAnswer } from './fitted-answer.js';
-import { decodeJsonBody, type ReceivedJson } from './json-budget.js';
-import {
-  type BodyLimit,
-  type CheckFailure,
-  isBodyLimit,
-  isCheckFailure,
-  type JsonCheckWorker,
-  type LargeBodyCheck,
-  type RequestCheck,
-} from './json-check-worker.js';
+import type { JsonLimits } from './json-budget.js';
+import { isBodyLimit, isCheckFailure, type JsonCheckWorker, type RequestCheck } from './json-check-worker.js';
 import { PreferError, type Preferences, parsePrefer, unknownExample } from './prefer.js';
 import { prismDocument, xmlOnlyResponses } from './prism-document.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
-import { type MockRequest, toRecordedRequest } from './request.js';
+import { type MockRequest, type OpenLargeJson, toRecordedRequest } from './request.js';
 import type { BundledService } from './services.js';
 import {
   CallerPolicy,
@@ -82,7 +74,7 @@ export class MockService {
   }
 
   /**
-   * `jsonChecks`: where JSON bodies of `offThreadMinBytes` or more (`MockRequest.largeJson`) are checked, off
+   * `jsonChecks`: where JSON bodies of `offThreadMinBytes` or more (`MockRequest.largeJson`) are streamed and checked, off
    * the serving thread (`startMocks` passes one loaded from the same contracts); without it, inline.
    */
   static async create(
@@ -113,7 +105,7 @@ export class MockService {
     }
     let checked: RequestCheck | undefined;
     if (request.largeJson !== undefined) {
-      const outcome = await this.checkLargeJson(request, request.largeJson);
+      const outcome = await request.largeJson.check(toRecordedRequest(request), this.name);
       if (isCheckFailure(outcome) || isBodyLimit(outcome)) {
         const refused = this.refuseBody(request, `${outcome.reason}, ${limitNote}`);
         if (refused) return refused;
@@ -157,21 +149,13 @@ export class MockService {
   }
 
   /**
-   * A large JSON body (`MockRequest.largeJson`) decoded, held to the limits and checked on the JSON
-   * check thread; without one (contracts of the caller), here, the same way.
+   * Where `readRequest` streams a large JSON body to be held to `limits` and checked off the serving
+   * thread (`MockRequest.largeJson`); `undefined` when this service checks every body inline (contracts
+   * of the caller), then a large body is read as a small one.
    */
-  private async checkLargeJson(
-    request: MockRequest,
-    received: ReceivedJson,
-  ): Promise<LargeBodyCheck | BodyLimit | CheckFailure> {
-    if (this.jsonChecks) return this.jsonChecks.check(toRecordedRequest(request), this.name, received);
-    const read = decodeJsonBody(received);
-    if ('exceeded' in read) return { kind: 'body-limit', reason: read.exceeded };
-    const check = await this.contracts.checkRequest(
-      { ...toRecordedRequest(request), body: read.text },
-      { service: this.name },
-    );
-    return { ...check, body: read.text };
+  largeJsonChecks(limits: JsonLimits): OpenLargeJson | undefined {
+    const checks = this.jsonChecks;
+    return checks && ((onStop) => checks.open(limits, onStop));
   }
 
   /** A refusal before the request could be checked, in this service's error shape (see `mockRefusal`). */

@@ -1,5 +1,5 @@
 import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { didYouMean } from '@svc-contracts/cli-output';
 import { type ContractSet, loadContracts } from '@svc-contracts/contract-checker';
 import { maskHeaders, maskUrl } from '@svc-contracts/redact';
@@ -205,8 +205,9 @@ async function serve(
   let response: MockResponse;
   let request: MockRequest | undefined;
   try {
-    request = await readRequest(req, jsonLimits);
+    request = await readRequest(req, jsonLimits, service.largeJsonChecks(jsonLimits));
     response = await service.respond(request);
+    if (request.unread) closeAfterAnswer(res, req.socket);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (error instanceof BodyTooLargeError) response = service.refuse(413, 'request-body-too-large', reason);
@@ -248,6 +249,26 @@ async function serve(
         })),
       }),
   });
+}
+
+/** How long a connection whose request was not read to its end is kept after the answer, at most. */
+const lingerMs = 2_000;
+
+/**
+ * The rest of the body was not read (past a limit): the answer says `Connection: close`. Node would then
+ * destroy the socket as soon as the answer is written, and with unread bytes in it the system resets the
+ * connection, so that a client still sending may see the reset (EPIPE) before the answer. Instead the
+ * socket is half-closed after the answer and read no further, and destroyed when the client closes its
+ * side, or after {@link lingerMs}.
+ */
+function closeAfterAnswer(res: ServerResponse, socket: Socket): void {
+  res.shouldKeepAlive = false;
+  socket.destroySoon = function lingering(this: Socket): void {
+    this.end();
+    const timer = setTimeout(() => this.destroy(), lingerMs);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+  };
 }
 
 function listen(server: Server, port: number, host: string, name: string): Promise<number> {

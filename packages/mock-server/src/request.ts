@@ -2,8 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import type { ExchangeRequest } from '@svc-contracts/har';
 import { isJsonMediaType } from '@svc-contracts/openapi-utils';
-import { defaultJsonLimits, JsonBudget, type JsonLimits, type ReceivedJson } from './json-budget.js';
-import { offThreadMinBytes } from './json-check-worker.js';
+import { defaultJsonLimits, JsonBudget, type JsonLimits } from './json-budget.js';
+import { offThreadMinBytes, type StreamedJsonBody } from './json-check-worker.js';
 
 /** A received request, read once and shared by the validators, the scenario and Prism. */
 export interface MockRequest {
@@ -19,11 +19,17 @@ export interface MockRequest {
   /** Why the JSON body was not kept: past the mock's {@link JsonLimits} (it was read and dropped). */
   bodyLimit?: string;
   /**
-   * A JSON body of `offThreadMinBytes` or more, as received and not yet decoded (`body` is `undefined`
-   * until it is): the JSON check thread decodes it, holds it to the limits and checks it (its chunks
-   * transferred, so the serving thread neither decodes, scans, copies nor serializes it).
+   * A JSON body of `offThreadMinBytes` or more, received whole on the JSON check thread and not decoded
+   * here (`body` is `undefined` until the check sends its text back): the thread decoded it and held it
+   * to the limits as it arrived, and checks it (its chunks transferred, so the serving thread neither
+   * decodes, scans, copies nor serializes it).
    */
-  largeJson?: ReceivedJson;
+  largeJson?: StreamedJsonBody;
+  /**
+   * The body was found past a limit (`bodyLimit`) before its end and the rest was not read: the
+   * connection is closed after the answer.
+   */
+  unread?: true;
 }
 
 /** Bodies above this size are refused before any parsing (a mock has no use for them). */
@@ -59,52 +65,134 @@ function mayBeJson(contentType: string | undefined): boolean {
   return contentType === undefined || contentType.trim() === '' || isJsonMediaType(contentType);
 }
 
-export async function readRequest(
+/**
+ * Streams a large JSON body off the serving thread (`JsonCheckWorker.open`, bound to the service and its
+ * limits); `onStop` is called when the body is found past a limit, or cannot be checked, before its end.
+ */
+export type OpenLargeJson = (onStop: (stopped: { reason: string }) => void) => StreamedJsonBody;
+
+/**
+ * Reads a request and its body. A JSON body is scanned for its cost as it arrives (`JsonBudget`); past a
+ * limit, the rest of a small body is read and dropped, so that nothing parses it and the client still
+ * gets an answer. With `openLargeJson`, a JSON body of `offThreadMinBytes` or more (its Content-Length
+ * says so, or it grows that large) is streamed, undecoded, to the JSON check thread as it arrives, which
+ * decodes, scans and later checks it; if the thread finds it past a limit before its end, the rest is not
+ * read at all: the request is answered at once and its connection closed after the answer (`unread`).
+ */
+export function readRequest(
   req: IncomingMessage,
   jsonLimits: JsonLimits = defaultJsonLimits,
+  openLargeJson?: OpenLargeJson,
 ): Promise<MockRequest> {
   const repeated = repeatedCredentialHeader(req.rawHeaders);
   if (repeated) {
     req.resume();
-    throw new DuplicateCredentialError(`The request carries the ${repeated} header more than once.`);
+    return Promise.reject(
+      new DuplicateCredentialError(`The request carries the ${repeated} header more than once.`),
+    );
   }
   // Decoded chunk by chunk as it arrives: a 10 MB body is never copied and decoded in one go on the
   // thread that serves every mock (about 10 ms that other requests would wait for).
-  // A JSON body is scanned for its cost as it arrives (JsonBudget); past a limit, the rest is read and
-  // dropped, so that nothing parses it and the client still gets an answer.
-  // A JSON body of `offThreadMinBytes` or more (its Content-Length says so, or it grows that large) is
-  // kept as received, undecoded: decoding, scanning and checking it is the JSON check thread's work.
   const decoder = new StringDecoder('utf8');
   const budget = mayBeJson(req.headers['content-type']) ? new JsonBudget(jsonLimits) : undefined;
+  const streams = budget !== undefined && openLargeJson !== undefined;
   let body: string | undefined;
   let size = 0;
-  const chunks = budget ? new ReceivedChunks() : undefined;
-  let large = chunks !== undefined && Number(req.headers['content-length']) >= offThreadMinBytes;
-  for await (const chunk of req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > maxBodyBytes) {
-      req.resume();
-      throw new BodyTooLargeError(`The body is larger than the mock's limit of ${maxBodyBytes} bytes.`);
-    }
-    if (budget?.exceeded !== undefined) continue;
-    chunks?.push(buffer);
-    if (large) continue;
-    if (chunks !== undefined && size >= offThreadMinBytes) {
-      // Without a Content-Length: the text so far is dropped, the thread decodes every chunk.
-      large = true;
+  /** The chunks of a small JSON body, kept until it turns out large (a body without a Content-Length). */
+  let early: Buffer[] | undefined = streams ? [] : undefined;
+  let large: StreamedJsonBody | undefined;
+  let stopped: string | undefined;
+  let settled = false;
+  return new Promise<MockRequest>((resolve, reject) => {
+    const done = (outcome: { error: Error } | { unread: boolean }): void => {
+      settled = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+      if ('error' in outcome) {
+        large?.drop();
+        reject(outcome.error);
+        return;
+      }
+      resolve({
+        ...head(req),
+        body,
+        ...(budget?.exceeded !== undefined && { bodyLimit: budget.exceeded }),
+        ...(stopped !== undefined && { bodyLimit: stopped }),
+        ...(outcome.unread && { unread: true as const }),
+        ...(large !== undefined && stopped === undefined && { largeJson: large }),
+      });
+    };
+    const stop = ({ reason }: { reason: string }): void => {
+      // Once the body is in, its check says what the thread found.
+      if (settled || large === undefined) return;
+      stopped = reason;
+      large.drop();
+      // The rest is not read: the answer goes out now, and the connection is closed after it.
+      req.pause();
+      done({ unread: true });
+    };
+    const goLarge = (): void => {
+      large = (openLargeJson as OpenLargeJson)(stop);
+      for (const chunk of early ?? []) large.write(chunk);
+      early = undefined;
       body = undefined;
-      continue;
-    }
-    const text = decoder.write(buffer);
-    if (budget?.write(text) !== undefined) body = undefined;
-    else body = (body ?? '') + text;
-  }
-  if (body !== undefined) {
-    const rest = decoder.end();
-    if (budget?.write(rest) !== undefined) body = undefined;
-    else body += rest;
-  }
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > maxBodyBytes) {
+        req.resume();
+        done({
+          error: new BodyTooLargeError(`The body is larger than the mock's limit of ${maxBodyBytes} bytes.`),
+        });
+        return;
+      }
+      if (stopped !== undefined || budget?.exceeded !== undefined) return;
+      if (large !== undefined) {
+        // The thread behind: no more is read until it catches up (a body past a limit is found early).
+        if (!large.write(chunk)) {
+          req.pause();
+          large.whenDrained(() => {
+            if (!settled) req.resume();
+          });
+        }
+        return;
+      }
+      early?.push(chunk);
+      if (early !== undefined && size >= offThreadMinBytes) {
+        // Without a Content-Length: the text so far is dropped, the thread decodes every chunk.
+        goLarge();
+        return;
+      }
+      const text = decoder.write(chunk);
+      if (budget?.write(text) !== undefined) {
+        body = undefined;
+        early = undefined;
+      } else body = (body ?? '') + text;
+    };
+    const onEnd = (): void => {
+      if (large === undefined && body !== undefined) {
+        const rest = decoder.end();
+        if (budget?.write(rest) !== undefined) body = undefined;
+        else body += rest;
+      }
+      done({ unread: false });
+    };
+    const onError = (error: Error): void => done({ error });
+    const onClose = (): void => {
+      if (!req.readableEnded) done({ error: new Error('The client closed the request before its end.') });
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+    if (streams && Number(req.headers['content-length']) >= offThreadMinBytes) goLarge();
+  });
+}
+
+/** What a request says before its body. */
+function head(req: IncomingMessage): Omit<MockRequest, 'body'> {
   const url = req.url ?? '/';
   const parsed = new URL(url, 'http://mock.invalid');
   const headers: Record<string, string> = {};
@@ -117,29 +205,7 @@ export async function readRequest(
     path: parsed.pathname,
     query: parsed.searchParams,
     headers,
-    body,
-    ...(budget?.exceeded !== undefined && { bodyLimit: budget.exceeded }),
-    ...(large &&
-      chunks !== undefined &&
-      budget?.exceeded === undefined && { largeJson: { chunks: chunks.list, limits: jsonLimits } }),
   };
-}
-
-/**
- * Received chunks, each on an `ArrayBuffer` of its own so that all can be transferred to another thread:
- * Node's HTTP parser gives each body chunk its own; a chunk that shares its memory (a slice of a pool, or
- * one seen before) is copied.
- */
-class ReceivedChunks {
-  readonly list: Uint8Array[] = [];
-  private readonly seen = new Set<ArrayBufferLike>();
-
-  push(chunk: Buffer): void {
-    const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
-    const kept = own && !this.seen.has(chunk.buffer) ? chunk : new Uint8Array(chunk);
-    this.seen.add(kept.buffer);
-    this.list.push(kept);
-  }
 }
 
 /** The request as the contract checker reads recorded traffic, whose URLs are absolute (the host plays no part in matching). */

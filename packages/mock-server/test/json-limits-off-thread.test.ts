@@ -74,6 +74,16 @@ describe('a large JSON body is held to the JSON limits on the check thread, answ
     expect(chunked).toEqual({ status: inline.status, text: inline.text });
   });
 
+  it('a large body found past a limit before its end: the same answer at once, the rest unread, the connection closed', async () => {
+    const inline = await voiceCall(tooMany);
+    // 4 MB after what breaks the limit: the thread finds it in the first chunks.
+    const large = await voiceCall(`${tooMany}${' '.repeat(4 * 1024 * 1024)}`);
+    expect(large).toMatchObject({ status: inline.status, text: inline.text });
+    expect(large.headers.get('connection')).toBe('close');
+    // A body whose end arrives before the verdict keeps its connection.
+    expect((await voiceCall(padded(valid))).headers.get('connection')).not.toBe('close');
+  });
+
   it('a body within the limits gets the same answer as a small one (its text reaches Prism and x-echoes)', async () => {
     const inline = await voiceCall(valid);
     expect(inline.status).toBe(200);

@@ -1,8 +1,10 @@
 // Large JSON bodies are checked off the serving thread (JsonCheckWorker), small ones inline: the answers
 // are the same either way.
+import { readdirSync, readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MockSet } from '../src/index.ts';
-import { JsonCheckWorker, offThreadMinBytes } from '../src/json-check-worker.ts';
+import { chunkBatchBytes, JsonCheckWorker, offThreadMinBytes } from '../src/json-check-worker.ts';
 import { basicAuth, call, configPath, startOnFreePorts, voiceCallBody } from './support.ts';
 
 let set: MockSet;
@@ -88,6 +90,65 @@ describe('JsonCheckWorker', () => {
     expect(outcome).toMatchObject({ match: { operationId: expect.any(String) } });
     await checks.close();
     expect(checks.hasThread).toBe(false);
+  });
+
+  it.skipIf(process.platform !== 'linux')(
+    "the check thread runs below the serving thread's priority (nice +10)",
+    async () => {
+      /** The nice value of each thread of this process (field 19 of its stat). */
+      const nices = (): number[] =>
+        readdirSync('/proc/self/task').map((task) => {
+          const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+        });
+      const base = getPriority();
+      const lowered = (): number => nices().filter((nice) => nice >= Math.min(19, base + 10)).length;
+      const before = lowered();
+      const checks = new JsonCheckWorker({ configPath });
+      await checks.check(request, 'agents');
+      expect(lowered()).toBe(before + 1);
+      await checks.close();
+    },
+  );
+
+  it('a streamed body past a limit is reported before its end; one within them is checked whole', async () => {
+    const checks = new JsonCheckWorker({ configPath });
+    const limits = { maxJsonNodes: 20, maxJsonDepth: 4, maxJsonStringLength: 200 };
+    const stopped = new Promise((resolve) => {
+      const body = checks.open(limits, resolve);
+      // Each write returns whether to read on: false once the thread is 512 KiB behind.
+      // (Each chunk is transferred to the thread: a second one is made before.)
+      const text = `[${'1,'.repeat(chunkBatchBytes / 2)}`;
+      const [first, second] = [Buffer.from(text), Buffer.from(text)];
+      expect([body.write(first), body.write(second)]).toEqual([true, false]);
+    });
+    expect(await stopped).toEqual({ kind: 'body-limit', reason: 'the JSON body holds more than 20 values' });
+    const whole = checks.open(limits, () => expect.unreachable());
+    whole.write(Buffer.from('{"a":'));
+    whole.write(Buffer.from('1}'));
+    const outcome = await whole.check(
+      { method: 'POST', url: 'http://mock.invalid/api/v1/campaign/7/pause', headers: [] },
+      'agents',
+    );
+    expect(outcome).toMatchObject({ match: { operationId: expect.any(String) } });
+    await checks.close();
+  });
+
+  it('bodies arriving when the thread dies fail with the reason, before their end', async () => {
+    const dying = new URL(
+      'data:text/javascript,import{parentPort}from"node:worker_threads";parentPort.postMessage({type:"ready"});parentPort.on("message",(m)=>{if(m.type==="chunks")process.exit(4)});',
+    );
+    const checks = new JsonCheckWorker({}, { threadUrl: dying });
+    const limits = { maxJsonNodes: 20, maxJsonDepth: 4, maxJsonStringLength: 200 };
+    const stopped = new Promise((resolve) => {
+      const body = checks.open(limits, resolve);
+      body.write(Buffer.alloc(chunkBatchBytes, 0x20));
+    });
+    expect(await stopped).toEqual({
+      kind: 'check-failure',
+      reason: 'the check thread stopped (exit code 4)',
+    });
+    await checks.close();
   });
 
   it('a thread that does not answer within the time budget fails that body alone', async () => {
