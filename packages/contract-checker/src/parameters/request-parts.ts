@@ -66,14 +66,25 @@ const noCookies: ReadonlyMap<string, string> = new Map();
 /** Lower-case header names a check reads. */
 export interface HeaderNames {
   names: ReadonlySet<string>;
+  /**
+   * `lengths[n]`: a name of ours is n long. Lower-casing keeps the length of any name that can become an
+   * ASCII one, so a header name of another length is passed over without a lower-case copy (most of a
+   * request's headers); undefined when a name of ours is not ASCII.
+   */
+  lengths: readonly boolean[] | undefined;
 }
 
 export function headerNames(names: Iterable<string>): HeaderNames {
-  return { names: new Set([...names].map((name) => name.toLowerCase())) };
+  const set = new Set([...names].map((name) => name.toLowerCase()));
+  const ascii = [...set].every((name) => [...name].every((char) => char.charCodeAt(0) < 128));
+  const lengths: boolean[] = [];
+  for (const name of set) lengths[name.length] = true;
+  return { names: set, lengths: ascii ? lengths : undefined };
 }
 
 /** The name of ours a header name is in any case, if any. */
 function ourName(name: string, wanted: HeaderNames): string | undefined {
+  if (wanted.lengths !== undefined && wanted.lengths[name.length] !== true) return undefined;
   const key = name.toLowerCase();
   return wanted.names.has(key) ? key : undefined;
 }
