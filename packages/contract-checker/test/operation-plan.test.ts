@@ -191,6 +191,15 @@ describe("Basic credentials, decoded by redact's decodeBasic", () => {
     expect(await malformed('a:')).toBeUndefined();
     expect(await malformed('ab:c')).toBeUndefined();
   });
+
+  it('judges the same credentials the same when they come again, and others on their own', async () => {
+    const states = [];
+    for (const text of [':pass', ':pass', 'a:b', 'a:b', 'userpass', ':pass', 'a:b']) {
+      const found = await checkRequest(request('POST', createCall, basicOf(text)));
+      states.push(found.find((violation) => violation.rule === 'security-malformed') ? 'malformed' : 'ok');
+    }
+    expect(states).toEqual(['malformed', 'malformed', 'ok', 'ok', 'malformed', 'malformed', 'ok']);
+  });
 });
 
 describe('a request taken apart as far as the plan reads it', () => {
