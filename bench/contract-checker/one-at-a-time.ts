@@ -5,8 +5,9 @@
  * `CHECKER=<path of a built index.js>` measures another build instead. `BASE=<path of a built index.js>`
  * (a copy of an earlier dist inside the workspace, so that its imports resolve) measures that build and
  * this one in the same process, in alternating 100 ms slices after a warm-up, and prints the median of
- * the per-pair ratios: on a machine shared with other work the rate of separate runs wanders by 2x, the
- * ratio of neighbouring slices much less. Run it both ways (the builds swapped between `CHECKER` and
+ * the per-pair ratios, of wall time and of the process's CPU time: on a machine shared with other work the
+ * rate of separate runs wanders by 2x, the ratio of neighbouring slices much less, and the ratio of their
+ * CPU time least (a slice's wall time includes waiting for a core). Run it both ways (the builds swapped between `CHECKER` and
  * `BASE`) and take the geometric mean of the ratio and the inverse of the other: two copies of one build
  * do not measure 1.0 in both orders, so a single order can hide a few percent either way.
  */
