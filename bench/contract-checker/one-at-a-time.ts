@@ -5,8 +5,9 @@
  * `CHECKER=<path of a built index.js>` measures another build instead. `BASE=<path of a built index.js>`
  * (a copy of an earlier dist inside the workspace, so that its imports resolve) measures that build and
  * this one in the same process, in alternating 100 ms slices after a warm-up, and prints the median of
- * the per-pair ratios: on a machine shared with other work the rate of separate runs wanders by 2x, the
- * ratio of neighbouring slices much less. Run it both ways (the builds swapped between `CHECKER` and
+ * the per-pair ratios, of wall time and of the process's CPU time: on a machine shared with other work the
+ * rate of separate runs wanders by 2x, the ratio of neighbouring slices much less, and the ratio of their
+ * CPU time least (a slice's wall time includes waiting for a core). Run it both ways (the builds swapped between `CHECKER` and
  * `BASE`) and take the geometric mean of the ratio and the inverse of the other: two copies of one build
  * do not measure 1.0 in both orders, so a single order can hide a few percent either way.
  */
@@ -42,10 +43,15 @@ function passes(contracts: Contracts, ms: number): { checked: number; elapsed: n
   return { checked, elapsed: performance.now() - start };
 }
 
-/** Entries per millisecond over at least `ms`. */
-function slice(contracts: Contracts, ms: number): number {
+/**
+ * Entries per millisecond over at least `ms`, of wall time and of the process's CPU time: on a loaded
+ * host a slice's wall time includes the time the process waited for a core, its CPU time does not.
+ */
+function slice(contracts: Contracts, ms: number): { wall: number; cpu: number } {
+  const cpuBefore = process.cpuUsage();
   const { checked, elapsed } = passes(contracts, ms);
-  return checked / elapsed;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { wall: checked / elapsed, cpu: checked / ((cpu.user + cpu.system) / 1000) };
 }
 
 const usage = `Usage: [CHECKER=index.js] [BASE=index.js] pnpm exec tsx bench/contract-checker/one-at-a-time.ts [--ms N]
@@ -59,15 +65,20 @@ if (process.env.BASE) {
   const base = await load(await build(process.env.BASE));
   slice(base, 1000);
   slice(current, 1000);
-  const rates = { base: [] as number[], current: [] as number[] };
+  const rates = {
+    base: [] as Array<{ wall: number; cpu: number }>,
+    current: [] as Array<{ wall: number; cpu: number }>,
+  };
   for (let at = 0; at < Math.max(10, Math.round(ms / 200)); at++) {
     // Which build goes first alternates too: the second of a pair runs on a warmer machine state.
     const order = at % 2 === 0 ? (['base', 'current'] as const) : (['current', 'base'] as const);
     for (const build of order) rates[build].push(slice(build === 'base' ? base : current, 100));
   }
-  const ratio = median(rates.current.map((rate, at) => rate / (rates.base[at] as number)));
+  const ratio = (of: 'wall' | 'cpu') =>
+    median(rates.current.map((rate, at) => rate[of] / (rates.base[at] as { wall: number; cpu: number })[of]));
+  const rate = (build: 'base' | 'current') => Math.round(median(rates[build].map((one) => one.wall)) * 1000);
   console.log(
-    `base ${Math.round(median(rates.base) * 1000)} entries/s; this build ${Math.round(median(rates.current) * 1000)} entries/s; this build / base, median of ${rates.base.length} pairs: ${ratio.toFixed(3)}`,
+    `base ${rate('base')} entries/s; this build ${rate('current')} entries/s; this build / base, median of ${rates.base.length} pairs: ${ratio('wall').toFixed(3)} (wall), ${ratio('cpu').toFixed(3)} (CPU time)`,
   );
   await base.close();
 } else {

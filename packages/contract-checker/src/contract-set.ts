@@ -7,7 +7,7 @@ import { type ContractCacheOption, openContractCache } from './contract/contract
 import { describeShapes, type ExchangeShapes } from './contract/exchange-shapes.js';
 import { planOf } from './contract/operation-plan.js';
 import type { XmlLimits } from './contract/xsd-cache.js';
-import { batchLimits, type CheckLimits, jsonCost, opensContainer } from './run/limits.js';
+import { batchLimits, type CheckLimits, jsonOverLimit, opensContainer } from './run/limits.js';
 import type { NotJudged } from './run/scope.js';
 import { credentialLocation } from './security/credentials.js';
 import type {
@@ -306,8 +306,8 @@ function requiresCredentials(operation: PreparedOperation): boolean {
 /** Why a JSON body is past a limit of the policy (not parsed, not judged), or undefined. */
 function bodyOverLimit(body: string | undefined, limits: CheckLimits): string | undefined {
   if (body === undefined || !opensContainer(body)) return undefined;
-  const cost = jsonCost(body, limits);
-  return 'limit' in cost ? `${cost.message}; the body is not parsed` : undefined;
+  const over = jsonOverLimit(body, limits);
+  return over === undefined ? undefined : `${over}; the body is not parsed`;
 }
 
 function withParts(verdict: EntryVerdict, parts: NotJudged[]): EntryVerdict {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../src/index.js';
 import { RecordingDecoder, type RecordingItem } from '../src/input/recording-reader.js';
 import { headerLines, headerValue } from '../src/parameters/request-parts.js';
-import { batchLimits, JsonScanner, jsonCost } from '../src/run/limits.js';
+import { batchLimits, JsonScanner, jsonCost, jsonOverLimit } from '../src/run/limits.js';
 import { agent, checkWithFixtures, fixtures, runCliCapturing } from './helpers.js';
 
 // Issue 41, the checker's items: no silent success, no crash, no stall, nothing raw on the terminal.
@@ -146,6 +146,27 @@ describe('an entry past a limit is not judged, named with the limit, and the run
     expect(jsonCost('{"a":"[[[,,,]]]","b\\"[":{}}', limits)).toEqual({ nodes: 4, depth: 2 });
     expect(jsonCost('[[[[[[[[[[[]]]]]]]]]]]', limits)).toMatchObject({ limit: 'maxJsonDepth' });
     expect(jsonCost(`[${'0,'.repeat(200)}0]`, limits)).toMatchObject({ limit: 'maxJsonNodes' });
+  });
+
+  it('jsonOverLimit skips only a text too short to pass a limit, and agrees with jsonCost at every length', () => {
+    const texts = (size: number) => [
+      `${'['.repeat(size)}${']'.repeat(size)}`,
+      `[${'0,'.repeat(size)}0]`,
+      `"${'a'.repeat(size)}"`,
+      `{"${'b'.repeat(size)}":[${'{},'.repeat(size)}{}]}`,
+    ];
+    for (const limits of [
+      { maxJsonNodes: 12, maxJsonDepth: 5 },
+      { maxJsonNodes: 6, maxJsonDepth: 40 },
+      { maxJsonNodes: 100, maxJsonDepth: 30, maxJsonStringLength: 4 },
+    ]) {
+      for (let size = 0; size < 30; size++) {
+        for (const text of texts(size)) {
+          const cost = jsonCost(text, limits);
+          expect(jsonOverLimit(text, limits)).toBe('limit' in cost ? cost.message : undefined);
+        }
+      }
+    }
   });
 
   it('JsonScanner bounds a string only where a caller sets maxJsonStringLength, the same in any pieces', () => {

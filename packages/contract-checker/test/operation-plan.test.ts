@@ -137,6 +137,22 @@ describe('headers, read in one pass', () => {
     expect(rules(await checkRequest(getAgent([longer, organization])))).toEqual(['security-missing']);
   });
 
+  it('reads the same header in every spelling, each seen again, and after many other names', async () => {
+    const [key, organization] = apiKey as [{ name: string; value: string }, { name: string; value: string }];
+    const spellings = ['X-SVC-AGENTS-API-KEY', 'x-svc-agents-api-key', 'X-Svc-Agents-Api-Key'];
+    for (let round = 0; round < 3; round++) {
+      for (const name of spellings) {
+        expect(await checkRequest(getAgent([{ name, value: key.value }, organization]))).toEqual([]);
+      }
+      // More distinct names of the same length than are kept lower-cased: none of them is ours.
+      const others = Array.from({ length: 1200 }, (_, at) => ({
+        name: `X-Other-${String(at).padStart(12, '0')}`,
+        value: 'v',
+      }));
+      expect(rules(await checkRequest(getAgent([...others, organization])))).toEqual(['security-missing']);
+    }
+  });
+
   it('joins a repeated header as before: `, ` for a header read whole, `,` for a credential value', async () => {
     const twice = jsonResponse(200, campaign, [
       { name: 'X-RateLimit-Remaining', value: '1' },
@@ -190,6 +206,15 @@ describe("Basic credentials, decoded by redact's decodeBasic", () => {
     expect(await malformed('\xe2:pass')).toBeUndefined();
     expect(await malformed('a:')).toBeUndefined();
     expect(await malformed('ab:c')).toBeUndefined();
+  });
+
+  it('judges the same credentials the same when they come again, and others on their own', async () => {
+    const states = [];
+    for (const text of [':pass', ':pass', 'a:b', 'a:b', 'userpass', ':pass', 'a:b']) {
+      const found = await checkRequest(request('POST', createCall, basicOf(text)));
+      states.push(found.find((violation) => violation.rule === 'security-malformed') ? 'malformed' : 'ok');
+    }
+    expect(states).toEqual(['malformed', 'malformed', 'ok', 'ok', 'malformed', 'malformed', 'ok']);
   });
 });
 

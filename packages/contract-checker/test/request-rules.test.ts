@@ -190,6 +190,16 @@ testRule('security-missing', check, [
   },
   { name: 'no credential', given: request('GET', agentUrl), want: [{ rule: 'security-missing' }] },
   {
+    name: 'a scheme word run into its credentials is another scheme',
+    given: request('GET', agentUrl, [{ name: 'Authorization', value: 'Bearerfixture-token-123' }]),
+    want: [{ rule: 'security-missing' }],
+  },
+  {
+    name: 'a header name in another case, of the length of one of ours',
+    given: request('GET', agentUrl, [{ name: 'aUTHORIZATION', value: 'bEARER fixture-token-123' }]),
+    want: [],
+  },
+  {
     name: 'an API key without its organization header (half of a requirement)',
     given: request('GET', agentUrl, apiKey.slice(0, 1)),
     want: [{ rule: 'security-missing' }],
@@ -216,6 +226,22 @@ testRule('security-malformed', check, [
     name: 'Basic that is not base64',
     given: request('POST', createCall, [{ name: 'Authorization', value: 'Basic not-base64!' }]),
     want: [{ rule: 'security-malformed' }, { rule: 'request-body-missing' }],
+  },
+  {
+    name: 'the scheme word in another case',
+    given: request(
+      'POST',
+      createCall,
+      [{ name: 'Authorization', value: `bASIC ${Buffer.from('user:password').toString('base64')}` }],
+      callJson,
+      jsonUtf8,
+    ),
+    want: [],
+  },
+  {
+    name: 'the scheme word alone',
+    given: request('POST', createCall, [{ name: 'Authorization', value: 'Basic' }], callJson, jsonUtf8),
+    want: [{ rule: 'security-malformed', message: matching(/not base64/) }],
   },
   {
     name: 'Basic without a colon',

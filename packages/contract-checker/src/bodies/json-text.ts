@@ -1,4 +1,4 @@
-import { batchLimits, type CheckLimits, jsonCost } from '../run/limits.js';
+import { batchLimits, type CheckLimits, jsonOverLimit } from '../run/limits.js';
 import { CheckLimitError } from '../run/scope.js';
 
 /** JSON text of recorded traffic (a body, a `content` parameter) that does not parse, and why. */
@@ -58,8 +58,8 @@ function parseOnce(text: string): unknown {
   // parameter's `content`, `x-filters`, JWT claims) lives in a URL or a header, within the entry's bytes,
   // and is held to the default policy here: JSON.parse of 140 million values is a fatal error.
   if (text.length > scannedFrom && text !== vettedRequest && text !== vettedResponse) {
-    const cost = jsonCost(text, limits);
-    if ('limit' in cost) throw new CheckLimitError('request', `${cost.message}; the value is not parsed`);
+    const over = jsonOverLimit(text, limits);
+    if (over !== undefined) throw new CheckLimitError('request', `${over}; the value is not parsed`);
   }
   try {
     return JSON.parse(text) as unknown;

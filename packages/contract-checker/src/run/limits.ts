@@ -165,6 +165,22 @@ export function jsonCost(text: string, limits: JsonScanLimits): JsonCost {
 }
 
 /**
+ * Why a JSON text is past a limit, or undefined: {@link jsonCost}'s answer without its counts. A text
+ * shorter than every limit is not scanned: each value, each level of nesting and each character of a
+ * string takes a character of the text at least, so it cannot pass one (most bodies of an API are a few
+ * hundred characters, within the default 512 levels).
+ */
+export function jsonOverLimit(text: string, limits: JsonScanLimits): string | undefined {
+  const { maxJsonNodes, maxJsonDepth, maxJsonStringLength } = limits;
+  const length = text.length;
+  if (length < maxJsonNodes && length <= maxJsonDepth && length <= (maxJsonStringLength ?? length)) {
+    return undefined;
+  }
+  const cost = jsonCost(text, limits);
+  return 'limit' in cost ? cost.message : undefined;
+}
+
+/**
  * {@link jsonCost} of UTF-8 bytes (an entry before it is decoded), values only: JSON.parse itself is
  * iterative, so an entry's nesting costs memory in proportion to its bytes, which `maxEntryBytes` bounds;
  * its number of values is what takes gigabytes (80 million `{}` in 240 MB).

@@ -6,9 +6,13 @@ import { decodeBasic } from '@svc-contracts/redact';
  * `@svc-contracts/redact`'s `decodeBasic`; bytes that are not UTF-8 still make a user id.
  */
 export function basicProblem(credentials: string): string | undefined {
-  if (!isBase64(credentials)) return 'the Basic credentials are not base64';
   const decoded = decodeBasic(credentials, { replaceInvalidUtf8: true });
-  if (decoded === undefined) return 'the Basic credentials do not decode to user-id:password';
+  if (decoded === undefined) {
+    // Not base64, or base64 of text without a colon (decodeBasic tells the first by isBase64 too).
+    return isBase64(credentials)
+      ? 'the Basic credentials do not decode to user-id:password'
+      : 'the Basic credentials are not base64';
+  }
   if (decoded.user === '') return 'the Basic credentials have an empty user id';
   return undefined;
 }
