@@ -15,7 +15,7 @@ const fromCompare = createRequire(new URL('../compare/package.json', import.meta
 const importCompare = (specifier) => import(pathToFileURL(fromCompare.resolve(specifier)).href);
 
 async function ours() {
-  const { RecordingSplitter, readRecordingChunks } = await import('../../packages/har/dist/index.js');
+  const { RecordingSplitter, readRecordingChunks } = await import('@svc-contracts/har');
   const splitter = new RecordingSplitter('har');
   let count = 0;
   const each = (element) => {
