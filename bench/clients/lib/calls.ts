@@ -16,7 +16,7 @@ export async function measureCalls(
   );
   console.log('');
   console.log(
-    `${'call'.padEnd(36)}${'raw fetch'.padStart(12)}${'ours'.padStart(12)}${'overhead'.padStart(12)}${'ratio'.padStart(8)}${'+timeout'.padStart(12)}${'ratio'.padStart(8)}${'bandwidth-sdk'.padStart(15)}${'overhead'.padStart(12)}${'openapi-fetch'.padStart(15)}${'ratio'.padStart(8)}${'as a method'.padStart(13)}${'ratio'.padStart(8)}${'ours/it'.padStart(9)}`,
+    `${'call'.padEnd(36)}${'raw fetch'.padStart(12)}${'ours'.padStart(12)}${'overhead'.padStart(12)}${'ratio'.padStart(8)}${'+timeout'.padStart(12)}${'ratio'.padStart(8)}${'bandwidth-sdk'.padStart(15)}${'overhead'.padStart(12)}${'openapi-fetch'.padStart(15)}${'ratio'.padStart(8)}${'ours/it'.padStart(9)}${'as a method'.padStart(13)}${'ratio'.padStart(8)}${'ours/it'.padStart(9)}`,
   );
 
   const figures: Figure[] = [];
@@ -98,7 +98,7 @@ export async function measureCalls(
       ].join(''),
     });
     console.log(
-      `${scenario.label.padEnd(36)}${us(raw.sample.median).padStart(12)}${us(ours.sample.median).padStart(12)}${signed(ourOverhead).padStart(12)}${times(ourRatio).padStart(8)}${us(median(timedRuns)).padStart(12)}${times(pairedRatio(timedRuns, rawRuns)).padStart(8)}${(bandwidthRuns ? us(median(bandwidthRuns)) : scenario.bandwidth ? 'n/a' : '').padStart(15)}${(bandwidthOverhead === undefined ? '' : signed(bandwidthOverhead)).padStart(12)}${(openapiFetchRuns ? us(median(openapiFetchRuns)) : '').padStart(15)}${(openapiFetchRuns ? times(pairedRatio(openapiFetchRuns, rawRuns)) : '').padStart(8)}${(openapiFetchLightRuns ? us(median(openapiFetchLightRuns)) : '').padStart(13)}${(openapiFetchLightRuns ? times(pairedRatio(openapiFetchLightRuns, rawRuns)) : '').padStart(8)}${(openapiFetchLightRuns ? times(pairedRatio(ourRuns, openapiFetchLightRuns)) : '').padStart(9)}`,
+      `${scenario.label.padEnd(36)}${us(raw.sample.median).padStart(12)}${us(ours.sample.median).padStart(12)}${signed(ourOverhead).padStart(12)}${times(ourRatio).padStart(8)}${us(median(timedRuns)).padStart(12)}${times(pairedRatio(timedRuns, rawRuns)).padStart(8)}${(bandwidthRuns ? us(median(bandwidthRuns)) : scenario.bandwidth ? 'n/a' : '').padStart(15)}${(bandwidthOverhead === undefined ? '' : signed(bandwidthOverhead)).padStart(12)}${(openapiFetchRuns ? us(median(openapiFetchRuns)) : '').padStart(15)}${(openapiFetchRuns ? times(pairedRatio(openapiFetchRuns, rawRuns)) : '').padStart(8)}${(openapiFetchRuns ? times(pairedRatio(ourRuns, openapiFetchRuns)) : '').padStart(9)}${(openapiFetchLightRuns ? us(median(openapiFetchLightRuns)) : '').padStart(13)}${(openapiFetchLightRuns ? times(pairedRatio(openapiFetchLightRuns, rawRuns)) : '').padStart(8)}${(openapiFetchLightRuns ? times(pairedRatio(ourRuns, openapiFetchLightRuns)) : '').padStart(9)}`,
     );
     if (lighterRuns !== undefined) {
       console.log(

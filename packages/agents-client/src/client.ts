@@ -1,7 +1,7 @@
 import {
   type CallOptions,
   type ClientOptions,
-  credentialGuard,
+  credentialCheck,
   errorInit,
   type FailedResponse,
   InvalidRequestError,
@@ -44,7 +44,7 @@ export class AgentsClient extends ServiceClient<paths> {
 
   constructor(options: AgentsClientOptions) {
     const credentials = resolveCredentials(options?.credentials);
-    const guard = credentialGuard(
+    const guard = credentialCheck(
       contract,
       credentials.schemes,
       (operationId, info) =>
@@ -52,7 +52,7 @@ export class AgentsClient extends ServiceClient<paths> {
           credentials.kind === 'apiKey' ? 'an API key' : 'a user access token'
         }; the service rejects ${credentials.kind === 'apiKey' ? 'API keys' : 'it'} there, so the request was not sent.`,
     );
-    super({ options, auth: credentials.auth, middleware: [guard], service: 'Agents', contract });
+    super({ options, auth: credentials.auth, checks: [guard], service: 'Agents', contract });
     this.credentialKind = credentials.kind;
   }
 
@@ -60,7 +60,7 @@ export class AgentsClient extends ServiceClient<paths> {
   async pauseCampaign(campaignId: number, call?: CallOptions): Promise<Campaign> {
     return this.send(
       'POST',
-      this.raw.POST('/api/v1/campaign/{campaign_id}/pause', {
+      this.api.POST('/api/v1/campaign/{campaign_id}/pause', {
         params: { path: { campaign_id: id(campaignId, 'campaignId') } },
         ...this.init(call),
       }),
@@ -71,7 +71,7 @@ export class AgentsClient extends ServiceClient<paths> {
   async resumeCampaign(campaignId: number, call?: CallOptions): Promise<Campaign> {
     return this.send(
       'POST',
-      this.raw.POST('/api/v1/campaign/{campaign_id}/resume', {
+      this.api.POST('/api/v1/campaign/{campaign_id}/resume', {
         params: { path: { campaign_id: id(campaignId, 'campaignId') } },
         ...this.init(call),
       }),
@@ -82,7 +82,7 @@ export class AgentsClient extends ServiceClient<paths> {
   async getCampaignProgress(campaignId: number, call?: CallOptions): Promise<CampaignProgress> {
     return this.send(
       'GET',
-      this.raw.GET('/api/v1/campaign/{campaign_id}/progress', {
+      this.api.GET('/api/v1/campaign/{campaign_id}/progress', {
         params: { path: { campaign_id: id(campaignId, 'campaignId') } },
         ...this.init(call),
       }),
@@ -93,7 +93,7 @@ export class AgentsClient extends ServiceClient<paths> {
   async getAgent(workflowId: number, call?: CallOptions): Promise<Agent> {
     return this.send(
       'GET',
-      this.raw.GET('/api/v1/workflow/fetch/{workflow_id}', {
+      this.api.GET('/api/v1/workflow/fetch/{workflow_id}', {
         params: { path: { workflow_id: id(workflowId, 'workflowId') } },
         ...this.init(call),
       }),
@@ -108,7 +108,7 @@ export class AgentsClient extends ServiceClient<paths> {
     const status = params.status === undefined ? undefined : statusQuery(params.status);
     return this.send(
       'GET',
-      this.raw.GET('/api/v1/workflow/fetch', {
+      this.api.GET('/api/v1/workflow/fetch', {
         params: { query: status === undefined ? {} : { status } },
         ...this.init(call),
       }),
@@ -120,7 +120,7 @@ export class AgentsClient extends ServiceClient<paths> {
     const query = toRunsQuery(params);
     return this.send(
       'GET',
-      this.raw.GET('/api/v1/organizations/usage/runs', {
+      this.api.GET('/api/v1/organizations/usage/runs', {
         params: { query },
         ...this.init(call),
       }),

@@ -1,6 +1,7 @@
 import createClient, { type Client, createQuerySerializer, type Middleware } from 'openapi-fetch';
 import type { Authenticator } from './auth.js';
 import { ConfigurationError } from './errors.js';
+import { checksMiddleware, type RequestCheck } from './guards.js';
 import type { ServiceContract } from './operations.js';
 import { createPathSerializer } from './path-serializer.js';
 import type { RetryOptions } from './retry-options.js';
@@ -39,6 +40,11 @@ export interface RawClientSetup {
   options: ClientOptions;
   auth: Authenticator | undefined;
   middleware?: Middleware[];
+  /**
+   * Rules every request must meet before it is sent (credentials an operation accepts, `x-requires`):
+   * `raw` runs them as middleware, a service client's methods run them directly.
+   */
+  checks?: RequestCheck[];
   /** The service's name in messages (`Voice`): a `ResponseBodyError` says which API answered. */
   service?: string;
   /** The service's operations: a `ResponseBodyError` of a method call names its operation. */
@@ -84,16 +90,24 @@ export function createRawClient<Paths extends {}>(
     fetch: options.fetch,
     onEvent: options.onEvent,
   });
-  const raw = createClient<Paths>({
-    baseUrl: checkBaseUrl(options.baseUrl),
+  const raw = openapiClient<Paths>(checkBaseUrl(options.baseUrl), transport);
+  const middleware = [...(setup.middleware ?? [])];
+  if (setup.checks !== undefined && setup.checks.length > 0)
+    middleware.unshift(checksMiddleware(setup.checks));
+  if (middleware.length > 0) raw.use(...middleware);
+  return { raw, transport };
+}
+
+/** An openapi-fetch client of `baseUrl` (checked) sending through `transport`, without middleware. */
+export function openapiClient<Paths extends {}>(baseUrl: string, transport: Transport): Client<Paths> {
+  return createClient<Paths>({
+    baseUrl,
     fetch: transport.fetch,
     // openapi-fetch's defaults, made once per client: it would build the query serializer on every call,
     // and match the path's placeholders again on every call.
     querySerializer: createQuerySerializer(),
     pathSerializer: createPathSerializer(),
   });
-  if (setup.middleware !== undefined && setup.middleware.length > 0) raw.use(...setup.middleware);
-  return { raw, transport };
 }
 
 /** The openapi-fetch request options that carry per-call settings (`signal`, timeout, retry). */

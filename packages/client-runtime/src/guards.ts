@@ -23,69 +23,105 @@ export function acceptsCredentials(
 type Found = ReturnType<typeof findOperation>;
 const MAX_REMEMBERED = 1_000;
 
-/** {@link findOperation} remembered per method and path template: the guards run on every call. */
+/** The parameters of a call as openapi-fetch takes them (`params`). */
+export type RequestParams = Partial<Record<'query' | 'path' | 'header' | 'cookie', Record<string, unknown>>>;
+
+/**
+ * A rule a request must meet before anything is built or sent: throws an `InvalidRequestError` to refuse
+ * it. `schemaPath` is the path template (openapi-fetch's `schemaPath`). A service client runs its checks
+ * in each method call directly, and on `raw` calls as openapi-fetch middleware ({@link checksMiddleware}).
+ */
+export type RequestCheck = (method: string, schemaPath: string, params: RequestParams) => void;
+
+/** {@link findOperation} remembered per path template and method: the checks run on every call. */
 function operationLookup(contract: ServiceContract): (method: string, pathTemplate: string) => Found {
-  const known = new Map<string, Found>();
+  const known = new Map<string, Map<string, Found>>();
+  let size = 0;
   return (method, pathTemplate) => {
-    const key = `${method} ${pathTemplate}`;
-    if (known.has(key)) return known.get(key);
+    let byMethod = known.get(pathTemplate);
+    if (byMethod?.has(method)) return byMethod.get(method);
     const found = findOperation(contract, method, pathTemplate);
     // Templates come from the spec's paths; the bound only matters for odd `raw` calls.
-    if (known.size < MAX_REMEMBERED) known.set(key, found);
+    if (size < MAX_REMEMBERED) {
+      if (byMethod === undefined) {
+        byMethod = new Map();
+        known.set(pathTemplate, byMethod);
+      }
+      byMethod.set(method, found);
+      size++;
+    }
     return found;
   };
 }
 
 /**
- * openapi-fetch middleware that refuses, before anything is sent, a request whose operation does not
- * accept the client's credentials (for example an API key on a bearer-only operation). `explain` writes
- * the message: it should say which credentials the operation takes.
+ * Refuses, before anything is sent, a request whose operation does not accept the client's credentials
+ * (for example an API key on a bearer-only operation). `explain` writes the message: it should say which
+ * credentials the operation takes. The verdict of each operation is worked out once.
  */
-export function credentialGuard(
+export function credentialCheck(
   contract: ServiceContract,
   active: readonly string[],
   explain: (operationId: string, info: OperationInfo) => string,
-): Middleware {
+): RequestCheck {
   const lookup = operationLookup(contract);
-  return {
-    onRequest({ request, schemaPath }) {
-      const found = lookup(request.method, schemaPath);
-      if (found === undefined) return undefined;
-      const [operationId, info] = found;
-      if (!acceptsCredentials(info, active, contract.securityExclusive)) {
-        throw new InvalidRequestError(explain(operationId, info));
+  return (method, schemaPath) => {
+    const found = lookup(method, schemaPath);
+    if (found === undefined) return;
+    const [operationId, info] = found;
+    if (!acceptsCredentials(info, active, contract.securityExclusive)) {
+      throw new InvalidRequestError(explain(operationId, info));
+    }
+  };
+}
+
+/**
+ * Enforces `x-requires` before sending: a query parameter that requires others is refused when one of
+ * them is missing (for example `areaCode` without `countryCodeA3`).
+ */
+export function parameterRequirementsCheck(contract: ServiceContract): RequestCheck {
+  const lookup = operationLookup(contract);
+  return (method, schemaPath, params) => {
+    const found = lookup(method, schemaPath);
+    if (found === undefined) return;
+    const [operationId, info] = found;
+    for (const requirement of info.requires) {
+      const values = params[requirement.in as keyof RequestParams] ?? {};
+      if (values[requirement.name] === undefined) continue;
+      const missing = requirement.requires.filter(
+        (name) => values[name] === undefined || values[name] === '',
+      );
+      if (missing.length > 0) {
+        throw new InvalidRequestError(
+          `${operationId}: ${requirement.in} parameter ${requirement.name} requires ${missing.join(' and ')} as well; the request was not sent.`,
+        );
       }
+    }
+  };
+}
+
+/** openapi-fetch middleware running `checks` on each request (what `raw` calls go through). */
+export function checksMiddleware(checks: readonly RequestCheck[]): Middleware {
+  return {
+    onRequest({ request, schemaPath, params }) {
+      for (const check of checks) check(request.method, schemaPath, params as RequestParams);
       return undefined;
     },
   };
 }
 
-/**
- * openapi-fetch middleware that enforces `x-requires` before sending: a query parameter that requires
- * others is refused when one of them is missing (for example `areaCode` without `countryCodeA3`).
- */
+/** {@link credentialCheck} as openapi-fetch middleware. */
+export function credentialGuard(
+  contract: ServiceContract,
+  active: readonly string[],
+  explain: (operationId: string, info: OperationInfo) => string,
+): Middleware {
+  return checksMiddleware([credentialCheck(contract, active, explain)]);
+}
+
+/** {@link parameterRequirementsCheck} as openapi-fetch middleware. */
 export function parameterRequirementsGuard(contract: ServiceContract): Middleware {
-  const lookup = operationLookup(contract);
-  return {
-    onRequest({ request, schemaPath, params }) {
-      const found = lookup(request.method, schemaPath);
-      if (found === undefined) return undefined;
-      const [operationId, info] = found;
-      for (const requirement of info.requires) {
-        const values = params[requirement.in as 'query' | 'path' | 'header' | 'cookie'] ?? {};
-        if (values[requirement.name] === undefined) continue;
-        const missing = requirement.requires.filter(
-          (name) => values[name] === undefined || values[name] === '',
-        );
-        if (missing.length > 0) {
-          throw new InvalidRequestError(
-            `${operationId}: ${requirement.in} parameter ${requirement.name} requires ${missing.join(' and ')} as well; the request was not sent.`,
-          );
-        }
-      }
-      return undefined;
-    },
-  };
+  return checksMiddleware([parameterRequirementsCheck(contract)]);
 }
 
 /** True in a browser-like environment (a `window` or `document` global), where secrets must not be. */

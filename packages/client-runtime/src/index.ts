@@ -33,7 +33,17 @@ export {
   SdkError,
   TimeoutError,
 } from './errors.js';
-export { acceptsCredentials, credentialGuard, isBrowserLike, parameterRequirementsGuard } from './guards.js';
+export {
+  acceptsCredentials,
+  checksMiddleware,
+  credentialCheck,
+  credentialGuard,
+  isBrowserLike,
+  parameterRequirementsCheck,
+  parameterRequirementsGuard,
+  type RequestCheck,
+  type RequestParams,
+} from './guards.js';
 export {
   findOperation,
   type OperationInfo,
@@ -44,7 +54,13 @@ export {
 export { isCredentialHeader, REDACTED, redactHeaders, redactText, redactUrl, redactValue } from './redact.js';
 export { parseRetryAfter } from './retry-after.js';
 export { DEFAULT_RETRY, REPEATABLE_METHODS, type RetryOptions } from './retry-options.js';
-export { errorInit, type FailedResponse, type MethodCallInit, ServiceClient } from './service-client.js';
+export {
+  errorInit,
+  type FailedResponse,
+  type MethodCallInit,
+  type MethodClient,
+  ServiceClient,
+} from './service-client.js';
 export { sleep } from './sleep.js';
 export {
   type CallOptions,

@@ -1,7 +1,15 @@
 import type { Client } from 'openapi-fetch';
 import { CallRequest } from './call-request.js';
-import { createRawClient, dataOrThrow, type RawClientSetup, type RawResult } from './client.js';
+import {
+  checkBaseUrl,
+  createRawClient,
+  dataOrThrow,
+  openapiClient,
+  type RawClientSetup,
+  type RawResult,
+} from './client.js';
 import { type ApiError, type ApiErrorInit, NetworkError, ResponseBodyError } from './errors.js';
+import type { RequestCheck, RequestParams } from './guards.js';
 import type { ServiceContract } from './operations.js';
 import type { CallOptions, CallScope, Transport } from './transport.js';
 
@@ -34,19 +42,56 @@ export interface MethodCallInit {
   Request: typeof Request;
 }
 
+/** The HTTP methods of an openapi-fetch client that a service client's methods call. */
+type MethodName = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
+
+/** What a service client's methods call: openapi-fetch's methods, with the client's checks in front. */
+export type MethodClient<Paths extends {}> = Pick<Client<Paths>, MethodName>;
+
+const METHOD_NAMES: readonly MethodName[] = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
+
+/**
+ * openapi-fetch's methods with `checks` run first, directly rather than as middleware (which costs a
+ * request id, a frozen options object and an `await` per call): a refused request is a rejected promise,
+ * as it is through the middleware of `raw`.
+ */
+function checkedMethods<Paths extends {}>(
+  client: Client<Paths>,
+  checks: readonly RequestCheck[],
+): MethodClient<Paths> {
+  const methods: Partial<Record<MethodName, unknown>> = {};
+  for (const name of METHOD_NAMES) {
+    const send = client[name] as (path: string, init?: { params?: RequestParams }) => Promise<unknown>;
+    methods[name] = (path: string, init?: { params?: RequestParams }) => {
+      try {
+        for (const check of checks) check(name, path, init?.params ?? {});
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return send(path, init);
+    };
+  }
+  return methods as MethodClient<Paths>;
+}
+
 /**
  * Base of the service clients: holds the typed openapi-fetch client (`raw`) wired to the transport, and
  * turns a raw result into data or the service's error class.
  *
- * A method call is `this.send(method, this.raw.GET(path, { ...this.init(call) }))`: `init` opens the
+ * A method call is `this.send(method, this.api.GET(path, { ...this.init(call) }))`: `init` opens the
  * call's scope (one timer, the answer handed to openapi-fetch as it came), `send` takes it and releases
- * it once openapi-fetch has read the body. JavaScript evaluates `send`'s arguments, `raw.GET` included
+ * it once openapi-fetch has read the body. JavaScript evaluates `send`'s arguments, `api.GET` included
  * up to its first `await`, before `send` runs, and nothing else runs in between, so the scope `init`
  * opened is the one `send` takes.
  */
 export abstract class ServiceClient<Paths extends {}> {
   /** The typed openapi-fetch client of the spec: every operation, with the same credentials and policies. */
   readonly raw: Client<Paths>;
+  /**
+   * What the methods call: the same client as `raw` without openapi-fetch middleware, the client's
+   * checks run in front of it (`raw` itself when a client has other middleware).
+   */
+  protected readonly api: MethodClient<Paths>;
   protected readonly transport: Transport;
   private openScope: CallScope | undefined;
   private readonly service: string | undefined;
@@ -57,6 +102,13 @@ export abstract class ServiceClient<Paths extends {}> {
     const { raw, transport } = createRawClient<Paths>(setup);
     this.raw = raw;
     this.transport = transport;
+    if (setup.middleware !== undefined && setup.middleware.length > 0) {
+      this.api = raw;
+    } else {
+      const plain = openapiClient<Paths>(checkBaseUrl(setup.options.baseUrl), transport);
+      this.api =
+        setup.checks === undefined || setup.checks.length === 0 ? plain : checkedMethods(plain, setup.checks);
+    }
     this.service = setup.service;
     this.contract = setup.contract;
   }

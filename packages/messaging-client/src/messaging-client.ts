@@ -52,7 +52,7 @@ export class MessagingClient extends ServiceClient<paths> {
   async sendGroupMessage(message: GroupMessageRequest, call?: CallOptions): Promise<GroupMessage> {
     return this.send(
       'POST',
-      this.raw.POST('/v2/users/{userId}/messages', {
+      this.api.POST('/v2/users/{userId}/messages', {
         params: { path: { userId: this.userId } },
         body: message,
         headers: JSON_UTF8,

@@ -89,7 +89,7 @@ export class MfaClient extends ServiceClient<paths> {
   async sendCode(request: SendCodeRequest, call?: CallOptions): Promise<SendCodeResult> {
     return this.send(
       'POST',
-      this.raw.POST('/api/v1/accounts/{accountId}/code/messaging', {
+      this.api.POST('/api/v1/accounts/{accountId}/code/messaging', {
         params: { path: { accountId: this.accountId } },
         body: request,
         ...this.init(call),
@@ -101,7 +101,7 @@ export class MfaClient extends ServiceClient<paths> {
   async verifyCode(request: VerifyCodeRequest, call?: CallOptions): Promise<VerifyCodeResult> {
     return this.send(
       'POST',
-      this.raw.POST('/api/v1/accounts/{accountId}/code/verify', {
+      this.api.POST('/api/v1/accounts/{accountId}/code/verify', {
         params: { path: { accountId: this.accountId } },
         body: request,
         ...this.init(call),

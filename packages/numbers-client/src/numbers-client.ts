@@ -6,7 +6,7 @@ import {
   ConfigurationError,
   type FailedResponse,
   InvalidRequestError,
-  parameterRequirementsGuard,
+  parameterRequirementsCheck,
   ServiceClient,
 } from '@svc-contracts/client-runtime';
 import { assertWellFormedXml, parseXml } from '@svc-contracts/xml-validator';
@@ -65,7 +65,7 @@ export class NumbersClient extends ServiceClient<paths> {
     super({
       options,
       auth: basicAuth(options?.credentials),
-      middleware: [parameterRequirementsGuard(contract)],
+      checks: [parameterRequirementsCheck(contract)],
       service: 'Number management',
       contract,
     });
@@ -82,7 +82,7 @@ export class NumbersClient extends ServiceClient<paths> {
     // An answer that is not an OrderResponse is a ResponseBodyError with status, URL and operation.
     return this.sendAndRead(
       'POST',
-      this.raw.POST('/api/v2/accounts/{accountId}/orders', {
+      this.api.POST('/api/v2/accounts/{accountId}/orders', {
         params: { path: this.account },
         ...xmlInit(body),
         ...this.init(call),
@@ -97,7 +97,7 @@ export class NumbersClient extends ServiceClient<paths> {
     return open(
       await this.send(
         'POST',
-        this.raw.POST('/api/v2/accounts/{accountId}/subscriptions', {
+        this.api.POST('/api/v2/accounts/{accountId}/subscriptions', {
           params: { path: this.account },
           ...xmlInit(body),
           ...this.init(call),
@@ -116,7 +116,7 @@ export class NumbersClient extends ServiceClient<paths> {
     return open(
       await this.send(
         'POST',
-        this.raw.POST('/api/v2/accounts/{accountId}/reports/{reportId}/instances', {
+        this.api.POST('/api/v2/accounts/{accountId}/reports/{reportId}/instances', {
           params: { path: { ...this.account, reportId: segment(reportId, 'reportId') } },
           ...xmlInit(body),
           ...this.init(call),
@@ -130,7 +130,7 @@ export class NumbersClient extends ServiceClient<paths> {
     return open(
       await this.send(
         'GET',
-        this.raw.GET('/api/v2/accounts/{accountId}/e911Addresses', {
+        this.api.GET('/api/v2/accounts/{accountId}/e911Addresses', {
           params: { path: this.account },
           parseAs: 'text',
           headers: ACCEPT_XML,
@@ -145,7 +145,7 @@ export class NumbersClient extends ServiceClient<paths> {
     return open(
       await this.send(
         'GET',
-        this.raw.GET('/api/v2/accounts/{accountId}/importTnOrders/messaging', {
+        this.api.GET('/api/v2/accounts/{accountId}/importTnOrders/messaging', {
           params: { path: this.account },
           parseAs: 'text',
           headers: ACCEPT_XML,
@@ -161,7 +161,7 @@ export class NumbersClient extends ServiceClient<paths> {
     return open(
       await this.send(
         'POST',
-        this.raw.POST('/api/v2/accounts/{accountId}/importTnOrders/messaging', {
+        this.api.POST('/api/v2/accounts/{accountId}/importTnOrders/messaging', {
           params: { path: this.account },
           ...xmlInit(body),
           ...this.init(call),
@@ -179,7 +179,7 @@ export class NumbersClient extends ServiceClient<paths> {
     return open(
       await this.send(
         'POST',
-        this.raw.POST('/api/v2/accounts/{accountId}/removeImportedTnOrders/messaging', {
+        this.api.POST('/api/v2/accounts/{accountId}/removeImportedTnOrders/messaging', {
           params: { path: this.account },
           ...xmlInit(body),
           ...this.init(call),
@@ -206,7 +206,7 @@ export class NumbersClient extends ServiceClient<paths> {
     return open(
       await this.send(
         'GET',
-        this.raw.GET('/api/v2/accounts/{accountId}/inserviceNumbers', {
+        this.api.GET('/api/v2/accounts/{accountId}/inserviceNumbers', {
           params: { path: this.account, query },
           parseAs: 'text',
           headers: ACCEPT_XML,
@@ -226,7 +226,7 @@ export class NumbersClient extends ServiceClient<paths> {
     return open(
       await this.send(
         'GET',
-        this.raw.GET('/api/v2/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns/{tn}', {
+        this.api.GET('/api/v2/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns/{tn}', {
           params: { path: { ...this.sipPeer(siteId, sippeerId), tn: segment(tn, 'tn') } },
           parseAs: 'text',
           headers: ACCEPT_XML,
@@ -251,7 +251,7 @@ export class NumbersClient extends ServiceClient<paths> {
     return open(
       await this.send(
         'POST',
-        this.raw.POST('/api/v2/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns', {
+        this.api.POST('/api/v2/accounts/{accountId}/sites/{siteId}/sippeers/{sippeerId}/tns', {
           params: { path: this.sipPeer(siteId, sippeerId) },
           ...xmlInit(wellFormed(xml)),
           ...this.init(call),

@@ -62,7 +62,7 @@ export class TokenClient extends ServiceClient<paths> {
   async requestToken(call?: CallOptions): Promise<AccessTokenResponse> {
     const token = await this.send(
       'POST',
-      this.raw.POST('/api/v1/oauth2/token', {
+      this.api.POST('/api/v1/oauth2/token', {
         body: { grant_type: 'client_credentials', scope: 'voice.webrtc' },
         bodySerializer: (body) => new URLSearchParams(body as Record<string, string>).toString(),
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

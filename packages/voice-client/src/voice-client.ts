@@ -74,7 +74,7 @@ export class VoiceClient extends ServiceClient<paths> {
   async createCall(request: CreateCallRequest, call?: CallOptions): Promise<CreateCallResult> {
     return this.send(
       'POST',
-      this.raw.POST('/api/v2/accounts/{accountId}/calls/', {
+      this.api.POST('/api/v2/accounts/{accountId}/calls/', {
         params: { path: { accountId: this.accountId } },
         body: request,
         headers: JSON_UTF8,
@@ -91,7 +91,7 @@ export class VoiceClient extends ServiceClient<paths> {
   ): Promise<ModifyCallResult> {
     return this.send(
       'POST',
-      this.raw.POST('/api/v2/accounts/{accountId}/calls/{callId}', {
+      this.api.POST('/api/v2/accounts/{accountId}/calls/{callId}', {
         params: {
           path: { accountId: this.accountId, callId: nonEmpty(callId, 'callId', InvalidRequestError) },
         },

@@ -15,7 +15,7 @@ export function authLayer(auth: Authenticator | undefined, emit: Emit): Layer {
     return (next) => (request, context) => {
       const headers = new Headers(request.headers);
       if (fixed !== undefined) for (const name in fixed) headers.set(name, fixed[name] as string);
-      return next({ ...request, headers }, context);
+      return next({ url: request.url, method: request.method, headers, body: request.body }, context);
     };
   }
   return (next) => async (request, context) => {

@@ -3,7 +3,7 @@ import { redactUrl } from '../redact.js';
 import { parseRetryAfter } from '../retry-after.js';
 import { REPEATABLE_METHODS } from '../retry-options.js';
 import { sleep } from '../sleep.js';
-import { type CallContext, discard, type Emit, type Layer } from './context.js';
+import { type CallContext, discard, type Emit, type Layer, type Outgoing } from './context.js';
 
 /**
  * Whether an answer may be retried after `retried` status retries: a retried status (429, 503), attempts
@@ -39,9 +39,10 @@ export function retryDelay(
  * backoff. The wait is not part of an attempt's limit; the caller's signal still ends it.
  */
 export function retryLayer(random: () => number, emit: Emit): Layer {
-  return (next) => (request, context) => {
-    // A promise chain rather than an async loop: a call that is not retried pays for no extra step.
-    const attempt = (retried: number): Promise<Response> =>
+  return (next) => {
+    // A promise chain rather than an async loop, made once per client: a call that is not retried pays
+    // for one `then` and no closure of its own; a call without retries (`retry: false`) for nothing.
+    const attempt = (request: Outgoing, context: CallContext, retried: number): Promise<Response> =>
       next(request, context).then((response) => {
         if (!mayRetry(response.status, request.method, context, retried)) return response;
         const delayMs = retryDelay(response, retried + 1, context, random);
@@ -57,8 +58,9 @@ export function retryLayer(random: () => number, emit: Emit): Layer {
         context.deadline.pause();
         return discard(response)
           .then(() => sleep(delayMs, context.deadline.signal))
-          .then(() => attempt(retried + 1));
+          .then(() => attempt(request, context, retried + 1));
       });
-    return attempt(0);
+    return (request, context) =>
+      context.call.retry.maxAttempts > 1 ? attempt(request, context, 0) : next(request, context);
   };
 }
