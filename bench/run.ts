@@ -19,7 +19,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { didYouMean, explainArgsError } from '../scripts/lib/cli-output.ts';
 import { repoRoot } from '../scripts/lib/paths.ts';
-import { ensureCompareTools, installedVersion } from './lib/compare-tools.ts';
+import { compareTools, ensureCompareTools, installedVersion } from './lib/compare-tools.ts';
 import { type Outcome, runSectionScript, type SectionScript } from './lib/orchestrate.ts';
 import { publish, recordFile } from './lib/publish.ts';
 import type { FailedSection, MachineInfo, RunRecord } from './lib/report.ts';
@@ -274,7 +274,7 @@ const versions: Record<string, string> = Object.assign(
   {},
   ...sections.map((section) => section.versions),
   Object.fromEntries(
-    (['@stoplight/prism-cli', 'bandwidth-sdk'] as const).flatMap((name) => {
+    compareTools.flatMap((name) => {
       const version = installedVersion(name);
       return version ? [[name, version]] : [];
     }),

@@ -39,7 +39,7 @@ export const prismCli = join(compareDir, 'node_modules', '@stoplight', 'prism-cl
 export const bandwidthSdk = join(compareDir, 'node_modules', 'bandwidth-sdk', 'dist', 'index.js');
 
 export type CompareTool = '@stoplight/prism-cli' | 'bandwidth-sdk' | '@streamparser/json' | 'stream-json';
-const compareTools: CompareTool[] = [
+export const compareTools: CompareTool[] = [
   '@stoplight/prism-cli',
   'bandwidth-sdk',
   '@streamparser/json',
