@@ -28,9 +28,9 @@ export const notes: Note[] = [
   {
     figure: 'contract-check.*',
     comparison: 'ajv-floor-both-bodies',
-    why: "this floor parses and validates both bodies, request and response, as the checker must; it still does none of the rest: matching the request to its operation, the path, query and header parameters (the agents `filters` is JSON in a query parameter), the credentials and the `x-` rules, the status, the content type and the response headers, and the verdict. Those are what the checker spends beyond this floor: in a profile of the JSON entries, the bodies (parse and compiled validate) are about 40% of its time and the rest about 50%, spread over a dozen steps of 1 to 10% each (the request taken apart 9%, the parameters 10%, the credentials 9%, the lookup 3%). Timed beside the floor the ratio is steadier than across processes, not steady: it moves with the host's load from run to run (the rounds in the detail; earlier runs in bench/HISTORY.md). The body validators are not the gap: the floor run with the checker's compiled validators in place of its own Ajv's came out within 5% of its usual rate, timed the same way.",
+    why: "this floor parses and validates both bodies, request and response, as the checker must; it still does none of the rest: matching the request to its operation, the path, query and header parameters (the agents `filters` is JSON in a query parameter), the credentials and the `x-` rules, the status, the content type and the response headers, and the verdict. Those are what the checker spends beyond this floor: in a profile of the JSON entries, the bodies are about 38% of its time (`JSON.parse` 23%, compiled validation 15%) and the rest is spread over steps of 3 to 11% each: the parameters 11% (the agents `filters` schema, a `oneOf` of 8 branches, about 3%), the credentials 8%, the `x-filters` and `x-echoes` comparisons 5%, the JSON limit scan 4%, the request taken apart 3.5%, the route lookup 3%; the seven usage-runs entries with `filters` take about a fifth of a pass. Timed beside the floor the ratio is steadier than across processes, not steady: it moves with the host's load from run to run (the rounds in the detail; earlier runs in bench/HISTORY.md). The body validators are not the gap: the floor run with the checker's compiled validators in place of its own Ajv's came out within 5% of its usual rate, timed the same way.",
     close:
-      'no single step: the match, the credentials and the header pick are each under 10%. A check that skips a step the contract states would be faster and wrong.',
+      "no single step: each is under 11%. The response side decodes the request query again for `x-filters` where it could reuse the request side's parse (a few %). A check that skips a step the contract states would be faster and wrong.",
   },
   {
     figure: 'contract-check.xml.*',
@@ -117,23 +117,23 @@ export const notes: Note[] = [
   {
     figure: 'mocks-hostile.p99',
     comparison: 'idle',
-    why: "the target is at most 2x idle. While an order of about 260,000 invalid numbers is refused, libxml2 validates it on the XML worker thread for 0.5 to 1 s of CPU, which on a two-core machine competes with the mocks' thread and with the bench's own client in the same process; the serving thread itself spends a few ms per order (reading 10 MB, handing it to the worker, the bounded answer). The p99 of a few hundred GETs is set by those few ms and by the other core being taken, so it moves with everything else the machine runs.",
+    why: "the target is at most 2x idle. While an order of about 260,000 invalid numbers is refused, libxml2 validates it on the XML worker thread for 0.5 to 1 s of CPU, which on a two-core machine competes with the mocks' thread and with the bench's own client in the same process; the serving thread itself spends 20 to 30 ms per order: it receives 10 MB, decodes them to text for the engine and reads the root element's name from that text (flattening a 10 MB string, about 6 ms in one block), and the collector pauses 25 to 30 times per phase against 4 idle. The p99 of a few hundred GETs is set by those pauses and by the other core being taken, so it moves with everything else the machine runs.",
     close:
-      'handing the worker the received bytes as a transferred buffer instead of a decoded string (no copy on the serving thread), and running the XML worker at a lower OS priority on machines with few cores.',
+      'handing the XML engine thread the received bytes as transferred chunks and decoding them there (a check that accepts bytes, as the JSON check thread does), so that the serving thread neither decodes nor flattens the document.',
   },
   {
     figure: 'mocks-hostile.json-p99',
     comparison: 'idle',
     why: "the target is at most 2x idle. A hostile JSON body (8 MB, an object of 700,000 properties) is streamed as it arrives to the JSON check thread, which decodes and scans it while the serving thread reads at most 512 KiB ahead; the thread finds it past the mocks' limit of 50,000 values after about 0.6 MB, the mock answers 400 at once, reads no further and closes the connection after the answer (half-closed, so that the client reads the 400 rather than a reset). The serving thread's CPU per body fell from 5-7 ms (reading all 8 MB, the floor of a server that reads it) to 2.5-3.3 ms in the same bench at the same load. Before the limits, parsing and validating each body held the thread for hundreds of ms (p99 1.4 s, 30 s at times). The p50 stays at idle's; what is left of the p99 on two shared cores is mostly the attacking thread, the check thread and the bench's own client taking turns with the serving thread.",
     close:
-      "nothing of the mocks' own stands out: the serving thread reads about 0.6 MB of each hostile body and answers. Measured on a quiet machine, the ratio would show whether the remaining gap is the other threads on two cores.",
+      "nothing of the mocks' own stands out: the serving thread reads about 0.6 MB of each hostile body and answers. On a quiet machine (load 1.9 before the run) the median p99 is within the 2x target, the three runs' own ratios spread from 1.3x to 2.8x: what is left is the other threads on two cores (the serving thread's CPU per GET stays at idle's, its wait for a core grows).",
   },
   {
     figure: 'mocks-hostile.json-checked-p99',
     comparison: 'idle',
     why: "the target is at most 2x idle. These 7.1 MB JSON bodies are within the limits and break the schema: each is streamed undecoded to the JSON check thread as it arrives (its chunks transferred in batches of 256 KiB), which decodes and scans it meanwhile, then parses and validates it (tens of ms of CPU per body, the thread 10 nice levels below the serving thread so that the GETs go first) on the second core while four clients keep sending; the serving thread itself spends a few ms per body (the per-body CPU beside the p99 in the detail), most of it receiving the bytes. On two cores the check thread, the attacking thread and the bench's own client take turns with the serving thread, so the GETs' p99 holds a slice of that; the p50 stays at idle's.",
     close:
-      'a machine with more cores than busy threads, or the check thread at a lower OS priority; within the process, only refusing earlier (a schema that bounds the body size would let the mock answer 413 before reading it, which the source documents do not state).',
+      'a machine with more cores than busy threads; within the process, only refusing earlier (a schema that bounds the body size would let the mock answer 413 before reading it, which the source documents do not state).',
   },
   {
     figure: 'clients.call.numbers-create-order*',
