@@ -72,6 +72,8 @@ export function exchangeOf(call: Call, started: Date, seed: string): Exchange {
       url: maskUrl(call.url),
       headers: maskHeaders(requestHeaders(call)),
       ...(call.body ? { body: maskBody(call.body.text, call.body.type) } : {}),
+      // A callback a service sent: harEntry writes it as the entry's `_webhook`.
+      ...(call.webhook ? { webhook: call.webhook } : {}),
     },
     response: {
       status: call.status,
@@ -85,10 +87,9 @@ export function exchangeOf(call: Call, started: Date, seed: string): Exchange {
 
 /** The HAR text of a recording; `start` dates its first entry (entries follow a few seconds apart). */
 export function renderRecording(recording: Recording, start: Date): string {
-  const entries = recording.calls.map((call, index) => ({
-    ...harEntry(exchangeOf(call, new Date(start.getTime() + index * 7_000), `${recording.path}#${index}`)),
-    ...(call.webhook ? { _webhook: call.webhook } : {}),
-  }));
+  const entries = recording.calls.map((call, index) =>
+    harEntry(exchangeOf(call, new Date(start.getTime() + index * 7_000), `${recording.path}#${index}`)),
+  );
   const har = harDocument(
     { name: generatorName, version: '1.0.0' },
     entries,
