@@ -6,8 +6,6 @@
 import type { RecordedExchange as Recorded } from '@svc-contracts/har';
 import type { NotJudged, Skip } from '../run/scope.js';
 
-export { HarFormatError, readEntry } from '@svc-contracts/har';
-
 /**
  * An entry as the checker's run carries it: har's `RecordedExchange`, whose skip and not-judged parts the
  * run adds to (an attached body missing, a resource limit).

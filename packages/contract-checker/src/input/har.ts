@@ -2,7 +2,7 @@ import { collectRecordingFiles } from '@svc-contracts/har';
 import type { RecordedExchange } from './har-entry.js';
 import { formatOf, RecordingDecoder, type RecordingItem, readRecording } from './recording-reader.js';
 
-export { HarFormatError, type RecordedExchange } from './har-entry.js';
+export type { RecordedExchange } from './har-entry.js';
 
 export interface HarFile {
   file: string;

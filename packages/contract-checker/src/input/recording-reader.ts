@@ -5,12 +5,13 @@ import {
   printable,
   type RecordingFormat,
   RecordingSplitter,
+  readEntry,
   readRecordingChunks,
   type ScannedElement,
 } from '@svc-contracts/har';
 import { batchLimits, type CheckLimits, entryTooLarge, jsonBytesCost } from '../run/limits.js';
 import type { NotJudged } from '../run/scope.js';
-import { type RecordedExchange, readEntry } from './har-entry.js';
+import type { RecordedExchange } from './har-entry.js';
 
 /**
  * One entry of a recording: read, or the reason it could not be. `position` numbers the entries a
