@@ -35,8 +35,13 @@ export function bodyBytes(text: string, encoding?: string): number {
 
 /**
  * A HAR 1.2 `entries` item. Field order is fixed, so identical exchanges serialise identically (the
- * committed recordings depend on it: do not reorder).
+ * committed recordings depend on it: do not reorder). A request that names its webhook (a callback a
+ * service sent) gives an entry with `_webhook`, and its type says so.
  */
+export function harEntry(
+  exchange: Exchange & { request: { webhook: string } },
+): HarEntry & { _webhook: string };
+export function harEntry(exchange: Exchange): HarEntry;
 export function harEntry(exchange: Exchange): HarEntry {
   const { timings } = exchange;
   const request = withOmission(exchange.request);

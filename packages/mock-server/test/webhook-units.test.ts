@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { harEntry, readEntry } from '@svc-contracts/har';
+import { maskEntry } from '@svc-contracts/redact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { attempt, deliverWithRetries, deliveryUrl, isLoopback } from '../src/webhooks/deliver.ts';
 import { legacyNumber, legacyNumbers, setXmlElement } from '../src/webhooks/payload.ts';
+import { deliveryEntry } from '../src/webhooks/record.ts';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -97,6 +100,58 @@ describe('one attempt', () => {
       { onAttempt: (_a, n) => void tries.push(n) },
     );
     expect(tries).toEqual([1, 2, 3]);
+  });
+});
+
+describe('the recorded entry of a delivery', () => {
+  const signed = {
+    webhook: 'numbers/orderNotification',
+    url: 'http://127.0.0.1:9/hooks?token=s3cret-token',
+    method: 'POST',
+    headers: [
+      { name: 'content-type', value: 'application/json' },
+      { name: 'authorization', value: `Basic ${Buffer.from('hook-user:p4ss').toString('base64')}` },
+    ],
+    body: '{"orderId":"o-1","password":"p4ss"}',
+  };
+  const answered = {
+    startedDateTime: '2026-11-28T12:00:00.000Z',
+    milliseconds: 12,
+    response: {
+      status: 200,
+      statusText: 'OK',
+      headers: [{ name: 'content-type', value: 'text/plain' }],
+      body: 'got it, hook-user / p4ss',
+    },
+  };
+
+  it('is byte for byte what adding `_webhook` after harEntry and masking wrote, and reads back its webhook', () => {
+    const entry = deliveryEntry(signed, answered, { names: ['orderId'] });
+    // The former way: the exchange without its webhook, masked, then `_webhook` added at the end.
+    const { webhook, ...request } = signed;
+    const former = {
+      ...maskEntry(
+        harEntry({
+          startedDateTime: answered.startedDateTime,
+          timings: { send: 0, wait: answered.milliseconds, receive: 0 },
+          request,
+          response: answered.response,
+          comment: `callback ${webhook} sent by svc-mocks`,
+        }),
+        { names: ['orderId'] },
+      ),
+      _webhook: webhook,
+    };
+    expect(JSON.stringify(entry, null, 2)).toBe(JSON.stringify(former, null, 2));
+    expect(entry?._webhook).toBe('numbers/orderNotification');
+    expect(JSON.stringify(entry)).not.toMatch(/p4ss|s3cret-token|o-1/);
+    expect(readEntry(entry, 0).request.webhook).toBe('numbers/orderNotification');
+  });
+
+  it('is none for an attempt without an answer', () => {
+    expect(deliveryEntry(signed, { startedDateTime: answered.startedDateTime, milliseconds: 5000 })).toBe(
+      undefined,
+    );
   });
 });
 

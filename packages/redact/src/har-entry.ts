@@ -173,9 +173,13 @@ function maskResponse(response: HarResponse, secrets: SecretRegistry, opts: Mask
  * fields, with the syntax kept so the entry still passes its contract) and by value (every credential of
  * the exchange, wherever it reappears: an API key the server echoes in a header, a password in a 401
  * body, a Basic user id in a URL). Base64 bodies are decoded, masked and encoded again. The entry given
- * is not changed.
+ * is not changed. Its other fields (`_webhook`, an exporter's `_resourceType`) are kept in place, and the
+ * result's type keeps them too: a `HarEntry & { _webhook: string }` stays one.
  */
-export function maskEntry(entry: HarEntry, opts: MaskOptions = {}): HarEntry {
+export function maskEntry<Entry extends HarEntry>(
+  entry: Entry,
+  opts: MaskOptions = {},
+): Omit<Entry, 'request' | 'response' | 'comment'> & Pick<HarEntry, 'request' | 'response' | 'comment'> {
   const secrets = secretsOf(entry, opts);
   return {
     ...entry,

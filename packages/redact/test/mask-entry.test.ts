@@ -1,5 +1,5 @@
 import { type Exchange, type HarEntry, harEntry, toBase64 } from '@svc-contracts/har';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { MASK, MASKED_BASIC, maskEntry, maskToken } from '../src/index.js';
 
 const user = 'client-7781';
@@ -157,5 +157,20 @@ describe('maskEntry leaves no credential in the entry', () => {
     const before = structuredClone(dirty);
     maskEntry(dirty);
     expect(dirty).toEqual(before);
+  });
+
+  it("keeps the entry's own fields in place, and their type (a callback's `_webhook`)", () => {
+    const { request, ...rest } = exchange({ headers: [{ name: 'Authorization', value: basic }] });
+    const callback = harEntry({
+      ...rest,
+      request: { ...request, webhook: 'numbers/orderNotification' },
+      comment: `sent as ${user}`,
+    });
+    const entry = maskEntry(callback);
+    expectTypeOf(entry._webhook).toEqualTypeOf<string>();
+    expect(entry._webhook).toBe('numbers/orderNotification');
+    expect(Object.keys(entry)).toEqual(Object.keys(callback));
+    expect(entry.comment).not.toContain(user);
+    expectTypeOf(maskEntry(harEntry(exchange({})))._webhook).toEqualTypeOf<string | undefined>();
   });
 });

@@ -11,7 +11,8 @@ export type WebhookHarEntry = HarEntry & { _webhook: string };
 
 /**
  * The HAR entry of one answered delivery attempt, masked as the contract recorder masks what it records
- * (`maskEntry` of `@svc-contracts/har`: by name and by value), marked `_webhook: "<service>/<name>"`.
+ * (`maskEntry` of `@svc-contracts/redact`: by name and by value), marked `_webhook: "<service>/<name>"`
+ * (`harEntry` writes it from the request's `webhook`, as `readEntry` reads it back).
  * An attempt without an answer (refused, timed out) has no exchange to record: undefined.
  */
 export function deliveryEntry(
@@ -24,7 +25,13 @@ export function deliveryEntry(
   const entry = harEntry({
     startedDateTime: attempt.startedDateTime,
     timings: { send: 0, wait: attempt.milliseconds, receive: 0 },
-    request: { method: delivery.method, url: delivery.url, headers: delivery.headers, body: delivery.body },
+    request: {
+      method: delivery.method,
+      url: delivery.url,
+      headers: delivery.headers,
+      body: delivery.body,
+      webhook: delivery.webhook,
+    },
     response: {
       status: response.status,
       statusText: response.statusText,
@@ -33,7 +40,7 @@ export function deliveryEntry(
     },
     comment: `callback ${delivery.webhook} sent by svc-mocks`,
   });
-  return { ...maskEntry(entry, mask), _webhook: delivery.webhook };
+  return maskEntry(entry, mask);
 }
 
 /**
