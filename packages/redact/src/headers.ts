@@ -3,6 +3,12 @@ import { MASK, maskToken } from './mask.js';
 import { extraNames, isCredentialHeader, type MaskOptions } from './names.js';
 
 /**
+ * The replacing decoder (U+FFFD for bytes that are not UTF-8), made once as har's strict one is: a decoder
+ * per call made `decodeBasic` about 1.2-1.3x slower (A/B interleaved in one process).
+ */
+const replacingUtf8 = new TextDecoder();
+
+/**
  * Basic credentials split into user id and password, or undefined when they are not well-formed.
  * `replaceInvalidUtf8`: bytes that are not UTF-8 decode to U+FFFD rather than making the credentials
  * undefined (what a server that only splits at the colon accepts; the contract checker judges so). The
@@ -13,7 +19,7 @@ export function decodeBasic(
   options: { replaceInvalidUtf8?: boolean } = {},
 ): { user: string; password: string } | undefined {
   const bytes = fromBase64(credentials.trim());
-  const text = bytes && (options.replaceInvalidUtf8 ? new TextDecoder().decode(bytes) : utf8Text(bytes));
+  const text = bytes && (options.replaceInvalidUtf8 ? replacingUtf8.decode(bytes) : utf8Text(bytes));
   const colon = text?.indexOf(':') ?? -1;
   if (text === undefined || colon < 0) return undefined;
   return { user: text.slice(0, colon), password: text.slice(colon + 1) };

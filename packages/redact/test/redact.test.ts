@@ -263,4 +263,10 @@ describe('decodeBasic', () => {
     });
     expect(decodeBasic(base64('\xe2pass'), { replaceInvalidUtf8: true })).toBeUndefined();
   });
+
+  it('decodes each credential on its own: a cut character at the end of one is not carried to the next', () => {
+    const replace = { replaceInvalidUtf8: true };
+    expect(decodeBasic(base64('user:p\xe2\x82'), replace)).toEqual({ user: 'user', password: 'p\ufffd' });
+    expect(decodeBasic(base64('\xacuser:pass'), replace)).toEqual({ user: '\ufffduser', password: 'pass' });
+  });
 });
