@@ -16,8 +16,8 @@
 //
 // The bodies and their targets are in hostile-bodies.ts, what is measured on the serving thread in
 // hostile-measure.ts, the printed table and the section in hostile-report.ts.
-import { parseArgs } from 'node:util';
 import { startMocks } from '@svc-contracts/mock-server';
+import { readOptions } from '../lib/options.ts';
 import { emitSection, integerOption } from '../lib/section.ts';
 import { type AttackTarget, attackFromOwnThread, attackFromThisLoop } from './attacker.ts';
 import { allKinds, attackTargets, type Kind, kindLabels, probeTargets } from './hostile-bodies.ts';
@@ -44,24 +44,17 @@ The agents mock's GET latency (p50, p99) idle and while the mocks refuse hostile
   -h, --help          this text`;
 
 const root = new URL('../../', import.meta.url).pathname;
-const { values } = parseArgs({
-  options: {
-    help: { type: 'boolean', short: 'h', default: false },
-    requests: { type: 'string', default: '400' },
-    runs: { type: 'string', default: '3' },
-    orders: { type: 'string', default: '3' },
-    'json-clients': { type: 'string', default: '4' },
-    'attacker-in-loop': { type: 'boolean', default: false },
-    'attacker-nice': { type: 'string', default: '0' },
-    only: { type: 'string', default: 'xml,json,checked' },
-    tiny: { type: 'boolean', default: false },
-    json: { type: 'string' },
-  },
+const values = readOptions(usage, {
+  requests: { type: 'string', default: '400' },
+  runs: { type: 'string', default: '3' },
+  orders: { type: 'string', default: '3' },
+  'json-clients': { type: 'string', default: '4' },
+  'attacker-in-loop': { type: 'boolean', default: false },
+  'attacker-nice': { type: 'string', default: '0' },
+  only: { type: 'string', default: 'xml,json,checked' },
+  tiny: { type: 'boolean', default: false },
+  json: { type: 'string' },
 });
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
 const tiny = values.tiny === true;
 const requests = tiny ? 20 : integerOption('requests', values.requests, 10, 100_000);
 const runs = tiny ? 1 : integerOption('runs', values.runs, 1, 20);
