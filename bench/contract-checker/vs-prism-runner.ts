@@ -10,9 +10,24 @@ export const configPath = join(repoRoot, 'redocly.yaml');
 /**
  * `ours-cold`: the checker without its set-up cache (`cache: false`): its set-up, then one pass over every
  * entry (the time to the first report from a new process), nothing timed beyond it.
+ * `ours-from-import`, `prism-from-import`: a tool's cold set-up timed from before its import, in a plain
+ * Node process of its own (vs-prism-cold-start.mjs), nothing else.
  * `paired`: the checker and both floors in one process, on the JSON entries, in alternating slices.
  */
-export type Tool = 'ours' | 'ours-cold' | 'prism-proxy' | 'prism-replay' | 'floor' | 'floor-both' | 'paired';
+export type Tool =
+  | 'ours'
+  | 'ours-cold'
+  | 'ours-from-import'
+  | 'prism-proxy'
+  | 'prism-replay'
+  | 'prism-from-import'
+  | 'floor'
+  | 'floor-both'
+  | 'paired';
+
+/** The tools whose set-up is timed from before their import (vs-prism-cold-start.mjs). */
+export const fromImportTools = ['ours-from-import', 'prism-from-import'] as const;
+export type FromImportTool = (typeof fromImportTools)[number];
 
 /** The tools `paired` times side by side. */
 export const pairedTools = ['ours', 'floor', 'floor-both'] as const;
@@ -43,6 +58,11 @@ export interface EntryFinding {
 export interface WorkerResult {
   tool: Tool;
   loadMs: number;
+  /**
+   * `*-from-import`: milliseconds from before the tool's first import (`await import(...)` in a process
+   * that has imported nothing of it) to its set-up done; `loadMs` is then the part after the imports.
+   */
+  fromImportMs?: number;
   /**
    * Milliseconds from the start of the process (`performance.now()`: its imports, the set-up, and what a
    * tool compiles on first use included) to the end of its first pass over every entry it is measured on.

@@ -6,7 +6,7 @@
 import { type Figure, measured, median, type Section } from '../lib/section.ts';
 import { packageVersion } from '../lib/versions.ts';
 import { subsetOf } from './vs-prism-entries.ts';
-import { type RunView, subsetName } from './vs-prism-results.ts';
+import { format, type RunView, subsetName } from './vs-prism-results.ts';
 import type { PairedTool, Tool, WorkerResult } from './vs-prism-runner.ts';
 
 /** How the run was made, for the method paragraph and the command. */
@@ -125,11 +125,40 @@ export function contractCheckSection(view: RunView, settings: RunSettings, agree
     };
   }
 
+  /**
+   * Each tool's cold set-up timed from before its import (vs-prism-cold-start.mjs, plain Node, a process
+   * per value): what a user waits for from a cold start before the first entry can be checked. The
+   * figure of record for the cold set-up: the after-import figure leaves out Prism's import but not the
+   * modules the checker imports inside its set-up.
+   */
+  function fromImportFigure(): Figure {
+    const runsOf = (tool: Tool) =>
+      (runsByTool.get(tool) ?? []).map((result) => result.fromImportMs ?? Number.NaN);
+    const afterImport = (tool: Tool) =>
+      format(median((runsByTool.get(tool) ?? []).map((result) => result.loadMs)));
+    return {
+      id: 'contract-check.setup-cold-from-import',
+      label:
+        "cold set-up timed from before the tool's import: imports, then bundle and compile (checker, `cache: false`) or bundle and build the operations (Prism)",
+      unit: 'ms',
+      better: 'lower',
+      ours: measured('ours', 'contract checker, `cache: false`', runsOf('ours-from-import')),
+      comparisons: [
+        measured(
+          'prism-proxy',
+          'Prism 5.12 validating proxy (prism-http, prism-core, bundling, operations)',
+          runsOf('prism-from-import'),
+        ),
+      ],
+      detail: `each value is one plain Node process (no TypeScript loader), timed from before its first \`await import\` of the tool to its set-up done; the part after the imports (median): contract checker ${afterImport('ours-from-import')} ms, Prism ${afterImport('prism-from-import')} ms`,
+    };
+  }
+
   const section: Section = {
     id: 'contract-check',
     title: 'Contract check: recorded traffic against the specs',
     command: `pnpm exec tsx bench/contract-checker/vs-prism.ts --processes ${processes} --rounds ${rounds}`,
-    method: `The same ${entries.length} entries for every tool: ${sample === 1 ? 'every entry' : `every ${sample}th entry`} of contract-tests/recordings (${subsetOf(entries, 'json').length} JSON or bodiless, ${subsetOf(entries, 'xml').length} with an XML body), read once with the checker's HAR reader. Each tool runs in its own process, one tool after the other, ${processes} process(es) per tool: one untimed pass recording what it finds, ${warmMs} ms of untimed warm-up, then ${rounds} round(s) of at least ${passes} pass(es) and ${minMs} ms. A figure is the median over every round of every process. Contract checker: \`loadContracts\` once, then \`checkExchangeNow\` per entry (1 in flight, or 64 as \`checkHarFiles\` does by default): a JSON entry's verdict is returned at once, an XML entry's is awaited. The harness awaits only what returns a promise, for every tool; the floor answers at once. Prism proxy: prism-http's \`createInstance\` in proxy mode (request and response validation, security checks, \`errors: false\` so every request is forwarded) on the bundled specs, forwarding to a loopback server that replays the recorded response; Prism engine, no HTTP: the same with the forward step replaced by an in-memory replay. Floor: \`JSON.parse\` of the response body and a precompiled Ajv 2020 validate of its schema, nothing else (${results.get('floor')?.validatedBodies ?? 0} of the JSON entries have such a body); floor, both bodies: the same for the request body as well (${results.get('floor-both')?.validatedBodies ?? 0} JSON bodies with a schema in all), since the checker reads both sides. The floors are timed in ${processes} process(es) of their own together with the checker, in alternating slices of about 25 ms (the order of the three rotating from slice to slice; each at least ${minMs} ms per round after ${warmMs} ms of warm-up each), so that the ratio compares work done under the same load: timed in separate processes minutes apart, on a shared machine, the same code's ratio moved by 2x. Set-up and peak RSS: one value per process; the checker's set-up is measured with its set-up cache filled beforehand (every load after the first on a machine), and, in a process of its own, with \`cache: false\` (bundle with Redocly, compile with Ajv); Prism's set-up is timed after its modules are imported and compiles its validators on first use, so the time from a new process to every entry checked once (imports, set-up and first checks, each tool's own process) is given beside it: for the checker in the \`cache: false\` process, which then checks every entry once and stops.`,
+    method: `The same ${entries.length} entries for every tool: ${sample === 1 ? 'every entry' : `every ${sample}th entry`} of contract-tests/recordings (${subsetOf(entries, 'json').length} JSON or bodiless, ${subsetOf(entries, 'xml').length} with an XML body), read once with the checker's HAR reader. Each tool runs in its own process, one tool after the other, ${processes} process(es) per tool: one untimed pass recording what it finds, ${warmMs} ms of untimed warm-up, then ${rounds} round(s) of at least ${passes} pass(es) and ${minMs} ms. A figure is the median over every round of every process. Contract checker: \`loadContracts\` once, then \`checkExchangeNow\` per entry (1 in flight, or 64 as \`checkHarFiles\` does by default): a JSON entry's verdict is returned at once, an XML entry's is awaited. The harness awaits only what returns a promise, for every tool; the floor answers at once. Prism proxy: prism-http's \`createInstance\` in proxy mode (request and response validation, security checks, \`errors: false\` so every request is forwarded) on the bundled specs, forwarding to a loopback server that replays the recorded response; Prism engine, no HTTP: the same with the forward step replaced by an in-memory replay. Floor: \`JSON.parse\` of the response body and a precompiled Ajv 2020 validate of its schema, nothing else (${results.get('floor')?.validatedBodies ?? 0} of the JSON entries have such a body); floor, both bodies: the same for the request body as well (${results.get('floor-both')?.validatedBodies ?? 0} JSON bodies with a schema in all), since the checker reads both sides. The floors are timed in ${processes} process(es) of their own together with the checker, in alternating slices of about 25 ms (the order of the three rotating from slice to slice; each at least ${minMs} ms per round after ${warmMs} ms of warm-up each), so that the ratio compares work done under the same load: timed in separate processes minutes apart, on a shared machine, the same code's ratio moved by 2x. Set-up and peak RSS: one value per process; the checker's set-up is measured with its set-up cache filled beforehand (every load after the first on a machine), and, in a process of its own, with \`cache: false\` (bundle with Redocly, compile with Ajv); Prism's set-up is timed after its modules are imported and compiles its validators on first use, so two figures are given beside it: the cold set-up timed from before each tool's import (\`await import\` of the tool, then its set-up: for the checker \`loadContracts\` with \`cache: false\`, for Prism the bundling and its operations), in a plain Node process of its own per value (${processes} per tool, the two alternating), and the time from a new process to every entry checked once (imports, set-up and first checks, each tool's own process): for the checker in the \`cache: false\` process, which then checks every entry once and stops.`,
     figures: [
       ...throughputFigures(),
       ...floorFigure(),
@@ -146,6 +175,7 @@ export function contractCheckSection(view: RunView, settings: RunSettings, agree
         (r) => r.loadMs,
         'ours-cold',
       ),
+      fromImportFigure(),
       firstPassFigure(),
       resourceFigure('contract-check.peak-rss', 'peak RSS of the checking process', 'MB', (r) => r.peakRssMb),
     ],

@@ -23,7 +23,7 @@ import { emitSection, median } from '../lib/section.ts';
 import { agreementTable, disagreements } from './vs-prism-agreement.ts';
 import { loadEntries, repoRoot, subsetOf } from './vs-prism-entries.ts';
 import { format, subsetName, viewOfRun } from './vs-prism-results.ts';
-import type { FloorTool, Tool, WorkerResult } from './vs-prism-runner.ts';
+import { type FloorTool, fromImportTools, type Tool, type WorkerResult } from './vs-prism-runner.ts';
 import { contractCheckSection } from './vs-prism-section.ts';
 
 const usage = `Usage: pnpm exec tsx bench/contract-checker/vs-prism.ts [--processes N] [--rounds N] [--passes N]
@@ -62,12 +62,15 @@ const passes = tiny ? 1 : integerValue(usage, 'passes', values.passes, 3, 1, 100
 const minMs = tiny ? 0 : integerValue(usage, 'min-ms', values['min-ms'], 500, 0, 5000);
 const warmMs = tiny ? 0 : integerValue(usage, 'warm-ms', values['warm-ms'], 2000, 0, 30_000);
 const workerPath = join(repoRoot, 'bench', 'contract-checker', 'vs-prism-worker.ts');
+const coldStartPath = join(repoRoot, 'bench', 'contract-checker', 'vs-prism-cold-start.mjs');
 const workerTimeoutMs = 150_000;
 
 // `--tiny` checks that the script runs, not the figures: every fifth entry, JSON and XML alike.
 const sample = tiny ? 5 : 1;
 const entries = loadEntries(sample);
 const byId = new Map(entries.map((entry) => [entry.id, entry]));
+/** The services of the entries: what Prism's set-up bundles (in the proxy runners and from its import). */
+const entryServices = [...new Set(entries.map((entry) => entry.service))];
 
 // ------------------------------------------------------------------------------------------ upstream
 
@@ -100,19 +103,19 @@ const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port
 // ------------------------------------------------------------------------------------------- workers
 
 function runWorker(tool: Tool): Promise<WorkerResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
+  // A set-up from before the import runs in plain Node (no TypeScript loader), as a user runs either tool.
+  const args = (fromImportTools as readonly Tool[]).includes(tool)
+    ? [coldStartPath, tool, ...entryServices]
+    : [
         '--import',
         'tsx',
         workerPath,
         ...['--tool', tool, '--rounds', String(rounds), '--passes', String(passes)],
         ...['--min-ms', String(minMs), '--warm-ms', String(warmMs)],
         ...['--upstream', upstreamUrl, '--sample', String(sample)],
-      ],
-      { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+      ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -156,7 +159,9 @@ const runsByTool = new Map<Tool, WorkerResult[]>();
 await (await loadContracts({ configPath: join(repoRoot, 'redocly.yaml') })).close();
 try {
   for (let run = 0; run < processes; run++) {
-    for (const tool of [...tools.map((entry) => entry.tool), 'ours-cold' as const]) {
+    // The two set-ups from before the import, one after the other, their order alternating by round.
+    const fromImport = run % 2 === 0 ? [...fromImportTools] : [...fromImportTools].reverse();
+    for (const tool of [...tools.map((entry) => entry.tool), 'ours-cold' as const, ...fromImport]) {
       const started = performance.now();
       const result = await runWorker(tool);
       runsByTool.set(tool, [...(runsByTool.get(tool) ?? []), result]);
@@ -225,6 +230,22 @@ for (const { tool, label } of setupRows) {
   }
 }
 
+const fromImportRows = [
+  '| tool | cold set-up from before its import (median) | range | of which after the import | peak RSS |',
+  '|---|---:|---:|---:|---:|',
+];
+for (const [tool, label] of [
+  ['ours-from-import', 'contract checker, `cache: false`'],
+  ['prism-from-import', 'Prism 5.12 proxy (prism-http, prism-core, bundling, operations, instance)'],
+] as const) {
+  const runs = runsByTool.get(tool) ?? [];
+  const fromImport = runs.map((result) => result.fromImportMs ?? Number.NaN);
+  if (runs.length === 0) continue;
+  fromImportRows.push(
+    `| ${label} | ${format(median(fromImport))} ms | ${format(Math.min(...fromImport))}–${format(Math.max(...fromImport))} ms | ${format(median(runs.map((result) => result.loadMs)))} ms | ${format(median(runs.map((result) => result.peakRssMb)))} MB |`,
+  );
+}
+
 const agreementRows = agreementTable(view);
 
 const floor = results.get('floor');
@@ -235,6 +256,10 @@ Floor: ${floor?.validatedBodies ?? 0} of the JSON entries have a JSON response b
 ${rows.join('\n')}
 
 ${resources.join('\n')}
+
+Cold set-up timed from before each tool's import, each value a plain Node process of its own:
+
+${fromImportRows.join('\n')}
 
 Who found what (the contract checker fails no entry: each conforms or is a bad request refused as documented):
 

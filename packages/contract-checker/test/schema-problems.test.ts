@@ -39,6 +39,21 @@ const cases: Array<{ given: string; schema: object; want: RegExp | undefined }> 
   },
   { given: 'an unknown type', schema: { type: 'strnig' }, want: /^schema is invalid: data\/type / },
   {
+    given: 'the 2020-12 meta-schema named in $schema',
+    schema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'string', maxLength: -2 },
+    want: /^schema is invalid: data\/maxLength must be >= 0$/,
+  },
+  {
+    given: 'another meta-schema named in $schema',
+    schema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'string' },
+    want: /no schema with key or ref "http:\/\/json-schema.org\/draft-07\/schema#"/,
+  },
+  {
+    given: 'several refusals at once',
+    schema: { type: 'object', minProperties: -1, properties: { a: { minLength: 'x' } } },
+    want: /^schema is invalid: data\/\S+ must be .+, data\/\S+ must be .+$/,
+  },
+  {
     given: 'a misspelt keyword (strict mode)',
     schema: { maxLenght: 3 },
     want: /unknown keyword: "maxLenght"/,
