@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrafficJson, UnparseableJson } from '../src/bodies/json-text.js';
+import { parseMemo, parseTrafficJson, UnparseableJson, vetBodies } from '../src/bodies/json-text.js';
+import { batchLimits } from '../src/run/limits.js';
 
 describe('parseTrafficJson', () => {
   it('parses what JSON.parse parses', () => {
@@ -21,6 +22,8 @@ describe('parseTrafficJson', () => {
   });
 
   it('parses a text read twice in a row once (an exchange whose bodies x-echoes reads again)', () => {
+    // The contract set checking now hands its own memo over with the exchange's bodies.
+    vetBodies(undefined, undefined, batchLimits, parseMemo());
     const request = '{"tag":"t","from":"+14155550100"}';
     const response = '{"tag":"t","owner":"+14155550100"}';
     const first = [parseTrafficJson(request), parseTrafficJson(response)];
@@ -33,6 +36,26 @@ describe('parseTrafficJson', () => {
     const again = parseTrafficJson(request);
     expect(again).not.toBe(first[0]);
     expect(again).toEqual(first[0]);
+  });
+
+  it('parses every time for a contract set that remembers no parse', () => {
+    const text = '{"tag":"t"}';
+    vetBodies(undefined, undefined, batchLimits, parseMemo());
+    expect(parseTrafficJson(text)).toBe(parseTrafficJson(text));
+    vetBodies(undefined, undefined, batchLimits, undefined);
+    const first = parseTrafficJson(text);
+    expect(parseTrafficJson(text)).not.toBe(first);
+    expect(parseTrafficJson(text)).toEqual(first);
+  });
+
+  it("keeps each contract set's parses in its own memo", () => {
+    const [one, other] = [parseMemo(), parseMemo()];
+    vetBodies(undefined, undefined, batchLimits, one);
+    const value = parseTrafficJson('{"set":1}');
+    vetBodies(undefined, undefined, batchLimits, other);
+    expect(parseTrafficJson('{"set":1}')).not.toBe(value);
+    expect(other.lastText).toBe('{"set":1}');
+    expect(one.lastValue).toBe(value);
   });
 
   it('leaves the stack trace limit alone, after a refusal as after a parse', () => {
