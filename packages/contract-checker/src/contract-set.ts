@@ -1,6 +1,6 @@
 import { findConfigPath, listServices, type ServiceSource } from '@svc-contracts/contract-model';
 import { deref, isObject } from '@svc-contracts/openapi-utils';
-import { parseMemo, vetBodies } from './bodies/json-text.js';
+import { parseMemo, useParseMemo, vetBodies } from './bodies/json-text.js';
 import type { PreparedOperation } from './contract/compiled.js';
 import { compileContracts } from './contract/compiled.js';
 import { type ContractCacheOption, openContractCache } from './contract/contract-cache.js';
@@ -134,6 +134,11 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
   const remember = resolveRemember(opts.remember);
   const parses = remember.parses ? parseMemo() : undefined;
   const spellings = remember.headerNames ? new Map<string, string>() : undefined;
+  /** Hands this set's remembered parses and header spellings to the checks about to run (synchronously). */
+  const useRemembered = (): void => {
+    useParseMemo(parses);
+    useSpellings(spellings);
+  };
   const setupCache = openContractCache(sources, {
     ...(configPath ? { configPath } : {}),
     ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
@@ -191,8 +196,8 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       const { body: _body, ...rest } = response;
       response = rest;
     }
-    vetBodies(request.bodyNotRecorded ? undefined : request.body, response.body, limits, parses);
-    useSpellings(spellings);
+    vetBodies(request.bodyNotRecorded ? undefined : request.body, response.body, limits);
+    useRemembered();
     if (overLimit.length > 0) {
       const verdict = checkGuarded(request, response, match, operation);
       return verdict instanceof Promise
@@ -238,11 +243,13 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     async checkRequest(request, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
+      useRemembered();
       return { match, violations: await planOf(operation).checkRequest(request, match) };
     },
     async checkResponse(request, response, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
+      useRemembered();
       return { match, violations: await planOf(operation).checkResponse(request, response) };
     },
     async checkExchange(request, response, opts) {
@@ -273,6 +280,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     },
     describeExchange(request, response, opts) {
       const { match, operation } = lookup(request, opts);
+      useRemembered();
       return match && operation ? describeShapes(operation, match, request, response) : undefined;
     },
     credentialNames() {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMemo, parseTrafficJson, UnparseableJson, vetBodies } from '../src/bodies/json-text.js';
-import { batchLimits } from '../src/run/limits.js';
+import { parseMemo, parseTrafficJson, UnparseableJson, useParseMemo } from '../src/bodies/json-text.js';
 
 describe('parseTrafficJson', () => {
   it('parses what JSON.parse parses', () => {
@@ -23,7 +22,7 @@ describe('parseTrafficJson', () => {
 
   it('parses a text read twice in a row once (an exchange whose bodies x-echoes reads again)', () => {
     // The contract set checking now hands its own memo over with the exchange's bodies.
-    vetBodies(undefined, undefined, batchLimits, parseMemo());
+    useParseMemo(parseMemo());
     const request = '{"tag":"t","from":"+14155550100"}';
     const response = '{"tag":"t","owner":"+14155550100"}';
     const first = [parseTrafficJson(request), parseTrafficJson(response)];
@@ -40,9 +39,9 @@ describe('parseTrafficJson', () => {
 
   it('parses every time for a contract set that remembers no parse', () => {
     const text = '{"tag":"t"}';
-    vetBodies(undefined, undefined, batchLimits, parseMemo());
+    useParseMemo(parseMemo());
     expect(parseTrafficJson(text)).toBe(parseTrafficJson(text));
-    vetBodies(undefined, undefined, batchLimits, undefined);
+    useParseMemo(undefined);
     const first = parseTrafficJson(text);
     expect(parseTrafficJson(text)).not.toBe(first);
     expect(parseTrafficJson(text)).toEqual(first);
@@ -50,9 +49,9 @@ describe('parseTrafficJson', () => {
 
   it("keeps each contract set's parses in its own memo", () => {
     const [one, other] = [parseMemo(), parseMemo()];
-    vetBodies(undefined, undefined, batchLimits, one);
+    useParseMemo(one);
     const value = parseTrafficJson('{"set":1}');
-    vetBodies(undefined, undefined, batchLimits, other);
+    useParseMemo(other);
     expect(parseTrafficJson('{"set":1}')).not.toBe(value);
     expect(other.lastText).toBe('{"set":1}');
     expect(one.lastValue).toBe(value);

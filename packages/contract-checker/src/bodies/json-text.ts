@@ -54,19 +54,22 @@ let limits: Pick<CheckLimits, 'maxJsonNodes' | 'maxJsonDepth'> = batchLimits;
 /** The parse memo of the contract set checking now, none when that set remembers no parse. */
 let memo: ParseMemo | undefined;
 
-/**
- * The bodies of the exchange about to be checked passed the contract set's JSON `policy`; its parses
- * are remembered in `parses`, the set's own memo (undefined: parsed each time).
- */
+/** The bodies of the exchange about to be checked passed the contract set's JSON `policy`. */
 export function vetBodies(
   request: string | undefined,
   response: string | undefined,
   policy: Pick<CheckLimits, 'maxJsonNodes' | 'maxJsonDepth'>,
-  parses: ParseMemo | undefined,
 ): void {
   vettedRequest = request;
   vettedResponse = response;
   limits = policy;
+}
+
+/**
+ * The contract set about to check remembers its parses in `parses`, its own memo (undefined: each text is
+ * parsed every time it is read). Its checks parse synchronously after this, as after {@link vetBodies}.
+ */
+export function useParseMemo(parses: ParseMemo | undefined): void {
   memo = parses;
 }
 
