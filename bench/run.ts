@@ -48,6 +48,15 @@ export const sectionScripts: Array<SectionScript & { runs: number }> = [
     timeoutMs: 60 * minutes,
   },
   {
+    id: 'contract-check-remembered',
+    title: 'Contract check: what each remembered result saves',
+    script: 'bench/contract-checker/remembered.ts',
+    args: [],
+    runs: 5,
+    tinyArgs: ['--tiny'],
+    timeoutMs: 10 * minutes,
+  },
+  {
     id: 'xsd',
     title: 'XSD validation per document',
     script: 'bench/xml-validator/xsd-engines.ts',

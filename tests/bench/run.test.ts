@@ -31,6 +31,7 @@ describe('pnpm bench --tiny', () => {
     for (const title of [
       'Contract check: recorded traffic against the specs',
       'Contract check at scale: memory against input size, and all cores',
+      'Contract check: what each remembered result saves',
       'XSD validation per document',
       'Clients: per-call overhead and bundle size',
       'Mocks: start-up, memory and throughput of all six services',
@@ -51,7 +52,7 @@ describe('pnpm bench --tiny', () => {
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('Unknown section(s): nosuch');
     expect(unknown.stderr).toContain(
-      '--only contract-check,contract-check-scale,xsd,clients,mocks,mocks-hostile,dev,wall',
+      '--only contract-check,contract-check-scale,contract-check-remembered,xsd,clients,mocks,mocks-hostile,dev,wall',
     );
     const runs = runBench(['--runs', 'zero']);
     expect(runs.status).toBe(2);

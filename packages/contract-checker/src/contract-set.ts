@@ -1,13 +1,15 @@
 import { findConfigPath, listServices, type ServiceSource } from '@svc-contracts/contract-model';
 import { deref, isObject } from '@svc-contracts/openapi-utils';
-import { vetBodies } from './bodies/json-text.js';
+import { parseMemo, useParseMemo, vetBodies } from './bodies/json-text.js';
 import type { PreparedOperation } from './contract/compiled.js';
 import { compileContracts } from './contract/compiled.js';
 import { type ContractCacheOption, openContractCache } from './contract/contract-cache.js';
 import { describeShapes, type ExchangeShapes } from './contract/exchange-shapes.js';
 import { planOf } from './contract/operation-plan.js';
 import type { XmlLimits } from './contract/xsd-cache.js';
+import { useSpellings } from './parameters/request-parts.js';
 import { batchLimits, type CheckLimits, jsonOverLimit, opensContainer } from './run/limits.js';
+import { type RememberOption, resolveRemember } from './run/remember.js';
 import type { NotJudged } from './run/scope.js';
 import { credentialLocation } from './security/credentials.js';
 import type {
@@ -48,6 +50,11 @@ export interface LoadContractsOptions {
    * (`resource-limit`) and never parsed. Default: `batchLimits` for JSON, the validator's for XML.
    */
   limits?: CheckLimits;
+  /**
+   * A measuring option: which results the set remembers between checks (each on by default; see README,
+   * "Remembered results"). `pnpm bench` turns each off to show what it saves. No verdict changes.
+   */
+  remember?: RememberOption;
 }
 
 /** One documented response of an operation, for coverage. */
@@ -124,6 +131,14 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
   const sources = opts.specs ?? listServices(configPath as string);
   const xmlLimits = opts.xmlLimits ?? opts.limits?.xml;
   const limits: CheckLimits = { ...batchLimits, ...opts.limits, xml: xmlLimits ?? {} };
+  const remember = resolveRemember(opts.remember);
+  const parses = remember.parses ? parseMemo() : undefined;
+  const spellings = remember.headerNames ? new Map<string, string>() : undefined;
+  /** Hands this set's remembered parses and header spellings to the checks about to run (synchronously). */
+  const useRemembered = (): void => {
+    useParseMemo(parses);
+    useSpellings(spellings);
+  };
   const setupCache = openContractCache(sources, {
     ...(configPath ? { configPath } : {}),
     ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
@@ -133,7 +148,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
   const bundled = await setupCache.bundle();
   const xsd = setupCache.xsdCache();
   const { services, index, operations, problems } = await setupCache.store(
-    compileContracts(bundled.specs, xsd),
+    compileContracts(bundled.specs, xsd, remember),
   );
 
   const everyService = {};
@@ -182,6 +197,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       response = rest;
     }
     vetBodies(request.bodyNotRecorded ? undefined : request.body, response.body, limits);
+    useRemembered();
     if (overLimit.length > 0) {
       const verdict = checkGuarded(request, response, match, operation);
       return verdict instanceof Promise
@@ -227,11 +243,13 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     async checkRequest(request, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
+      useRemembered();
       return { match, violations: await planOf(operation).checkRequest(request, match) };
     },
     async checkResponse(request, response, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
+      useRemembered();
       return { match, violations: await planOf(operation).checkResponse(request, response) };
     },
     async checkExchange(request, response, opts) {
@@ -262,6 +280,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     },
     describeExchange(request, response, opts) {
       const { match, operation } = lookup(request, opts);
+      useRemembered();
       return match && operation ? describeShapes(operation, match, request, response) : undefined;
     },
     credentialNames() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrafficJson, UnparseableJson } from '../src/bodies/json-text.js';
+import { parseMemo, parseTrafficJson, UnparseableJson, useParseMemo } from '../src/bodies/json-text.js';
 
 describe('parseTrafficJson', () => {
   it('parses what JSON.parse parses', () => {
@@ -21,6 +21,8 @@ describe('parseTrafficJson', () => {
   });
 
   it('parses a text read twice in a row once (an exchange whose bodies x-echoes reads again)', () => {
+    // The contract set checking now hands its own memo over with the exchange's bodies.
+    useParseMemo(parseMemo());
     const request = '{"tag":"t","from":"+14155550100"}';
     const response = '{"tag":"t","owner":"+14155550100"}';
     const first = [parseTrafficJson(request), parseTrafficJson(response)];
@@ -33,6 +35,26 @@ describe('parseTrafficJson', () => {
     const again = parseTrafficJson(request);
     expect(again).not.toBe(first[0]);
     expect(again).toEqual(first[0]);
+  });
+
+  it('parses every time for a contract set that remembers no parse', () => {
+    const text = '{"tag":"t"}';
+    useParseMemo(parseMemo());
+    expect(parseTrafficJson(text)).toBe(parseTrafficJson(text));
+    useParseMemo(undefined);
+    const first = parseTrafficJson(text);
+    expect(parseTrafficJson(text)).not.toBe(first);
+    expect(parseTrafficJson(text)).toEqual(first);
+  });
+
+  it("keeps each contract set's parses in its own memo", () => {
+    const [one, other] = [parseMemo(), parseMemo()];
+    useParseMemo(one);
+    const value = parseTrafficJson('{"set":1}');
+    useParseMemo(other);
+    expect(parseTrafficJson('{"set":1}')).not.toBe(value);
+    expect(other.lastText).toBe('{"set":1}');
+    expect(one.lastValue).toBe(value);
   });
 
   it('leaves the stack trace limit alone, after a refusal as after a parse', () => {

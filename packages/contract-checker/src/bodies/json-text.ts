@@ -12,25 +12,35 @@ export class UnparseableJson {
  * global limit of stack traces is left alone: no package changes it.
  */
 export function parseTrafficJson(text: string): unknown {
-  if (text === lastText) return lastValue;
-  if (text === otherText) return otherValue;
+  const known = memo;
+  if (known === undefined) return parseOnce(text);
+  if (text === known.lastText) return known.lastValue;
+  if (text === known.otherText) return known.otherValue;
   const value = parseOnce(text);
-  otherText = lastText;
-  otherValue = lastValue;
-  lastText = text;
-  lastValue = value;
+  known.otherText = known.lastText;
+  known.otherValue = known.lastValue;
+  known.lastText = text;
+  known.lastValue = value;
   return value;
 }
 
-// The last two texts parsed and what they gave: an exchange whose bodies are read twice (their schemas,
-// then what `x-echoes` compares) parses each once. The values are shared, so no reader may change one: the
-// checks only read them (Ajv runs without coercion, defaults or removal). Kept for its figure: without it
-// the recorded JSON entries check about 8% slower one at a time (bench/contract-checker/one-at-a-time.ts,
-// A/B against the build without it, 2026-11-28: this build / base 0.87-0.88 without, 0.97-0.99 with).
-let lastText: string | undefined;
-let lastValue: unknown;
-let otherText: string | undefined;
-let otherValue: unknown;
+/**
+ * The last two texts parsed and what they gave, one per contract set (`loadContracts({ remember: {
+ * parses } })`): an exchange whose bodies are read twice (their schemas, then what `x-echoes` compares)
+ * parses each once. The values are shared, so no reader may change one: the checks only read them (Ajv
+ * runs without coercion, defaults or removal). Kept for its figure `contract-check-remembered.parses`
+ * in bench/RESULTS.md (see bench/notes.ts `kept`).
+ */
+export interface ParseMemo {
+  lastText: string | undefined;
+  lastValue: unknown;
+  otherText: string | undefined;
+  otherValue: unknown;
+}
+
+export function parseMemo(): ParseMemo {
+  return { lastText: undefined, lastValue: undefined, otherText: undefined, otherValue: undefined };
+}
 
 /** Texts longer than this are counted before they are parsed (see {@link parseOnce}). */
 const scannedFrom = 4096;
@@ -41,6 +51,8 @@ let vettedRequest: string | undefined;
 let vettedResponse: string | undefined;
 /** The policy of the contract set checking now (its checks parse synchronously after {@link vetBodies}). */
 let limits: Pick<CheckLimits, 'maxJsonNodes' | 'maxJsonDepth'> = batchLimits;
+/** The parse memo of the contract set checking now, none when that set remembers no parse. */
+let memo: ParseMemo | undefined;
 
 /** The bodies of the exchange about to be checked passed the contract set's JSON `policy`. */
 export function vetBodies(
@@ -51,6 +63,14 @@ export function vetBodies(
   vettedRequest = request;
   vettedResponse = response;
   limits = policy;
+}
+
+/**
+ * The contract set about to check remembers its parses in `parses`, its own memo (undefined: each text is
+ * parsed every time it is read). Its checks parse synchronously after this, as after {@link vetBodies}.
+ */
+export function useParseMemo(parses: ParseMemo | undefined): void {
+  memo = parses;
 }
 
 function parseOnce(text: string): unknown {

@@ -21,6 +21,7 @@ import {
   type IndexedOperation,
   type OperationIndex,
 } from '../router/operation-index.js';
+import type { Remember } from '../run/remember.js';
 import { readSecurityRules, type SecurityRules } from '../security/security.js';
 import { createSchemaValidator, type SchemaValidator } from './schema-validator.js';
 import type { XsdCache } from './xsd-cache.js';
@@ -145,7 +146,11 @@ async function xsdProblems(service: CompiledService, xsd: XsdCache): Promise<str
  * (so a broken schema is reported at load, with its location, not in the middle of a run) and every XSD
  * an XML media type names.
  */
-export async function compileContracts(specs: BundledSpec[], xsd: XsdCache): Promise<CompiledContracts> {
+export async function compileContracts(
+  specs: BundledSpec[],
+  xsd: XsdCache,
+  remember: Pick<Remember, 'routes' | 'credentials'> = { routes: true, credentials: true },
+): Promise<CompiledContracts> {
   const problems: string[] = [];
   // Every XSD is asked for first: its files are read while Ajv compiles below. The XSDs themselves compile
   // on this thread (libxml2's, as Ajv's do), so Ajv does not give way to them: letting them run between
@@ -168,7 +173,7 @@ export async function compileContracts(specs: BundledSpec[], xsd: XsdCache): Pro
       spec,
       doc,
       validator,
-      security: readSecurityRules(doc),
+      security: readSecurityRules(doc, remember.credentials),
       errorSchemas: errorSchemas.schemas,
       body: { doc, validator, xsd, serviceDir: spec.dir, relativeRoot: spec.relativeRoot, specLocation },
     };
@@ -177,7 +182,10 @@ export async function compileContracts(specs: BundledSpec[], xsd: XsdCache): Pro
     xsdWork.set(service, xsdProblems(service, xsd));
   }
 
-  const index = buildOperationIndex(specs.map((spec) => ({ name: spec.name, document: spec.document })));
+  const index = buildOperationIndex(
+    specs.map((spec) => ({ name: spec.name, document: spec.document })),
+    { rememberMatches: remember.routes },
+  );
   const prepared = new Map<IndexedOperation, PreparedOperation>();
   for (const indexed of index.operations) {
     const service = compiled.get(indexed.service);

@@ -83,20 +83,30 @@ export function headerNames(names: Iterable<string>): HeaderNames {
 }
 
 /**
- * Header names as the traffic spells them, lower-cased: a client spells its few names the same way on
- * every request, so each is lower-cased once and the same string is looked up again. Kept for its figure:
- * the recorded JSON entries check 1.03-1.05x as fast with it (bench/contract-checker/one-at-a-time.ts, A/B
- * of CPU time against the build without it, both orders, six runs at load 7-13, 2026-11-28). Bounded:
- * the traffic decides the keys.
+ * Header names as the traffic spells them, lower-cased, one map per contract set (`loadContracts({
+ * remember: { headerNames } })`): a client spells its few names the same way on every request, so each is
+ * lower-cased once and the same string is looked up again. Kept for its figure
+ * `contract-check-remembered.header-names` in bench/RESULTS.md (see bench/notes.ts `kept`). Bounded: the
+ * traffic decides the keys.
  */
-const lowerCased = new Map<string, string>();
+export type Spellings = Map<string, string>;
+
+/** The spellings of the contract set checking now, none when that set remembers none. */
+let spellings: Spellings | undefined;
+
+/** The contract set about to check an exchange remembers its header spellings in `known` (or none). */
+export function useSpellings(known: Spellings | undefined): void {
+  spellings = known;
+}
 
 function lowerCase(name: string): string {
-  let lower = lowerCased.get(name);
+  const known = spellings;
+  if (known === undefined) return name.toLowerCase();
+  let lower = known.get(name);
   if (lower === undefined) {
-    if (lowerCased.size >= 1000) lowerCased.clear();
+    if (known.size >= 1000) known.clear();
     lower = name.toLowerCase();
-    lowerCased.set(name, lower);
+    known.set(name, lower);
   }
   return lower;
 }

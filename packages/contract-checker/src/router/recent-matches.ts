@@ -1,8 +1,8 @@
 /**
- * The matches kept for traffic that repeats its URLs (lists, polling, the same resource) and its webhooks.
- * Kept for its figure (bench/contract-checker/one-at-a-time.ts, A/B on the recorded JSON entries,
- * 2026-11-28): without any memo the rate was 0.73-0.74 of the build with them, without every memo but this
- * one 0.94-1.0. Bounded: traffic decides the keys, and memory must not grow with the size of the input.
+ * The matches kept for traffic that repeats its URLs (lists, polling, the same resource) and its webhooks,
+ * per contract set (`loadContracts({ remember: { routes } })`). Kept for its figure
+ * `contract-check-remembered.routes` in bench/RESULTS.md (see bench/notes.ts `kept`). Bounded: traffic
+ * decides the keys, and memory must not grow with the size of the input.
  */
 
 /**
@@ -15,7 +15,9 @@ export interface ScopedMemo<V> {
   remember(scope: string | undefined, method: string, text: string, value: V): V;
 }
 
+/** Keeps up to `maxKeys` keys; 0 keeps none, each lookup is worked out again (`remember: { routes: false }`). */
 export function scopedMemo<V>(maxKeys: number): ScopedMemo<V> {
+  if (maxKeys === 0) return { known: () => undefined, remember: (_scope, _method, _text, value) => value };
   let byScope = new Map<string | undefined, Map<string, Map<string, V>>>();
   let size = 0;
   return {
