@@ -198,8 +198,10 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     operation: PreparedOperation,
   ): EntryVerdict | Promise<EntryVerdict> {
     const plan = planOf(operation);
-    const fromRequest = plan.checkRequest(request, match);
-    const fromResponse = plan.checkResponse(request, response);
+    // The request is taken apart once; the response side reads the same parts (the query `x-filters` reads).
+    const parts = plan.readRequest(request, match);
+    const fromRequest = plan.checkRequest(request, parts);
+    const fromResponse = plan.checkResponse(request, response, parts);
     const sanitized = request.credentialsNotRecorded === true && requiresCredentials(operation);
     if (fromRequest instanceof Promise || fromResponse instanceof Promise) {
       return Promise.all([fromRequest, fromResponse]).then(([requestSide, responseSide]) =>
@@ -227,7 +229,8 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     async checkRequest(request, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
-      return { match, violations: await planOf(operation).checkRequest(request, match) };
+      const plan = planOf(operation);
+      return { match, violations: await plan.checkRequest(request, plan.readRequest(request, match)) };
     },
     async checkResponse(request, response, opts) {
       const { match, operation, undocumented } = lookup(request, opts);

@@ -48,7 +48,8 @@ async function checkRequest(recorded: RecordedRequest): Promise<Violation[]> {
   const found = compiled.index.match(recorded.method, recorded.url);
   if (!found.match || !found.operation) throw new Error(`${recorded.url} matches no operation`);
   const prepared = compiled.operations.get(found.operation) as PreparedOperation;
-  return planOf(prepared).checkRequest(recorded, found.match);
+  const plan = planOf(prepared);
+  return plan.checkRequest(recorded, plan.readRequest(recorded, found.match));
 }
 
 async function checkResponse(recorded: RecordedRequest, response: RecordedResponse): Promise<Violation[]> {

@@ -21,6 +21,7 @@ import {
   headerNames,
   headerValue,
   pickHeaders,
+  type RequestParts,
 } from '../parameters/request-parts.js';
 import type { RecordedRequest, RecordedResponse, Violation } from '../types.js';
 
@@ -58,10 +59,14 @@ function readResponseKey(responses: JsonObject, status: number): string | undefi
   return keys.includes('default') ? 'default' : undefined;
 }
 
-/** The check of a response, planned once per operation. */
+/**
+ * The check of a response, planned once per operation. `parts`: the request as its own check took it
+ * apart (see `RequestReader`), when it was; its decoded query is what `x-filters` reads.
+ */
 export type ResponseCheck = (
   request: RecordedRequest,
   response: RecordedResponse,
+  parts?: RequestParts,
 ) => MaybePromise<Violation[]>;
 
 /** A documented response header, resolved and compiled once. */
@@ -99,18 +104,36 @@ interface StatusPlan {
   planned: PlannedResponse | undefined;
 }
 
+/** The response object declared under a key, its `$ref` followed, with its pointer. */
+function declaredResponse(operation: PreparedOperation, key: string): { node: unknown; pointer: string } {
+  const { indexed } = operation;
+  return derefWithPointer(
+    operation.service.doc,
+    (indexed.operation.responses as JsonObject)[key],
+    `${indexed.pointer}/responses/${escapePointer(key)}`,
+  );
+}
+
+/**
+ * Whether a response of the operation declares `x-filters`, which read the request's query: the request
+ * side then decodes the query for both sides (its plan asks this once).
+ */
+export function answersFilterQuery(operation: PreparedOperation): boolean {
+  const { responses } = operation.indexed.operation;
+  if (!isObject(responses)) return false;
+  return Object.keys(responses).some((key) => {
+    const declared = declaredResponse(operation, key);
+    return isObject(declared.node) && readResponseFilters(declared.node).value !== undefined;
+  });
+}
+
 function planDeclaredResponse(
   service: CompiledService,
   operation: PreparedOperation,
   key: string,
 ): PlannedResponse | undefined {
   const { doc, validator } = service;
-  const { indexed } = operation;
-  const declared = derefWithPointer(
-    doc,
-    (indexed.operation.responses as JsonObject)[key],
-    `${indexed.pointer}/responses/${escapePointer(key)}`,
-  );
+  const declared = declaredResponse(operation, key);
   if (!isObject(declared.node)) return undefined;
   const headers: PlannedHeader[] = [];
   if (isObject(declared.node.headers)) {
@@ -184,9 +207,9 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
     // `x-refusals`: a request the source says is refused, judged by its answer's status and body.
     const refusalLocation = () => service.body.specLocation(`${indexed.pointer}/${EXTENSION.refusals}`);
     const check = checkResponse(statusPlan, operation);
-    return (request, response) => {
+    return (request, response, parts) => {
       const found = refusalViolations(refusals, request, response, refusalLocation);
-      const rest = check(request, response);
+      const rest = check(request, response, parts);
       if (found.length === 0) return rest;
       return Array.isArray(rest) ? concat(found, rest) : rest.then((more) => concat(found, more));
     };
@@ -199,7 +222,7 @@ function checkResponse(
   operation: PreparedOperation,
 ): ResponseCheck {
   const { service } = operation;
-  return (request, response) => {
+  return (request, response, parts) => {
     const plan = statusPlan(response.status);
     if (plan.key === undefined) return undeclaredStatus(operation, response);
     const { planned } = plan;
@@ -242,7 +265,7 @@ function checkResponse(
     if (bodyless) return violations;
     const fromBody = planned.body(headerValue(headers, 'content-type'), response.body);
     if (planned.echoes.length > 0 || planned.filters !== undefined) {
-      acrossExchange(planned, request, response, violations);
+      acrossExchange(planned, request, response, parts, violations);
     }
     if (!Array.isArray(fromBody)) return fromBody.then((found) => concat(violations, found));
     return concat(violations, fromBody);
@@ -258,6 +281,7 @@ function acrossExchange(
   planned: PlannedResponse,
   request: RecordedRequest,
   response: RecordedResponse,
+  parts: RequestParts | undefined,
   violations: Violation[],
 ): void {
   if (planned.echoes.length > 0) {
@@ -273,7 +297,9 @@ function acrossExchange(
     }
   }
   if (planned.filters !== undefined) {
-    const query = filterQuery(planned.filters, request.url);
+    // The query as the request side decoded it (its plan reads the query of an operation with
+    // `x-filters`); decoded here only for a response checked on its own.
+    const query = parts === undefined ? filterQuery(planned.filters, request.url) : parts.query;
     for (const { pointer, message } of filterMismatches(planned.filters, query, response.body)) {
       violations.push({
         rule: 'response-filter',
