@@ -16,6 +16,7 @@ import { echoMismatches } from '../extensions/echoes.js';
 import { filterMismatches, filterQuery } from '../extensions/filters.js';
 import { refusalViolations } from '../extensions/refusals.js';
 import {
+  contentTypeOf,
   type HeaderNames,
   headerLines,
   headerNames,
@@ -227,49 +228,66 @@ function checkResponse(
     if (plan.key === undefined) return undeclaredStatus(operation, response);
     const { planned } = plan;
     if (!planned) return [];
-    const headers = pickHeaders(response.headers, planned.reads);
     const violations: Violation[] = [];
-    for (const header of planned.headers) {
-      const lines = headerLines(headers, header.lowerName);
-      if (lines === undefined) {
-        if (header.required) {
-          violations.push({
-            rule: 'response-header-missing',
-            severity: 'error',
-            side: 'response',
-            message: `required response header ${header.name} is missing`,
-            pointer: `header:${header.name}`,
-            specLocation: service.body.specLocation(header.pointer),
-          });
-        }
-        continue;
-      }
-      if (header.conforms === undefined) continue;
-      for (const value of lines) {
-        const coerced = header.coerce(value);
-        if (header.conforms(coerced)) continue;
-        for (const issue of service.validator.validateConcise(header.schema, coerced)) {
-          violations.push({
-            rule: 'response-header-invalid',
-            severity: 'error',
-            side: 'response',
-            message: `response header ${header.name} ${issue.message}`,
-            pointer: `header:${header.name}`,
-            specLocation: header.schemaLocation(),
-          });
-        }
-      }
+    // Most responses document no header: their Content-Type is read without picking headers into a map.
+    let contentType: string | undefined;
+    if (planned.headers.length === 0) {
+      contentType = contentTypeOf(response.headers);
+    } else {
+      const headers = pickHeaders(response.headers, planned.reads);
+      headerViolations(service, planned.headers, headers, violations);
+      contentType = headerValue(headers, 'content-type');
     }
     // HEAD answers and 204/304 carry no body whatever the contract declares for the status.
     const bodyless = response.status === 204 || response.status === 304 || isHead(request.method);
     if (bodyless) return violations;
-    const fromBody = planned.body(headerValue(headers, 'content-type'), response.body);
+    const fromBody = planned.body(contentType, response.body);
     if (planned.echoes.length > 0 || planned.filters !== undefined) {
       acrossExchange(planned, request, response, parts, violations);
     }
     if (!Array.isArray(fromBody)) return fromBody.then((found) => concat(violations, found));
     return concat(violations, fromBody);
   };
+}
+
+/** Adds to `violations` what the documented response headers break: a required one missing, a value off its schema. */
+function headerViolations(
+  service: CompiledService,
+  planned: readonly PlannedHeader[],
+  headers: ReadonlyMap<string, string[]>,
+  violations: Violation[],
+): void {
+  for (const header of planned) {
+    const lines = headerLines(headers, header.lowerName);
+    if (lines === undefined) {
+      if (header.required) {
+        violations.push({
+          rule: 'response-header-missing',
+          severity: 'error',
+          side: 'response',
+          message: `required response header ${header.name} is missing`,
+          pointer: `header:${header.name}`,
+          specLocation: service.body.specLocation(header.pointer),
+        });
+      }
+      continue;
+    }
+    if (header.conforms === undefined) continue;
+    for (const value of lines) {
+      const coerced = header.coerce(value);
+      if (header.conforms(coerced)) continue;
+      for (const issue of service.validator.validateConcise(header.schema, coerced)) {
+        violations.push({
+          rule: 'response-header-invalid',
+          severity: 'error',
+          side: 'response',
+          message: `response header ${header.name} ${issue.message}`,
+          pointer: `header:${header.name}`,
+          specLocation: header.schemaLocation(),
+        });
+      }
+    }
+  }
 }
 
 /**
