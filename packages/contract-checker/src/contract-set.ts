@@ -169,24 +169,26 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       return { verdict: 'violation', violations: [undocumented], requestViolations: [undocumented] };
     }
     // Bodies past a JSON limit are left out before anything parses them: not judged.
-    const overLimit: NotJudged[] = [];
+    let overLimit: NotJudged[] | undefined;
     const requestCost = bodyOverLimit(request.bodyNotRecorded ? undefined : request.body, limits);
     if (requestCost !== undefined) {
-      overLimit.push({ reason: 'resource-limit', part: 'request body', detail: requestCost });
+      overLimit = [{ reason: 'resource-limit', part: 'request body', detail: requestCost }];
       request = { ...request, bodyNotRecorded: true };
     }
     const responseCost = bodyOverLimit(response.body, limits);
     if (responseCost !== undefined) {
-      overLimit.push({ reason: 'resource-limit', part: 'response body', detail: responseCost });
+      const part: NotJudged = { reason: 'resource-limit', part: 'response body', detail: responseCost };
+      overLimit = overLimit === undefined ? [part] : [...overLimit, part];
       const { body: _body, ...rest } = response;
       response = rest;
     }
     vetBodies(request.bodyNotRecorded ? undefined : request.body, response.body, limits);
-    if (overLimit.length > 0) {
+    if (overLimit !== undefined) {
+      const notJudged = overLimit;
       const verdict = checkGuarded(request, response, match, operation);
       return verdict instanceof Promise
-        ? verdict.then((known) => withParts(known, overLimit))
-        : withParts(verdict, overLimit);
+        ? verdict.then((known) => withParts(known, notJudged))
+        : withParts(verdict, notJudged);
     }
     return checkGuarded(request, response, match, operation);
   }
