@@ -184,25 +184,27 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       return { verdict: 'violation', violations: [undocumented], requestViolations: [undocumented] };
     }
     // Bodies past a JSON limit are left out before anything parses them: not judged.
-    const overLimit: NotJudged[] = [];
+    let overLimit: NotJudged[] | undefined;
     const requestCost = bodyOverLimit(request.bodyNotRecorded ? undefined : request.body, limits);
     if (requestCost !== undefined) {
-      overLimit.push({ reason: 'resource-limit', part: 'request body', detail: requestCost });
+      overLimit = [{ reason: 'resource-limit', part: 'request body', detail: requestCost }];
       request = { ...request, bodyNotRecorded: true };
     }
     const responseCost = bodyOverLimit(response.body, limits);
     if (responseCost !== undefined) {
-      overLimit.push({ reason: 'resource-limit', part: 'response body', detail: responseCost });
+      const part: NotJudged = { reason: 'resource-limit', part: 'response body', detail: responseCost };
+      overLimit = overLimit === undefined ? [part] : [...overLimit, part];
       const { body: _body, ...rest } = response;
       response = rest;
     }
     vetBodies(request.bodyNotRecorded ? undefined : request.body, response.body, limits);
     useRemembered();
-    if (overLimit.length > 0) {
+    if (overLimit !== undefined) {
+      const notJudged = overLimit;
       const verdict = checkGuarded(request, response, match, operation);
       return verdict instanceof Promise
-        ? verdict.then((known) => withParts(known, overLimit))
-        : withParts(verdict, overLimit);
+        ? verdict.then((known) => withParts(known, notJudged))
+        : withParts(verdict, notJudged);
     }
     return checkGuarded(request, response, match, operation);
   }
@@ -214,8 +216,10 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     operation: PreparedOperation,
   ): EntryVerdict | Promise<EntryVerdict> {
     const plan = planOf(operation);
-    const fromRequest = plan.checkRequest(request, match);
-    const fromResponse = plan.checkResponse(request, response);
+    // The request is taken apart once; the response side reads the same parts (the query `x-filters` reads).
+    const parts = plan.readRequest(request, match);
+    const fromRequest = plan.checkRequest(request, parts);
+    const fromResponse = plan.checkResponse(request, response, parts);
     const sanitized = request.credentialsNotRecorded === true && requiresCredentials(operation);
     if (fromRequest instanceof Promise || fromResponse instanceof Promise) {
       return Promise.all([fromRequest, fromResponse]).then(([requestSide, responseSide]) =>
@@ -244,7 +248,8 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
       useRemembered();
-      return { match, violations: await planOf(operation).checkRequest(request, match) };
+      const plan = planOf(operation);
+      return { match, violations: await plan.checkRequest(request, plan.readRequest(request, match)) };
     },
     async checkResponse(request, response, opts) {
       const { match, operation, undocumented } = lookup(request, opts);

@@ -148,11 +148,15 @@ describe('an entry past a limit is not judged, named with the limit, and the run
     expect(jsonCost(`[${'0,'.repeat(200)}0]`, limits)).toMatchObject({ limit: 'maxJsonNodes' });
   });
 
-  it('jsonOverLimit skips only a text too short to pass a limit, and agrees with jsonCost at every length', () => {
+  it('jsonOverLimit skips only a text that cannot pass a limit, and agrees with jsonCost at every length', () => {
+    // Skipped: shorter than the limits, or with no more `[` and `{` than the levels allowed.
     const texts = (size: number) => [
       `${'['.repeat(size)}${']'.repeat(size)}`,
+      `${'{"a":'.repeat(size)}1${'}'.repeat(size)}`,
       `[${'0,'.repeat(size)}0]`,
       `"${'a'.repeat(size)}"`,
+      `"${'[{'.repeat(size)}"`,
+      `[${'"[",'.repeat(size)}[[1]]]`,
       `{"${'b'.repeat(size)}":[${'{},'.repeat(size)}{}]}`,
     ];
     for (const limits of [

@@ -9,7 +9,13 @@ import { openContractCache } from '../src/contract/contract-cache.js';
 import { isPlanned, planOf } from '../src/contract/operation-plan.js';
 import type { XsdCache } from '../src/contract/xsd-cache.js';
 import type { RecordedRequest, RecordedResponse, Violation } from '../src/index.js';
-import { headerNames, headerValue, pickHeaders, splitRequest } from '../src/parameters/request-parts.js';
+import {
+  contentTypeOf,
+  headerNames,
+  headerValue,
+  pickHeaders,
+  splitRequest,
+} from '../src/parameters/request-parts.js';
 import {
   agent,
   apiKey,
@@ -48,7 +54,8 @@ async function checkRequest(recorded: RecordedRequest): Promise<Violation[]> {
   const found = compiled.index.match(recorded.method, recorded.url);
   if (!found.match || !found.operation) throw new Error(`${recorded.url} matches no operation`);
   const prepared = compiled.operations.get(found.operation) as PreparedOperation;
-  return planOf(prepared).checkRequest(recorded, found.match);
+  const plan = planOf(prepared);
+  return plan.checkRequest(recorded, plan.readRequest(recorded, found.match));
 }
 
 async function checkResponse(recorded: RecordedRequest, response: RecordedResponse): Promise<Violation[]> {
@@ -232,6 +239,42 @@ describe('a request taken apart as far as the plan reads it', () => {
     expect(headerValue(picked, 'accept')).toBe('text/plain, application/json');
     expect(headerValue(picked, 'user-agent')).toBeUndefined();
     expect(pickHeaders(recorded.headers, headerNames(['X-Absent'])).size).toBe(0);
+  });
+
+  it('reads a Content-Type without a map as headerValue reads it from picked headers', () => {
+    const rows: Array<[headers: Array<[string, string]>, want: string | undefined]> = [
+      [[], undefined],
+      [[['X-Request-Id', 'r-1']], undefined],
+      [[['Content-Type', 'application/json']], 'application/json'],
+      [
+        [
+          ['content-TYPE', 'text/plain'],
+          ['X-Request-Id', 'r-1'],
+        ],
+        'text/plain',
+      ],
+      [
+        [
+          ['Content-Type', 'text/plain'],
+          ['Date', 'x'],
+          ['content-type', 'application/json'],
+        ],
+        'text/plain, application/json',
+      ],
+      [
+        [
+          ['Content-Typ', 'a/b'],
+          ['Content-Types', 'c/d'],
+        ],
+        undefined,
+      ],
+    ];
+    for (const [fields, want] of rows) {
+      const headers = fields.map(([name, value]) => ({ name, value }));
+      const picked = headerValue(pickHeaders(headers, headerNames(['content-type'])), 'content-type');
+      expect({ fields, value: contentTypeOf(headers) }).toEqual({ fields, value: want });
+      expect(picked).toBe(want);
+    }
   });
 
   it('decodes the query and the cookies only when asked to', () => {

@@ -14,6 +14,7 @@ import {
   type RecordedRequest,
   type RecordedResponse,
   scoreMutants,
+  type Violation,
 } from '../src/index.js';
 
 // The repository's own specs, as they are written: they must load without problems, the documented
@@ -412,6 +413,40 @@ describe('the repository specs', () => {
     expect((await found(`${runs}?filters=${byRun}`, page(run(1, 'x'), run(2, 'x')))).violations).toHaveLength(
       1,
     );
+  });
+
+  it('agents: x-filters reads the query the request side decoded, as a response checked alone decodes it', async () => {
+    const agents = [17, 9].map((id, at) => ({ id, name: `agent ${id}`, status: ['active', 'archived'][at] }));
+    const response = {
+      status: 200,
+      headers: [{ name: 'Content-Type', value: 'application/json' }],
+      body: JSON.stringify(agents),
+    };
+    const rows: Array<[query: string, excluded: number]> = [
+      ['status=active', 1],
+      ['status=active%2C+archived', 0],
+      ['st%61tus=archived', 1],
+      ['status=active&status=archived', 0],
+      ['status=deleted#status=active', 2],
+      ['other=1&status=%E2%9C%93', 2],
+      ['', 0],
+    ];
+    for (const [query, excluded] of rows) {
+      const request = {
+        method: 'GET',
+        url: `http://h/api/v1/workflow/fetch?${query}`,
+        headers: [{ name: 'Authorization', value: 'Bearer t' }],
+      };
+      const filtered = (violations: Violation[]) =>
+        violations.filter((v) => v.rule === 'response-filter').map((v) => v.pointer);
+      const both = filtered(
+        (await contracts.checkExchange(request, response, { service: 'agents' })).violations,
+      );
+      const alone = filtered(
+        (await contracts.checkResponse(request, response, { service: 'agents' })).violations,
+      );
+      expect({ query, excluded: both.length, same: both }).toEqual({ query, excluded, same: alone });
+    }
   });
 
   describe('numbers: a tns request that switches messaging is refused 400 with ErrorCode 400 (x-refusals, rule 4)', () => {

@@ -1,4 +1,4 @@
-import { planRequest, type RequestCheck } from '../requests/request-check.js';
+import { planRequest, type RequestPlan } from '../requests/request-check.js';
 import { planResponse, type ResponseCheck } from '../responses/response-check.js';
 import type { PreparedOperation } from './compiled.js';
 
@@ -6,8 +6,7 @@ import type { PreparedOperation } from './compiled.js';
  * Everything about checking one operation that does not depend on the entry, worked out on the
  * operation's first entry and kept: checking an entry is then reading it and running these.
  */
-export interface OperationPlan {
-  checkRequest: RequestCheck;
+export interface OperationPlan extends RequestPlan {
   checkResponse: ResponseCheck;
 }
 
@@ -21,7 +20,7 @@ const plans = new WeakMap<PreparedOperation, OperationPlan>();
 export function planOf(operation: PreparedOperation): OperationPlan {
   let plan = plans.get(operation);
   if (plan === undefined) {
-    plan = { checkRequest: planRequest(operation), checkResponse: planResponse(operation) };
+    plan = { ...planRequest(operation), checkResponse: planResponse(operation) };
     plans.set(operation, plan);
   }
   return plan;

@@ -18,7 +18,8 @@ const notSent: unique symbol = Symbol('not sent');
 
 type Decoded = unknown;
 
-type RawReader = (parts: RequestParts) => string[] | Map<string, string[]> | undefined;
+/** A parameter's text (path, cookie), its texts (query, header lines), or its fields by name. */
+type RawReader = (parts: RequestParts) => string | string[] | Map<string, string[]> | undefined;
 
 /** How the raw text(s) of a parameter are found in the request, before any decoding by schema. */
 function rawReader(doc: OpenApiDocument, parameter: ResolvedParameter): RawReader {
@@ -31,10 +32,7 @@ function rawReader(doc: OpenApiDocument, parameter: ResolvedParameter): RawReade
       return (parts) => headerLines(parts.headers, key);
     }
     case 'cookie':
-      return (parts) => {
-        const value = parts.cookies.get(name);
-        return value === undefined ? undefined : [value];
-      };
+      return (parts) => parts.cookies.get(name);
     case 'query':
       return queryReader(doc, parameter);
   }
@@ -44,7 +42,8 @@ function rawReader(doc: OpenApiDocument, parameter: ResolvedParameter): RawReade
 function decoder(doc: OpenApiDocument, parameter: ResolvedParameter): (parts: RequestParts) => Decoded {
   const raw = rawReader(doc, parameter);
   const fields = fieldsCoercion(doc, parameter.schema);
-  let fromText: (first: string, texts: string[]) => Decoded;
+  // `texts`: every text of a parameter that has several (a query's repeated name), else undefined.
+  let fromText: (first: string, texts: string[] | undefined) => Decoded;
   if (parameter.contentType !== undefined) {
     fromText = parameter.contentIsJson !== true ? (first) => first : (first) => parseTrafficJson(first);
   } else {
@@ -54,7 +53,7 @@ function decoder(doc: OpenApiDocument, parameter: ResolvedParameter): (parts: Re
       const exploded = parameter.in === 'query' && parameter.explode && parameter.style === 'form';
       const separator = itemSeparator(parameter.style);
       fromText = exploded
-        ? (_first, texts) => items(texts)
+        ? (first, texts) => items(texts ?? [first])
         : parameter.in === 'header'
           ? // A header list allows whitespace around its commas (RFC 9110 §5.6.1): lines joined have it.
             (first) => items(first === '' ? [] : first.split(separator).map((item) => item.trim()))
@@ -69,6 +68,7 @@ function decoder(doc: OpenApiDocument, parameter: ResolvedParameter): (parts: Re
   return (parts) => {
     const found = raw(parts);
     if (found === undefined) return notSent;
+    if (typeof found === 'string') return fromText(found, undefined);
     if (found instanceof Map) return fields(found);
     return fromText(found[0] ?? '', found);
   };

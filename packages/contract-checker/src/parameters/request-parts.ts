@@ -148,6 +148,22 @@ export function headerValue(headers: ReadonlyMap<string, string[]>, name: string
   return values.length === 1 ? values[0] : values.join(', ');
 }
 
+const contentTypeOnly = headerNames(['content-type']);
+
+/**
+ * {@link headerValue} of Content-Type, read straight from a message's headers without picking them into a
+ * map: for a check that reads no other header (a response whose plan documents none).
+ */
+export function contentTypeOf(headers: HeaderField[]): string | undefined {
+  let value: string | undefined;
+  for (let at = 0; at < headers.length; at++) {
+    const field = headers[at] as HeaderField;
+    if (ourName(field.name, contentTypeOnly) === undefined) continue;
+    value = value === undefined ? field.value : `${value}, ${field.value}`;
+  }
+  return value;
+}
+
 /**
  * The values a check judges of a header: one, the lines joined by {@link headerValue}, except Set-Cookie,
  * whose lines are kept apart (RFC 9110 §5.3: a cookie's `Expires` holds a comma, so joined lines cannot

@@ -2,7 +2,14 @@ import { derefWithPointer, isObject } from '@svc-contracts/openapi-utils';
 import { type DeclaredBody, type MaybePromise, planBody } from '../bodies/body.js';
 import type { CompiledService, PreparedOperation } from '../contract/compiled.js';
 import { checkParameters, planParameters } from '../parameters/parameters.js';
-import { headerNames, headerValue, type RequestReads, splitRequest } from '../parameters/request-parts.js';
+import {
+  headerNames,
+  headerValue,
+  type RequestParts,
+  type RequestReads,
+  splitRequest,
+} from '../parameters/request-parts.js';
+import { answersFilterQuery } from '../responses/response-check.js';
 import {
   checkSecurity,
   planOperationSecurity,
@@ -11,8 +18,20 @@ import {
 } from '../security/security.js';
 import type { OperationMatch, RecordedRequest, Violation } from '../types.js';
 
-/** The check of a request, planned once per operation. */
-export type RequestCheck = (request: RecordedRequest, match: OperationMatch) => MaybePromise<Violation[]>;
+/**
+ * A request taken apart as far as its operation's checks read it, once per entry: the request's check
+ * reads these parts, and so does the response's (`x-filters` reads the query the request side decoded).
+ */
+export type RequestReader = (request: RecordedRequest, match: OperationMatch) => RequestParts;
+
+/** The check of a request, planned once per operation, on the parts {@link RequestReader} took. */
+export type RequestCheck = (request: RecordedRequest, parts: RequestParts) => MaybePromise<Violation[]>;
+
+/** How an operation's requests are read and checked. */
+export interface RequestPlan {
+  readRequest: RequestReader;
+  checkRequest: RequestCheck;
+}
 
 /** The operation's request body with its `$ref` followed. */
 function declaredRequestBody(operation: PreparedOperation): DeclaredBody {
@@ -44,7 +63,7 @@ const securityByService = new WeakMap<CompiledService, ServiceSecurity>();
  * the security requirements with where their credentials travel, the parameters with their decoders and
  * compiled schemas, and the body's check. A request is then read only as far as these need it.
  */
-export function planRequest(operation: PreparedOperation): RequestCheck {
+export function planRequest(operation: PreparedOperation): RequestPlan {
   const { service, indexed } = operation;
   const { doc, validator } = service;
   const specLocation = service.body.specLocation;
@@ -54,11 +73,12 @@ export function planRequest(operation: PreparedOperation): RequestCheck {
   const body = planBody(service.body, declaredRequestBody(operation));
   const reads: RequestReads = {
     headers: headerNames(['content-type', ...security.reads.headers, ...parameters.reads.headers]),
-    query: security.reads.query || parameters.reads.query,
+    // The query is decoded once for both sides: an answer's `x-filters` reads it too.
+    query: security.reads.query || parameters.reads.query || answersFilterQuery(operation),
     cookies: security.reads.cookies || parameters.reads.cookies,
   };
-  return (request, match) => {
-    const parts = splitRequest(request, match.pathParams, reads);
+  const readRequest: RequestReader = (request, match) => splitRequest(request, match.pathParams, reads);
+  const checkRequest: RequestCheck = (request, parts) => {
     const violations: Violation[] = request.credentialsNotRecorded
       ? []
       : checkSecurity(security, requirements, parts, specLocation);
@@ -76,4 +96,5 @@ export function planRequest(operation: PreparedOperation): RequestCheck {
     if (fromBody.length > 0) violations.push(...fromBody);
     return violations;
   };
+  return { readRequest, checkRequest };
 }

@@ -16,11 +16,13 @@ import { echoMismatches } from '../extensions/echoes.js';
 import { filterMismatches, filterQuery } from '../extensions/filters.js';
 import { refusalViolations } from '../extensions/refusals.js';
 import {
+  contentTypeOf,
   type HeaderNames,
   headerLines,
   headerNames,
   headerValue,
   pickHeaders,
+  type RequestParts,
 } from '../parameters/request-parts.js';
 import type { RecordedRequest, RecordedResponse, Violation } from '../types.js';
 
@@ -58,10 +60,14 @@ function readResponseKey(responses: JsonObject, status: number): string | undefi
   return keys.includes('default') ? 'default' : undefined;
 }
 
-/** The check of a response, planned once per operation. */
+/**
+ * The check of a response, planned once per operation. `parts`: the request as its own check took it
+ * apart (see `RequestReader`), when it was; its decoded query is what `x-filters` reads.
+ */
 export type ResponseCheck = (
   request: RecordedRequest,
   response: RecordedResponse,
+  parts?: RequestParts,
 ) => MaybePromise<Violation[]>;
 
 /** A documented response header, resolved and compiled once. */
@@ -99,18 +105,36 @@ interface StatusPlan {
   planned: PlannedResponse | undefined;
 }
 
+/** The response object declared under a key, its `$ref` followed, with its pointer. */
+function declaredResponse(operation: PreparedOperation, key: string): { node: unknown; pointer: string } {
+  const { indexed } = operation;
+  return derefWithPointer(
+    operation.service.doc,
+    (indexed.operation.responses as JsonObject)[key],
+    `${indexed.pointer}/responses/${escapePointer(key)}`,
+  );
+}
+
+/**
+ * Whether a response of the operation declares `x-filters`, which read the request's query: the request
+ * side then decodes the query for both sides (its plan asks this once).
+ */
+export function answersFilterQuery(operation: PreparedOperation): boolean {
+  const { responses } = operation.indexed.operation;
+  if (!isObject(responses)) return false;
+  return Object.keys(responses).some((key) => {
+    const declared = declaredResponse(operation, key);
+    return isObject(declared.node) && readResponseFilters(declared.node).value !== undefined;
+  });
+}
+
 function planDeclaredResponse(
   service: CompiledService,
   operation: PreparedOperation,
   key: string,
 ): PlannedResponse | undefined {
   const { doc, validator } = service;
-  const { indexed } = operation;
-  const declared = derefWithPointer(
-    doc,
-    (indexed.operation.responses as JsonObject)[key],
-    `${indexed.pointer}/responses/${escapePointer(key)}`,
-  );
+  const declared = declaredResponse(operation, key);
   if (!isObject(declared.node)) return undefined;
   const headers: PlannedHeader[] = [];
   if (isObject(declared.node.headers)) {
@@ -184,9 +208,9 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
     // `x-refusals`: a request the source says is refused, judged by its answer's status and body.
     const refusalLocation = () => service.body.specLocation(`${indexed.pointer}/${EXTENSION.refusals}`);
     const check = checkResponse(statusPlan, operation);
-    return (request, response) => {
+    return (request, response, parts) => {
       const found = refusalViolations(refusals, request, response, refusalLocation);
-      const rest = check(request, response);
+      const rest = check(request, response, parts);
       if (found.length === 0) return rest;
       return Array.isArray(rest) ? concat(found, rest) : rest.then((more) => concat(found, more));
     };
@@ -199,54 +223,71 @@ function checkResponse(
   operation: PreparedOperation,
 ): ResponseCheck {
   const { service } = operation;
-  return (request, response) => {
+  return (request, response, parts) => {
     const plan = statusPlan(response.status);
     if (plan.key === undefined) return undeclaredStatus(operation, response);
     const { planned } = plan;
     if (!planned) return [];
-    const headers = pickHeaders(response.headers, planned.reads);
     const violations: Violation[] = [];
-    for (const header of planned.headers) {
-      const lines = headerLines(headers, header.lowerName);
-      if (lines === undefined) {
-        if (header.required) {
-          violations.push({
-            rule: 'response-header-missing',
-            severity: 'error',
-            side: 'response',
-            message: `required response header ${header.name} is missing`,
-            pointer: `header:${header.name}`,
-            specLocation: service.body.specLocation(header.pointer),
-          });
-        }
-        continue;
-      }
-      if (header.conforms === undefined) continue;
-      for (const value of lines) {
-        const coerced = header.coerce(value);
-        if (header.conforms(coerced)) continue;
-        for (const issue of service.validator.validateConcise(header.schema, coerced)) {
-          violations.push({
-            rule: 'response-header-invalid',
-            severity: 'error',
-            side: 'response',
-            message: `response header ${header.name} ${issue.message}`,
-            pointer: `header:${header.name}`,
-            specLocation: header.schemaLocation(),
-          });
-        }
-      }
+    // Most responses document no header: their Content-Type is read without picking headers into a map.
+    let contentType: string | undefined;
+    if (planned.headers.length === 0) {
+      contentType = contentTypeOf(response.headers);
+    } else {
+      const headers = pickHeaders(response.headers, planned.reads);
+      headerViolations(service, planned.headers, headers, violations);
+      contentType = headerValue(headers, 'content-type');
     }
     // HEAD answers and 204/304 carry no body whatever the contract declares for the status.
     const bodyless = response.status === 204 || response.status === 304 || isHead(request.method);
     if (bodyless) return violations;
-    const fromBody = planned.body(headerValue(headers, 'content-type'), response.body);
+    const fromBody = planned.body(contentType, response.body);
     if (planned.echoes.length > 0 || planned.filters !== undefined) {
-      acrossExchange(planned, request, response, violations);
+      acrossExchange(planned, request, response, parts, violations);
     }
     if (!Array.isArray(fromBody)) return fromBody.then((found) => concat(violations, found));
     return concat(violations, fromBody);
   };
+}
+
+/** Adds to `violations` what the documented response headers break: a required one missing, a value off its schema. */
+function headerViolations(
+  service: CompiledService,
+  planned: readonly PlannedHeader[],
+  headers: ReadonlyMap<string, string[]>,
+  violations: Violation[],
+): void {
+  for (const header of planned) {
+    const lines = headerLines(headers, header.lowerName);
+    if (lines === undefined) {
+      if (header.required) {
+        violations.push({
+          rule: 'response-header-missing',
+          severity: 'error',
+          side: 'response',
+          message: `required response header ${header.name} is missing`,
+          pointer: `header:${header.name}`,
+          specLocation: service.body.specLocation(header.pointer),
+        });
+      }
+      continue;
+    }
+    if (header.conforms === undefined) continue;
+    for (const value of lines) {
+      const coerced = header.coerce(value);
+      if (header.conforms(coerced)) continue;
+      for (const issue of service.validator.validateConcise(header.schema, coerced)) {
+        violations.push({
+          rule: 'response-header-invalid',
+          severity: 'error',
+          side: 'response',
+          message: `response header ${header.name} ${issue.message}`,
+          pointer: `header:${header.name}`,
+          specLocation: header.schemaLocation(),
+        });
+      }
+    }
+  }
 }
 
 /**
@@ -258,6 +299,7 @@ function acrossExchange(
   planned: PlannedResponse,
   request: RecordedRequest,
   response: RecordedResponse,
+  parts: RequestParts | undefined,
   violations: Violation[],
 ): void {
   if (planned.echoes.length > 0) {
@@ -273,7 +315,9 @@ function acrossExchange(
     }
   }
   if (planned.filters !== undefined) {
-    const query = filterQuery(planned.filters, request.url);
+    // The query as the request side decoded it (its plan reads the query of an operation with
+    // `x-filters`); decoded here only for a response checked on its own.
+    const query = parts === undefined ? filterQuery(planned.filters, request.url) : parts.query;
     for (const { pointer, message } of filterMismatches(planned.filters, query, response.body)) {
       violations.push({
         rule: 'response-filter',

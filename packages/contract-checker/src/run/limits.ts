@@ -166,18 +166,31 @@ export function jsonCost(text: string, limits: JsonScanLimits): JsonCost {
 
 /**
  * Why a JSON text is past a limit, or undefined: {@link jsonCost}'s answer without its counts. A text
- * shorter than every limit is not scanned: each value, each level of nesting and each character of a
- * string takes a character of the text at least, so it cannot pass one (most bodies of an API are a few
- * hundred characters, within the default 512 levels).
+ * that cannot pass a limit is not scanned: each value and each character of a string takes a character of
+ * the text at least, and each level of nesting a `[` or `{`, so a text shorter than the limits of values
+ * and strings, with no more `[` and `{` (strings included) than the levels allowed, passes none (most
+ * bodies of an API are a few hundred to a few thousand characters with a few dozen of them).
  */
 export function jsonOverLimit(text: string, limits: JsonScanLimits): string | undefined {
   const { maxJsonNodes, maxJsonDepth, maxJsonStringLength } = limits;
   const length = text.length;
-  if (length < maxJsonNodes && length <= maxJsonDepth && length <= (maxJsonStringLength ?? length)) {
+  if (
+    length < maxJsonNodes &&
+    length <= (maxJsonStringLength ?? length) &&
+    (length <= maxJsonDepth || openersAtMost(text, maxJsonDepth))
+  ) {
     return undefined;
   }
   const cost = jsonCost(text, limits);
   return 'limit' in cost ? cost.message : undefined;
+}
+
+/** Whether a text holds at most `max` characters `[` and `{` in all, in strings or not: its deepest nesting is no more. */
+function openersAtMost(text: string, max: number): boolean {
+  let count = 0;
+  for (let at = text.indexOf('{'); at >= 0; at = text.indexOf('{', at + 1)) if (++count > max) return false;
+  for (let at = text.indexOf('['); at >= 0; at = text.indexOf('[', at + 1)) if (++count > max) return false;
+  return true;
 }
 
 /**
