@@ -239,11 +239,9 @@ export const kept: KeptOptimisation[] = [
     with: { figure: 'contract-check.setup' },
     without: { figure: 'contract-check.setup-cold' },
   },
-  // TODO(after complete bench): enable these four once bench/RESULTS.json holds the section
+  // TODO(after complete bench): enable these three once bench/RESULTS.json holds the section
   // `contract-check-remembered` (bench/contract-checker/remembered.ts); tests/bench/run.test.ts refuses a
-  // row whose figure the committed run does not have. The header spellings gained less than 5% in the
-  // helper's A/B (the report's even band): if the complete run shows that row even, the plain
-  // `toLowerCase` replaces the spelling map (src/parameters/request-parts.ts) and its option goes.
+  // row whose figure the committed run does not have.
   // {
   //   name: "the checker's last two JSON parses remembered (an exchange's body read again by `x-echoes` or `x-filters` parses once)",
   //   plain: 'every read parses its text (`remember: { parses: false }`)',
@@ -261,12 +259,6 @@ export const kept: KeptOptimisation[] = [
   //   plain: 'every Basic value decoded (base64, UTF-8) and judged (`remember: { credentials: false }`)',
   //   with: { figure: 'contract-check-remembered.credentials' },
   //   without: { figure: 'contract-check-remembered.credentials', comparison: 'without' },
-  // },
-  // {
-  //   name: "the checker's header names lower-cased once per spelling (bounded)",
-  //   plain: '`toLowerCase` of every header name of a length ours have (`remember: { headerNames: false }`)',
-  //   with: { figure: 'contract-check-remembered.header-names' },
-  //   without: { figure: 'contract-check-remembered.header-names', comparison: 'without' },
   // },
 ];
 

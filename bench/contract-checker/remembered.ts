@@ -1,7 +1,7 @@
 /**
  * What each result the checker remembers between checks saves, in this run: the recorded JSON entries
  * checked one at a time (`checkExchangeNow`) by a contract set that remembers everything (the default)
- * and by four sets that each leave one out (`loadContracts({ remember: { <one>: false } })`), all five
+ * and by three sets that each leave one out (`loadContracts({ remember: { <one>: false } })`), all four
  * in one process, in alternating slices.
  *
  *   pnpm exec tsx bench/contract-checker/remembered.ts [--runs N] [--ms N] [--tiny] [--json FILE]
@@ -40,17 +40,12 @@ const remembered = [
     id: 'credentials',
     label: 'the last Basic credentials of each scheme, decoded once',
   },
-  {
-    option: 'headerNames',
-    id: 'header-names',
-    label: 'header names lower-cased once per spelling',
-  },
 ] as const satisfies ReadonlyArray<{ option: keyof RememberOption; id: string; label: string }>;
 
 const usage = `Usage: pnpm exec tsx bench/contract-checker/remembered.ts [--runs N] [--ms N] [--tiny] [--json FILE]
 
 Entries per second of checkExchangeNow on the recorded JSON entries, with every remembered result and
-without each one, the five contract sets in alternating slices of one process.
+without each one, the four contract sets in alternating slices of one process.
   --runs N      rounds, each giving one rate per set (1-50, default 3)
   --ms N        time each set is measured for in a round, in ms (20-600000, default 4000)
   --tiny        a fifth of the entries, one short round: checks that it runs
@@ -184,7 +179,7 @@ const section: Section = {
   id: 'contract-check-remembered',
   title: 'Contract check: what each remembered result saves',
   command: `pnpm exec tsx bench/contract-checker/remembered.ts${tiny ? ' --tiny' : ` --runs ${rounds}`}`,
-  method: `The ${entries.length} recorded JSON entries of contract-tests/recordings, checked one at a time with \`checkExchangeNow\` by five contract sets loaded in one process: one that remembers everything (the default) and four that each leave one remembered result out (\`loadContracts({ remember: { <one>: false } })\`). Before timing, every set checks every entry twice and must give the same verdict as the first (no remembered result changes a verdict). Then the sets take turns in slices of about ${sliceMs} ms, the order rotating from slice to slice, until each has had ${minMs} ms in the round, after a first round of ${warmMs} ms each that is not counted; a round gives one rate per set, the figure is the median of ${rounds} round${rounds === 1 ? '' : 's'}. Neighbouring slices see the same load on a shared host, so their ratio is steadier than separate runs'. The sets share the process's compiled code, so the code that reads each remembered result has also run without it.`,
+  method: `The ${entries.length} recorded JSON entries of contract-tests/recordings, checked one at a time with \`checkExchangeNow\` by four contract sets loaded in one process: one that remembers everything (the default) and three that each leave one remembered result out (\`loadContracts({ remember: { <one>: false } })\`). Before timing, every set checks every entry twice and must give the same verdict as the first (no remembered result changes a verdict). Then the sets take turns in slices of about ${sliceMs} ms, the order rotating from slice to slice, until each has had ${minMs} ms in the round, after a first round of ${warmMs} ms each that is not counted; a round gives one rate per set, the figure is the median of ${rounds} round${rounds === 1 ? '' : 's'}. Neighbouring slices see the same load on a shared host, so their ratio is steadier than separate runs'. The sets share the process's compiled code, so the code that reads each remembered result has also run without it.`,
   figures,
   versions: {
     '@svc-contracts/contract-checker': packageVersion('packages/contract-checker/package.json'),

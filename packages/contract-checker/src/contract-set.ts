@@ -7,7 +7,6 @@ import { type ContractCacheOption, openContractCache } from './contract/contract
 import { describeShapes, type ExchangeShapes } from './contract/exchange-shapes.js';
 import { planOf } from './contract/operation-plan.js';
 import type { XmlLimits } from './contract/xsd-cache.js';
-import { useSpellings } from './parameters/request-parts.js';
 import { batchLimits, type CheckLimits, jsonOverLimit, opensContainer } from './run/limits.js';
 import { type RememberOption, resolveRemember } from './run/remember.js';
 import type { NotJudged } from './run/scope.js';
@@ -133,11 +132,9 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
   const limits: CheckLimits = { ...batchLimits, ...opts.limits, xml: xmlLimits ?? {} };
   const remember = resolveRemember(opts.remember);
   const parses = remember.parses ? parseMemo() : undefined;
-  const spellings = remember.headerNames ? new Map<string, string>() : undefined;
-  /** Hands this set's remembered parses and header spellings to the checks about to run (synchronously). */
+  /** Hands this set's remembered parses to the checks about to run (synchronously). */
   const useRemembered = (): void => {
     useParseMemo(parses);
-    useSpellings(spellings);
   };
   const setupCache = openContractCache(sources, {
     ...(configPath ? { configPath } : {}),

@@ -38,11 +38,7 @@ const rows: Array<{ name: string; remember: Remember }> = [
   { name: 'no parse remembered', remember: { parses: false } },
   { name: 'no route remembered', remember: { routes: false } },
   { name: 'no credentials remembered', remember: { credentials: false } },
-  { name: 'no header spelling remembered', remember: { headerNames: false } },
-  {
-    name: 'nothing remembered',
-    remember: { parses: false, routes: false, credentials: false, headerNames: false },
-  },
+  { name: 'nothing remembered', remember: { parses: false, routes: false, credentials: false } },
 ];
 
 const createCall = `${voice}/api/v2/accounts/9/calls/`;
@@ -175,23 +171,22 @@ describe('loadContracts({ remember })', () => {
       parses: true,
       routes: true,
       credentials: true,
-      headerNames: true,
     });
     expect(resolveRemember({ routes: false, parses: undefined })).toEqual({
       parses: true,
       routes: false,
       credentials: true,
-      headerNames: true,
     });
   });
 
   it.each([
     {
       given: { parse: false },
-      message: /remember\.parse is not an option \(remember takes parses, routes, credentials, headerNames\)/,
+      message: /remember\.parse is not an option \(remember takes parses, routes, credentials\)/,
     },
     { given: { routes: 'no' }, message: /remember\.routes must be true or false, got "no"/ },
-    { given: { headerNames: 0 }, message: /remember\.headerNames must be true or false, got number/ },
+    { given: { credentials: 0 }, message: /remember\.credentials must be true or false, got number/ },
+    { given: { headerNames: false }, message: /remember\.headerNames is not an option/ },
     { given: null, message: /remember must be an object of booleans .*, got null/ },
     { given: [false], message: /remember must be an object of booleans .*, got an array/ },
     { given: false, message: /remember must be an object of booleans .*, got boolean/ },

@@ -82,39 +82,10 @@ export function headerNames(names: Iterable<string>): HeaderNames {
   return { names: set, lengths: ascii ? lengths : undefined };
 }
 
-/**
- * Header names as the traffic spells them, lower-cased, one map per contract set (`loadContracts({
- * remember: { headerNames } })`): a client spells its few names the same way on every request, so each is
- * lower-cased once and the same string is looked up again. Kept for its figure
- * `contract-check-remembered.header-names` in bench/RESULTS.md (see bench/notes.ts `kept`). Bounded: the
- * traffic decides the keys.
- */
-export type Spellings = Map<string, string>;
-
-/** The spellings of the contract set checking now, none when that set remembers none. */
-let spellings: Spellings | undefined;
-
-/** The contract set about to check an exchange remembers its header spellings in `known` (or none). */
-export function useSpellings(known: Spellings | undefined): void {
-  spellings = known;
-}
-
-function lowerCase(name: string): string {
-  const known = spellings;
-  if (known === undefined) return name.toLowerCase();
-  let lower = known.get(name);
-  if (lower === undefined) {
-    if (known.size >= 1000) known.clear();
-    lower = name.toLowerCase();
-    known.set(name, lower);
-  }
-  return lower;
-}
-
 /** The name of ours a header name is in any case, if any. */
 function ourName(name: string, wanted: HeaderNames): string | undefined {
   if (wanted.lengths !== undefined && wanted.lengths[name.length] !== true) return undefined;
-  const key = lowerCase(name);
+  const key = name.toLowerCase();
   return wanted.names.has(key) ? key : undefined;
 }
 

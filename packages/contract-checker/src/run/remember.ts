@@ -1,8 +1,8 @@
 /**
  * The results a contract set remembers between checks, each kept only for its figure in `pnpm bench`
  * (bench/RESULTS.md, "contract-check-remembered"; bench/notes.ts `kept`): the last two JSON texts parsed,
- * the operations matched by URL and webhook name, the last Basic credentials of each scheme, and header
- * names lower-cased per spelling. `loadContracts({ remember })` turns each off for one set, so the
+ * the operations matched by URL and webhook name, and the last Basic credentials of each scheme.
+ * `loadContracts({ remember })` turns each off for one set, so the
  * bench can measure the set with and without it in one process. None changes a verdict.
  */
 
@@ -14,17 +14,15 @@ export interface RememberOption {
   routes?: boolean;
   /** The last Basic credentials of each `http` scheme and what they gave. */
   credentials?: boolean;
-  /** Header names lower-cased once per spelling (bounded). */
-  headerNames?: boolean;
 }
 
 export type Remember = Required<RememberOption>;
 
-const rememberKeys = ['parses', 'routes', 'credentials', 'headerNames'] as const;
+const rememberKeys = ['parses', 'routes', 'credentials'] as const;
 
 /** The option with its defaults; an unknown key or a value that is not a boolean is refused, naming it. */
 export function resolveRemember(option: unknown): Remember {
-  const remember: Remember = { parses: true, routes: true, credentials: true, headerNames: true };
+  const remember: Remember = { parses: true, routes: true, credentials: true };
   if (option === undefined) return remember;
   if (typeof option !== 'object' || option === null || Array.isArray(option))
     throw new TypeError(
