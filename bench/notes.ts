@@ -28,7 +28,7 @@ export const notes: Note[] = [
   {
     figure: 'contract-check.*',
     comparison: 'ajv-floor-both-bodies',
-    why: "this floor parses and validates both bodies, request and response, as the checker must; it still does none of the rest: matching the request to its operation, the path, query and header parameters (the agents `filters` is JSON in a query parameter), the credentials and the `x-` rules, the status, the content type and the response headers, and the verdict. Those are what the checker spends beyond this floor: in a profile of the JSON entries, the bodies are about 38% of its time (`JSON.parse` 23%, compiled validation 15%) and the rest is spread over steps of 3 to 11% each: the parameters 11% (the agents `filters` schema, a `oneOf` of 8 branches, about 3%), the credentials 8%, the `x-filters` and `x-echoes` comparisons 5%, the JSON limit scan 4%, the request taken apart 3.5%, the route lookup 3%; the seven usage-runs entries with `filters` take about a fifth of a pass. Timed beside the floor the ratio is steadier than across processes, not steady: it moves with the host's load from run to run (the rounds in the detail; earlier runs in bench/HISTORY.md). The body validators are not the gap: the floor run with the checker's compiled validators in place of its own Ajv's came out within 5% of its usual rate, timed the same way.",
+    why: "this floor parses and validates both bodies, request and response, as the checker must; it still does none of the rest: matching the request to its operation, the path, query and header parameters (the agents `filters` is JSON in a query parameter), the credentials and the `x-` rules, the status, the content type and the response headers, and the verdict. Those are what the checker spends beyond this floor: in a profile of the JSON entries, the bodies are about 38% of its time (`JSON.parse` 23%, compiled validation 15%) and the rest is spread over steps of 3 to 11% each: the parameters 11% (the agents `filters` schema, a `oneOf` of 8 branches, about 3%), the credentials 8%, the `x-filters` and `x-echoes` comparisons 5%, the JSON limit scan about 1%, the request taken apart 3.5%, the route lookup 3%; the seven usage-runs entries with `filters` take about a fifth of a pass. Timed beside the floor the ratio is steadier than across processes, not steady: it moves with the host's load from run to run (the rounds in the detail; earlier runs in bench/HISTORY.md). The body validators are not the gap: the floor run with the checker's compiled validators in place of its own Ajv's came out within 5% of its usual rate, timed the same way.",
     close:
       "no single step: each is under 11%. The response side decodes the request query again for `x-filters` where it could reuse the request side's parse (a few %). A check that skips a step the contract states would be faster and wrong.",
   },
@@ -161,7 +161,7 @@ export const notes: Note[] = [
     comparison: 'openapi-fetch',
     why: "timed in the same rounds, our client and openapi-fetch alone are within the noise of each other on this shared machine (a round moves either by 10 to 20%). Our client does more per call than openapi-fetch alone: it sets the credentials, refuses credentials the operation does not take, bounds the call with a timeout and runs it under the retry loop, and turns an error answer into a typed error; it saves openapi-fetch's WHATWG `Request` (its lighter request object), which pays for most of that.",
     close:
-      'the credential guard of the agents client as a check planned per operation rather than an openapi-fetch middleware (openapi-fetch awaits each middleware and makes an id and an options object per call when any is registered).',
+      'nothing planned in the client: its request checks (accepted credentials, `x-requires`) already run directly in front of an openapi-fetch client with no middleware, and the retry layer is built once per client; what is left is within the round-to-round spread of both (the detail shows ours ÷ openapi-fetch alone per round).',
   },
   {
     figure: 'clients.call.*',
@@ -239,27 +239,24 @@ export const kept: KeptOptimisation[] = [
     with: { figure: 'contract-check.setup' },
     without: { figure: 'contract-check.setup-cold' },
   },
-  // TODO(after complete bench): enable these three once bench/RESULTS.json holds the section
-  // `contract-check-remembered` (bench/contract-checker/remembered.ts); tests/bench/run.test.ts refuses a
-  // row whose figure the committed run does not have.
-  // {
-  //   name: "the checker's last two JSON parses remembered (an exchange's body read again by `x-echoes` or `x-filters` parses once)",
-  //   plain: 'every read parses its text (`remember: { parses: false }`)',
-  //   with: { figure: 'contract-check-remembered.parses' },
-  //   without: { figure: 'contract-check-remembered.parses', comparison: 'without' },
-  // },
-  // {
-  //   name: "the checker's route matches remembered per URL, path and webhook name (bounded)",
-  //   plain: 'every request matched against the routes (`remember: { routes: false }`)',
-  //   with: { figure: 'contract-check-remembered.routes' },
-  //   without: { figure: 'contract-check-remembered.routes', comparison: 'without' },
-  // },
-  // {
-  //   name: "the checker's last Basic credentials per scheme remembered",
-  //   plain: 'every Basic value decoded (base64, UTF-8) and judged (`remember: { credentials: false }`)',
-  //   with: { figure: 'contract-check-remembered.credentials' },
-  //   without: { figure: 'contract-check-remembered.credentials', comparison: 'without' },
-  // },
+  {
+    name: "the checker's last two JSON parses remembered (an exchange's body read again by `x-echoes` or `x-filters` parses once)",
+    plain: 'every read parses its text (`remember: { parses: false }`)',
+    with: { figure: 'contract-check-remembered.parses' },
+    without: { figure: 'contract-check-remembered.parses', comparison: 'without' },
+  },
+  {
+    name: "the checker's route matches remembered per URL, path and webhook name (bounded)",
+    plain: 'every request matched against the routes (`remember: { routes: false }`)',
+    with: { figure: 'contract-check-remembered.routes' },
+    without: { figure: 'contract-check-remembered.routes', comparison: 'without' },
+  },
+  {
+    name: "the checker's last Basic credentials per scheme remembered",
+    plain: 'every Basic value decoded (base64, UTF-8) and judged (`remember: { credentials: false }`)',
+    with: { figure: 'contract-check-remembered.credentials' },
+    without: { figure: 'contract-check-remembered.credentials', comparison: 'without' },
+  },
 ];
 
 function matches(pattern: string, value: string): boolean {

@@ -129,6 +129,7 @@ describe('the committed results', () => {
     expect(committed.sections.map((section) => section.id)).toEqual([
       'contract-check',
       'contract-check-scale',
+      'contract-check-remembered',
       'xsd',
       'clients',
       'mocks',
