@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { metaSchemaValidatorCode } from './meta-schema-validator.generated.js';
 
 /**
  * JSON Schema 2020-12 validation of values against the schemas of one bundled OpenAPI 3.1 document.
@@ -73,49 +72,19 @@ function newAjv(validateSchema: boolean): Ajv2020 {
   return ajv;
 }
 
-/** The meta-schema of every schema the checker compiles (none names another in `$schema`). */
-const metaSchemaId = 'https://json-schema.org/draft/2020-12/schema';
-
-/**
- * The 2020-12 meta-schema's validator as Ajv compiles it with the checker's options, kept as standalone
- * code (meta-schema-validator.generated.ts, tested to be what the installed Ajv generates): compiling
- * the meta-schema was 30-45 ms of every cold set-up, as long as the XSDs took. Loaded on first use.
- */
-let metaValidator: ValidateFunction | undefined;
-
-/** The Ajv that checks schemas against another meta-schema (`$schema`), compiled only if one is named. */
+/** The Ajv that checks schemas against the meta-schema, for every document of the process (it holds no schema of theirs). */
 let metaChecker: Ajv2020 | undefined;
 
 /**
  * What Ajv's own `validateSchema` option does before compiling (the same check, the same error), with
- * one meta-schema validator per process. Only for objects: Ajv refuses other values with its own error.
- * `ajv` words the errors (Ajv's `errorsText`).
+ * one meta-schema compiled per process. Only for objects: Ajv refuses other values with its own error.
  */
-function checkSchema(schema: unknown, ajv: Ajv2020): void {
+function checkSchema(schema: unknown): void {
   if (typeof schema !== 'object' || schema === null) return;
-  const $schema = (schema as { $schema?: unknown }).$schema;
-  if ($schema === undefined || $schema === '' || $schema === metaSchemaId) {
-    metaValidator ??= loadStandalone(metaSchemaValidatorCode) as unknown as ValidateFunction;
-    if (!metaValidator(schema)) {
-      throw new Error(`schema is invalid: ${ajv.errorsText(metaValidator.errors)}`);
-    }
-    return;
-  }
   metaChecker ??= newAjv(true);
   if (!metaChecker.validateSchema(schema)) {
     throw new Error(`schema is invalid: ${metaChecker.errorsText(metaChecker.errors)}`);
   }
-}
-
-/** The standalone code of the meta-schema's validator, as the installed Ajv writes it (tests, regenerating). */
-export function metaSchemaStandalone(): string {
-  const ajv = newAjv(true);
-  const standalone = requireHere(
-    'ajv/dist/standalone/index.js',
-  ) as typeof import('ajv/dist/standalone/index.js');
-  const validate = ajv.getSchema(metaSchemaId);
-  if (validate === undefined) throw new Error(`Ajv does not know the meta-schema ${metaSchemaId}.`);
-  return standalone.default(ajv, validate);
 }
 
 interface DocumentValidators {
@@ -158,7 +127,7 @@ export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)):
       // Registered, then checked: as Ajv does, so that the components stay registered when they fail.
       const components = { $id: baseUri, $defs: prepare(componentSchemas, baseUri) };
       ajv.addSchema(components);
-      checkSchema(components, ajv);
+      checkSchema(components);
     }
     return ajv;
   };
@@ -209,7 +178,7 @@ export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)):
     let fn = byKey.get(key) ?? storedValidator(key);
     if (!fn) {
       const ajv = compiler();
-      checkSchema(prepared, ajv);
+      checkSchema(prepared);
       fn = ajv.compile(prepared);
       compiledHere.set(key, fn);
     }
@@ -225,7 +194,7 @@ export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)):
     let fn = branches.get(schema);
     if (!fn) {
       const ajv = compiler();
-      checkSchema(schema, ajv);
+      checkSchema(schema);
       fn = ajv.compile(schema);
       branches.set(schema, fn);
     }
