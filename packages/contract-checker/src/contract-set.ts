@@ -131,11 +131,8 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
   const xmlLimits = opts.xmlLimits ?? opts.limits?.xml;
   const limits: CheckLimits = { ...batchLimits, ...opts.limits, xml: xmlLimits ?? {} };
   const remember = resolveRemember(opts.remember);
+  // This set's remembered parses, handed to its checks before each runs (synchronously): `useParseMemo`.
   const parses = remember.parses ? parseMemo() : undefined;
-  /** Hands this set's remembered parses to the checks about to run (synchronously). */
-  const useRemembered = (): void => {
-    useParseMemo(parses);
-  };
   const setupCache = openContractCache(sources, {
     ...(configPath ? { configPath } : {}),
     ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
@@ -195,7 +192,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       response = rest;
     }
     vetBodies(request.bodyNotRecorded ? undefined : request.body, response.body, limits);
-    useRemembered();
+    useParseMemo(parses);
     if (overLimit !== undefined) {
       const notJudged = overLimit;
       const verdict = checkGuarded(request, response, match, operation);
@@ -244,14 +241,14 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     async checkRequest(request, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
-      useRemembered();
+      useParseMemo(parses);
       const plan = planOf(operation);
       return { match, violations: await plan.checkRequest(request, plan.readRequest(request, match)) };
     },
     async checkResponse(request, response, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
-      useRemembered();
+      useParseMemo(parses);
       return { match, violations: await planOf(operation).checkResponse(request, response) };
     },
     async checkExchange(request, response, opts) {
@@ -282,7 +279,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     },
     describeExchange(request, response, opts) {
       const { match, operation } = lookup(request, opts);
-      useRemembered();
+      useParseMemo(parses);
       return match && operation ? describeShapes(operation, match, request, response) : undefined;
     },
     credentialNames() {

@@ -10,7 +10,7 @@ import {
   type JsonObject,
   type OpenApiDocument,
 } from '@svc-contracts/openapi-utils';
-import { headerNames, headerValue, pickHeaders } from '../parameters/request-parts.js';
+import { contentTypeOf } from '../parameters/request-parts.js';
 import { responseKeyFor } from '../responses/response-check.js';
 import type { OperationMatch, RecordedRequest, RecordedResponse } from '../types.js';
 import type { PreparedOperation } from './compiled.js';
@@ -30,8 +30,6 @@ export interface ExchangeShapes {
   query: Array<{ name: string; schema: unknown; json: boolean }>;
 }
 
-const contentTypeOnly = headerNames(['content-type']);
-
 /** The schemas behind an exchange's bodies and query parameters, for building mutants of them. */
 export function describeShapes(
   operation: PreparedOperation,
@@ -42,7 +40,7 @@ export function describeShapes(
   const { doc } = operation.service;
   const { indexed } = operation;
   const shapeOf = (content: unknown, headers: RecordedRequest['headers']): BodyShape | undefined => {
-    const found = findMediaType(content, headerValue(pickHeaders(headers, contentTypeOnly), 'content-type'));
+    const found = findMediaType(content, contentTypeOf(headers));
     if (!found || !isObject(found.media)) return undefined;
     const { media, actual, key } = found;
     if (isXmlMediaType(actual)) {

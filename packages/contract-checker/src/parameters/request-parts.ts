@@ -123,7 +123,7 @@ const contentTypeOnly = headerNames(['content-type']);
 
 /**
  * {@link headerValue} of Content-Type, read straight from a message's headers without picking them into a
- * map: for a check that reads no other header (a response whose plan documents none).
+ * map: for a reader of no other header (a response whose plan documents none, the shapes of an exchange).
  */
 export function contentTypeOf(headers: HeaderField[]): string | undefined {
   let value: string | undefined;
