@@ -10,6 +10,7 @@ import { type BenchEntry, loadEntries, subsetOf } from './vs-prism-entries.ts';
 import {
   configPath,
   type EntryFinding,
+  floorTools,
   oursRunner,
   type PairedTool,
   pairedTools,
@@ -34,14 +35,19 @@ function rewriteRefs(node: unknown, base: string): unknown {
 /**
  * `response`: JSON.parse and a precompiled validate of the response body, the floor of the issue.
  * `both`: the same for the request body too, the two bodies every contract check of both sides parses.
+ * `json`: both bodies and every query parameter the contract declares as `content: application/json` (the
+ * agents `filters`), read the plain way (`URLSearchParams`): every JSON document the exchange carries.
  */
-async function floorRunner(sides: 'response' | 'both', sample: number): Promise<Runner> {
+async function floorRunner(sides: 'response' | 'both' | 'json', sample: number): Promise<Runner> {
   // The contract set only maps each entry to its bodies' schemas (setup, not timed).
   const contracts: ContractSet = await loadContracts({ configPath });
   const start = performance.now();
   const ajvs = new Map<object, { ajv: Ajv2020; base: string }>();
   const compiled = new Map<unknown, ValidateFunction>();
-  const validators = new Map<number, { request?: ValidateFunction; response?: ValidateFunction }>();
+  const validators = new Map<
+    number,
+    { request?: ValidateFunction; response?: ValidateFunction; query?: Array<[string, ValidateFunction]> }
+  >();
   let validatedBodies = 0;
   for (const entry of subsetOf(loadEntries(sample), 'json')) {
     const shapes = contracts.describeExchange(entry.request, entry.response);
@@ -57,20 +63,33 @@ async function floorRunner(sides: 'response' | 'both', sample: number): Promise<
       ajvs.set(shapes.document, service);
     }
     const { ajv, base } = service;
-    const validatorOf = (shape: typeof shapes.response, body: string | undefined) => {
-      if (shape?.kind !== 'json' || !body) return undefined;
-      let validate = compiled.get(shape.schema);
+    const compiledFor = (schema: unknown): ValidateFunction => {
+      let validate = compiled.get(schema);
       if (!validate) {
-        validate = ajv.compile(rewriteRefs(shape.schema, base) as object);
-        compiled.set(shape.schema, validate);
+        validate = ajv.compile(rewriteRefs(schema, base) as object);
+        compiled.set(schema, validate);
       }
       validatedBodies++;
       return validate;
     };
+    const validatorOf = (shape: typeof shapes.response, body: string | undefined) =>
+      shape?.kind === 'json' && body ? compiledFor(shape.schema) : undefined;
     const response = validatorOf(shapes.response, entry.response.body);
-    const request = sides === 'both' ? validatorOf(shapes.request, entry.request.body) : undefined;
-    if (request || response) {
-      validators.set(entry.id, { ...(request ? { request } : {}), ...(response ? { response } : {}) });
+    const request = sides === 'response' ? undefined : validatorOf(shapes.request, entry.request.body);
+    const query: Array<[string, ValidateFunction]> = [];
+    if (sides === 'json') {
+      const sent = new URL(entry.request.url).searchParams;
+      for (const parameter of shapes.query) {
+        if (!parameter.json || !sent.has(parameter.name)) continue;
+        query.push([parameter.name, compiledFor(parameter.schema)]);
+      }
+    }
+    if (request || response || query.length > 0) {
+      validators.set(entry.id, {
+        ...(request ? { request } : {}),
+        ...(response ? { response } : {}),
+        ...(query.length > 0 ? { query } : {}),
+      });
     }
   }
   const loadMs = performance.now() - start;
@@ -90,10 +109,13 @@ async function floorRunner(sides: 'response' | 'both', sample: number): Promise<
   };
   const validateEntry = (entry: BenchEntry): { request: string[]; response: string[] } => {
     const found = validators.get(entry.id);
-    return {
-      request: errorsOf(found?.request, entry.request.body),
-      response: errorsOf(found?.response, entry.response.body),
-    };
+    const request = errorsOf(found?.request, entry.request.body);
+    if (found?.query) {
+      const sent = new URL(entry.request.url).searchParams;
+      for (const [name, validate] of found.query)
+        request.push(...errorsOf(validate, sent.get(name) ?? undefined));
+    }
+    return { request, response: errorsOf(found?.response, entry.response.body) };
   };
   return {
     loadMs,
@@ -129,10 +151,11 @@ export async function pairedRates(
     ours: await oursRunner(),
     floor: await floorRunner('response', sample),
     'floor-both': await floorRunner('both', sample),
+    'floor-json': await floorRunner('json', sample),
   };
   const batch = subsetOf(loadEntries(sample), 'json');
   const floors = {} as Required<WorkerResult>['floors'];
-  for (const tool of ['floor', 'floor-both'] as const) {
+  for (const tool of floorTools) {
     const findings: EntryFinding[] = [];
     for (const entry of batch) findings.push(await runners[tool].find(entry));
     floors[tool] = { findings, validatedBodies: runners[tool].validatedBodies ?? 0 };

@@ -5,7 +5,15 @@
  */
 import { median } from '../lib/section.ts';
 import { type BenchEntry, type Subset, subsetOf } from './vs-prism-entries.ts';
-import type { EntryFinding, Measurement, PairedTool, Tool, WorkerResult } from './vs-prism-runner.ts';
+import {
+  type EntryFinding,
+  floorTools,
+  isFloor,
+  type Measurement,
+  type PairedTool,
+  type Tool,
+  type WorkerResult,
+} from './vs-prism-runner.ts';
 
 export const format = (value: number): string => Math.round(value).toLocaleString('en-US');
 export const subsetName: Record<Subset, string> = { json: 'JSON', xml: 'XML', all: 'all' };
@@ -52,7 +60,7 @@ export function viewOfRun(entries: BenchEntry[], runsByTool: Map<Tool, WorkerRes
     rates: pairedRatesOf(tool),
   });
   // The floors as rows of their own: their rates from the paired processes, their findings from the first.
-  for (const tool of ['floor', 'floor-both'] as const) {
+  for (const tool of floorTools) {
     const first = runsByTool.get('paired')?.[0]?.floors?.[tool];
     if (!first) continue;
     results.set(tool, {
@@ -77,7 +85,7 @@ export function viewOfRun(entries: BenchEntry[], runsByTool: Map<Tool, WorkerRes
       const failing = findings.filter((finding) => finding.note === 'violation').length;
       return `${request} bad requests (all refused as documented); ${failing} entries failing`;
     }
-    if (tool === 'floor' || tool === 'floor-both') {
+    if (isFloor(tool)) {
       const failing = findings.filter((finding) => finding.request.length + finding.response.length > 0);
       return `${failing.length} entries with a body failing`;
     }

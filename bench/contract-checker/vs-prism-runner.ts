@@ -12,7 +12,7 @@ export const configPath = join(repoRoot, 'redocly.yaml');
  * entry (the time to the first report from a new process), nothing timed beyond it.
  * `ours-from-import`, `prism-from-import`: a tool's cold set-up timed from before its import, in a plain
  * Node process of its own (vs-prism-cold-start.mjs), nothing else.
- * `paired`: the checker and both floors in one process, on the JSON entries, in alternating slices.
+ * `paired`: the checker and the floors in one process, on the JSON entries, in alternating slices.
  */
 export type Tool =
   | 'ours'
@@ -23,6 +23,7 @@ export type Tool =
   | 'prism-from-import'
   | 'floor'
   | 'floor-both'
+  | 'floor-json'
   | 'paired';
 
 /** The tools whose set-up is timed from before their import (vs-prism-cold-start.mjs). */
@@ -30,7 +31,7 @@ export const fromImportTools = ['ours-from-import', 'prism-from-import'] as cons
 export type FromImportTool = (typeof fromImportTools)[number];
 
 /** The tools `paired` times side by side. */
-export const pairedTools = ['ours', 'floor', 'floor-both'] as const;
+export const pairedTools = ['ours', 'floor', 'floor-both', 'floor-json'] as const;
 export type PairedTool = (typeof pairedTools)[number];
 
 export interface Measurement {
@@ -80,6 +81,11 @@ export interface WorkerResult {
 }
 
 export type FloorTool = Exclude<PairedTool, 'ours'>;
+/** The floors, in the order the results list them. */
+export const floorTools: FloorTool[] = ['floor', 'floor-both', 'floor-json'];
+export function isFloor(tool: Tool): tool is FloorTool {
+  return (floorTools as Tool[]).includes(tool);
+}
 
 /** A check answers at once when it has nothing to wait for; the harness awaits only a promise. */
 export type Check = (entry: BenchEntry) => Promise<undefined> | undefined;

@@ -16,10 +16,11 @@
  *   the recorded response of each entry.
  * - `prism-replay`: the same engine with its `forward` component replaced by an in-memory replay:
  *   Prism's validation cost without the HTTP hop.
- * - `paired`: the checker and the two floors in one process on the JSON entries, timed in alternating
+ * - `paired`: the checker and the three floors in one process on the JSON entries, timed in alternating
  *   slices (see `pairedRates`). `floor`: JSON.parse of the response body and a precompiled Ajv validate
  *   of its schema; `floor-both`: the same for the request body as well, the bodies a check of both sides
- *   must read. (`floor` and `floor-both` are also the rows `vs-prism.ts` makes of the paired rates.)
+ *   must read; `floor-json`: both bodies and the JSON query parameters sent (the agents `filters`). (The
+ *   floors are also the rows `vs-prism.ts` makes of the paired rates.)
  */
 import { didYouMean } from '../../scripts/lib/cli-output.ts';
 import { integerValue, readOptions, usageError } from '../lib/options.ts';

@@ -23,7 +23,14 @@ import { emitSection, median } from '../lib/section.ts';
 import { agreementTable, disagreements } from './vs-prism-agreement.ts';
 import { loadEntries, repoRoot, subsetOf } from './vs-prism-entries.ts';
 import { format, subsetName, viewOfRun } from './vs-prism-results.ts';
-import { type FloorTool, fromImportTools, type Tool, type WorkerResult } from './vs-prism-runner.ts';
+import {
+  type FloorTool,
+  floorTools,
+  fromImportTools,
+  isFloor,
+  type Tool,
+  type WorkerResult,
+} from './vs-prism-runner.ts';
 import { contractCheckSection } from './vs-prism-section.ts';
 
 const usage = `Usage: pnpm exec tsx bench/contract-checker/vs-prism.ts [--processes N] [--rounds N] [--passes N]
@@ -144,12 +151,13 @@ const tools: Array<{ tool: Tool; label: string }> = [
   { tool: 'ours', label: 'contract checker (`checkExchangeNow`, contracts loaded once)' },
   { tool: 'prism-proxy', label: 'Prism 5.12 validating proxy, in-process, loopback upstream' },
   { tool: 'prism-replay', label: 'Prism 5.12 proxy engine, upstream replayed in memory (no HTTP)' },
-  { tool: 'paired', label: 'contract checker and both floors, in one process, alternating slices' },
+  { tool: 'paired', label: 'contract checker and the floors, in one process, alternating slices' },
 ];
 
 const floorLabels: Record<FloorTool, string> = {
   floor: 'floor: JSON.parse + precompiled Ajv (response body only)',
   'floor-both': 'floor, both bodies: JSON.parse + precompiled Ajv (request and response)',
+  'floor-json': 'floor, every JSON document: both bodies and the JSON query parameters',
 };
 
 /** Every process's result per tool; rounds of every process pool into one set of rates. */
@@ -185,17 +193,16 @@ const rows: string[] = [
 ];
 const rowTools: Array<{ tool: Tool; label: string }> = [
   ...tools.filter((entry) => entry.tool !== 'paired'),
-  ...(['floor', 'floor-both'] as const).map((tool) => ({ tool, label: floorLabels[tool] })),
+  ...floorTools.map((tool) => ({ tool, label: floorLabels[tool] })),
 ];
 const pairedOurs = pairedRatesOf('ours');
 for (const { tool, label } of rowTools) {
   for (const measurement of results.get(tool)?.measurements ?? []) {
     const rate = median(measurement.rates);
     // A floor is compared with the checker timed beside it, in the same process.
-    const oursRates =
-      tool === 'floor' || tool === 'floor-both'
-        ? pairedOurs
-        : measurementOf('ours', measurement.subset, measurement.inFlight)?.rates;
+    const oursRates = isFloor(tool)
+      ? pairedOurs
+      : measurementOf('ours', measurement.subset, measurement.inFlight)?.rates;
     const ratio = oursRates?.length ? `${(rate / median(oursRates)).toFixed(2)}×` : '';
     const range = `${format(Math.min(...measurement.rates))}–${format(Math.max(...measurement.rates))}`;
     rows.push(
@@ -251,7 +258,7 @@ const agreementRows = agreementTable(view);
 const floor = results.get('floor');
 console.log(`Entries: ${entries.length} (${subsetOf(entries, 'json').length} JSON or bodiless, ${subsetOf(entries, 'xml').length} with an XML body) from contract-tests/recordings.
 Processes per tool: ${processes}; rounds per process: ${rounds}; each round at least ${passes} passes over the set and at least ${minMs} ms. Node ${process.version}.
-Floor: ${floor?.validatedBodies ?? 0} of the JSON entries have a JSON response body with a schema; the others cost only the loop. Floor, both bodies: ${results.get('floor-both')?.validatedBodies ?? 0} JSON bodies with a schema, requests and responses.
+Floor: ${floor?.validatedBodies ?? 0} of the JSON entries have a JSON response body with a schema; the others cost only the loop. Floor, both bodies: ${results.get('floor-both')?.validatedBodies ?? 0} JSON bodies with a schema, requests and responses. Floor, every JSON document: ${results.get('floor-json')?.validatedBodies ?? 0}, those bodies and the JSON query parameters sent.
 
 ${rows.join('\n')}
 

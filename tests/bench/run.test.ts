@@ -121,6 +121,7 @@ describe('bench/notes.ts', () => {
       'prism-*',
       'ajv-floor',
       'ajv-floor-both-bodies',
+      'ajv-floor-json-documents',
       'read-whole',
       'one-thread',
       'two-processes',
