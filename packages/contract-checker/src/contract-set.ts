@@ -1,6 +1,6 @@
 import { findConfigPath, listServices, type ServiceSource } from '@svc-contracts/contract-model';
 import { deref, isObject } from '@svc-contracts/openapi-utils';
-import { parseMemo, useParseMemo, vetBodies } from './bodies/json-text.js';
+import { TrafficJson } from './bodies/json-text.js';
 import type { PreparedOperation } from './contract/compiled.js';
 import { compileContracts } from './contract/compiled.js';
 import { type ContractCacheOption, openContractCache } from './contract/contract-cache.js';
@@ -131,8 +131,8 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
   const xmlLimits = opts.xmlLimits ?? opts.limits?.xml;
   const limits: CheckLimits = { ...batchLimits, ...opts.limits, xml: xmlLimits ?? {} };
   const remember = resolveRemember(opts.remember);
-  // This set's remembered parses, handed to its checks before each runs (synchronously): `useParseMemo`.
-  const parses = remember.parses ? parseMemo() : undefined;
+  // This set's JSON reader: its policy and its remembered parses, handed to its checks as they are planned.
+  const json = new TrafficJson(limits, remember.parses);
   const setupCache = openContractCache(sources, {
     ...(configPath ? { configPath } : {}),
     ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
@@ -142,7 +142,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
   const bundled = await setupCache.bundle();
   const xsd = setupCache.xsdCache();
   const { services, index, operations, problems } = await setupCache.store(
-    compileContracts(bundled.specs, xsd, remember),
+    compileContracts(bundled.specs, xsd, remember, json),
   );
 
   const everyService = {};
@@ -191,8 +191,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       const { body: _body, ...rest } = response;
       response = rest;
     }
-    vetBodies(request.bodyNotRecorded ? undefined : request.body, response.body, limits);
-    useParseMemo(parses);
+    json.vet(request.bodyNotRecorded ? undefined : request.body, response.body);
     if (overLimit !== undefined) {
       const notJudged = overLimit;
       const verdict = checkGuarded(request, response, match, operation);
@@ -241,14 +240,14 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     async checkRequest(request, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
-      useParseMemo(parses);
+      json.vet(undefined, undefined);
       const plan = planOf(operation);
       return { match, violations: await plan.checkRequest(request, plan.readRequest(request, match)) };
     },
     async checkResponse(request, response, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
-      useParseMemo(parses);
+      json.vet(undefined, undefined);
       return { match, violations: await planOf(operation).checkResponse(request, response) };
     },
     async checkExchange(request, response, opts) {
@@ -279,7 +278,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     },
     describeExchange(request, response, opts) {
       const { match, operation } = lookup(request, opts);
-      useParseMemo(parses);
+      json.vet(undefined, undefined);
       return match && operation ? describeShapes(operation, match, request, response) : undefined;
     },
     credentialNames() {

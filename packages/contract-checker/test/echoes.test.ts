@@ -1,6 +1,10 @@
 import { readEchoes } from '@svc-contracts/contract-model';
 import { describe, expect, it } from 'vitest';
+import { TrafficJson } from '../src/bodies/json-text.js';
 import { applyEchoes, echoMismatches } from '../src/extensions/echoes.js';
+
+/** Each check reads JSON with a reader of the default policy, as a contract set of default options does. */
+const json = new TrafficJson();
 
 /** The entries the checker judges: contract-model's reader, malformed entries left out. */
 const echoRules = (extension: unknown) => readEchoes({ 'x-echoes': extension }).value ?? [];
@@ -32,14 +36,15 @@ describe('x-echoes', () => {
       [undefined, '{}'],
       ['{"tag":"t"}', ''],
     ] as const) {
-      expect(echoMismatches(rules, request, response)).toEqual([]);
+      expect(echoMismatches(json, rules, request, response)).toEqual([]);
     }
   });
 
   it('compares arrays and objects by value', () => {
-    expect(echoMismatches(rules, '{"from":"+1","tag":"t"}', '{"owner":"+1","tag":"t"}')).toEqual([]);
+    expect(echoMismatches(json, rules, '{"from":"+1","tag":"t"}', '{"owner":"+1","tag":"t"}')).toEqual([]);
     expect(
       echoMismatches(
+        json,
         echoRules([{ request: '/to', response: '/to', equal: true }]),
         '{"to":["a","b"]}',
         '{"to":["a","b"]}',

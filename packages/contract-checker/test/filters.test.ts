@@ -1,7 +1,11 @@
 import { type FilterRules, readFilters } from '@svc-contracts/contract-model';
 import { describe, expect, it } from 'vitest';
+import { TrafficJson } from '../src/bodies/json-text.js';
 import { applyFilters, filterMismatches, filterQuery, type QueryValues } from '../src/extensions/filters.js';
 import { isoInstant } from '../src/extensions/iso-instant.js';
+
+/** Each check reads JSON with a reader of the default policy, as a contract set of default options does. */
+const json = new TrafficJson();
 
 /** The rules the checker judges: contract-model's reader, malformed conditions left out. */
 const filterRules = (extension: unknown) => readFilters(extension).rules;
@@ -378,6 +382,7 @@ describe('x-filters: filterMismatches', () => {
 
   it.each(rows)('$name', ({ rules, given, want }) => {
     const found = filterMismatches(
+      json,
       rules === 'status' ? statusRules : runRules,
       query(given.query),
       given.body,
@@ -387,7 +392,7 @@ describe('x-filters: filterMismatches', () => {
 
   it('lists at most twenty items and counts the rest', () => {
     const many = runs(...Array.from({ length: 25 }, (_, id) => ({ id, created_at: '2024-01-01T00:00:00Z' })));
-    const found = filterMismatches(runRules, query({ start_date: '2025-01-01T00:00:00Z' }), many);
+    const found = filterMismatches(json, runRules, query({ start_date: '2025-01-01T00:00:00Z' }), many);
     expect(found).toHaveLength(20);
     expect(found.at(-1)?.message).toMatch(/; 5 more item\(s\) the filters exclude are not listed$/);
   });
@@ -402,7 +407,7 @@ describe('x-filters: filterMismatches', () => {
       start_date: '2025-03-01T00:00:00Z',
       filters: filters(...Array.from({ length: 64 }, (_, id) => byRun(-id - 1))),
     });
-    const found = filterMismatches(runRules, sent, runs(...items));
+    const found = filterMismatches(json, runRules, sent, runs(...items));
     expect(found).toHaveLength(20);
     expect(found.at(-1)?.message).toMatch(/19980 more item/);
   });
@@ -415,7 +420,7 @@ describe('applyFilters (the mocks)', () => {
     const served = applyFilters(runRules, sent, answer);
     expect(served).toEqual({ runs: [{ id: 1042 }, { name: 'no id' }], page: 1 });
     expect(answer.runs).toHaveLength(3);
-    expect(filterMismatches(runRules, sent, JSON.stringify(served))).toEqual([]);
+    expect(filterMismatches(json, runRules, sent, JSON.stringify(served))).toEqual([]);
     expect(applyFilters(runRules, query({}), answer)).toBe(answer);
     const agents = [{ status: 'active' }, { status: 'archived' }];
     expect(applyFilters(statusRules, query({ status: 'archived' }), agents)).toEqual([

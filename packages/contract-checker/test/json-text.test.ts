@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseMemo, parseTrafficJson, UnparseableJson, useParseMemo } from '../src/bodies/json-text.js';
+import { TrafficJson, UnparseableJson } from '../src/bodies/json-text.js';
+import { CheckLimitError } from '../src/run/scope.js';
 
-describe('parseTrafficJson', () => {
+describe('TrafficJson', () => {
   it('parses what JSON.parse parses', () => {
-    expect(parseTrafficJson('{"to":["+14155550100"],"n":1}')).toEqual({ to: ['+14155550100'], n: 1 });
-    expect(parseTrafficJson('null')).toBeNull();
+    const json = new TrafficJson();
+    expect(json.parse('{"to":["+14155550100"],"n":1}')).toEqual({ to: ['+14155550100'], n: 1 });
+    expect(json.parse('null')).toBeNull();
   });
 
   it('refuses what JSON.parse refuses, with its message', () => {
@@ -15,55 +17,72 @@ describe('parseTrafficJson', () => {
     } catch (error) {
       expected = (error as Error).message;
     }
-    const refused = parseTrafficJson(text);
+    const refused = new TrafficJson().parse(text);
     expect(refused).toBeInstanceOf(UnparseableJson);
     expect((refused as UnparseableJson).message).toBe(expected);
   });
 
   it('parses a text read twice in a row once (an exchange whose bodies x-echoes reads again)', () => {
-    // The contract set checking now hands its own memo over with the exchange's bodies.
-    useParseMemo(parseMemo());
+    const json = new TrafficJson();
     const request = '{"tag":"t","from":"+14155550100"}';
     const response = '{"tag":"t","owner":"+14155550100"}';
-    const first = [parseTrafficJson(request), parseTrafficJson(response)];
-    expect([parseTrafficJson(request), parseTrafficJson(response)]).toEqual(first);
-    expect(parseTrafficJson(request)).toBe(first[0]);
-    expect(parseTrafficJson(response)).toBe(first[1]);
+    const first = [json.parse(request), json.parse(response)];
+    expect([json.parse(request), json.parse(response)]).toEqual(first);
+    expect(json.parse(request)).toBe(first[0]);
+    expect(json.parse(response)).toBe(first[1]);
     // A third text pushes the oldest out: the next read of it parses again, to an equal value.
-    parseTrafficJson('{"other":1}');
-    parseTrafficJson('{"another":2}');
-    const again = parseTrafficJson(request);
+    json.parse('{"other":1}');
+    json.parse('{"another":2}');
+    const again = json.parse(request);
     expect(again).not.toBe(first[0]);
     expect(again).toEqual(first[0]);
   });
 
   it('parses every time for a contract set that remembers no parse', () => {
     const text = '{"tag":"t"}';
-    useParseMemo(parseMemo());
-    expect(parseTrafficJson(text)).toBe(parseTrafficJson(text));
-    useParseMemo(undefined);
-    const first = parseTrafficJson(text);
-    expect(parseTrafficJson(text)).not.toBe(first);
-    expect(parseTrafficJson(text)).toEqual(first);
+    const remembering = new TrafficJson(undefined, true);
+    expect(remembering.parse(text)).toBe(remembering.parse(text));
+    const forgetting = new TrafficJson(undefined, false);
+    const first = forgetting.parse(text);
+    expect(forgetting.parse(text)).not.toBe(first);
+    expect(forgetting.parse(text)).toEqual(first);
   });
 
-  it("keeps each contract set's parses in its own memo", () => {
-    const [one, other] = [parseMemo(), parseMemo()];
-    useParseMemo(one);
-    const value = parseTrafficJson('{"set":1}');
-    useParseMemo(other);
-    expect(parseTrafficJson('{"set":1}')).not.toBe(value);
-    expect(other.lastText).toBe('{"set":1}');
-    expect(one.lastValue).toBe(value);
+  it("keeps each contract set's parses to itself", () => {
+    const [one, other] = [new TrafficJson(), new TrafficJson()];
+    const value = one.parse('{"set":1}');
+    expect(other.parse('{"set":1}')).not.toBe(value);
+    expect(one.parse('{"set":1}')).toBe(value);
+  });
+
+  it("holds a long text to its own policy unless it is a body of the exchange, vetted by the set's policy", () => {
+    const policy = { maxJsonNodes: 10, maxJsonDepth: 64 };
+    const long = `[${Array.from({ length: 2000 }, (_, index) => index).join(',')}]`;
+    const json = new TrafficJson(policy, false);
+    expect(() => json.parse(long)).toThrow(CheckLimitError);
+    expect(() => json.parse(long)).toThrow(/more than 10 values/);
+    // The same text as a body the set already held to its (raised) policy: parsed, not counted again.
+    json.vet(long, undefined);
+    expect(json.parse(long)).toHaveLength(2000);
+    json.vet(undefined, long);
+    expect(json.parse(long)).toHaveLength(2000);
+    // The next exchange's bodies replace these: the text is counted again.
+    json.vet(undefined, undefined);
+    expect(() => json.parse(long)).toThrow(CheckLimitError);
+    // A short text is not counted at all (it cannot hold more values than characters past the limit scan).
+    expect(json.parse('[1,2,3,4,5,6,7,8,9,10,11,12]')).toHaveLength(12);
+    // Under the default policy the long text passes.
+    expect(new TrafficJson().parse(long)).toHaveLength(2000);
   });
 
   it('leaves the stack trace limit alone, after a refusal as after a parse', () => {
     const before = Error.stackTraceLimit;
+    const json = new TrafficJson();
     try {
       Error.stackTraceLimit = 7;
-      parseTrafficJson('{');
+      json.parse('{');
       expect(Error.stackTraceLimit).toBe(7);
-      parseTrafficJson('{}');
+      json.parse('{}');
       expect(Error.stackTraceLimit).toBe(7);
       expect(new Error('after').stack?.split('\n').length).toBeGreaterThan(1);
     } finally {

@@ -1,6 +1,10 @@
 import { readJwtClaims } from '@svc-contracts/contract-model';
 import { describe, expect, it } from 'vitest';
+import { TrafficJson } from '../src/bodies/json-text.js';
 import { jwtClaimMismatches } from '../src/security/jwt-claims.js';
+
+/** Each check reads JSON with a reader of the default policy, as a contract set of default options does. */
+const json = new TrafficJson();
 
 /** The entries the checker judges: contract-model's reader, malformed entries left out. */
 const jwtClaimRules = (extension: unknown) => readJwtClaims({ 'x-jwt-claims': extension }).value ?? [];
@@ -18,8 +22,10 @@ describe('x-jwt-claims', () => {
   });
 
   it('compares a claim of any JSON type with the property, by value for strings and numbers', () => {
-    expect(jwtClaimMismatches({ access_token: jwt({ jti: 7 }), access_token_id: 7 }, rules)).toEqual([]);
-    expect(jwtClaimMismatches({ access_token: jwt({ jti: 7 }), access_token_id: '7' }, rules)).toEqual([
+    expect(jwtClaimMismatches(json, { access_token: jwt({ jti: 7 }), access_token_id: 7 }, rules)).toEqual(
+      [],
+    );
+    expect(jwtClaimMismatches(json, { access_token: jwt({ jti: 7 }), access_token_id: '7' }, rules)).toEqual([
       {
         pointer: '/access_token_id',
         message: '/access_token_id "7" is not the jti claim of /access_token (7) (x-jwt-claims)',
@@ -35,14 +41,15 @@ describe('x-jwt-claims', () => {
       `${part({})}.!!.`,
       'a.b',
     ]) {
-      expect(jwtClaimMismatches({ access_token, access_token_id: 'x' }, rules)).toEqual([]);
+      expect(jwtClaimMismatches(json, { access_token, access_token_id: 'x' }, rules)).toEqual([]);
     }
-    expect(jwtClaimMismatches(['x'], rules)).toEqual([]);
-    expect(jwtClaimMismatches('x', rules)).toEqual([]);
+    expect(jwtClaimMismatches(json, ['x'], rules)).toEqual([]);
+    expect(jwtClaimMismatches(json, 'x', rules)).toEqual([]);
   });
 
   it('cuts a long value in the message', () => {
     const [found] = jwtClaimMismatches(
+      json,
       { access_token: jwt({ jti: 'a' }), access_token_id: 'b'.repeat(10_000) },
       rules,
     );

@@ -22,7 +22,7 @@ import { CheckLimitError } from '../run/scope.js';
 import { jwtClaimMismatches } from '../security/jwt-claims.js';
 import type { RuleCode, Side, Violation } from '../types.js';
 import { fieldsCoercion } from './coerce.js';
-import { parseTrafficJson, UnparseableJson } from './json-text.js';
+import { type TrafficJson, UnparseableJson } from './json-text.js';
 
 export interface BodyContext {
   doc: OpenApiDocument;
@@ -33,6 +33,8 @@ export interface BodyContext {
   /** Root document relative to the repository, for spec locations. */
   relativeRoot: string;
   specLocation: (pointer: string) => string;
+  /** The contract set's JSON reader of recorded traffic (its policy, its remembered parses). */
+  json: TrafficJson;
 }
 
 /** What the contract says about one body: the `content` map and where it is. */
@@ -271,13 +273,13 @@ function planMedia(
         ? undefined
         : readJwtClaims(schemaNode(context.doc, schema, mediaPointer)).value) ?? [];
     const claimViolations = (value: unknown): Violation[] => {
-      const mismatches = jwtClaimMismatches(value, claimRules);
+      const mismatches = jwtClaimMismatches(context.json, value, claimRules);
       if (mismatches.length === 0) return none;
       const at = schemaLocation();
       return mismatches.map(({ pointer, message }) => violation(side, rule.schema, message, pointer, at));
     };
     return (body) => {
-      const value = parseTrafficJson(body);
+      const value = context.json.parse(body);
       if (value instanceof UnparseableJson) return unparseableJson(value);
       if (conforms !== undefined && !conforms(value)) return schemaViolations(schema, value, schemaLocation);
       return claimRules.length === 0 ? none : claimViolations(value);
@@ -314,7 +316,7 @@ function planMedia(
     ));
   return (body) => {
     const fromString = stringViolations(body);
-    const value = parseTrafficJson(body);
+    const value = context.json.parse(body);
     if (value instanceof UnparseableJson) {
       return [
         ...fromString,

@@ -15,6 +15,7 @@ import {
   type OpenApiDocument,
 } from '@svc-contracts/openapi-utils';
 import type { BodyContext } from '../bodies/body.js';
+import { TrafficJson } from '../bodies/json-text.js';
 import { type ResolvedParameter, resolveParameters } from '../parameters/resolve.js';
 import {
   buildOperationIndex,
@@ -150,6 +151,7 @@ export async function compileContracts(
   specs: BundledSpec[],
   xsd: XsdCache,
   remember: Pick<Remember, 'routes' | 'credentials'> = { routes: true, credentials: true },
+  json: TrafficJson = new TrafficJson(),
 ): Promise<CompiledContracts> {
   const problems: string[] = [];
   // Every XSD is asked for first: its files are read while Ajv compiles below. The XSDs themselves compile
@@ -175,7 +177,15 @@ export async function compileContracts(
       validator,
       security: readSecurityRules(doc, remember.credentials),
       errorSchemas: errorSchemas.schemas,
-      body: { doc, validator, xsd, serviceDir: spec.dir, relativeRoot: spec.relativeRoot, specLocation },
+      body: {
+        doc,
+        validator,
+        xsd,
+        serviceDir: spec.dir,
+        relativeRoot: spec.relativeRoot,
+        specLocation,
+        json,
+      },
     };
     if (status !== undefined) service.validationStatus = status;
     compiled.set(spec.name, service);

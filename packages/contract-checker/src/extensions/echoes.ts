@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Echo } from '@svc-contracts/contract-model';
 import { isObject, type JsonObject, unescapePointer } from '@svc-contracts/openapi-utils';
-import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
+import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
 
 /** A response body that breaks one rule: where, and why. */
 export interface EchoMismatch {
@@ -15,9 +15,9 @@ function memberName(pointer: string): string {
 }
 
 /** The JSON object a body holds, or undefined (no body, not JSON, not an object). */
-function jsonObject(body: string | undefined): JsonObject | undefined {
+function jsonObject(json: TrafficJson, body: string | undefined): JsonObject | undefined {
   if (body === undefined || body === '') return undefined;
-  const value = parseTrafficJson(body);
+  const value = json.parse(body);
   // A refusal is an object too: only a parsed JSON object counts.
   return value instanceof UnparseableJson || !isObject(value) ? undefined : value;
 }
@@ -29,13 +29,14 @@ function jsonObject(body: string | undefined): JsonObject | undefined {
  * when either body is not a JSON object: whether it must be is the body check's to say.
  */
 export function echoMismatches(
+  json: TrafficJson,
   rules: readonly Echo[],
   requestBody: string | undefined,
   responseBody: string | undefined,
 ): EchoMismatch[] {
   if (rules.length === 0) return [];
-  const sent = jsonObject(requestBody);
-  const answer = jsonObject(responseBody);
+  const sent = jsonObject(json, requestBody);
+  const answer = jsonObject(json, responseBody);
   if (sent === undefined || answer === undefined) return [];
   const found: EchoMismatch[] = [];
   for (const rule of rules) {

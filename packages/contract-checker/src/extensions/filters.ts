@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FilterCondition, FilterMatch, FilterRules } from '@svc-contracts/contract-model';
 import { isObject, type JsonObject, unescapePointer } from '@svc-contracts/openapi-utils';
-import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
+import { TrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import { parseFormEncoded, rawQueryOf } from '../parameters/request-parts.js';
 import { isoInstant } from './iso-instant.js';
 
@@ -105,7 +105,7 @@ interface Group {
 }
 
 /** The groups a request's query makes of the rules; parameters sent once only (a repeated one is left open). */
-function groupsFor(rules: FilterRules, query: QueryValues): Group[] {
+function groupsFor(rules: FilterRules, query: QueryValues, json: TrafficJson): Group[] {
   const groups: Group[] = [];
   for (const { name, plain, listed } of compile(rules).parameters) {
     const values = query.get(name);
@@ -118,7 +118,7 @@ function groupsFor(rules: FilterRules, query: QueryValues): Group[] {
     }
     if (tests.length > 0) groups.push({ kind: 'all', tests });
     if (listed.length > 0) {
-      const group = filterListGroup(listed, text, name);
+      const group = filterListGroup(json, listed, text, name);
       if (group !== undefined) groups.push(group);
     }
   }
@@ -131,11 +131,12 @@ function groupsFor(rules: FilterRules, query: QueryValues): Group[] {
  * comparable (or whose operand is unusable) leaves the whole group open, since an item may meet it.
  */
 function filterListGroup(
+  json: TrafficJson,
   conditions: CompiledCondition[],
   text: string,
   parameter: string,
 ): Group | undefined {
-  const list = parseTrafficJson(text);
+  const list = json.parse(text);
   if (list instanceof UnparseableJson || !Array.isArray(list) || list.length > MAX_COMPARED) return undefined;
   const tests: Prepared[] = [];
   for (let index = 0; index < list.length; index++) {
@@ -345,14 +346,15 @@ function explainExclusion(item: unknown, { group, failed }: Exclusion): string {
  * agent fields are required open.
  */
 export function filterMismatches(
+  json: TrafficJson,
   rules: FilterRules,
   query: QueryValues,
   responseBody: string | undefined,
 ): FilterMismatch[] {
   if (responseBody === undefined || responseBody === '') return [];
-  const groups = groupsFor(rules, query);
+  const groups = groupsFor(rules, query, json);
   if (groups.length === 0) return [];
-  const body = parseTrafficJson(responseBody);
+  const body = json.parse(responseBody);
   if (body instanceof UnparseableJson) return [];
   const items = itemsOf(rules, body);
   if (items === undefined) return [];
@@ -381,7 +383,9 @@ export function filterMismatches(
  * from an example list. Items that cannot be judged stay, as the checker accepts them.
  */
 export function applyFilters(rules: FilterRules, query: QueryValues, answer: unknown): unknown {
-  const groups = groupsFor(rules, query);
+  // A filter list in the query is read like the checker reads it, under the default JSON policy, and
+  // remembered by no one: a mock answers requests of any origin.
+  const groups = groupsFor(rules, query, new TrafficJson(undefined, false));
   if (groups.length === 0) return answer;
   const items = itemsOf(rules, answer);
   if (items === undefined) return answer;

@@ -1,7 +1,7 @@
 import { EXTENSION } from '@svc-contracts/contract-model';
 import { escapePointer, type OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { fieldsCoercion, itemsCoercion, scalarCoercion, schemaTypes } from '../bodies/coerce.js';
-import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
+import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import type { Violation } from '../types.js';
 import { itemSeparator, pairsToFields } from './delimiters.js';
@@ -39,13 +39,17 @@ function rawReader(doc: OpenApiDocument, parameter: ResolvedParameter): RawReade
 }
 
 /** How a parameter's value is read from a request, worked out once: its raw text, then its schema's type. */
-function decoder(doc: OpenApiDocument, parameter: ResolvedParameter): (parts: RequestParts) => Decoded {
+function decoder(
+  doc: OpenApiDocument,
+  json: TrafficJson,
+  parameter: ResolvedParameter,
+): (parts: RequestParts) => Decoded {
   const raw = rawReader(doc, parameter);
   const fields = fieldsCoercion(doc, parameter.schema);
   // `texts`: every text of a parameter that has several (a query's repeated name), else undefined.
   let fromText: (first: string, texts: string[] | undefined) => Decoded;
   if (parameter.contentType !== undefined) {
-    fromText = parameter.contentIsJson !== true ? (first) => first : (first) => parseTrafficJson(first);
+    fromText = parameter.contentIsJson !== true ? (first) => first : (first) => json.parse(first);
   } else {
     const types = schemaTypes(doc, parameter.schema);
     if (types.includes('array')) {
@@ -112,6 +116,7 @@ function sentIn(location: ParameterLocation, name: string): (parts: RequestParts
 export function planParameters(
   doc: OpenApiDocument,
   validator: SchemaValidator,
+  json: TrafficJson,
   parameters: ResolvedParameter[],
   specLocation: (pointer: string) => string,
 ): ParameterPlan {
@@ -134,7 +139,7 @@ export function planParameters(
       parameter,
       base: `${parameter.in}:${parameter.name}`,
       where: () => specLocation(parameter.pointer),
-      decode: decoder(doc, parameter),
+      decode: decoder(doc, json, parameter),
       ...(parameter.schema === undefined ? {} : { conforms: validator.tester(parameter.schema) }),
       requires,
     };

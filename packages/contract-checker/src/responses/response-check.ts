@@ -10,7 +10,7 @@ import {
 import { derefWithPointer, escapePointer, isObject, type JsonObject } from '@svc-contracts/openapi-utils';
 import { type BodyCheck, type MaybePromise, planBody } from '../bodies/body.js';
 import { scalarCoercion } from '../bodies/coerce.js';
-import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
+import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import type { CompiledService, PreparedOperation } from '../contract/compiled.js';
 import { echoMismatches } from '../extensions/echoes.js';
 import { filterMismatches, filterQuery } from '../extensions/filters.js';
@@ -88,6 +88,8 @@ interface PlannedResponse {
   /** The headers read: the documented ones and Content-Type. */
   reads: HeaderNames;
   body: BodyCheck;
+  /** The contract set's JSON reader, for the rules that read both bodies. */
+  json: TrafficJson;
   /** `x-echoes`: what the answer carries of the request's body. */
   echoes: readonly Echo[];
   echoLocation: () => string;
@@ -167,6 +169,7 @@ function planDeclaredResponse(
       required: true,
       open: isBodyOpen(declared.node),
     }),
+    json: service.body.json,
     // Malformed entries are left out (the linter reports them).
     echoes: readEchoes(declared.node).value ?? [],
     echoLocation: () => service.body.specLocation(`${declared.pointer}/${EXTENSION.echoes}`),
@@ -303,7 +306,12 @@ function acrossExchange(
   violations: Violation[],
 ): void {
   if (planned.echoes.length > 0) {
-    for (const { pointer, message } of echoMismatches(planned.echoes, request.body, response.body)) {
+    for (const { pointer, message } of echoMismatches(
+      planned.json,
+      planned.echoes,
+      request.body,
+      response.body,
+    )) {
       violations.push({
         rule: 'response-body-schema',
         severity: 'error',
@@ -318,7 +326,12 @@ function acrossExchange(
     // The query as the request side decoded it (its plan reads the query of an operation with
     // `x-filters`); decoded here only for a response checked on its own.
     const query = parts === undefined ? filterQuery(planned.filters, request.url) : parts.query;
-    for (const { pointer, message } of filterMismatches(planned.filters, query, response.body)) {
+    for (const { pointer, message } of filterMismatches(
+      planned.json,
+      planned.filters,
+      query,
+      response.body,
+    )) {
       violations.push({
         rule: 'response-filter',
         severity: 'error',
@@ -359,7 +372,7 @@ function undeclaredStatus(operation: PreparedOperation, response: RecordedRespon
   const errorKey = responseKeyFor(service.errorSchemas, response.status);
   const errorSchema = errorKey === undefined ? undefined : service.errorSchemas[errorKey];
   if (errorSchema === undefined || !response.body) return violations;
-  const value = parseTrafficJson(response.body);
+  const value = service.body.json.parse(response.body);
   // Not JSON: the undeclared status already fails the entry.
   if (value instanceof UnparseableJson) return violations;
   for (const issue of validator.validateConcise(errorSchema, value)) {

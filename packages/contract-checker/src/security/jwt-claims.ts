@@ -1,7 +1,7 @@
 import type { JwtClaim } from '@svc-contracts/contract-model';
 import { printable } from '@svc-contracts/har';
 import { isObject, type JsonObject } from '@svc-contracts/openapi-utils';
-import { parseTrafficJson, UnparseableJson } from '../bodies/json-text.js';
+import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
 
 /** A body value that breaks one rule: where, and why. */
 export interface JwtClaimMismatch {
@@ -14,7 +14,7 @@ export interface JwtClaimMismatch {
  * read: a JWE (five parts, its claims encrypted) or text that is not a token. Whether the text is a JWT
  * at all is the schema's `pattern` to say; here a payload that does not decode is only not compared.
  */
-function readableClaims(token: string): JsonObject | undefined {
+function readableClaims(json: TrafficJson, token: string): JsonObject | undefined {
   const first = token.indexOf('.');
   const second = first < 0 ? -1 : token.indexOf('.', first + 1);
   if (second < 0 || token.indexOf('.', second + 1) >= 0) return undefined;
@@ -24,7 +24,7 @@ function readableClaims(token: string): JsonObject | undefined {
   if (!payload.startsWith('e') || !/^[A-Za-z0-9_-]*$/.test(payload)) return undefined;
   const text = Buffer.from(payload, 'base64url').toString('utf8');
   if (!text.trimStart().startsWith('{')) return undefined;
-  const claims = parseTrafficJson(text);
+  const claims = json.parse(text);
   return claims instanceof UnparseableJson || !isObject(claims) ? undefined : claims;
 }
 
@@ -34,14 +34,18 @@ function readableClaims(token: string): JsonObject | undefined {
  * "equals the jti claim inside the token"): compared only when the body has both properties, the
  * token is a string whose claims can be read, and the claim is there (the schema says what is required).
  */
-export function jwtClaimMismatches(value: unknown, rules: readonly JwtClaim[]): JwtClaimMismatch[] {
+export function jwtClaimMismatches(
+  json: TrafficJson,
+  value: unknown,
+  rules: readonly JwtClaim[],
+): JwtClaimMismatch[] {
   if (rules.length === 0 || !isObject(value)) return [];
   const body = value;
   const found: JwtClaimMismatch[] = [];
   for (const rule of rules) {
     const token = body[rule.token];
     if (typeof token !== 'string' || !Object.hasOwn(body, rule.equals)) continue;
-    const claims = readableClaims(token);
+    const claims = readableClaims(json, token);
     if (claims === undefined || !Object.hasOwn(claims, rule.claim)) continue;
     const claim = claims[rule.claim];
     const other = body[rule.equals];
