@@ -21,7 +21,7 @@ import { didYouMean, explainArgsError } from '../scripts/lib/cli-output.ts';
 import { repoRoot } from '../scripts/lib/paths.ts';
 import { compareTools, ensureCompareTools, installedVersion } from './lib/compare-tools.ts';
 import { type Outcome, runSectionScript, type SectionScript } from './lib/orchestrate.ts';
-import { publish, recordFile } from './lib/publish.ts';
+import { publish, recordFile, staleReport } from './lib/publish.ts';
 import type { FailedSection, MachineInfo, RunRecord } from './lib/report.ts';
 import { type Section, sectionProblems } from './lib/section.ts';
 
@@ -207,6 +207,17 @@ const selected = sectionScripts
       ...(section.id === 'wall' && values['skip-test'] ? ['--skip-test'] : []),
     ],
   }));
+
+// The wall section times `pnpm test`, which fails on a stale bench/RESULTS.md: refused now rather than
+// after half an hour of the other sections.
+if (!tiny && !values['skip-test'] && selected.some((section) => section.id === 'wall')) {
+  const stale = staleReport();
+  if (stale !== undefined) {
+    usage(
+      `${stale}; the wall section's pnpm test would fail on it after every other section has run: run pnpm bench --render first (or pass --skip-test)`,
+    );
+  }
+}
 
 const command = [
   'pnpm bench',

@@ -2,7 +2,7 @@
  * Writes one run's record (RESULTS.json) and its report (RESULTS.md), or their `.partial` versions when
  * the run is not complete, and says why. Returns the exit code of the run.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { fromRoot } from '../../scripts/lib/paths.ts';
 import { assess, type RunRecord, renderReport } from './report.ts';
@@ -13,6 +13,18 @@ export const recordFile = fromRoot('bench', 'RESULTS.json');
 /** The record file that goes with a report file: `RESULTS.md` → `RESULTS.json`. */
 export function recordFileFor(reportFile: string): string {
   return reportFile.replace(/(\.md)?$/, '.json');
+}
+
+/**
+ * Why a report is not what its record renders to today (a note in bench/notes.ts or the renderer changed
+ * since the run, and `pnpm bench --render` was not run), or undefined when it is, or when there is no
+ * record to render. `pnpm test` fails on a stale bench/RESULTS.md, and the wall section times it.
+ */
+export function staleReport(report = resultsFile, record = recordFileFor(report)): string | undefined {
+  if (!existsSync(record) || !existsSync(report)) return undefined;
+  const rendered = renderReport(JSON.parse(readFileSync(record, 'utf8')) as RunRecord);
+  if (readFileSync(report, 'utf8') === rendered) return undefined;
+  return `${relative(fromRoot(), report)} is not what ${relative(fromRoot(), record)} renders to with the current bench/notes.ts (a note or the renderer changed since the run)`;
 }
 
 export function publish(

@@ -1,10 +1,10 @@
 // Which runs may replace the committed results, and that the committed report is the render of the
 // committed record (so bench/RESULTS.md is neither hand-edited nor left behind when a note changes).
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { publish, recordFile, recordFileFor, resultsFile } from '../../bench/lib/publish.ts';
+import { publish, recordFile, recordFileFor, resultsFile, staleReport } from '../../bench/lib/publish.ts';
 import { assess, type RunRecord, renderReport } from '../../bench/lib/report.ts';
 import { measured } from '../../bench/lib/section.ts';
 import { demoSection, testMachine } from './fixtures.ts';
@@ -37,6 +37,23 @@ function record(overrides: Partial<RunRecord> = {}, ours = 100): RunRecord {
     ...overrides,
   };
 }
+
+describe('staleReport', () => {
+  const quiet = () => {};
+  it('is silent when the report is what its record renders to, or when there is nothing to compare', () => {
+    const out = join(scratch, 'current.md');
+    publish(record(), { out, writeRecord: true, log: quiet });
+    expect(staleReport(out)).toBeUndefined();
+    expect(staleReport(join(scratch, 'never-written.md'))).toBeUndefined();
+  });
+
+  it('names the report and its record when they no longer agree (a note changed since the run)', () => {
+    const out = join(scratch, 'stale.md');
+    publish(record(), { out, writeRecord: true, log: quiet });
+    appendFileSync(out, '\nan edit by hand\n');
+    expect(staleReport(out)).toMatch(/stale\.md is not what .*stale\.json renders to/);
+  });
+});
 
 describe('publish', () => {
   const quiet = () => {};
