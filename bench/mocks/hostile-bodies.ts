@@ -68,29 +68,23 @@ export async function probeTargets(
   kinds: readonly Kind[],
   targets: Record<Kind, AttackTarget>,
 ): Promise<void> {
+  const send = async (target: AttackTarget) => {
+    const probe = await fetch(target.url, { method: 'POST', headers: target.headers, body: target.body });
+    return { status: probe.status, answer: await probe.text() };
+  };
   if (kinds.includes('json')) {
-    const probe = await fetch(targets.json.url, {
-      method: 'POST',
-      headers: targets.json.headers,
-      body: targets.json.body,
-    });
-    const answer = await probe.text();
-    if (probe.status !== 400 || !answer.includes("the mock's limit")) {
+    const { status, answer } = await send(targets.json);
+    if (status !== 400 || !answer.includes("the mock's limit")) {
       throw new Error(
-        `the hostile JSON body was answered ${probe.status}, not refused by the mock's limit: ${answer.slice(0, 300)}`,
+        `the hostile JSON body was answered ${status}, not refused by the mock's limit: ${answer.slice(0, 300)}`,
       );
     }
   }
   if (kinds.includes('checked')) {
-    const checkedProbe = await fetch(targets.checked.url, {
-      method: 'POST',
-      headers: targets.checked.headers,
-      body: targets.checked.body,
-    });
-    const checkedAnswer = await checkedProbe.text();
-    if (checkedProbe.status !== 400 || checkedAnswer.includes("the mock's limit")) {
+    const { status, answer } = await send(targets.checked);
+    if (status !== 400 || answer.includes("the mock's limit")) {
       throw new Error(
-        `the large JSON body within the limits was answered ${checkedProbe.status}, not refused by the schema: ${checkedAnswer.slice(0, 300)}`,
+        `the large JSON body within the limits was answered ${status}, not refused by the schema: ${answer.slice(0, 300)}`,
       );
     }
   }
