@@ -1,3 +1,4 @@
+export { type AttachmentRead, readAttachment } from './attachment.js';
 export { bodyBytes, createHar, type Exchange, harDocument, harEntry, type PlainExchange } from './entry.js';
 export {
   attachmentFileName,

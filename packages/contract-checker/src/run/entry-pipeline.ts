@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { printable } from '@svc-contracts/har';
+import { printable, readAttachment } from '@svc-contracts/har';
 import { maskUrl } from '@svc-contracts/redact';
 import type { ContractSet, CredentialNames } from '../contract-set.js';
 import type { InputError, RecordedExchange } from '../input/har.js';
@@ -10,6 +8,7 @@ import { CoverageTally } from '../report/coverage.js';
 import type { EntryReport, RunVerdict } from '../report/entry-report.js';
 import type { ReportSink } from '../report/report.js';
 import type { CheckOptions, EntryVerdict, RecordedRequest } from '../types.js';
+import { limitOptions } from './limits.js';
 import { countEntry, emptyCounts, hostOf, type RunCounts } from './run-counts.js';
 import { CheckLimitError, type NotJudged } from './scope.js';
 
@@ -379,14 +378,24 @@ export function entryPipeline(
   ): { request: RecordedRequest; response: RecordedExchange['response']; notJudged: NotJudged[] } => {
     const notJudged = [...(exchange.notJudged ?? [])];
     let { request, response } = exchange;
+    // Only a regular file inside the HAR's folder, within the entry's limit (issue 52).
     const attached = (name: string, part: NotJudged['part']): string | undefined => {
-      try {
-        return readFileSync(join(dirname(file), name), 'utf8');
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-        notJudged.push({ reason: 'attachment-missing', part, detail: `${name} (next to the HAR): ${code}` });
-        return undefined;
-      }
+      const read = readAttachment(file, name, contracts.limits.maxEntryBytes);
+      if (read.ok) return read.text;
+      const detail = `${name} (next to the HAR): ${read.detail}`;
+      if (read.reason === 'too-large')
+        notJudged.push({
+          reason: 'resource-limit',
+          part,
+          detail: `${detail} (raise it with ${limitOptions.maxEntryBytes})`,
+        });
+      else
+        notJudged.push({
+          reason: read.reason === 'missing' ? 'attachment-missing' : 'attachment-refused',
+          part,
+          detail,
+        });
+      return undefined;
     };
     const { attachments } = exchange;
     if (attachments?.request !== undefined) {

@@ -45,6 +45,11 @@ export const scopeCatalogue = {
     label: 'attached body missing',
     text: "Playwright `content: 'attach'` names the body's file (`_file`), and that file is not next to the HAR.",
   },
+  'attachment-refused': {
+    kind: 'not-judged',
+    label: 'attached body refused',
+    text: "Playwright `content: 'attach'` names the body's file (`_file`), and it is not a regular file inside the HAR's folder (a FIFO, a device, a socket, a folder, a symbolic link that leads out of it): not read, so no byte of it reaches the report.",
+  },
   'credentials-sanitized': {
     kind: 'not-judged',
     label: 'credentials sanitized',
@@ -54,7 +59,7 @@ export const scopeCatalogue = {
     kind: 'not-judged',
     byTool: true,
     label: 'resource limit',
-    text: 'A resource limit of the checker stopped the check of a part (an entry over `--max-entry-bytes`, a JSON body over `--max-json-nodes` or `--max-json-depth`, an XML document over `--max-xml-bytes` or `--xml-timeout`): the tool could not judge it, and the run exits 2.',
+    text: 'A resource limit of the checker stopped the check of a part (an entry or an attached body over `--max-entry-bytes`, a JSON body over `--max-json-nodes` or `--max-json-depth`, an XML document over `--max-xml-bytes` or `--xml-timeout`): the tool could not judge it, and the run exits 2.',
   },
   'checker-failure': {
     kind: 'not-judged',
