@@ -4,12 +4,14 @@
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { countsText } from '../lib/cli-output.ts';
+import { OutputFolderError } from '../lib/output-folder.ts';
 import { repoRoot } from '../lib/paths.ts';
 import { serveStatic } from './serve.ts';
 import { buildSite, defaultOutDir } from './site.ts';
 
-const usage =
-  'Usage: pnpm run docs [--out <dir>] [--serve] [--port <n>]  (default out: docs-site/, port 8080)';
+const usage = `Usage: pnpm run docs [--out <dir>] [--serve] [--port <n>]  (default out: docs-site/, port 8080)
+  --out <dir> must be new, empty, or an earlier output of pnpm run docs (it holds .svc-contracts-output):
+  that folder is emptied first; any other folder is refused (exit 2) and nothing is deleted.`;
 
 const options = {
   serve: { type: 'boolean', default: false },
@@ -58,5 +60,6 @@ try {
   }
 } catch (error) {
   console.error(`pnpm run docs: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  // A refused --out is the user's input, not a failed build.
+  process.exit(error instanceof OutputFolderError ? 2 : 1);
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { claimOutputFolder } from '../lib/output-folder.ts';
 import { fromRoot, repoRoot } from '../lib/paths.ts';
 import { bundleService, defaultConfigPath, listWrittenServices } from '../lib/specs.ts';
 import { mermaidAsset, mermaidScript, renderArchitecturePage } from './architecture-page.ts';
@@ -83,10 +84,13 @@ function favicon(): Buffer {
   return Buffer.concat([header, entry, png]);
 }
 
-/** Builds the whole site into `outDir` (emptied first). */
+/**
+ * Builds the whole site into `outDir`: a new or empty folder, or the site's own earlier output (emptied
+ * first); any other folder throws `OutputFolderError` before anything is deleted.
+ */
 export async function buildSite(outDir = defaultOutDir): Promise<BuiltSite> {
   const target = resolve(outDir);
-  await rm(target, { recursive: true, force: true });
+  await claimOutputFolder(target, 'pnpm run docs');
   await mkdir(join(target, 'xsd'), { recursive: true });
 
   const services = listWrittenServices();
