@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, resolve, sep } from 'node:path';
+import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,9 +23,10 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** Serves `root` read-only on loopback. `port` 0 picks a free port. */
+/** Serves the files whose real path is inside `root`, read-only, on loopback. `port` 0 picks a free port. */
 export async function serveStatic(root: string, port = 8080, host = '127.0.0.1'): Promise<StaticServer> {
   const base = resolve(root);
+  const realBase = await realpath(base);
   const server = createServer((request, response) => {
     void (async () => {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -45,8 +46,15 @@ export async function serveStatic(root: string, port = 8080, host = '127.0.0.1')
         response.writeHead(403).end('Forbidden');
         return;
       }
-      const info = await stat(file).catch(() => undefined);
-      if (!info?.isFile()) {
+      // The real path, not the string: a link inside the root may lead out of it (issue 52), and is
+      // answered as a file that is not there.
+      const real = await realpath(file).catch(() => undefined);
+      const inside = real === undefined ? '' : relative(realBase, real);
+      const info =
+        real !== undefined && inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)
+          ? await stat(real).catch(() => undefined)
+          : undefined;
+      if (real === undefined || !info?.isFile()) {
         response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
       }
@@ -59,7 +67,7 @@ export async function serveStatic(root: string, port = 8080, host = '127.0.0.1')
         response.end();
         return;
       }
-      createReadStream(file).pipe(response);
+      createReadStream(real).pipe(response);
     })().catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500);
       response.end(String(error));
