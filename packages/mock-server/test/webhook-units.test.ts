@@ -31,7 +31,7 @@ const delivery = (url: string) => ({
 });
 
 describe('where callbacks may go', () => {
-  it('loopback is localhost, 127.0.0.0/8 and ::1; nothing else, whatever its name', () => {
+  it('loopback is localhost, 127.0.0.0/8 and ::1; nothing else, whatever its name (a name under .localhost neither)', () => {
     for (const url of [
       'http://localhost:3000/',
       'http://127.0.0.1/',
@@ -42,6 +42,9 @@ describe('where callbacks may go', () => {
     for (const url of [
       'http://10.0.0.1/',
       'http://localhost.example.com/',
+      // Issue 52: a name under .localhost goes to the system resolver, which may answer anything.
+      'http://app.localhost:3000/',
+      'http://a.b.LOCALHOST/',
       'http://[::2]/',
       'https://example.com/',
     ])

@@ -52,10 +52,13 @@ export function deliveryUrl(text: string): URL {
   return url;
 }
 
-/** Whether a URL's host is this machine: `localhost`, 127.0.0.0/8, ::1 (never resolved through DNS). */
+/**
+ * Whether a URL's host is this machine: `localhost`, 127.0.0.0/8, ::1. A name under `.localhost` is not:
+ * fetch would ask the system resolver for it, which may answer any address (issue 52).
+ */
 export function isLoopback(url: URL): boolean {
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === 'localhost') return true;
   if (isIP(host) === 4) return host.startsWith('127.');
   if (isIP(host) === 6) return host === '::1' || /^::ffff:127\./.test(host);
   return false;

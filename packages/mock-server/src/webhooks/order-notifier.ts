@@ -196,8 +196,11 @@ export class OrderNotifier {
       !isLoopback(url) &&
       !(this.options.allowHosts ?? []).some((host) => host.toLowerCase() === url.host.toLowerCase())
     ) {
+      const why = url.hostname.toLowerCase().endsWith('.localhost')
+        ? 'a name under .localhost is resolved by the system resolver, not by the mock: use localhost, 127.0.0.1 or [::1]'
+        : 'not this machine';
       this.log(
-        `webhook ${this.webhook.id} → ${url.origin}: not sent (not this machine; start the mocks with --callback-allow ${url.host} to send there)`,
+        `webhook ${this.webhook.id} → ${url.origin}: not sent (${why}; start the mocks with --callback-allow ${url.host} to send there)`,
         true,
       );
       return undefined;
