@@ -161,7 +161,6 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
         mask: { ...webhooks.mask, names },
       });
     }
-    const observe = deliveries?.observe;
     const log = options.onRequest && {
       onRequest: options.onRequest,
       names: [...headers, ...query, ...cookies],
@@ -171,7 +170,7 @@ export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
     for (const service of services) {
       live.set(service.name, service);
       const server = createServer((req, res) => {
-        void serve(live.get(service.name) ?? service, req, res, log, observe, jsonLimits);
+        void serve(live.get(service.name) ?? service, req, res, log, deliveries, jsonLimits);
       });
       servers.push({ name: service.name, server });
       const port = await listen(server, ports[service.name] ?? 0, host, service.name);
@@ -198,7 +197,7 @@ async function serve(
   req: import('node:http').IncomingMessage,
   res: ServerResponse,
   log: { onRequest: NonNullable<StartOptions['onRequest']>; names: string[] } | undefined,
-  observe?: WebhookDeliveries['observe'],
+  callbacks?: WebhookDeliveries,
   jsonLimits: JsonLimits = defaultJsonLimits,
 ): Promise<void> {
   const started = performance.now();
@@ -207,6 +206,7 @@ async function serve(
   try {
     request = await readRequest(req, jsonLimits, service.largeJsonChecks(jsonLimits));
     response = await service.respond(request);
+    if (callbacks) response = callbacks.answer(service.name, request, response);
     if (request.unread) closeAfterAnswer(res, req.socket);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -230,7 +230,7 @@ async function serve(
   res.writeHead(response.status, { ...cors, ...response.headers });
   res.end(response.body);
   // After the answer: a callback never delays the request that caused it.
-  if (request && observe) observe(service.name, request, response);
+  if (request && callbacks) callbacks.observe(service.name, request, response);
   if (req.url === readinessPath || !log) return;
   const headers = Object.entries(req.headers).map(([name, value]) => ({ name, value: String(value) }));
   log.onRequest({

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import type { MockSet } from '../src/index.ts';
+import { judge, loadContractSet } from './contract-check.ts';
 import { basicAuth, call, configPath, mockUrl, startOnFreePorts } from './support.ts';
 
 /** The mock's choices where the source is silent: where it sends, Expiry, OrderType, no credentials. */
@@ -129,4 +130,99 @@ describe('--stateful order notifications: the mock choices', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]?.headers.authorization).toBeUndefined();
   });
+});
+
+describe('the bounds of --stateful (issue 52: no cap on subscriptions, 800 connections at once)', () => {
+  it('a subscription past maxSubscriptions is refused with 409 in the 4XX shape, and not kept', async () => {
+    await set.stop();
+    log.length = 0;
+    set = await startOnFreePorts({
+      only: ['numbers'],
+      stateful: true,
+      webhooks: { maxSubscriptions: 2, retry: { attempts: 1, delayMs: 0 }, onLog: (line) => log.push(line) },
+    });
+    const at = (document: string) => document.replace(/<URL>[^<]*</, `<URL>${receiverUrl}<`);
+    await subscribe(at);
+    // An expired one is not counted once it has expired.
+    await subscribe((document) => at(document).replace(/<Expiry>[^<]*</, '<Expiry>0<'));
+    await new Promise((done) => setTimeout(done, 5)); // Expiry 0 is past after a millisecond
+    await subscribe(at);
+    const base = `${mockUrl(set, 'numbers')}/api/v2/accounts/9900000`;
+    const sent = { method: 'POST', headers: xml, body: at(example('subscription')) };
+    const refused = await call(base, '/subscriptions', sent);
+    expect(refused.status).toBe(409);
+    expect(refused.contentType).toMatch(/^application\/xml/);
+    expect(refused.text).toContain('The mock keeps at most 2 subscriptions (webhooks.maxSubscriptions)');
+    expect(log.join('\n')).toMatch(/subscription refused \(2 kept already\)/);
+    // The contract takes it: a 409 the mock chose, not a status it invented outside the 4XX range.
+    const verdict = await judge(
+      await loadContractSet(configPath),
+      'numbers',
+      base,
+      '/subscriptions',
+      sent,
+      refused,
+    );
+    expect(verdict.violations).toEqual([]);
+    // A request the mock refuses anyway keeps its own answer.
+    const unauthorised = await call(base, '/subscriptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: at(example('subscription')),
+    });
+    expect(unauthorised.status).toBe(401);
+  });
+
+  it('at most maxConcurrentDeliveries connections at once; the others wait their turn', async () => {
+    await set.stop();
+    log.length = 0;
+    let open = 0;
+    let most = 0;
+    const held: Array<() => void> = [];
+    const holder = createServer((req, res) => {
+      open++;
+      most = Math.max(most, open);
+      req.resume();
+      held.push(() => {
+        open--;
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((done) => holder.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(holder.address() as AddressInfo).port}/hooks`;
+    try {
+      set = await startOnFreePorts({
+        only: ['numbers'],
+        stateful: true,
+        webhooks: {
+          maxConcurrentDeliveries: 1,
+          retry: { attempts: 1, delayMs: 0 },
+          timeoutMs: 30_000,
+          onLog: (line) => log.push(line),
+        },
+      });
+      for (let count = 0; count < 3; count++)
+        await subscribe((document) => document.replace(/<URL>[^<]*</, `<URL>${url}<`));
+      await order();
+      for (let answered = 0; answered < 3; answered++) {
+        await vi.waitFor(() => expect(held.length).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
+        held.shift()?.();
+      }
+      await settle(/attempt 1\/1\): 200 in[\s\S]*attempt 1\/1\): 200 in[\s\S]*attempt 1\/1\): 200 in/);
+      expect(most).toBe(1);
+    } finally {
+      for (const release of held) release();
+      holder.closeAllConnections();
+      await new Promise((done) => holder.close(done));
+    }
+  });
+
+  it.each([{ maxSubscriptions: 0 }, { maxConcurrentDeliveries: 1.5 }])(
+    'refuses a bound that is not a whole number of at least 1: %o',
+    async (bound) => {
+      await expect(
+        startOnFreePorts({ only: ['numbers'], stateful: true, webhooks: { ...bound } }),
+      ).rejects.toThrow(/webhooks\.max\w+ must be a whole number of at least 1, not/);
+    },
+  );
 });

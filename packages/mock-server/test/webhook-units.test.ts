@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { harEntry, readEntry } from '@svc-contracts/har';
 import { maskEntry } from '@svc-contracts/redact';
-import { afterEach, describe, expect, it } from 'vitest';
-import { attempt, deliverWithRetries, deliveryUrl, isLoopback } from '../src/webhooks/deliver.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { attempt, deliverWithRetries, deliveryUrl, isLoopback, Slots } from '../src/webhooks/deliver.ts';
 import { legacyNumber, legacyNumbers, setXmlElement } from '../src/webhooks/payload.ts';
 import { deliveryEntry } from '../src/webhooks/record.ts';
 
@@ -188,5 +188,27 @@ describe('notification bodies', () => {
     expect(() => legacyNumbers('<TelephoneNumber>+442071838750</TelephoneNumber>')).toThrow(
       /no 10-digit LEGACY form/,
     );
+  });
+});
+
+describe('the slots of the deliveries in flight', () => {
+  it('at most size at once, the others in turn, at most maxWaiting waiting; a release counts once', async () => {
+    const slots = new Slots(2, 1);
+    const first = await slots.take();
+    const second = await slots.take();
+    let third: (() => void) | undefined;
+    void slots.take()?.then((release) => {
+      third = release;
+    });
+    expect(slots.take()).toBeUndefined();
+    await Promise.resolve();
+    expect(third).toBeUndefined();
+    first?.();
+    first?.();
+    await vi.waitFor(() => expect(third).toBeDefined());
+    // The doubled release freed nothing more: two are held (second, third), none waits.
+    expect(slots.take()).toBeInstanceOf(Promise);
+    expect(slots.take()).toBeUndefined();
+    second?.();
   });
 });

@@ -152,11 +152,50 @@ export interface RetryPolicy {
 
 export const defaultRetryPolicy: RetryPolicy = { attempts: 3, delayMs: 500 };
 
+/**
+ * At most `size` holders at once (attempts, each one connection); the others wait in turn, at most
+ * `maxWaiting` of them: past that, `take` says no at once, so a burst holds neither sockets nor memory.
+ */
+export class Slots {
+  private used = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    readonly size: number,
+    readonly maxWaiting: number,
+  ) {}
+
+  /** A slot's release, once one is free; undefined when `maxWaiting` already wait. */
+  take(): Promise<() => void> | undefined {
+    if (this.used < this.size) {
+      this.used++;
+      return Promise.resolve(this.release());
+    }
+    if (this.waiting.length >= this.maxWaiting) return undefined;
+    return new Promise((resolve) => this.waiting.push(() => resolve(this.release())));
+  }
+
+  private release(): () => void {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.used--;
+    };
+  }
+}
+
 /** Tries a delivery until accepted or the attempts run out; `onAttempt` sees each one. */
 export async function deliverWithRetries(
   delivery: Delivery,
   policy: RetryPolicy,
-  options: AttemptOptions & { onAttempt?: (attempt: Attempt, number: number) => void | Promise<void> },
+  options: AttemptOptions & {
+    onAttempt?: (attempt: Attempt, number: number) => void | Promise<void>;
+    /** Bounds the attempts in flight at once, shared by every delivery of a mock. */
+    slots?: Slots;
+  },
 ): Promise<Attempt> {
   let last: Attempt | undefined;
   for (let number = 1; number <= Math.max(1, policy.attempts); number++) {
@@ -164,7 +203,19 @@ export async function deliverWithRetries(
       await pause(policy.delayMs * 2 ** (number - 2), options.signal);
       if (options.signal?.aborted) break;
     }
-    last = await attempt(delivery, options);
+    const slot = options.slots?.take();
+    if (options.slots && !slot) {
+      const failure = `not sent: ${options.slots.maxWaiting} deliveries already wait for one of ${options.slots.size} connections`;
+      last = { startedDateTime: new Date().toISOString(), milliseconds: 0, failure };
+      await options.onAttempt?.(last, number);
+      continue;
+    }
+    const release = await slot;
+    try {
+      last = await attempt(delivery, options);
+    } finally {
+      release?.();
+    }
     await options.onAttempt?.(last, number);
     if (accepted(last)) return last;
   }

@@ -7,6 +7,8 @@ import { DeliveryRecorder } from './record.js';
 
 /** The callbacks of a stateful mock set: what each service's notifier makes of the requests it answered. */
 export interface WebhookDeliveries {
+  /** The answer to send instead of the mock's (a subscription past the cap), else the mock's own. */
+  answer(service: string, request: MockRequest, response: MockResponse): MockResponse;
   observe(service: string, request: MockRequest, response: MockResponse): void;
   /** Ends retries, waits for attempts under way and closes the recording. */
   stop(): Promise<void>;
@@ -26,6 +28,7 @@ export async function startWebhookDeliveries(
     if (notifier) notifiers.set(source.name, notifier);
   }
   return {
+    answer: (service, request, response) => notifiers.get(service)?.answer(request, response) ?? response,
     observe: (service, request, response) => notifiers.get(service)?.observe(request, response),
     async stop() {
       await Promise.all([...notifiers.values()].map((notifier) => notifier.stop()));

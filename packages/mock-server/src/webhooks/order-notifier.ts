@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ContractSet } from '@svc-contracts/contract-checker';
 import type { HarNameValue } from '@svc-contracts/har';
-import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
+import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
 import type { MaskOptions } from '@svc-contracts/redact';
 import { parseXml } from '@svc-contracts/xml-validator';
-import type { MockResponse } from '../error-response.js';
+import { errorResponse, type MockResponse } from '../error-response.js';
 import { type MockRequest, toRecordedRequest } from '../request.js';
 import { type WebhookDefinition, webhooksOf } from './catalog.js';
 import {
@@ -16,6 +16,7 @@ import {
   deliveryUrl,
   isLoopback,
   type RetryPolicy,
+  Slots,
 } from './deliver.js';
 import { buildPayload, legacyNumber } from './payload.js';
 import type { DeliveryRecorder } from './record.js';
@@ -34,6 +35,16 @@ export interface WebhookDeliveryOptions {
   retry?: RetryPolicy;
   /** Bound of one attempt, in ms (default 5000). */
   timeoutMs?: number;
+  /**
+   * Subscriptions kept at once, expired ones not counted (default 100): past it, a subscription the mock
+   * would have accepted is refused with 409 (see {@link OrderNotifier.answer}).
+   */
+  maxSubscriptions?: number;
+  /**
+   * Delivery attempts in flight at once, each one connection (default 16); the others wait in turn, at
+   * most {@link maxWaitingDeliveries}. Without it, 400 subscriptions and 2 orders opened 800 connections.
+   */
+  maxConcurrentDeliveries?: number;
   /** Extra names to mask in the recording, besides the built-in credential names. */
   mask?: MaskOptions;
   /** One line per attempt and per refusal to deliver; `failed` for the ones that did not go well. */
@@ -54,6 +65,19 @@ export interface KeptSubscription {
 
 type XmlTree = Record<string, unknown>;
 
+/** The mock's bounds, where the source shows none: see {@link WebhookDeliveryOptions}. */
+export const defaultWebhookLimits = { maxSubscriptions: 100, maxConcurrentDeliveries: 16 } as const;
+/** Deliveries waiting for a connection at most; past it an attempt is not sent (and retried later). */
+export const maxWaitingDeliveries = 10_000;
+
+/** A limit of {@link WebhookDeliveryOptions}: a whole number of at least 1, else a RangeError saying so. */
+function limitOf(options: WebhookDeliveryOptions, name: keyof typeof defaultWebhookLimits): number {
+  const value = options[name] ?? defaultWebhookLimits[name];
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new RangeError(`webhooks.${name} must be a whole number of at least 1, not ${String(value)}.`);
+  return value;
+}
+
 /**
  * The numbers mock's subscriptions and order notifications (`--stateful`): a `Subscription` created on
  * the mock is kept; an `Order` the mock accepts afterwards is followed by a `Notification` POSTed to the
@@ -68,14 +92,20 @@ export class OrderNotifier {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly stopping = new AbortController();
   private stopped = false;
+  private readonly maxSubscriptions: number;
+  private readonly slots: Slots;
 
   private constructor(
     private readonly service: string,
+    private readonly spec: OpenApiDocument,
     private readonly contracts: ContractSet,
     private readonly webhook: WebhookDefinition,
     private readonly options: WebhookDeliveryOptions,
     private readonly recorder: DeliveryRecorder | undefined,
-  ) {}
+  ) {
+    this.maxSubscriptions = limitOf(options, 'maxSubscriptions');
+    this.slots = new Slots(limitOf(options, 'maxConcurrentDeliveries'), maxWaitingDeliveries);
+  }
 
   /** The notifier of a service whose spec declares `orderNotification`, `createSubscription` and `createOrder`; else undefined. */
   static async for(
@@ -87,12 +117,42 @@ export class OrderNotifier {
   ): Promise<OrderNotifier | undefined> {
     const webhook = webhooksOf(service, spec).find((candidate) => candidate.name === 'orderNotification');
     if (!webhook) return undefined;
-    return new OrderNotifier(service, contracts, webhook, options, recorder);
+    return new OrderNotifier(service, spec, contracts, webhook, options, recorder);
   }
 
   /** The subscriptions kept so far (for tests and logs). */
   get kept(): readonly KeptSubscription[] {
     return this.subscriptions;
+  }
+
+  /**
+   * The answer to send for a request of this service: the mock's own, unless it accepts a subscription
+   * while {@link WebhookDeliveryOptions.maxSubscriptions} live ones are kept. Then 409 in the operation's
+   * `4XX` shape: the source shows no status for too many subscriptions, and the contract takes any 4xx
+   * with an open body; 409 (the mock's state) rather than 429, which clients retry. Never throws.
+   */
+  answer(request: MockRequest, response: MockResponse): MockResponse {
+    if (this.stopped || request.method !== 'POST' || response.status < 200 || response.status > 299)
+      return response;
+    if (this.subscriptions.length < this.maxSubscriptions) return response;
+    this.dropExpired();
+    if (this.subscriptions.length < this.maxSubscriptions) return response;
+    try {
+      const match = this.contracts.match(request.method, toRecordedRequest(request).url, {
+        service: this.service,
+      });
+      if (match?.operationId !== 'createSubscription') return response;
+    } catch {
+      return response;
+    }
+    const message = `The mock keeps at most ${this.maxSubscriptions} subscriptions (webhooks.maxSubscriptions); this one is not kept. 409 is the mock's answer: the source documents no status for this.`;
+    this.log(
+      `webhook ${this.webhook.id}: subscription refused (${this.maxSubscriptions} kept already)`,
+      true,
+    );
+    return errorResponse(this.spec, operationById(this.spec, 'createSubscription'), 409, [
+      { rule: 'subscription-limit', message, side: 'request' },
+    ]);
   }
 
   /** Called after the mock has answered a request of this service; never throws, never waits. */
@@ -117,6 +177,14 @@ export class OrderNotifier {
     this.stopped = true;
     this.stopping.abort();
     await Promise.all([...this.inFlight]);
+  }
+
+  private dropExpired(): void {
+    const now = Date.now();
+    const live = this.subscriptions.filter(
+      (kept) => kept.expiry === undefined || now <= kept.createdAt + kept.expiry * 1000,
+    );
+    this.subscriptions.splice(0, this.subscriptions.length, ...live);
   }
 
   private keep(request: MockRequest, response: MockResponse): void {
@@ -245,6 +313,7 @@ export class OrderNotifier {
     const running = deliverWithRetries(delivery, policy, {
       timeoutMs: this.options.timeoutMs ?? 5_000,
       signal: this.stopping.signal,
+      slots: this.slots,
       onAttempt: async (attempt, number) => {
         await this.recorder
           ?.record(delivery, attempt)
@@ -284,6 +353,14 @@ export class OrderNotifier {
       // A failing log must not stop the mock.
     }
   }
+}
+
+function operationById(spec: OpenApiDocument, operationId: string): JsonObject | undefined {
+  for (const item of Object.values(spec.paths ?? {})) {
+    for (const operation of Object.values(isObject(item) ? item : {}))
+      if (isObject(operation) && operation.operationId === operationId) return operation;
+  }
+  return undefined;
 }
 
 function child(tree: unknown, name: string): XmlTree | undefined {
