@@ -70,7 +70,7 @@ describe('an attachment is read only as a regular file inside the HAR folder, wi
 
   it('a file over --max-entry-bytes is not read: a resource limit (exit 2) that says how to raise it', async () => {
     const file = har('large.har', 'large.json', 'agent.json');
-    const { code, stdout } = await checkWithFixtures('--max-entry-bytes', '2000', file);
+    const { code, stdout } = await checkWithFixtures('--workers', '2', '--max-entry-bytes', '2000', file);
     expect(stdout).toMatch(
       /large\.json \(next to the HAR\): 50\d\d bytes, over the limit of 2000 \(raise it with --max-entry-bytes\)/,
     );
