@@ -115,6 +115,8 @@ export class OrderNotifier {
     options: WebhookDeliveryOptions,
     recorder?: DeliveryRecorder,
   ): Promise<OrderNotifier | undefined> {
+    // A bad bound is refused on every service, not only on the ones that send.
+    for (const name of ['maxSubscriptions', 'maxConcurrentDeliveries'] as const) limitOf(options, name);
     const webhook = webhooksOf(service, spec).find((candidate) => candidate.name === 'orderNotification');
     if (!webhook) return undefined;
     return new OrderNotifier(service, spec, contracts, webhook, options, recorder);
