@@ -244,6 +244,12 @@ export const schemaChecks = {
     reads: 'format',
     doc: 'A format is gone (`date` → a plain string): clients parsing it meet any string.',
   },
+  'format-within-bounds': {
+    request: 'not-breaking',
+    response: 'not-breaking',
+    reads: 'format (int32, int64), minimum, maximum, exclusiveMinimum, exclusiveMaximum',
+    doc: 'An integer format added or removed where the bounds already keep every value inside its range (1..1000 gains `int64`): it refuses and admits no value the bounds allow.',
+  },
   'format-widened': {
     request: 'not-breaking',
     response: 'breaking',
@@ -317,21 +323,23 @@ export const schemaChecks = {
     request: 'not-breaking',
     response: 'breaking',
     oasdiff: { request: 'request-property-one-of-added', response: 'response-property-one-of-added' },
-    reads: 'oneOf, anyOf (member by member)',
-    doc: 'A new oneOf/anyOf member: clients reading it meet a shape they do not handle.',
+    reads: 'oneOf, anyOf (member by member; a schema that became an anyOf/oneOf keeping it as a member)',
+    doc: 'A new oneOf/anyOf member, or a schema wrapped in an anyOf/oneOf that keeps it as one member (`$ref X` → `anyOf [$ref X, $ref Y]` is Y added; a `{type: null}` member is became-nullable): clients reading it meet a shape they do not handle.',
+    policy:
+      'A oneOf whose members overlap refuses a value both match; the gate reads a wrapper that keeps the old schema as the union its author meant (as the generated clients type it), so it widens.',
   },
   'alternative-removed': {
     request: 'breaking',
     response: 'not-breaking',
     oasdiff: { request: 'request-property-one-of-removed', response: 'response-property-one-of-removed' },
-    reads: 'oneOf, anyOf (member by member)',
-    doc: 'A oneOf/anyOf member is gone: clients sending that shape are refused.',
+    reads: 'oneOf, anyOf (member by member; an anyOf/oneOf that became one of its members)',
+    doc: 'A oneOf/anyOf member is gone, or an anyOf/oneOf became one of its members: clients sending that shape are refused.',
   },
   'alternatives-introduced': {
     request: 'breaking',
     response: 'not-breaking',
     reads: 'oneOf, anyOf',
-    doc: 'A oneOf/anyOf where there was none: the value must now match one of its members.',
+    doc: 'A oneOf/anyOf where there was none, none of whose members is the old schema: the value must now match one of its members.',
   },
   'alternatives-dropped': {
     request: 'not-breaking',

@@ -120,7 +120,7 @@ export class Walk {
   }
 }
 
-const documentationKeys = ['description', 'title', 'summary', 'example', 'examples'] as const;
+export const documentationKeys = ['description', 'title', 'summary', 'example', 'examples'] as const;
 
 /** Documentation keys (description, title, summary, example, examples): patch. */
 export function documentation(walk: Walk, before: unknown, after: unknown, loc: Loc): void {
