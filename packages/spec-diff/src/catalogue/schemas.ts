@@ -430,6 +430,24 @@ export const schemaChecks = {
     policy:
       'oasdiff calls it informational; generated clients build tagged unions from it, so their types change shape: possibly breaking, major.',
   },
+  'encoding-narrowed': {
+    request: 'breaking',
+    response: 'not-breaking',
+    reads: 'content.<multipart/*, application/x-www-form-urlencoded>.encoding.*.{contentType, headers}',
+    doc: 'A part of a multipart or form body takes fewer content types (default by its schema when not written), or needs a new required part header.',
+  },
+  'encoding-widened': {
+    request: 'not-breaking',
+    response: 'breaking',
+    reads: 'content.<multipart/*, application/x-www-form-urlencoded>.encoding.*.{contentType, headers}',
+    doc: 'A part of a multipart or form body may come in more content types, or a part header is no longer required or described: a reader meets parts it did not parse.',
+  },
+  'encoding-changed': {
+    request: 'breaking',
+    response: 'breaking',
+    reads: 'content.*.encoding.*.{style, explode, allowReserved}',
+    doc: 'A part of a form body is written differently (style, explode, allowReserved, with their defaults): the old form is no longer what the other side reads.',
+  },
   'schema-changed': {
     request: 'breaking',
     response: 'breaking',

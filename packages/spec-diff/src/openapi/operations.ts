@@ -5,6 +5,7 @@ import { compareParameters } from './parameters.js';
 import { compareRequestBody } from './request-bodies.js';
 import { compareResponses } from './responses.js';
 import { compareOperationSecurity } from './security.js';
+import { compareServers } from './servers.js';
 import { child, documentation, type Json, type Loc, objectOr, rootLoc, show, type Walk } from './walk.js';
 import { compareCallbacks } from './webhooks.js';
 
@@ -93,6 +94,7 @@ export function comparePaths(walk: Walk): void {
 function pathItem(walk: Walk, before: Json, after: Json, loc: Loc, path: string): void {
   walk.operation = undefined;
   documentation(walk, before, after, loc);
+  compareServers(walk, before, after, loc);
   for (const method of httpMethods) {
     const opBefore = before[method];
     const opAfter = after[method];
@@ -112,6 +114,7 @@ function pathItem(walk: Walk, before: Json, after: Json, loc: Loc, path: string)
 
 function operation(walk: Walk, itemBefore: Json, before: Json, itemAfter: Json, after: Json, loc: Loc): void {
   documentation(walk, before, after, loc);
+  compareServers(walk, before, after, loc);
   if (before.operationId !== after.operationId && before.operationId !== undefined)
     walk.emit(
       'operation-id-changed',
