@@ -326,7 +326,7 @@ export const schemaChecks = {
     reads: 'oneOf, anyOf (member by member; a schema that became an anyOf/oneOf keeping it as a member)',
     doc: 'A new oneOf/anyOf member, or a schema wrapped in an anyOf/oneOf that keeps it as one member (`$ref X` → `anyOf [$ref X, $ref Y]` is Y added; a `{type: null}` member is became-nullable): clients reading it meet a shape they do not handle.',
     policy:
-      'A oneOf whose members overlap refuses a value both match; the gate reads a wrapper that keeps the old schema as the union its author meant (as the generated clients type it), so it widens.',
+      'oasdiff reports a response member added as informational; our generated clients type the union, so a reader meets a member outside its type: breaking there. A oneOf whose members overlap refuses a value both match; the gate reads a wrapper that keeps the old schema as the union its author meant (as the generated clients type it), so it widens.',
   },
   'alternative-removed': {
     request: 'breaking',
