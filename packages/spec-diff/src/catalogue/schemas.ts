@@ -433,20 +433,20 @@ export const schemaChecks = {
   'encoding-narrowed': {
     request: 'breaking',
     response: 'not-breaking',
-    reads: 'content.<multipart/*, application/x-www-form-urlencoded>.encoding.*.{contentType, headers}',
-    doc: 'A part of a multipart or form body takes fewer content types (default by its schema when not written), or needs a new required part header.',
+    reads: 'content.<multipart/*>.encoding.*.{contentType, headers}',
+    doc: 'A part of a multipart body (a property on both sides) takes fewer content types (by default from its schema when not written), or needs a new required part header.',
   },
   'encoding-widened': {
     request: 'not-breaking',
     response: 'breaking',
-    reads: 'content.<multipart/*, application/x-www-form-urlencoded>.encoding.*.{contentType, headers}',
-    doc: 'A part of a multipart or form body may come in more content types, or a part header is no longer required or described: a reader meets parts it did not parse.',
+    reads: 'content.<multipart/*>.encoding.*.{contentType, headers}',
+    doc: 'A part of a multipart body may come in more content types, or a part header is no longer required: a reader meets parts it did not parse.',
   },
   'encoding-changed': {
     request: 'breaking',
     response: 'breaking',
-    reads: 'content.*.encoding.*.{style, explode, allowReserved}',
-    doc: 'A part of a form body is written differently (style, explode, allowReserved, with their defaults): the old form is no longer what the other side reads.',
+    reads: 'content.<application/x-www-form-urlencoded>.encoding.*.{style, explode, allowReserved}',
+    doc: 'A property of a form body (on both sides) is written differently (style, explode, allowReserved, with their defaults): the old form is no longer what the other side reads. A property added with its encoding is only property-added.',
   },
   'schema-changed': {
     request: 'breaking',

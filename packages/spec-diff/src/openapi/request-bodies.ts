@@ -102,8 +102,12 @@ function compareEncoding(
   const partsBefore = propertiesOf(walk.before, before);
   const partsAfter = propertiesOf(walk.after, after);
   const names = new Set([...Object.keys(encodingBefore), ...Object.keys(encodingAfter)]);
-  const form = mediaTypeEssence(type) === 'application/x-www-form-urlencoded';
+  const essence = mediaTypeEssence(type);
+  const form = essence === 'application/x-www-form-urlencoded';
+  const multipart = essence.startsWith('multipart/');
   for (const name of names) {
+    // A part added or removed is its property's change; only parts on both sides are written differently.
+    if (!(name in partsBefore) || !(name in partsAfter)) continue;
     const b = objectOr(encodingBefore[name]);
     const a = objectOr(encodingAfter[name]);
     const at: Loc = {
@@ -111,47 +115,13 @@ function compareEncoding(
       b: name in encodingBefore ? `${loc.b}/encoding/${escapePointer(name)}` : loc.b,
       a: name in encodingAfter ? `${loc.a}/encoding/${escapePointer(name)}` : loc.a,
     };
-    const typesOf = (entry: Json, doc: Json, parts: Json) =>
-      new Set(
-        (typeof entry.contentType === 'string' ? entry.contentType : defaultPartType(walk, doc, parts[name]))
-          .split(',')
-          .map((one) => mediaTypeEssence(one.trim())),
-      );
-    const typesBefore = typesOf(b, walk.before, partsBefore);
-    const typesAfter = typesOf(a, walk.after, partsAfter);
-    const lost = [...typesBefore].filter((one) => !typesAfter.has(one));
-    const gained = [...typesAfter].filter((one) => !typesBefore.has(one));
-    if (lost.length > 0)
-      walk.emit(
-        sided(direction, 'encoding-narrowed'),
-        at,
-        `part \`${name}\` no longer in ${lost.map(show).join(', ')}`,
-      );
-    if (gained.length > 0)
-      walk.emit(
-        sided(direction, 'encoding-widened'),
-        at,
-        `part \`${name}\` may come in ${gained.map(show).join(', ')}`,
-      );
-    const required = (entry: Json, doc: Json) =>
-      new Set(
-        Object.entries(objectOr(entry.headers))
-          .filter(([, header]) => walk.objectOf(doc, header).required === true)
-          .map(([header]) => header.toLowerCase()),
-      );
-    const requiredBefore = required(b, walk.before);
-    const requiredAfter = required(a, walk.after);
-    for (const header of requiredAfter)
-      if (!requiredBefore.has(header))
-        walk.emit(sided(direction, 'encoding-narrowed'), at, `part \`${name}\` needs header \`${header}\``);
-    for (const header of requiredBefore)
-      if (!requiredAfter.has(header))
-        walk.emit(
-          sided(direction, 'encoding-widened'),
-          at,
-          `part \`${name}\` no longer needs header \`${header}\``,
-        );
-    if (!form) continue;
+    if (multipart) multipartPart(walk, name, b, a, partsBefore, partsAfter, at, direction);
+    // style and explode shape arrays and objects; a single value is written the same whatever they say.
+    if (
+      !form ||
+      !(structured(walk, walk.before, partsBefore[name]) || structured(walk, walk.after, partsAfter[name]))
+    )
+      continue;
     const style = (entry: Json) => (typeof entry.style === 'string' ? entry.style : 'form');
     const explode = (entry: Json) =>
       typeof entry.explode === 'boolean' ? entry.explode : style(entry) === 'form';
@@ -164,4 +134,68 @@ function compareEncoding(
     for (const reason of changed)
       walk.emit(sided(direction, 'encoding-changed'), at, `part \`${name}\`: ${reason}`);
   }
+}
+
+/** A multipart part: the content types it is sent in (written, or by default) and its required headers. */
+function multipartPart(
+  walk: Walk,
+  name: string,
+  b: Json,
+  a: Json,
+  partsBefore: Json,
+  partsAfter: Json,
+  at: Loc,
+  direction: 'request' | 'response',
+): void {
+  const typesOf = (entry: Json, doc: Json, parts: Json) =>
+    new Set(
+      (typeof entry.contentType === 'string' ? entry.contentType : defaultPartType(walk, doc, parts[name]))
+        .split(',')
+        .map((one) => mediaTypeEssence(one.trim())),
+    );
+  const typesBefore = typesOf(b, walk.before, partsBefore);
+  const typesAfter = typesOf(a, walk.after, partsAfter);
+  const lost = [...typesBefore].filter((one) => !typesAfter.has(one));
+  const gained = [...typesAfter].filter((one) => !typesBefore.has(one));
+  if (lost.length > 0)
+    walk.emit(
+      sided(direction, 'encoding-narrowed'),
+      at,
+      `part \`${name}\` no longer in ${lost.map(show).join(', ')}`,
+    );
+  if (gained.length > 0)
+    walk.emit(
+      sided(direction, 'encoding-widened'),
+      at,
+      `part \`${name}\` may come in ${gained.map(show).join(', ')}`,
+    );
+  const required = (entry: Json, doc: Json) =>
+    new Set(
+      Object.entries(objectOr(entry.headers))
+        .filter(([, header]) => walk.objectOf(doc, header).required === true)
+        .map(([header]) => header.toLowerCase()),
+    );
+  const requiredBefore = required(b, walk.before);
+  const requiredAfter = required(a, walk.after);
+  for (const header of requiredAfter)
+    if (!requiredBefore.has(header))
+      walk.emit(sided(direction, 'encoding-narrowed'), at, `part \`${name}\` needs header \`${header}\``);
+  for (const header of requiredBefore)
+    if (!requiredAfter.has(header))
+      walk.emit(
+        sided(direction, 'encoding-widened'),
+        at,
+        `part \`${name}\` no longer needs header \`${header}\``,
+      );
+}
+
+/** Whether a part's schema may be an array or an object (any of its alternatives, or no type at all). */
+function structured(walk: Walk, doc: Json, schema: unknown, depth = 0): boolean {
+  const part = walk.objectOf(doc, schema);
+  const alternatives = [part.anyOf, part.oneOf].filter(Array.isArray).flat();
+  if (part.type === undefined && alternatives.length > 0)
+    return depth < 8 && alternatives.some((member) => structured(walk, doc, member, depth + 1));
+  const types =
+    typeof part.type === 'string' ? [part.type] : Array.isArray(part.type) ? part.type : undefined;
+  return types === undefined || types.includes('array') || types.includes('object');
 }

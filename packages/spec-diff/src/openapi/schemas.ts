@@ -725,6 +725,19 @@ function compositions(walk: Walk, before: Json, after: Json, loc: Loc, direction
         freeAfter.delete(match);
       }
     });
+    // A one-member list whose member changed (Stripe's `anyOf: [$ref]` beside `nullable`): the two compared.
+    const [onlyBefore] = unpairedBefore;
+    const [onlyAfter] = [...freeAfter];
+    if (
+      membersBefore.length === 1 &&
+      membersAfter.length === 1 &&
+      onlyBefore !== undefined &&
+      onlyAfter !== undefined
+    ) {
+      pairs.push([onlyBefore, onlyAfter]);
+      unpairedBefore.length = 0;
+      freeAfter.clear();
+    }
     const inlineAfter = [...freeAfter].filter((index) => refOf(membersAfter[index]) === undefined);
     const removed: number[] = [];
     // Inline members pair with one of the same type (and title, when both have one).

@@ -130,8 +130,13 @@ export function encodingRows(side: 'request' | 'response'): Row[] {
       tags: { type: 'array', items: { type: 'string' } },
     },
   };
-  const on = (type: string, encoding?: Record<string, unknown>) => {
-    const content = { [type]: { schema, ...(encoding ? { encoding } : {}) } };
+  const on = (type: string, encoding?: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+    const content = {
+      [type]: {
+        schema: { ...schema, properties: { ...schema.properties, ...extra } },
+        ...(encoding ? { encoding } : {}),
+      },
+    };
     return side === 'request'
       ? operation({ requestBody: { required: true, content } })
       : operation({ responses: { '200': { description: 'ok', content } } });
@@ -178,6 +183,38 @@ export function encodingRows(side: 'request' | 'response'): Row[] {
       name: `a form part written exploded no more (${side})`,
       given: { openapi: [form(), form({ tags: { explode: false } })] },
       want: [`${side}-encoding-changed`],
+    },
+    {
+      name: `a form property added with its encoding: the property only (${side})`,
+      given: {
+        openapi: [
+          form(),
+          on(
+            'application/x-www-form-urlencoded',
+            { pin: { style: 'deepObject', explode: true } },
+            {
+              pin: { type: 'object', properties: { number: { type: 'string' } } },
+            },
+          ),
+        ],
+      },
+      want: [`${side}-property-added`],
+    },
+    {
+      name: `a scalar form property written deepObject: a single value reads the same (${side})`,
+      given: {
+        openapi: [
+          on('application/x-www-form-urlencoded', undefined, { url: { type: 'string' } }),
+          on(
+            'application/x-www-form-urlencoded',
+            { url: { style: 'deepObject', explode: true } },
+            {
+              url: { type: 'string' },
+            },
+          ),
+        ],
+      },
+      want: [],
     },
     {
       name: `style and explode written as their defaults: no change (${side})`,

@@ -378,6 +378,21 @@ const schemaPairs: SchemaRow[] = [
     ...both('alternatives-introduced'),
   },
   {
+    name: 'a one-member anyOf whose $ref changed: the two members compared (same shape: no change)',
+    before: { anyOf: [ref('A')] },
+    after: { anyOf: [ref('B')] },
+    components: [members, { ...members, B: obj({ a: str }) }],
+    request: [],
+    response: [],
+  },
+  {
+    name: 'a one-member anyOf whose $ref changed to another shape: its properties compared',
+    before: { anyOf: [ref('A')] },
+    after: { anyOf: [ref('B')] },
+    components: [members, members],
+    ...both('property-removed', 'property-added'),
+  },
+  {
     name: 'oneOf dropped',
     before: { oneOf: [str, { type: 'integer' }] },
     after: {},
