@@ -1,14 +1,16 @@
-// Real spec histories: consecutive releases of Twilio's published spec, cut to the paths each release
+// Real spec histories: consecutive releases of Twilio's and Stripe's published specs, cut to the paths each release
 // changed (test/histories/README.md), judged by the gate with the verdict and the reasons its changelog gives.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { diffSpecs, requiredBump } from '../src/index.js';
 
 const load = (name: string) =>
-  JSON.parse(readFileSync(new URL(`histories/twilio/${name}.json`, import.meta.url), 'utf8')) as Record<
-    string,
-    unknown
-  >;
+  JSON.parse(
+    readFileSync(
+      new URL(`histories/${name.includes('-v') ? 'stripe' : 'twilio'}/${name}.json`, import.meta.url),
+      'utf8',
+    ),
+  ) as Record<string, unknown>;
 const judged = (before: string, after: string) => {
   const changes = diffSpecs(load(before), load(after));
   return {
@@ -61,5 +63,24 @@ describe('twilio-oai release pairs', () => {
       bump: 'minor',
       changes: [['response-property-added', 'type', 'added property `type`']],
     });
+  });
+});
+
+describe('stripe/openapi release pairs', () => {
+  it('v112 → v113: a request string that may now be "" widens; a response that may now be a deleted object breaks readers', () => {
+    const changes = diffSpecs(load('products-locations-v112'), load('products-locations-v113'));
+    expect(requiredBump(changes)).toBe('major');
+    expect(changes.map((change) => [change.id, change.operation, change.reason])).toEqual([
+      [
+        'request-alternative-added',
+        'POST /v1/products/{id}',
+        '`anyOf` keeps the old schema and adds member `{"enum":[""],"type":"string"}`',
+      ],
+      [
+        'response-alternative-added',
+        'GET /v1/terminal/locations/{location}',
+        '`anyOf` keeps the old schema and adds member `#/components/schemas/deleted_terminal.location`',
+      ],
+    ]);
   });
 });

@@ -2,7 +2,10 @@
 // its documentation, so that a pair of releases is stored small. Used once per pair (see README.md here):
 //   git -C twilio-oai show 1.49.0:spec/json/twilio_numbers_v2.json > full.json
 //   node --import tsx cut.ts full.json out.json '/v2/HostedNumber/Orders/Bulk/{BulkHostingSid}' [limit=N]
-// `limit=N` keeps the first N values of every enum longer than N (a category list of hundreds).
+// A path may name one operation (`post:/v1/products/{id}`).
+// `limit=N` keeps the first N values of every enum longer than N (a category list of hundreds);
+// `depth=N` keeps the components N references away from the paths, and the ones further as `{}` (on both
+// sides of a pair, so nothing changes there: what a pair tests is nearer).
 import { readFileSync, writeFileSync } from 'node:fs';
 
 type Json = Record<string, unknown>;
@@ -12,7 +15,8 @@ if (!input || !output || args.length === 0) {
   process.exit(2);
 }
 const limit = Number(args.find((arg) => arg.startsWith('limit='))?.slice(6) ?? Number.POSITIVE_INFINITY);
-const paths = args.filter((arg) => !arg.startsWith('limit='));
+const depth = Number(args.find((arg) => arg.startsWith('depth='))?.slice(6) ?? Number.POSITIVE_INFINITY);
+const paths = args.filter((arg) => !/^(limit|depth)=/.test(arg));
 const full = JSON.parse(readFileSync(input, 'utf8')) as Json;
 const documentation = new Set(['description', 'summary', 'example', 'examples']);
 
@@ -38,14 +42,24 @@ const cut: Json = {
   openapi: full.openapi,
   info: { title: (full.info as Json).title, version: (full.info as Json).version },
   ...(full.servers ? { servers: full.servers } : {}),
-  paths: Object.fromEntries(paths.filter((path) => path in fullPaths).map((path) => [path, fullPaths[path]])),
+  paths: Object.fromEntries(
+    paths.flatMap((arg) => {
+      // `METHOD:PATH` keeps one operation of the path item (`post:/v1/products/{id}`).
+      const [, method, path = arg] = /^(get|put|post|delete|patch):(.*)$/.exec(arg) ?? [];
+      const item = fullPaths[path] as Json | undefined;
+      if (!item) return [];
+      return [[path, method ? { [method]: item[method] } : item]];
+    }),
+  ),
 };
 // The components the kept paths reach, followed until nothing new is found.
 const components: Record<string, Json> = {};
 const seen = new Set<string>();
 let pending = new Set<string>();
 refs(cut.paths, pending);
+let hops = 0;
 while (pending.size > 0) {
+  hops += 1;
   const next = new Set<string>();
   for (const ref of pending) {
     if (seen.has(ref) || !ref.startsWith('#/components/')) continue;
@@ -54,9 +68,9 @@ while (pending.size > 0) {
     if (!kind || !name) continue;
     const node = ((full.components as Json)[kind] as Json)[name];
     const kindOf = components[kind] ?? {};
-    kindOf[name] = node;
+    kindOf[name] = hops > depth ? {} : node;
     components[kind] = kindOf;
-    refs(node, next);
+    if (hops <= depth) refs(node, next);
   }
   pending = next;
 }
