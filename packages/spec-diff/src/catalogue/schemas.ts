@@ -83,6 +83,8 @@ export const schemaChecks = {
     oasdiff: { request: 'request-property-type-changed', response: 'response-property-type-specialized' },
     reads: 'type',
     doc: 'A type is no longer admitted (`number` → `integer`, a type of a list dropped).',
+    policy:
+      'oasdiff calls `object` → `string` in an XML body compatible (its loosely typed XML rule); the gate reads a body schema as JSON Schema whatever its media type, and the XSDs beside our specs judge XML.',
   },
   'type-widened': {
     request: 'not-breaking',
@@ -90,6 +92,8 @@ export const schemaChecks = {
     oasdiff: { request: 'request-property-type-generalized', response: 'response-property-type-changed' },
     reads: 'type',
     doc: 'Another type is admitted: clients reading it meet values their types do not cover.',
+    policy:
+      'oasdiff calls `object` → `string` in an XML body compatible (its loosely typed XML rule); the gate reads a body schema as JSON Schema whatever its media type, and the XSDs beside our specs judge XML.',
   },
   'became-nullable': {
     request: 'not-breaking',
