@@ -112,6 +112,8 @@ export interface SchemaOptions {
   skipType?: boolean;
   /** Leave `default` alone (a parameter's default is its own check). */
   skipDefault?: boolean;
+  /** Leave the documentation keys alone (a wrapper's member, whose wrapper carries them). */
+  skipDocumentation?: boolean;
 }
 
 /** Compares two schemas on one side, following `$ref`s once per pair and direction. */
@@ -143,7 +145,7 @@ export function compareSchemas(
     );
   walk.depth += 1;
   try {
-    documentation(walk, before, after, loc);
+    if (!options.skipDocumentation) documentation(walk, before, after, loc);
     if (wrapped(walk, rawBefore, before, rawAfter, after, loc, from, direction, options)) return;
     // Object schemas built with allOf are compared as the properties they gather: moving properties into a
     // shared base schema changes nothing a client sends or reads.
@@ -222,7 +224,10 @@ function wrapped(
       b: loc.b,
       a: `${loc.a}/${key}/${index}`,
     });
-    compareSchemas(walk, rawBefore, members[kept], { ...at(kept), b: from.b }, direction, options);
+    compareSchemas(walk, rawBefore, members[kept], { ...at(kept), b: from.b }, direction, {
+      ...options,
+      skipDocumentation: true,
+    });
     members.forEach((member, index) => {
       if (index === kept) return;
       if (isNull(walk.after, member))
@@ -252,7 +257,10 @@ function wrapped(
     b: `${loc.b}/${key}/${index}`,
     a: loc.a,
   });
-  compareSchemas(walk, members[kept], rawAfter, { ...at(kept), p: loc.p, a: from.a }, direction, options);
+  compareSchemas(walk, members[kept], rawAfter, { ...at(kept), p: loc.p, a: from.a }, direction, {
+    ...options,
+    skipDocumentation: true,
+  });
   members.forEach((member, index) => {
     if (index === kept) return;
     if (isNull(walk.before, member))

@@ -344,6 +344,18 @@ const schemaPairs: SchemaRow[] = [
     ...both('alternative-added'),
   },
   {
+    name: 'the description moved from the schema to its anyOf wrapper: no documentation change',
+    before: { ...str, maxLength: 5000, description: 'The URL.' },
+    after: {
+      anyOf: [
+        { ...str, maxLength: 5000 },
+        { ...str, enum: [''] },
+      ],
+      description: 'The URL.',
+    },
+    ...both('alternative-added'),
+  },
+  {
     name: '$ref X → oneOf [$ref X, $ref Y]: Y added, X still compared (issue 53)',
     before: ref('A'),
     after: { oneOf: [ref('A'), ref('B')] },
