@@ -19,7 +19,15 @@ export async function loadSpecFile(file: string, cwd: string = process.cwd()): P
   try {
     loaded = await bundleSpecs([{ name: basename(root), root }], { baseDir: dirname(root) });
   } catch (error) {
-    throw new SpecReadError(`${file}: ${(error as Error).message.split('\n')[0]}`, { cause: error });
+    const message = (error as Error).message.split('\n')[0] ?? '';
+    // Redocly's words for a file with no document in it; `git show REF:path` of a deleted file writes nothing.
+    const empty =
+      message === 'Document must be JSON object, got undefined'
+        ? 'holds no document (an empty file): if it was taken from a release where this file no longer exists, the service it described was removed there, with every operation'
+        : message.startsWith('Document must be JSON object')
+          ? 'not an OpenAPI document (expected an object at the top)'
+          : message;
+    throw new SpecReadError(`${file}: ${empty}`, { cause: error });
   }
   const [spec] = loaded.specs;
   if (!spec) throw new SpecReadError(`${file}: no such file`);

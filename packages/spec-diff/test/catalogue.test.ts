@@ -59,6 +59,7 @@ describe('the catalogue', () => {
       'security',
       'webhooks',
       'extensions',
+      'servers',
     ]
       .map((name) => readFileSync(new URL(`../src/openapi/${name}.ts`, import.meta.url), 'utf8'))
       .concat(readFileSync(new URL('../src/xsd.ts', import.meta.url), 'utf8'));

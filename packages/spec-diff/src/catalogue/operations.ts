@@ -55,6 +55,36 @@ export const operationChecks = {
     doc: 'An operation is no longer deprecated.',
     oasdiff: 'endpoint-reactivated',
   },
+  'server-removed': {
+    level: 'breaking',
+    direction: 'request',
+    reads: 'servers[*].url, paths.*.servers, paths.*.<method>.servers',
+    doc: 'A server URL is gone (at the root, a path or an operation): clients configured for it, or generated with it as their base URL, call a place that no longer serves the API.',
+  },
+  'server-added': {
+    level: 'not-breaking',
+    direction: 'request',
+    reads: 'servers[*].url, paths.*.servers, paths.*.<method>.servers',
+    doc: 'A new server URL the API is also served at.',
+  },
+  'server-variable-value-removed': {
+    level: 'breaking',
+    direction: 'request',
+    reads: 'servers[*].variables.*.enum',
+    doc: 'A server variable no longer takes a value (a region, an environment): clients configured with it reach no server.',
+  },
+  'server-variable-value-added': {
+    level: 'not-breaking',
+    direction: 'request',
+    reads: 'servers[*].variables.*.enum',
+    doc: 'A server variable takes a new value.',
+  },
+  'server-variable-default-changed': {
+    level: 'possibly-breaking',
+    direction: 'request',
+    reads: 'servers[*].variables.*.default',
+    doc: 'A server variable’s default changed: clients that never set it now call another base URL.',
+  },
   'documentation-changed': {
     level: 'not-breaking',
     bump: 'patch',

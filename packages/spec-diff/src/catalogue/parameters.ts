@@ -20,6 +20,14 @@ export const parameterChecks = {
     policy:
       'oasdiff reports it as informational once deprecated; our generated clients lose the argument, so code passing it stops compiling: major.',
   },
+  'request-path-parameter-renamed': {
+    level: 'breaking',
+    direction: 'request',
+    reads: 'paths.* (the names between `{}`), parameters[in=path].name',
+    doc: 'A path parameter renamed in the same URL template (`{Sid}` → `{BulkHostingSid}`): the same path, whose operations are compared as before; the URL a client calls is unchanged, but the generated argument (`params.path.<name>`) is renamed.',
+    policy:
+      'oasdiff matches paths by their template and reports nothing for the rename (the wire is the same); our generated clients name the path argument after it, so code passing it stops compiling: major.',
+  },
   'request-parameter-added-required': {
     level: 'breaking',
     direction: 'request',

@@ -65,4 +65,28 @@ export const responseChecks = {
     reads: 'paths.*.<method>.responses.*.headers.*.required',
     doc: 'An optional response header became required: always sent now.',
   },
+  'response-link-removed': {
+    level: 'possibly-breaking',
+    bump: 'minor',
+    direction: 'response',
+    reads: 'paths.*.<method>.responses.*.links.*',
+    doc: 'A response link is gone: a client (or tool) that followed it from this response to another operation finds no link.',
+    policy:
+      'Links describe how values lead to another call; the wire is unchanged and our generated clients do not read them: possibly breaking, a minor bump.',
+  },
+  'response-link-changed': {
+    level: 'possibly-breaking',
+    bump: 'minor',
+    direction: 'response',
+    reads:
+      'paths.*.<method>.responses.*.links.*.{operationId, operationRef, parameters, requestBody, server}',
+    doc: 'A response link leads elsewhere or passes other values: a client following it calls something else.',
+    policy: 'As response-link-removed: the wire is unchanged and our generated clients do not read links.',
+  },
+  'response-link-added': {
+    level: 'not-breaking',
+    direction: 'response',
+    reads: 'paths.*.<method>.responses.*.links.*',
+    doc: 'A new response link.',
+  },
 } as const satisfies Record<string, CheckSpec>;

@@ -83,6 +83,8 @@ export const schemaChecks = {
     oasdiff: { request: 'request-property-type-changed', response: 'response-property-type-specialized' },
     reads: 'type',
     doc: 'A type is no longer admitted (`number` → `integer`, a type of a list dropped).',
+    policy:
+      'oasdiff calls `object` → `string` in an XML body compatible (its loosely typed XML rule); the gate reads a body schema as JSON Schema whatever its media type, and the XSDs beside our specs judge XML.',
   },
   'type-widened': {
     request: 'not-breaking',
@@ -90,6 +92,8 @@ export const schemaChecks = {
     oasdiff: { request: 'request-property-type-generalized', response: 'response-property-type-changed' },
     reads: 'type',
     doc: 'Another type is admitted: clients reading it meet values their types do not cover.',
+    policy:
+      'oasdiff calls `object` → `string` in an XML body compatible (its loosely typed XML rule); the gate reads a body schema as JSON Schema whatever its media type, and the XSDs beside our specs judge XML.',
   },
   'became-nullable': {
     request: 'not-breaking',
@@ -244,6 +248,12 @@ export const schemaChecks = {
     reads: 'format',
     doc: 'A format is gone (`date` → a plain string): clients parsing it meet any string.',
   },
+  'format-within-bounds': {
+    request: 'not-breaking',
+    response: 'not-breaking',
+    reads: 'format (int32, int64), minimum, maximum, exclusiveMinimum, exclusiveMaximum',
+    doc: 'An integer format added or removed where the bounds already keep every value inside its range (1..1000 gains `int64`): it refuses and admits no value the bounds allow.',
+  },
   'format-widened': {
     request: 'not-breaking',
     response: 'breaking',
@@ -317,21 +327,23 @@ export const schemaChecks = {
     request: 'not-breaking',
     response: 'breaking',
     oasdiff: { request: 'request-property-one-of-added', response: 'response-property-one-of-added' },
-    reads: 'oneOf, anyOf (member by member)',
-    doc: 'A new oneOf/anyOf member: clients reading it meet a shape they do not handle.',
+    reads: 'oneOf, anyOf (member by member; a schema that became an anyOf/oneOf keeping it as a member)',
+    doc: 'A new oneOf/anyOf member, or a schema wrapped in an anyOf/oneOf that keeps it as one member (`$ref X` → `anyOf [$ref X, $ref Y]` is Y added; a `{type: null}` member is became-nullable): clients reading it meet a shape they do not handle.',
+    policy:
+      'oasdiff reports a response member added as informational; our generated clients type the union, so a reader meets a member outside its type: breaking there. A oneOf whose members overlap refuses a value both match; the gate reads a wrapper that keeps the old schema as the union its author meant (as the generated clients type it), so it widens.',
   },
   'alternative-removed': {
     request: 'breaking',
     response: 'not-breaking',
     oasdiff: { request: 'request-property-one-of-removed', response: 'response-property-one-of-removed' },
-    reads: 'oneOf, anyOf (member by member)',
-    doc: 'A oneOf/anyOf member is gone: clients sending that shape are refused.',
+    reads: 'oneOf, anyOf (member by member; an anyOf/oneOf that became one of its members)',
+    doc: 'A oneOf/anyOf member is gone, or an anyOf/oneOf became one of its members: clients sending that shape are refused.',
   },
   'alternatives-introduced': {
     request: 'breaking',
     response: 'not-breaking',
     reads: 'oneOf, anyOf',
-    doc: 'A oneOf/anyOf where there was none: the value must now match one of its members.',
+    doc: 'A oneOf/anyOf where there was none, none of whose members is the old schema: the value must now match one of its members.',
   },
   'alternatives-dropped': {
     request: 'not-breaking',
@@ -421,6 +433,24 @@ export const schemaChecks = {
     doc: 'A discriminator was added, removed, or its property or mapping changed: generated unions change shape.',
     policy:
       'oasdiff calls it informational; generated clients build tagged unions from it, so their types change shape: possibly breaking, major.',
+  },
+  'encoding-narrowed': {
+    request: 'breaking',
+    response: 'not-breaking',
+    reads: 'content.<multipart/*>.encoding.*.{contentType, headers}',
+    doc: 'A part of a multipart body (a property on both sides) takes fewer content types (by default from its schema when not written), or needs a new required part header.',
+  },
+  'encoding-widened': {
+    request: 'not-breaking',
+    response: 'breaking',
+    reads: 'content.<multipart/*>.encoding.*.{contentType, headers}',
+    doc: 'A part of a multipart body may come in more content types, or a part header is no longer required: a reader meets parts it did not parse.',
+  },
+  'encoding-changed': {
+    request: 'breaking',
+    response: 'breaking',
+    reads: 'content.<application/x-www-form-urlencoded>.encoding.*.{style, explode, allowReserved}',
+    doc: 'A property of a form body (on both sides) is written differently (style, explode, allowReserved, with their defaults): the old form is no longer what the other side reads. A property added with its encoding is only property-added.',
   },
   'schema-changed': {
     request: 'breaking',

@@ -2,6 +2,7 @@ import type { Change } from '../change.js';
 import { compareRootExtensions } from './extensions.js';
 import { comparePaths } from './operations.js';
 import { compareSecuritySchemes } from './security.js';
+import { compareServers } from './servers.js';
 import { documentation, rootLoc, Walk } from './walk.js';
 import { compareWebhooks } from './webhooks.js';
 
@@ -12,6 +13,7 @@ export type OpenApiDocument = Record<string, unknown>;
 export function diffSpecs(before: OpenApiDocument, after: OpenApiDocument): Change[] {
   const walk = new Walk(before, after);
   documentation(walk, before.info, after.info, rootLoc('#/info'));
+  compareServers(walk, before, after, rootLoc('#'));
   comparePaths(walk);
   compareWebhooks(walk);
   compareSecuritySchemes(walk);

@@ -22,7 +22,12 @@ function collect(walk: Walk, doc: Json, item: Json, operation: Json, opPointer: 
     list.forEach((raw, index) => {
       const { node, pointer } = walk.resolve(doc, raw, `${at}/${index}`);
       if (!isObject(node) || typeof node.name !== 'string') return;
-      found.set(`${String(node.in)}:${node.name}`, { param: node, pointer });
+      // An old path parameter is keyed by its new name when the template renamed it.
+      const name =
+        node.in === 'path' && doc === walk.before
+          ? (walk.pathRenames.get(node.name) ?? node.name)
+          : node.name;
+      found.set(`${String(node.in)}:${name}`, { param: node, pointer });
     });
   }
   return found;

@@ -2,7 +2,7 @@
 import { isObject } from '@svc-contracts/openapi-utils';
 import { compareContent } from './request-bodies.js';
 import { compareSchemas } from './schemas.js';
-import { child, documentation, type Loc, objectOr, type Walk } from './walk.js';
+import { child, documentation, type Loc, objectOr, same, type Walk } from './walk.js';
 
 /** 1xx-3xx, their `1XX`-`3XX` ranges and `default` are what a call succeeds with; 4xx and 5xx are not. */
 export function isSuccessStatus(status: string): boolean {
@@ -30,6 +30,7 @@ export function compareResponses(walk: Walk, rawBefore: unknown, rawAfter: unkno
     if (!isObject(b) || !isObject(a)) continue;
     documentation(walk, b, a, at);
     headers(walk, b.headers, a.headers, child(at, 'headers'));
+    links(walk, b.links, a.links, child(at, 'links'));
     compareContent(walk, b.content, a.content, child(at, 'content'), 'response', {
       removed: 'response-media-type-removed',
       added: 'response-media-type-added',
@@ -63,4 +64,33 @@ function headers(walk: Walk, rawBefore: unknown, rawAfter: unknown, loc: Loc): v
   for (const name of Object.keys(after))
     if (!(name in before))
       walk.emit('response-header-added', child(loc, name), `added response header \`${name}\``, 'after');
+}
+
+/** What a link says about the call it leads to (its description aside). */
+const linkKeys = ['operationId', 'operationRef', 'parameters', 'requestBody', 'server'] as const;
+
+function links(walk: Walk, rawBefore: unknown, rawAfter: unknown, loc: Loc): void {
+  const before = objectOr(rawBefore);
+  const after = objectOr(rawAfter);
+  for (const [name, link] of Object.entries(before)) {
+    const at = child(loc, name);
+    if (!(name in after)) {
+      walk.emit('response-link-removed', at, `removed response link \`${name}\``, 'before');
+      continue;
+    }
+    const pair = walk.resolvePair(link, after[name], at);
+    const b = objectOr(pair.b);
+    const a = objectOr(pair.a);
+    documentation(walk, b, a, pair.loc);
+    const changed = linkKeys.filter((key) => !same(b[key], a[key]));
+    if (changed.length > 0)
+      walk.emit(
+        'response-link-changed',
+        pair.loc,
+        `response link \`${name}\` changed its ${changed.map((key) => `\`${key}\``).join(', ')}`,
+      );
+  }
+  for (const name of Object.keys(after))
+    if (!(name in before))
+      walk.emit('response-link-added', child(loc, name), `added response link \`${name}\``, 'after');
 }

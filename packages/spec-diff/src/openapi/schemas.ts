@@ -6,6 +6,7 @@ import type { Direction } from '../change.js';
 import {
   child,
   documentation,
+  documentationKeys,
   type Json,
   type Loc,
   maxSchemaDepth,
@@ -111,6 +112,8 @@ export interface SchemaOptions {
   skipType?: boolean;
   /** Leave `default` alone (a parameter's default is its own check). */
   skipDefault?: boolean;
+  /** Leave the documentation keys alone (a wrapper's member, whose wrapper carries them). */
+  skipDocumentation?: boolean;
 }
 
 /** Compares two schemas on one side, following `$ref`s once per pair and direction. */
@@ -142,7 +145,8 @@ export function compareSchemas(
     );
   walk.depth += 1;
   try {
-    documentation(walk, before, after, loc);
+    if (!options.skipDocumentation) documentation(walk, before, after, loc);
+    if (wrapped(walk, rawBefore, before, rawAfter, after, loc, from, direction, options)) return;
     // Object schemas built with allOf are compared as the properties they gather: moving properties into a
     // shared base schema changes nothing a client sends or reads.
     if (Array.isArray(before.allOf) || Array.isArray(after.allOf)) {
@@ -163,6 +167,118 @@ export function compareSchemas(
   } finally {
     walk.depth -= 1;
   }
+}
+
+/** A schema without its documentation keys, to tell whether two are written the same. */
+function bare(schema: Json): Json {
+  const copy: Json = { ...schema };
+  for (const key of documentationKeys) delete copy[key];
+  return copy;
+}
+
+/** The anyOf/oneOf a schema only wraps (nothing but documentation beside it). */
+function wrapperOf(schema: Json): { key: 'anyOf' | 'oneOf'; members: unknown[] } | undefined {
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const members = schema[key];
+    if (!Array.isArray(members)) continue;
+    const others = Object.keys(schema).filter((name) => name !== key);
+    if (others.every((name) => (documentationKeys as readonly string[]).includes(name)))
+      return { key, members };
+  }
+  return undefined;
+}
+
+/**
+ * A schema that became (or stopped being) an anyOf/oneOf keeping it as a member: the kept member is compared
+ * with the old schema, every other member is one alternative added (or removed). `$ref X` becoming
+ * `anyOf [$ref X, $ref Y]` is Y added, not every property of X removed. A `{type: null}` member is nullability.
+ */
+function wrapped(
+  walk: Walk,
+  rawBefore: unknown,
+  before: Json,
+  rawAfter: unknown,
+  after: Json,
+  loc: Loc,
+  from: Loc,
+  direction: Direction,
+  options: SchemaOptions,
+): boolean {
+  const hasAlternatives = (schema: Json) => schema.anyOf !== undefined || schema.oneOf !== undefined;
+  const keeps = (doc: Json, raw: unknown, plain: Json, member: unknown) => {
+    if (isObject(raw) && typeof raw.$ref === 'string' && isObject(member) && member.$ref === raw.$ref)
+      return true;
+    const node = walk.objectOf(doc, member);
+    return same(bare(node), bare(plain));
+  };
+  const isNull = (doc: Json, member: unknown) => same(bare(walk.objectOf(doc, member)), { type: 'null' });
+  const label = (member: unknown) =>
+    show(isObject(member) && typeof member.$ref === 'string' ? member.$ref : JSON.stringify(member));
+  const wrapperAfter = hasAlternatives(before) ? undefined : wrapperOf(after);
+  if (wrapperAfter) {
+    const { key, members } = wrapperAfter;
+    const kept = members.findIndex((member) => keeps(walk.after, rawBefore, before, member));
+    if (kept === -1) return false;
+    const at = (index: number): Loc => ({
+      p: `${loc.p}/${key}/${index}`,
+      b: loc.b,
+      a: `${loc.a}/${key}/${index}`,
+    });
+    compareSchemas(walk, rawBefore, members[kept], { ...at(kept), b: from.b }, direction, {
+      ...options,
+      skipDocumentation: true,
+    });
+    members.forEach((member, index) => {
+      if (index === kept) return;
+      if (isNull(walk.after, member))
+        walk.emit(
+          sided(direction, 'became-nullable'),
+          at(index),
+          `became nullable (\`${key}\` with \`null\`)`,
+          'after',
+        );
+      else
+        walk.emit(
+          sided(direction, 'alternative-added'),
+          at(index),
+          `\`${key}\` keeps the old schema and adds member ${label(member)}`,
+          'after',
+        );
+    });
+    return true;
+  }
+  const wrapperBefore = hasAlternatives(after) ? undefined : wrapperOf(before);
+  if (!wrapperBefore) return false;
+  const { key, members } = wrapperBefore;
+  const kept = members.findIndex((member) => keeps(walk.before, rawAfter, after, member));
+  if (kept === -1) return false;
+  const at = (index: number): Loc => ({
+    p: `${loc.b}/${key}/${index}`,
+    b: `${loc.b}/${key}/${index}`,
+    a: loc.a,
+  });
+  compareSchemas(walk, members[kept], rawAfter, { ...at(kept), p: loc.p, a: from.a }, direction, {
+    ...options,
+    skipDocumentation: true,
+  });
+  members.forEach((member, index) => {
+    if (index === kept) return;
+    if (isNull(walk.before, member))
+      walk.emit(
+        sided(direction, 'became-not-nullable'),
+        at(index),
+        `no longer nullable (\`${key}\` with \`null\` dropped)`,
+        'before',
+      );
+    else
+      walk.emit(
+        sided(direction, 'alternative-removed'),
+        at(index),
+        `\`${key}\` dropped, keeping only one of its members; member ${label(member)} is gone`,
+        'before',
+      );
+  });
+  return true;
 }
 
 function types(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
@@ -225,11 +341,84 @@ function constAndEnum(walk: Walk, before: Json, after: Json, loc: Loc, direction
   }
 }
 
+/** The only values a schema admits (its enum, or its const), or undefined when it lists none. */
+function listedValues(schema: Json): unknown[] | undefined {
+  if ('const' in schema) return [schema.const];
+  return Array.isArray(schema.enum) ? schema.enum : undefined;
+}
+
+/** Whether a value meets one bound of `schema` (a bound that does not apply to its type is met). */
+function meetsBound(value: unknown, key: string, schema: Json): boolean {
+  const limit = schema[key];
+  if (typeof limit !== 'number') return true;
+  if (key === 'multipleOf') return typeof value !== 'number' || Number.isInteger(value / limit);
+  const size =
+    typeof value === 'string'
+      ? key.endsWith('Length')
+        ? [...value].length
+        : undefined
+      : typeof value === 'number'
+        ? /imum$/.test(key)
+          ? value
+          : undefined
+        : Array.isArray(value)
+          ? key.endsWith('Items')
+            ? value.length
+            : undefined
+          : isObject(value) && key.endsWith('Properties')
+            ? Object.keys(value).length
+            : undefined;
+  if (size === undefined) return true;
+  // OpenAPI 3.0 writes an exclusive bound as a flag beside maximum/minimum.
+  const strict =
+    key.startsWith('exclusive') ||
+    (key === 'maximum' && schema.exclusiveMaximum === true) ||
+    (key === 'minimum' && schema.exclusiveMinimum === true);
+  if (key.startsWith('max') || key === 'exclusiveMaximum') return strict ? size < limit : size <= limit;
+  return strict ? size > limit : size >= limit;
+}
+
+/** The integers each integer format holds. */
+const formatRanges: Record<string, readonly [number, number]> = {
+  int32: [-(2 ** 31), 2 ** 31 - 1],
+  int64: [-(2 ** 63), 2 ** 63 - 1],
+};
+
+/** Whether an integer schema's bounds already keep every value inside a format's range. */
+function withinFormat(schema: Json, format: unknown): boolean {
+  const range = typeof format === 'string' ? formatRanges[format] : undefined;
+  const types = typeSet(schema);
+  if (!range || !types || types.size === 0 || ![...types].every((t) => t === 'integer' || t === 'null'))
+    return false;
+  const low = [schema.minimum, schema.exclusiveMinimum].filter((n): n is number => typeof n === 'number');
+  const high = [schema.maximum, schema.exclusiveMaximum].filter((n): n is number => typeof n === 'number');
+  return low.length > 0 && high.length > 0 && Math.max(...low) >= range[0] && Math.min(...high) <= range[1];
+}
+
+/** Whether a value meets a pattern (a non-string meets it; an expression that does not compile, never). */
+function matches(pattern: string, value: unknown): boolean {
+  if (typeof value !== 'string') return true;
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    return false;
+  }
+}
+
 function constraints(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
+  // Judged as a whole: a bound dropped where the new schema lists values that all meet it loosens nothing
+  // (maxLength 5000 → an enum of short words narrowed), and one added that every old listed value meets
+  // tightens nothing.
+  const listedAfter = listedValues(after);
+  const listedBefore = listedValues(before);
   const bound = (key: string, tighter: (b: number, a: number) => boolean) => {
     const b = before[key];
     const a = after[key];
     const at = child(loc, key);
+    if (a === b) return;
+    const looser = typeof b === 'number' && (typeof a !== 'number' || !tighter(b, a));
+    if (looser && listedAfter?.every((value) => meetsBound(value, key, before))) return;
+    if (!looser && listedBefore?.every((value) => meetsBound(value, key, after))) return;
     if (typeof a === 'number' && typeof b !== 'number')
       walk.emit(sided(direction, 'bound-tightened'), at, `added bound ${key} ${a}`, 'after');
     else if (typeof a !== 'number' && typeof b === 'number')
@@ -273,7 +462,13 @@ function constraints(walk: Walk, before: Json, after: Json, loc: Loc, direction:
   const patternAt = child(loc, 'pattern');
   const pb = before.pattern;
   const pa = after.pattern;
-  if (!same(pb, pa)) {
+  const matchAll = (values: unknown[] | undefined, pattern: unknown) =>
+    values !== undefined && typeof pattern === 'string' && values.every((value) => matches(pattern, value));
+  if (pa === undefined && matchAll(listedAfter, pb)) {
+    // the listed values all match the pattern dropped: nothing loosened
+  } else if (pb === undefined && matchAll(listedBefore, pa)) {
+    // every value listed before matches the pattern added: nothing tightened
+  } else if (!same(pb, pa)) {
     if (pb === undefined)
       walk.emit(sided(direction, 'pattern-added'), patternAt, `added pattern ${show(pa)}`, 'after');
     else if (pa === undefined)
@@ -293,7 +488,21 @@ function constraints(walk: Walk, before: Json, after: Json, loc: Loc, direction:
   const fb = before.format;
   const fa = after.format;
   if (!same(fb, fa)) {
-    if (fb === undefined)
+    if (fb === undefined && withinFormat(before, fa))
+      walk.emit(
+        sided(direction, 'format-within-bounds'),
+        formatAt,
+        `added format ${show(fa)}, which every value the bounds allow meets`,
+        'after',
+      );
+    else if (fa === undefined && withinFormat(after, fb))
+      walk.emit(
+        sided(direction, 'format-within-bounds'),
+        formatAt,
+        `removed format ${show(fb)}, which every value the bounds allow meets`,
+        'before',
+      );
+    else if (fb === undefined)
       walk.emit(sided(direction, 'format-added'), formatAt, `added format ${show(fa)}`, 'after');
     else if (fa === undefined)
       walk.emit(sided(direction, 'format-removed'), formatAt, `removed format ${show(fb)}`, 'before');
@@ -524,6 +733,19 @@ function compositions(walk: Walk, before: Json, after: Json, loc: Loc, direction
         freeAfter.delete(match);
       }
     });
+    // A one-member list whose member changed (Stripe's `anyOf: [$ref]` beside `nullable`): the two compared.
+    const [onlyBefore] = unpairedBefore;
+    const [onlyAfter] = [...freeAfter];
+    if (
+      membersBefore.length === 1 &&
+      membersAfter.length === 1 &&
+      onlyBefore !== undefined &&
+      onlyAfter !== undefined
+    ) {
+      pairs.push([onlyBefore, onlyAfter]);
+      unpairedBefore.length = 0;
+      freeAfter.clear();
+    }
     const inlineAfter = [...freeAfter].filter((index) => refOf(membersAfter[index]) === undefined);
     const removed: number[] = [];
     // Inline members pair with one of the same type (and title, when both have one).

@@ -58,6 +58,8 @@ export class Walk {
   readonly seen = new Set<string>();
   /** The operation the walk is in (`POST /items`), for the verdict lines. */
   operation: string | undefined;
+  /** Path parameters of the old path renamed in the new one (same URL template), old name → new name. */
+  pathRenames = new Map<string, string>();
 
   constructor(
     readonly before: Json,
@@ -120,7 +122,7 @@ export class Walk {
   }
 }
 
-const documentationKeys = ['description', 'title', 'summary', 'example', 'examples'] as const;
+export const documentationKeys = ['description', 'title', 'summary', 'example', 'examples'] as const;
 
 /** Documentation keys (description, title, summary, example, examples): patch. */
 export function documentation(walk: Walk, before: unknown, after: unknown, loc: Loc): void {

@@ -45,4 +45,71 @@ export const operationRows: Row[] = [
     },
     want: ['documentation-changed', 'documentation-changed'],
   },
+  ...serverRows(),
 ];
+
+/** Servers at the root, on a path item and on an operation, each compared where it is written. */
+function serverRows(): Row[] {
+  const root = (servers: unknown[]) => doc({ '/a': { get } }, { servers });
+  const region = (values: string[], fallback = 'eu') => ({
+    url: 'https://{region}.example.com',
+    variables: { region: { enum: values, default: fallback } },
+  });
+  return [
+    {
+      name: 'a root server removed (a trailing slash is the same URL)',
+      given: {
+        openapi: [
+          root([{ url: 'https://a.example.com/' }, { url: 'https://b.example.com' }]),
+          root([{ url: 'https://a.example.com' }]),
+        ],
+      },
+      want: ['server-removed'],
+    },
+    {
+      name: 'a server added to an operation',
+      given: {
+        openapi: [
+          doc({ '/a': { get } }),
+          doc({ '/a': { get: { ...get, servers: [{ url: 'https://upload.example.com' }] } } }),
+        ],
+      },
+      want: ['server-added'],
+    },
+    {
+      name: 'a path item server replaced: one removed, one added',
+      given: {
+        openapi: [
+          doc({ '/a': { get, servers: [{ url: 'https://old.example.com' }] } }),
+          doc({ '/a': { get, servers: [{ url: 'https://new.example.com' }] } }),
+        ],
+      },
+      want: ['server-removed', 'server-added'],
+    },
+    {
+      name: 'a server variable value removed',
+      given: { openapi: [root([region(['eu', 'us'])]), root([region(['eu'])])] },
+      want: ['server-variable-value-removed'],
+    },
+    {
+      name: 'a server variable value added',
+      given: { openapi: [root([region(['eu'])]), root([region(['eu', 'us'])])] },
+      want: ['server-variable-value-added'],
+    },
+    {
+      name: 'a server variable default changed',
+      given: { openapi: [root([region(['eu', 'us'])]), root([region(['eu', 'us'], 'us')])] },
+      want: ['server-variable-default-changed'],
+    },
+    {
+      name: 'the same servers in another order: no change',
+      given: {
+        openapi: [
+          root([{ url: 'https://a.example.com' }, region(['eu'])]),
+          root([region(['eu']), { url: 'https://a.example.com' }]),
+        ],
+      },
+      want: [],
+    },
+  ];
+}

@@ -1,4 +1,4 @@
-import { operation, type Row } from './table.js';
+import { doc, operation, type Row } from './table.js';
 
 const q = (fields: Record<string, unknown> = {}, schema: Record<string, unknown> = { type: 'string' }) => ({
   in: 'query',
@@ -8,7 +8,38 @@ const q = (fields: Record<string, unknown> = {}, schema: Record<string, unknown>
 });
 const withParams = (...parameters: unknown[]) => operation({ parameters });
 
+/** `GET <path>` taking the path parameter `name` (a string, with `schema` added). */
+const fetchAt = (path: string, name: string, schema: Record<string, unknown> = {}) => ({
+  [path]: {
+    get: {
+      operationId: 'fetch',
+      parameters: [{ in: 'path', name, required: true, schema: { type: 'string', ...schema } }],
+      responses: { '200': { description: 'ok' } },
+    },
+  },
+});
+
 export const parameterRows: Row[] = [
+  {
+    name: 'path parameter renamed in the same template: one path, its changes still found (issue 53)',
+    given: {
+      openapi: [
+        doc(fetchAt('/Hosting/{Sid}', 'Sid')),
+        doc(fetchAt('/Hosting/{BulkHostingSid}', 'BulkHostingSid', { maxLength: 34 })),
+      ],
+    },
+    want: ['request-path-parameter-renamed', 'request-bound-tightened'],
+  },
+  {
+    name: 'a template two new paths share is not a rename: removed and added',
+    given: {
+      openapi: [
+        doc(fetchAt('/Hosting/{Sid}', 'Sid')),
+        doc({ ...fetchAt('/Hosting/{A}', 'A'), ...fetchAt('/Hosting/{B}', 'B') }),
+      ],
+    },
+    want: ['path-removed', 'operation-added', 'operation-added'],
+  },
   {
     name: 'parameter removed',
     given: { openapi: [withParams(q()), withParams()] },

@@ -1,3 +1,4 @@
+import { encodingRows } from './responses.js';
 import { operation, type Row } from './table.js';
 
 const body = (required: boolean, ...types: string[]) => ({
@@ -73,4 +74,5 @@ export const requestBodyRows: Row[] = [
     },
     want: ['request-media-type-removed', 'request-media-type-added', 'request-bound-tightened'],
   },
+  ...encodingRows('request'),
 ];

@@ -83,4 +83,143 @@ export const responseRows: Row[] = [
     },
     want: ['response-enum-value-added'],
   },
+  ...linkRows(),
+  ...encodingRows('response'),
 ];
+
+function linkRows(): Row[] {
+  const linked = (links: Record<string, unknown>) => responses({ '200': ok({ links }) });
+  const toItem = (parameters: Record<string, string> = { id: '$response.body#/id' }) => ({
+    operationId: 'getItem',
+    parameters,
+  });
+  return [
+    {
+      name: 'a response link removed',
+      given: { openapi: [linked({ item: toItem() }), linked({})] },
+      want: ['response-link-removed'],
+    },
+    {
+      name: 'a response link passes another value',
+      given: {
+        openapi: [linked({ item: toItem() }), linked({ item: toItem({ id: '$response.body#/sid' }) })],
+      },
+      want: ['response-link-changed'],
+    },
+    {
+      name: 'a response link added',
+      given: { openapi: [linked({}), linked({ item: toItem() })] },
+      want: ['response-link-added'],
+    },
+    {
+      name: 'a response link whose description changed only',
+      given: {
+        openapi: [linked({ item: toItem() }), linked({ item: { ...toItem(), description: 'the item' } })],
+      },
+      want: ['documentation-changed'],
+    },
+  ];
+}
+
+/** multipart/form-data and form bodies with their `encoding`, on the side given (both tables call it). */
+export function encodingRows(side: 'request' | 'response'): Row[] {
+  const schema = {
+    type: 'object',
+    properties: {
+      file: { type: 'string', format: 'binary' },
+      tags: { type: 'array', items: { type: 'string' } },
+    },
+  };
+  const on = (type: string, encoding?: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+    const content = {
+      [type]: {
+        schema: { ...schema, properties: { ...schema.properties, ...extra } },
+        ...(encoding ? { encoding } : {}),
+      },
+    };
+    return side === 'request'
+      ? operation({ requestBody: { required: true, content } })
+      : operation({ responses: { '200': { description: 'ok', content } } });
+  };
+  const multipart = (encoding?: Record<string, unknown>) => on('multipart/form-data', encoding);
+  const form = (encoding?: Record<string, unknown>) => on('application/x-www-form-urlencoded', encoding);
+  return [
+    {
+      name: `a multipart part takes fewer content types (${side})`,
+      given: {
+        openapi: [
+          multipart({ file: { contentType: 'image/png, image/jpeg' } }),
+          multipart({ file: { contentType: 'image/png' } }),
+        ],
+      },
+      want: [`${side}-encoding-narrowed`],
+    },
+    {
+      name: `a multipart part may come in more content types (${side})`,
+      given: {
+        openapi: [
+          multipart({ file: { contentType: 'image/png' } }),
+          multipart({ file: { contentType: 'image/png, image/jpeg' } }),
+        ],
+      },
+      want: [`${side}-encoding-widened`],
+    },
+    {
+      name: `a multipart encoding that writes the default content type: no change (${side})`,
+      given: { openapi: [multipart(), multipart({ file: { contentType: 'application/octet-stream' } })] },
+      want: [],
+    },
+    {
+      name: `a multipart part needs a new header (${side})`,
+      given: {
+        openapi: [
+          multipart(),
+          multipart({ file: { headers: { 'X-Checksum': { required: true, schema: { type: 'string' } } } } }),
+        ],
+      },
+      want: [`${side}-encoding-narrowed`],
+    },
+    {
+      name: `a form part written exploded no more (${side})`,
+      given: { openapi: [form(), form({ tags: { explode: false } })] },
+      want: [`${side}-encoding-changed`],
+    },
+    {
+      name: `a form property added with its encoding: the property only (${side})`,
+      given: {
+        openapi: [
+          form(),
+          on(
+            'application/x-www-form-urlencoded',
+            { pin: { style: 'deepObject', explode: true } },
+            {
+              pin: { type: 'object', properties: { number: { type: 'string' } } },
+            },
+          ),
+        ],
+      },
+      want: [`${side}-property-added`],
+    },
+    {
+      name: `a scalar form property written deepObject: a single value reads the same (${side})`,
+      given: {
+        openapi: [
+          on('application/x-www-form-urlencoded', undefined, { url: { type: 'string' } }),
+          on(
+            'application/x-www-form-urlencoded',
+            { url: { style: 'deepObject', explode: true } },
+            {
+              url: { type: 'string' },
+            },
+          ),
+        ],
+      },
+      want: [],
+    },
+    {
+      name: `style and explode written as their defaults: no change (${side})`,
+      given: { openapi: [form(), form({ tags: { style: 'form', explode: true } })] },
+      want: [],
+    },
+  ];
+}

@@ -15,7 +15,7 @@ interface SchemaRow {
 
 const obj = (properties: S, extra: S = {}) => ({ type: 'object', properties, ...extra });
 const str = { type: 'string' };
-const both = (check: SchemaCheck) => ({ request: [check], response: [check] });
+const both = (...checks: SchemaCheck[]) => ({ request: checks, response: checks });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const members = { A: obj({ a: str }), B: obj({ b: str }), C: obj({ c: str }) };
 
@@ -152,6 +152,36 @@ const schemaPairs: SchemaRow[] = [
     ...both('bound-loosened'),
   },
   {
+    name: 'maxLength 5000 → an enum of short values: narrowed as a whole, no bound loosened (issue 53)',
+    before: { ...str, maxLength: 5000 },
+    after: { ...str, enum: ['queued', 'sent', 'failed', 'read'] },
+    ...both('enum-added'),
+  },
+  {
+    name: 'maxLength 3 → an enum with a longer value: the bound is loosened',
+    before: { ...str, maxLength: 3 },
+    after: { ...str, enum: ['ok', 'failed'] },
+    ...both('enum-added', 'bound-loosened'),
+  },
+  {
+    name: 'an enum → maximum every old value meets: no bound tightened',
+    before: { type: 'integer', enum: [1, 2, 3] },
+    after: { type: 'integer', maximum: 3 },
+    ...both('enum-removed'),
+  },
+  {
+    name: 'pattern dropped where an enum of matching values came: no pattern removed',
+    before: { ...str, pattern: '^[a-z]+$' },
+    after: { ...str, enum: ['a', 'b'] },
+    ...both('enum-added'),
+  },
+  {
+    name: 'pattern dropped where an enum with a value it refused came: pattern removed',
+    before: { ...str, pattern: '^[a-z]+$' },
+    after: { ...str, enum: ['a', 'B'] },
+    ...both('enum-added', 'pattern-removed'),
+  },
+  {
     name: 'OpenAPI 3.0 exclusiveMaximum: true on the same maximum',
     before: { type: 'integer', maximum: 10 },
     after: { type: 'integer', maximum: 10, exclusiveMaximum: true },
@@ -196,6 +226,30 @@ const schemaPairs: SchemaRow[] = [
     ...both('pattern-changed'),
   },
   { name: 'format added', before: str, after: { ...str, format: 'uuid' }, ...both('format-added') },
+  {
+    name: 'format int64 added to an integer bounded 1..1000 (issue 53)',
+    before: { type: 'integer', minimum: 1, maximum: 1000 },
+    after: { type: 'integer', minimum: 1, maximum: 1000, format: 'int64' },
+    ...both('format-within-bounds'),
+  },
+  {
+    name: 'format int32 removed from an integer bounded 0..10',
+    before: { type: 'integer', minimum: 0, maximum: 10, format: 'int32' },
+    after: { type: 'integer', minimum: 0, maximum: 10 },
+    ...both('format-within-bounds'),
+  },
+  {
+    name: 'format int32 added to an integer bounded 1..2^40: still a format added',
+    before: { type: 'integer', minimum: 1, maximum: 2 ** 40 },
+    after: { type: 'integer', minimum: 1, maximum: 2 ** 40, format: 'int32' },
+    ...both('format-added'),
+  },
+  {
+    name: 'format int64 added to an integer bounded only below: still a format added',
+    before: { type: 'integer', minimum: 1 },
+    after: { type: 'integer', minimum: 1, format: 'int64' },
+    ...both('format-added'),
+  },
   {
     name: 'format date → a plain string',
     before: { ...str, format: 'date' },
@@ -282,6 +336,73 @@ const schemaPairs: SchemaRow[] = [
     before: str,
     after: { ...str, oneOf: [{ maxLength: 3 }, { pattern: '^a' }] },
     ...both('alternatives-introduced'),
+  },
+  {
+    name: 'a schema wrapped in an anyOf that keeps it as a member: one alternative added (issue 53)',
+    before: str,
+    after: { anyOf: [str, { ...str, enum: [''] }] },
+    ...both('alternative-added'),
+  },
+  {
+    name: 'the description moved from the schema to its anyOf wrapper: no documentation change',
+    before: { ...str, maxLength: 5000, description: 'The URL.' },
+    after: {
+      anyOf: [
+        { ...str, maxLength: 5000 },
+        { ...str, enum: [''] },
+      ],
+      description: 'The URL.',
+    },
+    ...both('alternative-added'),
+  },
+  {
+    name: '$ref X → oneOf [$ref X, $ref Y]: Y added, X still compared (issue 53)',
+    before: ref('A'),
+    after: { oneOf: [ref('A'), ref('B')] },
+    components: [members, { ...members, A: obj({ a: str, z: str }) }],
+    ...both('alternative-added', 'property-added'),
+  },
+  {
+    name: '$ref X → anyOf [$ref X, {type: null}]: nullability',
+    before: ref('A'),
+    after: { anyOf: [ref('A'), { type: 'null' }] },
+    components: [members, members],
+    ...both('became-nullable'),
+  },
+  {
+    name: 'anyOf [$ref X, $ref Y] → $ref X: Y removed',
+    before: { anyOf: [ref('A'), ref('B')] },
+    after: ref('A'),
+    components: [members, members],
+    ...both('alternative-removed'),
+  },
+  {
+    name: 'anyOf [$ref X, {type: null}] → $ref X: no longer nullable',
+    before: { anyOf: [ref('A'), { type: 'null' }] },
+    after: ref('A'),
+    components: [members, members],
+    ...both('became-not-nullable'),
+  },
+  {
+    name: 'an anyOf none of whose members is the old schema is still introduced',
+    before: str,
+    after: { ...str, anyOf: [{ maxLength: 3 }, { enum: [''] }] },
+    ...both('alternatives-introduced'),
+  },
+  {
+    name: 'a one-member anyOf whose $ref changed: the two members compared (same shape: no change)',
+    before: { anyOf: [ref('A')] },
+    after: { anyOf: [ref('B')] },
+    components: [members, { ...members, B: obj({ a: str }) }],
+    request: [],
+    response: [],
+  },
+  {
+    name: 'a one-member anyOf whose $ref changed to another shape: its properties compared',
+    before: { anyOf: [ref('A')] },
+    after: { anyOf: [ref('B')] },
+    components: [members, members],
+    ...both('property-removed', 'property-added'),
   },
   {
     name: 'oneOf dropped',
