@@ -157,7 +157,7 @@ describe('inputs that are not recordings', () => {
     const { code, stdout } = await cli(join(scratch, 'empty'));
     expect(code).toBe(2);
     expect(stdout).toContain(
-      `${join(scratch, 'empty')}: no recording (*.har, *.ndjson, *.jsonl) in this folder`,
+      `${join(scratch, 'empty')}: no recording (*.har, *.ndjson, *.jsonl, *.zip) in this folder`,
     );
   });
 

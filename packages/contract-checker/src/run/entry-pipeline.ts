@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { printable } from '@svc-contracts/har';
+import { isZipRecording, printable, zipAttachment } from '@svc-contracts/har';
 import { maskUrl } from '@svc-contracts/redact';
 import type { ContractSet, CredentialNames } from '../contract-set.js';
 import type { InputError, RecordedExchange } from '../input/har.js';
@@ -380,6 +380,7 @@ export function entryPipeline(
     const notJudged = [...(exchange.notJudged ?? [])];
     let { request, response } = exchange;
     const attached = (name: string, part: NotJudged['part']): string | undefined => {
+      if (isZipRecording(file)) return attachedInZip(file, name, part, notJudged);
       try {
         return readFileSync(join(dirname(file), name), 'utf8');
       } catch (error) {
@@ -486,4 +487,17 @@ export function entryPipeline(
       return taken;
     },
   };
+}
+
+/** An attachment of Playwright's `.zip` recording (`_file`), read from the archive beside its HAR. */
+function attachedInZip(
+  file: string,
+  name: string,
+  part: NotJudged['part'],
+  notJudged: NotJudged[],
+): string | undefined {
+  const text = zipAttachment(file, name);
+  if (text === undefined)
+    notJudged.push({ reason: 'attachment-missing', part, detail: `${name} (in the .zip): not there` });
+  return text;
 }
