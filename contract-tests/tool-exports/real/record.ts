@@ -2,8 +2,9 @@
 // mocks (started here, on their fixed ports), recorded by Playwright's `recordHar` (embed, minimal,
 // omit, attach as a folder and as a .zip, with `page.route` answers that break the contract) and by
 // chrome-har from Chromium's DevTools events (as browsertime and sitespeed.io write it). What differs
-// from one run to the next (times, dates, ids, the order of Chromium's CORS preflights) is made fixed;
-// the exchanges are not changed (chrome-har's preflights may still differ in the headers it matched). Needs
+// from one run to the next (times, Date headers, ids, the order of Chromium's CORS preflights) is made
+// fixed, nothing else of the exchanges (chrome-har still matches the repeated headers of some requests and
+// not others from run to run). Needs
 // Chromium (CHROMIUM, default /usr/bin/chromium); not part of `pnpm test`, which checks its output.
 //
 //   pnpm exec tsx contract-tests/tool-exports/real/record.ts
@@ -84,7 +85,7 @@ async function routeBrokenAnswers(target: Page): Promise<void> {
 
 const fixedDate = 'Tue, 01 Dec 2026 00:00:00 GMT';
 
-/** The fields that change from run to run made fixed, in place; the exchange itself is untouched. */
+/** The fields that change from run to run made fixed, in place; of the exchange, only its Date headers. */
 function stabilise(har: { log: Record<string, unknown> }): void {
   const log = har.log as { entries: Array<Record<string, unknown>>; pages?: Array<Record<string, unknown>> };
   const started = Date.parse('2026-12-01T00:00:00.000Z');
