@@ -131,12 +131,10 @@ describe('the scope of a run', () => {
 
   it("reads Playwright's .zip: its HAR, the bodies attached inside, one not there not judged", async () => {
     const withFile = (name: string, body: unknown) => {
-      const [entry] = createHar([known]).log.entries as Array<{
-        response: { content: Record<string, unknown> };
-      }>;
-      const content = (entry as { response: { content: Record<string, unknown> } }).response.content;
-      delete content.text;
-      content._file = name;
+      const [entry] = createHar([known]).log.entries;
+      if (!entry) throw new Error('createHar wrote no entry');
+      delete entry.response.content.text;
+      entry.response.content._file = name;
       return { entry, body: strToU8(JSON.stringify(body)) };
     };
     const kept = withFile('a1.json', agent);
