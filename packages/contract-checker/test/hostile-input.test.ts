@@ -104,11 +104,6 @@ describe('one bad entry fails alone, named by file and index', () => {
       'response.content.encoding rot13 is not supported',
     ],
     [
-      'postData.text as an object',
-      { request: { method: 'POST', postData: { mimeType: 'application/json', text: { a: 1 } } } },
-      'request.postData.text is not a string',
-    ],
-    [
       'a header value that is a number',
       { request: { headers: [{ name: 'X-Count', value: 3 }] } },
       'request.headers[0].value is not a string (header X-Count)',
@@ -119,6 +114,29 @@ describe('one bad entry fails alone, named by file and index', () => {
     expect(parsed.entryErrors).toHaveLength(1);
     expect(parsed.entryErrors[0]?.index).toBe(0);
     expect(parsed.entryErrors[0]?.reason).toContain(reason);
+  });
+
+  it.each([
+    [
+      'postData.text as an object',
+      { mimeType: 'application/json', text: { a: 1 } },
+      'request.postData.text is not a string',
+    ],
+    [
+      'a form param value that is a number',
+      { mimeType: 'application/x-www-form-urlencoded', params: [{ name: 'n', value: 3 }] },
+      'request.postData.params[0].value is not a string (3)',
+    ],
+  ])('%s costs the request body alone: not judged, the entry read', (_name, postData, reason) => {
+    const parsed = parseHar(
+      harText(agentEntry({ request: { method: 'POST', postData } }), agentEntry()),
+      'bad.har',
+    );
+    expect(parsed.entryErrors).toEqual([]);
+    expect(parsed.exchanges[0]?.request.bodyNotRecorded).toBe(true);
+    expect(parsed.exchanges[0]?.notJudged).toEqual([
+      { reason: 'body-not-captured', part: 'request body', detail: reason },
+    ]);
   });
 
   it('valid base64 (with line breaks, as some tools wrap it) is still decoded', () => {
@@ -139,7 +157,7 @@ describe('inputs that are not recordings', () => {
     const { code, stdout } = await cli(join(scratch, 'empty'));
     expect(code).toBe(2);
     expect(stdout).toContain(
-      `${join(scratch, 'empty')}: no recording (*.har, *.ndjson, *.jsonl) in this folder`,
+      `${join(scratch, 'empty')}: no recording (*.har, *.ndjson, *.jsonl, *.zip) in this folder`,
     );
   });
 

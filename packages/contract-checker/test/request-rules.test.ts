@@ -362,6 +362,52 @@ testRule('request-content-type', check, [
     given: request('POST', verify, basic, '{}', 'text/html'),
     want: [{ rule: 'request-content-type' }],
   },
+  // chrome-har repeats every request header: one rule for a repeated Content-Type, JSON or XML.
+  {
+    name: 'Content-Type repeated with the same JSON value (chrome-har) is that media type',
+    given: request(
+      'POST',
+      createCall,
+      [...basic, { name: 'Content-Type', value: jsonUtf8 }],
+      callJson,
+      jsonUtf8,
+    ),
+    want: [],
+  },
+  {
+    name: 'Content-Type repeated with the same XML value (chrome-har) is that media type',
+    given: request(
+      'POST',
+      orders,
+      [...basic, { name: 'content-type', value: 'application/xml' }],
+      order(),
+      'application/xml',
+    ),
+    want: [],
+  },
+  {
+    name: 'two different media types on one line',
+    given: request('POST', createCall, basic, callJson, `${jsonUtf8}, text/html`),
+    want: [
+      {
+        rule: 'request-content-type',
+        pointer: 'header:Content-Type',
+        message:
+          "Content-Type holds different values ('application/json; charset=utf-8', 'text/html'); a message has one media type",
+      },
+    ],
+  },
+  {
+    name: 'two lines of different media types (JSON and XML)',
+    given: request(
+      'POST',
+      orders,
+      [...basic, { name: 'Content-Type', value: 'application/json' }],
+      order(),
+      'application/xml',
+    ),
+    want: [{ rule: 'request-content-type', pointer: 'header:Content-Type' }],
+  },
 ]);
 
 testRule('request-body-missing', check, [

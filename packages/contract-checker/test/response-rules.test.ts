@@ -87,6 +87,33 @@ testRule('response-content-type', check, [
     given: [getAgent, { status: 200, headers: [{ name: 'Content-Type', value: 'text/html' }], body: '<p>' }],
     want: [{ rule: 'response-content-type' }],
   },
+  {
+    name: 'a Content-Type line repeated with the same value is that media type',
+    given: [
+      getAgent,
+      {
+        status: 200,
+        headers: [
+          { name: 'Content-Type', value: 'application/json' },
+          { name: 'content-type', value: 'application/json' },
+        ],
+        body: JSON.stringify(agent),
+      },
+    ],
+    want: [],
+  },
+  {
+    name: 'a Content-Type of different media types on one line',
+    given: [
+      getAgent,
+      {
+        status: 200,
+        headers: [{ name: 'Content-Type', value: 'application/json; charset=utf-8, text/html' }],
+        body: JSON.stringify(agent),
+      },
+    ],
+    want: [{ rule: 'response-content-type', pointer: 'header:Content-Type' }],
+  },
 ]);
 
 testRule('response-body-missing', check, [

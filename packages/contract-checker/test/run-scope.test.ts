@@ -2,6 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHar } from '@svc-contracts/har';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHarFiles, parseHar, type Report, scopeCatalogue } from '../src/index.js';
 import { jsonReportWriter } from '../src/report/format.js';
@@ -126,6 +127,29 @@ describe('the scope of a run', () => {
     const alone = await checkWithFixtures(await writeHar('alone.har', [unknownPath]));
     expect(alone.stdout).toContain('skipped as other hosts (not ours): localhost:4010 1');
     expect(alone.code).toBe(0);
+  });
+
+  it("reads Playwright's .zip: its HAR, the bodies attached inside, one not there not judged", async () => {
+    const withFile = (name: string, body: unknown) => {
+      const [entry] = createHar([known]).log.entries;
+      if (!entry) throw new Error('createHar wrote no entry');
+      delete entry.response.content.text;
+      entry.response.content._file = name;
+      return { entry, body: strToU8(JSON.stringify(body)) };
+    };
+    const kept = withFile('a1.json', agent);
+    const broken = withFile('b2.json', { id: 'not a number' });
+    const gone = withFile('c3.json', agent);
+    const har = JSON.stringify({ log: { version: '1.2', entries: [kept.entry, broken.entry, gone.entry] } });
+    const path = join(scratch, 'session.zip');
+    await writeFile(path, zipSync({ 'har.har': strToU8(har), 'a1.json': kept.body, 'b2.json': broken.body }));
+    const report = await checkHarFiles([path], { configPath: fixtureConfig });
+    expect(report.inputErrors).toEqual([]);
+    expect(report.entries.map((entry) => [entry.verdict, entry.notJudged?.[0]?.detail])).toEqual([
+      ['conforms', undefined],
+      ['violation', undefined],
+      ['not-judged', 'c3.json (in the .zip): not there'],
+    ]);
   });
 
   it('holds a bounded number of entries: past it, they are decided early, and a host routed later is a problem of the run', async () => {

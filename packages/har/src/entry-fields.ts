@@ -1,4 +1,4 @@
-import { isObject, type JsonObject } from '@svc-contracts/openapi-utils';
+import { isFormMediaType, isObject, type JsonObject, mediaTypeEssence } from '@svc-contracts/openapi-utils';
 import { HarFormatError } from './format-error.js';
 import { printable } from './input-text.js';
 import type { HarNameValue } from './types.js';
@@ -25,20 +25,33 @@ export function readHeaders(raw: unknown, field: string): HarNameValue[] {
   });
 }
 
-/** HAR keeps form fields either as text or as `params`; a server sees the encoded text. */
-export function postDataText(postData: JsonObject): string | undefined {
+/**
+ * The request body as a server saw it: `postData.text`, or form `params` encoded again. Params of any
+ * other media type (chrome-har keeps a JSON body only as `params`, with values not always strings) cannot
+ * be rebuilt as sent: that, and a field that is not what HAR says, throws {@link HarFormatError} saying why.
+ */
+export function postDataText(postData: JsonObject, contentType?: string): string | undefined {
   if (postData.text !== undefined) {
     if (typeof postData.text !== 'string') throw new HarFormatError('request.postData.text is not a string');
     return postData.text;
   }
   if (Array.isArray(postData.params)) {
+    const mimeType =
+      typeof postData.mimeType === 'string' && postData.mimeType !== '' ? postData.mimeType : contentType;
+    if (mimeType !== undefined && mimeType !== '' && !isFormMediaType(mimeType)) {
+      throw new HarFormatError(
+        `request.postData keeps the ${printable(mediaTypeEssence(mimeType)).slice(0, 80)} body only as params, without its text: it cannot be rebuilt as sent`,
+      );
+    }
     return postData.params
       .map((param, position) => {
         const at = `request.postData.params[${position}]`;
         if (!isObject(param) || typeof param.name !== 'string')
           throw new HarFormatError(`${at}.name is not a string`);
         if (param.value !== undefined && typeof param.value !== 'string') {
-          throw new HarFormatError(`${at}.value is not a string`);
+          throw new HarFormatError(
+            `${at}.value is not a string (${printable(JSON.stringify(param.value) ?? '').slice(0, 40)})`,
+          );
         }
         return `${encodeURIComponent(param.name)}=${encodeURIComponent(param.value ?? '')}`;
       })

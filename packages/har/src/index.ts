@@ -40,3 +40,11 @@ export {
   RecordingSplitter,
   readRecordingChunks,
 } from './recording-reader.js';
+export {
+  isZipRecording,
+  readZipRecording,
+  type ZipLimits,
+  type ZipRecording,
+  zipAttachment,
+  zipLimits,
+} from './zip-recording.js';

@@ -159,8 +159,17 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
   }
   const notJudged: BodyNotKept[] = [];
   const attachments: NonNullable<RecordedExchange['attachments']> = {};
+  // A postData that cannot be read as sent (chrome-har's JSON kept as params) costs the request body
+  // alone: it is not judged, with why, and the rest of the entry is.
+  let unreadBody: string | undefined;
   if (isObject(request.postData)) {
-    const text = postDataText(request.postData);
+    let text: string | undefined;
+    try {
+      text = postDataText(request.postData, headerValue(recordedRequest.headers, 'content-type'));
+    } catch (error) {
+      if (!(error instanceof HarFormatError)) throw error;
+      unreadBody = error.message;
+    }
     const file = attachmentFileName(request.postData._file, 'request.postData');
     if (file !== undefined && !text) attachments.request = file;
     else if (text !== undefined) recordedRequest.body = text;
@@ -178,18 +187,21 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
     // Content-Length): then the exporter did not keep it (Chrome leaves out binary uploads).
     const omitted = isObject(request.postData) ? recorderOmission(request.postData) : undefined;
     const size = statedSize(headerValue(recordedRequest.headers, 'content-length'), request.bodySize);
-    if (omitted !== undefined) {
+    const detail =
+      omitted ??
+      unreadBody ??
+      (size !== undefined && size > 0
+        ? `the request sent ${size} bytes and the recording kept no postData text`
+        : undefined);
+    if (detail !== undefined) {
       delete recordedRequest.body;
       recordedRequest.bodyNotRecorded = true;
-      notJudged.push({ reason: 'body-not-captured', part: 'request body', detail: omitted });
-    } else if (size !== undefined && size > 0) {
-      delete recordedRequest.body;
-      recordedRequest.bodyNotRecorded = true;
-      notJudged.push({
-        reason: 'body-not-captured',
-        part: 'request body',
-        detail: `the request sent ${size} bytes and the recording kept no postData text`,
-      });
+      // One cause, one reason: an exporter told to leave bodies out left out the request's too.
+      const told =
+        omitted === undefined &&
+        unreadBody === undefined &&
+        exporterOmitsBodies(raw, isObject(request.postData) ? request.postData : {});
+      notJudged.push({ reason: told ? 'body-omitted' : 'body-not-captured', part: 'request body', detail });
     }
   }
 

@@ -4,6 +4,7 @@ import { extname, join } from 'node:path';
 import { elementText, HarEntryScanner, JsonStructureError, type ScannedElement } from './entry-scanner.js';
 import { HarFormatError } from './format-error.js';
 import { locateJsonSyntaxError, printable } from './input-text.js';
+import { isZipRecording, zipRecording } from './zip-recording.js';
 
 /**
  * HAR 1.2 documents, or NDJSON with one HAR entry per line (what a proxy or a log pipeline appends to).
@@ -227,6 +228,12 @@ export async function* readRecordingChunks(path: string): AsyncGenerator<Buffer>
     const code = (error as NodeJS.ErrnoException).code;
     throw new HarFormatError(code === 'ENOENT' ? 'no such file' : `cannot read: ${errorMessage(error)}`);
   }
+  if (isZipRecording(path)) {
+    const { har } = zipRecording(path);
+    for (let at = 0; at < har.length; at += chunkSize)
+      yield Buffer.from(har.buffer, har.byteOffset + at, Math.min(chunkSize, har.length - at));
+    return;
+  }
   let file: FileHandle | undefined;
   try {
     file = await open(path, 'r');
@@ -252,14 +259,14 @@ export interface RecordingPathProblem {
   reason: string;
 }
 
-/** Recording files found in folders: HAR, and NDJSON/JSON Lines of HAR entries. */
+/** Recording files found in folders: HAR, NDJSON/JSON Lines of HAR entries, and Playwright's `.zip`. */
 function isRecordingName(name: string): boolean {
-  return /\.(har|ndjson|jsonl)$/i.test(name);
+  return /\.(har|ndjson|jsonl|zip)$/i.test(name);
 }
 
 /**
- * Expands files and folders into recording files: a folder contributes every `*.har`, `*.ndjson` and
- * `*.jsonl` below it (sorted, so runs are reproducible); a file is taken as given whatever its extension;
+ * Expands files and folders into recording files: a folder contributes every `*.har`, `*.ndjson`,
+ * `*.jsonl` and `*.zip` below it (sorted, so runs are reproducible); a file is taken as given whatever its extension;
  * a missing path, or a folder with no recording, is a problem of its own.
  */
 export async function collectRecordingFiles(
@@ -287,7 +294,7 @@ export async function collectRecordingFiles(
       await walk(path);
       // A mistyped folder in CI must not pass as "0 passed, 0 failed".
       if (files.length === before)
-        errors.push({ file: path, reason: 'no recording (*.har, *.ndjson, *.jsonl) in this folder' });
+        errors.push({ file: path, reason: 'no recording (*.har, *.ndjson, *.jsonl, *.zip) in this folder' });
     } catch {
       errors.push({ file: path, reason: 'no such file or folder' });
     }

@@ -44,7 +44,22 @@ describe('the fields of a HAR entry', () => {
     expect(postDataText({})).toBeUndefined();
     expect(refusal(() => postDataText({ text: 3 }))).toBe('request.postData.text is not a string');
     expect(refusal(() => postDataText({ params: [{ name: 'a', value: 1 }] }))).toBe(
-      'request.postData.params[0].value is not a string',
+      'request.postData.params[0].value is not a string (1)',
+    );
+    // Only a form is rebuilt from params: chrome-har keeps JSON as params too.
+    const form = {
+      mimeType: 'application/x-www-form-urlencoded; charset=UTF-8',
+      params: [{ name: 'a', value: 'b' }],
+    };
+    expect(postDataText(form)).toBe('a=b');
+    expect(postDataText({ params: [{ name: 'a', value: 'b' }] }, 'application/x-www-form-urlencoded')).toBe(
+      'a=b',
+    );
+    expect(refusal(() => postDataText({ ...form, mimeType: 'application/json' }))).toBe(
+      'request.postData keeps the application/json body only as params, without its text: it cannot be rebuilt as sent',
+    );
+    expect(refusal(() => postDataText({ params: form.params }, 'application/json'))).toContain(
+      'only as params',
     );
   });
 

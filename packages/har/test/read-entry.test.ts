@@ -44,6 +44,100 @@ describe('readEntry', () => {
       },
     },
     {
+      name: 'form params without their text are encoded again, as the server saw them',
+      given: {
+        request: {
+          ...request,
+          method: 'POST',
+          postData: { mimeType: 'application/x-www-form-urlencoded', params: [{ name: 'a b', value: '+1' }] },
+        },
+        response: ok,
+      },
+      want: {
+        request: {
+          method: 'POST',
+          url: request.url,
+          headers: [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }],
+          body: 'a%20b=%2B1',
+        },
+      },
+    },
+    {
+      name: 'chrome-har: a JSON body kept only as params is not judged (never rebuilt as a form), the rest is read',
+      given: {
+        request: {
+          ...request,
+          method: 'POST',
+          bodySize: 14,
+          headers: [{ name: 'Content-Type', value: 'application/json' }],
+          postData: { mimeType: 'application/json', params: [{ name: 'to', value: '+1' }] },
+        },
+        response: ok,
+      },
+      want: {
+        request: {
+          method: 'POST',
+          url: request.url,
+          headers: [{ name: 'Content-Type', value: 'application/json' }],
+          bodyNotRecorded: true,
+        },
+        response: { status: 200, headers: [{ name: 'Content-Type', value: 'application/json' }], body: '{}' },
+        notJudged: [
+          {
+            reason: 'body-not-captured',
+            part: 'request body',
+            detail:
+              'request.postData keeps the application/json body only as params, without its text: it cannot be rebuilt as sent',
+          },
+        ],
+      },
+    },
+    {
+      name: 'chrome-har: a param value that is not a string costs the request body alone, not the entry',
+      given: {
+        request: {
+          ...request,
+          method: 'POST',
+          postData: { mimeType: 'application/x-www-form-urlencoded', params: [{ name: 'n', value: 3 }] },
+        },
+        response: ok,
+      },
+      want: {
+        request: {
+          method: 'POST',
+          url: request.url,
+          headers: [{ name: 'Content-Type', value: 'application/x-www-form-urlencoded' }],
+          bodyNotRecorded: true,
+        },
+        response: { status: 200, headers: [{ name: 'Content-Type', value: 'application/json' }], body: '{}' },
+        notJudged: [
+          {
+            reason: 'body-not-captured',
+            part: 'request body',
+            detail: 'request.postData.params[0].value is not a string (3)',
+          },
+        ],
+      },
+    },
+    {
+      name: "Playwright content: 'omit' leaves out both bodies: one reason, body-omitted, for both",
+      given: {
+        _monotonicTime: 1,
+        request: { ...request, method: 'POST', bodySize: 12 },
+        response: { ...ok, content: { size: 2, mimeType: 'application/json' } },
+      },
+      want: {
+        notJudged: [
+          {
+            reason: 'body-omitted',
+            part: 'request body',
+            detail: 'the request sent 12 bytes and the recording kept no postData text',
+          },
+          { reason: 'body-omitted', part: 'response body', detail: 'response.content has no text (size 2)' },
+        ],
+      },
+    },
+    {
       name: 'a response body the exporter left out is marked',
       given: { request, response: { ...ok, content: { size: 40, mimeType: 'application/json' } } },
       want: {

@@ -177,7 +177,10 @@ describe('collectRecordingFiles', () => {
     ]);
     expect(errors).toEqual([
       { file: join(scratch, 'missing'), reason: 'no such file or folder' },
-      { file: join(scratch, 'empty'), reason: 'no recording (*.har, *.ndjson, *.jsonl) in this folder' },
+      {
+        file: join(scratch, 'empty'),
+        reason: 'no recording (*.har, *.ndjson, *.jsonl, *.zip) in this folder',
+      },
     ]);
   });
 });

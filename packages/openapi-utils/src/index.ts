@@ -11,6 +11,7 @@ export {
 export { examplesOf, firstExample, type NamedExample } from './examples.js';
 export { isObject, type JsonObject, jsonTypeOf } from './json.js';
 export {
+  contentTypeMembers,
   findMediaType,
   isFormMediaType,
   isJsonMediaType,

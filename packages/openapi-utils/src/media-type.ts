@@ -12,9 +12,28 @@ export interface MediaType {
 const token = "[a-z0-9!#$%&'*+.^_`|~-]+";
 const essencePattern = new RegExp(`^(${token})/(${token})$`);
 
-/** Parses a Content-Type value or a content map key (`text/plain;charset=UTF-8`); undefined if not one. */
-export function parseMediaType(value: string | undefined): MediaType | undefined {
-  if (value === undefined) return undefined;
+/**
+ * The media types of a Content-Type value, split at each comma outside a quoted string: repeated lines
+ * are joined with `, ` (RFC 9110 §5.3), and some exporters repeat every header (chrome-har).
+ */
+export function contentTypeMembers(value: string): string[] {
+  if (!value.includes(',')) return [value.trim()];
+  const members: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let at = 0; at <= value.length; at++) {
+    const char = value[at];
+    if (char === '"' && value[at - 1] !== '\\') quoted = !quoted;
+    else if (at === value.length || (char === ',' && !quoted)) {
+      const member = value.slice(start, at).trim();
+      if (member !== '') members.push(member);
+      start = at + 1;
+    }
+  }
+  return members;
+}
+
+function parseOne(value: string): MediaType | undefined {
   const [head = '', ...rest] = value.split(';');
   const essence = head.trim().toLowerCase();
   const match = essencePattern.exec(essence);
@@ -33,9 +52,46 @@ export function parseMediaType(value: string | undefined): MediaType | undefined
   return { essence, type: match[1], subtype: match[2], parameters };
 }
 
-/** `application/json; charset=utf-8` → `application/json`; lower case, parameters dropped. */
+function sameMediaType(a: MediaType, b: MediaType): boolean {
+  const names = Object.keys(a.parameters);
+  return (
+    a.essence === b.essence &&
+    names.length === Object.keys(b.parameters).length &&
+    names.every((name) => {
+      const other = b.parameters[name];
+      const value = a.parameters[name] as string;
+      return caseInsensitiveParameters.has(name)
+        ? other?.toLowerCase() === value.toLowerCase()
+        : other === value;
+    })
+  );
+}
+
+/**
+ * Parses a Content-Type value or a content map key (`text/plain;charset=UTF-8`); undefined if not one.
+ * A message has one Content-Type (RFC 9110 §8.3): a value that repeats one media type (two identical
+ * lines) is that media type; a value of different media types (`application/json, text/html`) is none.
+ */
+export function parseMediaType(value: string | undefined): MediaType | undefined {
+  if (value === undefined) return undefined;
+  const [first = '', ...others] = contentTypeMembers(value);
+  const media = parseOne(first);
+  if (!media) return undefined;
+  for (const other of others) {
+    const repeated = parseOne(other);
+    if (!repeated || !sameMediaType(media, repeated)) return undefined;
+  }
+  return media;
+}
+
+/**
+ * `application/json; charset=utf-8` → `application/json`; lower case, parameters dropped. A value of
+ * different media types has none (''), as {@link parseMediaType} reads it.
+ */
 export function mediaTypeEssence(value: string): string {
-  return (value.split(';')[0] ?? '').trim().toLowerCase();
+  const members = contentTypeMembers(value);
+  if (members.length > 1) return parseMediaType(value)?.essence ?? '';
+  return ((members[0] ?? '').split(';')[0] ?? '').trim().toLowerCase();
 }
 
 function essenceOf(media: MediaType | string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  contentTypeMembers,
   countOperations,
   deref,
   derefWithPointer,
@@ -9,6 +10,7 @@ import {
   firstExample,
   isJsonMediaType,
   isXmlMediaType,
+  mediaTypeEssence,
   operationsOf,
   parseMediaType,
   pointerOf,
@@ -106,6 +108,27 @@ describe('media types', () => {
       true,
     ]);
     expect(['application/xml-dtd', 'text/plain'].map(isXmlMediaType)).toEqual([false, false]);
+  });
+
+  // chrome-har repeats every request header, and repeated lines are joined with ', ': one rule for all.
+  it.each([
+    ['application/xml, application/xml', 'application/xml'],
+    ['application/json, application/json', 'application/json'],
+    ['application/json; charset=utf-8, application/json;charset=UTF-8', 'application/json'],
+    ['multipart/form-data; boundary="a,b"', 'multipart/form-data'],
+    ['application/json; charset=utf-8, text/html', undefined],
+    ['application/xml, application/json', undefined],
+    ['application/json; charset=utf-8, application/json; charset=iso-8859-1', undefined],
+    ['application/json, json', undefined],
+  ])('a repeated Content-Type %s: identical values are one, different ones none', (value, essence) => {
+    expect(parseMediaType(value)?.essence).toBe(essence);
+    expect(mediaTypeEssence(value)).toBe(essence ?? '');
+    expect(findMediaType({ [essence ?? 'application/json']: {} }, value)?.key).toBe(essence);
+  });
+
+  it('contentTypeMembers: split at commas outside quotes, empty members dropped', () => {
+    expect(contentTypeMembers('text/plain')).toEqual(['text/plain']);
+    expect(contentTypeMembers('a/b; x="1,2", , c/d')).toEqual(['a/b; x="1,2"', 'c/d']);
   });
 
   it('picks the most specific declared key; the essence decides, declared parameters only rank', () => {

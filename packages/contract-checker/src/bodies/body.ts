@@ -1,6 +1,7 @@
 import { posix, resolve } from 'node:path';
 import { EXTENSION, readJwtClaims, readXsd, type XsdReference } from '@svc-contracts/contract-model';
 import {
+  contentTypeMembers,
   derefWithPointer,
   escapePointer,
   findMediaType,
@@ -196,6 +197,20 @@ export function planBody(context: BodyContext, declared: DeclaredBody): BodyChec
     }
     const check = lastCheck;
     if (!check) {
+      // Repeated lines of one media type are that media type (parseMediaType); different ones are no
+      // media type at all, whatever the contract leaves open.
+      const members = contentTypeMembers(contentTypeHeader);
+      if (members.length > 1 && parseMediaType(contentTypeHeader) === undefined) {
+        return [
+          violation(
+            side,
+            rule.contentType,
+            `Content-Type holds different values (${members.map((member) => `'${member}'`).join(', ')}); a message has one media type`,
+            'header:Content-Type',
+            context.specLocation(`${declared.pointer}/content`),
+          ),
+        ];
+      }
       if (declared.open) return none;
       return [
         violation(

@@ -1,4 +1,4 @@
-import { printable, readAttachment } from '@svc-contracts/har';
+import { isZipRecording, printable, readAttachment, zipAttachment } from '@svc-contracts/har';
 import { maskUrl } from '@svc-contracts/redact';
 import type { ContractSet, CredentialNames } from '../contract-set.js';
 import type { InputError, RecordedExchange } from '../input/har.js';
@@ -378,8 +378,10 @@ export function entryPipeline(
   ): { request: RecordedRequest; response: RecordedExchange['response']; notJudged: NotJudged[] } => {
     const notJudged = [...(exchange.notJudged ?? [])];
     let { request, response } = exchange;
-    // Only a regular file inside the HAR's folder, within the entry's limit (issue 52).
+    // Only a regular file inside the HAR's folder, within the entry's limit.
     const attached = (name: string, part: NotJudged['part']): string | undefined => {
+      if (isZipRecording(file))
+        return attachedInZip(file, name, part, notJudged, contracts.limits.maxEntryBytes);
       const read = readAttachment(file, name, contracts.limits.maxEntryBytes);
       if (read.ok) return read.text;
       const detail = `${name} (next to the HAR): ${read.detail}`;
@@ -495,4 +497,26 @@ export function entryPipeline(
       return taken;
     },
   };
+}
+
+/** An attachment of Playwright's `.zip` recording (`_file`), read from the archive beside its HAR. */
+function attachedInZip(
+  file: string,
+  name: string,
+  part: NotJudged['part'],
+  notJudged: NotJudged[],
+  maxBytes: number,
+): string | undefined {
+  const text = zipAttachment(file, name);
+  if (text === undefined)
+    notJudged.push({ reason: 'attachment-missing', part, detail: `${name} (in the .zip): not there` });
+  else if (Buffer.byteLength(text) > maxBytes) {
+    notJudged.push({
+      reason: 'resource-limit',
+      part,
+      detail: `${name} (in the .zip): over ${maxBytes} bytes (raise it with ${limitOptions.maxEntryBytes})`,
+    });
+    return undefined;
+  }
+  return text;
 }
