@@ -2,6 +2,7 @@ import { dirname, relative, resolve } from 'node:path';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { openBundler } from './redocly.js';
 import { isWritten, type Service, type ServiceSource, serviceOf, toPosix } from './services.js';
+import type { SpecBudgets } from './spec-input.js';
 
 /** A service's spec bundled into one document (every `$ref` across files followed), as `redocly bundle` does. */
 export interface BundledSpec extends Service {
@@ -23,6 +24,13 @@ export interface BundleOptions {
   configPath?: string;
   /** Base folder of relative roots and of the paths in messages (default: the config's folder, or the working directory). */
   baseDir?: string;
+  /**
+   * The folder every `$ref` must stay inside (spec-input policy; default: the config's folder, else each
+   * root document's folder).
+   */
+  root?: string;
+  /** Parsing budgets (default: `specBudgets()`, the environment's or the defaults). */
+  budgets?: Partial<SpecBudgets>;
 }
 
 /**
@@ -47,7 +55,10 @@ export async function bundleSpecs(
       missing.push(service.name);
       continue;
     }
-    const result = await bundle(service.root);
+    const result = await bundle(service.root, {
+      root: opts.root ?? (opts.configPath ? dirname(resolve(opts.configPath)) : service.dir),
+      ...(opts.budgets ? { budgets: opts.budgets } : {}),
+    });
     files.add(service.root);
     // A remote `$ref` stays a URL (no file to read again); a local one becomes an absolute path.
     for (const file of result.fileDependencies)
