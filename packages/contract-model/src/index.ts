@@ -7,7 +7,7 @@ export {
   SpecError,
 } from './bundle.js';
 export * from './extensions/index.js';
-export { guardedResolver, type SpecInputPolicy } from './resolver.js';
+export { type GuardedResolver, guardedResolver, type SpecInputPolicy } from './resolver.js';
 export {
   findConfigPath,
   isWritten,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { BaseResolver, Source } from '@redocly/openapi-core';
 import type { bundleOas } from '@redocly/openapi-core/lib/bundle-oas';
 import { parse } from 'yaml';
 import { guardedResolver, type SpecInputPolicy } from './resolver.js';
@@ -61,17 +62,14 @@ export function openBundler(configPath: string | undefined, opts: { whole?: bool
   let whole: Promise<RootBundler> | undefined;
   const wholeBundler = (): Promise<RootBundler> => {
     whole ??= (async () => {
-      const { bundle, createConfig, loadConfig } = await import('@redocly/openapi-core');
+      const { bundle, createConfig, loadConfig, Source } = await import('@redocly/openapi-core');
       // `createConfig()`, not `createConfig({})`: the same config, but relating `{}` to Redocly's config
       // type (thousands of lines of schema types) slows the type check by seconds.
-      const { Source } = await import('@redocly/openapi-core');
       const config = await (configPath === undefined ? createConfig() : loadConfig({ configPath }));
       return (root, policy) =>
-        bundle({
-          ref: root,
-          config,
-          externalRefResolver: guardedResolver(Source, policy ?? policyFor(root)),
-        });
+        guarded(Source, root, policy, (externalRefResolver) =>
+          bundle({ ref: root, config, externalRefResolver }),
+        );
     })();
     return whole;
   };
@@ -86,11 +84,9 @@ export function openBundler(configPath: string | undefined, opts: { whole?: bool
       );
       const config = createEmptyRedoclyConfig(configPath === undefined ? {} : { configPath });
       return (root, policy) =>
-        bundleOas({
-          ref: root,
-          config,
-          externalRefResolver: guardedResolver(Source, policy ?? policyFor(root)),
-        });
+        guarded(Source, root, policy, (externalRefResolver) =>
+          bundleOas({ ref: root, config, externalRefResolver }),
+        );
     })();
     return light;
   };
@@ -104,7 +100,21 @@ export function openBundler(configPath: string | undefined, opts: { whole?: bool
     }
   };
 
-  function policyFor(root: string): SpecInputPolicy {
-    return { root: dirname(configPath ?? root) };
+  /** One bundle through a guarded resolver of its own; the root document's `$ref`s as written after. */
+  async function guarded(
+    SourceClass: typeof Source,
+    root: string,
+    policy: SpecInputPolicy | undefined,
+    run: (resolver: BaseResolver) => Promise<RedoclyBundle>,
+  ): Promise<RedoclyBundle> {
+    const { resolver, restore } = guardedResolver(
+      SourceClass,
+      policy ?? { root: dirname(configPath ?? root) },
+    );
+    try {
+      return await run(resolver);
+    } finally {
+      restore();
+    }
   }
 }

@@ -3,12 +3,25 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { BaseResolver, Document, Source } from '@redocly/openapi-core';
+import { collapseAliasChains } from './aliases.js';
 import { checkSpecFile, isUrl, parseSpecText, type SpecBudgets, specBudgets } from './spec-input.js';
 
 /** Where a spec may read: its root folder and its budgets. */
 export interface SpecInputPolicy {
   root: string;
   budgets?: Partial<SpecBudgets>;
+  /**
+   * `as-written` (default): the bundle keeps the root document's `$ref`s to alias chains as written (they
+   * point at the chain's end only while Redocly resolves, see aliases.ts); `ended`: they stay pointed at
+   * the chain's end (the same schemas; for a tool that follows `$ref`s a bounded number of hops).
+   */
+  aliasChains?: 'as-written' | 'ended';
+}
+
+/** A guarded resolver, and what puts the root document's collapsed `$ref`s back once a bundle is made. */
+export interface GuardedResolver {
+  resolver: BaseResolver;
+  restore(): void;
 }
 
 const parsedExtension = /\.(ya?ml|json)$/i;
@@ -17,10 +30,11 @@ const parsedExtension = /\.(ya?ml|json)$/i;
  * A Redocly `BaseResolver` that reads only what the policy allows. `SourceClass` is Redocly's `Source`
  * from whichever of its entries the caller loaded (the OpenAPI-only bundler does not export the resolver).
  */
-export function guardedResolver(SourceClass: typeof Source, policy: SpecInputPolicy): BaseResolver {
+export function guardedResolver(SourceClass: typeof Source, policy: SpecInputPolicy): GuardedResolver {
   const budgets = specBudgets(process.env, policy.budgets);
   const root = resolve(policy.root);
   const read = new Set<string>();
+  let restore = () => {};
   const resolver = {
     config: { http: { headers: [] } },
     cache: new Map<string, Promise<Document>>(),
@@ -42,7 +56,10 @@ export function guardedResolver(SourceClass: typeof Source, policy: SpecInputPol
       const shown = source.absoluteRef.startsWith(root)
         ? source.absoluteRef.slice(root.length + 1)
         : source.absoluteRef;
-      return { source, parsed: parseSpecText(source.body, shown, budgets) };
+      const parsed = parseSpecText(source.body, shown, budgets);
+      const put = collapseAliasChains(parsed);
+      if (isRoot && policy.aliasChains !== 'ended') restore = put;
+      return { source, parsed };
     },
     resolveDocument(base: string | null, ref: string, isRoot = false): Promise<Document> {
       const absoluteRef = resolver.resolveExternalRef(base, ref);
@@ -55,5 +72,5 @@ export function guardedResolver(SourceClass: typeof Source, policy: SpecInputPol
       return document;
     },
   };
-  return resolver as unknown as BaseResolver;
+  return { resolver: resolver as unknown as BaseResolver, restore: () => restore() };
 }

@@ -3,7 +3,16 @@
 // and a file is parsed under budgets checked before any alias is expanded.
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { type Document, isAlias, isCollection, isPair, type Node, parseDocument } from 'yaml';
+import {
+  type Document,
+  isAlias,
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  type Node,
+  parseDocument,
+} from 'yaml';
 
 /** The budgets of one spec file; each can be raised with its environment variable. */
 export interface SpecBudgets {
@@ -51,6 +60,7 @@ export type SpecInputRule =
   | 'file-bytes'
   | 'yaml-aliases'
   | 'yaml-alias-cycle'
+  | 'yaml-duplicate-key'
   | 'yaml-nodes';
 
 /** A refused file: the message names the file and the rule, never any of the file's content. */
@@ -138,7 +148,9 @@ export function parseSpecText(
       // not JSON after all: YAML (a flow mapping) reads it below
     }
   }
-  const doc = parseDocument(text, { schema: 'core', merge: true, prettyErrors: false });
+  // The library's duplicate-key check compares each key with every earlier one (quadratic in a mapping's
+  // size): keys are checked in linear time by expandedSize instead.
+  const doc = parseDocument(text, { schema: 'core', merge: true, prettyErrors: false, uniqueKeys: false });
   if (doc.errors.length > 0) throw doc.errors[0];
   if (doc.contents !== null) {
     const { aliases, nodes } = expandedSize(doc.contents, doc, shown, budgets);
@@ -205,9 +217,20 @@ function expandedSize(
         continue;
       }
       const children: Node[] = [];
+      const keys = isMap(node) ? new Set<unknown>() : undefined;
       if (isCollection(node))
         for (const item of node.items as unknown[]) {
           if (isPair(item)) {
+            const key = isScalar(item.key) ? item.key.value : undefined;
+            if (keys && key !== undefined && key !== '<<') {
+              if (keys.has(key))
+                throw new SpecInputError(
+                  'yaml-duplicate-key',
+                  shown,
+                  `${shown}: the key ${JSON.stringify(String(key))} appears twice in one mapping`,
+                );
+              keys.add(key);
+            }
             if (item.key && typeof item.key === 'object') children.push(item.key as Node);
             if (item.value && typeof item.value === 'object') children.push(item.value as Node);
           } else if (item && typeof item === 'object') children.push(item as Node);

@@ -43,7 +43,8 @@ export class RepositorySpecError extends Error {
  */
 async function bundled(configPath: string, root: string): Promise<Record<string, unknown> | undefined> {
   if (!existsSync(root)) return undefined;
-  const { specs } = await bundleSpecs([{ name: root, root }], { configPath });
+  // Alias chains ended: the comparison follows a bounded number of `$ref` hops.
+  const { specs } = await bundleSpecs([{ name: root, root }], { configPath, aliasChains: 'ended' });
   const [spec] = specs;
   if (spec && spec.problems.length > 0)
     throw new RepositorySpecError(

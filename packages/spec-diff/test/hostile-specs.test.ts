@@ -100,6 +100,25 @@ describe('spec-diff OLD NEW on hostile specs', () => {
   });
 });
 
+describe('spec-diff on $ref chains', () => {
+  // Before: each link re-followed the rest of the chain (Redocly's resolver), and the comparison stopped
+  // following after 32 hops, so a change at the end of a longer chain was not seen.
+  it('sees a change at the end of a 40-link alias chain', async () => {
+    const chain = (type: string) => {
+      let text = `${spec("{$ref: '#/components/schemas/S0'}")}components:\n  schemas:\n`;
+      for (let i = 0; i < 40; i++) text += `    S${i}: {$ref: '#/components/schemas/S${i + 1}'}\n`;
+      return `${text}    S40: {type: ${type}}\n`;
+    };
+    write('specs/chain-old.yaml', chain('string'));
+    write('specs/chain-new.yaml', chain('integer'));
+    const result = await run(['specs/chain-old.yaml', 'specs/chain-new.yaml', '--json'], dir);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout).changes).toContainEqual(
+      expect.objectContaining({ id: 'response-type-widened', pointer: '#/components/schemas/S40/type' }),
+    );
+  });
+});
+
 describe('spec-diff --base on a branch whose spec refers outside the repository', () => {
   let repo: string;
   const git = (...args: string[]) =>
