@@ -3,22 +3,13 @@
 // and a file is parsed under budgets checked before any alias is expanded.
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import {
-  type Document,
-  isAlias,
-  isCollection,
-  isMap,
-  isPair,
-  isScalar,
-  type Node,
-  parseDocument,
-} from 'yaml';
+import { binaryTag, CORE_SCHEMA, loadAll, mergeTag, omapTag, pairsTag, setTag } from 'js-yaml';
 
 /** The budgets of one spec file; each can be raised with its environment variable. */
 export interface SpecBudgets {
   /** Bytes of one file (`SPEC_MAX_FILE_BYTES`). */
   maxFileBytes: number;
-  /** YAML aliases in one file (`SPEC_MAX_YAML_ALIASES`; the `yaml` package's `maxAliasCount` too). */
+  /** YAML aliases in one file (`SPEC_MAX_YAML_ALIASES`). */
   maxAliases: number;
   /** Nodes of one file once its aliases are expanded, counted before expanding them (`SPEC_MAX_YAML_NODES`). */
   maxNodes: number;
@@ -60,7 +51,6 @@ export type SpecInputRule =
   | 'file-bytes'
   | 'yaml-aliases'
   | 'yaml-alias-cycle'
-  | 'yaml-duplicate-key'
   | 'yaml-nodes';
 
 /** A refused file: the message names the file and the rule, never any of the file's content. */
@@ -132,9 +122,11 @@ export function checkSpecFile(
 }
 
 /**
- * Parses a spec file's text (YAML or JSON) under the budgets: aliases counted and the nodes they would
- * expand to summed on the syntax tree before anything is expanded; an alias inside its own anchor refused.
- * YAML errors are thrown as the parser gives them (they quote the file's own text: a file inside the root).
+ * Parses a spec file's text (YAML or JSON) as Redocly's bundler does (js-yaml, the core schema with merge
+ * keys and no timestamps), under the budgets. js-yaml keeps an alias as a second reference to its anchor's
+ * value, expanding nothing; the nodes the references stand for are summed before any walker expands them,
+ * and an alias inside its own anchor (a cycle) is refused. YAML errors are thrown as the parser gives them
+ * (they quote the file's own text: a file inside the root).
  */
 export function parseSpecText(
   text: string,
@@ -148,102 +140,73 @@ export function parseSpecText(
       // not JSON after all: YAML (a flow mapping) reads it below
     }
   }
-  // The library's duplicate-key check compares each key with every earlier one (quadratic in a mapping's
-  // size): keys are checked in linear time by expandedSize instead.
-  const doc = parseDocument(text, { schema: 'core', merge: true, prettyErrors: false, uniqueKeys: false });
-  if (doc.errors.length > 0) throw doc.errors[0];
-  if (doc.contents !== null) {
-    const { aliases, nodes } = expandedSize(doc.contents, doc, shown, budgets);
-    if (aliases > budgets.maxAliases)
-      throw new SpecInputError(
-        'yaml-aliases',
-        shown,
-        `${shown}: ${aliases} YAML aliases, over the budget of ${budgets.maxAliases} (raise it with ${budgetVariables.maxAliases})`,
-      );
-    if (nodes > budgets.maxNodes)
-      throw new SpecInputError(
-        'yaml-nodes',
-        shown,
-        `${shown}: more than ${budgets.maxNodes} YAML nodes once its aliases are expanded (raise the budget with ${budgetVariables.maxNodes})`,
-      );
-  }
-  // The library's own limit stays on as a second guard: its count (uses × aliases inside) is at most the
-  // expanded nodes counted above.
-  try {
-    return doc.toJS({ maxAliasCount: budgets.maxNodes });
-  } catch (error) {
-    if (error instanceof ReferenceError)
-      throw new SpecInputError(
-        'yaml-nodes',
-        shown,
-        `${shown}: ${error.message} (raise the budget with ${budgetVariables.maxNodes})`,
-      );
-    throw error;
-  }
+  const documents = loadAll(text, { schema, filename: shown });
+  if (documents.length > 1)
+    throw new Error(`${shown}: expected a single document in the stream, but found more`);
+  const parsed = documents.length === 0 ? (text.trim() === '' ? undefined : null) : documents[0];
+  const { aliases, nodes } = expandedSize(parsed, shown, budgets);
+  if (aliases > budgets.maxAliases)
+    throw new SpecInputError(
+      'yaml-aliases',
+      shown,
+      `${shown}: more than ${budgets.maxAliases} YAML aliases (raise the budget with ${budgetVariables.maxAliases})`,
+    );
+  if (nodes > budgets.maxNodes)
+    throw new SpecInputError(
+      'yaml-nodes',
+      shown,
+      `${shown}: more than ${budgets.maxNodes} YAML nodes once its aliases are expanded (raise the budget with ${budgetVariables.maxNodes})`,
+    );
+  return parsed;
 }
 
-/** Aliases of a YAML tree and its node count once expanded, in one pass (each anchor's size counted once). */
-function expandedSize(
-  top: Node,
-  doc: Document,
-  shown: string,
-  budgets: SpecBudgets,
-): { aliases: number; nodes: number } {
-  const sizes = new Map<Node, number>();
-  const open = new Set<Node>();
+const schema = CORE_SCHEMA.withTags(mergeTag, binaryTag, omapTag, pairsTag, setTag);
+
+/**
+ * The aliases of a parsed value (second references to one object) and its node count once they are
+ * expanded, in one pass over the distinct objects (each object's size counted once, then reused).
+ */
+function expandedSize(top: unknown, shown: string, budgets: SpecBudgets): { aliases: number; nodes: number } {
+  const sizes = new Map<object, number>();
+  const open = new Set<object>();
+  const seen = new Set<object>();
   let aliases = 0;
-  // Iterative post-order: a frame's children are pushed, then the frame sums them once they are sized.
-  const stack: Array<{ node: Node; children?: Node[] }> = [{ node: top }];
+  const isNode = (value: unknown): value is object => typeof value === 'object' && value !== null;
+  if (!isNode(top)) return { aliases, nodes: 1 };
+  // Iterative post-order: an object's children are pushed, then it sums them once they are sized.
+  const stack: Array<{ node: object; children?: unknown[] }> = [{ node: top }];
   while (stack.length > 0) {
-    const frame = stack[stack.length - 1] as { node: Node; children?: Node[] };
+    const frame = stack[stack.length - 1] as { node: object; children?: unknown[] };
     const { node } = frame;
     if (frame.children === undefined) {
       if (sizes.has(node)) {
         stack.pop();
         continue;
       }
-      if (isAlias(node)) {
-        aliases += 1;
-        if (aliases > budgets.maxAliases) return { aliases, nodes: 0 };
-        const target = node.resolve(doc);
-        if (target === undefined || open.has(target))
-          throw new SpecInputError(
-            'yaml-alias-cycle',
-            shown,
-            `${shown}: the YAML alias *${node.source} is inside its own anchor, or has none`,
-          );
-        frame.children = [target];
-        stack.push({ node: target });
-        continue;
-      }
-      const children: Node[] = [];
-      const keys = isMap(node) ? new Set<unknown>() : undefined;
-      if (isCollection(node))
-        for (const item of node.items as unknown[]) {
-          if (isPair(item)) {
-            const key = isScalar(item.key) ? item.key.value : undefined;
-            if (keys && key !== undefined && key !== '<<') {
-              if (keys.has(key))
-                throw new SpecInputError(
-                  'yaml-duplicate-key',
-                  shown,
-                  `${shown}: the key ${JSON.stringify(String(key))} appears twice in one mapping`,
-                );
-              keys.add(key);
-            }
-            if (item.key && typeof item.key === 'object') children.push(item.key as Node);
-            if (item.value && typeof item.value === 'object') children.push(item.value as Node);
-          } else if (item && typeof item === 'object') children.push(item as Node);
-        }
-      frame.children = children;
+      if (open.has(node))
+        throw new SpecInputError('yaml-alias-cycle', shown, `${shown}: a YAML alias inside its own anchor`);
       open.add(node);
-      for (const child of children) if (!sizes.has(child)) stack.push({ node: child });
+      frame.children = Object.values(node);
+      for (const child of frame.children)
+        if (isNode(child)) {
+          if (open.has(child))
+            throw new SpecInputError(
+              'yaml-alias-cycle',
+              shown,
+              `${shown}: a YAML alias inside its own anchor`,
+            );
+          if (seen.has(child)) aliases += 1;
+          else seen.add(child);
+          // Sized before its parent, even when it was first met lower on the stack.
+          if (!sizes.has(child)) stack.push({ node: child });
+        }
+      if (aliases > budgets.maxAliases) return { aliases, nodes: 0 };
       continue;
     }
     stack.pop();
     open.delete(node);
-    let size = isAlias(node) ? 0 : 1;
-    for (const child of frame.children) size += sizes.get(child) ?? 0;
+    let size = 1;
+    for (const child of frame.children) size += isNode(child) ? (sizes.get(child) ?? 0) : 1;
     sizes.set(node, Math.min(size, budgets.maxNodes + 1));
   }
   return { aliases, nodes: sizes.get(top) ?? 0 };
