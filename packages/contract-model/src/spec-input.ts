@@ -144,6 +144,8 @@ export function parseSpecText(
   if (documents.length > 1)
     throw new Error(`${shown}: expected a single document in the stream, but found more`);
   const parsed = documents.length === 0 ? (text.trim() === '' ? undefined : null) : documents[0];
+  // Without a `*` the text holds no alias: nothing shared, nothing to expand, bounded by its bytes.
+  if (!text.includes('*')) return parsed;
   const { aliases, nodes } = expandedSize(parsed, shown, budgets);
   if (aliases > budgets.maxAliases)
     throw new SpecInputError(
