@@ -4,10 +4,8 @@
 // time; Redocly bundles external targets to a chain's end anyway, and the root document's own `$ref`s
 // are put back as written once the bundle is made (`restore`).
 
-type Json = Record<string, unknown>;
+import { isObject, type JsonObject as Json } from '@svc-contracts/openapi-utils';
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const localRef = (node: Json): string | undefined =>
   typeof node.$ref === 'string' && node.$ref.startsWith('#') ? node.$ref : undefined;
 const isPureAlias = (node: unknown): node is Json =>
