@@ -1,10 +1,17 @@
 // Redocly's resolver with the reading replaced by the spec-input policy (its documented BaseResolver API,
 // `externalRefResolver`): every file a bundle or a lint reads is checked and parsed by spec-input.ts.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { BaseResolver, Document, Source } from '@redocly/openapi-core';
 import { collapseAliasChains } from './aliases.js';
-import { checkSpecFile, isUrl, parseSpecText, type SpecBudgets, specBudgets } from './spec-input.js';
+import {
+  checkSpecFile,
+  isInside,
+  isUrl,
+  parseSpecText,
+  type SpecBudgets,
+  specBudgets,
+} from './spec-input.js';
 
 /** Where a spec may read: its root folder and its budgets. */
 export interface SpecInputPolicy {
@@ -45,6 +52,10 @@ export function guardedResolver(SourceClass: typeof Source, policy: SpecInputPol
       return resolve(base && !isUrl(base) ? dirname(base) : root, ref);
     },
     async loadExternalRef(absoluteRef: string): Promise<Source> {
+      // A missing file inside the root is one of the bundle's files (a cache of the bundle must see it
+      // appear); a refused one is not, so that nothing reads it to fingerprint it.
+      if (!isUrl(absoluteRef) && isInside(absoluteRef, root) && !existsSync(absoluteRef))
+        read.add(absoluteRef);
       const real = checkSpecFile(absoluteRef, root, budgets);
       const body = readFileSync(real, 'utf8').replace(/\r\n/g, '\n');
       read.add(absoluteRef);

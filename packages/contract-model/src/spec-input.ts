@@ -72,7 +72,8 @@ export function isUrl(ref: string): boolean {
   return urlPattern.test(ref) && !/^[a-z]:[\\/]/i.test(ref);
 }
 
-function inside(path: string, root: string): boolean {
+/** Whether `path` is `root` or lies under it (by the path's text: {@link checkSpecFile} also checks the real path). */
+export function isInside(path: string, root: string): boolean {
   const rel = relative(root, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
@@ -96,7 +97,7 @@ export function checkSpecFile(
     );
   const path = resolve(root, file);
   const shown = relative(root, path).split(sep).join('/') || file;
-  if (!inside(path, resolve(root)))
+  if (!isInside(path, resolve(root)))
     throw new SpecInputError('outside-root', shown, `${shown}: outside the root the spec was given`);
   let real: string;
   try {
@@ -108,7 +109,7 @@ export function checkSpecFile(
       `${shown}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
     );
   }
-  if (!inside(real, realpathSync(root)))
+  if (!isInside(real, realpathSync(root)))
     throw new SpecInputError('symlink-outside-root', shown, `${shown}: a symbolic link out of the root`);
   const stat = statSync(real);
   if (!stat.isFile()) throw new SpecInputError('not-a-file', shown, `${shown}: not a regular file`);

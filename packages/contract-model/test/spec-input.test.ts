@@ -129,6 +129,20 @@ describe('bundling under the policy', () => {
     expect(JSON.stringify(specs[0]?.document)).not.toContain('do-not-print-me');
   });
 
+  it('names a missing file inside the root among the files read, never a refused one', async () => {
+    const missing = write(join(root, 'missing-ref.yaml'), spec('./not-yet.yaml'));
+    const outside = write(join(root, 'out-files.yaml'), spec('../outside.yaml'));
+    const { files } = await bundleSpecs(
+      [
+        { name: 'missing', root: missing },
+        { name: 'out', root: outside },
+      ],
+      { baseDir: root },
+    );
+    expect(files).toContain(join(root, 'not-yet.yaml'));
+    expect(files).not.toContain(secret);
+  });
+
   it('never requests an http(s) $ref', async () => {
     let requests = 0;
     const server = createServer((_request, response) => {
