@@ -93,6 +93,15 @@ export const sectionScripts: Array<SectionScript & { runs: number }> = [
     timeoutMs: 10 * minutes,
   },
   {
+    id: 'spec-diff-hostile',
+    title: 'spec-diff on hostile specs: $ref chains and a large spec',
+    script: 'bench/spec-diff/hostile.ts',
+    args: [],
+    runs: 1,
+    tinyArgs: ['--tiny'],
+    timeoutMs: 20 * minutes,
+  },
+  {
     id: 'dev',
     title: 'pnpm dev: from a save to the mock serving it',
     script: 'bench/dev/reload.ts',

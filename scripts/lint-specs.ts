@@ -58,8 +58,17 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const [{ lintWithRedocly }, { formatReport, summarize }, { lintWithSpectral, loadRepositoryRuleset }] =
-  await Promise.all([import('./lint/redocly.ts'), import('./lint/report.ts'), import('./lint/spectral.ts')]);
+const [
+  { lintWithRedocly },
+  { formatReport, summarize },
+  { lintWithSpectral, loadRepositoryRuleset },
+  { specInputRefusals },
+] = await Promise.all([
+  import('./lint/redocly.ts'),
+  import('./lint/report.ts'),
+  import('./lint/spectral.ts'),
+  import('./lint/spec-input.ts'),
+]);
 
 const ruleset = await loadRepositoryRuleset();
 const findings: Finding[] = [];
@@ -75,6 +84,13 @@ for (const service of services) {
       rule: 'spec-exists',
       message: `Service "${service.name}" is listed in ${relative(repoRoot, configPath)} but ${service.relativeRoot} does not exist.`,
     });
+    continue;
+  }
+  // A spec the contract model refuses (a $ref out of the repository, a URL, a budget) is not handed to the
+  // linters, which would follow its $refs themselves.
+  const refused = await specInputRefusals(service, configPath);
+  if (refused.length > 0) {
+    findings.push(...refused);
     continue;
   }
   // One linter failing on a spec must not hide the other's findings, nor the other specs'.

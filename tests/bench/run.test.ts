@@ -36,6 +36,7 @@ describe('pnpm bench --tiny', () => {
       'Clients: per-call overhead and bundle size',
       'Mocks: start-up, memory and throughput of all six services',
       'Mocks under hostile XML and JSON bodies',
+      'spec-diff on hostile specs: $ref chains and a large spec',
       'pnpm dev: from a save to the mock serving it',
       'Wall time of the repository commands',
     ]) {
@@ -52,7 +53,7 @@ describe('pnpm bench --tiny', () => {
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('Unknown section(s): nosuch');
     expect(unknown.stderr).toContain(
-      '--only contract-check,contract-check-scale,contract-check-remembered,xsd,clients,mocks,mocks-hostile,dev,wall',
+      '--only contract-check,contract-check-scale,contract-check-remembered,xsd,clients,mocks,mocks-hostile,spec-diff-hostile,dev,wall',
     );
     const runs = runBench(['--runs', 'zero']);
     expect(runs.status).toBe(2);

@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { openBundler } from './redocly.js';
+import type { SpecInputPolicy } from './resolver.js';
 import { isWritten, type Service, type ServiceSource, serviceOf, toPosix } from './services.js';
+import type { SpecBudgets } from './spec-input.js';
 
 /** A service's spec bundled into one document (every `$ref` across files followed), as `redocly bundle` does. */
 export interface BundledSpec extends Service {
@@ -23,6 +26,15 @@ export interface BundleOptions {
   configPath?: string;
   /** Base folder of relative roots and of the paths in messages (default: the config's folder, or the working directory). */
   baseDir?: string;
+  /**
+   * The folder every `$ref` must stay inside (spec-input policy; default: the repository holding the config,
+   * else the config's folder, else each root document's folder).
+   */
+  root?: string;
+  /** Parsing budgets (default: `specBudgets()`, the environment's or the defaults). */
+  budgets?: Partial<SpecBudgets>;
+  /** The root document's `$ref`s to alias chains as written (default) or pointed at each chain's end. */
+  aliasChains?: SpecInputPolicy['aliasChains'];
 }
 
 /**
@@ -38,6 +50,7 @@ export async function bundleSpecs(
   // Redocly is loaded on the first root to bundle, not at the top: it is a heavy import, and a warm
   // set-up cache loads contracts without it.
   const bundle = openBundler(opts.configPath || undefined);
+  const root = opts.root ?? (opts.configPath ? repositoryOf(dirname(resolve(opts.configPath))) : undefined);
   const specs: BundledSpec[] = [];
   const missing: string[] = [];
   const files = new Set<string>(opts.configPath ? [resolve(opts.configPath)] : []);
@@ -47,7 +60,11 @@ export async function bundleSpecs(
       missing.push(service.name);
       continue;
     }
-    const result = await bundle(service.root);
+    const result = await bundle(service.root, {
+      root: root ?? service.dir,
+      ...(opts.budgets ? { budgets: opts.budgets } : {}),
+      ...(opts.aliasChains ? { aliasChains: opts.aliasChains } : {}),
+    });
     files.add(service.root);
     // A remote `$ref` stays a URL (no file to read again); a local one becomes an absolute path.
     for (const file of result.fileDependencies)
@@ -81,4 +98,12 @@ export async function bundleService(
   const [loaded] = specs;
   if (!loaded) throw new SpecError(`The ${service.name} spec does not exist: ${service.root}`);
   return loaded;
+}
+
+/** The git working tree holding `dir` (its nearest folder with a `.git`), else `dir` itself. */
+function repositoryOf(dir: string): string {
+  for (let at = dir; ; at = dirname(at)) {
+    if (existsSync(resolve(at, '.git'))) return at;
+    if (dirname(at) === at) return dir;
+  }
 }

@@ -7,6 +7,7 @@ export {
   SpecError,
 } from './bundle.js';
 export * from './extensions/index.js';
+export { type GuardedResolver, guardedResolver, type SpecInputPolicy } from './resolver.js';
 export {
   findConfigPath,
   isWritten,
@@ -15,3 +16,14 @@ export {
   type ServiceSource,
   serviceOf,
 } from './services.js';
+export {
+  budgetVariables,
+  checkSpecFile,
+  defaultSpecBudgets,
+  isUrl,
+  parseSpecText,
+  type SpecBudgets,
+  SpecInputError,
+  type SpecInputRule,
+  specBudgets,
+} from './spec-input.js';

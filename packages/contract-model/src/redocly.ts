@@ -1,12 +1,19 @@
 import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { BaseResolver, Source } from '@redocly/openapi-core';
 import type { bundleOas } from '@redocly/openapi-core/lib/bundle-oas';
 import { parse } from 'yaml';
+import { guardedResolver, type SpecInputPolicy } from './resolver.js';
+import { SpecInputError } from './spec-input.js';
 
 /** What bundling one root document gives (Redocly's bundle result, as this package reads it). */
 export type RedoclyBundle = Awaited<ReturnType<typeof bundleOas>>;
 
-/** Bundles one root document (a path or URL) with the rules and resolution of one Redocly config. */
-export type RootBundler = (root: string) => Promise<RedoclyBundle>;
+/**
+ * Bundles one root document with the rules of one Redocly config, reading only what the spec-input policy
+ * allows (default root: the config's folder, else the document's).
+ */
+export type RootBundler = (root: string, policy?: SpecInputPolicy) => Promise<RedoclyBundle>;
 
 /** Redocly's built-in rule sets: rules only, no decorator or preprocessor (nothing that changes a bundle). */
 const builtInRuleSets = new Set(['recommended', 'recommended-strict', 'minimal', 'all', 'spec']);
@@ -55,31 +62,59 @@ export function openBundler(configPath: string | undefined, opts: { whole?: bool
   let whole: Promise<RootBundler> | undefined;
   const wholeBundler = (): Promise<RootBundler> => {
     whole ??= (async () => {
-      const { bundle, createConfig, loadConfig } = await import('@redocly/openapi-core');
+      const { bundle, createConfig, loadConfig, Source } = await import('@redocly/openapi-core');
       // `createConfig()`, not `createConfig({})`: the same config, but relating `{}` to Redocly's config
       // type (thousands of lines of schema types) slows the type check by seconds.
       const config = await (configPath === undefined ? createConfig() : loadConfig({ configPath }));
-      return (root) => bundle({ ref: root, config });
+      return (root, policy) =>
+        guarded(Source, root, policy, (externalRefResolver) =>
+          bundle({ ref: root, config, externalRefResolver }),
+        );
     })();
     return whole;
   };
   if (opts.whole === true || !configChangesNoBundle(configPath)) {
-    return async (root) => (await wholeBundler())(root);
+    return async (root, policy) => (await wholeBundler())(root, policy);
   }
   let light: Promise<RootBundler> | undefined;
   const lightBundler = (): Promise<RootBundler> => {
     light ??= (async () => {
-      const { bundleOas, createEmptyRedoclyConfig } = await import('@redocly/openapi-core/lib/bundle-oas');
+      const { bundleOas, createEmptyRedoclyConfig, Source } = await import(
+        '@redocly/openapi-core/lib/bundle-oas'
+      );
       const config = createEmptyRedoclyConfig(configPath === undefined ? {} : { configPath });
-      return (root) => bundleOas({ ref: root, config });
+      return (root, policy) =>
+        guarded(Source, root, policy, (externalRefResolver) =>
+          bundleOas({ ref: root, config, externalRefResolver }),
+        );
     })();
     return light;
   };
-  return async (root) => {
+  return async (root, policy) => {
     try {
-      return await (await lightBundler())(root);
-    } catch {
-      return (await wholeBundler())(root);
+      return await (await lightBundler())(root, policy);
+    } catch (error) {
+      // A refused file is refused by either bundler: the first refusal is the answer.
+      if (error instanceof SpecInputError) throw error;
+      return (await wholeBundler())(root, policy);
     }
   };
+
+  /** One bundle through a guarded resolver of its own; the root document's `$ref`s as written after. */
+  async function guarded(
+    SourceClass: typeof Source,
+    root: string,
+    policy: SpecInputPolicy | undefined,
+    run: (resolver: BaseResolver) => Promise<RedoclyBundle>,
+  ): Promise<RedoclyBundle> {
+    const { resolver, restore } = guardedResolver(
+      SourceClass,
+      policy ?? { root: dirname(configPath ?? root) },
+    );
+    try {
+      return await run(resolver);
+    } finally {
+      restore();
+    }
+  }
 }

@@ -17,7 +17,11 @@ export async function loadSpecFile(file: string, cwd: string = process.cwd()): P
   if (!statSync(root).isFile()) throw new SpecReadError(`${file}: not a file`);
   let loaded: Awaited<ReturnType<typeof bundleSpecs>>;
   try {
-    loaded = await bundleSpecs([{ name: basename(root), root }], { baseDir: dirname(root) });
+    // Alias chains ended: the comparison follows a bounded number of `$ref` hops.
+    loaded = await bundleSpecs([{ name: basename(root), root }], {
+      baseDir: dirname(root),
+      aliasChains: 'ended',
+    });
   } catch (error) {
     const message = (error as Error).message.split('\n')[0] ?? '';
     // Redocly's words for a file with no document in it; `git show REF:path` of a deleted file writes nothing.

@@ -44,11 +44,16 @@ Options:
                      from the schema's documentation ("request of …"), else request
   -h, --help         this text
 
+A spec is input: a $ref resolves only to a file inside the repository (--base) or the folder of the file
+named (OLD NEW), never to a URL; a YAML file is held to budgets before its aliases are expanded, raised
+with SPEC_MAX_YAML_NODES (5000000), SPEC_MAX_YAML_ALIASES (1000) and SPEC_MAX_FILE_BYTES (64 MiB).
+
 Exit codes:
   with --base: 0 the pending changesets cover every change; 1 a changeset asks too little, or is missing
   two files:   0 no change needs a major bump; 1 some change does (breaking, or possibly breaking and
                asking for major)
-  both:        2 bad arguments, or a spec, the repository, the ref or a changeset could not be read
+  both:        2 bad arguments, or a spec, the repository, the ref or a changeset could not be read, or a
+               spec was refused (a $ref out of the root, a URL, a budget)
 `;
 
 /** Where the CLI writes and which directory it treats as inside the repository. */

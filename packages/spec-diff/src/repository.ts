@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { bundleSpecs } from '@svc-contracts/contract-model';
+import { bundleSpecs, checkSpecFile } from '@svc-contracts/contract-model';
 import { parse } from 'yaml';
 import type { Change } from './change.js';
 import { type Changeset, readPendingChangesets } from './changesets.js';
@@ -32,11 +32,25 @@ export function repositoryRoot(cwd: string): string {
   return git(cwd, 'rev-parse', '--show-toplevel').trim();
 }
 
-/** A service's spec bundled by the contract model (the repository's one bundler), with its config. */
+/** A spec of the repository or of the base that could not be bundled: the gate cannot judge it. */
+export class RepositorySpecError extends Error {
+  override readonly name = 'RepositorySpecError';
+}
+
+/**
+ * A service's spec bundled by the contract model (the repository's one bundler), with its config; every
+ * `$ref` inside the config's folder (the spec-input policy). A spec that does not bundle is refused.
+ */
 async function bundled(configPath: string, root: string): Promise<Record<string, unknown> | undefined> {
   if (!existsSync(root)) return undefined;
-  const { specs } = await bundleSpecs([{ name: root, root }], { configPath });
-  return specs[0]?.document as Record<string, unknown> | undefined;
+  // Alias chains ended: the comparison follows a bounded number of `$ref` hops.
+  const { specs } = await bundleSpecs([{ name: root, root }], { configPath, aliasChains: 'ended' });
+  const [spec] = specs;
+  if (spec && spec.problems.length > 0)
+    throw new RepositorySpecError(
+      `${spec.relativeRoot} could not be bundled:\n  ${spec.problems.join('\n  ')}`,
+    );
+  return spec?.document as Record<string, unknown> | undefined;
 }
 
 /** `specs/<service>/` belongs to `@svc-contracts/<service>-client`; `packages/<dir>/` to that package. */
@@ -54,6 +68,9 @@ function packageOf(repo: string, file: string): string | undefined {
   return isPrivate === true ? undefined : name;
 }
 
+/** A file of a tree, read only when the spec-input policy allows it (inside the tree, a regular file). */
+const readInside = (file: string, tree: string) => readFileSync(checkSpecFile(file, tree), 'utf8');
+
 function xsdChanges(repo: string, old: string, service: string): Change[] {
   const xsdDir = join(repo, 'specs', service, 'xsd');
   if (!existsSync(xsdDir)) return [];
@@ -61,7 +78,7 @@ function xsdChanges(repo: string, old: string, service: string): Change[] {
   for (const file of readdirSync(xsdDir).filter((f) => f.endsWith('.xsd'))) {
     const oldFile = join(old, 'specs', service, 'xsd', file);
     if (!existsSync(oldFile)) continue;
-    for (const change of diffXsd(readFileSync(oldFile, 'utf8'), readFileSync(join(xsdDir, file), 'utf8')))
+    for (const change of diffXsd(readInside(oldFile, old), readInside(join(xsdDir, file), repo)))
       found.push({ ...change, pointer: `${file}#${change.pointer}`, file: join(xsdDir, file) });
   }
   return found;

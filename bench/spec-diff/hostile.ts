@@ -1,0 +1,134 @@
+// `pnpm exec tsx bench/spec-diff/hostile.ts [--runs N] [--tiny] [--json FILE]`: the built `spec-diff OLD NEW`
+// (issue 52) on `$ref` chains of 1k, 5k and 20k links (each schema a `$ref` to the next, the last one's type
+// changed) and on a 4 MB spec of 20,000 paths (one response property removed): wall time and peak RSS. The
+// target is linear growth: each 4x input at most 5x the time, so the chain figures are set against 5 times
+// the figure of the size before. Run `pnpm run build` in packages/spec-diff first.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fromRoot } from '../../scripts/lib/paths.ts';
+import { integerValue, readOptions } from '../lib/options.ts';
+import { emitSection, type Figure, type Section, sample } from '../lib/section.ts';
+import { measure } from '../lib/timed-run.ts';
+
+const usage = `Usage: pnpm exec tsx bench/spec-diff/hostile.ts [--runs N] [--tiny] [--json FILE]
+spec-diff on $ref chains of 1k, 5k and 20k links and on a 4 MB spec: time and peak RSS.
+  --runs N     runs of each input (default 1)
+  --tiny       chains of 50, 200 and 800 links and a spec of 1,000 paths (the test suite's check)
+  --json FILE  write the section for pnpm bench`;
+const values = readOptions(usage, {
+  runs: { type: 'string' },
+  tiny: { type: 'boolean' },
+  json: { type: 'string' },
+});
+const runs = integerValue(usage, 'runs', values.runs, 1, 1, 20);
+const links = values.tiny ? [50, 200, 800] : [1_000, 5_000, 20_000];
+const paths = values.tiny ? 1_000 : 20_000;
+const bin = fromRoot('packages/spec-diff/dist/cli.js');
+const head = `openapi: 3.1.0\ninfo: {title: t, version: '1'}\n`;
+
+function chain(n: number, type: string): string {
+  const parts = [
+    `${head}paths:\n  /x:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: '#/components/schemas/S0'}\ncomponents:\n  schemas:\n`,
+  ];
+  for (let i = 0; i < n; i++) parts.push(`    S${i}: {$ref: '#/components/schemas/S${i + 1}'}\n`);
+  parts.push(`    S${n}: {type: ${type}}\n`);
+  return parts.join('');
+}
+
+/** About 210 bytes a path: 20,000 paths are a 4 MB spec. The new one lacks the last path's `name`. */
+function large(removed: boolean): string {
+  const parts = [`${head}paths:\n`];
+  for (let i = 0; i < paths; i++) {
+    const name = removed && i === paths - 1 ? '' : ', name: {type: string, maxLength: 80}';
+    parts.push(
+      `  /items/${i}:\n    get:\n      operationId: getItem${i}\n      responses:\n        '200':\n          description: the item\n          content:\n            application/json:\n              schema: {type: object, properties: {id: {type: integer}${name}}}\n`,
+    );
+  }
+  return parts.join('');
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-spec-diff-'));
+const inputs: Array<{ id: string; label: string; old: string; new: string; bytes: number }> = [];
+for (const n of links) {
+  const before = chain(n, 'string');
+  writeFileSync(join(dir, `chain-${n}-old.yaml`), before);
+  writeFileSync(join(dir, `chain-${n}-new.yaml`), chain(n, 'integer'));
+  inputs.push({
+    id: `chain-${n}`,
+    label: `$ref chain of ${n} links`,
+    old: `chain-${n}-old.yaml`,
+    new: `chain-${n}-new.yaml`,
+    bytes: before.length,
+  });
+}
+const spec = large(false);
+writeFileSync(join(dir, 'large-old.yaml'), spec);
+writeFileSync(join(dir, 'large-new.yaml'), large(true));
+inputs.push({
+  id: 'large',
+  label: `spec of ${paths} paths`,
+  old: 'large-old.yaml',
+  new: 'large-new.yaml',
+  bytes: spec.length,
+});
+
+const results = new Map<string, { seconds: number[]; rssMb: number[] }>();
+try {
+  for (const input of inputs) {
+    const found = { seconds: [] as number[], rssMb: [] as number[] };
+    for (let run = 0; run < runs; run++) {
+      // Exit 1: a change needs a major bump (both inputs have one); anything else is a failed run.
+      const timed = await measure([bin, join(dir, input.old), join(dir, input.new)], [1]);
+      if (!timed.ok) throw new Error(`spec-diff on ${input.label} failed: ${timed.tail}`);
+      found.seconds.push(timed.seconds);
+      found.rssMb.push(timed.rssMb);
+    }
+    results.set(input.id, found);
+    const kb = (input.bytes / 1024).toFixed(0);
+    console.log(
+      `${input.label.padEnd(28)} ${kb.padStart(6)} KB  ${sample(found.seconds).median.toFixed(2)} s  ${sample(found.rssMb).median.toFixed(0)} MB`,
+    );
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const figures: Figure[] = [];
+for (const [index, input] of inputs.entries()) {
+  const found = results.get(input.id) as { seconds: number[]; rssMb: number[] };
+  const previous = index > 0 && input.id.startsWith('chain') ? inputs[index - 1] : undefined;
+  const before = previous && results.get(previous.id);
+  for (const [metric, unit, values] of [
+    ['time', 's', found.seconds],
+    ['rss', 'MB', found.rssMb],
+  ] as const) {
+    figures.push({
+      id: `spec-diff.${input.id}.${metric}`,
+      label: `spec-diff, ${input.label} (${(input.bytes / 1024).toFixed(0)} KB): ${metric === 'time' ? 'wall time' : 'peak RSS'}`,
+      unit,
+      better: 'lower',
+      ours: { key: 'spec-diff', tool: 'spec-diff OLD NEW', sample: sample(values) },
+      comparisons:
+        previous && before
+          ? [
+              {
+                key: 'linear-target',
+                tool: `5 × the ${previous.label} (the linear target)`,
+                sample: sample((metric === 'time' ? before.seconds : before.rssMb).map((value) => value * 5)),
+              },
+            ]
+          : [],
+    });
+  }
+}
+
+const section: Section = {
+  id: 'spec-diff-hostile',
+  title: 'spec-diff on hostile specs: $ref chains and a large spec',
+  command: 'pnpm exec tsx bench/spec-diff/hostile.ts',
+  method: `The built spec-diff compares two generated YAML files in a new process per run (${runs} run(s) each): chains in which each schema is a \`$ref\` to the next and the last one's type changes, and a spec of ${paths} paths with one response property removed. Each chain is set against 5 times the figure of the chain a quarter its length: growth within it is linear.`,
+  figures,
+  versions: {},
+};
+emitSection(section, values.json);

@@ -1,0 +1,87 @@
+// Redocly's resolver with the reading replaced by the spec-input policy (its documented BaseResolver API,
+// `externalRefResolver`): every file a bundle or a lint reads is checked and parsed by spec-input.ts.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { BaseResolver, Document, Source } from '@redocly/openapi-core';
+import { collapseAliasChains } from './aliases.js';
+import {
+  checkSpecFile,
+  isInside,
+  isUrl,
+  parseSpecText,
+  type SpecBudgets,
+  specBudgets,
+} from './spec-input.js';
+
+/** Where a spec may read: its root folder and its budgets. */
+export interface SpecInputPolicy {
+  root: string;
+  budgets?: Partial<SpecBudgets>;
+  /**
+   * `as-written` (default): the bundle keeps the root document's `$ref`s to alias chains as written (they
+   * point at the chain's end only while Redocly resolves, see aliases.ts); `ended`: they stay pointed at
+   * the chain's end (the same schemas; for a tool that follows `$ref`s a bounded number of hops).
+   */
+  aliasChains?: 'as-written' | 'ended';
+}
+
+/** A guarded resolver, and what puts the root document's collapsed `$ref`s back once a bundle is made. */
+export interface GuardedResolver {
+  resolver: BaseResolver;
+  restore(): void;
+}
+
+const parsedExtension = /\.(ya?ml|json)$/i;
+
+/**
+ * A Redocly `BaseResolver` that reads only what the policy allows. `SourceClass` is Redocly's `Source`
+ * from whichever of its entries the caller loaded (the OpenAPI-only bundler does not export the resolver).
+ */
+export function guardedResolver(SourceClass: typeof Source, policy: SpecInputPolicy): GuardedResolver {
+  const budgets = specBudgets(process.env, policy.budgets);
+  const root = resolve(policy.root);
+  const read = new Set<string>();
+  let restore = () => {};
+  const resolver = {
+    config: { http: { headers: [] } },
+    cache: new Map<string, Promise<Document>>(),
+    /** The files read: a refused one is not one of a bundle's files. */
+    getFiles: () => new Set(read),
+    resolveExternalRef(base: string | null, ref: string): string {
+      if (isUrl(ref)) return ref;
+      return resolve(base && !isUrl(base) ? dirname(base) : root, ref);
+    },
+    async loadExternalRef(absoluteRef: string): Promise<Source> {
+      // A missing file inside the root is one of the bundle's files (a cache of the bundle must see it
+      // appear); a refused one is not, so that nothing reads it to fingerprint it.
+      if (!isUrl(absoluteRef) && isInside(absoluteRef, root) && !existsSync(absoluteRef))
+        read.add(absoluteRef);
+      const real = checkSpecFile(absoluteRef, root, budgets);
+      const body = readFileSync(real, 'utf8').replace(/\r\n/g, '\n');
+      read.add(absoluteRef);
+      return new SourceClass(absoluteRef, body);
+    },
+    parseDocument(source: Source, isRoot = false): Document {
+      // As Redocly: files of other kinds (an `externalValue` example, GraphQL) stay text.
+      if (!isRoot && !parsedExtension.test(source.absoluteRef)) return { source, parsed: source.body };
+      const shown = source.absoluteRef.startsWith(root)
+        ? source.absoluteRef.slice(root.length + 1)
+        : source.absoluteRef;
+      const parsed = parseSpecText(source.body, shown, budgets);
+      const put = collapseAliasChains(parsed);
+      if (isRoot && policy.aliasChains !== 'ended') restore = put;
+      return { source, parsed };
+    },
+    resolveDocument(base: string | null, ref: string, isRoot = false): Promise<Document> {
+      const absoluteRef = resolver.resolveExternalRef(base, ref);
+      const cached = resolver.cache.get(absoluteRef);
+      if (cached) return cached;
+      const document = resolver
+        .loadExternalRef(absoluteRef)
+        .then((source) => resolver.parseDocument(source, isRoot));
+      resolver.cache.set(absoluteRef, document);
+      return document;
+    },
+  };
+  return { resolver: resolver as unknown as BaseResolver, restore: () => restore() };
+}
