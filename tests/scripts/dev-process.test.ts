@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DevSession,
@@ -82,6 +84,21 @@ describe('pnpm dev', () => {
     setTotalRows(session, 1300);
     await session.waitFor('✓ agents: the mock serves the saved spec', again);
     expect(await totalRows(url)).toBe(1300);
+  });
+
+  it('serves every save that replaces the file, three in a row, beside a symbolic link loop', async () => {
+    const url = session.urls.agents ?? '';
+    const from = session.output().length;
+    symlinkSync('..', join(session.dir, 'specs', 'agents', 'loop'));
+    await session.waitFor('! watcher: agents/loop: a symbolic link to a folder that holds it', from);
+    for (const rows of [1401, 1402, 1403]) {
+      const before = session.output().length;
+      setTotalRows(session, rows, 'replace');
+      await session.waitFor('✓ agents: the mock serves the saved spec', before);
+      expect(await totalRows(url)).toBe(rows);
+      await session.waitFor('waiting for saves', before);
+    }
+    expect(session.child.exitCode).toBeNull();
   });
 
   it('works on its copy only', () => {
