@@ -20,6 +20,8 @@ export interface BoundedRun {
   timedOut: boolean;
   /** stdout and stderr as they came (empty with `inherit`), and why the command could not start. */
   output: string;
+  stdout: string;
+  stderr: string;
 }
 
 /** How long a grace the child gets between SIGTERM and SIGKILL once its bound is over. */
@@ -38,14 +40,18 @@ export function runBounded(
       stdio: options.inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    const streams = { stdout: '', stderr: '' };
     let timedOut = false;
-    const collect = (chunk: Buffer): void => {
-      const text = chunk.toString();
-      output += text;
-      options.onOutput?.(text);
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
+    const collect =
+      (stream: 'stdout' | 'stderr') =>
+      (chunk: Buffer): void => {
+        const text = chunk.toString();
+        output += text;
+        streams[stream] += text;
+        options.onOutput?.(text);
+      };
+    child.stdout?.on('data', collect('stdout'));
+    child.stderr?.on('data', collect('stderr'));
     let kill: NodeJS.Timeout | undefined;
     const bound = setTimeout(() => {
       timedOut = true;
@@ -55,10 +61,11 @@ export function runBounded(
     const end = (code: number | null, signal: NodeJS.Signals | null): void => {
       clearTimeout(bound);
       clearTimeout(kill);
-      resolveRun({ code: timedOut ? null : code, signal, timedOut, output });
+      resolveRun({ code: timedOut ? null : code, signal, timedOut, output, ...streams });
     };
     child.once('error', (error) => {
       output += `${error.message}\n`;
+      streams.stderr += `${error.message}\n`;
       options.onOutput?.(`${error.message}\n`);
       end(null, null);
     });
