@@ -61,6 +61,19 @@ export function symlinkLoop(path: string): string | undefined {
     : undefined;
 }
 
+/** What the watcher says of an error it met (a folder it cannot read, a loop): the path and the reason. */
+export function watchProblem(error: unknown, root: string): string {
+  const { code, path } = error as NodeJS.ErrnoException;
+  const where = path === undefined ? '' : `${relative(root, path) || '.'}: `;
+  const why =
+    code === 'ELOOP'
+      ? 'a symbolic link loop'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'not readable'
+        : String((error as Error).message ?? error);
+  return `${where}${why}; watching goes on`;
+}
+
 export interface SpecWatcher {
   root: string;
   /** Resolves once the first scan is done: saves from then on are reported. */
@@ -124,17 +137,7 @@ export function watchSpecs(
       onChange(changed);
     }, debounceMs);
   });
-  watcher.on('error', (error) => {
-    const { code, path } = error as NodeJS.ErrnoException;
-    const where = path === undefined ? '' : `${shown(path)}: `;
-    const why =
-      code === 'ELOOP'
-        ? 'a symbolic link loop'
-        : code === 'EACCES'
-          ? 'not readable'
-          : String((error as Error).message);
-    onProblem(`${where}${why}; watching goes on`);
-  });
+  watcher.on('error', (error) => onProblem(watchProblem(error, root)));
   const ready = new Promise<void>((resolveReady) => watcher.once('ready', () => resolveReady()));
   return {
     root,

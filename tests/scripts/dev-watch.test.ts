@@ -13,7 +13,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DevArgsError, parseDevArgs } from '../../scripts/dev/args.ts';
-import { type SpecWatcher, servicesOf, symlinkLoop, watchRoot, watchSpecs } from '../../scripts/dev/watch.ts';
+import {
+  type SpecWatcher,
+  servicesOf,
+  symlinkLoop,
+  watchProblem,
+  watchRoot,
+  watchSpecs,
+} from '../../scripts/dev/watch.ts';
 
 const services = [
   { name: 'agents', dir: '/r/specs/agents' },
@@ -203,6 +210,17 @@ describe('pnpm dev: the watcher hears every way a file changes', () => {
     await heard('a save after the new loop', () => writeFileSync(file(), 'n: 4\n'));
     // Every report named the real file only, never a path through a link.
     for (const report of reports) for (const changed of report.files) expect(changed).not.toMatch(/\/up2?\//);
+  });
+
+  it('says where and why for an error it meets, and that watching goes on', () => {
+    const denied = Object.assign(new Error('EACCES: permission denied'), {
+      code: 'EACCES',
+      path: join(root, 'a', 'private'),
+    });
+    expect(watchProblem(denied, root)).toBe('a/private: not readable; watching goes on');
+    const loop = Object.assign(new Error('ELOOP'), { code: 'ELOOP', path: join(root, 'a', 'self') });
+    expect(watchProblem(loop, root)).toBe('a/self: a symbolic link loop; watching goes on');
+    expect(watchProblem(new Error('something else'), root)).toBe('something else; watching goes on');
   });
 
   it('names a loop and nothing else as one', () => {
