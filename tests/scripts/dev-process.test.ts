@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import {
   startDevSession,
   totalRows,
 } from '../../bench/dev/session.ts';
+import { describeFailure, runBounded } from '../../scripts/lib/bounded.ts';
 import { repoRoot } from '../../scripts/lib/paths.ts';
 
 /**
@@ -26,13 +26,12 @@ async function answer(url: string): Promise<string> {
 
 beforeAll(async () => {
   // The mocks are imported from their dist/: bring it up to date (the lane runs after the build anyway).
-  execFileSync(
-    process.execPath,
-    ['node_modules/typescript/bin/tsc', '-b', 'packages/mock-server/tsconfig.build.json'],
-    { cwd: repoRoot, stdio: 'inherit' },
-  );
+  const tsc = ['node_modules/typescript/bin/tsc', '-b', 'packages/mock-server/tsconfig.build.json'];
+  const options = { cwd: repoRoot, timeoutMs: 150_000 };
+  const built = await runBounded(process.execPath, tsc, options);
+  if (built.code !== 0) throw new Error(describeFailure('node', tsc, built, options));
   session = await startDevSession(['agents', 'voice']);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await session?.stop();
