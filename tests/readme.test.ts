@@ -83,7 +83,7 @@ describe('README.md', () => {
     expect(readme).toMatch(/CORS preflights/);
   });
 
-  it("writes a changeset without prompts, in the changesets format (YAML front matter, then the changelog line)", () => {
+  it('writes a changeset without prompts, in the changesets format (YAML front matter, then the changelog line)', () => {
     const command =
       blocks('sh')
         .find((block) => block.includes('.changeset/'))
