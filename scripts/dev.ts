@@ -146,20 +146,26 @@ export async function runDev(options: DevOptions): Promise<number> {
   // services served here only.
   const served = new Set(services.map((service) => service.name));
   const written = listed.filter((service) => existsSync(service.root));
-  const watcher = watchSpecs(written, ({ services: changed, files }) => {
-    const touched = changed.filter((name) => served.has(name));
-    if (touched.length === 0) return;
-    const shown = files.map((file) => relative(process.cwd(), file)).join(', ');
-    console.log(`\n${style('bold', shown)} changed: ${touched.join(', ')}`);
-    for (const name of touched) queued.add(name);
-    running ??= drain();
-  });
+  const watcher = watchSpecs(
+    written,
+    ({ services: changed, files }) => {
+      const touched = changed.filter((name) => served.has(name));
+      if (touched.length === 0) return;
+      const shown = files.map((file) => relative(process.cwd(), file)).join(', ');
+      console.log(`\n${style('bold', shown)} changed: ${touched.join(', ')}`);
+      for (const name of touched) queued.add(name);
+      running ??= drain();
+    },
+    { onProblem: (message) => console.error(style('yellow', `! watcher: ${message}`)) },
+  );
+  await watcher.ready;
   console.log(`watching ${relativizePaths(`${watcher.root}/`)} (Ctrl-C stops)`);
 
   return new Promise((resolvePromise) => {
     const stop = (code: number) => () => {
-      watcher.close();
-      void Promise.all([running, mocks.stop(), docs?.close()]).then(() => resolvePromise(code));
+      void Promise.all([watcher.close(), running, mocks.stop(), docs?.close()]).then(() =>
+        resolvePromise(code),
+      );
     };
     process.once('SIGINT', stop(0));
     process.once('SIGTERM', stop(0));

@@ -16,7 +16,7 @@ import { repoRoot } from './lib/paths.ts';
 
 type Step = readonly string[];
 
-interface Command {
+export interface Command {
   usage: string;
   /** Run in order; the first that fails ends the command with its exit code. */
   steps: Step[];
@@ -36,6 +36,19 @@ const prepare = tsx('scripts/build/prepare.ts');
 const tscBin = join('node_modules', 'typescript', 'bin', 'tsc');
 const build: Step[] = [prepare, [process.execPath, tscBin, '-b', 'tsconfig.build.json']];
 
+/**
+ * A repository script that imports the built packages: they are brought up to date first, so a clone that
+ * was only installed runs it too (not a missing dist/index.js). `--help` answers without building.
+ */
+function builtScript(script: string, what: string, fixed: string[] = []): Command {
+  return {
+    usage: what,
+    steps: build,
+    last: [...tsx(script), ...fixed],
+    helpFrom: { program: tsx(script), built: script, build: [] },
+  };
+}
+
 /** A package's CLI: its package (and what it depends on) is built first, then `dist/cli.js` runs. */
 function packageCli(dir: string, bin: string, what: string): Command {
   const cli = `packages/${dir}/dist/cli.js`;
@@ -48,7 +61,7 @@ function packageCli(dir: string, bin: string, what: string): Command {
   };
 }
 
-const commands: Record<string, Command> = {
+export const commands: Record<string, Command> = {
   start: {
     usage: `Usage: pnpm start [mock options]
 
@@ -91,6 +104,16 @@ until Ctrl-C (exit 0). The options are those of pnpm mock (pnpm mock --help), fo
     },
     helpFrom: { program: tsx('scripts/dev.ts'), built: 'scripts/dev.ts', build: [] },
   },
+  'lint:specs': builtScript('scripts/lint-specs.ts', 'Lints the specs (Redocly and our Spectral ruleset).'),
+  generate: builtScript(
+    'scripts/generate/generate-clients.ts',
+    "Generates the clients' types from the specs.",
+  ),
+  'check:generated': builtScript(
+    'scripts/generate/generate-clients.ts',
+    "Checks the clients' generated types against the specs.",
+    ['--check'],
+  ),
   build: {
     usage: `Usage: pnpm build
 

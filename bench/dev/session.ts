@@ -4,7 +4,7 @@
  * (bench/dev/reload.ts). `scripts/dev.ts --config <copy>/redocly.yaml`, every mock on a free port.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../scripts/lib/paths.ts';
@@ -21,6 +21,8 @@ export interface DevSession {
   waitFor(text: string, from?: number, timeoutMs?: number): Promise<void>;
   /** Rewrites a file of the copy (path relative to the copy), as an editor's save. */
   edit(file: string, change: (text: string) => string): void;
+  /** As `edit`, but writes a new file and renames it over the old one (sed -i, an editor's safe write). */
+  replace(file: string, change: (text: string) => string): void;
   /** Ctrl-C, then removes the copy. */
   stop(): Promise<number | null>;
 }
@@ -64,7 +66,15 @@ export async function startDevSession(services: readonly string[], timeoutMs = 9
         if (output.slice(from).includes(text)) done();
         else if (ended) done(new Error(`pnpm dev exited before "${text}":\n${output}`));
       };
-      const timer = setTimeout(() => done(new Error(`no "${text}" within ${ms} ms:\n${output}`)), ms);
+      const timer = setTimeout(
+        () =>
+          done(
+            new Error(
+              `timed out after ${ms / 1000} s waiting for "${text}" from pnpm dev; it printed:\n${output.slice(-4000)}`,
+            ),
+          ),
+        ms,
+      );
       listeners.add(check);
       check();
     });
@@ -97,6 +107,11 @@ export async function startDevSession(services: readonly string[], timeoutMs = 9
       const path = join(dir, file);
       writeFileSync(path, change(readFileSync(path, 'utf8')));
     },
+    replace(file, change) {
+      const path = join(dir, file);
+      writeFileSync(`${path}.new`, change(readFileSync(path, 'utf8')));
+      renameSync(`${path}.new`, path);
+    },
     stop,
   };
 }
@@ -112,6 +127,6 @@ export async function totalRows(url: string): Promise<number | undefined> {
 }
 
 /** Sets the example's `total_rows`. */
-export function setTotalRows(session: DevSession, rows: number): void {
-  session.edit(progressExample, (text) => text.replace(/total_rows: \d+/, `total_rows: ${rows}`));
+export function setTotalRows(session: DevSession, rows: number, how: 'edit' | 'replace' = 'edit'): void {
+  session[how](progressExample, (text) => text.replace(/total_rows: \d+/, `total_rows: ${rows}`));
 }

@@ -9,7 +9,9 @@ the specs' folder, XSDs included. On each save, for the service changed (every s
   - the spec is linted (Redocly and our Spectral ruleset; findings with file:line)
   - dist/specs/<service>.yaml is bundled again and packages/<service>-client/src/generated/ regenerated
   - with --docs, its page of the docs site (served on --docs-port, default 8080) is rebuilt
-A spec that no longer bundles keeps the last good mock answering and says why. Ctrl-C stops (exit 0).
+A spec that no longer bundles keeps the last good mock answering and says why. Every save is seen, also one
+that replaces the file (sed -i, an editor's safe write, git checkout or stash); symbolic links are not
+followed, and a link loop or an unreadable folder is reported while watching goes on. Ctrl-C stops (exit 0).
   --only <service>   serve and watch this service only (repeatable)
   --config <path>    another redocly.yaml (its folder holds dist/ and packages/); not with --docs
   -h, --help         this text`;

@@ -1,11 +1,12 @@
 /**
  * Lanes of commands at once (scripts/test/pnpm-test.ts runs `pnpm test` this way). Each lane runs its
- * steps one after the other and stops at the first that fails, as `a && b` does. A step may wait for a
- * step of another lane (`after`): it starts once that one has passed, and is skipped if it failed or
- * never ran. The first lane's output is streamed, the others' kept and printed after it, lane by lane, so
- * no two interleave.
+ * steps one after the other; a failure does not stop it, so each step reports its own result. A step may
+ * need another (`after`: an earlier step of its lane, or a step of another lane): it starts once that one
+ * has passed, and is skipped, saying why, if it failed or never ran. Each step is bounded (generously) and
+ * one past its bound says "timed out after N s". The first lane's output is streamed, the others' kept
+ * and printed after it, lane by lane, so no two interleave.
  */
-import { spawn } from 'node:child_process';
+import { describeFailure, runBounded } from '../lib/bounded.ts';
 import { repoRoot } from '../lib/paths.ts';
 
 export interface Step {
@@ -14,9 +15,14 @@ export interface Step {
   args: string[];
   /** How the step is shown when it starts (default: the command and its arguments). */
   shown?: string;
-  /** A step of another lane that must have passed before this one starts. */
+  /** A step that must have passed before this one starts: an earlier one of its lane, or one of another. */
   after?: string;
+  /** The step's bound (default `stepTimeoutMs`). */
+  timeoutMs?: number;
 }
+
+/** A step's default bound: far above what any step takes on a busy machine, so only a hang reaches it. */
+export const stepTimeoutMs = 30 * 60_000;
 
 export interface Lane {
   name: string;
@@ -26,7 +32,7 @@ export interface Lane {
 export interface StepOutcome {
   lane: string;
   step: string;
-  /** The exit code (1 for a signal or a command that cannot start), or `skipped`. */
+  /** The exit code (1 for a signal, a timeout or a command that cannot start), or `skipped`. */
   result: number | 'skipped';
   ms: number;
 }
@@ -41,7 +47,7 @@ export interface LanesOutcome {
 /**
  * The steps' order must be one every lane can keep: a step cannot wait for a step that itself waits,
  * through the lanes' order, for it. Throws naming the first step of such a cycle, or an `after` that
- * names no step of another lane.
+ * names no step, itself, or a later step of its own lane.
  */
 export function checkLaneOrder(...lanes: Lane[]): void {
   const owner = new Map<string, Lane>();
@@ -58,10 +64,14 @@ export function checkLaneOrder(...lanes: Lane[]): void {
       const before = index > 0 ? [(lane.steps[index - 1] as Step).name] : [];
       if (step.after !== undefined) {
         const other = owner.get(step.after);
-        if (other === undefined || other === lane) {
-          throw new Error(`step "${step.name}" waits for "${step.after}", which is no step of another lane`);
-        }
-        before.push(step.after);
+        if (other === undefined)
+          throw new Error(`step "${step.name}" waits for "${step.after}", which is no step`);
+        if (other === lane) {
+          if (lane.steps.findIndex((candidate) => candidate.name === step.after) >= index)
+            throw new Error(
+              `step "${step.name}" waits for "${step.after}", which is not before it in its lane`,
+            );
+        } else before.push(step.after);
       }
       dependencies.set(step.name, before);
     });
@@ -92,23 +102,28 @@ function deferred(): Deferred {
   return { promise, settle };
 }
 
-/** Runs one command; its output goes to the terminal, or to `keep` when given. */
-function runCommand(step: Step, keep: ((text: string) => void) | undefined): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, {
-      cwd: repoRoot,
-      stdio: keep ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
-    const collect = (chunk: Buffer) => keep?.(chunk.toString());
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.on('error', (error) => {
-      keep?.(`${error.message}\n`);
-      if (!keep) process.stderr.write(`${step.name}: ${error.message}\n`);
-      resolve(1);
-    });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+/** Runs one step; its output goes to the terminal, or to `keep` when given. */
+async function runCommand(
+  step: Step,
+  keep: ((text: string) => void) | undefined,
+  say: (text: string) => void,
+): Promise<number> {
+  const options = { cwd: repoRoot, timeoutMs: step.timeoutMs ?? stepTimeoutMs };
+  const run = await runBounded(step.command, step.args, {
+    ...options,
+    ...(keep ? { onOutput: keep } : { inherit: true }),
   });
+  if (run.code === 0) return 0;
+  if (run.code === null) {
+    // Kept output is printed whole at the end, and streamed output is already on the screen.
+    const shown = step.shown === undefined ? [step.command, ...step.args] : [step.shown];
+    const [command = step.command, ...args] = shown;
+    say(
+      `\n[${step.name}] ${describeFailure(command, args, { ...run, output: keep ? '' : run.output }, options)}\n`,
+    );
+    return 1;
+  }
+  return run.code;
 }
 
 /**
@@ -128,27 +143,19 @@ export async function runLanes(
 
   const runLane = async (lane: Lane, keep: ((text: string) => void) | undefined): Promise<void> => {
     const say = keep ?? write;
-    let stopped: string | undefined;
     for (const step of lane.steps) {
-      let reason = stopped;
-      if (reason === undefined && step.after !== undefined) {
-        const dependency = passed.get(step.after) as Deferred;
-        if (!(await dependency.promise)) reason = `${step.after} did not pass`;
-      }
-      if (reason !== undefined) {
-        say(`\n[${lane.name}] ${step.name}: skipped (${reason})\n`);
+      if (step.after !== undefined && !(await (passed.get(step.after) as Deferred).promise)) {
+        say(`\n[${lane.name}] ${step.name}: skipped (${step.after} did not pass)\n`);
         outcomes.push({ lane: lane.name, step: step.name, result: 'skipped', ms: 0 });
         passed.get(step.name)?.settle(false);
-        stopped ??= reason;
         continue;
       }
       const started = performance.now();
       say(`\n[${lane.name}] ${step.name}: ${step.shown ?? [step.command, ...step.args].join(' ')}\n`);
-      const code = await runCommand(step, keep);
+      const code = await runCommand(step, keep, say);
       outcomes.push({ lane: lane.name, step: step.name, result: code, ms: performance.now() - started });
       passed.get(step.name)?.settle(code === 0);
       if (code !== 0) {
-        stopped = `${step.name} failed`;
         // A kept lane's failure is announced at once, in one line; its output follows at the end.
         if (keep)
           write(`\n[${lane.name}] ${step.name} failed (exit ${code}); its output follows at the end.\n`);

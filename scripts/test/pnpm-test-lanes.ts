@@ -19,7 +19,8 @@ const LINT_STEP = /^pnpm run ([\w:-]+)$/;
  * alone for the last 35 to 60 s). The suite, one file at a time, still ran alone on one core for the last
  * 30 to 40 s, so three of its tests that run command-line tools in processes of their own follow: those of
  * `pnpm lint:specs` and of the mocks' bin (about 25 s) the docs site test, the one of every script's
- * arguments (about 10 s) the bench test. The lanes then end about together.
+ * arguments (about 10 s) the bench test. The lanes then end about together. Every step needs the build
+ * only: a step that fails does not skip the ones after it, so each reports its own result.
  */
 export function pnpmTestLanes(
   scripts: Readonly<Record<string, string>>,
@@ -51,28 +52,32 @@ export function pnpmTestLanes(
   return {
     suite: {
       name: 'suite',
-      steps: [script('build'), vitestStep('suite', ['--project', 'suite'])],
+      steps: [script('build'), vitestStep('suite', ['--project', 'suite'], 'build')],
     },
     checks: {
       name: 'checks',
       steps: [
-        ...checks.map((name, index) => script(name, index === 0 ? 'build' : undefined)),
-        vitestStep('bench', ['--project', 'own-lane', 'tests/bench/run.test.ts']),
-        vitestStep('cli-arguments', ['--project', 'own-lane', 'tests/scripts/arguments.test.ts']),
+        ...checks.map((name) => script(name, 'build')),
+        vitestStep('bench', ['--project', 'own-lane', 'tests/bench/run.test.ts'], 'build'),
+        vitestStep('cli-arguments', ['--project', 'own-lane', 'tests/scripts/arguments.test.ts'], 'build'),
       ],
     },
     realPublish: {
       name: 'real-publish',
       steps: [
         vitestStep('real-publish', ['--project', 'own-lane', 'tests/release/real-publish.test.ts'], 'build'),
-        vitestStep('docs-site', ['--project', 'own-lane', 'tests/docs/site.test.ts']),
-        vitestStep('cli-processes', [
-          '--project',
-          'own-lane',
-          'tests/lint-pipeline.test.ts',
-          'packages/mock-server/test/cli-process.test.ts',
-          'tests/scripts/dev-process.test.ts',
-        ]),
+        vitestStep('docs-site', ['--project', 'own-lane', 'tests/docs/site.test.ts'], 'build'),
+        vitestStep(
+          'cli-processes',
+          [
+            '--project',
+            'own-lane',
+            'tests/lint-pipeline.test.ts',
+            'packages/mock-server/test/cli-process.test.ts',
+            'tests/scripts/dev-process.test.ts',
+          ],
+          'build',
+        ),
       ],
     },
   };

@@ -11,8 +11,9 @@
  *   then the tests of `pnpm lint:specs` and of the mocks' bin (`cli-processes`).
  * (scripts/test/pnpm-test-lanes.ts says why.)
  *
- * Each lane stops at its first failure, which a kept lane announces at once; the kept lanes' output is
- * printed after the suite's, lane by lane. The exit code is the first non-zero one (suite, then checks,
+ * Every step needs the build only: a failure skips nothing else, so each step reports its own result (a
+ * kept lane announces its failures at once); a step past its generous bound says "timed out after N s".
+ * The kept lanes' output is printed after the suite's, lane by lane. The exit code is the first non-zero one (suite, then checks,
  * then real-publish). The last line gives the whole time and each step's. For some files only:
  * `pnpm exec vitest run <files>`.
  *

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describeFailure, runBounded } from '../../scripts/lib/bounded.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -34,36 +35,19 @@ export interface Ran {
   output: string;
 }
 
-/** Runs a command to its end (killed after `timeoutMs`), output collected; throws when it fails. */
+/**
+ * Runs a command to its end (stopped past `timeoutMs`, a generous bound), output collected; throws when it
+ * fails, saying "timed out after N s" or the exit, with the command and its last lines.
+ */
 export async function exec(
   command: string,
   args: string[],
   options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; allowFailure?: boolean },
 ): Promise<Ran> {
-  const child = spawn(command, args, {
-    cwd: options.cwd,
-    env: options.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
-  const code = await new Promise<number | null>((done) => {
-    child.once('error', (error) => {
-      output += String(error);
-      done(-1);
-    });
-    child.once('close', (status) => done(status));
-  });
-  clearTimeout(timer);
-  if (code !== 0 && options.allowFailure !== true)
-    throw new Error(`${command} ${args.join(' ')} exited ${code} in ${options.cwd}:\n${output.slice(-6000)}`);
-  return { code, output };
+  const run = await runBounded(command, args, options);
+  if (run.timedOut || (run.code !== 0 && options.allowFailure !== true))
+    throw new Error(describeFailure(command, args, run, options));
+  return { code: run.code, output: run.output };
 }
 
 export interface Registry {

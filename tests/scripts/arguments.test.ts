@@ -1,10 +1,8 @@
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeFailure, runBounded } from '../../scripts/lib/bounded.ts';
 import { fromRoot } from '../../scripts/lib/paths.ts';
-
-const run = promisify(execFile);
 
 interface Outcome {
   code: number;
@@ -12,19 +10,21 @@ interface Outcome {
   stderr: string;
 }
 
+/** A bound far above what any of these commands takes on a busy machine: only a hang reaches it. */
+const boundMs = 300_000;
+const testMs = boundMs + 30_000;
+
+/** Runs a command with the bound; past it, fails saying "timed out after N s" with the command and output. */
+async function bounded(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Outcome> {
+  const options = { cwd: fromRoot(), env, timeoutMs: boundMs };
+  const ran = await runBounded(command, args, options);
+  if (ran.timedOut || ran.code === null) throw new Error(describeFailure(command, args, ran, options));
+  return { code: ran.code, stdout: ran.stdout, stderr: ran.stderr };
+}
+
 async function script(path: string, ...args: string[]): Promise<Outcome> {
   // `node --import tsx`, one process: the tsx bin would start a second Node to run the script in.
-  return run(process.execPath, ['--import', 'tsx', path, ...args], {
-    cwd: fromRoot(),
-    env: { ...process.env, NO_COLOR: '1' },
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({
-      code: error.code,
-      stdout: error.stdout,
-      stderr: error.stderr,
-    }),
-  );
+  return bounded(process.execPath, ['--import', 'tsx', path, ...args], { ...process.env, NO_COLOR: '1' });
 }
 
 // Every entry point of scripts/ reads its arguments with parseArgs: --help prints the usage and does
@@ -40,7 +40,7 @@ const entryPoints = [
   'scripts/test/pnpm-test.ts',
 ];
 
-describe.concurrent('repository scripts', () => {
+describe.concurrent('repository scripts', { timeout: testMs }, () => {
   it.each(entryPoints)('%s answers --help with its usage and exit 0', async (path) => {
     const outcome = await script(path, '--help');
     expect(outcome.code).toBe(0);
@@ -62,18 +62,7 @@ interface Ran extends Outcome {
 /** `pnpm -s <script> <args>` from the root, without colour unless `env` asks for it. */
 async function pnpmScript(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> {
   const started = Date.now();
-  const outcome = await run('pnpm', ['-s', name, ...args], {
-    cwd: fromRoot(),
-    env: { ...process.env, NO_COLOR: '1', ...env },
-    timeout: 60_000,
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({
-      code: error.code,
-      stdout: error.stdout,
-      stderr: error.stderr,
-    }),
-  );
+  const outcome = await bounded('pnpm', ['-s', name, ...args], { ...process.env, NO_COLOR: '1', ...env });
   return { ...outcome, ms: Date.now() - started };
 }
 
@@ -89,7 +78,7 @@ const gitStatus = () =>
 // `pnpm <script> --help` prints that command's usage and does nothing else: no lint, no build, no file
 // written (pnpm appends the arguments to a script's last command, so a chain used to run in full and
 // hand --help to tsc).
-describe('every root script', () => {
+describe('every root script', { timeout: testMs }, () => {
   let before: string;
   beforeAll(() => {
     before = gitStatus();
@@ -108,7 +97,7 @@ describe('every root script', () => {
         /Checked \d+ files|\d+ errors?, \d+ warnings?|\[bench\]|RUN\s+v\d/,
       );
     },
-    60_000,
+    testMs,
   );
   it.concurrent.each(['lint', 'lint:code', 'build', 'format'])(
     'pnpm %s refuses an unknown option with exit 2 and a suggestion, before any step',
@@ -118,11 +107,11 @@ describe('every root script', () => {
       expect(outcome.stderr).toContain("Unknown option '--hlep' (did you mean --help?)");
       expect(outcome.stderr).toContain(`Usage: pnpm ${name}`);
     },
-    60_000,
+    testMs,
   );
 });
 
-describe('did you mean', () => {
+describe('did you mean', { timeout: testMs }, () => {
   it.concurrent('lint:specs suggests the service meant and lists them all', async () => {
     const outcome = await pnpmScript('lint:specs', ['vioce']);
     expect(outcome.code).toBe(2);
@@ -185,7 +174,7 @@ async function stopMocks(
   return { code, output };
 }
 
-describe('a requested stop', () => {
+describe('a requested stop', { timeout: testMs }, () => {
   it('Ctrl-C on pnpm mock (the whole process group) exits 0 with no ELIFECYCLE', async () => {
     const { code, output } = await stopMocks('SIGINT', true);
     expect(output).toContain('ready in');

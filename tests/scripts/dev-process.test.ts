@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DevSession,
@@ -7,6 +8,7 @@ import {
   startDevSession,
   totalRows,
 } from '../../bench/dev/session.ts';
+import { describeFailure, runBounded } from '../../scripts/lib/bounded.ts';
 import { repoRoot } from '../../scripts/lib/paths.ts';
 
 /**
@@ -24,13 +26,12 @@ async function answer(url: string): Promise<string> {
 
 beforeAll(async () => {
   // The mocks are imported from their dist/: bring it up to date (the lane runs after the build anyway).
-  execFileSync(
-    process.execPath,
-    ['node_modules/typescript/bin/tsc', '-b', 'packages/mock-server/tsconfig.build.json'],
-    { cwd: repoRoot, stdio: 'inherit' },
-  );
+  const tsc = ['node_modules/typescript/bin/tsc', '-b', 'packages/mock-server/tsconfig.build.json'];
+  const options = { cwd: repoRoot, timeoutMs: 150_000 };
+  const built = await runBounded(process.execPath, tsc, options);
+  if (built.code !== 0) throw new Error(describeFailure('node', tsc, built, options));
   session = await startDevSession(['agents', 'voice']);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await session?.stop();
@@ -82,6 +83,21 @@ describe('pnpm dev', () => {
     setTotalRows(session, 1300);
     await session.waitFor('✓ agents: the mock serves the saved spec', again);
     expect(await totalRows(url)).toBe(1300);
+  });
+
+  it('serves every save that replaces the file, three in a row, beside a symbolic link loop', async () => {
+    const url = session.urls.agents ?? '';
+    const from = session.output().length;
+    symlinkSync('..', join(session.dir, 'specs', 'agents', 'loop'));
+    await session.waitFor('! watcher: agents/loop: a symbolic link to a folder that holds it', from);
+    for (const rows of [1401, 1402, 1403]) {
+      const before = session.output().length;
+      setTotalRows(session, rows, 'replace');
+      await session.waitFor('✓ agents: the mock serves the saved spec', before);
+      expect(await totalRows(url)).toBe(rows);
+      await session.waitFor('waiting for saves', before);
+    }
+    expect(session.child.exitCode).toBeNull();
   });
 
   it('works on its copy only', () => {

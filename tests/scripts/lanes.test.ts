@@ -81,19 +81,46 @@ describe('runLanes', () => {
     expect(existsSync(builtFile)).toBe(true);
   });
 
-  it('stops a lane at its first failure, skips what waits for it, and still ends the other lane', async () => {
+  it('goes on after a failure, skips only what needs the failed step, and still ends the other lane', async () => {
     const written: string[] = [];
     const outcome = await runLanes(
-      lane('checks', node('lint', 'process.exit(3)'), node('suite', 'process.exit(0)')),
+      lane(
+        'checks',
+        node('lint', 'process.exit(3)'),
+        node('suite', 'process.exit(0)'),
+        node('after-lint', '', 'lint'),
+      ),
       [lane('own', node('publish', "console.log('published')"), node('bench', '', 'lint'))],
       (text) => written.push(text),
     );
     expect(outcome.code).toBe(3);
-    expect(results(outcome.steps)).toEqual({ lint: 3, suite: 'skipped', publish: 0, bench: 'skipped' });
+    expect(results(outcome.steps)).toEqual({
+      lint: 3,
+      suite: 0,
+      'after-lint': 'skipped',
+      publish: 0,
+      bench: 'skipped',
+    });
     const text = written.join('');
-    expect(text).toContain('[checks] suite: skipped (lint failed)');
+    expect(text).toContain('[checks] after-lint: skipped (lint did not pass)');
     expect(text).toContain('[own] bench: skipped (lint did not pass)');
     expect(text).toContain('published');
+  });
+
+  it('stops a step past its bound and says it timed out, with the command', async () => {
+    const written: string[] = [];
+    const hang = { ...node('hang', "console.log('started'); setInterval(() => {}, 1000)"), timeoutMs: 300 };
+    const outcome = await runLanes(
+      lane('A', node('a', 'process.exit(0)')),
+      [lane('B', hang, node('next', "console.log('next ran')"))],
+      (text) => written.push(text),
+    );
+    expect(results(outcome.steps)).toEqual({ a: 0, hang: 1, next: 0 });
+    expect(outcome.code).toBe(1);
+    const text = written.join('');
+    expect(text).toMatch(/\[hang\] .*node -e console\.log\('started'\).* timed out after 0 s/);
+    expect(text).toContain('started');
+    expect(text).toContain('next ran');
   });
 
   it('fails when either lane fails, the streamed lane first, and says when the kept lane outlives it', async () => {
@@ -135,11 +162,14 @@ describe('checkLaneOrder', () => {
       ),
     ).toThrow(/cycle/);
     expect(() => checkLaneOrder(lane('X', node('x1', '', 'nope')), lane('Y'))).toThrow(
-      'step "x1" waits for "nope", which is no step of another lane',
+      'step "x1" waits for "nope", which is no step',
     );
-    expect(() => checkLaneOrder(lane('X', node('x1', ''), node('x2', '', 'x1')), lane('Y'))).toThrow(
-      /no step of another lane/,
+    // An earlier step of its own lane may be needed; a later one, or itself, cannot.
+    expect(() => checkLaneOrder(lane('X', node('x1', ''), node('x2', '', 'x1')), lane('Y'))).not.toThrow();
+    expect(() => checkLaneOrder(lane('X', node('x1', '', 'x2'), node('x2', '')), lane('Y'))).toThrow(
+      'step "x1" waits for "x2", which is not before it in its lane',
     );
+    expect(() => checkLaneOrder(lane('X', node('x1', '', 'x1')), lane('Y'))).toThrow(/not before it/);
     // A cycle through three lanes: x1 waits for z1, z1 for y1, y1 for x1.
     expect(() =>
       checkLaneOrder(

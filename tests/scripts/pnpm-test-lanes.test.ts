@@ -13,21 +13,25 @@ const { scripts } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) a
 describe('the lanes of pnpm test', () => {
   it('build then run the suite; the rest of the lint, the checks and the bench test beside it; the real-publish test after the build, then the docs site test and the CLI process tests', () => {
     const { suite, checks, realPublish } = pnpmTestLanes(scripts, vitest);
-    expect(suite.steps.map((step) => step.name)).toEqual(['build', 'suite']);
-    // The bench test runs the checked packages: it comes after the checks, in their lane.
+    expect(suite.steps.map((step) => [step.name, step.after])).toEqual([
+      ['build', undefined],
+      ['suite', 'build'],
+    ]);
+    // The bench test runs the checked packages: it comes after the checks, in their lane. Each step needs
+    // the build only, so a failure skips no other step.
     expect(checks.steps.map((step) => [step.name, step.after])).toEqual([
       ['lint:specs', 'build'],
-      ['lint:code', undefined],
-      ['check:generated', undefined],
-      ['check:packages', undefined],
-      ['bench', undefined],
-      ['cli-arguments', undefined],
+      ['lint:code', 'build'],
+      ['check:generated', 'build'],
+      ['check:packages', 'build'],
+      ['bench', 'build'],
+      ['cli-arguments', 'build'],
     ]);
     // Both use this working tree's build: the real-publish test its mock server, the docs site its spec loader.
     expect(realPublish.steps.map((step) => [step.name, step.after])).toEqual([
       ['real-publish', 'build'],
-      ['docs-site', undefined],
-      ['cli-processes', undefined],
+      ['docs-site', 'build'],
+      ['cli-processes', 'build'],
     ]);
     // Every file the suite leaves to a lane of its own is run by one: none is left out of `pnpm test`.
     const ownLaneSteps = [...checks.steps, ...realPublish.steps].filter((step) =>

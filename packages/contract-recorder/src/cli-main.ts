@@ -150,21 +150,31 @@ export async function runCli(argv: string[], io: CliIo = processIo): Promise<num
   const started = await startCli(argv, io);
   if (typeof started === 'number') return started;
   const recorder = started;
+  // Ctrl-C reaches the recorder twice under `pnpm contract-record` (from the terminal, and passed on by
+  // scripts/run.ts): a signal during the bounded stop is ignored, so the file is closed and the count printed.
+  const stopping = (): void => undefined;
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      process.on('SIGINT', stopping);
+      process.on('SIGTERM', stopping);
       resolve();
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  const { cutOff } = await recorder.close({ graceMs: STOP_GRACE_MS });
-  if (cutOff > 0) {
-    io.stderr(
-      `contract-record: ${cutOff} exchange(s) still in flight after ${STOP_GRACE_MS} ms were cut off (body marked not kept, or not recorded when no answer had come)\n`,
-    );
+  try {
+    const { cutOff } = await recorder.close({ graceMs: STOP_GRACE_MS });
+    if (cutOff > 0) {
+      io.stderr(
+        `contract-record: ${cutOff} exchange(s) still in flight after ${STOP_GRACE_MS} ms were cut off (body marked not kept, or not recorded when no answer had come)\n`,
+      );
+    }
+    io.stdout(`contract-record: stopped; ${recorder.entries} entries recorded\n`);
+  } finally {
+    process.off('SIGINT', stopping);
+    process.off('SIGTERM', stopping);
   }
-  io.stdout(`contract-record: stopped; ${recorder.entries} entries recorded\n`);
   return 0;
 }

@@ -81,6 +81,41 @@ describe('contract-record (the bin)', () => {
     expect(JSON.parse(text).log.entries).toHaveLength(1);
   });
 
+  it('prints how many entries it recorded after Ctrl-C under pnpm contract-record (the signal comes twice)', async () => {
+    // Ctrl-C signals the terminal's whole process group: pnpm, scripts/run.ts (which passes it on) and the bin.
+    const out = join(dir, 'interrupted.har');
+    const args = [
+      '--import',
+      'tsx',
+      'scripts/run.ts',
+      'contract-record',
+      '--target',
+      target.url,
+      '--out',
+      out,
+    ];
+    const group = spawn(process.execPath, [...args, '--port', '0'], { cwd: repoRoot, detached: true });
+    let output = '';
+    group.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    group.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exit = new Promise<number | null>((resolve) => group.once('exit', (code) => resolve(code)));
+    const boundSeconds = 120;
+    const bound = setTimeout(() => group.pid && process.kill(-group.pid, 'SIGKILL'), boundSeconds * 1000);
+    try {
+      while (!output.includes('listening on') && group.exitCode === null)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      if (group.pid !== undefined) process.kill(-group.pid, 'SIGINT');
+      expect(await exit, `timed out after ${boundSeconds} s, or failed:\n${output}`).toBe(0);
+    } finally {
+      clearTimeout(bound);
+    }
+    expect(output).toContain('contract-record: stopped; 0 entries recorded\n');
+  }, 180_000);
+
   it('on SIGTERM, writes what it has and exits although the target hangs (issue 41)', async () => {
     const out = join(dir, 'hung.har');
     const recorder = await spawnRecorder(['--target', target.url, '--out', out, '--quiet']);

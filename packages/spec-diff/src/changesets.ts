@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import parseChangesetFile from '@changesets/parse';
@@ -41,9 +42,31 @@ export function readPendingChangesets(dir: string, label = '.changeset'): Change
     .map((file) => parseChangeset(readFileSync(join(dir, file), 'utf8'), `${label}/${file}`));
 }
 
+/**
+ * The changesets a change brings since `base`: the pending `.changeset/*.md` files new or edited since then,
+ * as `changeset status --since` counts them. The ones already pending on the base were asked for earlier
+ * changes, so they do not cover this one; the release still applies them all.
+ */
+export function readChangesetsAddedSince(repo: string, base: string): Changeset[] {
+  const listed = (...args: string[]): string[] =>
+    execFileSync('git', [...args, '-z', '--', '.changeset'], {
+      cwd: repo,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+      .split('\0')
+      .filter(Boolean);
+  const brought = new Set([
+    ...listed('diff', '--name-only', base),
+    ...listed('ls-files', '--others', '--exclude-standard'),
+  ]);
+  return readPendingChangesets(join(repo, '.changeset')).filter((changeset) => brought.has(changeset.file));
+}
+
 export interface CheckChangesetsInput {
   /** Classified contract changes per package (`@svc-contracts/agents-client` → changes). */
   changes: Record<string, readonly Change[]>;
+  /** In repository mode, the changesets added since the base only (`readChangesetsAddedSince`). */
   pendingChangesets: readonly Changeset[];
   /** Packages whose files (spec or package sources) changed: each needs a changeset, whatever its level. */
   changedPackages?: readonly string[];
@@ -67,7 +90,7 @@ export function requestedBump(name: string, changesets: readonly Changeset[]): B
   return best;
 }
 
-/** Every package whose pending changesets ask for less than its changes need, or that has none. */
+/** Every package whose changesets ask for less than its changes need, or that has none. */
 export function checkChangesets(input: CheckChangesetsInput): ChangesetFailure[] {
   const failures: ChangesetFailure[] = [];
   const names = new Set([...Object.keys(input.changes), ...(input.changedPackages ?? [])]);
@@ -84,14 +107,14 @@ export function checkChangesets(input: CheckChangesetsInput): ChangesetFailure[]
         packageName,
         needed,
         requested,
-        message: `\`${packageName}\` changed and needs at least a ${bump} bump${because}, but no pending changeset names it: add one with \`pnpm changeset\``,
+        message: `\`${packageName}\` changed and needs at least a ${bump} bump${because}, but no changeset added since the base names it: add one with \`pnpm changeset\``,
       });
     } else if (levelRank(requested) < levelRank(needed)) {
       failures.push({
         packageName,
         needed,
         requested,
-        message: `\`${packageName}\` needs a ${needed} bump${because}, the pending changesets ask for ${requested}`,
+        message: `\`${packageName}\` needs a ${needed} bump${because}, the changesets added since the base ask for ${requested}`,
       });
     }
   }

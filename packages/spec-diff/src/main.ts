@@ -25,8 +25,8 @@ export const usage = `Usage: spec-diff --base <git-ref> [--json | --format text|
        spec-diff OLD NEW [--json | --format text|json|github] [--role request|response]
 
 With --base: classifies every contract change (OpenAPI specs and XSDs under specs/) since <git-ref> and
-checks that the pending changesets (.changeset/*.md) ask for at least the bump each change needs, and name
-every package whose files changed. Run it inside the repository's git working tree.
+checks that the changesets added since <git-ref> (.changeset/*.md, new or edited) ask for at least the bump
+each change needs, and name every package whose files changed (pending ones already on <git-ref> do not count). Run it inside the repository's git working tree.
 
 With two files: classifies every difference between two OpenAPI documents (3.0 or 3.1, YAML or JSON; $refs
 to other files are followed), or two XSDs, anywhere; no git, no changesets.
@@ -49,7 +49,7 @@ named (OLD NEW), never to a URL; a YAML file is held to budgets before its alias
 with SPEC_MAX_YAML_NODES (5000000), SPEC_MAX_YAML_ALIASES (1000) and SPEC_MAX_FILE_BYTES (64 MiB).
 
 Exit codes:
-  with --base: 0 the pending changesets cover every change; 1 a changeset asks too little, or is missing
+  with --base: 0 the changesets added cover every change; 1 a changeset asks too little, or is missing
   two files:   0 no change needs a major bump; 1 some change does (breaking, or possibly breaking and
                asking for major)
   both:        2 bad arguments, or a spec, the repository, the ref or a changeset could not be read, or a
@@ -260,7 +260,7 @@ async function repositoryMode(base: string, format: OutputFormat, io: SpecDiffIo
     if (format === 'github') io.stdout(githubError(failure.message));
     io.stderr(`spec-diff: ${failure.message}\n`);
   }
-  if (failures.length === 0) io.stdout(`spec-diff: pending changesets cover every change since ${base}\n`);
+  if (failures.length === 0) io.stdout(`spec-diff: the changesets added since ${base} cover every change\n`);
   return code;
 }
 

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { bundleSpecs, checkSpecFile } from '@svc-contracts/contract-model';
 import { parse } from 'yaml';
 import type { Change } from './change.js';
-import { type Changeset, readPendingChangesets } from './changesets.js';
+import { type Changeset, readChangesetsAddedSince } from './changesets.js';
 import { diffSpecs } from './openapi/index.js';
 import { diffXsd } from './xsd.js';
 
@@ -147,6 +147,6 @@ export async function readRepositoryChanges(repo: string, base: string): Promise
   return {
     changes: await contractChanges(repo, base),
     changedPackages: changedPackages(repo, base),
-    pendingChangesets: readPendingChangesets(join(repo, '.changeset')),
+    pendingChangesets: readChangesetsAddedSince(repo, base),
   };
 }

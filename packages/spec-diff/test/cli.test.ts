@@ -107,13 +107,13 @@ describe('spec-diff on a git repository', () => {
     write('.changeset/agents.md', changeset('minor'));
     const result = await run(['--base=main'], repo);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/needs a major bump .* the pending changesets ask for minor/);
+    expect(result.stderr).toMatch(/needs a major bump .* the changesets added since the base ask for minor/);
   });
   it('exits 0 when a major changeset covers it', async () => {
     write('.changeset/agents.md', changeset('major'));
     const result = await run(['--base', 'main'], repo);
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(result.stdout).toMatch(/pending changesets cover every change since main\n$/);
+    expect(result.stdout).toMatch(/the changesets added since main cover every change\n$/);
     expect(result.stdout).toContain('  changeset: .changeset/agents.md (major) covers it (needs major)\n');
   });
   it('--json gives each package its changes, what it needs and which changesets name it', async () => {

@@ -124,7 +124,7 @@ describe('changesets gate', () => {
     expect(
       checkChangesets({ changes, pendingChangesets: [changeset('patch')] }).map((f) => f.message),
     ).toEqual([
-      '`@svc-contracts/agents-client` needs a major bump (removed property `state` at #/components/schemas/Campaign/properties/state), the pending changesets ask for patch',
+      '`@svc-contracts/agents-client` needs a major bump (removed property `state` at #/components/schemas/Campaign/properties/state), the changesets added since the base ask for patch',
     ]);
   });
   it('passes with a major changeset (the highest of several counts)', () => {
@@ -140,7 +140,7 @@ describe('changesets gate', () => {
       changedPackages: ['@svc-contracts/voice-client', '@svc-contracts/agents-client'],
     });
     expect(failures.map((f) => f.message)).toEqual([
-      '`@svc-contracts/voice-client` changed and needs at least a patch bump, but no pending changeset names it: add one with `pnpm changeset`',
+      '`@svc-contracts/voice-client` changed and needs at least a patch bump, but no changeset added since the base names it: add one with `pnpm changeset`',
     ]);
     expect(checkChangesets({ changes, pendingChangesets: [] })[0]?.message).toMatch(
       /^`@svc-contracts\/agents-client` changed and needs at least a major bump \(removed property `state`/,

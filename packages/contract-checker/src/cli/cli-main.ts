@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { explainArgsError } from '@svc-contracts/cli-output';
 import { findConfigPath } from '@svc-contracts/contract-model';
 import { printable } from '@svc-contracts/har';
 import { batchXmlLimits, type XmlLimits } from '../contract/xsd-cache.js';
@@ -108,7 +109,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true });
   } catch (error) {
-    output.stderr(`${(error as Error).message}\n\n${usage}`);
+    output.stderr(`${explainArgsError(error, [...Object.keys(options), 'h'])}\n\n${usage}`);
     return 2;
   }
   const { values, positionals } = parsed;
