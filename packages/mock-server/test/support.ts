@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type MockSet, type StartOptions, startMocks } from '../src/index.ts';
@@ -25,24 +26,54 @@ export interface Call {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
-  /** How long the answer may take before the call fails: 10 s unless given. */
+  /** How long the answer may take before the call fails: 60 s unless given. */
   timeoutMs?: number;
 }
 
-/** One request with plain fetch, bounded so a hung mock fails the test instead of stalling it. */
-export async function call(baseUrl: string, path: string, init: Call = {}): Promise<Answer> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: init.headers ?? {},
-    ...(init.body !== undefined && { body: init.body }),
-    signal: AbortSignal.timeout(init.timeoutMs ?? 10_000),
-  });
-  return {
-    status: response.status,
-    contentType: response.headers.get('content-type') ?? '',
-    headers: response.headers,
-    text: await response.text(),
-  };
+/**
+ * One request on a connection of its own (asked to be kept alive, never reused): a reused socket that the
+ * server closes as it idles out races the next request on a busy machine (ECONNRESET). Bounded so a hung
+ * mock fails the test.
+ */
+export function call(baseUrl: string, path: string, init: Call = {}): Promise<Answer> {
+  const timeoutMs = init.timeoutMs ?? 60_000;
+  const agent = new Agent({ keepAlive: true });
+  return new Promise<Answer>((resolve, reject) => {
+    const sent = request(
+      `${baseUrl}${path}`,
+      {
+        method: init.method ?? 'GET',
+        headers: init.headers ?? {},
+        agent,
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers))
+            for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+              headers.append(name, one);
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: headers.get('content-type') ?? '',
+            headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+      },
+    );
+    sent.on('error', (error) =>
+      reject(
+        error.name === 'AbortError'
+          ? new Error(`${init.method ?? 'GET'} ${path}: no answer within ${timeoutMs / 1000} s`)
+          : error,
+      ),
+    );
+    sent.end(init.body);
+  }).finally(() => agent.destroy());
 }
 
 export function mockUrl(set: MockSet, name: string): string {
