@@ -15,3 +15,4 @@ export {
   type ServiceSource,
   serviceOf,
 } from './services.js';
+export { lineFinder, type SpecLine, specLineFinder } from './spec-lines.js';
