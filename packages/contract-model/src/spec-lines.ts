@@ -107,6 +107,19 @@ export function specLineFinder(root: string): (location: string) => SpecLine | u
     let file = resolve(base, filePart);
     if (segments === undefined || !inside(file) || !/\.(ya?ml|json)$/i.test(file)) return undefined;
     let found: SpecLine = { file: toPosix(relative(base, file)) };
+    // A component the bundle hoisted from a file of its own (`#/components/schemas/Order` from
+    // `components/schemas/Order.yaml`, Redocly's split layout) is looked for in that file.
+    const [first, section, name] = segments;
+    if (first === 'components' && section !== undefined && name !== undefined) {
+      const split = ['yaml', 'yml', 'json']
+        .map((ext) => resolve(dirname(file), 'components', section, `${decodePointerSegment(name)}.${ext}`))
+        .find((candidate) => inside(candidate) && locatorOf(candidate) !== undefined);
+      if (split) {
+        file = split;
+        segments = segments.slice(3);
+        if (segments.length === 0) return { file: toPosix(relative(base, file)), line: 1 };
+      }
+    }
     for (let depth = 0; depth < 8; depth++) {
       const locate = locatorOf(file);
       if (!locate) return found;

@@ -20,6 +20,11 @@ beforeAll(async () => {
       '\n',
     ),
   );
+  await mkdir(join(root, 'specs/a/components/schemas'), { recursive: true });
+  await writeFile(
+    join(root, 'specs/a/components/schemas/Order.yaml'),
+    ['type: object', 'properties:', '  id:', '    type: string', ''].join('\n'),
+  );
   await writeFile(join(root, 'outside.yaml'), 'a: 1\n');
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -36,6 +41,18 @@ describe('specLineFinder', () => {
     expect(lineOf('a/openapi.yaml#/paths/~1items/get/responses/404')).toEqual({
       file: 'a/paths/items.yaml',
       line: 3,
+    });
+  });
+
+  it("finds a component the bundle hoisted from a file of its own (Redocly's split layout)", () => {
+    const lineOf = specLineFinder(join(root, 'specs'));
+    expect(lineOf('a/openapi.yaml#/components/schemas/Order/properties/id')).toEqual({
+      file: 'a/components/schemas/Order.yaml',
+      line: 3,
+    });
+    expect(lineOf('a/openapi.yaml#/components/schemas/Order')).toEqual({
+      file: 'a/components/schemas/Order.yaml',
+      line: 1,
     });
   });
 
