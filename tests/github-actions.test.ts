@@ -35,7 +35,7 @@ describe('the contract-gate action', () => {
   it('lints with annotations, checks the recordings and gates breaking changes, with root scripts', () => {
     const commands = runs.map((step) => step.run ?? '').join('\n');
     expect(commands).toContain('pnpm lint:specs --format github');
-    expect(commands).toMatch(/pnpm contract-check \$RECORDINGS/);
+    expect(commands).toMatch(/pnpm contract-check --format github \$RECORDINGS/);
     expect(commands).toMatch(/pnpm spec-diff --base "\$base"/);
     for (const [, name] of commands.matchAll(/\bpnpm (?:run )?([a-z][\w:-]*)/g))
       if (name !== 'install') expect(scripts[name ?? ''], name).toBeDefined();

@@ -96,7 +96,7 @@ function run(args: string[]): { code: number | null; seconds: number; rssMb: num
   const started = process.hrtime.bigint();
   const result = spawnSync(
     '/usr/bin/time',
-    ['-f', '%M', process.execPath, checkerBin, '--config', config, ...args],
+    ['-f', '%M', process.execPath, checkerBin, '--config', config, '--verbose', ...args],
     {
       encoding: 'utf8',
       maxBuffer: 64 * mib,

@@ -11,8 +11,15 @@ export { loadContracts, responseKeyFor } from './contract-set.js';
 export { collectHarFiles, parseHar, readHar } from './input/har.js';
 export { scoreMutants } from './mutation/mutation.js';
 export type { EntryReport } from './report/entry-report.js';
-export { formatJson, formatText } from './report/format.js';
+export { formatJson, formatText, type ReportWriter } from './report/format.js';
 export type { Report } from './report/report.js';
+export {
+  formatReport,
+  type OutputFormat,
+  outputFormats,
+  type ReporterOptions,
+  reportWriter,
+} from './report/reporters.js';
 export type { CheckHarOptions } from './run/check-recordings.js';
 export { checkHarFiles } from './run/check-recordings.js';
 export type { RunScope } from './run/entry-pipeline.js';

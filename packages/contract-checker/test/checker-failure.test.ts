@@ -44,7 +44,7 @@ describe('an entry whose check throws is not judged (checker-failure), the run g
   it('a good entry, one that overflows the stack, another good entry', async () => {
     const file = join(scratch, 'three.har');
     await writeFile(file, JSON.stringify({ log: { version: '1.2', entries: [good, pathological, good] } }));
-    const { code, stdout } = await checkWithFixtures(file);
+    const { code, stdout } = await checkWithFixtures('--verbose', file);
     expect(code).toBe(2);
     expect(stdout).toContain(`PASS ${file} #0 GET`);
     expect(stdout).toContain(`NOT JUDGED ${file} #1 POST`);

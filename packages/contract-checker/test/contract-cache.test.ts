@@ -254,15 +254,31 @@ describe('set-up cache', () => {
     const saved = process.env.SVC_CONTRACTS_CACHE_DIR;
     delete process.env.SVC_CONTRACTS_CACHE_DIR;
     try {
-      const uncached = await runCliCapturing(['--no-cache', '--workers', '1', '--config', configPath, har]);
+      const uncached = await runCliCapturing([
+        '--verbose',
+        '--no-cache',
+        '--workers',
+        '1',
+        '--config',
+        configPath,
+        har,
+      ]);
       expect(existsSync(cacheDir)).toBe(false);
       // Threads load their own contracts: --no-cache reaches them too.
-      const threads = await runCliCapturing(['--no-cache', '--workers', '2', '--config', configPath, har]);
+      const threads = await runCliCapturing([
+        '--verbose',
+        '--no-cache',
+        '--workers',
+        '2',
+        '--config',
+        configPath,
+        har,
+      ]);
       expect(existsSync(cacheDir)).toBe(false);
       expect(threads).toEqual(uncached);
-      const cold = await runCliCapturing(['--workers', '1', '--config', configPath, har]);
+      const cold = await runCliCapturing(['--verbose', '--workers', '1', '--config', configPath, har]);
       expect(cacheFiles(cacheDir)).toHaveLength(1);
-      const warm = await runCliCapturing(['--workers', '1', '--config', configPath, har]);
+      const warm = await runCliCapturing(['--verbose', '--workers', '1', '--config', configPath, har]);
       expect(uncached.stdout).toContain(' #1 ');
       expect(cold).toEqual(uncached);
       expect(warm).toEqual(uncached);

@@ -128,7 +128,7 @@ describe('HAR reading', () => {
 
 describe('CLI', () => {
   it('prints a verdict per entry, violations with pointer, rule and spec location, and the summary last', async () => {
-    const { code, stdout } = await cli(har('fleet.har'));
+    const { code, stdout } = await cli('--verbose', har('fleet.har'));
     const lines = stdout.trimEnd().split('\n');
     expect(code).toBe(1);
     expect(lines.at(-1)).toBe('5 passed, 2 failed');
@@ -151,7 +151,12 @@ describe('CLI', () => {
   });
 
   it('exit 2 for an unreadable recording, while the other files are still checked and reported', async () => {
-    const { code, stdout } = await cli(har('fleet.har'), har('malformed.har'), har('numbers.har'));
+    const { code, stdout } = await cli(
+      '--verbose',
+      har('fleet.har'),
+      har('malformed.har'),
+      har('numbers.har'),
+    );
     expect(code).toBe(2);
     expect(stdout).toContain(`input error: ${har('malformed.har')}: malformed JSON`);
     expect(stdout).toContain(
@@ -160,7 +165,7 @@ describe('CLI', () => {
     expect(stdout).toContain(
       `FAIL ${har('numbers.har')} #2 GET http://localhost:4015/api/v2/accounts/9900/addresses -> 404`,
     );
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('7 passed, 3 failed');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('7 passed, 3 failed, 1 input error');
   });
 
   it('exit 0 when every entry passes; a folder is searched for *.har', async () => {
@@ -213,7 +218,7 @@ describe('CLI', () => {
   });
 
   it('never prints credentials: Authorization, API-key headers and secret query values are masked', async () => {
-    const text = await cli(har('fleet.har'), har('numbers.har'));
+    const text = await cli('--verbose', har('fleet.har'), har('numbers.har'));
     const json = await cli('--json', '--coverage', '--mutation', har('fleet.har'), har('numbers.har'));
     for (const output of [text.stdout, json.stdout]) {
       for (const secret of secrets) expect(output).not.toContain(secret);
@@ -241,6 +246,6 @@ describe('CLI', () => {
       har('malformed.har'),
     ]).catch((error: { code: number; stdout: string }) => error);
     expect('code' in result ? result.code : 0).toBe(2);
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 0 failed');
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('0 passed, 0 failed, 1 input error');
   });
 });

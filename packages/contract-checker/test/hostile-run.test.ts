@@ -41,7 +41,14 @@ describe('an entry past a limit is not judged, named with the limit, and the run
       const file = join(scratch, `large-${workers}.ndjson`);
       const large = entry({ body: JSON.stringify({ ...agent, padding: 'x'.repeat(5000) }) });
       await writeFile(file, ndjson(entry(), large, entry()));
-      const { code, stdout } = await cli('--workers', workers, '--max-entry-bytes', '2000', file);
+      const { code, stdout } = await cli(
+        '--verbose',
+        '--workers',
+        workers,
+        '--max-entry-bytes',
+        '2000',
+        file,
+      );
       expect(code).toBe(2);
       expect(stdout).toContain(`PASS ${file} #0 GET`);
       expect(stdout).toContain(`NOT JUDGED ${file} #1`);
@@ -58,7 +65,7 @@ describe('an entry past a limit is not judged, named with the limit, and the run
       body: JSON.stringify({ ...agent, tags: Array.from({ length: 50 }, (_, at) => at) }),
     });
     await writeFile(file, ndjson(wide, entry()));
-    const { code, stdout } = await cli('--max-json-nodes', '20', file);
+    const { code, stdout } = await cli('--verbose', '--max-json-nodes', '20', file);
     expect(code).toBe(2);
     expect(stdout).toContain(`NOT JUDGED ${file} #0 GET`);
     expect(stdout).toContain('not judged (response body): resource limit: JSON of more than 20 values');
@@ -72,7 +79,7 @@ describe('an entry past a limit is not judged, named with the limit, and the run
     const file = join(scratch, 'entry-nodes.ndjson');
     const crowded = { ...entry(), _extra: Array.from({ length: 100 }, () => ({})) };
     await writeFile(file, ndjson(entry(), crowded, entry()));
-    const { code, stdout } = await cli('--max-json-nodes', '60', file);
+    const { code, stdout } = await cli('--verbose', '--max-json-nodes', '60', file);
     expect(code).toBe(2);
     expect(stdout).toContain(`NOT JUDGED ${file} #1 - (not read) -> 0`);
     expect(stdout).toContain('not judged (entry): resource limit: the entry holds more than 60 JSON values');
@@ -131,7 +138,7 @@ describe('an entry past a limit is not judged, named with the limit, and the run
     const filters = encodeURIComponent(`[${'0,'.repeat(3000)}0]`);
     const url = `http://localhost:4010/api/v1/organizations/usage/runs?filters=${filters}`;
     await writeFile(file, ndjson(entry({ url }), entry()));
-    const { code, stdout } = await cli('--max-json-nodes', '100', file);
+    const { code, stdout } = await cli('--verbose', '--max-json-nodes', '100', file);
     expect(code).toBe(2);
     expect(stdout).toContain(`NOT JUDGED ${file} #0 GET`);
     expect(stdout).toContain(
@@ -222,7 +229,7 @@ describe('invalid UTF-8 is said, not replaced silently', () => {
     const at = bytes.indexOf('XY');
     bytes[at] = 0xe9; // "é" in Latin-1
     await writeFile(file, bytes);
-    const { code, stdout } = await cli(file);
+    const { code, stdout } = await cli('--verbose', file);
     expect(code).toBe(2);
     expect(stdout).toContain(`PASS ${file} #0 GET`);
     expect(stdout).toMatch(

@@ -59,7 +59,7 @@ describe('resource limits: not the contract', () => {
         response: xmlResponse(201, orderResponse),
       },
     ]);
-    const run = await checkWithFixtures(path);
+    const run = await checkWithFixtures('--verbose', path);
     expect(run.stdout).toMatch(/^PASS .* numbers createOrder$/m);
     expect(run.code).toBe(0);
   }, 120_000);

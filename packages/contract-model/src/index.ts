@@ -27,3 +27,4 @@ export {
   type SpecInputRule,
   specBudgets,
 } from './spec-input.js';
+export { lineFinder, type SpecLine, specLineFinder } from './spec-lines.js';

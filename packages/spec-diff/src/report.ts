@@ -1,4 +1,5 @@
 // How verdicts are printed: text lines for people, one JSON document for machines, GitHub annotations.
+import { githubAnnotation as annotation } from '@svc-contracts/cli-output';
 import { type Change, describeChangeFully, type Level, requiredBump } from './change.js';
 import { type Bump, type Changeset, requestedBump } from './changesets.js';
 
@@ -87,28 +88,18 @@ function rankOf(level: Level | 'none'): number {
   return ranks[level];
 }
 
-/** GitHub's workflow-command escaping: data, then property values. */
-function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
-
 /** One `::error` / `::warning` / `::notice` line per change, on the file (and line) it was found in. */
 export function githubAnnotation(change: Change, file: string | undefined, line?: number): string {
   const command =
     change.severity === 'breaking' ? 'error' : change.severity === 'possibly-breaking' ? 'warning' : 'notice';
-  const properties = [
-    file ? `file=${escapeProperty(file)}` : '',
-    file && line ? `line=${line}` : '',
-    `title=${escapeProperty(`spec-diff ${change.id} (${change.level})`)}`,
-  ]
-    .filter(Boolean)
-    .join(',');
-  return `::${command} ${properties}::${escapeData(describeChangeFully(change))}\n`;
+  const place = {
+    ...(file ? { file } : {}),
+    ...(line ? { line } : {}),
+    title: `spec-diff ${change.id} (${change.level})`,
+  };
+  return `${annotation(command, place, describeChangeFully(change))}\n`;
 }
 
 export function githubError(message: string): string {
-  return `::error title=spec-diff::${escapeData(message)}\n`;
+  return `${annotation('error', { title: 'spec-diff' }, message)}\n`;
 }

@@ -1,15 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { explainArgsError } from '@svc-contracts/cli-output';
+import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
 import { findConfigPath } from '@svc-contracts/contract-model';
 import { printable } from '@svc-contracts/har';
 import { batchXmlLimits, type XmlLimits } from '../contract/xsd-cache.js';
 import { loadContracts } from '../contract-set.js';
 import { coalescedOutput } from '../report/coalesced-output.js';
-import { formatJson, formatText, jsonReportWriter, textReportWriter } from '../report/format.js';
-import { checkRecordings } from '../run/check-recordings.js';
-import { defaultWorkers } from '../run/default-workers.js';
+import { formatJson } from '../report/format.js';
+import { ProgressLine, type ProgressStream, progressWanted } from '../report/progress.js';
+import { formatReport, type OutputFormat, outputFormats, reportWriter } from '../report/reporters.js';
+import { type CheckHarOptions, checkRecordings } from '../run/check-recordings.js';
+import { defaultWorkers, recordingBytes } from '../run/default-workers.js';
 import { parseHostMappings, requireService } from '../run/entry-pipeline.js';
 import { batchLimits, type CheckLimits, limitOptions } from '../run/limits.js';
 import { MergeError, mergeReports, parseReport } from '../run/merge.js';
@@ -18,7 +20,7 @@ import type { FailOn } from '../run/run-counts.js';
 import { parseShard, type Shard } from '../run/shard.js';
 
 const usage = `Usage: contract-check [options] <recording | folder>...
-       contract-check merge [--json] <report.json>...
+       contract-check merge [--format FORMAT] <report.json>...
 
 Checks recorded HTTP traffic against the OpenAPI contracts listed in redocly.yaml. A recording is HAR 1.2
 (*.har) or NDJSON with one HAR entry per line (*.ndjson, *.jsonl); folders are searched recursively for
@@ -27,7 +29,13 @@ them. Recordings are read as streams: memory stays flat whatever their size.
 Options:
   --service NAME   match every entry against this service only
   --config PATH    redocly.yaml listing the services (default: nearest from the working directory)
-  --json           machine-readable report on stdout
+  --format FORMAT  text (default: each failed and not judged entry with its rules, places and spec
+                   locations, repeated findings grouped, passes and skips counted), json (the whole
+                   report for machines), junit (JUnit XML: a test case per operation x status x content
+                   type, a failure per violating entry) or github (workflow annotations on the spec line
+                   of each rule broken)
+  --json           the same as --format json
+  --verbose        text: a line for every entry, passes and skips included
   --coverage       report operation x status x content type covered by the entries
   --mutation       mutate every passing entry and report how many mutants the contract rejects
                    (keeps the passing entries in memory: for test suites, not production traffic)
@@ -60,8 +68,12 @@ Scope (see the README, "Recording traffic with the tools you have"):
                    An entry or body past a limit is not judged, named with the limit, and the run exits 2
   -h, --help       this text
 
-merge: combines the --json reports of every shard of one run into one report (text, or --json) with
-one coverage table; a missing or doubled shard is an error.
+merge: combines the --json reports of every shard of one run into one report (any --format; --verbose)
+with one coverage table; a missing or doubled shard is an error.
+
+On a terminal (stderr), a run that lasts more than a second shows one status line (entries checked,
+bytes read of the total, entries per second, time left), redrawn in place and cleared at the end; never
+when piped, with NO_COLOR or CI set, or with a format other than text.
 
 Every entry is passed, failed, not judged (a part the recording did not keep, or a resource limit) or
 skipped (not ours: another host, a CORS preflight, a browser-internal redirect, a 304, a failed request).
@@ -75,11 +87,14 @@ broken spec) or a resource limit stopped a check - 2 wins over 1.
 export interface CliOutput {
   stdout(text: string): void;
   stderr(text: string): void;
+  /** Where the progress line may go (the process's stderr); none: no progress line. */
+  progress?: ProgressStream;
 }
 
 const processOutput: CliOutput = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  progress: process.stderr,
 };
 
 /** Runs the CLI in-process and resolves to its exit code (the bin calls this; tests call it directly). */
@@ -89,6 +104,8 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     service: { type: 'string' },
     config: { type: 'string' },
     json: { type: 'boolean', default: false },
+    format: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
     coverage: { type: 'boolean', default: false },
     mutation: { type: 'boolean', default: false },
     shard: { type: 'string' },
@@ -113,7 +130,19 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     return 2;
   }
   const { values, positionals } = parsed;
-  if (positionals[0] === 'merge' && !values.help) return runMerge(positionals.slice(1), values.json, output);
+  let format: OutputFormat;
+  try {
+    format = outputFormatOf(values.format, values.json);
+  } catch (error) {
+    output.stderr(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  const reporterOptions = (configPath: string | undefined) => ({
+    verbose: values.verbose,
+    ...(configPath ? { specRoot: dirname(configPath) } : {}),
+  });
+  if (positionals[0] === 'merge' && !values.help)
+    return runMerge(positionals.slice(1), format, reporterOptions(values.config ?? findConfigPath()), output);
   if (values.help) {
     output.stdout(usage);
     return 0;
@@ -172,15 +201,36 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     ...(values['fail-on-not-judged'] || values.strict ? { notJudged: true } : {}),
     ...(values['fail-on-skipped'] || values.strict ? { skipped: true } : {}),
   };
+  // Progress on a terminal only, for people: not in a pipe, a CI log, or a machine format.
+  const progressStream = output.progress;
+  const progressOn = format === 'text' && progressStream !== undefined && progressWanted(progressStream);
+  let progress: ProgressLine | undefined;
+  const totalBytes = progressOn && !shard ? await recordingBytes(positionals) : undefined;
+  const delay = Number(process.env.SVC_CONTRACTS_PROGRESS_DELAY_MS ?? 1000);
   const checkOptions = {
     ...(values.service === undefined ? {} : { service: values.service }),
     ...(shard ? { shard } : {}),
-    coverage: values.coverage,
+    // A JUnit test case is a coverage cell: the run counts them.
+    coverage: values.coverage || format === 'junit',
+    ...(progressOn && progressStream
+      ? {
+          progress: (probe: Parameters<NonNullable<CheckHarOptions['progress']>>[0]) => {
+            progress = new ProgressLine(progressStream, probe, {
+              ...(totalBytes ? { totalBytes } : {}),
+              delayMs: Number.isFinite(delay) && delay >= 0 ? delay : 1000,
+            });
+          },
+        }
+      : {}),
     scope: { hosts, ...(values.sanitized ? { sanitized: true } : {}) },
     ...(Object.keys(failOn).length > 0 ? { failOn } : {}),
   };
-  const report = coalescedOutput(output.stdout);
-  const writer = values.json ? jsonReportWriter(report.write) : textReportWriter(report.write);
+  // Other output clears the progress line first; the next tick draws it again below.
+  const report = coalescedOutput((text) => {
+    progress?.clear();
+    output.stdout(text);
+  });
+  const writer = reportWriter(format, report.write, reporterOptions(configPath));
   try {
     if (workers > 1 && !values.mutation && configPath) {
       const summary = await checkRecordingsInWorkers(
@@ -217,16 +267,35 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
       await contracts.close();
     }
   } catch (error) {
+    progress?.stop();
     report.flush();
     output.stderr(`contract-check: ${printable((error as Error).message)}\n`);
     return 2;
   } finally {
+    progress?.stop();
     report.flush();
   }
 }
 
+/** `--format`, with `--json` as another way to say `--format json`. */
+function outputFormatOf(format: string | undefined, json: boolean): OutputFormat {
+  if (format === undefined) return json ? 'json' : 'text';
+  if (!(outputFormats as readonly string[]).includes(format))
+    throw new Error(
+      `--format takes ${outputFormats.join(', ')}, not "${format}"${didYouMean(format, [...outputFormats])}`,
+    );
+  if (json && format !== 'json')
+    throw new Error(`--json is --format json: give one of --json and --format ${format}`);
+  return format as OutputFormat;
+}
+
 /** `contract-check merge a.json b.json`: one report from the shards' reports. */
-async function runMerge(files: string[], json: boolean, output: CliOutput): Promise<number> {
+async function runMerge(
+  files: string[],
+  format: OutputFormat,
+  options: Parameters<typeof formatReport>[2],
+  output: CliOutput,
+): Promise<number> {
   if (files.length === 0) {
     output.stderr(`merge: no reports given.\n\n${usage}`);
     return 2;
@@ -246,7 +315,7 @@ async function runMerge(files: string[], json: boolean, output: CliOutput): Prom
       }),
     );
     const report = mergeReports(parts);
-    output.stdout(json ? formatJson(report) : formatText(report));
+    output.stdout(format === 'json' ? formatJson(report) : formatReport(report, format, options));
     return report.exitCode;
   } catch (error) {
     output.stderr(`contract-check merge: ${printable((error as Error).message)}\n`);

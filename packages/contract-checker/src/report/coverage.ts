@@ -69,13 +69,14 @@ export class CoverageTally {
     );
   }
 
-  add(sample: CoverageSample): void {
-    if (!sample.match) return;
+  /** Counts the sample; returns the cell it filled (none for an undeclared status or no operation). */
+  add(sample: CoverageSample): CoverageCell | undefined {
+    if (!sample.match) return undefined;
     const operation = this.byKey.get(`${sample.match.service} ${sample.match.operationId}`);
-    if (!operation) return;
+    if (!operation) return undefined;
     operation.entries++;
     const status = responseKeyFor(this.statusesOf.get(operation), sample.status);
-    if (status === undefined) return;
+    if (status === undefined) return undefined;
     const cells = operation.cells.filter((cell) => cell.status === status);
     const contentType = sample.responseHeaders.find(
       (header) => header.name.toLowerCase() === 'content-type',
@@ -88,6 +89,7 @@ export class CoverageTally {
       cells.find((candidate) => candidate.contentType === key) ??
       cells.find((candidate) => !candidate.contentType);
     if (cell) cell.entries++;
+    return cell;
   }
 
   report(): CoverageReport {

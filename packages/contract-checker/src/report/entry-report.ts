@@ -28,4 +28,9 @@ export interface EntryReport {
   skip?: Skip;
   /** The parts not judged, with why (verdict `not-judged`, or beside the violations of a failing entry). */
   notJudged?: NotJudged[];
+  /**
+   * The coverage cell the entry filled (declared status and content type), when the run counts coverage
+   * (`--coverage`, `--format junit`); none for a status the operation does not declare.
+   */
+  cell?: { status: string; contentType?: string };
 }

@@ -6,6 +6,7 @@ import { scopeCatalogue } from '../run/scope.js';
 import type { Violation } from '../types.js';
 import type { CoverageReport } from './coverage.js';
 import type { EntryReport } from './entry-report.js';
+import { maskedMessage } from './masked.js';
 import type { Report, ReportSink, RunSummary } from './report.js';
 
 /**
@@ -16,14 +17,14 @@ import type { Report, ReportSink, RunSummary } from './report.js';
 const shown = (text: string): string => printable(String(text));
 const shownLong = (text: string): string => printable(String(text), 2000);
 
-function entryTitle(entry: EntryReport): string {
+export function entryTitle(entry: EntryReport): string {
   const target = entry.match ? ` ${entry.match.service} ${entry.match.operationId}` : '';
   return `${shown(entry.file)} #${entry.index} ${shown(entry.method)} ${shown(entry.url)} -> ${entry.status}${target}`;
 }
 
 function violationLines(violation: Violation): string[] {
   const where = violation.pointer ? ` ${shown(violation.pointer)}` : '';
-  const lines = [`  ${violation.rule} (${violation.side}${where}): ${shownLong(violation.message)}`];
+  const lines = [`  ${violation.rule} (${violation.side}${where}): ${shownLong(maskedMessage(violation))}`];
   if (violation.specLocation) lines.push(`    spec: ${violation.specLocation}`);
   return lines;
 }
@@ -112,14 +113,14 @@ export function inputErrorLine(error: InputError): string {
 }
 
 /** What follows the entries: spec problems, input errors, coverage, mutation score, and the summary alone on the last line. */
-function tailLines(summary: Omit<Report, 'entries'>): string[] {
+export function tailLines(summary: Omit<Report, 'entries'>): string[] {
   const lines = summary.specProblems.map((problem) => `spec problem: ${shownLong(problem)}`);
   lines.push(...summary.inputErrors.map(inputErrorLine));
   if (summary.coverage) lines.push(...coverageLines(summary.coverage));
   if (summary.mutation) lines.push(...mutationLines(summary.mutation));
   lines.push(...scopeLines({ ...emptyCounts(), ...summary }, summary.sanitized === true));
   const shard = summary.shard ? ` (shard ${summary.shard.index}/${summary.shard.count})` : '';
-  lines.push(`${summaryLine({ ...emptyCounts(), ...summary })}${shard}`);
+  lines.push(`${summaryLine({ ...emptyCounts(), ...summary }, summary.inputErrors.length)}${shard}`);
   return lines;
 }
 
@@ -138,7 +139,17 @@ export function formatJson(report: Report): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
-export type ReportFormat = 'text' | 'json';
+/**
+ * How a checking thread renders each entry for the writer of the report: `text`, the lines of
+ * `--verbose`; `json`, the entry of `--json`; `findings`, the JSON of a failed or not judged entry alone
+ * on a line, and nothing for the others (counted): what the reporters that show failures first read.
+ */
+export type ReportFormat = 'text' | 'json' | 'findings';
+
+/** True for an entry the reporters show (failed or not judged); the others are counted. */
+export function isFinding(entry: EntryReport): boolean {
+  return entry.verdict === 'violation' || entry.verdict === 'not-judged';
+}
 
 /**
  * One entry as it stands in a streamed report: its lines for the terminal, its JSON for `--json`. Worker
@@ -146,6 +157,8 @@ export type ReportFormat = 'text' | 'json';
  */
 export function renderEntry(format: ReportFormat, entry: EntryReport): string {
   if (format === 'json') return JSON.stringify(entry);
+  // JSON.stringify writes no raw line break: one entry per line.
+  if (format === 'findings') return isFinding(entry) ? `${JSON.stringify(entry)}\n` : '';
   const lines = entryLines(entry);
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
@@ -159,6 +172,14 @@ const jsonEntrySeparator = ',\n    ';
  */
 export function joinRendered(format: ReportFormat, texts: string[]): string {
   return texts.join(format === 'json' ? jsonEntrySeparator : '');
+}
+
+/** The entries of a run rendered as `findings`, read back. */
+export function readFindings(text: string): EntryReport[] {
+  return text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as EntryReport);
 }
 
 /** Writes a report while the run goes: the text of {@link formatText} or the JSON of {@link formatJson}. */

@@ -4,6 +4,7 @@ import type { InputError } from '../input/har.js';
 import { walkRecordings } from '../input/recording-walk.js';
 import { scoreMutants } from '../mutation/mutation.js';
 import type { EntryReport } from '../report/entry-report.js';
+import type { RunProgress } from '../report/progress.js';
 import type { Report, ReportSink, RunSummary } from '../report/report.js';
 import { coverageTally, entryPipeline, type RunScope, requireService } from './entry-pipeline.js';
 import { exitCodeOf, type FailOn, orderedCounts } from './run-counts.js';
@@ -25,6 +26,8 @@ export interface CheckHarOptions extends LoadContractsOptions {
   failOn?: FailOn;
   /** Most entries held for the end of the run per thread (default 100,000; see `defaultMaxHeld`). */
   maxHeld?: number;
+  /** Called once the run starts, with how to read how far it is (what a progress line shows). */
+  progress?: (probe: () => RunProgress) => void;
 }
 
 /**
@@ -60,6 +63,11 @@ export async function checkRecordings(
       sink,
     );
 
+    let bytes = 0;
+    opts.progress?.(() => {
+      const { passed, failed, notJudged, skipped } = pipeline.counts;
+      return { entries: passed + failed + notJudged + skipped, bytes };
+    });
     const input = await walkRecordings(
       paths,
       shard,
@@ -71,6 +79,15 @@ export async function checkRecordings(
           }
         },
         problem: (error, position) => pipeline.inputError(error, position),
+        // Only looks: the entry's size is how far into the input the run is.
+        ...(opts.progress
+          ? {
+              divert: (_file: string, element: { start: number; end: number }) => {
+                bytes += element.end - element.start;
+                return false;
+              },
+            }
+          : {}),
       },
       contracts.limits,
     );

@@ -279,11 +279,14 @@ export function entryPipeline(
     }
     countEntry(counts, entry, credential);
     if (entry.verdict === 'skipped') return sink.entry(entry);
-    coverage?.add({
+    const cell = coverage?.add({
       ...(entry.match ? { match: entry.match } : {}),
       status: exchange.response.status,
       responseHeaders: exchange.response.headers,
     });
+    // Where a reporter files the entry (JUnit: one test case per cell).
+    if (cell)
+      entry.cell = { status: cell.status, ...(cell.contentType ? { contentType: cell.contentType } : {}) };
     if (passing && (entry.verdict === 'conforms' || entry.verdict === 'rejected-as-expected')) {
       passing.push({
         request: exchange.request,

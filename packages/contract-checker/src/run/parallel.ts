@@ -147,6 +147,11 @@ export async function checkRecordingsInWorkers(
     changed();
   });
   const addResult = (result: BlockResult): void => report.add(result);
+  let bytes = 0;
+  opts.progress?.(() => {
+    const { passed, failed, notJudged, skipped } = report.counts;
+    return { entries: passed + failed + notJudged + skipped, bytes };
+  });
 
   const post = (slot: Slot, message: CoordinatorMessage): void => slot.worker?.postMessage(message);
   /** To the worker thread holding the fewest blocks, if one may hold another; else to this thread. */
@@ -326,6 +331,7 @@ export async function checkRecordingsInWorkers(
       {
         // Every entry goes into a block: the batches are empty, and between them this thread checks its own.
         divert(file, element, index, at) {
+          bytes += element.end - element.start;
           if (element.end - element.start > limits.maxEntryBytes) {
             // Refused on its size alone, here: its bytes are never copied into a block (nor, from NDJSON, kept).
             seal(file);

@@ -11,7 +11,11 @@ export interface RunCounts {
   failed: number;
   /** Entries whose verdict is `not-judged` (nothing failed, and some part could not be judged). */
   notJudged: number;
-  /** The parts not judged of the entries not judged, by reason (an entry may have two). */
+  /**
+   * The entries not judged, by reason: an entry counts once under each reason of its parts (two bodies
+   * not captured are one entry), so with two reasons an entry is under both and the sum can exceed
+   * `notJudged` (the summary line says so).
+   */
   notJudgedReasons: Partial<Record<NotJudgedReason, number>>;
   /** Entries skipped as not ours or not contract traffic. */
   skipped: number;
@@ -83,7 +87,8 @@ export function countEntry(counts: RunCounts, entry: EntryReport, credential?: b
   }
   // A failing entry lists its parts not judged beside its violations; they are not counted here.
   if (entry.verdict === 'not-judged')
-    for (const part of entry.notJudged ?? []) addTo(counts.notJudgedReasons, part.reason);
+    for (const reason of new Set((entry.notJudged ?? []).map((part) => part.reason)))
+      addTo(counts.notJudgedReasons, reason);
   if (entry.skip) {
     addTo(counts.skippedReasons, entry.skip.reason);
     if (entry.skip.reason === 'other-host') addTo(counts.skippedHosts, hostOf(entry.url));
@@ -170,14 +175,20 @@ function hostList(hosts: Record<string, number>, limit = 5): string {
 /**
  * The summary a person reads at a glance, the last line of the report:
  * `12 passed, 1 failed, 2 not judged (body not captured 2), 5 skipped (other host 4, CORS preflight 1)`.
+ * The counts are of entries; entries that could not be read at all (`inputErrors`) are counted last.
  */
-export function summaryLine(counts: RunCounts): string {
+export function summaryLine(counts: RunCounts, inputErrors = 0): string {
   const parts = [`${counts.passed} passed`, `${counts.failed} failed`];
   const notJudged = reasonCounts(counts.notJudgedReasons);
-  if (counts.notJudged > 0 || notJudged)
-    parts.push(`${counts.notJudged} not judged${notJudged ? ` (${notJudged})` : ''}`);
+  if (counts.notJudged > 0 || notJudged) {
+    const byReason = Object.values(counts.notJudgedReasons).reduce((sum, count) => sum + (count ?? 0), 0);
+    // An entry with two reasons is under both: said, so that the reasons do not seem to miscount.
+    const overlap = byReason > counts.notJudged ? '; an entry with two reasons is under both' : '';
+    parts.push(`${counts.notJudged} not judged${notJudged ? ` (${notJudged}${overlap})` : ''}`);
+  }
   const skipped = reasonCounts(counts.skippedReasons);
   if (counts.skipped > 0) parts.push(`${counts.skipped} skipped (${skipped})`);
+  if (inputErrors > 0) parts.push(`${inputErrors} input error${inputErrors === 1 ? '' : 's'}`);
   return parts.join(', ');
 }
 
