@@ -164,22 +164,23 @@ describe('refusals', () => {
       expect(alone.rules).toEqual(['security-missing']);
     });
 
-    it('an API key sent as a bearer token (a key this mock was sent before) gets 401, marked not from the source', async () => {
+    it('the mock is stateless: a bearer token equal to a key sent before is a bearer token; beside its key header it is refused', async () => {
       const key = 'test-key-later-sent-as-bearer';
       const path = '/api/v1/workflow/fetch/17';
-      // Before the key is seen, nothing shows the token is a key.
-      expect((await send('agents', path, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
       expect(
         (await send('agents', path, { headers: { ...apiKey, 'X-SVC-AGENTS-API-KEY': key } })).status,
       ).toBe(200);
-      const answer = await send('agents', path, { headers: { authorization: `Bearer ${key}` } });
-      expect(answer.status).toBe(401);
-      expect(answer.text).toContain('an API key must not be sent as a bearer token');
-      expect(answer.text).toContain('the source does not show them');
-      expect(answer.text).not.toContain(key);
-      // The checker does not treat the mock's choice as the contract: the request itself conforms.
-      expect(answer.rules).toEqual([]);
-      expect((await send('agents', path, { headers: bearer })).status).toBe(200);
+      // Credentials are checked by kind, not remembered: the same text later as a bearer token is one.
+      const later = await send('agents', path, { headers: { authorization: `Bearer ${key}` } });
+      expect(later.status).toBe(200);
+      expect(later.verdict).toBe('conforms');
+      // The same request carrying the key and the key as a bearer token is refused (the checker's rule).
+      const both = await send('agents', path, {
+        headers: { ...apiKey, 'X-SVC-AGENTS-API-KEY': key, authorization: `Bearer ${key}` },
+      });
+      expect(both.status).toBe(401);
+      expect(both.rules).toContain('security-exclusive');
+      expect(both.text).not.toContain(key);
     });
 
     it('x-roles: a bearer token whose claims name too low a role gets 403, marked not from the source', async () => {
