@@ -54,13 +54,13 @@ export interface webhooks {
          *     outbound message includes its `tag`. Sending to an invalid number in a group can produce extra
          *     callback events, so a receiver must tolerate more callbacks than recipients.
          *
-         *     The provider's documentation leaves the payload apart from `tag` open, as well as its content type (a JSON body is
-         *     checked under `application/json`; any other media type is accepted unchecked, `*\/*`), the event
-         *     types, how the callback is authenticated and what the receiver must answer.
+         *     The provider's documentation leaves the payload open (its JSON shape and where the `tag` sits in it), as well as its
+         *     content type (a JSON body must be JSON under `application/json`; any other media type is accepted unchecked,
+         *     `*\/*`), the event types, how the callback is authenticated and what the receiver must answer.
          *
          *     Not checkable: "every callback includes the tag" spans two exchanges (the send with a `tag`, then
-         *     each callback), and the provider's documentation does not show how a callback names its message, so a callback cannot
-         *     be tied to its send; `tag` is therefore optional here, and checked to be a string when present.
+         *     each callback), and the provider's documentation does not show how a callback names its message, nor where the tag
+         *     is in its payload, so a callback cannot be tied to its send and no member of the payload is checked.
          */
         post: operations["messageCallback"];
         delete?: never;
@@ -192,17 +192,9 @@ export interface components {
         };
         /**
          * MessageCallback
-         * @description Payload of a callback for an outbound message. Every callback of a message sent with a `tag` carries that tag. The provider's documentation leaves the rest of the payload open (event type, message fields, errors), and even its JSON shape: any JSON value is accepted (an object, or for example an array of events); on an object, `tag` is checked to be a string when present.
+         * @description Payload of a callback for an outbound message: any JSON value. Every callback of a message sent with a `tag` carries that tag, but the provider's documentation leaves the payload open (its JSON shape, where the tag sits in it, the event type, message fields and errors), so no shape is imposed: an object, an array of events, or any other JSON value is accepted.
          */
-        MessageCallback: ({
-            /**
-             * @description The `tag` of the message the callback is about; present in every callback of a message that was sent with one.
-             * @example table-42
-             */
-            tag?: string;
-        } & {
-            [key: string]: unknown;
-        }) | unknown[] | string | number | boolean | null;
+        MessageCallback: unknown;
         /**
          * OpenCallbackBody
          * @description A callback body sent with a media type other than JSON. The provider's documentation does not show the content type of this callback, so any media type is accepted and such a body is not checked (a JSON body is checked under `application/json`).
