@@ -83,3 +83,105 @@ testRule('parameter-invalid', check, [
     ],
   },
 ]);
+
+const form = 'application/x-www-form-urlencoded';
+const post = (
+  service: string,
+  path: string,
+  type: string,
+  body: string,
+  response: RecordedResponse,
+): Exchange => ({
+  service,
+  request: {
+    method: 'POST',
+    url: `http://h${path}`,
+    headers: [...basic, { name: 'Content-Type', value: type }],
+    body,
+  },
+  response,
+});
+const answer = (status: number, type: string, body: string): RecordedResponse => ({
+  status,
+  headers: [{ name: 'Content-Type', value: type }],
+  body,
+});
+const tokenPath = '/api/v1/oauth2/token';
+const tokenForm = 'grant_type=client_credentials&scope=voice.webrtc';
+const messagesPath = '/v2/users/9900000/messages';
+const message = JSON.stringify({
+  from: '+14155550100',
+  to: ['+14155550199'],
+  text: 'Hi',
+  applicationId: 'app-1',
+});
+
+// 001 D1 "Response: access token response" and D2 "202 Accepted with the group message resource": the
+// fields are shown, the media type is not. 000: "Success responses are JSON" (agents).
+testRule('response-content-type', check, [
+  {
+    name: 'token: a form-encoded access token answer (its media type is not shown)',
+    given: post(
+      'token',
+      tokenPath,
+      form,
+      tokenForm,
+      answer(200, form, 'access_token=a.b.c&token_type=Bearer'),
+    ),
+    want: [],
+  },
+  {
+    name: 'token: a JSON answer is still checked against the access token response',
+    given: post(
+      'token',
+      tokenPath,
+      form,
+      tokenForm,
+      answer(200, 'application/json', '{"expires_in":"soon"}'),
+    ),
+    want: [{ rule: 'response-body-schema' }],
+  },
+  {
+    name: 'messaging: a 202 of another media type (not shown)',
+    given: post('messaging', messagesPath, 'application/json', message, answer(202, form, 'id=m-1')),
+    want: [],
+  },
+  {
+    name: 'agents: "Success responses are JSON", so a text/plain 200 still fails',
+    given: {
+      service: 'agents',
+      request: { method: 'GET', url: 'http://h/api/v1/workflow/fetch', headers: bearer },
+      response: answer(200, 'text/plain', 'ok'),
+    },
+    want: [{ rule: 'response-content-type' }],
+  },
+]);
+
+const token = (body: string, status = 200): Exchange =>
+  post('token', tokenPath, form, body, json({ token_type: 'Bearer', expires_in: 3600 }, status));
+
+// 001 D1: "grant_type (required; only client_credentials is supported); scope (required; must be
+// voice.webrtc)". A field sent twice is held to the rule in each of its values.
+testRule('request-body-schema', check, [
+  { name: 'token: the form as documented', given: token(tokenForm), want: [] },
+  {
+    name: 'token: scope sent twice, both voice.webrtc',
+    given: token(`${tokenForm}&scope=voice.webrtc`),
+    want: [],
+  },
+  {
+    name: 'token: a second scope that is not voice.webrtc',
+    given: token('grant_type=client_credentials&scope=voice.webrtc&scope=admin'),
+    want: [{ rule: 'request-body-schema', pointer: '/scope' }, { rule: 'accepted-invalid-request' }],
+  },
+  {
+    name: 'token: a second grant_type that is not client_credentials',
+    given: token('grant_type=client_credentials&grant_type=password&scope=voice.webrtc'),
+    want: [{ rule: 'request-body-schema', pointer: '/grant_type' }, { rule: 'accepted-invalid-request' }],
+  },
+  {
+    name: 'token: the first scope wrong and the second right still fails',
+    given: token('grant_type=client_credentials&scope=admin&scope=voice.webrtc', 400),
+    want: [],
+  },
+]);

@@ -354,6 +354,26 @@ describe('refusals', () => {
       expect(answer.verdict).toBe('rejected-as-expected');
       expect(answer.text).toContain("400 is the mock's answer: the source states no status");
     });
+
+    it('a repeated scope or grant_type: every value must satisfy the rule, not only the first', async () => {
+      const token = (body: string) =>
+        send('token', '/api/v1/oauth2/token', {
+          method: 'POST',
+          headers: { authorization: basic(), 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        });
+      for (const body of [
+        'grant_type=client_credentials&scope=voice.webrtc&scope=admin',
+        'grant_type=client_credentials&grant_type=password&scope=voice.webrtc',
+      ]) {
+        const answer = await token(body);
+        expect(answer.status, body).toBe(400);
+        expect(answer.verdict, body).toBe('rejected-as-expected');
+      }
+      const twice = await token('grant_type=client_credentials&scope=voice.webrtc&scope=voice.webrtc');
+      expect(twice.status).toBe(200);
+      expect(twice.verdict).toBe('conforms');
+    });
   });
 
   describe('numbers: XML bodies checked against their XSD', () => {

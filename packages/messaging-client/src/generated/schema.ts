@@ -191,6 +191,11 @@ export interface components {
             direction?: "out";
         };
         /**
+         * OpenResponseBody
+         * @description The group message answered with a media type other than JSON. The provider's documentation lists the fields of the group message resource but does not show the response's content type, so a body of another media type is accepted and not checked (a JSON body is checked against `GroupMessage`).
+         */
+        OpenResponseBody: unknown;
+        /**
          * MessageCallback
          * @description Payload of a callback for an outbound message: any JSON value. Every callback of a message sent with a `tag` carries that tag, but the provider's documentation leaves the payload open (its JSON shape, where the tag sits in it, the event type, message fields and errors), so no shape is imposed: an object, an array of events, or any other JSON value is accepted.
          */
@@ -234,13 +239,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Accepted: the group message resource. Delivery is reported by callbacks. The provider's documentation leaves the response content type open (JSON is assumed). What it carries of the request: `tag` and `media` are "present when sent in the request", the tag being the one sent; `owner` is "the sending number", the request's `from`. */
+            /** @description Accepted: the group message resource. Delivery is reported by callbacks. The provider's documentation leaves the response content type open: a JSON body is checked, a body of another media type is accepted unchecked. What it carries of the request: `tag` and `media` are "present when sent in the request", the tag being the one sent; `owner` is "the sending number", the request's `from`. */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GroupMessage"];
+                    "*/*": components["schemas"]["OpenResponseBody"];
                 };
             };
             /** @description The request failed validation, for example a missing field, a number that is not E.164 or a text longer than 2048 characters. Not from the provider's documentation: the provider's documentation shows neither this status nor the body, and a request failing validation may be answered with any other 4xx. */
