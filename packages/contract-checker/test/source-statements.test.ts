@@ -185,3 +185,39 @@ testRule('request-body-schema', check, [
     want: [],
   },
 ]);
+
+const notification = (type: string, body = notificationXml): Exchange => ({
+  service: 'numbers',
+  request: {
+    method: 'POST',
+    url: 'https://app.example.com/callbacks/orders',
+    headers: [{ name: 'Content-Type', value: type }],
+    body,
+    webhook: 'numbers/orderNotification',
+  },
+  response: { status: 200, headers: [] },
+});
+const notificationXml =
+  '<?xml version="1.0" encoding="UTF-8"?><Notification><Status>COMPLETE</Status><CompletedTelephoneNumbers><TelephoneNumber>+14155550100</TelephoneNumber></CompletedTelephoneNumbers></Notification>';
+
+// 001 Events: "an Order notification is POSTed to the subscribed URL (Content-Type application/xml;
+// charset=utf-8)": another charset is another media type; a charset left out is not another one.
+testRule('request-content-type', check, [
+  { name: 'notification: charset=utf-8', given: notification('application/xml; charset=utf-8'), want: [] },
+  {
+    name: 'notification: charset=UTF-8, no space',
+    given: notification('application/xml;charset=UTF-8'),
+    want: [],
+  },
+  { name: 'notification: no charset', given: notification('application/xml'), want: [] },
+  {
+    name: 'notification: charset=iso-8859-1',
+    given: notification('application/xml; charset=iso-8859-1'),
+    want: [{ rule: 'request-content-type' }, { rule: 'accepted-invalid-request' }],
+  },
+  {
+    name: 'notification: charset=utf-16',
+    given: notification('application/xml; charset=utf-16'),
+    want: [{ rule: 'request-content-type' }, { rule: 'accepted-invalid-request' }],
+  },
+]);
