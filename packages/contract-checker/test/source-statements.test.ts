@@ -221,3 +221,49 @@ testRule('request-content-type', check, [
     want: [{ rule: 'request-content-type' }, { rule: 'accepted-invalid-request' }],
   },
 ]);
+
+const delivery = (
+  webhook: string,
+  method: string,
+  body?: string,
+  service = webhook.split('/')[0] as string,
+): Exchange => ({
+  service,
+  request: {
+    method,
+    url: `https://app.example.com/callbacks?event=${encodeURIComponent(webhook)}`,
+    headers: body === undefined ? [] : [{ name: 'Content-Type', value: 'application/json' }],
+    ...(body === undefined ? {} : { body }),
+    webhook,
+  },
+  response: { status: 204, headers: [] },
+});
+
+// 001 Events: only the Order notification is "POSTed"; the method of the Disconnect event, messaging and
+// verification callbacks is not shown (x-method-open).
+testRule('undocumented-operation', check, [
+  {
+    name: 'messaging callback delivered with GET',
+    given: delivery('messaging/messageCallback', 'GET'),
+    want: [],
+  },
+  { name: 'Disconnect event delivered with GET', given: delivery('voice/disconnectEvent', 'GET'), want: [] },
+  {
+    name: 'Disconnect event delivered with PUT, its body still checked',
+    given: delivery('voice/disconnectEvent', 'PUT', '{"pai":42}'),
+    want: [{ rule: 'request-body-schema' }, { rule: 'accepted-invalid-request' }],
+  },
+  {
+    name: 'verification callback delivered with GET',
+    given: delivery('mfa/verificationCallback', 'GET'),
+    want: [],
+  },
+  {
+    name: 'Order notification delivered with GET: it is "POSTed"',
+    given: {
+      ...notification('application/xml; charset=utf-8'),
+      request: { ...notification('application/xml').request, method: 'GET' },
+    },
+    want: [{ rule: 'undocumented-operation' }],
+  },
+]);

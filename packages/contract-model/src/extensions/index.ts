@@ -14,6 +14,7 @@ export {
   readResponseFilters,
 } from './filters.js';
 export { JWT_CLAIMS_SHAPE, type JwtClaim, readJwtClaims } from './jwt-claims.js';
+export { isMethodOpen, readMethodOpen } from './method-open.js';
 export {
   EXTENSION,
   type ExtensionName,

@@ -13,6 +13,7 @@ export const EXTENSION = {
   errorSchemas: 'x-error-schemas',
   filters: 'x-filters',
   jwtClaims: 'x-jwt-claims',
+  methodOpen: 'x-method-open',
   pathAliases: 'x-path-aliases',
   refusals: 'x-refusals',
   requires: 'x-requires',

@@ -6,6 +6,7 @@ import {
   readEchoes,
   readErrorSchemas,
   readJwtClaims,
+  readMethodOpen,
   readOperationRefusals,
   readPathAliases,
   readRequires,
@@ -29,6 +30,18 @@ describe('x-body-open (Response Object)', () => {
     ['false', { given: { 'x-body-open': false }, want: { value: false, problems: [] } }],
     ['a string', { given: { 'x-body-open': 'yes' }, want: fails(['x-body-open'], 'must be `true`') }],
     ['not an object', { given: 'text', want: none }],
+  ]);
+});
+
+describe('x-method-open (webhook Operation Object)', () => {
+  table(readMethodOpen, [
+    ['absent', { given: { operationId: 'cb' }, want: none }],
+    ['true', { given: { 'x-method-open': true }, want: { value: true, problems: [] } }],
+    ['false', { given: { 'x-method-open': false }, want: { value: false, problems: [] } }],
+    [
+      'a method list',
+      { given: { 'x-method-open': ['GET'] }, want: fails(['x-method-open'], 'must be `true`') },
+    ],
   ]);
 });
 

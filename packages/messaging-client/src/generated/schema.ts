@@ -56,7 +56,8 @@ export interface webhooks {
          *
          *     The provider's documentation leaves the payload open (its JSON shape and where the `tag` sits in it), as well as its
          *     content type (a JSON body must be JSON under `application/json`; any other media type is accepted unchecked,
-         *     `*\/*`), the event types, how the callback is authenticated and what the receiver must answer.
+         *     `*\/*`), the method it is sent with (POST is assumed; any other is accepted), whether it carries a body, the
+         *     event types, how the callback is authenticated and what the receiver must answer.
          *
          *     Not checkable: "every callback includes the tag" spans two exchanges (the send with a `tag`, then
          *     each callback), and the provider's documentation does not show how a callback names its message, nor where the tag
@@ -294,7 +295,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["MessageCallback"];
                 "*/*": components["schemas"]["OpenCallbackBody"];
