@@ -267,3 +267,65 @@ testRule('undocumented-operation', check, [
     want: [{ rule: 'undocumented-operation' }],
   },
 ]);
+
+const ordersPath = '/api/v2/accounts/9900/orders';
+const order = (inner: string): Exchange => ({
+  service: 'numbers',
+  request: {
+    method: 'POST',
+    url: `http://h${ordersPath}`,
+    headers: [...basic, { name: 'Content-Type', value: 'application/xml' }],
+    body: `<Order><SiteId>1</SiteId>${inner}</Order>`,
+  },
+  response: { status: 400, headers: [] },
+});
+const listed = (number: string) =>
+  `<ExistingTelephoneNumberOrderType><TelephoneNumberList><TelephoneNumber>${number}</TelephoneNumber></TelephoneNumberList></ExistingTelephoneNumberOrderType>`;
+const numberElement = (number: string) => `<TelephoneNumber>${number}</TelephoneNumber>`;
+const notifying = (inner: string) =>
+  notification(
+    'application/xml; charset=utf-8',
+    `<Notification><Status>COMPLETE</Status>${inner}</Notification>`,
+  );
+const completed = (...numbers: string[]) =>
+  `<CompletedTelephoneNumbers>${numbers.map(numberElement).join('')}</CompletedTelephoneNumbers>`;
+
+// 001 D7 rule 1: "Telephone numbers in requests carry the + prefix and country code (E.164), and
+// responses return them the same way": a TelephoneNumber anywhere in a numbers document is one. The
+// order is answered 400 (rejected as expected when it breaks the contract), the notification 200.
+testRule('request-body-schema', check, [
+  { name: 'order: an E.164 number in its list', given: order(listed('+14155550100')), want: [] },
+  {
+    name: 'order: an E.164 number outside its list (an unlisted place) is accepted',
+    given: { ...order(numberElement('+14155550100')), response: { status: 200, headers: [] } },
+    want: [],
+  },
+  {
+    name: 'order: a 10-digit number outside its list',
+    given: { ...order(numberElement('4155550100')), response: { status: 200, headers: [] } },
+    want: [{ rule: 'request-body-schema' }, { rule: 'accepted-invalid-request' }],
+  },
+  {
+    name: 'order: a 10-digit number inside an unlisted wrapper',
+    given: {
+      ...order(`<Extra>${numberElement('4155550100')}</Extra>`),
+      response: { status: 200, headers: [] },
+    },
+    want: [{ rule: 'request-body-schema' }, { rule: 'accepted-invalid-request' }],
+  },
+  {
+    name: 'notification: an E.164 number beside its list',
+    given: notifying(completed('+14155550100') + numberElement('+14155550101')),
+    want: [],
+  },
+  {
+    name: 'notification: LEGACY numbers in and beside the list (the legacy schema)',
+    given: notifying(completed('4155550100') + numberElement('4155550101')),
+    want: [],
+  },
+  {
+    name: 'notification: a 10-digit number beside an E.164 list',
+    given: notifying(completed('+14155550100') + numberElement('4155550101')),
+    want: [{ rule: 'request-body-schema' }, { rule: 'accepted-invalid-request' }],
+  },
+]);
