@@ -405,6 +405,31 @@ describe('refusals', () => {
       expect(answer.text).toContain("400 is the mock's answer");
     }
 
+    it('a report instance Parameter with two Value children is accepted (which of Name, Value repeats is not shown); a Value holding an element is refused', async () => {
+      const instance = (parameter: string) =>
+        send('numbers', '/api/v2/accounts/9900000/reports/r-1/instances', {
+          method: 'POST',
+          headers,
+          body: `<Instance><Parameters><Parameter>${parameter}</Parameter></Parameters></Instance>`,
+        });
+      const two = await instance('<Name>from</Name><Value>2024-01-01</Value><Value>2024-06-30</Value>');
+      expect(two.status).toBeLessThan(300);
+      expect(two.verdict).toBe('conforms');
+      const refused = await instance('<Name>from</Name><Value><Deep/></Value>');
+      expect(refused.status).toBe(400);
+      expect(refused.verdict).toBe('rejected-as-expected');
+    });
+
+    it('a 10-digit TelephoneNumber outside its list is refused (rule 1 wherever a number stands)', async () => {
+      const answer = await send('numbers', path, {
+        method: 'POST',
+        headers,
+        body: '<Order><SiteId>1</SiteId><TelephoneNumber>4155550100</TelephoneNumber></Order>',
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.verdict).toBe('rejected-as-expected');
+    });
+
     it('an invalid document on the tns create operation gets its documented 400, the Tn error', async () => {
       const answer = await send('numbers', '/api/v2/accounts/9900000/sites/1/sippeers/2/tns', {
         method: 'POST',
