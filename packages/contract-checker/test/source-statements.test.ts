@@ -329,3 +329,49 @@ testRule('request-body-schema', check, [
     want: [{ rule: 'request-body-schema' }, { rule: 'accepted-invalid-request' }],
   },
 ]);
+
+const voiceError = (description: string) => ({ type: 'validation', description, id: null });
+const toVoice = (method: string, path: string, response: RecordedResponse): Exchange => ({
+  service: 'voice',
+  request: { method, url: `http://h${path}`, headers: basic },
+  response,
+});
+
+// 001 Errors, voice: "404 | validation | Not Found (path does not exist)", "405 | validation | Method Not
+// Allowed" (x-unmatched-requests): such a request answered so is rejected as expected.
+testRule('response-body-schema', check, [
+  {
+    name: 'voice: a path it does not have, answered 404 with the validation body',
+    given: toVoice('GET', '/api/v2/accounts/9/conferences', json(voiceError('Not Found'), 404)),
+    want: [],
+  },
+  {
+    name: 'voice: a method a path does not take, answered 405 with the validation body',
+    given: toVoice('GET', '/api/v2/accounts/9/calls/c-1', json(voiceError('Method Not Allowed'), 405)),
+    want: [],
+  },
+  {
+    name: 'voice: a path it does not have, answered 404 with another body',
+    given: toVoice('GET', '/api/v2/accounts/9/conferences', json({ error: 'not found' }, 404)),
+    want: [{ rule: 'response-body-schema' }],
+  },
+  {
+    name: 'voice: a path it does not have, answered 404 as HTML',
+    given: toVoice('GET', '/api/v2/accounts/9/conferences', answer(404, 'text/html', '<h1>Not Found</h1>')),
+    want: [{ rule: 'response-body-schema', message: expect.stringContaining('text/html, not JSON') }],
+  },
+  {
+    name: 'voice: a path it does not have answered 200 is still undocumented',
+    given: toVoice('GET', '/api/v2/accounts/9/conferences', json({}, 200)),
+    want: [{ rule: 'undocumented-operation' }],
+  },
+  {
+    name: 'agents states no such answer: its unknown path answered 404 is undocumented',
+    given: {
+      service: 'agents',
+      request: { method: 'GET', url: 'http://h/api/v1/nothing', headers: bearer },
+      response: json({ detail: 'Not Found' }, 404),
+    },
+    want: [{ rule: 'undocumented-operation' }],
+  },
+]);

@@ -228,6 +228,20 @@ describe('refusals', () => {
       applicationId: '7fc9698a-b04a-468b-9e8f-91238c0d0086',
     };
 
+    it('a path voice does not have gets 404 and a method a path does not take 405, each with the validation body: rejected as expected', async () => {
+      const unknownPath = await send('voice', '/api/v2/accounts/9900000/conferences', {
+        headers: { authorization: basic() },
+      });
+      expect(unknownPath.status).toBe(404);
+      expect(unknownPath.verdict).toBe('rejected-as-expected');
+      const wrongMethod = await send('voice', '/api/v2/accounts/9900000/calls/c-1', {
+        method: 'GET',
+        headers: { authorization: basic() },
+      });
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.verdict).toBe('rejected-as-expected');
+    });
+
     it('a body that is not JSON gets 400, type validation', async () => {
       const answer = await send('voice', path, {
         method: 'POST',

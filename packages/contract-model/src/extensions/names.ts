@@ -21,6 +21,7 @@ export const EXTENSION = {
   securityExclusive: 'x-security-exclusive',
   serverSideOnly: 'x-server-side-only',
   source: 'x-source',
+  unmatchedRequests: 'x-unmatched-requests',
   unsupportedCredentials: 'x-unsupported-credentials',
   validationStatus: 'x-validation-status',
   valueSchema: 'x-value-schema',

@@ -1,4 +1,4 @@
-import { describe } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   readBodyOpen,
   readBoundNotShown,
@@ -15,6 +15,7 @@ import {
   readSecurityExclusive,
   readServerSideOnly,
   readSource,
+  readUnmatchedRequests,
   readUnsupportedCredentials,
   readValidationStatus,
   readValueSchema,
@@ -41,6 +42,33 @@ describe('x-method-open (webhook Operation Object)', () => {
     [
       'a method list',
       { given: { 'x-method-open': ['GET'] }, want: fails(['x-method-open'], 'must be `true`') },
+    ],
+  ]);
+});
+
+describe('x-unmatched-requests (root)', () => {
+  table(readUnmatchedRequests, [
+    ['absent', { given: { openapi: '3.1.0' }, want: none }],
+    [
+      'path and method',
+      {
+        given: { 'x-unmatched-requests': { path: 404, method: 405 } },
+        want: { value: { path: 404, method: 405 }, problems: [] },
+      },
+    ],
+    [
+      'a list',
+      { given: { 'x-unmatched-requests': [404] }, want: fails(['x-unmatched-requests'], 'must be') },
+    ],
+    [
+      'a 2xx status',
+      {
+        given: { 'x-unmatched-requests': { path: 200 } },
+        want: {
+          value: {},
+          problems: [{ at: ['x-unmatched-requests', 'path'], message: expect.stringContaining('must be') }],
+        },
+      },
     ],
   ]);
 });
