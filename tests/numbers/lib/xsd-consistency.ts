@@ -116,7 +116,7 @@ function complexChildren(
   return type.content === undefined ? [] : sequenceChildren(schema, type.content, path, depth);
 }
 
-function isAnyCountChoice(content: Compositor | undefined): content is Compositor {
+function isAnyCountChoice(content: Compositor | undefined): boolean {
   return content?.kind === 'choice' && content.minOccurs === 0 && content.maxOccurs === 'unbounded';
 }
 
