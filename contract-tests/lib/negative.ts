@@ -278,12 +278,12 @@ export const negative: Recording[] = [
     response: { body: json({}) },
   }),
   file('request-body-schema--webhook', {
-    note: 'A messaging callback (entry _webhook messaging/messageCallback) whose tag is a number, not a string, answered 204.',
+    note: 'A voice Disconnect event (entry _webhook voice/disconnectEvent) whose pai is a number, not the string of caller-attestation data, answered 204.',
     method: 'POST',
-    url: 'https://app.example.com/callbacks/messaging',
-    body: json({ type: 'message-delivered', to: '+14155550199', tag: 42 }),
+    url: 'https://app.example.com/callbacks/voice',
+    body: json({ eventType: 'disconnect', cause: 'error', pai: 42 }),
     status: 204,
-    webhook: 'messaging/messageCallback',
+    webhook: 'voice/disconnectEvent',
   }),
   file('request-body-schema--xml-notification-mixed', {
     note: 'A numbers order Notification (entry _webhook numbers/orderNotification) with one E.164 and one 10-digit number: valid against neither Notification.xsd nor its legacySchema (rule 5: one format per subscription), answered 200.',

@@ -320,6 +320,20 @@ describe('Instance (report instance)', () => {
     );
   });
 
+  it('"Parameter (Name, Value repeated)": which repeats is not shown, so Name and Value repeat in any order', async () => {
+    const parameter = (children: string) =>
+      edit(instance, /<Parameter>[\s\S]*?<\/Parameter>/, `<Parameter>${children}</Parameter>`);
+    for (const children of [
+      '<Name>a</Name><Value>1</Value><Value>2</Value>',
+      '<Value>1</Value><Name>a</Name>',
+      '<Name>a</Name><Name>b</Name><Value>1</Value><Value>2</Value>',
+      '',
+    ]) {
+      await expectValid(parameter(children), 'Instance.xsd');
+    }
+    await expectInvalid(parameter('<Name>a</Name><Value><Deep/></Value>'), 'Instance.xsd', /Value/);
+  });
+
   it('accepts the LEGACY variant and NumberFormat in any position', async () => {
     await expectValid(example('report-instance-legacy'), 'Instance.xsd');
     await expectValid(

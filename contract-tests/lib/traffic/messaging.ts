@@ -1,4 +1,4 @@
-import { basic, json, type Recording } from '../call.ts';
+import { basic, form, json, type Recording } from '../call.ts';
 
 // Source 001, D2: group messages. The error format of the messaging endpoint is not shown by the source;
 // the bodies are plausible `{type, description}` objects.
@@ -90,6 +90,17 @@ export const messaging: Recording[] = [
             owner: '+14155550100',
             direction: 'out',
           }),
+        },
+      },
+      {
+        note: 'D2 the same message answered 202 form-encoded: the source lists the fields of the group message but not the media type of the answer (*/*, not checked).',
+        method: 'POST',
+        url,
+        auth: basic,
+        body: json(text, requestType),
+        status: 202,
+        response: {
+          body: form({ id: '1589228074636lm4k2je7j7jklbn4', owner: '+14155550100', direction: 'out' }),
         },
       },
     ],

@@ -30,6 +30,18 @@ export const token: Recording[] = [
           headers: [{ name: 'Cache-Control', value: 'no-store' }],
         },
       },
+      {
+        note: 'The same grant answered form-encoded: the source lists the fields of the token response but not its media type (*/*, not checked).',
+        method: 'POST',
+        url,
+        auth: basic,
+        body: form(grant),
+        status: 200,
+        response: {
+          body: form({ access_token: accessToken, token_type: 'Bearer', expires_in: '3600' }),
+          headers: [{ name: 'Cache-Control', value: 'no-store' }],
+        },
+      },
     ],
   },
   {

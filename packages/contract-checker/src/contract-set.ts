@@ -7,6 +7,7 @@ import { type ContractCacheOption, openContractCache } from './contract/contract
 import { describeShapes, type ExchangeShapes } from './contract/exchange-shapes.js';
 import { planOf } from './contract/operation-plan.js';
 import type { XmlLimits } from './contract/xsd-cache.js';
+import { unmatchedVerdict } from './responses/unmatched.js';
 import { batchLimits, type CheckLimits, jsonOverLimit, opensContainer } from './run/limits.js';
 import { type RememberOption, resolveRemember } from './run/remember.js';
 import type { NotJudged } from './run/scope.js';
@@ -163,9 +164,15 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     }
     const found = index.match(request.method, request.url, scope);
     const operation = found.operation && operations.get(found.operation);
-    return found.match && operation
-      ? { match: found.match, operation }
-      : { undocumented: undocumentedOperation(request, found.miss) };
+    if (found.match && operation) return { match: found.match, operation };
+    // The service a request without an operation was sent to: the one its path has, or the one checked.
+    const miss = found.miss;
+    const serviceName = miss !== undefined && miss.reason !== 'no-path' ? miss.service : opts?.service;
+    return {
+      undocumented: undocumentedOperation(request, miss),
+      miss,
+      service: serviceName === undefined ? undefined : services.get(serviceName),
+    };
   }
 
   function checkExchangeNow(
@@ -173,9 +180,17 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     response: RecordedResponse,
     opts?: CheckOptions,
   ): EntryVerdict | Promise<EntryVerdict> {
-    const { match, operation, undocumented } = lookup(request, opts);
+    const found = lookup(request, opts);
+    const { match, operation, undocumented } = found;
     if (!match || !operation) {
-      return { verdict: 'violation', violations: [undocumented], requestViolations: [undocumented] };
+      const service = 'service' in found ? found.service : undefined;
+      const refused =
+        service === undefined
+          ? undefined
+          : unmatchedVerdict(service, found.miss, undocumented, response, json);
+      return (
+        refused ?? { verdict: 'violation', violations: [undocumented], requestViolations: [undocumented] }
+      );
     }
     // Bodies past a JSON limit are left out before anything parses them: not judged.
     let overLimit: NotJudged[] | undefined;

@@ -50,7 +50,9 @@ export class MessagingClient extends ServiceClient<paths> {
 
   /** Sends one text or picture message to several recipients (202 Accepted with the message). */
   async sendGroupMessage(message: GroupMessageRequest, call?: CallOptions): Promise<GroupMessage> {
-    return this.send(
+    // The contract leaves the answer's media type open (`*/*`, typed unknown); this client reads the JSON
+    // body, the group message, as before.
+    return (await this.send(
       'POST',
       this.api.POST('/v2/users/{userId}/messages', {
         params: { path: { userId: this.userId } },
@@ -58,7 +60,7 @@ export class MessagingClient extends ServiceClient<paths> {
         headers: JSON_UTF8,
         ...this.init(call),
       }),
-    );
+    )) as GroupMessage;
   }
 
   protected createError(failure: FailedResponse): MessagingApiError {

@@ -5,19 +5,19 @@ import {
   parseJsonBody,
   type ReceiveOptions,
   type WebhookDelivery,
-  WebhookError,
   type WebhookHandlerOptions,
   webhookRequestHandler,
 } from '@svc-contracts/client-runtime/webhooks';
 import type { components } from './generated/schema.js';
 
-/** A messaging callback's JSON payload: any JSON value; on an object, `tag` is a string when present. */
+/** A messaging callback's JSON payload: any JSON value (the source does not show its shape). */
 export type MessageCallback = components['schemas']['MessageCallback'];
 
 /**
  * One messaging callback. The source shows only that every callback of a message sent with a `tag`
- * carries it: the rest of the payload, and its media type, are open. A JSON body is parsed and its
- * `tag` checked (`kind: 'json'`); a body of another media type is kept as text, unchecked.
+ * carries it: the payload (where the tag sits in it too), and its media type, are open. A JSON body is
+ * parsed (`kind: 'json'`, with `tag` when the payload is an object whose `tag` is a string); a body of
+ * another media type is kept as text, unchecked.
  */
 export type MessageCallbackDelivery =
   | { kind: 'json'; payload: MessageCallback; tag: string | undefined }
@@ -26,7 +26,7 @@ export type MessageCallbackDelivery =
 /**
  * Reads one messaging callback: the body size, the expected Basic credentials when given (the source
  * does not show how callbacks are authenticated: that is the application's own choice), then a JSON
- * body against `MessageCallback`. Throws `WebhookError`.
+ * body that must parse as JSON. Throws `WebhookError`.
  */
 export async function receiveMessageCallback(
   delivery: WebhookDelivery,
@@ -36,13 +36,9 @@ export async function receiveMessageCallback(
   if (!isJsonDelivery(delivery))
     return { kind: 'other', mediaType: deliveryMediaType(delivery), body, tag: undefined };
   const payload = parseJsonBody(body, 'messaging callback') as MessageCallback;
-  let tag: string | undefined;
-  if (typeof payload === 'object' && payload !== null && !Array.isArray(payload) && 'tag' in payload) {
-    if (typeof payload.tag !== 'string')
-      throw new WebhookError('malformed', 'The messaging callback has a tag that is not a string (at /tag).');
-    tag = payload.tag;
-  }
-  return { kind: 'json', payload, tag };
+  // Where the tag sits in a payload is not shown: a top-level string `tag` is handed over, nothing refused.
+  const member = isPlainObject(payload) ? payload.tag : undefined;
+  return { kind: 'json', payload, tag: typeof member === 'string' ? member : undefined };
 }
 
 /**
@@ -54,4 +50,8 @@ export function messageCallbackHandler(
   options: ReceiveOptions & WebhookHandlerOptions = {},
 ) {
   return webhookRequestHandler((delivery) => receiveMessageCallback(delivery, options), onCallback, options);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -58,7 +58,7 @@ interface Route {
  * independent of HTTP so it can be tested and benchmarked without a socket.
  */
 export class MockService {
-  /** API keys sent as bearer tokens and `x-roles` (see `CallerPolicy`). */
+  /** `x-roles` (see `CallerPolicy`). */
   private readonly callers: CallerPolicy;
 
   private constructor(
@@ -70,7 +70,7 @@ export class MockService {
     private readonly options: MockServiceOptions,
     private readonly jsonChecks: JsonCheckWorker | undefined,
   ) {
-    this.callers = new CallerPolicy(spec);
+    this.callers = new CallerPolicy();
   }
 
   /**

@@ -17,6 +17,9 @@ import {
  *   As strings, Prism accepts the body (the front has validated it against the XSD already) and serves
  *   the spec's literal XML examples.
  * - `webhooks` removed: Prism does not serve them and they only cost time to resolve.
+ * - a response's `*` slash `*` entry removed beside a declared media type: it says what the contract
+ *   accepts where the source shows no media type (the token answer, the messaging 202), and Prism would
+ *   serve its example to a client that accepts anything; the mock answers the declared one.
  */
 export function prismDocument(spec: OpenApiDocument): OpenApiDocument {
   const doc = structuredClone(spec);
@@ -43,6 +46,7 @@ export function prismDocument(spec: OpenApiDocument): OpenApiDocument {
           if (!isObject(response)) continue;
           operation.responses[status] = response;
           stringifyXml(doc, response.content);
+          dropAnyMediaType(response.content);
         }
       }
     }
@@ -67,6 +71,10 @@ export function xmlOnlyResponses(spec: OpenApiDocument, operation: JsonObject): 
  */
 function inline(doc: OpenApiDocument, node: unknown): unknown {
   return isObject(node) && typeof node.$ref === 'string' ? structuredClone(deref(doc, node)) : node;
+}
+
+function dropAnyMediaType(content: unknown): void {
+  if (isObject(content) && '*/*' in content && Object.keys(content).length > 1) delete content['*/*'];
 }
 
 function stringifyXml(doc: OpenApiDocument, content: unknown): void {

@@ -1,4 +1,4 @@
-import { EXTENSION, isCredential, readRoles, readValidationStatus } from '@svc-contracts/contract-model';
+import { EXTENSION, readRoles, readValidationStatus } from '@svc-contracts/contract-model';
 import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { documentsStatus } from './error-response.js';
 import type { Violation } from './violations.js';
@@ -169,52 +169,23 @@ export function notFromSource(message: string, status: number): string {
 }
 
 /**
- * What the mock checks beyond the contract checker, per request with a bearer token, for the life of
- * the mock: a bearer token equal to an API key this mock has been sent before is an API key sent as a
- * bearer token (401; the source forbids it and shows no key format, so equality with a key seen is the
- * only honest sign); a bearer token whose claims name too low a role for `x-roles` is refused 403.
- * Both answers are the mock's: the source shows neither status nor body for them, and the message says
- * so. The contract checker never fails real traffic on either (recordings mask credentials and real
- * tokens carry no role the checker could trust).
+ * What the mock checks beyond the contract checker, per request with a bearer token: a bearer token
+ * whose claims name too low a role for `x-roles` is refused 403. The answer is the mock's: the source
+ * shows neither status nor body for it, and the message says so. The mock is stateless: it remembers no
+ * credential between requests (an API key sent as a bearer token is recognised only beside its key
+ * header in the same request, by the contract checker), and the contract checker never fails real
+ * traffic on roles (real tokens carry no role it could trust).
  */
 export class CallerPolicy {
-  private readonly apiKeys = new Set<string>();
-  private readonly keyHeaders: string[];
-
-  constructor(spec: OpenApiDocument) {
-    this.keyHeaders = Object.values(securitySchemes(spec))
-      .filter((scheme) => scheme.type === 'apiKey' && scheme.in === 'header' && isCredential(scheme))
-      .map((scheme) => String(scheme.name).toLowerCase());
-  }
-
   /** `headers` with lower-case names. */
   check(
     operation: JsonObject,
     headers: Record<string, string>,
   ): { status: number; violation: Violation } | undefined {
-    for (const name of this.keyHeaders) {
-      const value = headers[name]?.trim();
-      if (value) this.apiKeys.add(value);
-    }
     const authorization = headers.authorization ?? '';
     const match = /^bearer\s+(.+)$/i.exec(authorization.trim());
     const token = match?.[1]?.trim();
     if (!token) return undefined;
-    if (this.apiKeys.has(token)) {
-      return {
-        status: 401,
-        violation: {
-          rule: 'security-exclusive',
-          reason: 'api-key-as-bearer',
-          side: 'request',
-          pointer: 'header:Authorization',
-          message: notFromSource(
-            'The bearer token is an API key this mock has been sent: an API key must not be sent as a bearer token.',
-            401,
-          ),
-        },
-      };
-    }
     const problem = rolesProblem(operation, callerClaims(token));
     if (problem === undefined) return undefined;
     return {

@@ -58,4 +58,21 @@ describe('x-filters in the mocks', () => {
     );
     expect(runIds(await conforming(`${runs}?filters=${byId}`))).toEqual([first]);
   });
+
+  it('ignores filter objects of an unknown attribute or an unsupported type value of any JSON type; refuses an element that is not an object or has no value', async () => {
+    const runs = '/api/v1/organizations/usage/runs';
+    const all = runIds(await conforming(runs));
+    const sent = (filters: unknown) => `${runs}?filters=${encodeURIComponent(JSON.stringify(filters))}`;
+    for (const ignored of [
+      { attribute: 'runId', type: 1, value: { value: 901 } },
+      { attribute: 'runId', type: null, value: { value: 901 } },
+      { attribute: 42, type: 'number', value: { value: 901 } },
+    ]) {
+      expect(runIds(await conforming(sent([ignored]))), JSON.stringify(ignored)).toEqual(all);
+    }
+    for (const refused of [['runId'], [{ attribute: 'runId', type: 'number' }]]) {
+      const answer = await call(mockUrl(mocks, 'agents'), sent(refused), { headers: bearer });
+      expect(answer.status, JSON.stringify(refused)).toBe(422);
+    }
+  });
 });

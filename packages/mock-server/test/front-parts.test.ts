@@ -81,6 +81,28 @@ describe('prismDocument', () => {
     >;
   };
 
+  it('serves the declared media type, not the */* a contract accepts where the source shows none', () => {
+    const open = prismDocument({
+      ...spec,
+      paths: {
+        '/token': {
+          post: {
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { example: {} }, '*/*': { example: 'a=1' } },
+              },
+              '400': { description: 'any', content: { '*/*': { example: 'x' } } },
+            },
+          },
+        },
+      },
+    }) as unknown as { paths: Record<string, { post: { responses: Record<string, { content: object }> } }> };
+    const responses = open.paths['/token']?.post.responses;
+    expect(Object.keys(responses?.['200']?.content ?? {})).toEqual(['application/json']);
+    expect(Object.keys(responses?.['400']?.content ?? {})).toEqual(['*/*']);
+  });
+
   it('removes every servers list, so the mock serves the spec paths at its root', () => {
     expect(doc.servers).toBeUndefined();
     expect(doc.paths['/orders']?.servers).toBeUndefined();

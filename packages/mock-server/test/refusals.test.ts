@@ -164,22 +164,23 @@ describe('refusals', () => {
       expect(alone.rules).toEqual(['security-missing']);
     });
 
-    it('an API key sent as a bearer token (a key this mock was sent before) gets 401, marked not from the source', async () => {
+    it('the mock is stateless: a bearer token equal to a key sent before is a bearer token; beside its key header it is refused', async () => {
       const key = 'test-key-later-sent-as-bearer';
       const path = '/api/v1/workflow/fetch/17';
-      // Before the key is seen, nothing shows the token is a key.
-      expect((await send('agents', path, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
       expect(
         (await send('agents', path, { headers: { ...apiKey, 'X-SVC-AGENTS-API-KEY': key } })).status,
       ).toBe(200);
-      const answer = await send('agents', path, { headers: { authorization: `Bearer ${key}` } });
-      expect(answer.status).toBe(401);
-      expect(answer.text).toContain('an API key must not be sent as a bearer token');
-      expect(answer.text).toContain('the source does not show them');
-      expect(answer.text).not.toContain(key);
-      // The checker does not treat the mock's choice as the contract: the request itself conforms.
-      expect(answer.rules).toEqual([]);
-      expect((await send('agents', path, { headers: bearer })).status).toBe(200);
+      // Credentials are checked by kind, not remembered: the same text later as a bearer token is one.
+      const later = await send('agents', path, { headers: { authorization: `Bearer ${key}` } });
+      expect(later.status).toBe(200);
+      expect(later.verdict).toBe('conforms');
+      // The same request carrying the key and the key as a bearer token is refused (the checker's rule).
+      const both = await send('agents', path, {
+        headers: { ...apiKey, 'X-SVC-AGENTS-API-KEY': key, authorization: `Bearer ${key}` },
+      });
+      expect(both.status).toBe(401);
+      expect(both.rules).toContain('security-exclusive');
+      expect(both.text).not.toContain(key);
     });
 
     it('x-roles: a bearer token whose claims name too low a role gets 403, marked not from the source', async () => {
@@ -226,6 +227,20 @@ describe('refusals', () => {
       answerUrl: 'https://app.example.com/answer',
       applicationId: '7fc9698a-b04a-468b-9e8f-91238c0d0086',
     };
+
+    it('a path voice does not have gets 404 and a method a path does not take 405, each with the validation body: rejected as expected', async () => {
+      const unknownPath = await send('voice', '/api/v2/accounts/9900000/conferences', {
+        headers: { authorization: basic() },
+      });
+      expect(unknownPath.status).toBe(404);
+      expect(unknownPath.verdict).toBe('rejected-as-expected');
+      const wrongMethod = await send('voice', '/api/v2/accounts/9900000/calls/c-1', {
+        method: 'GET',
+        headers: { authorization: basic() },
+      });
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.verdict).toBe('rejected-as-expected');
+    });
 
     it('a body that is not JSON gets 400, type validation', async () => {
       const answer = await send('voice', path, {
@@ -353,6 +368,26 @@ describe('refusals', () => {
       expect(answer.verdict).toBe('rejected-as-expected');
       expect(answer.text).toContain("400 is the mock's answer: the source states no status");
     });
+
+    it('a repeated scope or grant_type: every value must satisfy the rule, not only the first', async () => {
+      const token = (body: string) =>
+        send('token', '/api/v1/oauth2/token', {
+          method: 'POST',
+          headers: { authorization: basic(), 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        });
+      for (const body of [
+        'grant_type=client_credentials&scope=voice.webrtc&scope=admin',
+        'grant_type=client_credentials&grant_type=password&scope=voice.webrtc',
+      ]) {
+        const answer = await token(body);
+        expect(answer.status, body).toBe(400);
+        expect(answer.verdict, body).toBe('rejected-as-expected');
+      }
+      const twice = await token('grant_type=client_credentials&scope=voice.webrtc&scope=voice.webrtc');
+      expect(twice.status).toBe(200);
+      expect(twice.verdict).toBe('conforms');
+    });
   });
 
   describe('numbers: XML bodies checked against their XSD', () => {
@@ -383,6 +418,31 @@ describe('refusals', () => {
       expect(answer.text).not.toContain('<SipPeerTelephoneNumberResponse>');
       expect(answer.text).toContain("400 is the mock's answer");
     }
+
+    it('a report instance Parameter with two Value children is accepted (which of Name, Value repeats is not shown); a Value holding an element is refused', async () => {
+      const instance = (parameter: string) =>
+        send('numbers', '/api/v2/accounts/9900000/reports/r-1/instances', {
+          method: 'POST',
+          headers,
+          body: `<Instance><Parameters><Parameter>${parameter}</Parameter></Parameters></Instance>`,
+        });
+      const two = await instance('<Name>from</Name><Value>2024-01-01</Value><Value>2024-06-30</Value>');
+      expect(two.status).toBeLessThan(300);
+      expect(two.verdict).toBe('conforms');
+      const refused = await instance('<Name>from</Name><Value><Deep/></Value>');
+      expect(refused.status).toBe(400);
+      expect(refused.verdict).toBe('rejected-as-expected');
+    });
+
+    it('a 10-digit TelephoneNumber outside its list is refused (rule 1 wherever a number stands)', async () => {
+      const answer = await send('numbers', path, {
+        method: 'POST',
+        headers,
+        body: '<Order><SiteId>1</SiteId><TelephoneNumber>4155550100</TelephoneNumber></Order>',
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.verdict).toBe('rejected-as-expected');
+    });
 
     it('an invalid document on the tns create operation gets its documented 400, the Tn error', async () => {
       const answer = await send('numbers', '/api/v2/accounts/9900000/sites/1/sippeers/2/tns', {

@@ -105,7 +105,7 @@ describe('typed documents', () => {
     });
     await numbers.createReportInstance('r-1', {
       OutputFormat: 'CSV',
-      Parameters: { Parameter: [{ Name: 'from', Value: '2024-01-01' }] },
+      Parameters: { Parameter: [{ Name: ['from'], Value: ['2024-01-01', '2024-06-30'] }] },
       ExpiresAt: '2024-12-31',
     });
     await numbers.createMessagingImportTnOrder({
@@ -127,6 +127,10 @@ describe('typed documents', () => {
       'POST /api/v2/accounts/9900000/removeImportedTnOrders/messaging',
     ]);
     expect(server.requests[0]?.body).toContain('<NumberFormat>LEGACY</NumberFormat>');
+    // "Parameter (Name, Value repeated)": which repeats is not shown, so both are lists.
+    expect(server.requests[1]?.body?.replace(/\s+/g, '')).toContain(
+      '<Parameter><Name>from</Name><Value>2024-01-01</Value><Value>2024-06-30</Value></Parameter>',
+    );
   });
 });
 

@@ -133,14 +133,26 @@ function agreeingParameters(declared: MediaType, actual: MediaType): number {
 }
 
 /**
+ * A key that names a charset does not cover a media type sent with another one (the numbers Order
+ * notification is "application/xml; charset=utf-8": an ISO-8859-1 body is not it); a charset left out
+ * is not another one.
+ */
+function otherCharset(declared: MediaType, actual: MediaType): boolean {
+  const wanted = declared.parameters.charset;
+  const sent = actual.parameters.charset;
+  return wanted !== undefined && sent !== undefined && wanted.toLowerCase() !== sent.toLowerCase();
+}
+
+/**
  * How well a declared content key covers an actual media type; higher is more specific, -1 is no match.
  * Media types match by essence (`type/subtype`): `text/plain`, `text/plain;charset=UTF-8` and
  * `text/plain; charset=utf-8` are one media type, so a declared key covers its essence whatever
- * parameters are sent or left out. Parameters only rank keys of the same essence: each declared
+ * parameters are sent or left out, except a charset other than the one the key names. Parameters only rank keys of the same essence: each declared
  * parameter sent with an equal value makes a key more specific. An exact essence always wins over
  * `type/*`, which wins over any (`*` slash `*`).
  */
 function coverage(declared: MediaType, actual: MediaType): number {
+  if (otherCharset(declared, actual)) return -1;
   const parameterBonus = agreeingParameters(declared, actual);
   if (declared.essence === actual.essence) return 30 + parameterBonus;
   if (declared.subtype === '*' && declared.type === actual.type) return 20 + parameterBonus;

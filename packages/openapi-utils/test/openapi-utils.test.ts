@@ -137,8 +137,26 @@ describe('media types', () => {
     expect(findMediaType(content, 'application/xml')?.key).toBe('application/*');
     expect(findMediaType(content, 'text/plain; charset=UTF-8')?.key).toBe('text/plain; charset=utf-8');
     expect(findMediaType(content, 'text/plain')?.key).toBe('text/plain; charset=utf-8');
-    expect(findMediaType(content, 'text/plain; charset=iso-8859-1')?.key).toBe('text/plain; charset=utf-8');
     expect(findMediaType(content, 'text/html')).toBeUndefined();
+  });
+
+  it('a key that names a charset does not cover another charset; a charset left out is not another one', () => {
+    const content = { 'application/xml; charset=utf-8': {} };
+    for (const sent of [
+      'application/xml; charset=utf-8',
+      'application/xml;charset=UTF-8',
+      'application/xml',
+    ]) {
+      expect(findMediaType(content, sent)?.key, sent).toBe('application/xml; charset=utf-8');
+    }
+    for (const sent of ['application/xml; charset=iso-8859-1', 'application/xml; charset=utf-16']) {
+      expect(findMediaType(content, sent), sent).toBeUndefined();
+    }
+    const open = { 'text/plain; charset=utf-8': {}, '*/*': {} };
+    expect(findMediaType(open, 'text/plain; charset=iso-8859-1')?.key).toBe('*/*');
+    expect(findMediaType({ 'application/json': {} }, 'application/json; charset=iso-8859-1')?.key).toBe(
+      'application/json',
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import { exampleRules } from './rules/examples.js';
 import { extensionRules } from './rules/extensions.js';
 import { filtersRules } from './rules/filters.js';
 import { jwtClaimsRules } from './rules/jwt-claims.js';
+import { methodOpenRules } from './rules/method-open.js';
 import { noNullableRules } from './rules/no-nullable.js';
 import { oas3SchemaRules } from './rules/oas3-schema-path-item-ref.js';
 import { operationIdRules } from './rules/operation-ids.js';
@@ -65,6 +66,7 @@ export function createRules(options: RulesetOptions = {}): Record<string, RuleDe
     ...filtersRules,
     ...refusalsRules,
     ...bodyOpenRules,
+    ...methodOpenRules,
   };
 }
 

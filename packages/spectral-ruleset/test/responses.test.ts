@@ -179,6 +179,35 @@ describe('svc-body-open', () => {
   });
 });
 
+describe('svc-method-open', () => {
+  it('accepts a boolean on an operation of webhooks', async () => {
+    const found = await lintVariant('svc-method-open', (spec) => {
+      spec.webhooks.orderNotification.post['x-method-open'] = true;
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('reports a value that is not a boolean, and the key on an operation of paths', async () => {
+    const found = await lintVariant('svc-method-open', (spec) => {
+      spec.webhooks.orderNotification.post['x-method-open'] = ['GET'];
+      spec.paths[NUMBERS].get['x-method-open'] = true;
+    });
+    expect(found).toEqual([
+      {
+        code: 'svc-method-open',
+        path: ['paths', NUMBERS, 'get', 'x-method-open'],
+        message: '`x-method-open` belongs on an Operation Object of `webhooks`; elsewhere nothing reads it.',
+      },
+      {
+        code: 'svc-method-open',
+        path: ['webhooks', 'orderNotification', 'post', 'x-method-open'],
+        message:
+          '`x-method-open` must be `true` (the source does not show the method this callback is sent with) or `false`.',
+      },
+    ]);
+  });
+});
+
 describe('svc-open-response-example', () => {
   it('accepts an open response of an operation with content, and an open webhook answer without', async () => {
     const found = await lintVariant('svc-open-response-example', (spec) => {

@@ -1,5 +1,6 @@
 import { loadXsd } from './load-xsd.js';
 import type { ComplexType, ElementDecl, Particle, SimpleType, XsdSchema } from './model.js';
+import { effectiveSimpleType } from './simple-type.js';
 
 /** The child elements a complex type names, by name; undefined where no element child is judged here. */
 type ListedChildren = ReadonlyMap<string, ElementDecl> | undefined;
@@ -23,7 +24,101 @@ export function unlistedElementsBlanker(schema: XsdSchema): (xml: string) => str
     if (!memo.has(decl)) memo.set(decl, childrenOfType(schema, decl.type));
     return memo.get(decl);
   };
-  return (xml) => blankUnlisted(xml, schema, listedChildren) ?? xml;
+  const typed = typedElementNames(schema);
+  return (xml) => blankUnlisted(xml, schema, listedChildren, typed) ?? xml;
+}
+
+/** Tests of an element's text, by element name: what its simple type allows wherever the schema lists it. */
+type TypedNames = ReadonlyMap<string, Array<(text: string) => boolean>>;
+
+/**
+ * The elements the schema declares somewhere with a simple type that restricts its values (a pattern or
+ * an enumeration: `TelephoneNumber`, E.164), with a test of their text. Such an element is the same
+ * element wherever it stands: one the schema does not list where it stands (a number outside its list,
+ * or inside an unlisted wrapper) is still held to its type. Where the XSD declares it under one name with
+ * several types, a text any of them allows passes. A pattern JavaScript cannot read tests nothing.
+ */
+function typedElementNames(schema: XsdSchema): TypedNames {
+  const tests = new Map<string, Array<(text: string) => boolean>>();
+  const seen = new Set<ElementDecl>();
+  const visit = (decl: ElementDecl): void => {
+    if (seen.has(decl)) return;
+    seen.add(decl);
+    const type = decl.type;
+    const complex =
+      type.kind === 'complex' ? type : type.kind === 'named' ? schema.complexTypes.get(type.name) : undefined;
+    if (complex !== undefined) {
+      const walk = (particles: readonly Particle[]): void => {
+        for (const particle of particles) {
+          if (particle.kind === 'element') visit(particle);
+          else walk(particle.particles);
+        }
+      };
+      if (complex.content) walk(complex.content.particles);
+      return;
+    }
+    const test = valueTest(schema, type);
+    if (test === undefined) return;
+    const list = tests.get(decl.name) ?? [];
+    list.push(test);
+    tests.set(decl.name, list);
+  };
+  for (const root of schema.elements.values()) visit(root);
+  // A name that is also declared without a restricting simple type somewhere is left open.
+  for (const decl of seen) {
+    if (tests.has(decl.name) && decl.type.kind !== 'complex' && valueTest(schema, decl.type) === undefined) {
+      tests.delete(decl.name);
+    }
+  }
+  return tests;
+}
+
+function valueTest(schema: XsdSchema, type: ElementDecl['type']): ((text: string) => boolean) | undefined {
+  if (type.kind === 'complex') return undefined;
+  if (type.kind === 'named' && !schema.simpleTypes.has(type.name)) return undefined;
+  if (type.kind === 'builtin') return undefined;
+  let facets: ReturnType<typeof effectiveSimpleType>['facets'];
+  try {
+    facets = effectiveSimpleType(schema, type).facets;
+  } catch {
+    return undefined;
+  }
+  const { patterns, enumeration } = facets;
+  if (patterns.length === 0 && enumeration.length === 0) return undefined;
+  let compiled: RegExp[];
+  try {
+    // XSD patterns match the whole value.
+    compiled = patterns.map((pattern) => new RegExp(`^(?:${pattern})$`, 'u'));
+  } catch {
+    return undefined;
+  }
+  const allowed = enumeration.length > 0 ? new Set(enumeration) : undefined;
+  return (text) => (allowed === undefined || allowed.has(text)) && compiled.every((one) => one.test(text));
+}
+
+/**
+ * Whether `xml[start, end)` (an element about to be blanked) is or holds an element of {@link TypedNames}
+ * whose text its type refuses. Text with markup or references in it is not judged here.
+ */
+function holdsRefusedValue(xml: string, start: number, end: number, typed: TypedNames): boolean {
+  if (typed.size === 0) return false;
+  let at = start;
+  while (at < end) {
+    const tag = nextTag(xml, at);
+    if (tag === undefined || tag === 'unreadable' || tag.start >= end) return false;
+    at = tag.end;
+    const tests = tag.kind === 'close' ? undefined : typed.get(tag.name);
+    if (tests === undefined) continue;
+    let text = '';
+    if (tag.kind === 'open') {
+      const close = xml.indexOf('<', tag.end);
+      if (close < 0) return false;
+      text = xml.slice(tag.end, close);
+      if (text.includes('&') || !xml.startsWith('</', close)) continue;
+    }
+    if (!tests.some((test) => test(text))) return true;
+  }
+  return false;
 }
 
 function childrenOfType(schema: XsdSchema, type: ElementDecl['type']): ListedChildren {
@@ -131,6 +226,7 @@ function blankUnlisted(
   xml: string,
   schema: XsdSchema,
   listedChildren: (decl: ElementDecl) => ListedChildren,
+  typed: TypedNames,
 ): string | undefined {
   const open: ListedChildren[] = [];
   const blanked: Array<[number, number]> = [];
@@ -155,7 +251,8 @@ function blankUnlisted(
       if (parent !== undefined && decl === undefined) {
         const end = elementEnd(xml, tag);
         if (end === undefined) return undefined;
-        blanked.push([tag.start, end]);
+        // Kept (and so refused by the validator) when it is, or holds, a typed element its type refuses.
+        if (!holdsRefusedValue(xml, tag.start, end, typed)) blanked.push([tag.start, end]);
         at = end;
         continue;
       }

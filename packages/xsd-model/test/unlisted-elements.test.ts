@@ -22,6 +22,47 @@ const order = schema(`
 
 const blank = unlistedElementsBlanker(loadXsd('order.xsd', { readFile: () => order }));
 
+const typedOrder = schema(`
+  <xs:simpleType name="E164"><xs:restriction base="xs:string"><xs:pattern value="\\+[1-9][0-9]{1,14}"/></xs:restriction></xs:simpleType>
+  <xs:element name="Order">
+    <xs:complexType>
+      <xs:all>
+        <xs:element name="SiteId" type="xs:string" minOccurs="0"/>
+        <xs:element name="List" minOccurs="0">
+          <xs:complexType><xs:sequence>
+            <xs:element name="TelephoneNumber" type="E164" minOccurs="0" maxOccurs="unbounded"/>
+          </xs:sequence></xs:complexType>
+        </xs:element>
+      </xs:all>
+    </xs:complexType>
+  </xs:element>`);
+
+describe('unlistedElementsBlanker: an element the schema types is that element wherever it stands', () => {
+  const typed = unlistedElementsBlanker(loadXsd('typed.xsd', { readFile: () => typedOrder }));
+  const cases: Array<[string, string, 'blanked' | 'kept']> = [
+    ['a valid number outside its list', '<TelephoneNumber>+14155550100</TelephoneNumber>', 'blanked'],
+    ['a 10-digit number outside its list', '<TelephoneNumber>4155550100</TelephoneNumber>', 'kept'],
+    [
+      'a valid number in an unlisted wrapper',
+      '<Extra><TelephoneNumber>+14155550100</TelephoneNumber></Extra>',
+      'blanked',
+    ],
+    [
+      'a 10-digit number in an unlisted wrapper',
+      '<Extra><Deep><TelephoneNumber>4155550100</TelephoneNumber></Deep></Extra>',
+      'kept',
+    ],
+    ['an empty number outside its list', '<TelephoneNumber/>', 'kept'],
+    ['an unlisted element of an untyped name', '<Note>4155550100</Note>', 'blanked'],
+  ];
+  it.each(cases)('%s', (_name, unlisted, want) => {
+    const xml = `<Order><SiteId>1</SiteId>${unlisted}</Order>`;
+    expect(typed(xml)).toBe(
+      want === 'kept' ? xml : `<Order><SiteId>1</SiteId>${' '.repeat(unlisted.length)}</Order>`,
+    );
+  });
+});
+
 describe('unlistedElementsBlanker', () => {
   it('blanks an unlisted child with everything it holds, keeping length and line breaks', () => {
     const xml = '<Order>\n  <Extra a="x>y">one<Deep>two</Deep></Extra>\n  <SiteId>1</SiteId>\n</Order>';

@@ -12,8 +12,9 @@ import {
 
 /**
  * The part of the XSD model (`@svc-contracts/xsd-model`) the generator can render as TypeScript:
- * complex types made of one plain `xs:sequence` or `xs:all` of elements, simple types restricting a
- * built-in with `pattern` and `enumeration`. Everything else the model reads (choice, attributes, other facets,
+ * complex types made of one plain `xs:sequence` or `xs:all` of elements (or one `xs:choice` of elements
+ * repeated without bound), simple types restricting a
+ * built-in with `pattern` and `enumeration`. Everything else the model reads (other choices, attributes, other facets,
  * built-ins without a JavaScript value type) is refused with the file named, so the generator never
  * emits a type that silently disagrees with the schema. Types are resolved here, so the renderer works
  * on objects, not names.
@@ -35,8 +36,11 @@ export interface SimpleType {
 export interface ComplexType {
   name?: string;
   doc?: string;
-  /** `sequence`: the children in this order; `all`: in any order, each at most once. */
-  order: 'sequence' | 'all';
+  /**
+   * `sequence`: the children in this order; `all`: in any order, each at most once; `choice` (a choice
+   * repeated without bound): in any order, each any number of times.
+   */
+  order: 'sequence' | 'all' | 'choice';
   children: ElementDecl[];
 }
 
@@ -150,16 +154,22 @@ class RenderableSchema {
     const [attribute] = decl.attributes;
     if (attribute !== undefined) unsupported(file, `<xs:attribute> (${attribute.name})`);
     const content = decl.content;
-    if (content !== undefined && content.kind !== 'sequence' && content.kind !== 'all')
+    // A choice repeated without bound (`minOccurs="0" maxOccurs="unbounded"`): each of its elements may
+    // occur any number of times, in any order.
+    const anyCount =
+      content?.kind === 'choice' && content.minOccurs === 0 && content.maxOccurs === 'unbounded';
+    if (content !== undefined && content.kind !== 'sequence' && content.kind !== 'all' && !anyCount)
       unsupported(file, `<xs:${content.kind}>`);
-    if (content !== undefined && (content.minOccurs !== 1 || content.maxOccurs !== 1))
+    if (content !== undefined && !anyCount && (content.minOccurs !== 1 || content.maxOccurs !== 1))
       unsupported(file, `an <xs:${content.kind}> with minOccurs or maxOccurs`);
     const children = (content?.particles ?? []).map((particle) => {
       if (particle.kind !== 'element')
         return unsupported(file, `<xs:${particle.kind}> inside an <xs:${content?.kind}>`);
-      return this.element(particle, file);
+      const element = this.element(particle, file);
+      return anyCount ? { ...element, minOccurs: 0, maxOccurs: null } : element;
     });
-    const type: ComplexType = { order: content?.kind === 'all' ? 'all' : 'sequence', children };
+    const order = anyCount ? 'choice' : content?.kind === 'all' ? 'all' : 'sequence';
+    const type: ComplexType = { order, children };
     if (decl.name !== undefined) type.name = decl.name;
     return withDoc(type, decl.documentation);
   }

@@ -98,7 +98,7 @@ function xsdElement(schema: XsdSchema, decl: ElementDecl, path: string, depth = 
     decl.type.kind === 'named' ? (schema.complexTypes.get(decl.type.name) ?? decl.type) : decl.type;
   if (type.kind === 'complex') {
     node.children = complexChildren(schema, type, here, depth);
-    if (type.content?.kind === 'all') node.anyOrder = true;
+    if (type.content?.kind === 'all' || isAnyCountChoice(type.content)) node.anyOrder = true;
   } else {
     node.leaf = simpleTypeOf(schema, type);
     if (decl.fixed !== undefined) node.leaf.fixed = decl.fixed;
@@ -116,13 +116,27 @@ function complexChildren(
   return type.content === undefined ? [] : sequenceChildren(schema, type.content, path, depth);
 }
 
-/** A sequence of elements and of nested sequences that occur exactly once: anything else is reported. */
+function isAnyCountChoice(content: Compositor | undefined): boolean {
+  return content?.kind === 'choice' && content.minOccurs === 0 && content.maxOccurs === 'unbounded';
+}
+
+/**
+ * A sequence of elements and of nested sequences that occur exactly once, or a choice of elements repeated
+ * without bound: anything else is reported.
+ */
 function sequenceChildren(
   schema: XsdSchema,
   sequence: Compositor,
   path: string,
   depth: number,
 ): TreeNode<XsdSimpleType>[] {
+  if (isAnyCountChoice(sequence)) {
+    // Each element of a choice repeated without bound occurs any number of times, in any order.
+    return sequence.particles.map((particle) => {
+      if (particle.kind !== 'element') throw new Unsupported(`${path}: a group inside a repeated xs:choice`);
+      return { ...xsdElement(schema, particle, path, depth + 1), min: 0, max: 'unbounded' as const };
+    });
+  }
   if (sequence.kind !== 'sequence' && sequence.kind !== 'all')
     throw new Unsupported(`${path}: content other than xs:sequence or xs:all (xs:${sequence.kind})`);
   if (sequence.minOccurs !== 1 || sequence.maxOccurs !== 1)

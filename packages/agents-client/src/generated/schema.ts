@@ -777,7 +777,7 @@ export interface components {
         };
         /**
          * UnknownFilter
-         * @description A filter whose `attribute` and `type` are not one of the seven documented combinations, for example an unknown attribute or a known attribute with an unsupported type. The service silently ignores it, so it is valid whatever its `value`. The `not` below lists the documented combinations; it must list exactly the combinations of the other branches of `RunFilter`.
+         * @description A filter whose `attribute` and `type` are not one of the seven documented combinations, for example an unknown attribute or a known attribute with an unsupported type value (of any JSON type: `1`, `null`). The service silently ignores it, so it is valid whatever its `attribute`, `type` and `value`; it is still an object with the three members. The `not` below lists the documented combinations; it must list exactly the combinations of the other branches of `RunFilter`.
          * @example {
          *       "attribute": "runId",
          *       "type": "text",
@@ -787,10 +787,10 @@ export interface components {
          *     }
          */
         UnknownFilter: {
-            /** @description Name of the attribute. */
-            attribute: string;
-            /** @description Type of the filter. */
-            type: string;
+            /** @description Name of the attribute. Any JSON value: an attribute the service does not know (a name, or a value of another type such as a number) is silently ignored. */
+            attribute: unknown;
+            /** @description Type of the filter. Any JSON value: a type value the service does not support (another name, a number, null) is silently ignored. */
+            type: unknown;
             /** @description Any JSON value; ignored by the service. */
             value: unknown;
         };

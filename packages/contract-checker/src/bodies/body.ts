@@ -22,7 +22,7 @@ import { parseFormEncoded } from '../parameters/request-parts.js';
 import { CheckLimitError } from '../run/scope.js';
 import { jwtClaimMismatches } from '../security/jwt-claims.js';
 import type { RuleCode, Side, Violation } from '../types.js';
-import { fieldsCoercion } from './coerce.js';
+import { fieldsCoercionEach } from './coerce.js';
 import { type TrafficJson, UnparseableJson } from './json-text.js';
 
 export interface BodyContext {
@@ -305,10 +305,20 @@ function planMedia(
   const conforms = context.validator.tester(schema);
 
   if (isFormMediaType(actual)) {
-    const fields = fieldsCoercion(context.doc, schema);
+    const fields = fieldsCoercionEach(context.doc, schema);
     return (body) => {
-      const value = fields(parseFormEncoded(body));
-      return conforms(value) ? none : schemaViolations(schema, value, schemaLocation);
+      const values = fields(parseFormEncoded(body));
+      if (values.length === 1) {
+        const [value] = values;
+        return conforms(value) ? none : schemaViolations(schema, value, schemaLocation);
+      }
+      // A field sent more than once: every value is checked, each problem reported once.
+      const found = new Map<string, Violation>();
+      for (const value of values) {
+        if (conforms(value)) continue;
+        for (const one of schemaViolations(schema, value, schemaLocation)) found.set(one.message, one);
+      }
+      return found.size === 0 ? none : [...found.values()];
     };
   }
 

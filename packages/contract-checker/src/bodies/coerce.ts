@@ -90,3 +90,32 @@ export function fieldsCoercion(
     return value;
   };
 }
+
+/**
+ * {@link fieldsCoercion} for a body whose fields may be sent more than once: one object per occurrence of
+ * a repeated field that is not an array (`scope=voice.webrtc&scope=admin` gives two objects, one per
+ * scope), so every value sent is held to the rule, not only the first. Array fields keep all their texts.
+ */
+export function fieldsCoercionEach(
+  doc: OpenApiDocument,
+  schema: unknown,
+): (fields: Map<string, string[]>) => Array<Record<string, unknown>> {
+  const { properties } = schemaShape(doc, schema);
+  const coerce = fieldsCoercion(doc, schema);
+  const isList = (name: string) =>
+    Object.hasOwn(properties, name) && schemaTypes(doc, properties[name]).includes('array');
+  return (fields) => {
+    let most = 1;
+    for (const [name, texts] of fields) if (texts.length > most && !isList(name)) most = texts.length;
+    if (most === 1) return [coerce(fields)];
+    const each: Array<Record<string, unknown>> = [];
+    for (let index = 0; index < most; index++) {
+      const one = new Map<string, string[]>();
+      for (const [name, texts] of fields) {
+        one.set(name, isList(name) ? texts : [(texts[index] ?? texts[texts.length - 1]) as string]);
+      }
+      each.push(coerce(one));
+    }
+    return each;
+  };
+}

@@ -4,8 +4,10 @@ import {
   EXTENSION,
   type ExtensionProblem,
   readErrorSchemas,
+  readUnmatchedRequests,
   readValidationStatus,
   readValueSchema,
+  type UnmatchedRequests,
   xsdReferencesIn,
 } from '@svc-contracts/contract-model';
 import {
@@ -35,6 +37,8 @@ export interface CompiledService {
   security: SecurityRules;
   errorSchemas: Record<string, unknown>;
   validationStatus?: number;
+  /** `x-unmatched-requests`: the statuses of a path or method the service does not have. */
+  unmatched?: UnmatchedRequests;
   body: BodyContext;
 }
 
@@ -188,6 +192,8 @@ export async function compileContracts(
       },
     };
     if (status !== undefined) service.validationStatus = status;
+    const unmatched = readUnmatchedRequests(doc).value;
+    if (unmatched !== undefined) service.unmatched = unmatched;
     compiled.set(spec.name, service);
     xsdWork.set(service, xsdProblems(service, xsd));
   }

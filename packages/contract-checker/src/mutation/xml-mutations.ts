@@ -55,19 +55,22 @@ export async function readXsdFacts(xsdPath: string): Promise<XsdFacts> {
   const schema = loadXsd(xsdPath);
   const declarations = new Map<string, Array<{ required: boolean; constrained: boolean }>>();
   const visitType = (type: ElementDecl['type']): void => {
-    if (type.kind === 'complex' && type.content) visitParticle(type.content);
+    if (type.kind === 'complex' && type.content) visitParticle(type.content, false);
   };
-  const visitParticle = (particle: Particle): void => {
+  // An element of a choice, or of a group that may be absent, is not required whatever its minOccurs.
+  const visitParticle = (particle: Particle, optionalGroup: boolean): void => {
     if (particle.kind !== 'element') {
-      for (const inner of particle.particles) visitParticle(inner);
+      const optional = optionalGroup || particle.minOccurs === 0 || particle.kind === 'choice';
+      for (const inner of particle.particles) visitParticle(inner, optional);
       return;
     }
     const list = declarations.get(particle.name) ?? [];
-    list.push({ required: particle.minOccurs !== 0, constrained: isConstrained(schema, particle.type) });
+    const required = !optionalGroup && particle.minOccurs !== 0;
+    list.push({ required, constrained: isConstrained(schema, particle.type) });
     declarations.set(particle.name, list);
     visitType(particle.type);
   };
-  for (const element of schema.elements.values()) visitParticle(element);
+  for (const element of schema.elements.values()) visitParticle(element, false);
   for (const type of schema.complexTypes.values()) visitType(type);
   const required = new Set<string>();
   const constrained = new Set<string>();

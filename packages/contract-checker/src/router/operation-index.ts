@@ -1,4 +1,4 @@
-import { readPathAliases } from '@svc-contracts/contract-model';
+import { isMethodOpen, readPathAliases } from '@svc-contracts/contract-model';
 import {
   escapePointer,
   httpMethods,
@@ -383,7 +383,10 @@ export function buildOperationIndex(
         miss: `webhook ${printableName(name)} is documented by ${services.join(', ')}: name it <service>/${webhook}`,
       };
     }
-    const operation = named.find((candidate) => candidate.method === upper);
+    // A webhook whose method the source does not show (`x-method-open`) takes a delivery of any method.
+    const operation =
+      named.find((candidate) => candidate.method === upper) ??
+      (named.length === 1 && isMethodOpen(named[0]?.operation) ? named[0] : undefined);
     if (!operation) {
       return {
         miss: `${upper} is not documented for webhook ${services[0]}/${webhook} (it documents ${named.map((candidate) => candidate.method).join(', ')})`,

@@ -14,6 +14,7 @@ export {
   readResponseFilters,
 } from './filters.js';
 export { JWT_CLAIMS_SHAPE, type JwtClaim, readJwtClaims } from './jwt-claims.js';
+export { isMethodOpen, readMethodOpen } from './method-open.js';
 export {
   EXTENSION,
   type ExtensionName,
@@ -38,6 +39,7 @@ export { type RoleRequirement, readRoles } from './roles.js';
 export { isSecurityExclusive, readSecurityExclusive } from './security-exclusive.js';
 export { isServerSideOnly, readServerSideOnly } from './server-side-only.js';
 export { readSource, SOURCE_MISSING } from './source.js';
+export { readUnmatchedRequests, type UnmatchedRequests } from './unmatched-requests.js';
 export { readUnsupportedCredentials, type UnsupportedCredential } from './unsupported-credentials.js';
 export { readValidationStatus } from './validation-status.js';
 export { readValueSchema } from './value-schema.js';

@@ -1,4 +1,4 @@
-import { describe } from 'vitest';
+import { describe, expect } from 'vitest';
 import {
   readBodyOpen,
   readBoundNotShown,
@@ -6,6 +6,7 @@ import {
   readEchoes,
   readErrorSchemas,
   readJwtClaims,
+  readMethodOpen,
   readOperationRefusals,
   readPathAliases,
   readRequires,
@@ -14,6 +15,7 @@ import {
   readSecurityExclusive,
   readServerSideOnly,
   readSource,
+  readUnmatchedRequests,
   readUnsupportedCredentials,
   readValidationStatus,
   readValueSchema,
@@ -29,6 +31,45 @@ describe('x-body-open (Response Object)', () => {
     ['false', { given: { 'x-body-open': false }, want: { value: false, problems: [] } }],
     ['a string', { given: { 'x-body-open': 'yes' }, want: fails(['x-body-open'], 'must be `true`') }],
     ['not an object', { given: 'text', want: none }],
+  ]);
+});
+
+describe('x-method-open (webhook Operation Object)', () => {
+  table(readMethodOpen, [
+    ['absent', { given: { operationId: 'cb' }, want: none }],
+    ['true', { given: { 'x-method-open': true }, want: { value: true, problems: [] } }],
+    ['false', { given: { 'x-method-open': false }, want: { value: false, problems: [] } }],
+    [
+      'a method list',
+      { given: { 'x-method-open': ['GET'] }, want: fails(['x-method-open'], 'must be `true`') },
+    ],
+  ]);
+});
+
+describe('x-unmatched-requests (root)', () => {
+  table(readUnmatchedRequests, [
+    ['absent', { given: { openapi: '3.1.0' }, want: none }],
+    [
+      'path and method',
+      {
+        given: { 'x-unmatched-requests': { path: 404, method: 405 } },
+        want: { value: { path: 404, method: 405 }, problems: [] },
+      },
+    ],
+    [
+      'a list',
+      { given: { 'x-unmatched-requests': [404] }, want: fails(['x-unmatched-requests'], 'must be') },
+    ],
+    [
+      'a 2xx status',
+      {
+        given: { 'x-unmatched-requests': { path: 200 } },
+        want: {
+          value: {},
+          problems: [{ at: ['x-unmatched-requests', 'path'], message: expect.stringContaining('must be') }],
+        },
+      },
+    ],
   ]);
 });
 

@@ -54,13 +54,14 @@ export interface webhooks {
          *     outbound message includes its `tag`. Sending to an invalid number in a group can produce extra
          *     callback events, so a receiver must tolerate more callbacks than recipients.
          *
-         *     The provider's documentation leaves the payload apart from `tag` open, as well as its content type (a JSON body is
-         *     checked under `application/json`; any other media type is accepted unchecked, `*\/*`), the event
-         *     types, how the callback is authenticated and what the receiver must answer.
+         *     The provider's documentation leaves the payload open (its JSON shape and where the `tag` sits in it), as well as its
+         *     content type (a JSON body must be JSON under `application/json`; any other media type is accepted unchecked,
+         *     `*\/*`), the method it is sent with (POST is assumed; any other is accepted), whether it carries a body, the
+         *     event types, how the callback is authenticated and what the receiver must answer.
          *
          *     Not checkable: "every callback includes the tag" spans two exchanges (the send with a `tag`, then
-         *     each callback), and the provider's documentation does not show how a callback names its message, so a callback cannot
-         *     be tied to its send; `tag` is therefore optional here, and checked to be a string when present.
+         *     each callback), and the provider's documentation does not show how a callback names its message, nor where the tag
+         *     is in its payload, so a callback cannot be tied to its send and no member of the payload is checked.
          */
         post: operations["messageCallback"];
         delete?: never;
@@ -191,18 +192,15 @@ export interface components {
             direction?: "out";
         };
         /**
-         * MessageCallback
-         * @description Payload of a callback for an outbound message. Every callback of a message sent with a `tag` carries that tag. The provider's documentation leaves the rest of the payload open (event type, message fields, errors), and even its JSON shape: any JSON value is accepted (an object, or for example an array of events); on an object, `tag` is checked to be a string when present.
+         * OpenResponseBody
+         * @description The group message answered with a media type other than JSON. The provider's documentation lists the fields of the group message resource but does not show the response's content type, so a body of another media type is accepted and not checked (a JSON body is checked against `GroupMessage`).
          */
-        MessageCallback: ({
-            /**
-             * @description The `tag` of the message the callback is about; present in every callback of a message that was sent with one.
-             * @example table-42
-             */
-            tag?: string;
-        } & {
-            [key: string]: unknown;
-        }) | unknown[] | string | number | boolean | null;
+        OpenResponseBody: unknown;
+        /**
+         * MessageCallback
+         * @description Payload of a callback for an outbound message: any JSON value. Every callback of a message sent with a `tag` carries that tag, but the provider's documentation leaves the payload open (its JSON shape, where the tag sits in it, the event type, message fields and errors), so no shape is imposed: an object, an array of events, or any other JSON value is accepted.
+         */
+        MessageCallback: unknown;
         /**
          * OpenCallbackBody
          * @description A callback body sent with a media type other than JSON. The provider's documentation does not show the content type of this callback, so any media type is accepted and such a body is not checked (a JSON body is checked under `application/json`).
@@ -242,13 +240,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Accepted: the group message resource. Delivery is reported by callbacks. The provider's documentation leaves the response content type open (JSON is assumed). What it carries of the request: `tag` and `media` are "present when sent in the request", the tag being the one sent; `owner` is "the sending number", the request's `from`. */
+            /** @description Accepted: the group message resource. Delivery is reported by callbacks. The provider's documentation leaves the response content type open: a JSON body is checked, a body of another media type is accepted unchecked. What it carries of the request: `tag` and `media` are "present when sent in the request", the tag being the one sent; `owner` is "the sending number", the request's `from`. */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GroupMessage"];
+                    "*/*": components["schemas"]["OpenResponseBody"];
                 };
             };
             /** @description The request failed validation, for example a missing field, a number that is not E.164 or a text longer than 2048 characters. Not from the provider's documentation: the provider's documentation shows neither this status nor the body, and a request failing validation may be answered with any other 4xx. */
@@ -296,7 +295,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["MessageCallback"];
                 "*/*": components["schemas"]["OpenCallbackBody"];

@@ -90,7 +90,7 @@ export interface webhooks {
          * @description Sent by the verification service to the application about a verification. The provider's documentation names
          *     verification callbacks among its events ("Payload of ... verification callbacks: not shown") and
          *     shows nothing else of them: the payload, its content type, the method (POST is assumed, as for the
-         *     other callbacks), how the callback is authenticated and what the receiver must answer are all left
+         *     other callbacks; any other is accepted), how the callback is authenticated and what the receiver must answer are all left
          *     open. Declared so that a recorded callback matches a documented event rather than none: any body
          *     of any media type is accepted (`*\/*`), and any 2xx answer.
          */

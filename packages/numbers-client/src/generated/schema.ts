@@ -444,10 +444,10 @@ export interface components {
             NumberFormat?: components["schemas"]["NumberFormat"];
             /** @description The report parameters, `Parameter` elements (the provider's documentation leaves the minimum open) (each a `Name` and a `Value`). */
             Parameters?: {
-                /** @description The parameter name. The names a report accepts are not shown by the provider's documentation. */
-                Name?: string;
-                /** @description The parameter value. */
-                Value?: string;
+                /** @description The parameter name (`Name` elements, any number). The names a report accepts are not shown by the provider's documentation. */
+                Name?: string[];
+                /** @description The parameter values (`Value` elements, any number). */
+                Value?: string[];
             }[];
             /** @description The date the report instance expires (a date, for example `2024-12-31`). The lexical form of xs:date, as the XSD checks it, which allows a time zone (`2024-12-31Z`); `format: date` would refuse it. */
             ExpiresAt?: string;

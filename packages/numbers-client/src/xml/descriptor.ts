@@ -14,9 +14,10 @@ export interface XmlComplexContent {
   readonly kind: 'complex';
   /**
    * `sequence`: the children must come in the order of `children`; `all` (`xs:all`): in any order, each
-   * at most once. Built documents always use the order of `children`, which both accept.
+   * at most once; `choice` (an `xs:choice` repeated without bound): in any order, each any number of
+   * times. Built documents always use the order of `children`, which all three accept.
    */
-  readonly order: 'sequence' | 'all';
+  readonly order: 'sequence' | 'all' | 'choice';
   /** In schema order. */
   readonly children: readonly XmlChildDescriptor[];
 }

@@ -5,6 +5,7 @@ import {
   EXTENSION,
   readErrorSchemas,
   readSecurityExclusive,
+  readUnmatchedRequests,
   readUnsupportedCredentials,
   readValidationStatus,
   readVersionPrefix,
@@ -20,6 +21,7 @@ const rootExtensions = createRulesetFunction<Record<string, unknown>, null>(
       readValidationStatus,
       readSecurityExclusive,
       readUnsupportedCredentials,
+      readUnmatchedRequests,
     ]) {
       for (const { at, message } of reader(root).problems) results.push({ message, path: at });
     }
@@ -48,7 +50,7 @@ const validValueSchema = createRulesetFunction<unknown, null>(
 export const extensionRules: Record<string, RuleDefinition> = {
   'svc-root-extensions': {
     description:
-      'The root `x-version-prefix`, `x-error-schemas`, `x-validation-status`, `x-security-exclusive` and `x-unsupported-credentials` have the documented shape.',
+      'The root `x-version-prefix`, `x-error-schemas`, `x-validation-status`, `x-security-exclusive`, `x-unsupported-credentials` and `x-unmatched-requests` have the documented shape.',
     message: '{{error}}',
     severity: 'error',
     formats: [oas3],

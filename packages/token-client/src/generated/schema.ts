@@ -83,6 +83,11 @@ export interface components {
              */
             expires_in?: number;
         };
+        /**
+         * OpenResponseBody
+         * @description The access token answered with a media type other than JSON. The provider's documentation lists the fields of the access token response but does not show its content type, so a body of another media type is accepted and not checked (a JSON body is checked against `AccessTokenResponse`).
+         */
+        OpenResponseBody: unknown;
     };
     responses: never;
     parameters: never;
@@ -123,13 +128,14 @@ export interface operations {
                     "application/json": components["schemas"]["TokenError"];
                 };
             };
-            /** @description The access token. The provider's documentation shows the fields but not the status, so any 2xx is accepted; 200 is the status of an OAuth 2.0 access token response (RFC 6749, section 5.1). */
+            /** @description The access token. The provider's documentation shows the fields but neither the status nor the content type, so any 2xx is accepted (200 is the status of an OAuth 2.0 access token response, RFC 6749, section 5.1), and a body of another media type than JSON is accepted unchecked. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AccessTokenResponse"];
+                    "*/*": components["schemas"]["OpenResponseBody"];
                 };
             };
             /** @description Any other client error (for example a rate limit). The provider's documentation shows no other status and leaves the body open. */

@@ -103,7 +103,8 @@ export interface webhooks {
          *
          *     The provider's documentation leaves the payload open (apart from the `pai` and `identity` fields every voice
          *     callback carries), as well as its content type (a JSON body is checked under `application/json`;
-         *     any other media type is accepted unchecked, `*\/*`), how the callback is authenticated and what the
+         *     any other media type is accepted unchecked, `*\/*`), the method it is sent with (POST is assumed; any
+         *     other is accepted), whether it carries a body, how the callback is authenticated and what the
          *     receiver must answer.
          */
         post: operations["disconnectEvent"];
@@ -502,7 +503,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["DisconnectEvent"];
                 "*/*": components["schemas"]["OpenCallbackBody"];
