@@ -29,8 +29,9 @@ export const ownLane = [
 
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Far above what any test takes on a busy machine: only a hang reaches these.
+    testTimeout: 180_000,
+    hookTimeout: 240_000,
     pool: 'forks',
     // With files sharing a process, a stubbed global or environment variable never outlives its test.
     unstubGlobals: true,

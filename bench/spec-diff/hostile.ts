@@ -104,7 +104,7 @@ for (const [index, input] of inputs.entries()) {
     ['rss', 'MB', found.rssMb],
   ] as const) {
     figures.push({
-      id: `spec-diff.${input.id}.${metric}`,
+      id: `spec-diff-hostile.${input.id}.${metric}`,
       label: `spec-diff, ${input.label} (${(input.bytes / 1024).toFixed(0)} KB): ${metric === 'time' ? 'wall time' : 'peak RSS'}`,
       unit,
       better: 'lower',

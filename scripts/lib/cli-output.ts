@@ -10,7 +10,8 @@ if (!existsSync(join(repoRoot, 'packages', 'cli-output', 'dist', 'index.js'))) {
   const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
   const built = spawnSync(
     process.execPath,
-    [tsc, '-b', join('packages', 'cli-output', 'tsconfig.build.json')],
+    // --force: a dist/ deleted by hand leaves a build state that says it is up to date.
+    [tsc, '-b', '--force', join('packages', 'cli-output', 'tsconfig.build.json')],
     {
       cwd: repoRoot,
       stdio: 'inherit',

@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { type Config, getLineColLocation, lint, loadConfig, Source } from '@redocly/openapi-core';
-import { guardedResolver } from '@svc-contracts/contract-model';
+import { guardedResolver, specRootOf } from '@svc-contracts/contract-model';
 import { relativizePaths, repoRoot } from '../lib/paths.ts';
 import type { Service } from '../lib/specs.ts';
 import type { Finding } from './finding.ts';
@@ -13,8 +13,8 @@ export async function lintWithRedocly(service: Service, configPath: string): Pro
   // Per-API rules of redocly.yaml (`apis.<name>.rules`) apply only through the API's alias.
   const config = (await configs.get(configPath))?.forAlias(service.name);
   if (!config) throw new Error(`Could not load ${configPath}`);
-  // Redocly reads the spec's files under the contract model's spec-input policy (the repository, no URL).
-  const { resolver, restore } = guardedResolver(Source, { root: repoRoot });
+  // Redocly reads the spec's files under the contract model's spec-input policy (the config's root, no URL).
+  const { resolver, restore } = guardedResolver(Source, { root: specRootOf(configPath) });
   const problems = await lint({ ref: service.root, config, externalRefResolver: resolver }).finally(restore);
   return problems
     .filter((problem) => !problem.ignored)

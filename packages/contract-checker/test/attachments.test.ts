@@ -48,7 +48,7 @@ describe('an attachment is read only as a regular file inside the HAR folder, wi
         'outside.json',
         'agent.json',
       );
-      const { code, stdout } = await checkWithFixtures('--workers', workers, file);
+      const { code, stdout } = await checkWithFixtures('--verbose', '--workers', workers, file);
       expect(stdout).toContain(`PASS ${file} #0 GET`);
       expect(stdout).toContain('fifo.json (next to the HAR): not a regular file (a FIFO)');
       expect(stdout).toMatch(
@@ -70,7 +70,14 @@ describe('an attachment is read only as a regular file inside the HAR folder, wi
 
   it('a file over --max-entry-bytes is not read: a resource limit (exit 2) that says how to raise it', async () => {
     const file = har('large.har', 'large.json', 'agent.json');
-    const { code, stdout } = await checkWithFixtures('--workers', '2', '--max-entry-bytes', '2000', file);
+    const { code, stdout } = await checkWithFixtures(
+      '--verbose',
+      '--workers',
+      '2',
+      '--max-entry-bytes',
+      '2000',
+      file,
+    );
     expect(stdout).toMatch(
       /large\.json \(next to the HAR\): 50\d\d bytes, over the limit of 2000 \(raise it with --max-entry-bytes\)/,
     );

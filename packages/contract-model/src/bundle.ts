@@ -50,7 +50,7 @@ export async function bundleSpecs(
   // Redocly is loaded on the first root to bundle, not at the top: it is a heavy import, and a warm
   // set-up cache loads contracts without it.
   const bundle = openBundler(opts.configPath || undefined);
-  const root = opts.root ?? (opts.configPath ? repositoryOf(dirname(resolve(opts.configPath))) : undefined);
+  const root = opts.root ?? (opts.configPath ? specRootOf(opts.configPath) : undefined);
   const specs: BundledSpec[] = [];
   const missing: string[] = [];
   const files = new Set<string>(opts.configPath ? [resolve(opts.configPath)] : []);
@@ -101,6 +101,11 @@ export async function bundleService(
 }
 
 /** The git working tree holding `dir` (its nearest folder with a `.git`), else `dir` itself. */
+/** The root a config's specs are read within: the repository holding it, else the config's folder. */
+export function specRootOf(configPath: string): string {
+  return repositoryOf(dirname(resolve(configPath)));
+}
+
 function repositoryOf(dir: string): string {
   for (let at = dir; ; at = dirname(at)) {
     if (existsSync(resolve(at, '.git'))) return at;

@@ -5,6 +5,7 @@ export {
   bundleService,
   bundleSpecs,
   SpecError,
+  specRootOf,
 } from './bundle.js';
 export * from './extensions/index.js';
 export { type GuardedResolver, guardedResolver, type SpecInputPolicy } from './resolver.js';
