@@ -96,7 +96,7 @@ export async function runDev(options: DevOptions): Promise<number> {
     console.log(
       `${errors === 0 ? '✓' : '✗'} ${name}: lint, ${errors} error(s), ${findings.length - errors} other finding(s)`,
     );
-    const { spec, problems } = await bundleService(service);
+    const { spec, problems } = await bundleService(service, configPath);
     if (problems.length > 0) {
       console.error(`✗ ${name}: does not bundle; dist/, the client and the docs keep the last good spec:`);
       for (const problem of problems) console.error(`    ${problem}`);

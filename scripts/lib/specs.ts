@@ -48,10 +48,16 @@ export function getService(name: string): Service {
   return service;
 }
 
-/** Bundles a service's split spec into one document in memory, the way `redocly bundle` does. */
-export async function bundleService(nameOrService: string | Service): Promise<BundledService> {
+/**
+ * Bundles a service's split spec into one document in memory, the way `redocly bundle` does, within the
+ * spec root of `configPath` (the config the service was listed from).
+ */
+export async function bundleService(
+  nameOrService: string | Service,
+  configPath = defaultConfigPath,
+): Promise<BundledService> {
   const service = typeof nameOrService === 'string' ? getService(nameOrService) : nameOrService;
   if (!isWritten(service)) throw new Error(`${service.relativeRoot} does not exist.`);
-  const loaded = await bundle(service, { configPath: defaultConfigPath });
+  const loaded = await bundle(service, { configPath });
   return { service, spec: loaded.document, problems: loaded.problems.map(relativizePaths) };
 }

@@ -100,12 +100,12 @@ export async function bundleService(
   return loaded;
 }
 
-/** The git working tree holding `dir` (its nearest folder with a `.git`), else `dir` itself. */
 /** The root a config's specs are read within: the repository holding it, else the config's folder. */
 export function specRootOf(configPath: string): string {
   return repositoryOf(dirname(resolve(configPath)));
 }
 
+/** The git working tree holding `dir` (its nearest folder with a `.git`), else `dir` itself. */
 function repositoryOf(dir: string): string {
   for (let at = dir; ; at = dirname(at)) {
     if (existsSync(resolve(at, '.git'))) return at;
