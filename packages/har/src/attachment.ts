@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
+import { isZipRecording, zipRecording } from './zip-recording.js';
 
 /**
  * What reading a Playwright attachment gave: its text, or why not: `missing` (no such file),
@@ -16,9 +17,15 @@ export type AttachmentRead =
  * at `harPath`. Only a regular file whose real path is inside the HAR's folder is read, and at most
  * `maxBytes` of it: a FIFO would block, a device (`/dev/zero`) never end, a link out of the folder leak
  * another file into the report. The opened descriptor is what is checked, so a file swapped after the
- * path check is not read either.
+ * path check is not read either. In a `.zip` recording the attachment is read from the archive.
  */
 export function readAttachment(harPath: string, name: string, maxBytes: number): AttachmentRead {
+  if (isZipRecording(harPath)) {
+    const bytes = zipRecording(harPath).files.get(name);
+    if (bytes === undefined) return { ok: false, reason: 'missing', detail: 'not there' };
+    if (bytes.length > maxBytes) return tooLarge(bytes.length, maxBytes, '');
+    return { ok: true, text: Buffer.from(bytes).toString('utf8') };
+  }
   let folder: string;
   let real: string;
   try {

@@ -45,6 +45,5 @@ export {
   readZipRecording,
   type ZipLimits,
   type ZipRecording,
-  zipAttachment,
   zipLimits,
 } from './zip-recording.js';

@@ -122,9 +122,3 @@ export function zipRecording(path: string): ZipRecording {
   last = { path, mtimeMs: info.mtimeMs, size: info.size, zip };
   return zip;
 }
-
-/** The text of a file attached inside a `.zip` recording (Playwright's `_file`), or undefined if it has none. */
-export function zipAttachment(path: string, name: string): string | undefined {
-  const bytes = zipRecording(path).files.get(name);
-  return bytes === undefined ? undefined : Buffer.from(bytes).toString('utf8');
-}

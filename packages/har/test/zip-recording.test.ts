@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectRecordingFiles,
   HarFormatError,
+  readAttachment,
   readRecordingChunks,
   readZipRecording,
-  zipAttachment,
   zipLimits,
 } from '../src/index.js';
 
@@ -42,8 +42,13 @@ describe("Playwright's .zip recording", () => {
     const chunks: Buffer[] = [];
     for await (const chunk of readRecordingChunks(path)) chunks.push(Buffer.from(chunk));
     expect(Buffer.concat(chunks).toString('utf8')).toBe(har);
-    expect(zipAttachment(path, 'ab12.json')).toBe('{"id":1}');
-    expect(zipAttachment(path, 'missing.json')).toBeUndefined();
+    expect(readAttachment(path, 'ab12.json', 100)).toEqual({ ok: true, text: '{"id":1}' });
+    expect(readAttachment(path, 'ab12.json', 7)).toMatchObject({ ok: false, reason: 'too-large', bytes: 8 });
+    expect(readAttachment(path, 'missing.json', 100)).toEqual({
+      ok: false,
+      reason: 'missing',
+      detail: 'not there',
+    });
   });
 
   it('is a recording of a folder, never silently left out', async () => {

@@ -1,4 +1,4 @@
-import { isZipRecording, printable, readAttachment, zipAttachment } from '@svc-contracts/har';
+import { isZipRecording, printable, readAttachment } from '@svc-contracts/har';
 import { maskUrl } from '@svc-contracts/redact';
 import type { ContractSet, CredentialNames } from '../contract-set.js';
 import type { InputError, RecordedExchange } from '../input/har.js';
@@ -381,13 +381,12 @@ export function entryPipeline(
   ): { request: RecordedRequest; response: RecordedExchange['response']; notJudged: NotJudged[] } => {
     const notJudged = [...(exchange.notJudged ?? [])];
     let { request, response } = exchange;
-    // Only a regular file inside the HAR's folder, within the entry's limit.
+    // Only a regular file inside the HAR's folder (or in its .zip), within the entry's limit.
+    const place = isZipRecording(file) ? 'in the .zip' : 'next to the HAR';
     const attached = (name: string, part: NotJudged['part']): string | undefined => {
-      if (isZipRecording(file))
-        return attachedInZip(file, name, part, notJudged, contracts.limits.maxEntryBytes);
       const read = readAttachment(file, name, contracts.limits.maxEntryBytes);
       if (read.ok) return read.text;
-      const detail = `${name} (next to the HAR): ${read.detail}`;
+      const detail = `${name} (${place}): ${read.detail}`;
       if (read.reason === 'too-large')
         notJudged.push({
           reason: 'resource-limit',
@@ -500,26 +499,4 @@ export function entryPipeline(
       return taken;
     },
   };
-}
-
-/** An attachment of Playwright's `.zip` recording (`_file`), read from the archive beside its HAR. */
-function attachedInZip(
-  file: string,
-  name: string,
-  part: NotJudged['part'],
-  notJudged: NotJudged[],
-  maxBytes: number,
-): string | undefined {
-  const text = zipAttachment(file, name);
-  if (text === undefined)
-    notJudged.push({ reason: 'attachment-missing', part, detail: `${name} (in the .zip): not there` });
-  else if (Buffer.byteLength(text) > maxBytes) {
-    notJudged.push({
-      reason: 'resource-limit',
-      part,
-      detail: `${name} (in the .zip): over ${maxBytes} bytes (raise it with ${limitOptions.maxEntryBytes})`,
-    });
-    return undefined;
-  }
-  return text;
 }
