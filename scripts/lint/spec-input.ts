@@ -1,11 +1,11 @@
 import { relative } from 'node:path';
-import { bundleService, SpecInputError } from '@svc-contracts/contract-model';
+import { bundleService, SpecInputError, specInputRules } from '@svc-contracts/contract-model';
 import { repoRoot } from '../lib/paths.ts';
 import type { Service } from '../lib/specs.ts';
 import type { Finding } from './finding.ts';
 
-const refusal =
-  /\[(remote-ref|outside-root|symlink-outside-root|not-a-file|file-bytes|yaml-aliases|yaml-alias-cycle|yaml-nodes)\]$/;
+// A bundle problem that ends in a rule of the policy (SpecInputError's message) is a refusal.
+const refusal = new RegExp(`\\[(${specInputRules.join('|')})\\]$`);
 
 /**
  * The spec-input refusals of a service (contract-model's policy: a `$ref` out of the repository, a URL, a

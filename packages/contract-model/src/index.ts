@@ -27,5 +27,6 @@ export {
   SpecInputError,
   type SpecInputRule,
   specBudgets,
+  specInputRules,
 } from './spec-input.js';
 export { lineFinder, type SpecLine, specLineFinder } from './spec-lines.js';

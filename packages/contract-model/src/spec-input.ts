@@ -43,15 +43,17 @@ export function specBudgets(
 }
 
 /** The rules a spec's file can break. */
-export type SpecInputRule =
-  | 'remote-ref'
-  | 'outside-root'
-  | 'symlink-outside-root'
-  | 'not-a-file'
-  | 'file-bytes'
-  | 'yaml-aliases'
-  | 'yaml-alias-cycle'
-  | 'yaml-nodes';
+export const specInputRules = [
+  'remote-ref',
+  'outside-root',
+  'symlink-outside-root',
+  'not-a-file',
+  'file-bytes',
+  'yaml-aliases',
+  'yaml-alias-cycle',
+  'yaml-nodes',
+] as const;
+export type SpecInputRule = (typeof specInputRules)[number];
 
 /** A refused file: the message names the file and the rule, never any of the file's content. */
 export class SpecInputError extends Error {
