@@ -1,6 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -115,6 +116,35 @@ describe('contract-record (the bin)', () => {
     }
     expect(output).toContain('contract-record: stopped; 0 entries recorded\n');
   }, 180_000);
+
+  it('a second SIGINT during the stop does not end it before the file is closed and the count printed', async () => {
+    // Under `pnpm contract-record` Ctrl-C reaches the bin twice; an exchange in flight holds the stop open
+    // for its grace period, so the second signal lands inside it.
+    const out = join(dir, 'twice.har');
+    const recorder = await spawnRecorder(['--target', target.url, '--out', out, '--quiet']);
+    for (const path of ['/a', '/b', '/c']) await (await fetch(`${recorder.url}${path}`)).text();
+    const hung = fetch(`${recorder.url}/hang`).catch(() => undefined);
+    while (!target.seen.some((seen) => seen.url === '/hang')) await new Promise((r) => setTimeout(r, 5));
+    child?.kill('SIGINT');
+    // The stop has begun once the port refuses connections.
+    const port = Number(new URL(recorder.url).port);
+    const refused = () =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(false);
+        });
+        socket.once('error', () => resolve(true));
+      });
+    while (!(await refused())) await new Promise((r) => setTimeout(r, 5));
+    child?.kill('SIGINT');
+    const code = await recorder.exit;
+    await hung;
+    expect(code, recorder.output()).toBe(0);
+    expect(recorder.output()).toContain('contract-record: stopped; 3 entries recorded\n');
+    expect(JSON.parse(await readFile(out, 'utf8')).log.entries).toHaveLength(3);
+  });
 
   it('on SIGTERM, writes what it has and exits although the target hangs (issue 41)', async () => {
     const out = join(dir, 'hung.har');
