@@ -2,6 +2,8 @@
 // ports). Successes are checked at run time and at compile time (expectTypeOf); refusals are checked to
 // happen where they should: in the client before sending (the mock saw nothing), or at the mock.
 
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   type Agent,
   type AgentStatus,
@@ -26,6 +28,7 @@ import {
   MessagingClient,
 } from '@svc-contracts/messaging-client';
 import { MfaApiError, MfaClient, type SendCodeRequest } from '@svc-contracts/mfa-client';
+import { defaultPorts } from '@svc-contracts/mock-server';
 import {
   closeXmlValidators,
   NumbersApiError,
@@ -68,6 +71,25 @@ it('runs a mock of every service', () => {
   expect(mocks.set.skipped).toEqual([]);
   expect(mocks.set.mocks.map((mock) => mock.name).sort()).toEqual([...SERVICES].sort());
   for (const mock of mocks.set.mocks) expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+});
+
+it("is the table of the README's Try it: services, default ports, operations and webhooks", () => {
+  const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
+  const block = /```\nsvc-mocks: .*ready in[\s\S]*?```/.exec(readme)?.[0] ?? '';
+  const rows = block
+    .split('\n')
+    .filter((line) => /^ {2}[a-z]+ +\d+ /.test(line))
+    .map((line) => line.trim().split(/ +/));
+  const total = { operations: 0, webhooks: 0 };
+  const expected = mocks.set.mocks.map((mock) => {
+    const counts = mock.service.counts();
+    total.operations += counts.operations;
+    total.webhooks += counts.webhooks;
+    const port = String(defaultPorts[mock.name]);
+    return [mock.name, port, `http://127.0.0.1:${port}`, String(counts.operations), String(counts.webhooks)];
+  });
+  expect(rows).toEqual(expected);
+  expect(block).toContain(`  ${total.operations} operations, ${total.webhooks} webhooks (`);
 });
 
 describe('agents', () => {
