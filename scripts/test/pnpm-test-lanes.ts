@@ -7,20 +7,12 @@ export type VitestCommand = (args: string[]) => Pick<Step, 'command' | 'args' | 
 const LINT_STEP = /^pnpm run ([\w:-]+)$/;
 
 /**
- * The lanes of `pnpm test`, from the root package.json scripts, three at once on the two cores so that
- * neither idles while a lane waits: the suite right after the build; the rest of the lint (the `pnpm run`
- * chain of the `lint` script after its build) and the checks, which only read the tree, then the bench
- * test, which runs the checked packages and the figures' scripts; and the real-publish test, which clones
- * the committed HEAD and builds, checks and publishes that in processes of its own, but imports the built
- * mock server of this working tree, so it waits for the build too, then the docs site test (the site built
- * from the working tree, visited in headless Chromium). The bench test follows the checks rather than the
- * real-publish test (the other way round the real-publish lane ran on alone for the last 30 s), and the
- * docs site test follows the real-publish test rather than running in the suite (there the suite ran on
- * alone for the last 35 to 60 s). The suite, one file at a time, still ran alone on one core for the last
- * 30 to 40 s, so three of its tests that run command-line tools in processes of their own follow: those of
- * `pnpm lint:specs` and of the mocks' bin (about 25 s) the docs site test, the one of every script's
- * arguments (about 10 s) the bench test. The lanes then end about together. Every step needs the build
- * only: a step that fails does not skip the ones after it, so each reports its own result.
+ * The lanes of `pnpm test`, from the root package.json scripts, three at once on the two cores: the suite
+ * after the build; the rest of the lint and the checks, which only read the tree, then the bench test and
+ * the arguments test; the real-publish test (a clone of HEAD, but this tree's built mock server), the docs
+ * site test, the CLI process tests and the checker's worker-thread test. Files leave the suite for the
+ * other lanes so that the three end about together. Every step needs the build only, so each reports its
+ * own result.
  */
 export function pnpmTestLanes(
   scripts: Readonly<Record<string, string>>,
@@ -76,6 +68,11 @@ export function pnpmTestLanes(
             'packages/mock-server/test/cli-process.test.ts',
             'tests/scripts/dev-process.test.ts',
           ],
+          'build',
+        ),
+        vitestStep(
+          'checker-workers',
+          ['--project', 'own-lane', 'packages/contract-checker/test/workers.test.ts'],
           'build',
         ),
       ],

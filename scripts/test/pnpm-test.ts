@@ -1,24 +1,8 @@
 /**
- * `pnpm test` after its browser check: every check of the repository in three lanes at once.
- *
- *   tsx scripts/test/pnpm-test.ts
- *
- * - suite (output streamed): `pnpm run build`, then the vitest project `suite`.
- * - checks (output kept): once the build is done, the other steps of `pnpm run lint` one by one (spec
- *   lint, Biome and tsc), `pnpm run check:generated`, `pnpm run check:packages`, then the bench test and
- *   the test of every script's arguments (`cli-arguments`).
- * - real-publish (output kept): the real-publish test, once the build is done, then the docs site test,
- *   then the tests of `pnpm lint:specs` and of the mocks' bin (`cli-processes`).
- * (scripts/test/pnpm-test-lanes.ts says why.)
- *
- * Every step needs the build only: a failure skips nothing else, so each step reports its own result (a
- * kept lane announces its failures at once); a step past its generous bound says "timed out after N s".
- * The kept lanes' output is printed after the suite's, lane by lane. The exit code is the first non-zero one (suite, then checks,
- * then real-publish). The last line gives the whole time and each step's. For some files only:
- * `pnpm exec vitest run <files>`.
- *
- * vitest 4 would run the `own-lane` project (one isolated file at a time) after the `suite` project in
- * one `vitest run`, so each lane calls vitest itself.
+ * `pnpm test` after its browser check: every check of the repository in three lanes at once (the lanes
+ * and their steps: scripts/test/pnpm-test-lanes.ts). The suite's output is streamed, the other lanes'
+ * printed after it; the exit code is the first non-zero one, and the last line gives each step's time.
+ * Each lane calls vitest itself: one `vitest run` would run the `own-lane` project after the suite.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -32,8 +16,8 @@ import { pnpmTestLanes } from './pnpm-test-lanes.ts';
 const usage = `Usage: pnpm test
 Runs every check of \`pnpm test\` in three lanes at once: the build, then the vitest project "suite" (output
 streamed); the rest of lint, check:generated, check:packages, then the bench and arguments tests; the
-real-publish test once the build is done, then the docs site test and the CLI process tests (output of
-both lanes printed after).
+real-publish test once the build is done, then the docs site test, the CLI process tests and the checker's
+worker-thread test (output of both lanes printed after).
 For some files only: pnpm exec vitest run <files>.`;
 
 acceptNoArguments(usage);

@@ -11,7 +11,7 @@ const { scripts } = JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) a
 };
 
 describe('the lanes of pnpm test', () => {
-  it('build then run the suite; the rest of the lint, the checks and the bench test beside it; the real-publish test after the build, then the docs site test and the CLI process tests', () => {
+  it('build then run the suite; the rest of the lint, the checks and the bench test beside it; the real-publish test after the build, then the docs site test, the CLI process tests and the checker worker test', () => {
     const { suite, checks, realPublish } = pnpmTestLanes(scripts, vitest);
     expect(suite.steps.map((step) => [step.name, step.after])).toEqual([
       ['build', undefined],
@@ -32,6 +32,7 @@ describe('the lanes of pnpm test', () => {
       ['real-publish', 'build'],
       ['docs-site', 'build'],
       ['cli-processes', 'build'],
+      ['checker-workers', 'build'],
     ]);
     // Every file the suite leaves to a lane of its own is run by one: none is left out of `pnpm test`.
     const ownLaneSteps = [...checks.steps, ...realPublish.steps].filter((step) =>
