@@ -7,7 +7,8 @@ const run = promisify(execFile);
 
 // The workspace packages themselves are checked by `pnpm check:packages` in `pnpm test`; this shows the
 // check rejects a package whose exports promise types it does not ship.
-// Each test packs and checks its own folders in a scratch folder of its own: they run at once.
+// Each test packs and checks its own folders in a scratch folder of its own: they run at once. `node
+// --import tsx`, one process: the tsx bin would start a second Node to run the script in.
 describe.concurrent('pnpm check:packages', () => {
   it('fails a package whose exports name a missing declaration file, saying which, and only that one', async ({
     expect,
@@ -15,8 +16,8 @@ describe.concurrent('pnpm check:packages', () => {
     // A workspace package (packed with the others by one `pnpm -r pack`) next to a folder outside the
     // workspace (packed alone): each is judged on its own tarball.
     const failure = await run(
-      fromRoot('node_modules', '.bin', 'tsx'),
-      ['scripts/check-packages.ts', 'packages/redact', 'tests/fixtures/broken-package'],
+      process.execPath,
+      ['--import', 'tsx', 'scripts/check-packages.ts', 'packages/redact', 'tests/fixtures/broken-package'],
       {
         cwd: fromRoot(),
       },
@@ -37,8 +38,8 @@ describe.concurrent('pnpm check:packages', () => {
     expect,
   }) => {
     const failure = await run(
-      fromRoot('node_modules', '.bin', 'tsx'),
-      ['scripts/check-packages.ts', 'tests/fixtures/types-unresolved-package'],
+      process.execPath,
+      ['--import', 'tsx', 'scripts/check-packages.ts', 'tests/fixtures/types-unresolved-package'],
       { cwd: fromRoot() },
     ).then(
       () => undefined,

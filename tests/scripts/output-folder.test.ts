@@ -89,8 +89,8 @@ describe('pnpm run docs --out', () => {
   it('on a foreign folder that is not empty: exit 2, the reason, and the folder as it was', () => {
     const dir = folder({ 'notes.md': 'mine' });
     const run = spawnSync(
-      fromRoot('node_modules', '.bin', 'tsx'),
-      [fromRoot('scripts/docs/build-docs.ts'), '--out', dir],
+      process.execPath,
+      ['--import', 'tsx', fromRoot('scripts/docs/build-docs.ts'), '--out', dir],
       {
         encoding: 'utf8',
         timeout: 120_000,

@@ -48,7 +48,9 @@ describe('which packages', () => {
 describe('pnpm pack:clients', () => {
   it('writes tarballs that an application outside the workspace installs and imports', () => {
     const packs = join(work, 'packs');
-    const output = execFileSync('pnpm', ['-s', 'pack:clients', '--out', packs, 'agents'], {
+    // The script pnpm pack:clients runs (tests/scripts/arguments.test.ts: a root script is that command).
+    const script = ['--import', 'tsx', 'scripts/pack-clients.ts'];
+    const output = execFileSync(process.execPath, [...script, '--out', packs, 'agents'], {
       cwd: root,
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '1' },
