@@ -1,63 +1,41 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ContractSet, loadContracts, type RecordedRequest } from '@svc-contracts/contract-checker';
 import { type MockSet, startMocks } from '@svc-contracts/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vendorInstall } from './lib/vendor-install.ts';
 
 // The published vendor client of number management, `@bandwidth/numbers` 2.0.0, unchanged, installed
-// with npm into a temporary project, against the numbers mock. Rule 4 of the source: turning messaging on
-// or off through the tns operations is refused with 400 and ErrorCode 400. The client writes a number's
-// settings as the caller gives them (its object PascalCased into XML): `smsSettings` becomes
+// with npm (once per version: tests/lib/vendor-install.ts), against the numbers mock. Rule 4 of the
+// source: turning messaging on or off through the tns operations is refused with 400 and ErrorCode 400.
+// The client writes a number's settings as the caller gives them (its object PascalCased into XML): `smsSettings` becomes
 // `<SmsSettings>`, the element `x-refusals` names. The request is sent by the client's own
 // `makeRequest` (the path its `SipPeer` methods use), its base address pointed at the mock.
 //
-// Skipped, with the reason, only when npm cannot reach the registry.
+// Skipped, with the reason, only when npm cannot reach the registry and the package is not installed yet.
 
 const VERSION = '2.0.0';
 const configPath = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'redocly.yaml');
 const accountId = '9900000';
 const tnsPath = 'sites/12345/sippeers/500017/tns';
 
-function registryReachable(): string | undefined {
-  const probe = spawnSync('npm', ['view', `@bandwidth/numbers@${VERSION}`, 'version'], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  if (probe.status === 0 && probe.stdout.trim() === VERSION) return undefined;
-  return `npm cannot reach the registry (npm view @bandwidth/numbers@${VERSION}: ${probe.error?.message ?? (probe.stderr.trim().split('\n').pop() || `exit ${probe.status}`)})`;
-}
-
-const unreachable = registryReachable();
+const vendor = vendorInstall('@bandwidth/numbers', VERSION);
+const unreachable = 'unreachable' in vendor ? vendor.unreachable : undefined;
 if (unreachable) console.warn(`vendor-numbers.test.ts skipped: ${unreachable}`);
 
 // biome-ignore lint/suspicious/noExplicitAny: the vendor package is loaded at run time, untyped here.
 type Any = any;
 
 describe.skipIf(unreachable !== undefined)(`@bandwidth/numbers ${VERSION} against the numbers mock`, () => {
-  let project: string;
   let client: Any;
   let mocks: MockSet;
   let contracts: ContractSet;
   let mockUrl: string;
 
   beforeAll(async () => {
-    project = mkdtempSync(join(tmpdir(), 'vendor-numbers-'));
-    writeFileSync(
-      join(project, 'package.json'),
-      JSON.stringify({ name: 'vendor-numbers-check', private: true }),
-    );
-    const install = spawnSync(
-      'npm',
-      ['install', '--no-audit', '--no-fund', `@bandwidth/numbers@${VERSION}`],
-      { cwd: project, encoding: 'utf8', timeout: 240_000 },
-    );
-    if (install.status !== 0)
-      throw new Error(`npm install @bandwidth/numbers@${VERSION} failed:\n${install.stderr}`);
-    const require = createRequire(join(project, 'package.json'));
+    if ('unreachable' in vendor) return;
+    const require = createRequire(join(vendor.project, 'package.json'));
     const numbers = require('@bandwidth/numbers');
     expect(require('@bandwidth/numbers/package.json').version).toBe(VERSION);
     [mocks, contracts] = await Promise.all([
@@ -71,7 +49,6 @@ describe.skipIf(unreachable !== undefined)(`@bandwidth/numbers ${VERSION} agains
 
   afterAll(async () => {
     await Promise.all([mocks?.stop(), contracts?.close()]);
-    if (project) rmSync(project, { recursive: true, force: true });
   });
 
   /** The client's request: its own XML writer and its own sending, with the mock's answer. */

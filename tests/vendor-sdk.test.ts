@@ -1,7 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -12,15 +9,16 @@ import {
 } from '@svc-contracts/contract-checker';
 import { type MockSet, startMocks } from '@svc-contracts/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vendorInstall } from './lib/vendor-install.ts';
 
-// The published vendor client, `bandwidth-sdk` 8.1.4, unchanged, installed with npm into a temporary
-// project, against the mocks of every service it has an operation for: messaging (D2), voice (D3) and
+// The published vendor client, `bandwidth-sdk` 8.1.4, unchanged, installed with npm (once per
+// version: tests/lib/vendor-install.ts), against the mocks of every service it has an operation for: messaging (D2), voice (D3) and
 // verification (D5, D6). Each call must get the status the contract documents for it and a body the
 // contract checker accepts. The only thing between the client and the mocks is an axios instance (the
 // client's own dependency, passed through its public constructor) that sends the client's production
 // addresses to the mocks, as a proxy would, and keeps every exchange for the checker.
 //
-// Skipped, with the reason, only when npm cannot reach the registry.
+// Skipped, with the reason, only when npm cannot reach the registry and the package is not installed yet.
 
 const VERSION = '8.1.4';
 const configPath = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'redocly.yaml');
@@ -36,16 +34,8 @@ const placeholders = [
   { production: 'https://mfa.bandwidth.com', service: 'mfa' },
 ] as const;
 
-function registryReachable(): string | undefined {
-  const probe = spawnSync('npm', ['view', `bandwidth-sdk@${VERSION}`, 'version'], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  if (probe.status === 0 && probe.stdout.trim() === VERSION) return undefined;
-  return `npm cannot reach the registry (npm view bandwidth-sdk@${VERSION}: ${probe.error?.message ?? (probe.stderr.trim().split('\n').pop() || `exit ${probe.status}`)})`;
-}
-
-const unreachable = registryReachable();
+const vendor = vendorInstall('bandwidth-sdk', VERSION);
+const unreachable = 'unreachable' in vendor ? vendor.unreachable : undefined;
 if (unreachable) console.warn(`vendor-sdk.test.ts skipped: ${unreachable}`);
 
 interface Exchange {
@@ -57,7 +47,6 @@ interface Exchange {
 type Any = any;
 
 describe.skipIf(unreachable !== undefined)(`bandwidth-sdk ${VERSION} against the mocks`, () => {
-  let project: string;
   let sdk: Any;
   let mocks: MockSet;
   let contracts: ContractSet;
@@ -66,16 +55,8 @@ describe.skipIf(unreachable !== undefined)(`bandwidth-sdk ${VERSION} against the
   const exchanges: Exchange[] = [];
 
   beforeAll(async () => {
-    project = mkdtempSync(join(tmpdir(), 'vendor-sdk-'));
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'vendor-sdk-check', private: true }));
-    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', `bandwidth-sdk@${VERSION}`], {
-      cwd: project,
-      encoding: 'utf8',
-      timeout: 240_000,
-    });
-    if (install.status !== 0)
-      throw new Error(`npm install bandwidth-sdk@${VERSION} failed:\n${install.stderr}`);
-    const require = createRequire(join(project, 'package.json'));
+    if ('unreachable' in vendor) return;
+    const require = createRequire(join(vendor.project, 'package.json'));
     sdk = require('bandwidth-sdk');
     expect(require('bandwidth-sdk/package.json').version).toBe(VERSION);
     const axios = require('axios');
@@ -137,7 +118,6 @@ describe.skipIf(unreachable !== undefined)(`bandwidth-sdk ${VERSION} against the
 
   afterAll(async () => {
     await Promise.all([mocks?.stop(), contracts?.close()]);
-    if (project) rmSync(project, { recursive: true, force: true });
   });
 
   function last(): Exchange {
