@@ -1,18 +1,9 @@
 /**
- * Wall time of the repository's own commands, each next to the same job done with the stock CLIs a team
- * would otherwise wire up, run one after the other in the same run:
- *
- * - `pnpm lint:specs` (Redocly and Spectral in-process, one report) against `redocly lint` plus
- *   `spectral lint` of the six root files with the same configuration;
- * - `pnpm lint` (build, spec lint, Biome, tsc) against the same steps with the stock spec linters;
- * - `pnpm generate` (types, operation tables, XML document types for six clients) against
- *   `openapi-typescript` run on each of the six specs (types only);
- * - `pnpm test`: the whole suite; no other tool runs it, so it has no comparison.
+ * Wall time of the repository's own commands, each beside the same job done with the stock CLIs (`pnpm
+ * lint:specs`, `pnpm lint`, `pnpm generate`), and of `pnpm test` (no comparison), its detail giving each
+ * step's median from its closing line. `--tiny` times `node -e 0` instead: the section, not the figures.
  *
  *   pnpm exec tsx bench/wall/commands.ts [--runs 3] [--test-runs N] [--skip-test] [--tiny] [--json FILE]
- *
- * `--tiny` times `node -e 0` in place of every command: it proves the timing and the section, not the
- * figures (the test suite cannot time itself).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +12,7 @@ import { join, relative } from 'node:path';
 import { repoRoot } from '../../scripts/lib/paths.ts';
 import { listServices } from '../../scripts/lib/specs.ts';
 import { integerValue, readOptions } from '../lib/options.ts';
-import { emitSection, type Figure, measured, type Section } from '../lib/section.ts';
+import { emitSection, type Figure, measured, median, type Section } from '../lib/section.ts';
 import { packageVersion } from '../lib/versions.ts';
 
 const usage = `Usage: pnpm exec tsx bench/wall/commands.ts [--runs N] [--test-runs N] [--skip-test] [--tiny] [--json FILE]
@@ -121,8 +112,8 @@ const jobs: Job[] = [
       ]),
 ];
 
-/** Seconds of one run of `command` in a shell at the repository root; throws with its output on failure. */
-function time(command: string): number {
+/** Seconds of one run of `command` in a shell at the repository root, and its output; throws on failure. */
+function time(command: string): { seconds: number; output: string } {
   const begin = performance.now();
   const result = spawnSync('bash', ['-c', tiny ? 'node -e 0' : command], {
     cwd: repoRoot,
@@ -136,7 +127,16 @@ function time(command: string): number {
     const tail = `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-15).join('\n');
     throw new Error(`\`${command}\` exited with ${result.status ?? result.signal}:\n${tail}`);
   }
-  return seconds;
+  return { seconds, output: result.stdout };
+}
+
+/** Each step's seconds from the closing line of `pnpm test` (scripts/lib/step-times.ts). */
+function stepSeconds(output: string): [string, number][] {
+  const steps = /^pnpm test: done in [\d.]+ s \((.*)\)$/m.exec(output)?.[1] ?? '';
+  return steps.split(', ').flatMap((part) => {
+    const step = /^(.+) ([\d.]+) s$/.exec(part);
+    return step ? [[step[1] ?? '', Number(step[2])] as [string, number]] : [];
+  });
 }
 
 const figures: Figure[] = [];
@@ -144,10 +144,14 @@ try {
   for (const job of jobs) {
     const ours: number[] = [];
     const theirs: number[] = [];
+    const steps = new Map<string, number[]>();
     // Alternate ours and the comparison so that drifting load hits both alike.
     for (let run = 0; run < job.runs; run++) {
-      ours.push(time(job.ours));
-      if (job.comparison) theirs.push(time(job.comparison.command));
+      const ran = time(job.ours);
+      ours.push(ran.seconds);
+      for (const [step, seconds] of stepSeconds(ran.output))
+        steps.set(step, [...(steps.get(step) ?? []), seconds]);
+      if (job.comparison) theirs.push(time(job.comparison.command).seconds);
       console.log(
         `${job.id} run ${run + 1}/${job.runs}: ours ${ours.at(-1)?.toFixed(1)} s${job.comparison ? `, comparison ${theirs.at(-1)?.toFixed(1)} s` : ''}`,
       );
@@ -159,7 +163,11 @@ try {
       better: 'lower',
       ours: measured('ours', `\`${job.ours}\``, ours),
       comparisons: job.comparison ? [measured(job.comparison.key, job.comparison.tool, theirs)] : [],
-      detail: job.detail,
+      // Where `pnpm test`'s time goes: each step's median (its lanes run at once).
+      detail:
+        steps.size === 0
+          ? job.detail
+          : `${job.detail}; steps (median s): ${[...steps].map(([step, values]) => `${step} ${median(values).toFixed(1)}`).join(', ')}`,
     });
   }
 } finally {
