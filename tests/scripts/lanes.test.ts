@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -125,10 +125,16 @@ describe('runLanes', () => {
 
   it('fails when either lane fails, the streamed lane first, and says when the kept lane outlives it', async () => {
     const written: string[] = [];
+    // B fails only once the streamed lane has ended and said B is still running: no race with the clock.
+    const marker = join(mkdtempSync(join(tmpdir(), 'lanes-')), 'a-ended');
+    const failOnMarker = `const fs=require('fs');const t=Date.now();const i=setInterval(()=>{if(fs.existsSync(${JSON.stringify(marker)})){console.error('broke');process.exit(4)}else if(Date.now()-t>60000){process.exit(9)}},20)`;
     const late = await runLanes(
       lane('A', node('a', 'process.exit(0)')),
-      [lane('B', node('b', "setTimeout(() => { console.error('broke'); process.exit(4); }, 2000)"))],
-      (text) => written.push(text),
+      [lane('B', node('b', failOnMarker))],
+      (text) => {
+        written.push(text);
+        if (text.includes('[B] still running')) writeFileSync(marker, '');
+      },
     );
     expect(late.code).toBe(4);
     expect(written.join('')).toContain('[B] still running');
