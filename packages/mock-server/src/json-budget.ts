@@ -1,4 +1,3 @@
-import { StringDecoder } from 'node:string_decoder';
 import { type JsonCost, type JsonScanLimits, JsonScanner } from '@svc-contracts/contract-checker';
 
 /**
@@ -49,48 +48,5 @@ export class JsonBudget {
     if (cost.limit === 'maxJsonStringLength')
       return `a string in the JSON body is longer than ${maxJsonStringLength} characters`;
     return `the JSON body holds more than ${maxJsonNodes} values`;
-  }
-}
-
-/**
- * A JSON body decoded and scanned chunk by chunk as it arrives (the same decoder and the same
- * `JsonBudget` as `readRequest` uses for a small body): its text at the end, or why it is past a limit
- * (then nothing more is decoded or kept). The JSON check thread reads large bodies with it.
- */
-export class JsonBodyReader {
-  private readonly decoder = new StringDecoder('utf8');
-  private readonly budget: JsonBudget;
-  private parts: string[] = [];
-
-  constructor(limits: JsonLimits = defaultJsonLimits) {
-    this.budget = new JsonBudget(limits);
-  }
-
-  /** Why the body is past a limit, once it is. */
-  get exceeded(): string | undefined {
-    return this.budget.exceeded;
-  }
-
-  /** Decodes and scans the next chunk; returns why the body is past a limit once it is. */
-  write(chunk: Uint8Array): string | undefined {
-    if (this.budget.exceeded !== undefined) return this.budget.exceeded;
-    const text = this.decoder.write(chunk as Buffer);
-    const exceeded = this.budget.write(text);
-    if (exceeded !== undefined) this.parts = [];
-    else this.parts.push(text);
-    return exceeded;
-  }
-
-  /** The whole text, or why the body is past a limit. */
-  end(): { text: string } | { exceeded: string } {
-    if (this.budget.exceeded === undefined) {
-      const rest = this.decoder.end();
-      if (this.budget.write(rest) === undefined) this.parts.push(rest);
-    }
-    const exceeded = this.budget.exceeded;
-    if (exceeded !== undefined) return { exceeded };
-    const text = this.parts.join('');
-    this.parts = [];
-    return { text };
   }
 }

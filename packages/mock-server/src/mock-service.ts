@@ -20,12 +20,16 @@ import {
 } from './error-response.js';
 import { loadFakerNow } from './faker-on-demand.js';
 import { fitAnswer } from './fitted-answer.js';
-import type { JsonLimits } from './json-budget.js';
-import { isBodyLimit, isCheckFailure, type JsonCheckWorker, type RequestCheck } from './json-check-worker.js';
+import {
+  isCheckFailure,
+  type JsonCheckWorker,
+  offThreadMinBytes,
+  type RequestCheck,
+} from './json-check-worker.js';
 import { PreferError, type Preferences, parsePrefer, unknownExample } from './prefer.js';
 import { prismDocument, xmlOnlyResponses } from './prism-document.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
-import { type MockRequest, type OpenLargeJson, toRecordedRequest } from './request.js';
+import { type MockRequest, mayBeJson, toRecordedRequest } from './request.js';
 import type { BundledService } from './services.js';
 import {
   CallerPolicy,
@@ -73,10 +77,7 @@ export class MockService {
     this.callers = new CallerPolicy();
   }
 
-  /**
-   * `jsonChecks`: where JSON bodies of `offThreadMinBytes` or more (`MockRequest.largeJson`) are streamed and checked, off
-   * the serving thread (`startMocks` passes one loaded from the same contracts); without it, inline.
-   */
+  /** `jsonChecks`: where large JSON bodies are checked off the serving thread; without it, inline. */
   static async create(
     bundled: BundledService,
     contracts: ContractSet,
@@ -104,16 +105,18 @@ export class MockService {
       if (refused) return refused;
     }
     let checked: RequestCheck | undefined;
-    if (request.largeJson !== undefined) {
-      const outcome = await request.largeJson.check(toRecordedRequest(request), this.name);
-      if (isCheckFailure(outcome) || isBodyLimit(outcome)) {
+    const { body } = request;
+    if (
+      this.jsonChecks &&
+      body !== undefined &&
+      body.length >= offThreadMinBytes &&
+      mayBeJson(request.headers['content-type'])
+    ) {
+      const outcome = await this.jsonChecks.check(toRecordedRequest(request), this.name);
+      if (!isCheckFailure(outcome)) checked = outcome;
+      else {
         const refused = this.refuseBody(request, `${outcome.reason}, ${limitNote}`);
         if (refused) return refused;
-      } else {
-        const { body, ...check } = outcome;
-        // The text, for Prism and `x-echoes`, when the thread sent it back (a refused body's stays there).
-        if (body !== undefined) request.body = body;
-        checked = check;
       }
     }
     // A body no operation takes plays no part in the answer: checked here without parsing it.
@@ -146,16 +149,6 @@ export class MockService {
       return this.answer(request, route, { ...rest, code: refusal.status }, []);
     }
     return this.answer(request, route, preferences, []);
-  }
-
-  /**
-   * Where `readRequest` streams a large JSON body to be held to `limits` and checked off the serving
-   * thread (`MockRequest.largeJson`); `undefined` when this service checks every body inline (contracts
-   * of the caller), then a large body is read as a small one.
-   */
-  largeJsonChecks(limits: JsonLimits): OpenLargeJson | undefined {
-    const checks = this.jsonChecks;
-    return checks && ((onStop) => checks.open(limits, onStop));
   }
 
   /** A refusal before the request could be checked, in this service's error shape (see `mockRefusal`). */

@@ -204,7 +204,7 @@ async function serve(
   let response: MockResponse;
   let request: MockRequest | undefined;
   try {
-    request = await readRequest(req, jsonLimits, service.largeJsonChecks(jsonLimits));
+    request = await readRequest(req, jsonLimits);
     response = await service.respond(request);
     if (callbacks) response = callbacks.answer(service.name, request, response);
     if (request.unread) closeAfterAnswer(res, req.socket);

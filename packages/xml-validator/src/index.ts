@@ -9,12 +9,6 @@ export {
   XML_ATTRIBUTE_PREFIX,
   type XmlParse,
 } from './parse-xml.js';
-export {
-  type ThreadJob,
-  type ThreadMessage,
-  ThreadOfOne,
-  type ThreadOfOneOptions,
-} from './thread-of-one.js';
 export type {
   ValidateOptions,
   XmlDocumentInput,
