@@ -15,5 +15,6 @@ export default async function check({ request, service }) {
     const reason = `the check thread could not load the contracts (${error?.message ?? error})`;
     return { kind: 'check-failure', reason };
   }
-  return loaded.checkRequest(request, { service });
+  // Without a request: the contracts only (a new thread warming up).
+  return request === undefined ? null : loaded.checkRequest(request, { service });
 }

@@ -94,6 +94,8 @@ export class JsonCheckWorker {
       resourceLimits: this.options.resourceLimits ?? { maxOldGenerationSizeMb: 512 },
     });
     const timeoutMs = this.options.timeoutMs ?? 5000;
+    // A new thread loads the contracts before the budget starts.
+    if (this.pool.threads.length === 0) await this.pool.run({}).catch(() => undefined);
     try {
       return await this.pool.run({ request, service }, { signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {

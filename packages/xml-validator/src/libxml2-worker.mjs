@@ -7,7 +7,8 @@ export default function judge(job) {
   try {
     if (!core.hasSchema(job.schemaId) && !core.compileSchema(job.schemaId, job.bundle).ok)
       return { kind: 'engine-failure', reason: 'the schema did not compile in the engine worker' };
-    return core.judgeDocument(job.schemaId, job.xml, job);
+    // Without a document: the schema only (a new thread warming up).
+    return job.xml === undefined ? null : core.judgeDocument(job.schemaId, job.xml, job);
   } catch (error) {
     // A WebAssembly trap (out of memory, abort): the caller replaces this thread.
     const text = String(error?.message ?? error);

@@ -78,6 +78,8 @@ export class WorkerEngine {
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 512 },
     });
     const pool = this.pool;
+    // A new thread loads libxml2 and compiles the schema before the budget starts.
+    if (pool.threads.length === 0) await pool.run({ schemaId: job.schemaId, bundle }).catch(() => undefined);
     try {
       const verdict: EngineVerdict | EngineFailure = await pool.run(
         { ...job, bundle },
