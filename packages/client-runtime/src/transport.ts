@@ -22,12 +22,6 @@ import { checkTimeout, DEFAULT_RETRY, type RetryOptions, resolveRetryOptions } f
 export type { TransportEvent } from './layers/context.js';
 export type { CrossOriginRedirectPolicy } from './layers/redirect.js';
 
-/**
- * The signal a call's layers follow, `fetch` and the wait between attempts included.
- * @deprecated It is a standard `AbortSignal` now; use that type.
- */
-export type CallSignal = AbortSignal;
-
 /** What the transport is handed: a WHATWG `Request`, or the lighter {@link CallRequest} of a client method. */
 export type OutgoingRequest = Request | CallRequest;
 

@@ -30,8 +30,3 @@ export class XsdLoadError extends Error {
     super(message);
   }
 }
-
-/** Thrown when the validation engine itself fails (crash, out of memory), as opposed to a document being invalid. */
-export class XmlEngineError extends Error {
-  override readonly name = 'XmlEngineError';
-}

@@ -1,6 +1,6 @@
 export { validateAgainstAny } from './alternatives.js';
 export { assertNoDoctype, findForbiddenDeclaration } from './doctype-guard.js';
-export { XmlDoctypeForbiddenError, XmlEngineError, XmlWellFormednessError, XsdLoadError } from './errors.js';
+export { XmlDoctypeForbiddenError, XmlWellFormednessError, XsdLoadError } from './errors.js';
 export {
   assertWellFormedXml,
   createXmlParser,

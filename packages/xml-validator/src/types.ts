@@ -80,8 +80,6 @@ export interface XsdValidatorOptions {
    * 0 sends every document to the worker.
    */
   inlineMaxBytes?: number;
-  /** @deprecated Ignored: documents are no longer batched (each costs microseconds). Still checked to be a positive integer. */
-  maxBatchSize?: number;
   /**
    * Accepts elements the schema does not list: the document with each of them blanked out, positions
    * kept (`@svc-contracts/xsd-model`'s `unlistedElementsBlanker(loadXsd(xsdPath))`). A document refused

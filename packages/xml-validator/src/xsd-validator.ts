@@ -203,7 +203,7 @@ function checkedLimits(options: XsdValidatorOptions): Limits {
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     inlineMaxBytes: options.inlineMaxBytes ?? DEFAULT_INLINE_MAX_BYTES,
   };
-  for (const [name, value] of Object.entries({ ...limits, maxBatchSize: options.maxBatchSize ?? 1 })) {
+  for (const [name, value] of Object.entries(limits)) {
     const mayBeZero = name === 'inlineMaxBytes';
     if (!Number.isInteger(value) || value < (mayBeZero ? 0 : 1)) {
       throw new RangeError(
