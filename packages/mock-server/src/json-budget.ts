@@ -10,11 +10,8 @@ import { type JsonCost, type JsonScanLimits, JsonScanner } from '@svc-contracts/
  */
 export type JsonLimits = Required<JsonScanLimits>;
 
-/**
- * Far above any body the documents describe (their largest strings are 2,048 characters), low enough
- * that checking a body within them costs the serving thread milliseconds: 50,000 values parse and
- * validate in about 10 ms, and the `uri` format's expression overflows the stack on strings of a few MB.
- */
+/** Far above any body the documents describe, low enough that checking a body within them costs the
+ * serving thread milliseconds (the `uri` format's expression overflows the stack on strings of a few MB). */
 export const defaultJsonLimits: JsonLimits = {
   maxJsonNodes: 50_000,
   maxJsonDepth: 64,

@@ -18,7 +18,6 @@ import {
   mockRefusal,
   problemResponse,
 } from './error-response.js';
-import { loadFakerNow } from './faker-on-demand.js';
 import { fitAnswer } from './fitted-answer.js';
 import {
   isCheckFailure,
@@ -85,8 +84,6 @@ export class MockService {
     jsonChecks?: JsonCheckWorker,
   ): Promise<MockService> {
     const { spec, source } = bundled;
-    // Every answer of a dynamic server is generated: faker is loaded now rather than by the first one.
-    if (options.dynamic) loadFakerNow();
     const prism = await createPrismEngine(prismDocument(spec), { verbose: options.verbose ?? false });
     const scenario = options.stateful ? CampaignScenario.for(spec) : undefined;
     return new MockService(source.name, spec, contracts, prism, scenario, options, jsonChecks);

@@ -71,11 +71,8 @@ export interface MockSet {
   stop(): Promise<void>;
 }
 
-/**
- * Starts every service's mock in this process, one HTTP server per service, and resolves once each
- * answers a request. Prism is loaded once for all of them (about 190 MB and 2 s per process when each
- * mock runs `prism mock` on its own, measured on this project's machines).
- */
+/** Starts every service's mock in this process, one HTTP server per service (Prism loaded once for all of
+ * them), and resolves once each answers a request. */
 export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
   const configPath = options.configPath ?? findConfig();
   const listed = listServices(configPath);
@@ -200,6 +197,10 @@ async function serve(
   callbacks?: WebhookDeliveries,
   jsonLimits: JsonLimits = defaultJsonLimits,
 ): Promise<void> {
+  if (req.url === readinessPath) {
+    res.writeHead(204).end();
+    return;
+  }
   const started = performance.now();
   let response: MockResponse;
   let request: MockRequest | undefined;
@@ -231,7 +232,7 @@ async function serve(
   res.end(response.body);
   // After the answer: a callback never delays the request that caused it.
   if (request && callbacks) callbacks.observe(service.name, request, response);
-  if (req.url === readinessPath || !log) return;
+  if (!log) return;
   const headers = Object.entries(req.headers).map(([name, value]) => ({ name, value: String(value) }));
   log.onRequest({
     service: service.name,
@@ -287,7 +288,7 @@ function listen(server: Server, port: number, host: string, name: string): Promi
 
 const readinessPath = '/__svc-mocks-ready';
 
-/** Ready means answering HTTP, not just listening: one request to an unknown path (Prism's 404). */
+/** Ready means answering HTTP, not just listening. */
 function waitUntilAnswering(mock: RunningMock, timeoutMs = 10_000): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = httpRequest(`${mock.url}${readinessPath}`, { timeout: timeoutMs }, (res) => {
