@@ -1,13 +1,8 @@
 import { type JsonCost, type JsonScanLimits, JsonScanner } from '@svc-contracts/contract-checker';
 
-/**
- * The work a JSON request body may cost the thread that serves every mock, checked while the body
- * arrives and before anything parses it: `JSON.parse` and schema validation cost in proportion to the
- * values of a body, and a regular expression (the `uri` format) to the length of a string. A body past a
- * limit is not parsed at all; the mock refuses it with the operation's validation status, saying that
- * the limit is the mock's (`MockService.respond`). The scan is the contract checker's (`JsonScanner`, its
- * resource policy), with the mock's smaller limits.
- */
+/** The work a JSON request body may cost the thread that serves every mock, checked while the body arrives
+ * and before anything parses it: `JSON.parse` and schema validation cost in proportion to the values of a
+ * body, and a regular expression (the `uri` format) to the length of a string. */
 export type JsonLimits = Required<JsonScanLimits>;
 
 /** Far above any body the documents describe, low enough that checking a body within them costs the

@@ -38,10 +38,8 @@ export interface JsonCheckWorkerOptions {
   threadUrl?: URL;
 }
 
-/**
- * The check of large JSON request bodies on a pooled thread (piscina) holding its own copy of the
- * contracts, one body at a time, so that parsing and validating them never holds the serving thread.
- */
+/** The check of large JSON request bodies on a pooled thread (piscina) holding its own copy of the contracts,
+ * one body at a time, so that parsing and validating them never holds the serving thread. */
 export class JsonCheckWorker {
   private pool: Piscina | undefined;
   private queue: Promise<unknown> = Promise.resolve();

@@ -55,11 +55,8 @@ interface Route {
   operation: JsonObject;
 }
 
-/**
- * One service's mock: the contract checker decides whether a request breaks the contract (and which
- * operation it is for), then Prism answers, then the optional stateful scenario. `respond` is
- * independent of HTTP so it can be tested and benchmarked without a socket.
- */
+/** One service's mock: the contract checker decides whether a request breaks the contract (and which
+ * operation it is for), then Prism answers, then the optional stateful scenario. */
 export class MockService {
   /** `x-roles` (see `CallerPolicy`). */
   private readonly callers: CallerPolicy;
@@ -153,12 +150,9 @@ export class MockService {
     return mockRefusal(this.spec, status, rule, reason);
   }
 
-  /**
-   * A body past the mock's JSON limits (`JsonBudget`), read and dropped unparsed, or one whose check off
-   * the serving thread failed (time budget, thread died): the operation's validation status, in its
-   * error shape, saying that the limit is the mock's. `undefined` when no operation matches (the body
-   * plays no part in that answer).
-   */
+  /** A body past the mock's JSON limits (`JsonBudget`), read and dropped unparsed, or one whose check off the
+   * serving thread failed (time budget, thread died): the operation's validation status, in its error shape,
+   * saying that the limit is the mock's. */
   private refuseBody(request: MockRequest, reason: string): MockResponse | undefined {
     const match = this.contracts.match(request.method, `http://mock.invalid${request.url}`, {
       service: this.name,
@@ -218,9 +212,8 @@ export class MockService {
       mock,
     );
     if (!route) {
-      // An unknown path or method: the service's own 404/405 body when `x-error-schemas` names one
-      // (voice documents "Not Found" and "Method Not Allowed"), else Prism's problem+json. Prism is more
-      // lenient than the contract (a trailing slash): what the checker does not match is never served.
+      // An unknown path or method: the service's own 404/405 body when `x-error-schemas` names one (voice
+      // documents "Not Found" and "Method Not Allowed"), else Prism's problem+json.
       const status = !result.ok && result.status === 405 ? 405 : 404;
       const detail = result.ok ? (unmatched[0]?.message ?? 'Not Found') : result.detail;
       const violation = { rule: 'undocumented-operation', message: detail, side: 'request' as const };
@@ -272,10 +265,8 @@ function queryRecord(query: URLSearchParams): Record<string, string | string[]> 
   return record;
 }
 
-/**
- * The answer made to keep what its response says of the request, as the service's would: the contract
- * checker's `fitAnswer` (`x-echoes`, `x-filters`) on the Response Object of the status served.
- */
+/** The answer made to keep what its response says of the request, as the service's would: the contract
+ * checker's `fitAnswer` (`x-echoes`, `x-filters`) on the Response Object of the status served. */
 function fitted(
   spec: OpenApiDocument,
   operation: JsonObject,
@@ -326,11 +317,7 @@ function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
-/**
- * The path as the spec spells it. A request the checker matched through `x-path-aliases` (numbers'
- * `/e911addresses` for `/e911Addresses`) is served as the documented path: the literal segments of the
- * template replace the sent ones, the parameter values stay.
- */
+/** The path as the spec spells it. */
 function documentedPath(path: string, match: OperationMatch | undefined): string {
   if (!match?.pathAlias) return path;
   // The documented template filled with the values the alias matched, after whatever the URL carries

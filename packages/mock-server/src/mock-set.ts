@@ -24,10 +24,8 @@ export interface StartOptions extends Partial<MockServiceOptions> {
   /** Interface to listen on; default 127.0.0.1 (loopback only). */
   host?: string;
   env?: NodeJS.ProcessEnv;
-  /**
-   * The contract checker's view of the services, when the caller has loaded it already (a test);
-   * default: loaded from `configPath`, and closed by `stop()`.
-   */
+  /** The contract checker's view of the services, when the caller has loaded it already (a test); default:
+   * loaded from `configPath`, and closed by `stop()`. */
   contracts?: ContractSet;
   /** Called once per answered request (the CLI prints it). */
   onRequest?: (entry: RequestLogEntry) => void;
@@ -63,10 +61,7 @@ export interface MockSet {
   skipped: string[];
   /** Resolves when a mock stops without `stop()` being called: which one and why. */
   died: Promise<{ name: string; reason: string }>;
-  /**
-   * Serves a service from its spec as it is now, on the same port, the others untouched (`pnpm dev`).
-   * A spec that does not bundle or compile throws a `SpecError` and the last good mock keeps answering.
-   */
+  /** Serves a service from its spec as it is now, on the same port, the others untouched (`pnpm dev`). */
   reload(name: string): Promise<ReloadResult>;
   stop(): Promise<void>;
 }
@@ -255,13 +250,7 @@ async function serve(
 /** How long a connection whose request was not read to its end is kept after the answer, at most. */
 const lingerMs = 2_000;
 
-/**
- * The rest of the body was not read (past a limit): the answer says `Connection: close`. Node would then
- * destroy the socket as soon as the answer is written, and with unread bytes in it the system resets the
- * connection, so that a client still sending may see the reset (EPIPE) before the answer. Instead the
- * socket is half-closed after the answer and read no further, and destroyed when the client closes its
- * side, or after {@link lingerMs}.
- */
+/** The rest of the body was not read (past a limit): the answer says `Connection: close`. */
 function closeAfterAnswer(res: ServerResponse, socket: Socket): void {
   res.shouldKeepAlive = false;
   socket.destroySoon = function lingering(this: Socket): void {

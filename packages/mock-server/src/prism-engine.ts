@@ -3,11 +3,8 @@ import type { IHttpConfig, IHttpOperationConfig, IHttpRequest } from '@stoplight
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http/dist/utils/operations.js';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 
-/**
- * Prism used as a library: `createInstance` routes, negotiates the response and picks or generates the
- * example, in-process (no HTTP hop, no process per service). Its request validation is off: the contract
- * checker has checked the request already.
- */
+/** Prism used as a library: `createInstance` routes, negotiates the response and picks or generates the
+ * example, in-process (no HTTP hop, no process per service). */
 export interface PrismEngine {
   request(input: IHttpRequest, mock: IHttpOperationConfig): Promise<PrismResult>;
 }

@@ -18,10 +18,8 @@ export interface MockRequest {
   body: string | undefined;
   /** Why the JSON body was not kept: past the mock's {@link JsonLimits} (it was read and dropped). */
   bodyLimit?: string;
-  /**
-   * The body was found past a limit (`bodyLimit`) before its end and the rest was not read: the
-   * connection is closed after the answer.
-   */
+  /** The body was found past a limit (`bodyLimit`) before its end and the rest was not read: the connection
+   * is closed after the answer. */
   unread?: true;
 }
 
@@ -32,10 +30,8 @@ export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
 }
 
-/**
- * A request with a credential header twice: Node keeps the first `Authorization` and drops the rest
- * without a word, so the mock would answer for credentials the client may not have meant.
- */
+/** A request with a credential header twice: Node keeps the first `Authorization` and drops the rest without
+ * a word, so the mock would answer for credentials the client may not have meant. */
 export class DuplicateCredentialError extends Error {
   override readonly name = 'DuplicateCredentialError';
 }
@@ -58,11 +54,7 @@ export function mayBeJson(contentType: string | undefined): boolean {
   return contentType === undefined || contentType.trim() === '' || isJsonMediaType(contentType);
 }
 
-/**
- * Reads a request and its body, decoded chunk by chunk. A JSON body is scanned for its cost as it
- * arrives (`JsonBudget`): past a limit, the rest of a small body is read and dropped so that the client
- * gets its answer, and a large one (`offThreadMinBytes` or more) is read no further (`unread`).
- */
+/** Reads a request and its body, decoded chunk by chunk. */
 export function readRequest(
   req: IncomingMessage,
   jsonLimits: JsonLimits = defaultJsonLimits,

@@ -16,10 +16,8 @@ export class XmlWellFormednessError extends Error {
   }
 }
 
-/**
- * Thrown when an XSD cannot be used: missing file, missing include, remote location, DOCTYPE in the schema,
- * or a schema the engine refuses to compile. The message names the file.
- */
+/** Thrown when an XSD cannot be used: missing file, missing include, remote location, DOCTYPE in the schema,
+ * or a schema the engine refuses to compile. */
 export class XsdLoadError extends Error {
   override readonly name = 'XsdLoadError';
   constructor(

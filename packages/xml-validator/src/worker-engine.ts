@@ -28,10 +28,8 @@ type Bundle = Pick<SchemaBundle, 'entryFileName' | 'files'>;
 
 export const DEFAULT_WORKER_URL = new URL('./libxml2-worker.mjs', import.meta.url);
 
-/**
- * libxml2 on a pooled thread (piscina) for large documents, one at a time, each within its time budget
- * from when the thread takes it: a document that overruns it or kills the thread fails alone.
- */
+/** libxml2 on a pooled thread (piscina) for large documents, one at a time, each within its time budget from
+ * when the thread takes it: a document that overruns it or kills the thread fails alone. */
 export class WorkerEngine {
   private pool: Piscina | undefined;
   private readonly schemas = new Map<string, Bundle>();
