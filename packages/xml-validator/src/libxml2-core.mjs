@@ -86,8 +86,7 @@ const collectError = addFunction((_userData, errorPointer) => {
 }, 'vii');
 
 /** Compiled schemas, each with its validation context: libxml2 resets a validation context at the start of
- * every validation, so one per schema serves every document (creating one per document cost about a tenth of
- * the validation of a small document). @type {Map<string, { schema: XsdValidator, context: number }>} */
+ * every validation, so one per schema serves every document. @type {Map<string, { schema: XsdValidator, context: number }>} */
 const schemas = new Map();
 
 /** One parser context for every document of this thread: xmlCtxtReadMemory resets it first. */

@@ -81,9 +81,8 @@ export function assertWellFormedXml(xml: string, fileName?: string): void {
 function parserOptions(options: Omit<ParseXmlOptions, 'fileName'>): X2jOptions {
   const arrayElements = new Set(options.arrayElements ?? []);
   const arrayPaths = new Set(options.arrayPaths ?? []);
-  // The path of an element is built only for a name that ends one of `arrayPaths`: fast-xml-parser
-  // hands over its path matcher (`jPath: false`), and writing out every element's path was a tenth of
-  // the parse of a small document.
+  // The path of an element is built only for a name that ends one of `arrayPaths` (`jPath: false`):
+  // writing out every element's path is a cost on every parse.
   const arrayPathEnds = new Set([...arrayPaths].map((path) => path.slice(path.lastIndexOf('.') + 1)));
   return {
     ignoreAttributes: false,
