@@ -67,7 +67,10 @@ export class JsonCheckWorker {
       );
     this.pending++;
     const turn = this.queue.then(() => this.runNow(request, service));
-    this.queue = turn.finally(() => this.pending--);
+    const settle = (): void => {
+      this.pending--;
+    };
+    this.queue = turn.then(settle, settle);
     return turn;
   }
 

@@ -50,7 +50,7 @@ export class WorkerEngine {
   /** Resolves with the verdict, or with an {@link EngineFailure}; never rejects. */
   validate(job: WorkerJob): Promise<EngineVerdict | EngineFailure> {
     const turn = this.queue.then(() => this.runNow(job));
-    this.queue = turn;
+    this.queue = turn.catch(() => undefined);
     return turn;
   }
 
