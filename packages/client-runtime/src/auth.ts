@@ -5,27 +5,18 @@ export interface ApplyAuthContext {
   forceRefresh: boolean;
 }
 
-/**
- * Puts credentials on a request. The transport calls `apply` before every attempt (so a bearer token
- * is fetched fresh when needed) and strips `headerNames` when a redirect leaves the origin.
- */
+/** Puts credentials on a request. */
 export interface Authenticator {
   /** Names of the headers this authenticator sets: stripped on cross-origin redirects, redacted in logs. */
   readonly headerNames: readonly string[];
   /** Whether a 401 may be answered by asking for fresh credentials and retrying once. */
   readonly refreshable: boolean;
-  /**
-   * Sets the credential headers. Returns the credential value it used, so the transport can tell whether
-   * a refresh produced anything new.
-   */
+  /** Sets the credential headers. */
   apply(headers: Headers, context: ApplyAuthContext): Promise<string>;
   /** The credential values in use, for redaction of error messages. */
   secrets(): string[];
-  /**
-   * The headers `apply` sets, when they never change (Basic, a fixed API key): the transport then sets
-   * them itself on each attempt instead of awaiting `apply`, a promise less per call. Leave it out for
-   * credentials that are fetched or renewed (a token provider).
-   */
+  /** The headers `apply` sets, when they never change (Basic, a fixed API key): the transport then sets them
+   * itself on each attempt instead of awaiting `apply`, a promise less per call. */
   readonly fixedHeaders?: Readonly<Record<string, string>>;
 }
 
@@ -61,10 +52,8 @@ export function basicAuth(credentials: BasicCredentials): Authenticator {
 /** Supplies a bearer token; `forceRefresh` is true when the last one was refused (401). */
 export type TokenProvider = (context: { forceRefresh: boolean }) => string | Promise<string>;
 
-/**
- * `Authorization: Bearer <token>`, the token asked from the provider before every attempt (the provider
- * caches; short-lived tokens stay fresh), and once more with `forceRefresh` after a 401.
- */
+/** `Authorization: Bearer <token>`, the token asked from the provider before every attempt (the provider
+ * caches; short-lived tokens stay fresh), and once more with `forceRefresh` after a 401. */
 export function bearerAuth(provider: TokenProvider): Authenticator {
   if (typeof provider !== 'function')
     throw new ConfigurationError('bearerToken must be a function returning the token.');

@@ -5,14 +5,8 @@ export interface BackoffOptions {
   maxDelayMs: number;
 }
 
-/**
- * Exponential backoff with "full jitter": a uniformly random wait between 0 and
- * `min(maxDelayMs, baseDelayMs * 2^(retry - 1))`. Jitter spreads the retries of many clients that failed
- * together, so they do not hit the recovering service in one wave.
- *
- * @param retry 1 for the first retry.
- * @param random A number in [0, 1) (injected so tests are deterministic).
- */
+/** Exponential backoff with "full jitter": a uniformly random wait between 0 and `min(maxDelayMs, baseDelayMs
+ * * 2^(retry - 1))`. */
 export function backoffDelay(
   retry: number,
   options: BackoffOptions,

@@ -1,12 +1,6 @@
-/**
- * What openapi-fetch builds for a call of a service client method, in place of a WHATWG `Request`
+/** What openapi-fetch builds for a call of a service client method, in place of a WHATWG `Request`
  * (openapi-fetch's per-call `Request` option): the URL, method, headers, serialized body and signal as
- * given. A `Request` would wrap the body in a stream, validate and copy the headers and create a signal,
- * only for the transport to take it apart again; undici builds its own for the request it sends.
- *
- * Middleware registered with `raw.use()` sees this object on those calls: `url`, `method`, `headers`,
- * `body` and `signal` are there; a middleware that needs a full `Request` can build one from them.
- */
+ * given. */
 export class CallRequest {
   readonly url: string;
   readonly method: string;

@@ -23,10 +23,8 @@ export interface ClientOptions {
   retry?: Partial<RetryOptions> | false;
   /** Redirects followed per attempt (default 5). */
   maxRedirects?: number;
-  /**
-   * Largest answer body the client reads, in bytes, after decompression (default 64 MiB; `Infinity` for
-   * none). A larger one fails the call with a `ResponseBodyError` (`too-large`) instead of filling memory.
-   */
+  /** Largest answer body the client reads, in bytes, after decompression (default 64 MiB; `Infinity` for
+   * none). */
   maxResponseBytes?: number;
   /** What to do when a redirect leaves the origin (default: follow without credentials). */
   crossOriginRedirects?: CrossOriginRedirectPolicy;
@@ -40,10 +38,8 @@ export interface RawClientSetup {
   options: ClientOptions;
   auth: Authenticator | undefined;
   middleware?: Middleware[];
-  /**
-   * Rules every request must meet before it is sent (credentials an operation accepts, `x-requires`):
-   * `raw` runs them as middleware, a service client's methods run them directly.
-   */
+  /** Rules every request must meet before it is sent (credentials an operation accepts, `x-requires`): `raw`
+   * runs them as middleware, a service client's methods run them directly. */
   checks?: RequestCheck[];
   /** The service's name in messages (`Voice`): a `ResponseBodyError` says which API answered. */
   service?: string;
@@ -72,10 +68,8 @@ export function checkBaseUrl(baseUrl: unknown): string {
   return parsed.toString().replace(/\/+$/, '');
 }
 
-/**
- * The typed openapi-fetch client of a service, sending through a {@link Transport}: this is what each
- * service client exposes as `raw`, and what its convenience methods call.
- */
+/** The typed openapi-fetch client of a service, sending through a {@link Transport}: this is what each
+ * service client exposes as `raw`, and what its convenience methods call. */
 export function createRawClient<Paths extends {}>(
   setup: RawClientSetup,
 ): { raw: Client<Paths>; transport: Transport } {

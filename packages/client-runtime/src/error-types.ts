@@ -12,10 +12,8 @@ type IsSuccess<S> = `${S & (string | number)}` extends `2${string}` | `3${string
 /** `4XX`, `5XX` and `default` stand for many statuses. */
 type StatusOf<S> = S extends number ? S : number;
 
-/**
- * The error answers an operation declares, as a union of `{ status, body }`:
- * `ErrorResponses<operations['modifyCall']>` gives `{ status: 409; body: VoiceValidationError } | ...`.
- */
+/** The error answers an operation declares, as a union of `{ status, body }`:
+ * `ErrorResponses<operations['modifyCall']>` gives `{ status: 409; body: VoiceValidationError } | ...`. */
 export type ErrorResponses<Operation> = Operation extends { responses: infer Responses }
   ? {
       [Status in keyof Responses]: IsSuccess<Status> extends true
@@ -31,10 +29,8 @@ export type BodyForStatus<Responses extends { status: number; body: unknown }, S
   ? Responses['body']
   : Extract<Responses, { status: Status }>['body'];
 
-/**
- * An {@link ApiError} whose body is typed by status: `if (error.hasStatus(409)) error.body` has the 409
- * body's type.
- */
+/** An {@link ApiError} whose body is typed by status: `if (error.hasStatus(409)) error.body` has the 409
+ * body's type. */
 export class TypedApiError<Responses extends { status: number; body: unknown }> extends ApiError<
   Responses['body']
 > {

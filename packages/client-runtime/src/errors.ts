@@ -5,10 +5,8 @@ export class SdkError extends Error {
   override name = 'SdkError';
 }
 
-/**
- * Thrown when the client refuses to send a request: an argument out of its documented range, or
- * credentials the operation does not accept. Nothing reached the network.
- */
+/** Thrown when the client refuses to send a request: an argument out of its documented range, or credentials
+ * the operation does not accept. */
 export class InvalidRequestError extends SdkError {
   override name = 'InvalidRequestError';
 }
@@ -31,11 +29,8 @@ export class RedirectError extends SdkError {
   override name = 'RedirectError';
 }
 
-/**
- * The request could not be sent or its answer could not be read: connection refused or reset, DNS
- * failure, TLS error, a redirect target fetch refuses. `cause` keeps what the runtime threw (its `code`,
- * such as `ECONNREFUSED`, included), with credentials and URL user info removed from every message.
- */
+/** The request could not be sent or its answer could not be read: connection refused or reset, DNS failure,
+ * TLS error, a redirect target fetch refuses. */
 export class NetworkError extends SdkError {
   override name = 'NetworkError';
   readonly method: string;
@@ -89,12 +84,9 @@ export interface ResponseBodyErrorInit {
   secrets?: readonly string[];
 }
 
-/**
- * The service answered (status and headers came) but the body could not be taken: it is not what its
- * media type says (malformed or truncated JSON, a `SyntaxError` underneath, kept as `cause`), or it is
- * larger than the client's `maxResponseBytes` (it is not read further). Carries status, method, URL
- * (origin and path) and, from a service client's method, the operation; no credential.
- */
+/** The service answered (status and headers came) but the body could not be taken: it is not what its media
+ * type says (malformed or truncated JSON, a `SyntaxError` underneath, kept as `cause`), or it is larger than
+ * the client's `maxResponseBytes` (it is not read further). */
 export class ResponseBodyError extends SdkError {
   override name = 'ResponseBodyError';
   readonly status: number;
@@ -160,12 +152,7 @@ export interface ApiErrorInit<TBody> {
 /** Response headers services use for the request id support asks for. */
 const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-correlation-id', 'x-amzn-requestid'];
 
-/**
- * A non-2xx answer of the service. Carries the status, the parsed body (typed by status in each
- * service's subclass), the request id where the service sends one, and a message that says what failed.
- * It never holds credentials: the request headers are not kept, the URL keeps only origin and path, and
- * any credential value echoed in the body is replaced by `REDACTED`.
- */
+/** A non-2xx answer of the service. */
 export class ApiError<TBody = unknown> extends SdkError {
   override name = 'ApiError';
   readonly status: number;
@@ -219,10 +206,8 @@ function safeUrl(url: string): string {
   }
 }
 
-/**
- * A deep copy of a parsed body with every secret removed from its strings and from its object keys (a
- * service may echo a credential as a key, `{ "sk-live-...": "unknown key" }`).
- */
+/** A deep copy of a parsed body with every secret removed from its strings and from its object keys (a
+ * service may echo a credential as a key, `{ "sk-live-...": "unknown key" }`). */
 function redactKeysAndValues<T>(value: T, secrets: readonly string[]): T {
   if (secrets.length === 0 || typeof value !== 'object' || value === null) return redactValue(value, secrets);
   if (Array.isArray(value)) return value.map((item) => redactKeysAndValues(item, secrets)) as T;
@@ -248,11 +233,9 @@ function scrubText(text: string, secrets: readonly string[]): string {
 const ERROR_DETAILS = ['code', 'errno', 'syscall', 'address', 'port'] as const;
 const MAX_CAUSE_DEPTH = 4;
 
-/**
- * A copy of a thrown value fit to keep as `cause`: same name, message and stack with secrets and URL user
+/** A copy of a thrown value fit to keep as `cause`: same name, message and stack with secrets and URL user
  * info removed, the system details (`code`, `syscall`, `address`, `port`) kept, and its own cause scrubbed
- * the same way. Anything that is not an error becomes a short description.
- */
+ * the same way. */
 function scrubError(error: unknown, secrets: readonly string[], depth: number): Error {
   if (!(error instanceof Error)) return new Error(scrubText(String(error), secrets));
   const inner = depth < MAX_CAUSE_DEPTH && error.cause !== undefined ? error.cause : undefined;

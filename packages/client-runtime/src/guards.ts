@@ -2,11 +2,8 @@ import type { Middleware } from 'openapi-fetch';
 import { InvalidRequestError } from './errors.js';
 import { findOperation, type OperationInfo, type ServiceContract } from './operations.js';
 
-/**
- * Whether a request carrying exactly the schemes in `active` satisfies one of the operation's security
- * alternatives. Under `x-security-exclusive` it must carry one alternative and nothing else; otherwise
- * carrying more than one alternative needs is tolerated.
- */
+/** Whether a request carrying exactly the schemes in `active` satisfies one of the operation's security
+ * alternatives. */
 export function acceptsCredentials(
   info: OperationInfo,
   active: readonly string[],
@@ -26,11 +23,7 @@ const MAX_REMEMBERED = 1_000;
 /** The parameters of a call as openapi-fetch takes them (`params`). */
 export type RequestParams = Partial<Record<'query' | 'path' | 'header' | 'cookie', Record<string, unknown>>>;
 
-/**
- * A rule a request must meet before anything is built or sent: throws an `InvalidRequestError` to refuse
- * it. `schemaPath` is the path template (openapi-fetch's `schemaPath`). A service client runs its checks
- * in each method call directly, and on `raw` calls as openapi-fetch middleware ({@link checksMiddleware}).
- */
+/** A rule a request must meet before anything is built or sent: throws an `InvalidRequestError` to refuse it. */
 export type RequestCheck = (method: string, schemaPath: string, params: RequestParams) => void;
 
 /** {@link findOperation} remembered per path template and method: the checks run on every call. */
@@ -54,11 +47,8 @@ function operationLookup(contract: ServiceContract): (method: string, pathTempla
   };
 }
 
-/**
- * Refuses, before anything is sent, a request whose operation does not accept the client's credentials
- * (for example an API key on a bearer-only operation). `explain` writes the message: it should say which
- * credentials the operation takes. The verdict of each operation is worked out once.
- */
+/** Refuses, before anything is sent, a request whose operation does not accept the client's credentials (for
+ * example an API key on a bearer-only operation). */
 export function credentialCheck(
   contract: ServiceContract,
   active: readonly string[],
@@ -75,10 +65,8 @@ export function credentialCheck(
   };
 }
 
-/**
- * Enforces `x-requires` before sending: a query parameter that requires others is refused when one of
- * them is missing (for example `areaCode` without `countryCodeA3`).
- */
+/** Enforces `x-requires` before sending: a query parameter that requires others is refused when one of them
+ * is missing (for example `areaCode` without `countryCodeA3`). */
 export function parameterRequirementsCheck(contract: ServiceContract): RequestCheck {
   const lookup = operationLookup(contract);
   return (method, schemaPath, params) => {

@@ -65,7 +65,6 @@ export { sleep } from './sleep.js';
 export {
   type CallOptions,
   type CallScope,
-  type CallSignal,
   type CrossOriginRedirectPolicy,
   DEFAULT_MAX_RESPONSE_BYTES,
   type FetchLike,

@@ -1,8 +1,5 @@
-/**
- * The facts about a service's operations that OpenAPI types cannot carry but a client must enforce at
- * run time (security alternatives, `x-server-side-only`, `x-requires`). The generator writes one table
- * per service (`src/generated/operations.ts`) from the bundled spec, so the rules follow the contract.
- */
+/** The facts about a service's operations that OpenAPI types cannot carry but a client must enforce at run
+ * time (security alternatives, `x-server-side-only`, `x-requires`). */
 export interface OperationInfo {
   readonly method: string;
   /** The path template as in the spec, for example `/api/v1/campaign/{campaign_id}/pause`. */

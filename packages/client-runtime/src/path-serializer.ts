@@ -1,17 +1,11 @@
 import { defaultPathSerializer } from 'openapi-fetch';
 import { InvalidRequestError } from './errors.js';
 
-/**
- * A segment URL parsers remove or climb with (`.`, `..`, and their percent-encoded spellings `%2e`, `.%2E`,
- * `%2e%2e`: the WHATWG URL parser treats those as dot segments too, so encoding the dots does not help).
- */
+/** A segment URL parsers remove or climb with (`.`, `..`, and their percent-encoded spellings `%2e`, `.%2E`,
+ * `%2e%2e`: the WHATWG URL parser treats those as dot segments too, so encoding the dots does not help). */
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
-/**
- * Refuses a path parameter whose value would change which path the request goes to. `encodeURIComponent`
- * already keeps `/`, `?`, `#` and `%` inside the segment; what it leaves alone is a value that is a dot
- * segment (`hangUpCall('..')` went to the collection above) or empty (`/calls/` instead of `/calls/{id}`).
- */
+/** Refuses a path parameter whose value would change which path the request goes to. */
 function checkSegment(name: string, encoded: string): void {
   if (encoded === '' || DOT_SEGMENT.test(encoded)) {
     throw new InvalidRequestError(
@@ -20,10 +14,8 @@ function checkSegment(name: string, encoded: string): void {
   }
 }
 
-/**
- * openapi-fetch's `defaultPathSerializer` for what the fast path does not take (label and matrix styles,
- * arrays, objects), held to the same rule: no placeholder left unfilled, no dot segment made.
- */
+/** openapi-fetch's `defaultPathSerializer` for what the fast path does not take (label and matrix styles,
+ * arrays, objects), held to the same rule: no placeholder left unfilled, no dot segment made. */
 function checkedDefault(pathname: string, pathParams: Record<string, unknown>): string {
   const url = defaultPathSerializer(pathname, pathParams);
   const left = /\{([^{}]+)\}/.exec(url);
@@ -66,15 +58,8 @@ function compile(pathname: string): PlainTemplate | null {
   return { texts, names };
 }
 
-/**
- * openapi-fetch's path serializer with each template parsed once: a call fills the placeholders of a
- * template it has seen instead of matching and replacing them again. Anything but a plain `{name}` with a
- * string, number or boolean value (styles, arrays, objects) goes to openapi-fetch's own
- * `defaultPathSerializer`, so the URL is always the one openapi-fetch would build - except that a value
- * can never change the path: each is encoded with `encodeURIComponent` (so `/`, `?`, `#` and `%` stay
- * inside its segment), and an empty value, a dot segment (`.`, `..`) or a missing value is refused with an
- * `InvalidRequestError` before anything is sent.
- */
+/** openapi-fetch's path serializer with each template parsed once: a call fills the placeholders of a
+ * template it has seen instead of matching and replacing them again. */
 export function createPathSerializer(): (pathname: string, pathParams: Record<string, unknown>) => string {
   const templates = new Map<string, PlainTemplate | null>();
   return (pathname, pathParams) => {

@@ -19,11 +19,8 @@ export function isCredentialHeader(name: string, extra: Iterable<string> = []): 
   return isCredentialName(name, extraNames({ names: [...extra] }));
 }
 
-/**
- * A plain copy of the headers, safe to log: every credential header's value is masked (`Authorization`
- * keeps its scheme word). `extra` names headers that carry credentials without saying so (for example an
- * organization id sent with an API key).
- */
+/** A plain copy of the headers, safe to log: every credential header's value is masked (`Authorization` keeps
+ * its scheme word). */
 export function redactHeaders(
   headers: Headers | Record<string, string>,
   extra: Iterable<string> = [],
@@ -51,10 +48,7 @@ export function redactUrl(url: string | URL): string {
   return maskUrl(parsed.toString());
 }
 
-/**
- * The secrets as a registry. A secret that is base64 of `user:password` (what a Basic authenticator
- * hands over) also brings its user id and password, each looked for on its own.
- */
+/** The secrets as a registry. */
 function registryOf(secrets: readonly string[]): SecretRegistry {
   // The bare mask everywhere: a log line or an error message has no syntax to keep, and a reader must
   // see that something was masked.
@@ -66,11 +60,8 @@ function registryOf(secrets: readonly string[]): SecretRegistry {
   return registry;
 }
 
-/**
- * The text with every occurrence of the given secrets masked: as is, URL- or form-encoded, JSON- or
- * XML-escaped, and for Basic credentials their user id and password too. Values shorter than four
- * characters (an organization id like "7") are left alone: they would mangle ordinary text.
- */
+/** The text with every occurrence of the given secrets masked: as is, URL- or form-encoded, JSON- or
+ * XML-escaped, and for Basic credentials their user id and password too. */
 export function redactText(text: string, secrets: readonly string[]): string {
   return registryOf(secrets).mask(text);
 }

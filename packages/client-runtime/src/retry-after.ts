@@ -1,8 +1,5 @@
-/**
- * The wait a `Retry-After` header asks for, in milliseconds: delay-seconds (`120`) or an HTTP date
- * (`Wed, 21 Oct 2015 07:28:00 GMT`, counted from `nowMs`, never negative). Undefined when the header is
- * absent or unreadable, so the caller falls back to its own backoff.
- */
+/** The wait a `Retry-After` header asks for, in milliseconds: delay-seconds (`120`) or an HTTP date (`Wed, 21
+ * Oct 2015 07:28:00 GMT`, counted from `nowMs`, never negative). */
 export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
   if (value === null || value === undefined) return undefined;
   const trimmed = value.trim();

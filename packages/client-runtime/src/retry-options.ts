@@ -7,10 +7,7 @@ export interface RetryOptions {
   baseDelayMs: number;
   /** Ceiling of the backoff (default 20 s). */
   maxDelayMs: number;
-  /**
-   * Longest `Retry-After` the client waits for (default 60 s). When the service asks for more, the answer
-   * is returned at once (as an error) instead of holding the caller.
-   */
+  /** Longest `Retry-After` the client waits for (default 60 s). */
   maxRetryAfterMs: number;
   /** Statuses that are retried (default 429 and 503: the request was not processed, try later). */
   statuses: readonly number[];
@@ -27,10 +24,7 @@ export const DEFAULT_RETRY: Readonly<RetryOptions> = Object.freeze({
 /** No retries at all. */
 export const NO_RETRY: Readonly<RetryOptions> = Object.freeze({ ...DEFAULT_RETRY, maxAttempts: 1 });
 
-/**
- * Methods that are safe to repeat (RFC 9110 idempotent methods): retried automatically. POST and PATCH are
- * retried only when the caller says the request is repeatable (`repeatable: true`).
- */
+/** Methods that are safe to repeat (RFC 9110 idempotent methods): retried automatically. */
 export const REPEATABLE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
 /** Merges retry settings over a base and checks them; `false` turns retries off. */

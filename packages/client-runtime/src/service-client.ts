@@ -50,11 +50,9 @@ export type MethodClient<Paths extends {}> = Pick<Client<Paths>, MethodName>;
 
 const METHOD_NAMES: readonly MethodName[] = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
 
-/**
- * openapi-fetch's methods with `checks` run first, directly rather than as middleware (which costs a
- * request id, a frozen options object and an `await` per call): a refused request is a rejected promise,
- * as it is through the middleware of `raw`.
- */
+/** openapi-fetch's methods with `checks` run first, directly rather than as middleware (which costs a request
+ * id, a frozen options object and an `await` per call): a refused request is a rejected promise, as it is
+ * through the middleware of `raw`. */
 function checkedMethods<Paths extends {}>(
   client: Client<Paths>,
   checks: readonly RequestCheck[],
@@ -74,23 +72,13 @@ function checkedMethods<Paths extends {}>(
   return methods as MethodClient<Paths>;
 }
 
-/**
- * Base of the service clients: holds the typed openapi-fetch client (`raw`) wired to the transport, and
- * turns a raw result into data or the service's error class.
- *
- * A method call is `this.send(method, this.api.GET(path, { ...this.init(call) }))`: `init` opens the
- * call's scope (one timer, the answer handed to openapi-fetch as it came), `send` takes it and releases
- * it once openapi-fetch has read the body. JavaScript evaluates `send`'s arguments, `api.GET` included
- * up to its first `await`, before `send` runs, and nothing else runs in between, so the scope `init`
- * opened is the one `send` takes.
- */
+/** Base of the service clients: holds the typed openapi-fetch client (`raw`) wired to the transport, and
+ * turns a raw result into data or the service's error class. */
 export abstract class ServiceClient<Paths extends {}> {
   /** The typed openapi-fetch client of the spec: every operation, with the same credentials and policies. */
   readonly raw: Client<Paths>;
-  /**
-   * What the methods call: the same client as `raw` without openapi-fetch middleware, the client's
-   * checks run in front of it (`raw` itself when a client has other middleware).
-   */
+  /** What the methods call: the same client as `raw` without openapi-fetch middleware, the client's checks
+   * run in front of it (`raw` itself when a client has other middleware). */
   protected readonly api: MethodClient<Paths>;
   protected readonly transport: Transport;
   private openScope: CallScope | undefined;
@@ -153,11 +141,9 @@ export abstract class ServiceClient<Paths extends {}> {
     return init;
   }
 
-  /**
-   * {@link send}, then `read` on the data (a typed document parsed from XML text): what `read` throws
-   * about the answer becomes a {@link ResponseBodyError} (`malformed`) with the answer's status, URL and
-   * the operation, its error kept as `cause`.
-   */
+  /** {@link send}, then `read` on the data (a typed document parsed from XML text): what `read` throws about
+   * the answer becomes a {@link ResponseBodyError} (`malformed`) with the answer's status, URL and the
+   * operation, its error kept as `cause`. */
   protected async sendAndRead<T, R>(
     method: string,
     pending: Promise<RawResult<T>>,

@@ -1,7 +1,4 @@
-/**
- * Waits `ms` milliseconds, or rejects with the signal's reason as soon as it aborts. Uses `setTimeout`
- * (not `AbortSignal.timeout`) so tests can drive it with fake timers.
- */
+/** Waits `ms` milliseconds, or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {

@@ -22,19 +22,11 @@ import { checkTimeout, DEFAULT_RETRY, type RetryOptions, resolveRetryOptions } f
 export type { TransportEvent } from './layers/context.js';
 export type { CrossOriginRedirectPolicy } from './layers/redirect.js';
 
-/**
- * The signal a call's layers follow, `fetch` and the wait between attempts included.
- * @deprecated It is a standard `AbortSignal` now; use that type.
- */
-export type CallSignal = AbortSignal;
-
 /** What the transport is handed: a WHATWG `Request`, or the lighter {@link CallRequest} of a client method. */
 export type OutgoingRequest = Request | CallRequest;
 
-/**
- * The `fetch` of one call whose caller reads the answer's body itself (within the call's limit) and then
- * calls `release()`: the answer is handed over as the runtime gave it, not buffered.
- */
+/** The `fetch` of one call whose caller reads the answer's body itself (within the call's limit) and then
+ * calls `release()`: the answer is handed over as the runtime gave it, not buffered. */
 export interface CallScope {
   fetch: (request: OutgoingRequest) => Promise<Response>;
   /** Stops the call's timer and forgets the caller's signal; call it once the body has been read. */
@@ -54,15 +46,10 @@ export interface TransportOptions {
   timeoutMs?: number | undefined;
   /** Redirects followed per attempt (default 5). */
   maxRedirects?: number | undefined;
-  /**
-   * Largest answer body read, in bytes, after decompression (default 64 MiB; `Infinity` for none). A
-   * larger one is not read further: the call fails with a `ResponseBodyError` (`too-large`).
-   */
+  /** Largest answer body read, in bytes, after decompression (default 64 MiB; `Infinity` for none). */
   maxResponseBytes?: number | undefined;
-  /**
-   * A redirect to another origin (scheme, host or port): follow it without any credential header
-   * (default), or refuse it with a `RedirectError`. Credentials are never sent to another origin.
-   */
+  /** A redirect to another origin (scheme, host or port): follow it without any credential header (default),
+   * or refuse it with a `RedirectError`. */
   crossOriginRedirects?: CrossOriginRedirectPolicy | undefined;
   fetch?: FetchLike | undefined;
   /** Logging hook: receives redacted events, never a credential. */
@@ -76,10 +63,8 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
   retry?: Partial<RetryOptions> | false | undefined;
-  /**
-   * The caller vouches that this request may be sent twice (a POST that is idempotent on the service side,
-   * or carries an idempotency key), so 429 and 503 are retried as for GET. Default false.
-   */
+  /** The caller vouches that this request may be sent twice (a POST that is idempotent on the service side,
+   * or carries an idempotency key), so 429 and 503 are retried as for GET. */
   repeatable?: boolean | undefined;
 }
 
@@ -88,19 +73,8 @@ const DEFAULT_MAX_REDIRECTS = 5;
 /** Default of {@link TransportOptions.maxResponseBytes}: 64 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
-/**
- * The `fetch` openapi-fetch sends through, composed of small layers, outermost first (each wraps the
- * `Send` of the ones inside it, as octokit's plugins wrap `request`):
- *
- * 1. retry (`layers/retry.ts`): 429 and 503 of repeatable requests, after `Retry-After` or a backoff;
- * 2. auth refresh (`layers/auth-refresh.ts`): credentials on each attempt, one fresh token after a 401;
- * 3. timeout (`layers/timeout.ts`): each attempt counted and limited, redirects and body included;
- * 4. error mapping (`layers/errors.ts`): a transport failure becomes a `NetworkError` without credentials;
- * 5. redirect policy (`layers/redirect.ts`): every hop checked, credentials never sent to another origin;
- * 6. the hop: one `fetch` with `redirect: 'manual'`.
- *
- * The answer's body is then bounded by `maxResponseBytes` (`layers/body.ts`).
- */
+/** The `fetch` openapi-fetch sends through: layers outermost first (retry, auth refresh, timeout, error
+ * mapping, redirect policy, the hop; README "Architecture"), the answer's body bounded by `maxResponseBytes`. */
 export class Transport {
   /** The client-wide `fetch` to hand to openapi-fetch (the answer's body is read within the timeout). */
   readonly fetch: (request: OutgoingRequest) => Promise<Response>;
@@ -175,11 +149,9 @@ export class Transport {
     return (request) => this.buffered(request, resolved);
   }
 
-  /**
-   * One call whose caller reads the body and then releases the scope: the answer that ends the call is
+  /** One call whose caller reads the body and then releases the scope: the answer that ends the call is
    * handed over untouched when it declares its length within the limit, else read here (counted) first;
-   * under one timer for the call.
-   */
+   * under one timer for the call. */
   openCall(call: CallOptions | undefined): CallScope {
     const resolved = this.resolve(call);
     const deadline = new Deadline(resolved.timeoutMs);
@@ -193,9 +165,8 @@ export class Transport {
           return limitBody(response, this.bodyLimit(request));
         }),
       release: () => deadline.release(),
-      // Only what failed while the body was read is the transport's to explain: a body that is not what
-      // its media type says (a SyntaxError of the parser) or a failed read. An error of the caller's own
-      // code stays as it is.
+      // Only what failed while the body was read is the transport's to explain: a body that is not what its
+      // media type says (a SyntaxError of the parser) or a failed read.
       failure: (error) => {
         if (answered === undefined) return error;
         if (deadline.signal.aborted) return deadline.signal.reason;

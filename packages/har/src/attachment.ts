@@ -2,23 +2,15 @@ import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { isZipRecording, zipRecording } from './zip-recording.js';
 
-/**
- * What reading a Playwright attachment gave: its text, or why not: `missing` (no such file),
- * `refused` (not a regular file inside the HAR's folder), `too-large` (past the byte limit). A refusal's
- * detail never holds a byte of the file or the path a link leads to.
- */
+/** What reading a Playwright attachment gave: its text, or why not: `missing` (no such file), `refused` (not
+ * a regular file inside the HAR's folder), `too-large` (past the byte limit). */
 export type AttachmentRead =
   | { ok: true; text: string }
   | { ok: false; reason: 'missing' | 'refused'; detail: string }
   | { ok: false; reason: 'too-large'; detail: string; bytes: number };
 
-/**
- * Reads the body Playwright's `content: 'attach'` kept in `name` (an `attachmentFileName`) next to the HAR
- * at `harPath`. Only a regular file whose real path is inside the HAR's folder is read, and at most
- * `maxBytes` of it: a FIFO would block, a device (`/dev/zero`) never end, a link out of the folder leak
- * another file into the report. The opened descriptor is what is checked, so a file swapped after the
- * path check is not read either. In a `.zip` recording the attachment is read from the archive.
- */
+/** Reads the body Playwright's `content: 'attach'` kept in `name` (an `attachmentFileName`) next to the HAR
+ * at `harPath`. */
 export function readAttachment(harPath: string, name: string, maxBytes: number): AttachmentRead {
   if (isZipRecording(harPath)) {
     const bytes = zipRecording(harPath).files.get(name);

@@ -1,7 +1,5 @@
-/**
- * The byte encodings of bodies and credentials (HAR's `encoding: base64`, Basic credentials), browser-safe
- * on purpose: `btoa`/`atob` and `TextEncoder`/`TextDecoder`, never Node's `Buffer`.
- */
+/** The byte encodings of bodies and credentials (HAR's `encoding: base64`, Basic credentials), browser-safe
+ * on purpose: `btoa`/`atob` and `TextEncoder`/`TextDecoder`, never Node's `Buffer`. */
 
 const encoder = new TextEncoder();
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });

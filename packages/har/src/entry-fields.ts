@@ -3,12 +3,9 @@ import { HarFormatError } from './format-error.js';
 import { printable } from './input-text.js';
 import type { HarNameValue } from './types.js';
 
-/**
- * The fields of one HAR 1.2 entry, read as the exporters write them (Chrome, Firefox, Playwright,
- * Insomnia, the project's recorder): each reader takes the raw JSON of a field and returns its value, or
- * throws {@link HarFormatError} naming the field. What an entry means for a contract (skipped, not judged)
- * is the reader's caller's to decide.
- */
+/** The fields of one HAR 1.2 entry, read as the exporters write them (Chrome, Firefox, Playwright, Insomnia,
+ * the project's recorder): each reader takes the raw JSON of a field and returns its value, or throws {@link
+ * HarFormatError} naming the field. */
 
 /** HAR 1.2 header values are strings; anything else is an error of the entry, named by its field. */
 export function readHeaders(raw: unknown, field: string): HarNameValue[] {
@@ -25,11 +22,7 @@ export function readHeaders(raw: unknown, field: string): HarNameValue[] {
   });
 }
 
-/**
- * The request body as a server saw it: `postData.text`, or form `params` encoded again. Params of any
- * other media type (chrome-har keeps a JSON body only as `params`, with values not always strings) cannot
- * be rebuilt as sent: that, and a field that is not what HAR says, throws {@link HarFormatError} saying why.
- */
+/** The request body as a server saw it: `postData.text`, or form `params` encoded again. */
 export function postDataText(postData: JsonObject, contentType?: string): string | undefined {
   if (postData.text !== undefined) {
     if (typeof postData.text !== 'string') throw new HarFormatError('request.postData.text is not a string');
@@ -92,10 +85,8 @@ export function exporterFailureText(raw: JsonObject, response: unknown): string 
   return text === undefined ? undefined : printable(text).slice(0, 200);
 }
 
-/**
- * Insomnia (and some other exporters) keep the query only in `queryString`, with a bare `url`: the query
- * the server saw is put back into the URL. A URL with a query of its own is taken as it is.
- */
+/** Insomnia (and some other exporters) keep the query only in `queryString`, with a bare `url`: the query the
+ * server saw is put back into the URL. */
 export function urlWithQuery(url: string, queryString: unknown): string {
   if (!Array.isArray(queryString) || queryString.length === 0 || url.includes('?')) return url;
   const pairs = queryString.map((param, position) => {
@@ -130,11 +121,9 @@ export function attachmentFileName(value: unknown, field: string): string | unde
   return value;
 }
 
-/**
- * Why the recorder left a body out, from the `_bodyOmitted` field @svc-contracts/contract-recorder writes
- * on `postData` or `content` (past its `maxBodyBytes`, or a transfer that broke off); undefined when the
- * field is not there.
- */
+/** Why the recorder left a body out, from the `_bodyOmitted` field @svc-contracts/contract-recorder writes on
+ * `postData` or `content` (past its `maxBodyBytes`, or a transfer that broke off); undefined when the field
+ * is not there. */
 export function recorderOmission(part: JsonObject): string | undefined {
   const omitted = part._bodyOmitted;
   if (!isObject(omitted)) return undefined;
@@ -143,11 +132,9 @@ export function recorderOmission(part: JsonObject): string | undefined {
   return `the recorder did not keep it (_bodyOmitted ${reason}: ${detail})`;
 }
 
-/**
- * Whether the exporter was told to leave bodies out, as the entry shows it: Firefox says so in the
- * content's comment; an entry of Playwright's `recordHar` (its `_frameref` or `_monotonicTime`) without a
- * text or a `_file` is `content: 'omit'`.
- */
+/** Whether the exporter was told to leave bodies out, as the entry shows it: Firefox says so in the content's
+ * comment; an entry of Playwright's `recordHar` (its `_frameref` or `_monotonicTime`) without a text or a
+ * `_file` is `content: 'omit'`. */
 export function exporterOmitsBodies(raw: JsonObject, content: JsonObject): boolean {
   if (typeof content.comment === 'string' && /bodies are not included/i.test(content.comment)) return true;
   return raw._frameref !== undefined || raw._monotonicTime !== undefined;

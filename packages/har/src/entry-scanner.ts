@@ -1,30 +1,10 @@
-/**
- * Finds the elements of `log.entries` in HAR bytes that arrive in chunks, without decoding the rest of the
- * document: each element's bytes are handed out whole (JSON.parse validates them once decoded), and only
- * the current element is held in memory, so a file of any size is read in constant memory. The rest of
- * the document (the `log` around the entries, `creator`, `pages`, anything else) is checked here against
- * JSON's grammar a byte at a time, keeping one byte per open container: a HAR whose other parts are not
- * JSON is refused with the place, as JSON.parse would refuse the whole file (a test holds the two to the
- * same verdict on thousands of generated and mutated documents).
- *
- * It works on bytes, not text, so that a reader can skip the entries it does not want (another shard's,
- * another worker thread's) without decoding them: inside a string, where most of a HAR's bytes are, it
- * jumps from quote to quote with the native `indexOf`; lines and columns are counted only where one is
- * asked for (the start of an element, an error).
- *
- * Why the repository has its own: it reads a HAR several times faster than the streaming JSON libraries a
- * reader would otherwise use (`@streamparser/json`, `stream-json`), in less memory; `pnpm bench` measures the
- * three on the same file in every run (bench/RESULTS.md, "Contract check at scale", and the list of kept
- * optimisations, where a run in which it no longer wins fails). A string longer than a few bytes is searched
- * with the native `indexOf`, so skipping an entry costs a fraction of reading it.
- */
+/** Finds the elements of `log.entries` in HAR bytes that arrive in chunks, without decoding the rest of the
+ * document: each element's bytes are handed out whole (JSON.parse validates them once decoded), and only the
+ * current element is held in memory, so a file of any size is read in constant memory. */
 
 export interface ScannedElement {
-  /**
-   * The chunk pushed or the scanner's own buffer, with the element's bytes from `start` to `end`: valid
-   * until the next push (which may write over them). Offsets, not a view, so that an element a thread
-   * passes over costs no Buffer object.
-   */
+  /** The chunk pushed or the scanner's own buffer, with the element's bytes from `start` to `end`: valid
+   * until the next push (which may write over them). */
   buffer: Buffer;
   start: number;
   end: number;
@@ -99,11 +79,8 @@ const VALUE = 3;
 const VALUE_OR_CLOSE = 4;
 const COMMA_OR_CLOSE = 5;
 
-/**
- * The grammar state of an open container outside the elements (any depth), one byte each: the kind of
- * container and what it expects next (one of the constants above). A byte, not an object: a hostile document nested a million
- * levels deep outside its entries costs a megabyte, not seventy.
- */
+/** The grammar state of an open container outside the elements (any depth), one byte each: the kind of
+ * container and what it expects next (one of the constants above). */
 const ARRAY_BIT = 8;
 const EXPECT_BITS = 7;
 
@@ -122,10 +99,8 @@ function expected(level: number): string {
   }
 }
 
-/**
- * A number or literal outside `log.entries`, read a byte at a time (it may end in the next chunk): the
- * state of JSON's number grammar, or the literal and how much of it has been seen. Nothing is buffered.
- */
+/** A number or literal outside `log.entries`, read a byte at a time (it may end in the next chunk): the state
+ * of JSON's number grammar, or the literal and how much of it has been seen. */
 const N_MINUS = 1;
 const N_ZERO = 2;
 const N_INT = 3;
@@ -194,20 +169,12 @@ const empty = Buffer.alloc(0);
 /** Bytes of a string read by hand before the native search takes over. */
 const shortString = 32;
 
-/**
- * The state machine. Depth counts open containers; `log.entries` is the array opened at depth 2 under
- * key `entries`, inside the object opened at depth 1 under key `log`. Inside an entry only strings and
- * brackets matter.
- */
+/** The state machine. */
 export class HarEntryScanner {
   /** The bytes being scanned: the chunk pushed, or the carried-over bytes and the chunk in `carry`. */
   private buffer: Buffer = empty;
-  /**
-   * The scanner's own bytes, used again at every push: the unfinished element (or key) a chunk ends with
-   * and the next chunk after it. Not a new buffer per chunk, which would be garbage for V8 to collect.
-   * Two of them take turns: the elements handed out by a push stay valid in one while the bytes carried
-   * over go to the other.
-   */
+  /** The scanner's own bytes, used again at every push: the unfinished element (or key) a chunk ends with and
+   * the next chunk after it. */
   private carry: Buffer = empty;
   private spare: Buffer = empty;
   /** `buffer` is the start of `carry` (not the caller's chunk). */
@@ -236,11 +203,8 @@ export class HarEntryScanner {
   private countedTo = 0;
   /** The first newline at or after `countedTo`, or -1 when the buffer has none. */
   private nextNewline = -1;
-  /**
-   * No newline stands from `countedTo` up to this offset of `buffer`: where the search for the next one
-   * resumes at a push. Without it, every push searched an element longer than a chunk from its start
-   * again, and a HAR whose one entry spans hundreds of MB on one line took time in its square.
-   */
+  /** No newline stands from `countedTo` up to this offset of `buffer`: where the search for the next one
+   * resumes at a push. */
   private searchedTo = 0;
   private sawRoot = false;
   /** The number or literal being read outside `log.entries`, if one is. */
@@ -255,11 +219,8 @@ export class HarEntryScanner {
   /** Bytes of the current element dropped because it is past `maxElementBytes`. */
   private dropped = 0;
 
-  /**
-   * `maxElementBytes`: an element longer than that is scanned but not kept; it is handed out with its
-   * size only (an empty buffer, `end` its length), for the reader to refuse on its size alone. So an entry
-   * of gigabytes costs no memory.
-   */
+  /** `maxElementBytes`: an element longer than that is scanned but not kept; it is handed out with its size
+   * only (an empty buffer, `end` its length), for the reader to refuse on its size alone. */
   constructor(private readonly maxElementBytes = Number.POSITIVE_INFINITY) {}
 
   /** Feeds the next chunk; returns the elements of `log.entries` completed by it, in order. */
@@ -316,10 +277,7 @@ export class HarEntryScanner {
     }
   }
 
-  /**
-   * The closing quote of the string being read, from `from` on, or -1 when the buffer ends first. A plain
-   * loop: most strings of a HAR are a few bytes long, where calling the native `indexOf` costs more.
-   */
+  /** The closing quote of the string being read, from `from` on, or -1 when the buffer ends first. */
   private stringEnd(buffer: Buffer, from: number): number {
     const length = buffer.length;
     let at = from;
@@ -362,10 +320,8 @@ export class HarEntryScanner {
     }
   }
 
-  /**
-   * Inside an element only strings and brackets matter (JSON.parse checks the rest): runs until the
-   * element's value closes or the buffer ends, and returns where to go on.
-   */
+  /** Inside an element only strings and brackets matter (JSON.parse checks the rest): runs until the
+   * element's value closes or the buffer ends, and returns where to go on. */
   private skipInsideElement(buffer: Buffer, from: number): number {
     const length = buffer.length;
     const floor = this.entriesDepth;
@@ -418,11 +374,9 @@ export class HarEntryScanner {
     // Anything else belongs to the element that started (a number, a literal): JSON.parse judges it.
   }
 
-  /**
-   * A byte outside the elements of `log.entries` (and not in a string): JSON's grammar, checked one step
-   * at a time, so that a HAR whose other parts are not JSON (a bare word, a missing comma or colon, a
-   * trailing comma) is refused with the place, as the entries are.
-   */
+  /** A byte outside the elements of `log.entries` (and not in a string): JSON's grammar, checked one step at
+   * a time, so that a HAR whose other parts are not JSON (a bare word, a missing comma or colon, a trailing
+   * comma) is refused with the place, as the entries are. */
   private outsideEntries(i: number, code: number): void {
     const top = this.levelCount - 1;
     const level = top < 0 ? -1 : (this.levels[top] as number);
@@ -464,10 +418,8 @@ export class HarEntryScanner {
     }
   }
 
-  /**
-   * A value (string, container, number, literal) starts in the innermost container, whose grammar byte
-   * is `level` (-1: none, the document has not started): only where the grammar expects one.
-   */
+  /** A value (string, container, number, literal) starts in the innermost container, whose grammar byte is
+   * `level` (-1: none, the document has not started): only where the grammar expects one. */
   private valueStarts(level: number, i: number): void {
     if (level < 0) this.fail('a JSON object expected', i);
     const expect = level & EXPECT_BITS;
@@ -513,10 +465,8 @@ export class HarEntryScanner {
     throw new JsonStructureError('invalid value', scalar.line, scalar.column);
   }
 
-  /**
-   * The closing quote of a string outside the elements, checked as JSON.parse would: no control
-   * character, only JSON's escapes. A byte at a time: such strings are keys and short values.
-   */
+  /** The closing quote of a string outside the elements, checked as JSON.parse would: no control character,
+   * only JSON's escapes. */
   private checkedStringEnd(buffer: Buffer, from: number): number {
     const length = buffer.length;
     for (let at = from; at < length; at++) {
@@ -623,11 +573,8 @@ export class HarEntryScanner {
     this.countedTo = offset;
   }
 
-  /**
-   * Drops what no longer matters (everything before the current element or key) and keeps the rest at
-   * the start of `carry` for the next push. The elements handed out point into `buffer`: it is not
-   * written over until the push after.
-   */
+  /** Drops what no longer matters (everything before the current element or key) and keeps the rest at the
+   * start of `carry` for the next push. */
   private compact(): void {
     const length = this.buffer.length;
     if (this.elementStart >= 0 && length - this.elementStart + this.dropped > this.maxElementBytes) {

@@ -33,11 +33,7 @@ export function bodyBytes(text: string, encoding?: string): number {
   return utf8Bytes(text).length;
 }
 
-/**
- * A HAR 1.2 `entries` item. Field order is fixed, so identical exchanges serialise identically (the
- * committed recordings depend on it: do not reorder). A request that names its webhook (a callback a
- * service sent) gives an entry with `_webhook`, and its type says so.
- */
+/** A HAR 1.2 `entries` item. */
 export function harEntry(
   exchange: Exchange & { request: { webhook: string } },
 ): HarEntry & { _webhook: string };
@@ -124,10 +120,8 @@ export function harEntry(exchange: Exchange): HarEntry {
   };
 }
 
-/**
- * A body marked not recorded (`bodyNotRecorded`, as `readEntry` gives it) without the recorder's why is
- * written as not kept too: written as no body, it would read back as a body that was never sent.
- */
+/** A body marked not recorded (`bodyNotRecorded`, as `readEntry` gives it) without the recorder's why is
+ * written as not kept too: written as no body, it would read back as a body that was never sent. */
 function withOmission<Side extends ExchangeRequest | ExchangeResponse>(side: Side): Side {
   if (side.omitted !== undefined || side.bodyNotRecorded !== true) return side;
   const { body: _body, ...rest } = side;
@@ -170,10 +164,7 @@ export interface PlainExchange {
   startedDateTime?: string;
 }
 
-/**
- * A HAR 1.2 document from plain exchanges (timings zero, start at the epoch unless given). Nothing is
- * masked here: mask with `maskEntry` first when it matters.
- */
+/** A HAR 1.2 document from plain exchanges (timings zero, start at the epoch unless given). */
 export function createHar(
   exchanges: PlainExchange[],
   creator: HarCreator = { name: '@svc-contracts/har', version: '0.0.0' },

@@ -1,10 +1,6 @@
-/**
- * The browser-safe part of the package, `@svc-contracts/har/exchange`: the one HTTP exchange
+/** The browser-safe part of the package, `@svc-contracts/har/exchange`: the one HTTP exchange
  * (`ExchangeRequest`, `ExchangeResponse`), the HAR types (`HarNameValue` is the one name/value shape of a
- * header, query parameter or form field every tool uses) and the byte encodings.
- * No Node module is imported from here, so @svc-contracts/redact (which the clients use in browsers) builds
- * on it; the package's root adds the Node-only file writer.
- */
+ * header, query parameter or form field every tool uses) and the byte encodings. */
 export {
   binaryToBytes,
   bytesToBase64,

@@ -10,11 +10,8 @@ export interface HarWriterOptions {
 
 const entriesKey = '"entries": [';
 
-/**
- * Writes a HAR file that is complete and valid after every entry: each entry goes in place of the
- * closing brackets, which are written again after it. A recorder that crashes (or is killed) leaves a
- * file with every entry written so far. The text is exactly `JSON.stringify(har, null, 2)` plus a newline.
- */
+/** Writes a HAR file that is complete and valid after every entry: each entry goes in place of the closing
+ * brackets, which are written again after it. */
 export class HarWriter {
   private constructor(
     private readonly handle: FileHandle,

@@ -2,10 +2,8 @@ import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
 
 const maxShown = 200;
 
-/**
- * Text from a recording made safe for a terminal: control characters (a NUL, an escape sequence) are
- * shown as `\uXXXX` instead of being written raw, and long values are cut.
- */
+/** Text from a recording made safe for a terminal: control characters (a NUL, an escape sequence) are shown
+ * as `\uXXXX` instead of being written raw, and long values are cut. */
 export function printable(text: string, max = maxShown): string {
   const cut = text.length > max ? `${text.slice(0, max)}… (${text.length - max} more characters)` : text;
   return cut.replace(
@@ -38,11 +36,7 @@ export interface JsonSyntaxProblem {
   column?: number;
 }
 
-/**
- * Where a JSON text stops being JSON. V8's message gives a character position at best and quotes the raw
- * text around it; jsonc-parser (run only after JSON.parse failed) names the first syntax error and its
- * offset.
- */
+/** Where a JSON text stops being JSON. */
 export function locateJsonSyntaxError(error: unknown, text: string): JsonSyntaxProblem {
   const errors: ParseError[] = [];
   parse(text.replace(/^\uFEFF/, ''), errors, { disallowComments: true, allowTrailingComma: false });

@@ -1,9 +1,7 @@
 import type { HarBodyOmitted, HarNameValue } from './types.js';
 
-/**
- * The one HTTP request of the repository: what the contract checker judges, the recorder writes, the
- * mocks check and redact masks. `readEntry` gives it from a HAR entry, `harEntry` writes it as one.
- */
+/** The one HTTP request of the repository: what the contract checker judges, the recorder writes, the mocks
+ * check and redact masks. */
 export interface ExchangeRequest {
   method: string;
   /** The URL the request went to, query included (absolute in a recording; relative in a mock's own log). */
@@ -14,22 +12,16 @@ export interface ExchangeRequest {
   headers: HarNameValue[];
   /** Body text; undefined when there was none, or when the recording did not keep it (`bodyNotRecorded`). */
   body?: string;
-  /**
-   * The request had a body that the recording did not keep (HAR `bodySize` or Content-Length above 0 and
-   * no `postData` text, or the recorder's `_bodyOmitted`): the body is not judged, never taken as missing.
-   */
+  /** The request had a body that the recording did not keep (HAR `bodySize` or Content-Length above 0 and no
+   * `postData` text, or the recorder's `_bodyOmitted`): the body is not judged, never taken as missing. */
   bodyNotRecorded?: boolean;
   /** Writing: why the body was not kept, written as `_bodyOmitted` (see {@link BodyOmission}). */
   omitted?: BodyOmission;
-  /**
-   * The recording stripped the request's credentials (a sanitized export): the security requirements are
-   * then not judged.
-   */
+  /** The recording stripped the request's credentials (a sanitized export): the security requirements are
+   * then not judged. */
   credentialsNotRecorded?: boolean;
-  /**
-   * A callback the service sent (the HAR entry's `_webhook`): the name of the webhook it is, `<name>` or
-   * `<service>/<name>`; checked against that webhook, not matched by URL.
-   */
+  /** A callback the service sent (the HAR entry's `_webhook`): the name of the webhook it is, `<name>` or
+   * `<service>/<name>`; checked against that webhook, not matched by URL. */
   webhook?: string;
 }
 
@@ -40,11 +32,8 @@ export interface ExchangeResponse {
   /** `HTTP/1.1` unless given (written to HAR; not read back). */
   httpVersion?: string;
   headers: HarNameValue[];
-  /**
-   * Body text (`readEntry` decodes HAR's base64, so a reader always gets text); base64 only where
-   * `encoding` says so (a body that is not text, written by the recorder). Undefined when there was none
-   * or the recording did not keep it (`bodyNotRecorded`).
-   */
+  /** Body text (`readEntry` decodes HAR's base64, so a reader always gets text); base64 only where `encoding`
+   * says so (a body that is not text, written by the recorder). */
   body?: string;
   encoding?: 'base64';
   /** Writing: bytes of the body as transferred (compressed, if it was); defaults to the text's length. */

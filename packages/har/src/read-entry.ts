@@ -15,11 +15,8 @@ import { printable } from './input-text.js';
 import { type ExchangeRequest, type ExchangeResponse, headerValue } from './message.js';
 import type { HarNameValue } from './types.js';
 
-/**
- * Why an entry holds no exchange with a server to judge, as the entry itself shows it: a CORS preflight
- * (the browser's own), a redirect the browser made up, a cache revalidation (304), a request that got no
- * answer. A checker skips and counts these (its catalogue explains each).
- */
+/** Why an entry holds no exchange with a server to judge, as the entry itself shows it: a CORS preflight (the
+ * browser's own), a redirect the browser made up, a cache revalidation (304), a request that got no answer. */
 export type EntrySkipReason =
   | 'cors-preflight'
   | 'internal-redirect'
@@ -32,10 +29,8 @@ export interface EntrySkip {
   detail: string;
 }
 
-/**
- * A body the recording did not keep: `body-omitted` when the exporter was told to leave bodies out
- * (Firefox, Playwright `content: 'omit'`), `body-not-captured` otherwise. Not judged, never passed or failed.
- */
+/** A body the recording did not keep: `body-omitted` when the exporter was told to leave bodies out (Firefox,
+ * Playwright `content: 'omit'`), `body-not-captured` otherwise. */
 export interface BodyNotKept {
   reason: 'body-not-captured' | 'body-omitted';
   part: 'request body' | 'response body';
@@ -51,10 +46,8 @@ export interface RecordedExchange {
   skip?: EntrySkip;
   /** Parts the recording did not keep (a body not captured): a checker reports them as not judged. */
   notJudged?: BodyNotKept[];
-  /**
-   * Playwright `content: 'attach'`: the file names (`_file`, next to the HAR) of bodies kept outside
-   * the HAR, which the caller reads (it knows where the HAR is).
-   */
+  /** Playwright `content: 'attach'`: the file names (`_file`, next to the HAR) of bodies kept outside the
+   * HAR, which the caller reads (it knows where the HAR is). */
   attachments?: { request?: string; response?: string };
 }
 
@@ -67,10 +60,8 @@ function isHttpStatus(status: number): boolean {
   return Number.isInteger(status) && status >= 100 && status <= 599;
 }
 
-/**
- * Why the request got no HTTP answer, when it got none: browsers record status 0 (Chrome, Firefox), some
- * tools -1 (Playwright), with why in the failure text; a failure text without a response is one too.
- */
+/** Why the request got no HTTP answer, when it got none: browsers record status 0 (Chrome, Firefox), some
+ * tools -1 (Playwright), with why in the failure text; a failure text without a response is one too. */
 function failureOf(response: unknown, text: string | undefined): string | undefined {
   const status = isObject(response) ? response.status : undefined;
   if (status === 0 || status === -1 || (text !== undefined && typeof status !== 'number')) {
@@ -112,13 +103,8 @@ function skipOf(
   return undefined;
 }
 
-/**
- * One HAR 1.2 entry as an exchange (the inverse of `harEntry`), read as the exporters write it (Chrome,
- * Firefox, Playwright, Insomnia, the recorder): bodies as text (base64 decoded), the query of
- * `queryString` put back into the URL, a media type kept only in `postData.mimeType`/`content.mimeType`
- * put into the headers, and what the recording did not keep marked. Anything malformed throws
- * {@link HarFormatError} naming the field (`request.headers[2].value is not a string (header X-Id)`).
- */
+/** One HAR 1.2 entry as an exchange (the inverse of `harEntry`), read as the exporters write it; anything
+ * malformed throws {@link HarFormatError} naming the field. */
 export function readEntry(raw: unknown, index: number): RecordedExchange {
   if (!isObject(raw)) throw new HarFormatError('entry is not an object');
   const { request, response } = raw;
@@ -267,10 +253,8 @@ export function readEntry(raw: unknown, index: number): RecordedExchange {
   };
 }
 
-/**
- * Whether a response whose text the recording did not keep had a body: not when HTTP says it has none
- * (HEAD, 204, 1xx) or the recording says it was empty (Content-Length 0).
- */
+/** Whether a response whose text the recording did not keep had a body: not when HTTP says it has none (HEAD,
+ * 204, 1xx) or the recording says it was empty (Content-Length 0). */
 function hasBody(request: ExchangeRequest, response: ExchangeResponse, content: JsonObject): boolean {
   if (request.method === 'HEAD' || response.status === 204 || response.status < 200) return false;
   return (

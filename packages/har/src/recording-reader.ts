@@ -6,10 +6,7 @@ import { HarFormatError } from './format-error.js';
 import { locateJsonSyntaxError, printable } from './input-text.js';
 import { isZipRecording, zipRecording } from './zip-recording.js';
 
-/**
- * HAR 1.2 documents, or NDJSON with one HAR entry per line (what a proxy or a log pipeline appends to).
- * In NDJSON the entry index is the 0-based line number, so `#41` is line 42.
- */
+/** HAR 1.2 documents, or NDJSON with one HAR entry per line (what a proxy or a log pipeline appends to). */
 export type RecordingFormat = 'har' | 'ndjson';
 
 /** `.ndjson` and `.jsonl` are NDJSON; anything else is read as a HAR document. */
@@ -22,10 +19,7 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * A line of NDJSON with nothing but whitespace is skipped, as `String.prototype.trim` sees it. Lines start
- * with `{` almost always; only one that starts with a byte above ASCII is decoded to decide.
- */
+/** A line of NDJSON with nothing but whitespace is skipped, as `String.prototype.trim` sees it. */
 function isBlankLine(bytes: Buffer, from: number, to: number): boolean {
   for (let at = from; at < to; at++) {
     const code = bytes[at] as number;
@@ -42,24 +36,16 @@ const byteOrderMark = Buffer.from([0xef, 0xbb, 0xbf]);
 const empty = Buffer.alloc(0);
 const newline = 10;
 
-/**
- * Splits recording bytes, fed in chunks, into the bytes of its entries: the elements of `log.entries` of a
- * HAR document ({@link HarEntryScanner}), or the lines of NDJSON (blank lines skipped). Only the entry being
- * read is held, so memory does not grow with the file; an entry longer than `maxEntryBytes` is handed out
- * with its size only (an empty buffer, `end` its length), for the caller to refuse on its size alone. A
- * problem of the document itself (not JSON, not HAR, cut short) throws {@link HarFormatError} naming the
- * line and column; the entries handed out before it stay valid.
- */
+/** Splits recording bytes, fed in chunks, into the bytes of its entries: the elements of `log.entries` of a
+ * HAR document ({@link HarEntryScanner}), or the lines of NDJSON (blank lines skipped). */
 export class RecordingSplitter {
   private readonly scanner: HarEntryScanner;
   private next = 0;
   /** NDJSON: the pieces of the line not yet ended. */
   private pendingLine: Buffer[] = [];
   private pendingBytes = 0;
-  /**
-   * NDJSON: the line being read is past `maxEntryBytes`: its bytes are counted, not kept (a line of
-   * gigabytes would not fit a Buffer), and it is handed out with its size only when it ends.
-   */
+  /** NDJSON: the line being read is past `maxEntryBytes`: its bytes are counted, not kept (a line of
+   * gigabytes would not fit a Buffer), and it is handed out with its size only when it ends. */
   private overLimit = false;
   private lineNumber = 0;
   private started = false;
@@ -71,12 +57,8 @@ export class RecordingSplitter {
     this.scanner = new HarEntryScanner(maxEntryBytes);
   }
 
-  /**
-   * The next chunk of the file (text is taken as the whole file's text or a piece of it): `each` is called
-   * with every entry it completes. The entry's bytes are valid only during the call: they are read from
-   * the chunk and the splitter's buffer, which the next push (and a caller reading into the same buffer)
-   * may write over.
-   */
+  /** The next chunk of the file (text is taken as the whole file's text or a piece of it): `each` is called
+   * with every entry it completes. */
   push(chunk: Uint8Array | string, each: EachEntry): void {
     let bytes =
       typeof chunk === 'string'
@@ -157,10 +139,8 @@ function documentError(error: unknown): HarFormatError {
   return new HarFormatError(printable(errorMessage(error)));
 }
 
-/**
- * An entry's bytes as JSON: UTF-8 checked (decoding would replace a bad byte with U+FFFD silently), then
- * JSON.parse; a failure is the entry's own, named with its line and column in the file.
- */
+/** An entry's bytes as JSON: UTF-8 checked (decoding would replace a bad byte with U+FFFD silently), then
+ * JSON.parse; a failure is the entry's own, named with its line and column in the file. */
 export function parseEntryJson(element: ScannedElement): { value: unknown } | { error: string } {
   if (!isUtf8(element.buffer.subarray(element.start, element.end)))
     return { error: `not valid UTF-8 ${invalidUtf8At(element)}` };
@@ -177,10 +157,8 @@ export function parseEntryJson(element: ScannedElement): { value: unknown } | { 
   }
 }
 
-/**
- * Where the first byte that is not UTF-8 stands (line and column of the file): a HAR is UTF-8 text
- * (RFC 8259), and decoding would replace the byte with U+FFFD silently, changing what is read.
- */
+/** Where the first byte that is not UTF-8 stands (line and column of the file): a HAR is UTF-8 text (RFC
+ * 8259), and decoding would replace the byte with U+FFFD silently, changing what is read. */
 function invalidUtf8At(element: ScannedElement): string {
   const { buffer, start, end } = element;
   // The longest valid prefix: halve the window until the decoder stops complaining.
@@ -213,11 +191,8 @@ function kindOf(info: Awaited<ReturnType<typeof stat>>): string {
 /** Chunks of 256 KiB: large enough that per-chunk work is noise, small enough that a chunk's entries die young. */
 const chunkSize = 1 << 18;
 
-/**
- * The bytes of a recording file in chunks of 256 KiB, read into one buffer again and again: a chunk is to
- * be used before the next one is asked for. A path that is not a regular file, or that cannot be read,
- * throws {@link HarFormatError} saying why.
- */
+/** The bytes of a recording file in chunks of 256 KiB, read into one buffer again and again: a chunk is to be
+ * used before the next one is asked for. */
 export async function* readRecordingChunks(path: string): AsyncGenerator<Buffer> {
   try {
     const info = await stat(path);
@@ -264,11 +239,9 @@ function isRecordingName(name: string): boolean {
   return /\.(har|ndjson|jsonl|zip)$/i.test(name);
 }
 
-/**
- * Expands files and folders into recording files: a folder contributes every `*.har`, `*.ndjson`,
- * `*.jsonl` and `*.zip` below it (sorted, so runs are reproducible); a file is taken as given whatever its extension;
- * a missing path, or a folder with no recording, is a problem of its own.
- */
+/** Expands files and folders into recording files: a folder contributes every `*.har`, `*.ndjson`, `*.jsonl`
+ * and `*.zip` below it (sorted, so runs are reproducible); a file is taken as given whatever its extension;
+ * a missing path, or a folder with no recording, is a problem of its own. */
 export async function collectRecordingFiles(
   paths: string[],
 ): Promise<{ files: string[]; errors: RecordingPathProblem[] }> {

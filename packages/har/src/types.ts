@@ -1,27 +1,15 @@
 /** HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/): the parts contract traffic uses. */
 
-/**
- * Custom field `_bodyOmitted` (HAR 1.2 allows fields that start with `_`) on `response.content` or
+/** Custom field `_bodyOmitted` (HAR 1.2 allows fields that start with `_`) on `response.content` or
  * `request.postData`: the recorder did not keep this body, so `text` is absent and nothing about the body
- * can be judged (a checker reports it as not judged, never as passed or failed). `size` is the body's
- * whole size when it is known, -1 when it is not. Written by `harEntry` (@svc-contracts/contract-recorder
- * states why on the exchange).
- */
+ * can be judged (a checker reports it as not judged, never as passed or failed). */
 export interface HarBodyOmitted {
-  /**
-   * `size-limit`: larger than the recorder keeps (its `maxBodyBytes`); `incomplete`: the transfer broke off
-   * (the target went silent past the time-out, reset the connection, or the recorder was stopped);
-   * `not-recorded`: the exchange was written from one read off a recording that had not kept the body
-   * (`bodyNotRecorded`), so the body stays not judged rather than becoming no body.
-   */
+  /** `size-limit`: past the recorder's `maxBodyBytes`; `incomplete`: the transfer broke off; `not-recorded`:
+   * written from a recording that had not kept the body. */
   reason: 'size-limit' | 'incomplete' | 'not-recorded';
   /** What happened, for people (`larger than 67108864 bytes`, `no data from the target for 30000 ms`). */
   detail: string;
-  /**
-   * Bytes of the body that went by (as transferred). When the body's whole size is not known (it broke
-   * off, or a compressed body was not decoded past the limit), `size` and `bodySize` are -1 ("unknown",
-   * as HAR 1.2 writes it).
-   */
+  /** Bytes of the body that went by (as transferred). */
   receivedBytes: number;
 }
 
@@ -74,11 +62,7 @@ export interface HarContent {
   text?: string;
   /** `base64` when `text` holds the bytes of a body that is not text. */
   encoding?: string;
-  /**
-   * Why `text` is absent, in the exporter's words (Firefox: "Response bodies are not included."). HAR
-   * leaves `text` out when the body was not kept: Chrome without content, Firefox (`size` -1),
-   * Playwright `content: 'omit'`.
-   */
+  /** Why `text` is absent, in the exporter's words (Firefox: "Response bodies are not included."). */
   comment?: string;
   /** Playwright `recordHar` with `content: 'attach'`: the body's file, next to the HAR (`<sha1>.<ext>`). */
   _file?: string;
@@ -125,12 +109,8 @@ export interface HarEntry {
   serverIPAddress?: string;
   connection?: string;
   comment?: string;
-  /**
-   * Custom fields of the exporters (HAR 1.2 allows fields that start with `_`), as the contract checker
-   * reads them: Chrome's `_resourceType` (`document`, `script`, `font`, `fetch`, `xhr`, `preflight`,
-   * ...), `_initiator`, `_priority`, `_transferSize` and `_error` (why a request failed, with status 0);
-   * Playwright's `_failureText` (on the response, with status -1).
-   */
+  /** Exporters' custom fields the checker reads: Chrome's `_resourceType`, `_initiator`, `_priority`,
+   * `_transferSize`, `_error`; Playwright's `_failureText`. */
   _resourceType?: string;
   _initiator?: Record<string, unknown>;
   _priority?: string;

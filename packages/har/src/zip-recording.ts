@@ -4,11 +4,8 @@ import { Unzip, UnzipInflate } from 'fflate';
 import { HarFormatError } from './format-error.js';
 import { printable } from './input-text.js';
 
-/**
- * Playwright's `recordHar` with a `.zip` path writes one HAR and the bodies it attaches (`_file`) into one
- * archive. It is read whole into memory, within these bounds: an archive past them (a zip bomb, or a
- * recording too large to hold) is refused before it is inflated further.
- */
+/** Playwright's `recordHar` with a `.zip` path writes one HAR and the bodies it attaches (`_file`) into one
+ * archive. */
 export interface ZipLimits {
   /** Bytes of the archive itself. */
   maxZipBytes: number;
@@ -40,10 +37,8 @@ const unpack = 'unpack it (unzip FILE.zip -d FOLDER) and check the .har inside';
 /** Compressed bytes handed to the inflater at a time: one step inflates to a few MiB at most. */
 const step = 16 * 1024;
 
-/**
- * Reads a `.zip` recording (see {@link ZipLimits}); throws {@link HarFormatError} saying what is wrong and
- * how to unpack it: not a zip, past a bound, a compression other than deflate, no `.har` or several.
- */
+/** Reads a `.zip` recording (see {@link ZipLimits}); throws {@link HarFormatError} saying what is wrong and
+ * how to unpack it: not a zip, past a bound, a compression other than deflate, no `.har` or several. */
 export function readZipRecording(path: string, limits: ZipLimits = zipLimits): ZipRecording {
   const size = statSync(path).size;
   if (size > limits.maxZipBytes) {

@@ -19,22 +19,7 @@ export interface Scenario {
   apply(match: OperationMatch, body: unknown): ScenarioOutcome | undefined;
 }
 
-/**
- * Pause and resume change what progress reports (`--stateful`). Every campaign id exists and starts
- * running; state is kept in memory for the life of the mock.
- *
- * The state values come from the spec's own examples (progress: the running state; pause: the paused
- * state; resume: the state after resume, which the source leaves open), so the scenario follows the
- * spec when its examples change.
- *
- * Pausing a campaign that is not running (and resuming one that is not paused) is answered 422 with the
- * validation body. The source does not show that answer ("the response for any other status: not
- * shown"), so this is the scenario's pick, and the message says so in the body; the contract checker
- * does not hold anyone to it (it checks the 422 body against the documented 422 only). Of the statuses
- * pause documents, 404 says the campaign does not exist (it does), while 422 is "the request is
- * well-formed but cannot be processed", which is what a state conflict is. Resume documents 422 as well
- * (and no 404), so both use it.
- */
+/** Pause and resume change what progress reports (`--stateful`). */
 export class CampaignScenario implements Scenario {
   private readonly states = new Map<string, string>();
   private readonly running: string;

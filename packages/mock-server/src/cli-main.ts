@@ -18,10 +18,8 @@ export interface CliEnvironment {
   colors?: Colors;
 }
 
-/**
- * Runs the mocks until Ctrl-C/SIGTERM (exit code 0) or until one of them dies or the process crashes
- * (exit code 1, saying which and why); in every case all mocks are stopped first.
- */
+/** Runs the mocks until Ctrl-C/SIGTERM (exit code 0) or until one of them dies or the process crashes (exit
+ * code 1, saying which and why); in every case all mocks are stopped first. */
 export async function runCli(argv: readonly string[], env: CliEnvironment = {}): Promise<number> {
   const out = env.out ?? console.log;
   const err = env.err ?? console.error;

@@ -1,9 +1,7 @@
 #!/usr/bin/env node
 import { runCli } from './cli-main.js';
 
-// A second Ctrl-C while stopping ends the process at once. One Ctrl-C can arrive twice within a few
-// milliseconds (from the terminal, and forwarded by `pnpm mock`/`pnpm start`): a repeat within half a
-// second is the same request to stop.
+// A second Ctrl-C while stopping ends the process at once.
 let firstSignalAt: number | undefined;
 process.on('SIGINT', () => {
   const now = performance.now();

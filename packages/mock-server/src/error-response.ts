@@ -36,10 +36,8 @@ export function errorResponse(
   return { ...shapedError(spec, operation, status, violations, extraHeaders), violations };
 }
 
-/**
- * Several messages as sentences: each but the last ends with a full stop unless it ends with one (or
- * `?`/`!`) already, so two never run together; one message is kept as it is.
- */
+/** Several messages as sentences: each but the last ends with a full stop unless it ends with one (or
+ * `?`/`!`) already, so two never run together; one message is kept as it is. */
 export function joinMessages(messages: readonly string[]): string {
   const kept = messages.map((message) => message.trim()).filter((message) => message !== '');
   return kept
@@ -139,11 +137,9 @@ function templateOf(spec: OpenApiDocument, content: JsonObject): Template | unde
   return { mediaType, example: firstExample(spec, media), schema: deref(spec, media.schema) };
 }
 
-/**
- * For a status the operation does not document (an invalid XML order on numbers, whose operations do
- * not all list the 400 that `x-validation-status` names): the service's error schema for it from
- * `x-error-schemas`, with the example of a response elsewhere in the spec that uses that schema.
- */
+/** For a status the operation does not document (an invalid XML order on numbers, whose operations do not all
+ * list the 400 that `x-validation-status` names): the service's error schema for it from `x-error-schemas`,
+ * with the example of a response elsewhere in the spec that uses that schema. */
 function errorSchemaTemplate(spec: OpenApiDocument, status: number, anyStatus = false): Template | undefined {
   const errorSchemas = readErrorSchemas(spec).value;
   if (errorSchemas === undefined) return undefined;

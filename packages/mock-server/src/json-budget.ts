@@ -1,21 +1,12 @@
-import { StringDecoder } from 'node:string_decoder';
 import { type JsonCost, type JsonScanLimits, JsonScanner } from '@svc-contracts/contract-checker';
 
-/**
- * The work a JSON request body may cost the thread that serves every mock, checked while the body
- * arrives and before anything parses it: `JSON.parse` and schema validation cost in proportion to the
- * values of a body, and a regular expression (the `uri` format) to the length of a string. A body past a
- * limit is not parsed at all; the mock refuses it with the operation's validation status, saying that
- * the limit is the mock's (`MockService.respond`). The scan is the contract checker's (`JsonScanner`, its
- * resource policy), with the mock's smaller limits.
- */
+/** The work a JSON request body may cost the thread that serves every mock, checked while the body arrives
+ * and before anything parses it: `JSON.parse` and schema validation cost in proportion to the values of a
+ * body, and a regular expression (the `uri` format) to the length of a string. */
 export type JsonLimits = Required<JsonScanLimits>;
 
-/**
- * Far above any body the documents describe (their largest strings are 2,048 characters), low enough
- * that checking a body within them costs the serving thread milliseconds: 50,000 values parse and
- * validate in about 10 ms, and the `uri` format's expression overflows the stack on strings of a few MB.
- */
+/** Far above any body the documents describe, low enough that checking a body within them costs the
+ * serving thread milliseconds (the `uri` format's expression overflows the stack on strings of a few MB). */
 export const defaultJsonLimits: JsonLimits = {
   maxJsonNodes: 50_000,
   maxJsonDepth: 64,
@@ -49,48 +40,5 @@ export class JsonBudget {
     if (cost.limit === 'maxJsonStringLength')
       return `a string in the JSON body is longer than ${maxJsonStringLength} characters`;
     return `the JSON body holds more than ${maxJsonNodes} values`;
-  }
-}
-
-/**
- * A JSON body decoded and scanned chunk by chunk as it arrives (the same decoder and the same
- * `JsonBudget` as `readRequest` uses for a small body): its text at the end, or why it is past a limit
- * (then nothing more is decoded or kept). The JSON check thread reads large bodies with it.
- */
-export class JsonBodyReader {
-  private readonly decoder = new StringDecoder('utf8');
-  private readonly budget: JsonBudget;
-  private parts: string[] = [];
-
-  constructor(limits: JsonLimits = defaultJsonLimits) {
-    this.budget = new JsonBudget(limits);
-  }
-
-  /** Why the body is past a limit, once it is. */
-  get exceeded(): string | undefined {
-    return this.budget.exceeded;
-  }
-
-  /** Decodes and scans the next chunk; returns why the body is past a limit once it is. */
-  write(chunk: Uint8Array): string | undefined {
-    if (this.budget.exceeded !== undefined) return this.budget.exceeded;
-    const text = this.decoder.write(chunk as Buffer);
-    const exceeded = this.budget.write(text);
-    if (exceeded !== undefined) this.parts = [];
-    else this.parts.push(text);
-    return exceeded;
-  }
-
-  /** The whole text, or why the body is past a limit. */
-  end(): { text: string } | { exceeded: string } {
-    if (this.budget.exceeded === undefined) {
-      const rest = this.decoder.end();
-      if (this.budget.write(rest) === undefined) this.parts.push(rest);
-    }
-    const exceeded = this.budget.exceeded;
-    if (exceeded !== undefined) return { exceeded };
-    const text = this.parts.join('');
-    this.parts = [];
-    return { text };
   }
 }

@@ -18,14 +18,17 @@ import {
   mockRefusal,
   problemResponse,
 } from './error-response.js';
-import { loadFakerNow } from './faker-on-demand.js';
 import { fitAnswer } from './fitted-answer.js';
-import type { JsonLimits } from './json-budget.js';
-import { isBodyLimit, isCheckFailure, type JsonCheckWorker, type RequestCheck } from './json-check-worker.js';
+import {
+  isCheckFailure,
+  type JsonCheckWorker,
+  offThreadMinBytes,
+  type RequestCheck,
+} from './json-check-worker.js';
 import { PreferError, type Preferences, parsePrefer, unknownExample } from './prefer.js';
 import { prismDocument, xmlOnlyResponses } from './prism-document.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
-import { type MockRequest, type OpenLargeJson, toRecordedRequest } from './request.js';
+import { type MockRequest, mayBeJson, toRecordedRequest } from './request.js';
 import type { BundledService } from './services.js';
 import {
   CallerPolicy,
@@ -52,11 +55,8 @@ interface Route {
   operation: JsonObject;
 }
 
-/**
- * One service's mock: the contract checker decides whether a request breaks the contract (and which
- * operation it is for), then Prism answers, then the optional stateful scenario. `respond` is
- * independent of HTTP so it can be tested and benchmarked without a socket.
- */
+/** One service's mock: the contract checker decides whether a request breaks the contract (and which
+ * operation it is for), then Prism answers, then the optional stateful scenario. */
 export class MockService {
   /** `x-roles` (see `CallerPolicy`). */
   private readonly callers: CallerPolicy;
@@ -73,10 +73,7 @@ export class MockService {
     this.callers = new CallerPolicy();
   }
 
-  /**
-   * `jsonChecks`: where JSON bodies of `offThreadMinBytes` or more (`MockRequest.largeJson`) are streamed and checked, off
-   * the serving thread (`startMocks` passes one loaded from the same contracts); without it, inline.
-   */
+  /** `jsonChecks`: where large JSON bodies are checked off the serving thread; without it, inline. */
   static async create(
     bundled: BundledService,
     contracts: ContractSet,
@@ -84,8 +81,6 @@ export class MockService {
     jsonChecks?: JsonCheckWorker,
   ): Promise<MockService> {
     const { spec, source } = bundled;
-    // Every answer of a dynamic server is generated: faker is loaded now rather than by the first one.
-    if (options.dynamic) loadFakerNow();
     const prism = await createPrismEngine(prismDocument(spec), { verbose: options.verbose ?? false });
     const scenario = options.stateful ? CampaignScenario.for(spec) : undefined;
     return new MockService(source.name, spec, contracts, prism, scenario, options, jsonChecks);
@@ -104,16 +99,18 @@ export class MockService {
       if (refused) return refused;
     }
     let checked: RequestCheck | undefined;
-    if (request.largeJson !== undefined) {
-      const outcome = await request.largeJson.check(toRecordedRequest(request), this.name);
-      if (isCheckFailure(outcome) || isBodyLimit(outcome)) {
+    const { body } = request;
+    if (
+      this.jsonChecks &&
+      body !== undefined &&
+      body.length >= offThreadMinBytes &&
+      mayBeJson(request.headers['content-type'])
+    ) {
+      const outcome = await this.jsonChecks.check(toRecordedRequest(request), this.name);
+      if (!isCheckFailure(outcome)) checked = outcome;
+      else {
         const refused = this.refuseBody(request, `${outcome.reason}, ${limitNote}`);
         if (refused) return refused;
-      } else {
-        const { body, ...check } = outcome;
-        // The text, for Prism and `x-echoes`, when the thread sent it back (a refused body's stays there).
-        if (body !== undefined) request.body = body;
-        checked = check;
       }
     }
     // A body no operation takes plays no part in the answer: checked here without parsing it.
@@ -148,27 +145,14 @@ export class MockService {
     return this.answer(request, route, preferences, []);
   }
 
-  /**
-   * Where `readRequest` streams a large JSON body to be held to `limits` and checked off the serving
-   * thread (`MockRequest.largeJson`); `undefined` when this service checks every body inline (contracts
-   * of the caller), then a large body is read as a small one.
-   */
-  largeJsonChecks(limits: JsonLimits): OpenLargeJson | undefined {
-    const checks = this.jsonChecks;
-    return checks && ((onStop) => checks.open(limits, onStop));
-  }
-
   /** A refusal before the request could be checked, in this service's error shape (see `mockRefusal`). */
   refuse(status: number, rule: string, reason: string): MockResponse {
     return mockRefusal(this.spec, status, rule, reason);
   }
 
-  /**
-   * A body past the mock's JSON limits (`JsonBudget`), read and dropped unparsed, or one whose check off
-   * the serving thread failed (time budget, thread died): the operation's validation status, in its
-   * error shape, saying that the limit is the mock's. `undefined` when no operation matches (the body
-   * plays no part in that answer).
-   */
+  /** A body past the mock's JSON limits (`JsonBudget`), read and dropped unparsed, or one whose check off the
+   * serving thread failed (time budget, thread died): the operation's validation status, in its error shape,
+   * saying that the limit is the mock's. */
   private refuseBody(request: MockRequest, reason: string): MockResponse | undefined {
     const match = this.contracts.match(request.method, `http://mock.invalid${request.url}`, {
       service: this.name,
@@ -228,9 +212,8 @@ export class MockService {
       mock,
     );
     if (!route) {
-      // An unknown path or method: the service's own 404/405 body when `x-error-schemas` names one
-      // (voice documents "Not Found" and "Method Not Allowed"), else Prism's problem+json. Prism is more
-      // lenient than the contract (a trailing slash): what the checker does not match is never served.
+      // An unknown path or method: the service's own 404/405 body when `x-error-schemas` names one (voice
+      // documents "Not Found" and "Method Not Allowed"), else Prism's problem+json.
       const status = !result.ok && result.status === 405 ? 405 : 404;
       const detail = result.ok ? (unmatched[0]?.message ?? 'Not Found') : result.detail;
       const violation = { rule: 'undocumented-operation', message: detail, side: 'request' as const };
@@ -282,10 +265,8 @@ function queryRecord(query: URLSearchParams): Record<string, string | string[]> 
   return record;
 }
 
-/**
- * The answer made to keep what its response says of the request, as the service's would: the contract
- * checker's `fitAnswer` (`x-echoes`, `x-filters`) on the Response Object of the status served.
- */
+/** The answer made to keep what its response says of the request, as the service's would: the contract
+ * checker's `fitAnswer` (`x-echoes`, `x-filters`) on the Response Object of the status served. */
 function fitted(
   spec: OpenApiDocument,
   operation: JsonObject,
@@ -336,11 +317,7 @@ function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
-/**
- * The path as the spec spells it. A request the checker matched through `x-path-aliases` (numbers'
- * `/e911addresses` for `/e911Addresses`) is served as the documented path: the literal segments of the
- * template replace the sent ones, the parameter values stay.
- */
+/** The path as the spec spells it. */
 function documentedPath(path: string, match: OperationMatch | undefined): string {
   if (!match?.pathAlias) return path;
   // The documented template filled with the values the alias matched, after whatever the URL carries

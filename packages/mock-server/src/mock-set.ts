@@ -24,10 +24,8 @@ export interface StartOptions extends Partial<MockServiceOptions> {
   /** Interface to listen on; default 127.0.0.1 (loopback only). */
   host?: string;
   env?: NodeJS.ProcessEnv;
-  /**
-   * The contract checker's view of the services, when the caller has loaded it already (a test);
-   * default: loaded from `configPath`, and closed by `stop()`.
-   */
+  /** The contract checker's view of the services, when the caller has loaded it already (a test); default:
+   * loaded from `configPath`, and closed by `stop()`. */
   contracts?: ContractSet;
   /** Called once per answered request (the CLI prints it). */
   onRequest?: (entry: RequestLogEntry) => void;
@@ -63,19 +61,13 @@ export interface MockSet {
   skipped: string[];
   /** Resolves when a mock stops without `stop()` being called: which one and why. */
   died: Promise<{ name: string; reason: string }>;
-  /**
-   * Serves a service from its spec as it is now, on the same port, the others untouched (`pnpm dev`).
-   * A spec that does not bundle or compile throws a `SpecError` and the last good mock keeps answering.
-   */
+  /** Serves a service from its spec as it is now, on the same port, the others untouched (`pnpm dev`). */
   reload(name: string): Promise<ReloadResult>;
   stop(): Promise<void>;
 }
 
-/**
- * Starts every service's mock in this process, one HTTP server per service, and resolves once each
- * answers a request. Prism is loaded once for all of them (about 190 MB and 2 s per process when each
- * mock runs `prism mock` on its own, measured on this project's machines).
- */
+/** Starts every service's mock in this process, one HTTP server per service (Prism loaded once for all of
+ * them), and resolves once each answers a request. */
 export async function startMocks(options: StartOptions = {}): Promise<MockSet> {
   const configPath = options.configPath ?? findConfig();
   const listed = listServices(configPath);
@@ -200,11 +192,15 @@ async function serve(
   callbacks?: WebhookDeliveries,
   jsonLimits: JsonLimits = defaultJsonLimits,
 ): Promise<void> {
+  if (req.url === readinessPath) {
+    res.writeHead(204).end();
+    return;
+  }
   const started = performance.now();
   let response: MockResponse;
   let request: MockRequest | undefined;
   try {
-    request = await readRequest(req, jsonLimits, service.largeJsonChecks(jsonLimits));
+    request = await readRequest(req, jsonLimits);
     response = await service.respond(request);
     if (callbacks) response = callbacks.answer(service.name, request, response);
     if (request.unread) closeAfterAnswer(res, req.socket);
@@ -231,7 +227,7 @@ async function serve(
   res.end(response.body);
   // After the answer: a callback never delays the request that caused it.
   if (request && callbacks) callbacks.observe(service.name, request, response);
-  if (req.url === readinessPath || !log) return;
+  if (!log) return;
   const headers = Object.entries(req.headers).map(([name, value]) => ({ name, value: String(value) }));
   log.onRequest({
     service: service.name,
@@ -254,13 +250,7 @@ async function serve(
 /** How long a connection whose request was not read to its end is kept after the answer, at most. */
 const lingerMs = 2_000;
 
-/**
- * The rest of the body was not read (past a limit): the answer says `Connection: close`. Node would then
- * destroy the socket as soon as the answer is written, and with unread bytes in it the system resets the
- * connection, so that a client still sending may see the reset (EPIPE) before the answer. Instead the
- * socket is half-closed after the answer and read no further, and destroyed when the client closes its
- * side, or after {@link lingerMs}.
- */
+/** The rest of the body was not read (past a limit): the answer says `Connection: close`. */
 function closeAfterAnswer(res: ServerResponse, socket: Socket): void {
   res.shouldKeepAlive = false;
   socket.destroySoon = function lingering(this: Socket): void {
@@ -287,7 +277,7 @@ function listen(server: Server, port: number, host: string, name: string): Promi
 
 const readinessPath = '/__svc-mocks-ready';
 
-/** Ready means answering HTTP, not just listening: one request to an unknown path (Prism's 404). */
+/** Ready means answering HTTP, not just listening. */
 function waitUntilAnswering(mock: RunningMock, timeoutMs = 10_000): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = httpRequest(`${mock.url}${readinessPath}`, { timeout: timeoutMs }, (res) => {

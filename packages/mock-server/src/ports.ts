@@ -1,7 +1,4 @@
-/**
- * Fixed default ports, so a client configured once keeps working across runs. A service added to
- * `redocly.yaml` later gets the next port after the highest default, in the order of `apis`.
- */
+/** Fixed default ports, so a client configured once keeps working across runs. */
 export const defaultPorts: Readonly<Record<string, number>> = {
   agents: 4010,
   token: 4011,
@@ -27,10 +24,7 @@ export function parsePort(text: string, what: string): number {
   return Number(text);
 }
 
-/**
- * The port of every service: `--port name=N` first, then `SVC_MOCKS_PORT_<NAME>`, then the default.
- * Port 0 asks the system for a free port (tests use it).
- */
+/** The port of every service: `--port name=N` first, then `SVC_MOCKS_PORT_<NAME>`, then the default. */
 export function assignPorts(
   services: readonly string[],
   flags: Readonly<Record<string, number>>,

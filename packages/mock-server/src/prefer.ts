@@ -1,11 +1,8 @@
 import { responseKeyFor } from '@svc-contracts/contract-checker';
 import { deref, isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
 
-/**
- * The `Prefer` header of Prism (`Prefer: code=404, example=notFound, dynamic=true`): which documented
- * response to answer with. Parsed here rather than by Prism because the front needs it too (the
- * stateful scenario steps aside when a caller asks for a given status, XML operations stay static).
- */
+/** The `Prefer` header of Prism (`Prefer: code=404, example=notFound, dynamic=true`): which documented
+ * response to answer with. */
 export interface Preferences {
   code?: number;
   example?: string;
@@ -44,12 +41,8 @@ export function parsePrefer(header: string | undefined): Preferences {
   return preferences;
 }
 
-/**
- * Why `Prefer: example=<name>` cannot be served: the response it would pick from (the preferred `code`,
- * else the lowest documented 2xx, as Prism picks) has no example of that name. The message names the
- * ones it has. `undefined` when the example exists or no such response is documented (Prism answers
- * that one). Prism itself answers an unknown example with 404, or 500 when a code is preferred too.
- */
+/** Why `Prefer: example=<name>` cannot be served: the response it would pick from (the preferred `code`, else
+ * the lowest documented 2xx, as Prism picks) has no example of that name. */
 export function unknownExample(
   spec: OpenApiDocument,
   operation: JsonObject,

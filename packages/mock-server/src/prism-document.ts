@@ -65,10 +65,8 @@ export function xmlOnlyResponses(spec: OpenApiDocument, operation: JsonObject): 
   return mediaTypes.length > 0 && mediaTypes.every(isXmlMediaType);
 }
 
-/**
- * A copy of a referenced node, so that changing it for one operation does not change a shared
- * component (a request body used by a JSON and an XML operation alike).
- */
+/** A copy of a referenced node, so that changing it for one operation does not change a shared component (a
+ * request body used by a JSON and an XML operation alike). */
 function inline(doc: OpenApiDocument, node: unknown): unknown {
   return isObject(node) && typeof node.$ref === 'string' ? structuredClone(deref(doc, node)) : node;
 }

@@ -12,13 +12,8 @@ export interface ReloadResult {
   milliseconds: number;
 }
 
-/**
- * Reloads running mocks in place (`pnpm dev`): a service's spec is bundled and compiled again and its
- * server answers from the new one from the next request on, on the same port; the others are untouched.
- * A spec that no longer bundles or compiles throws a `SpecError` saying why, and the last good mock keeps
- * answering. A reloaded service gets a contract set of its own (the one loaded at start serves every
- * service and stays until `stop()`); each replaces and closes the previous reload's.
- */
+/** Reloads running mocks in place (`pnpm dev`): a service's spec is bundled and compiled again and its server
+ * answers from the new one from the next request on, on the same port; the others are untouched. */
 export class MockReloader {
   private readonly own = new Map<string, Loaded>();
   private readonly queue = new Map<string, Promise<unknown>>();

@@ -70,11 +70,8 @@ function webhookHint(stateful: boolean | undefined): string {
 /** How long the reason of a refusal may make a log line: the body has the whole of it. */
 const refusalChars = 300;
 
-/**
- * One line per request: `voice POST /api/v2/accounts/9900000/calls/ → 400 /answerUrl must match pattern
- * "…" [request-body at /answerUrl] (4.8 ms)`. A refusal names each rule and its place; the status is
- * green, yellow or red when `colors` are on (a terminal without NO_COLOR).
- */
+/** One line per request: `voice POST /api/v2/accounts/9900000/calls/ → 400 /answerUrl must match pattern "…"
+ * [request-body at /answerUrl] (4.8 ms)`. */
 export function formatRequest(entry: RequestLogEntry, colors: Colors = plainColors): string {
   const statusStyle = entry.status >= 500 ? 'red' : entry.status >= 400 ? 'yellow' : 'green';
   let reason = (entry.refusal ?? [])

@@ -8,11 +8,9 @@ import {
 } from '@svc-contracts/contract-model';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 
-/**
- * The services come from the `apis` of a `redocly.yaml`, the one list every tool of the repository
- * reads; listing and bundling them is the contract model's (`@svc-contracts/contract-model`), so the
- * mocks serve exactly the documents the checker judges traffic against.
- */
+/** The services come from the `apis` of a `redocly.yaml`, the one list every tool of the repository reads;
+ * listing and bundling them is the contract model's (`@svc-contracts/contract-model`), so the mocks serve
+ * exactly the documents the checker judges traffic against. */
 export type ServiceSource = Pick<Service, 'name' | 'root' | 'dir'>;
 
 export interface BundledService {

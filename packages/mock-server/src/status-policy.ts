@@ -11,20 +11,7 @@ const credentialRules = new Set([
   'unsupported-credential',
 ]);
 
-/**
- * Which status a refused request gets, read from the contract checker's violations. The spec says it
- * for validation (`x-validation-status`); for credentials the sources only name 401 and 403, so the
- * mapping is this module's decision:
- *
- * - only a credential of a kind the operation does not take (an API key on a bearer-only campaign
- *   operation: `security-missing` with `security-exclusive` of reason `scheme-not-allowed`, nothing
- *   else) → 403 when the operation documents it: the caller is identified but this kind of credential
- *   is "rejected" there, as the agents spec's 403 description has it.
- * - any other credential violation (none, incomplete, malformed, `X-API-Key`, two at once) → 401: the
- *   request does not authenticate as exactly one caller.
- * - a Content-Type the operation does not take → 415 when documented (voice), else the validation status.
- * - anything else → `x-validation-status`, else 422 as Prism does.
- */
+/** Which status a refused request gets, read from the contract checker's violations. */
 export function failureStatus(spec: OpenApiDocument, operation: JsonObject, violations: Violation[]): number {
   const credentials = violations.filter((violation) => credentialRules.has(violation.rule));
   if (credentials.length > 0) {
@@ -46,11 +33,9 @@ export function failureStatus(spec: OpenApiDocument, operation: JsonObject, viol
   return validationStatus(spec, operation);
 }
 
-/**
- * The violations of a refusal whose status {@link failureStatus} took from the mock's default because
- * the source states no validation status (no `x-validation-status`), with that said once in the first
- * message; any other refusal's violations unchanged.
- */
+/** The violations of a refusal whose status {@link failureStatus} took from the mock's default because the
+ * source states no validation status (no `x-validation-status`), with that said once in the first message;
+ * any other refusal's violations unchanged. */
 export function noteChosenStatus(
   spec: OpenApiDocument,
   operation: JsonObject,
@@ -76,12 +61,7 @@ export function declaredValidationStatus(spec: OpenApiDocument): number | undefi
   return declared !== undefined && declared >= 400 && declared <= 499 ? declared : undefined;
 }
 
-/**
- * The status for a request that fails validation: `x-validation-status` where the source states one.
- * Where it does not (no `x-validation-status`), the checker accepts any 4xx, and the mock answers a
- * documented default: 400 when the operation documents 400, else 422 when it documents 422, else 400;
- * `errorResponse` then says in the body that the status is the mock's, not the source's.
- */
+/** The status for a request that fails validation: `x-validation-status` where the source states one. */
 export function validationStatus(spec: OpenApiDocument, operation?: JsonObject): number {
   const declared = declaredValidationStatus(spec);
   if (declared !== undefined) return declared;
@@ -114,12 +94,9 @@ export interface CallerClaims {
   workspaceAccess?: string;
 }
 
-/**
- * The caller's roles as the mock reads them (a mock-only convention, not the source's: the source says
- * neither how roles are assigned nor what a token holds): a bearer token shaped as a JWT whose payload
- * has `role` (a string) or `roles` (an array of strings), and `workspace_access` (a string). A token that
- * is not such a JWT, or names no role, says nothing: the mock then refuses nothing on roles.
- */
+/** The caller's roles as the mock reads them (a mock-only convention, not the source's: the source says
+ * neither how roles are assigned nor what a token holds): a bearer token shaped as a JWT whose payload has
+ * `role` (a string) or `roles` (an array of strings), and `workspace_access` (a string). */
 export function callerClaims(bearerToken: string): CallerClaims {
   const payload = bearerToken.split('.')[1];
   if (bearerToken.split('.').length !== 3 || !payload) return {};
@@ -139,11 +116,7 @@ export function callerClaims(bearerToken: string): CallerClaims {
   return { ...(roles && { roles }), ...(access !== undefined && { workspaceAccess: access }) };
 }
 
-/**
- * `x-roles` of the operation against the caller's claims: the reason for a 403, or `undefined`. A role
- * the claims do not name is missing only when the claims name roles at all; a workspace access below
- * the one required (or not one of the names the source ranks) is too low only when the claims name one.
- */
+/** `x-roles` of the operation against the caller's claims: the reason for a 403, or `undefined`. */
 export function rolesProblem(operation: JsonObject, claims: CallerClaims): string | undefined {
   const required = readRoles(operation).value;
   if (required === undefined) return undefined;
@@ -168,14 +141,8 @@ export function notFromSource(message: string, status: number): string {
   return `${message} (${status} and this body are the mock's answer: the source does not show them)`;
 }
 
-/**
- * What the mock checks beyond the contract checker, per request with a bearer token: a bearer token
- * whose claims name too low a role for `x-roles` is refused 403. The answer is the mock's: the source
- * shows neither status nor body for it, and the message says so. The mock is stateless: it remembers no
- * credential between requests (an API key sent as a bearer token is recognised only beside its key
- * header in the same request, by the contract checker), and the contract checker never fails real
- * traffic on roles (real tokens carry no role it could trust).
- */
+/** What the mock checks beyond the contract checker, per request with a bearer token: a bearer token whose
+ * claims name too low a role for `x-roles` is refused 403. */
 export class CallerPolicy {
   /** `headers` with lower-case names. */
   check(

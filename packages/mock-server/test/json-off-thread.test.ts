@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MockSet } from '../src/index.ts';
-import { chunkBatchBytes, JsonCheckWorker, offThreadMinBytes } from '../src/json-check-worker.ts';
+import { JsonCheckWorker, offThreadMinBytes } from '../src/json-check-worker.ts';
 import { basicAuth, call, configPath, startOnFreePorts, voiceCallBody } from './support.ts';
 
 let set: MockSet;
@@ -111,101 +111,62 @@ describe('JsonCheckWorker', () => {
     },
   );
 
-  it('a streamed body past a limit is reported before its end; one within them is checked whole', async () => {
-    const checks = new JsonCheckWorker({ configPath });
-    const limits = { maxJsonNodes: 20, maxJsonDepth: 4, maxJsonStringLength: 200 };
-    const stopped = new Promise((resolve) => {
-      const body = checks.open(limits, resolve);
-      // Each write returns whether to read on: false once the thread is 512 KiB behind.
-      // (Each chunk is transferred to the thread: a second one is made before.)
-      const text = `[${'1,'.repeat(chunkBatchBytes / 2)}`;
-      const [first, second] = [Buffer.from(text), Buffer.from(text)];
-      expect([body.write(first), body.write(second)]).toEqual([true, false]);
-    });
-    expect(await stopped).toEqual({ kind: 'body-limit', reason: 'the JSON body holds more than 20 values' });
-    const whole = checks.open(limits, () => expect.unreachable());
-    whole.write(Buffer.from('{"a":'));
-    whole.write(Buffer.from('1}'));
-    const outcome = await whole.check(
-      { method: 'POST', url: 'http://mock.invalid/api/v1/campaign/7/pause', headers: [] },
-      'agents',
-    );
-    expect(outcome).toMatchObject({ match: { operationId: expect.any(String) } });
-    await checks.close();
-  });
+  const faulty = new URL('./fixtures/threads/faulty.mjs', import.meta.url);
 
-  it('bodies arriving when the thread dies fail with the reason, before their end', async () => {
-    const dying = new URL(
-      'data:text/javascript,import{parentPort}from"node:worker_threads";parentPort.postMessage({type:"ready"});parentPort.on("message",(m)=>{if(m.type==="chunks")process.exit(4)});',
-    );
-    const checks = new JsonCheckWorker({}, { threadUrl: dying });
-    const limits = { maxJsonNodes: 20, maxJsonDepth: 4, maxJsonStringLength: 200 };
-    const stopped = new Promise((resolve) => {
-      const body = checks.open(limits, resolve);
-      body.write(Buffer.alloc(chunkBatchBytes, 0x20));
-    });
-    expect(await stopped).toEqual({
+  it('a body that overruns the time budget fails alone; the next gets a new thread', async () => {
+    const checks = new JsonCheckWorker({}, { threadUrl: faulty, timeoutMs: 300 });
+    const [hung, next] = await Promise.all([checks.check(request, 'hang'), checks.check(request, 'ok')]);
+    expect(hung).toEqual({
       kind: 'check-failure',
-      reason: 'the check thread stopped (exit code 4)',
+      reason: "checking it took longer than the mock's time budget of 300 ms",
     });
+    expect(next).toEqual({ violations: [] });
     await checks.close();
   });
 
-  it('a thread that does not answer within the time budget fails that body alone', async () => {
-    const silent = new URL(
-      'data:text/javascript,import{parentPort}from"node:worker_threads";parentPort.postMessage({type:"ready"});parentPort.on("message",()=>{});',
+  it('a thread that dies, or passes its heap limit, fails the body it held; the next gets a new thread', async () => {
+    const checks = new JsonCheckWorker(
+      {},
+      { threadUrl: faulty, resourceLimits: { maxOldGenerationSizeMb: 32 } },
     );
-    const checks = new JsonCheckWorker({}, { threadUrl: silent, timeoutMs: 50 });
-    const outcome = await checks.check(request, 'agents');
-    expect(outcome).toEqual({
-      kind: 'check-failure',
-      reason: "checking it took longer than the mock's time budget of 50 ms",
-    });
-    await checks.close();
-  });
-
-  it('a thread that dies fails the body it held; a thread that cannot load fails every body waiting', async () => {
-    const dying = new URL(
-      'data:text/javascript,import{parentPort}from"node:worker_threads";parentPort.postMessage({type:"ready"});parentPort.on("message",()=>process.exit(3));',
-    );
-    const checks = new JsonCheckWorker({}, { threadUrl: dying });
-    expect(await checks.check(request, 'agents')).toEqual({
+    expect(await checks.check(request, 'exit')).toEqual({
       kind: 'check-failure',
       reason: 'the check thread stopped (exit code 3)',
     });
+    expect(await checks.check(request, 'heap')).toEqual({
+      kind: 'check-failure',
+      reason: 'the check thread ran out of memory',
+    });
+    expect(await checks.check(request, 'ok')).toEqual({ violations: [] });
     await checks.close();
-    const broken = new URL(
-      'data:text/javascript,import{parentPort}from"node:worker_threads";parentPort.postMessage({type:"broken",reason:"no spec"});',
-    );
-    const none = new JsonCheckWorker({}, { threadUrl: broken });
-    const both = await Promise.all([none.check(request, 'agents'), none.check(request, 'voice')]);
-    for (const outcome of both)
-      expect(outcome).toEqual({
-        kind: 'check-failure',
-        reason: 'the check thread could not load the contracts (no spec)',
-      });
-    await none.close();
   });
 
-  it('a check that throws on the thread fails that body with the reason', async () => {
-    const throwing = new URL(
-      'data:text/javascript,import{parentPort}from"node:worker_threads";parentPort.postMessage({type:"ready"});parentPort.on("message",(job)=>parentPort.postMessage({type:"failed",job:job.job,reason:"Maximum call stack size exceeded"}));',
-    );
-    const checks = new JsonCheckWorker({}, { threadUrl: throwing });
-    expect(await checks.check(request, 'agents')).toEqual({
+  it('a check that throws fails that body with the reason; contracts that do not load fail every body', async () => {
+    const checks = new JsonCheckWorker({}, { threadUrl: faulty });
+    expect(await checks.check(request, 'throw')).toEqual({
       kind: 'check-failure',
       reason: 'the check failed (Maximum call stack size exceeded)',
     });
     await checks.close();
+    const none = new JsonCheckWorker({ configPath: '/nonexistent/redocly.yaml' });
+    const both = await Promise.all([none.check(request, 'agents'), none.check(request, 'voice')]);
+    for (const outcome of both)
+      expect(outcome).toMatchObject({
+        kind: 'check-failure',
+        reason: expect.stringContaining('the check thread could not load the contracts ('),
+      });
+    await none.close();
   });
 
   it('bodies past the waiting limit are refused at once', async () => {
-    const silent = new URL(
-      'data:text/javascript,import{parentPort}from"node:worker_threads";parentPort.on("message",()=>{});',
-    );
-    const checks = new JsonCheckWorker({}, { threadUrl: silent, maxWaiting: 1 });
-    void checks.check(request, 'agents');
-    expect(await checks.check(request, 'agents')).toMatchObject({ kind: 'check-failure' });
+    const checks = new JsonCheckWorker({}, { threadUrl: faulty, maxWaiting: 1, timeoutMs: 300 });
+    const first = checks.check(request, 'hang');
+    const second = checks.check(request, 'ok');
+    expect(await checks.check(request, 'ok')).toEqual({
+      kind: 'check-failure',
+      reason: "1 large bodies were already waiting to be checked (the mock's limit)",
+    });
+    await Promise.all([first, second]);
     await checks.close();
   });
 });

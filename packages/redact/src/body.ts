@@ -11,14 +11,8 @@ import { extraNames, isSecretField, type MaskOptions } from './names.js';
 import { maskPairs } from './query.js';
 import { maskXmlText } from './xml.js';
 
-/**
- * Masks the secret fields of a body by what it is: form fields (`client_secret`, `password`), JSON
- * properties and XML leaf elements or attributes with a secret's name. The media type is a hint, not
- * the truth: text that starts like JSON (`{`, `[`) is masked as JSON under any type or none, malformed or
- * truncated JSON included (as far as it goes), and text that starts like XML as XML. Multipart bodies are
- * masked part by part (a `password` field, JSON inside a part). Form syntax is trusted only under the form
- * media type (`a=b` is ordinary prose elsewhere). A body with nothing to mask comes back byte for byte.
- */
+/** Masks the secret fields of a body by what it is: form fields (`client_secret`, `password`), JSON
+ * properties and XML leaf elements or attributes with a secret's name. */
 export function maskBody(text: string, contentType: string | undefined, opts: MaskOptions = {}): string {
   return maskBodyWith(text, contentType, opts);
 }

@@ -25,11 +25,9 @@ function contentTypeOf(headers: HarNameValue[], fallback?: string): string | und
   return fallback || headerValue(headers, 'content-type');
 }
 
-/**
- * Every credential the exchange carries, from both sides: what the client sent (Basic user and password,
- * bearer token, API keys, query and form secrets, cookies) and what the server issued (a token in the
- * body, a session cookie). Each is then masked wherever it reappears, in any encoding the registry knows.
- */
+/** Every credential the exchange carries, from both sides: what the client sent (Basic user and password,
+ * bearer token, API keys, query and form secrets, cookies) and what the server issued (a token in the body,
+ * a session cookie). */
 function secretsOf(entry: HarEntry, opts: MaskOptions): SecretRegistry {
   const { request, response } = entry;
   const secrets = new SecretRegistry();
@@ -117,11 +115,7 @@ function textOfContent(content: HarContent): string | undefined {
   return bytes && utf8Text(bytes);
 }
 
-/**
- * The body masked by name and by value. A base64 body (`encoding: 'base64'`) is decoded first: text is
- * masked as text and encoded again; bytes that are not text get the secrets' bytes replaced. `size` and
- * `compression` follow the masked body, as they would had the server sent it.
- */
+/** The body masked by name and by value. */
 function maskContent(
   content: HarContent,
   contentType: string | undefined,
@@ -168,14 +162,8 @@ function maskResponse(response: HarResponse, secrets: SecretRegistry, opts: Mask
   };
 }
 
-/**
- * A HAR entry with no credential left: masked by name (headers, query parameters, form, JSON and XML
- * fields, with the syntax kept so the entry still passes its contract) and by value (every credential of
- * the exchange, wherever it reappears: an API key the server echoes in a header, a password in a 401
- * body, a Basic user id in a URL). Base64 bodies are decoded, masked and encoded again. The entry given
- * is not changed. Its other fields (`_webhook`, an exporter's `_resourceType`) are kept in place, and the
- * result's type keeps them too: a `HarEntry & { _webhook: string }` stays one.
- */
+/** A HAR entry with no credential left, masked by name (syntax kept, so it still passes its contract) and
+ * by value wherever a credential reappears; base64 bodies decoded and encoded again, other fields kept. */
 export function maskEntry<Entry extends HarEntry>(
   entry: Entry,
   opts: MaskOptions = {},

@@ -2,18 +2,10 @@ import { fromBase64, type HarNameValue, toBase64, utf8Text } from '@svc-contract
 import { MASK, maskToken } from './mask.js';
 import { extraNames, isCredentialHeader, type MaskOptions } from './names.js';
 
-/**
- * The replacing decoder (U+FFFD for bytes that are not UTF-8), made once as har's strict one is: a decoder
- * per call made `decodeBasic` about 1.2-1.3x slower (A/B interleaved in one process).
- */
+/** The replacing decoder (U+FFFD for bytes that are not UTF-8), made once as har's strict one is. */
 const replacingUtf8 = new TextDecoder();
 
-/**
- * Basic credentials split into user id and password, or undefined when they are not well-formed.
- * `replaceInvalidUtf8`: bytes that are not UTF-8 decode to U+FFFD rather than making the credentials
- * undefined (what a server that only splits at the colon accepts; the contract checker judges so). The
- * colon is found at the same place either way: in UTF-8 the byte 0x3A is only ever the colon.
- */
+/** Basic credentials split into user id and password, or undefined when they are not well-formed. */
 export function decodeBasic(
   credentials: string,
   options: { replaceInvalidUtf8?: boolean } = {},
@@ -25,11 +17,8 @@ export function decodeBasic(
   return { user: text.slice(0, colon), password: text.slice(colon + 1) };
 }
 
-/**
- * Basic credentials masked into the same class: well-formed stay well-formed (`REDACTED:REDACTED`); base64
- * without a colon, or with an empty user id, stays so; text that is not base64 stays not base64. A
- * recording of a request refused for malformed credentials still shows why.
- */
+/** Basic credentials masked into the same class: well-formed stay well-formed (`REDACTED:REDACTED`); base64
+ * without a colon, or with an empty user id, stays so; text that is not base64 stays not base64. */
 function maskBasic(credentials: string): string {
   const bytes = fromBase64(credentials);
   if (!bytes) return maskToken(credentials);

@@ -36,15 +36,9 @@ function skipSpace(text: string, at: number): number {
   return next;
 }
 
-/**
- * Masks the secret properties of a JSON text at any depth, in place: the text is read token by token (never
- * parsed into objects), so every occurrence of a duplicated key is masked, whitespace and key order stay
- * as sent, and a malformed or truncated body (`{"password":"hunter2"` cut off, an unquoted value) is
- * masked as far as it goes instead of being left raw. Under a secret name, strings keep their token shape,
- * numbers become 0 and nested values are masked leaf by leaf; `true`, `false` and `null` stay. Returns
- * undefined for a text that does not look like JSON (it does not start with `{` or `[`), and the text
- * itself, byte for byte, when nothing was masked. Linear in the text's length.
- */
+/** Masks the secret properties of a JSON text at any depth, token by token (duplicated keys, malformed or
+ * truncated text included, layout kept); undefined when the text does not start like JSON (`{`, `[`), the
+ * text itself when nothing was masked. */
 export function maskJsonText(
   text: string,
   isSecret: (name: string) => boolean,

@@ -11,11 +11,8 @@ export const MASKED_BASIC_CREDENTIALS = toBase64(`${MASK}:${MASK}`);
 /** `Basic ` + base64 of `REDACTED:REDACTED`. */
 export const MASKED_BASIC = `Basic ${MASKED_BASIC_CREDENTIALS}`;
 
-/**
- * Keeps the shape of a token (dots, colons, dashes and spaces between runs of characters) and nothing of
- * its content: a JSON Web Token stays three dot-separated parts, so a masked recording still passes a
- * JWT check. Every other character is masked, non-ASCII ones included.
- */
+/** Keeps the shape of a token (dots, colons, dashes and spaces between runs of characters) and nothing of its
+ * content: a JSON Web Token stays three dot-separated parts, so a masked recording still passes a JWT check. */
 export function maskToken(value: string): string {
   return value.replace(/[^.:\-\s]+/g, MASK);
 }

@@ -1,10 +1,7 @@
 import { MASK } from './mask.js';
 import { isSensitiveName } from './names.js';
 
-/**
- * XML engines quote offending values (`element 'Password': 'hunter2' is not a valid value`). When the
- * element's name says it holds a secret, the quoted values after it are masked.
- */
+/** XML engines quote offending values (`element 'Password': 'hunter2' is not a valid value`). */
 export function maskXmlMessage(message: string): string {
   const element = /element '([^']+)'/.exec(message);
   if (!element?.[1] || !isSensitiveName(element[1])) return message;

@@ -11,12 +11,9 @@ function sniffedBoundary(text: string): string | undefined {
   return /^--([^\r\n]{1,70})\r?\n/.exec(text)?.[1];
 }
 
-/**
- * Masks the parts of a `multipart/form-data` (or other multipart) body: a part whose `name` is a secret
- * field has its content masked (`password`, `client_secret`); any other part is masked as a body of its
- * own `Content-Type` (`maskPart`: JSON, XML or form fields inside it). Bytes outside the masked contents
- * stay as sent. Returns undefined when the body is not multipart after all.
- */
+/** Masks the parts of a `multipart/form-data` (or other multipart) body: a part whose `name` is a secret
+ * field has its content masked (`password`, `client_secret`); any other part is masked as a body of its own
+ * `Content-Type` (`maskPart`: JSON, XML or form fields inside it). */
 export function maskMultipartText(
   text: string,
   contentType: string | undefined,

@@ -11,12 +11,7 @@ const credentialName = /key|secret|token|passw|auth|credential|cookie|session|si
 /** Named like a credential but never one (a challenge, not a secret). */
 const challengeHeaders = new Set(['www-authenticate', 'proxy-authenticate', 'authentication-info']);
 
-/**
- * Body fields (form fields, JSON properties, XML leaf elements and attributes) that hold a secret. Exact
- * names, not a pattern: bodies have fields such as `token_type: Bearer` or `access_token_id` that are not
- * secrets, and masking them would break the contract the recording is checked against. Compared without
- * case, `-` and `_`, so `client_secret`, `clientSecret` and `Client-Secret` are one name.
- */
+/** Body fields (form fields, JSON properties, XML leaf elements and attributes) that hold a secret. */
 const secretFields = new Set(
   [
     'password',
@@ -34,10 +29,8 @@ const secretFields = new Set(
   ].map(normaliseName),
 );
 
-/**
- * Query parameters that are credentials although their name says nothing: `sig` signs a URL (shared
- * access signatures, signed download links) and whoever holds the URL can use it.
- */
+/** Query parameters that are credentials although their name says nothing: `sig` signs a URL (shared access
+ * signatures, signed download links) and whoever holds the URL can use it. */
 const secretQueryNames = new Set(['sig'].map(normaliseName));
 
 export function normaliseName(name: string): string {

@@ -21,10 +21,8 @@ function decodePercent(text: string): string {
 /** How deep a URL inside a parameter (`next=%2Fapi%3Ftoken%3D...`) is looked into, for a twice-encoded one. */
 const MAX_NESTED = 3;
 
-/**
- * A parameter value that is itself a URL or a query (`next=%2Fapi%3Ftoken%3Dk`, a redirect target) with
- * its credentials masked and encoded again, or undefined when it holds none.
- */
+/** A parameter value that is itself a URL or a query (`next=%2Fapi%3Ftoken%3Dk`, a redirect target) with its
+ * credentials masked and encoded again, or undefined when it holds none. */
 /** A `name=value` pair as URLs carry them: a plain parameter name before the `=`. */
 const parameterPair = /^[\w.~\-[\]%]+=/;
 
@@ -74,11 +72,8 @@ function maskPairsAt(
     .join('&');
 }
 
-/**
- * Visits every `name=value` pair of a query string or form body; a secret's value is masked and handed
- * to `onSecret` decoded. A value that is itself an encoded URL or query (`next=%2Fapi%3Ftoken%3Dk`) is
- * looked into, twice-encoded included. Pairs stay byte for byte as sent otherwise (no re-encoding).
- */
+/** Visits every `name=value` pair of a query string or form body; a secret's value is masked and handed to
+ * `onSecret` decoded. */
 export function maskPairs(text: string, isSecret: (name: string) => boolean, onSecret?: OnSecret): string {
   return maskPairsAt(text, isSecret, onSecret, 0);
 }
@@ -94,10 +89,8 @@ function splitUrl(url: string): { head: string; query?: string; fragment: string
 
 const userInfo = /^([a-z][a-z0-9+.-]*:\/\/)([^/@?#]*)@/i;
 
-/**
- * Masks user info and every query parameter that carries a credential (`api_key`, `access_token`,
- * `sig`, `X-Amz-Signature`). The rest of the URL stays as it was, relative URLs included.
- */
+/** Masks user info and every query parameter that carries a credential (`api_key`, `access_token`, `sig`,
+ * `X-Amz-Signature`). */
 export function maskUrl(url: string, opts: MaskOptions = {}): string {
   return maskUrlWith(url, opts);
 }

@@ -16,10 +16,8 @@ import { MASK, MASKED_BASIC_CREDENTIALS, maskToken } from './mask.js';
 import { extraNames, isCredentialHeader, type MaskOptions } from './names.js';
 import { maskUrlWith } from './query.js';
 
-/**
- * Values shorter than this are not looked for: an organization id such as `7` would mangle every number
- * in the text, and a credential that short is not a secret worth the damage.
- */
+/** Values shorter than this are not looked for: an organization id such as `7` would mangle every number in
+ * the text, and a credential that short is not a secret worth the damage. */
 export const MIN_SECRET_LENGTH = 4;
 
 const xmlEscapes: Record<string, string> = {
@@ -65,20 +63,14 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 
 const alphanumeric = /[A-Za-z0-9]/;
 
-/**
- * What may stand before a value that starts with a letter or digit: anything but a letter or digit, or an
+/** What may stand before a value that starts with a letter or digit: anything but a letter or digit, or an
  * escape whose last characters are ones (`%20`, `%3D`, `%253D` encoded twice, `\u003d`, a JSON `\n`), so
- * `Bearer%20<token>`, `next%3D<key>` and a multipart body echoed in a JSON string are found.
- */
+ * `Bearer%20<token>`, `next%3D<key>` and a multipart body echoed in a JSON string are found. */
 const tokenStart =
   '(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2})|(?<=%25[0-9A-Fa-f]{2})|(?<=\\\\u[0-9A-Fa-f]{4})|(?<=\\\\[bfnrt]))';
 
-/**
- * A value is looked for as a whole token: where its first or last character is a letter or digit, the
- * character beside it must not be one (an escape such as `%3D` before it counts as a boundary). A Basic
- * user id `user` is masked in `user:pw`, `"user"` and `%3Auser`, not inside `/users/` (which would break
- * the recorded path and with it the contract check).
- */
+/** A value is looked for as a whole token: where its first or last character is a letter or digit, the
+ * character beside it must not be one (an escape such as `%3D` before it counts as a boundary). */
 function tokenPattern(texts: Iterable<string>): RegExp {
   const sorted = [...texts].sort((a, b) => b.length - a.length);
   const literal = (text: string): string =>
@@ -86,8 +78,7 @@ function tokenPattern(texts: Iterable<string>): RegExp {
   const bounded = sorted.filter((text) => alphanumeric.test(text.charAt(0))).map(literal);
   const free = sorted.filter((text) => !alphanumeric.test(text.charAt(0))).map(literal);
   // The first characters first, in a class: most positions of a long text fail there at once, before the
-  // boundary's lookbehinds (one group for all values, not one per value) are tried. A pattern of one
-  // lookbehind group per value took seconds on a 10 MB body; this one takes a fraction of a second.
+  // boundary's lookbehinds (one group for all values, not one per value) are tried.
   const firsts = [...new Set(sorted.map((text) => text.charAt(0)))]
     .map((char) => char.replace(/[\]\\^-]/g, '\\$&'))
     .join('');
@@ -115,10 +106,8 @@ function base64Binary(run: string): string | undefined {
   }
 }
 
-/**
- * The text behind a run of base64 (standard or URL-safe, padded or not), or undefined when it is not
- * base64 of UTF-8 text.
- */
+/** The text behind a run of base64 (standard or URL-safe, padded or not), or undefined when it is not base64
+ * of UTF-8 text. */
 function decodeBase64Run(run: string): { text: string; urlSafe: boolean; padded: boolean } | undefined {
   const urlSafe = /[-_]/.test(run);
   if (urlSafe && /[+/]/.test(run)) return undefined;
@@ -130,13 +119,8 @@ function decodeBase64Run(run: string): { text: string; urlSafe: boolean; padded:
   return text === undefined ? undefined : { text, urlSafe, padded: run.endsWith('=') };
 }
 
-/**
- * Masking by value: the credentials of an exchange, once known, are replaced wherever they appear in it -
- * a server that echoes an API key in a header or a password in a 401 body leaks nothing. Each value is
- * looked for as is, percent-encoded (once and twice, upper- or lower-case hex), form-encoded, JSON-escaped
- * (once and twice, `\\/` too), XML-escaped and as base64 (padded, unpadded, URL-safe, or inside a longer
- * base64 text); Basic credentials also as the base64 of `user:password`, the user id and the password apart.
- */
+/** Masking by value: the credentials of an exchange, once known, are replaced wherever they appear in it - a
+ * server that echoes an API key in a header or a password in a 401 body leaks nothing. */
 export class SecretRegistry {
   /** Text to look for → what replaces it. */
   private readonly replacements = new Map<string, string>();
@@ -144,11 +128,8 @@ export class SecretRegistry {
   private binaryPattern: RegExp | undefined;
   private readonly keepSyntax: boolean;
 
-  /**
-   * `keepSyntax: false` replaces every value with the bare mask: right for logs and error messages, where
-   * `Basic UkVEQUNURUQ6UkVEQUNURUQ=` would hide that anything was masked. Recordings keep the syntax
-   * (the default), so they still pass their contract.
-   */
+  /** `keepSyntax: false` replaces every value with the bare mask: right for logs and error messages, where
+   * `Basic UkVEQUNURUQ6UkVEQUNURUQ=` would hide that anything was masked. */
   constructor(opts: { keepSyntax?: boolean } = {}) {
     this.keepSyntax = opts.keepSyntax ?? true;
   }
@@ -163,10 +144,7 @@ export class SecretRegistry {
     return [...this.replacements.keys()];
   }
 
-  /**
-   * Registers a credential value; `replacement` keeps a syntax when one matters (a JWT's dots). A value
-   * of digits only is replaced by `0`, so a number echoed in JSON stays a number and the JSON stays JSON.
-   */
+  /** Registers a credential value; `replacement` keeps a syntax when one matters (a JWT's dots). */
   add(value: string, replacement?: string): this {
     if (value.length < MIN_SECRET_LENGTH) return this;
     const mask = this.keepSyntax ? (replacement ?? (/^\d+$/.test(value) ? '0' : MASK)) : MASK;
@@ -247,10 +225,8 @@ export class SecretRegistry {
     return this.pattern;
   }
 
-  /**
-   * The text with every registered value replaced, in every encoding {@link add} lists, and inside base64
-   * (a run of base64 or base64url whose text holds a secret is masked and encoded again).
-   */
+  /** The text with every registered value replaced, in every encoding {@link add} lists, and inside base64 (a
+   * run of base64 or base64url whose text holds a secret is masked and encoded again). */
   mask(text: string): string {
     const pattern = this.regex();
     if (!pattern || text === '') return text;
@@ -282,10 +258,8 @@ export class SecretRegistry {
     return decoded.padded ? encoded : encoded.replace(/=+$/, '');
   }
 
-  /**
-   * Bytes (a body that is not text) with every registered value's UTF-8 bytes replaced; the mask is as
-   * long as it is, so the body's length changes as a text's would.
-   */
+  /** Bytes (a body that is not text) with every registered value's UTF-8 bytes replaced; the mask is as long
+   * as it is, so the body's length changes as a text's would. */
   maskBytes(bytes: Uint8Array): Uint8Array {
     const binary = bytesToBinary(bytes);
     const pattern = this.regex();
@@ -302,18 +276,15 @@ export class SecretRegistry {
   }
 }
 
-/**
- * The parts of a request or response (@svc-contracts/har's one exchange: an `ExchangeRequest` or an
- * `ExchangeResponse` is one) that may carry a credential; `contentType` defaults to the `Content-Type` header.
- */
+/** The parts of a request or response (@svc-contracts/har's one exchange: an `ExchangeRequest` or an
+ * `ExchangeResponse` is one) that may carry a credential; `contentType` defaults to the `Content-Type`
+ * header. */
 export type MessageParts = Partial<Pick<ExchangeRequest, 'url' | 'headers' | 'body'>> & {
   contentType?: string;
 };
 
-/**
- * The credential values of a message: Basic user id and password, bearer token, API-key headers and
- * query parameters, user info, cookies, and the secret fields of a form, JSON or XML body.
- */
+/** The credential values of a message: Basic user id and password, bearer token, API-key headers and query
+ * parameters, user info, cookies, and the secret fields of a form, JSON or XML body. */
 export function collectSecrets(message: MessageParts, opts: MaskOptions = {}): SecretRegistry {
   return new SecretRegistry().addMessage(message, opts);
 }

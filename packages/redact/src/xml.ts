@@ -4,11 +4,7 @@ import { MASK } from './mask.js';
 
 const xmlName = '(?:[A-Za-z_][\\w.-]*:)?[A-Za-z_][\\w.-]*';
 
-/**
- * A leaf element: its content is text, CDATA sections and comments, no child element. A container such as
- * `<CallbackCredentials>` is not a secret itself; the `<Password>` inside it is. One character at a time
- * in the content (not `[^<]+`), so a document with no match cannot make the engine backtrack for ever.
- */
+/** A leaf element: its content is text, CDATA sections and comments, no child element. */
 const leafElement = new RegExp(
   `<(${xmlName})(\\s[^>]*?)?(?<!/)>((?:[^<]|<!\\[CDATA\\[[\\s\\S]*?\\]\\]>|<!--[\\s\\S]*?-->)*)</\\1\\s*>`,
   'g',
@@ -16,11 +12,8 @@ const leafElement = new RegExp(
 
 const startTag = /<[A-Za-z_][^>]*>/g;
 
-/**
- * Text after a start tag that is never closed: the document was cut off (`<Password>hunter2` at its end)
- * or is malformed (`<Password>hunter2<Next>`). Runs after the leaf elements are masked, so a closed
- * element (already masked) is not matched again.
- */
+/** Text after a start tag that is never closed: the document was cut off (`<Password>hunter2` at its end) or
+ * is malformed (`<Password>hunter2<Next>`). */
 const unclosedText = new RegExp(`<(${xmlName})(\\s[^>]*?)?(?<!/)>([^<]+)(?=<(?!/\\1\\s*>)|$)`, 'g');
 const attribute = new RegExp(`(\\s)(${xmlName})(\\s*=\\s*)(["'])([\\s\\S]*?)\\4`, 'g');
 
@@ -48,12 +41,9 @@ export function xmlText(content: string): string {
     .join('');
 }
 
-/**
- * Masks secret leaf elements (`<Password>`, `<s:Password>`, `<Authorization>`) whatever their content is
- * made of (CDATA, comments, references), the text after a secret start tag that is never closed (a body
- * cut off), and secret attributes (`password="..."`). The masked content is plain text: CDATA and comments
- * around a secret go with it.
- */
+/** Masks secret leaf elements (`<Password>`, `<s:Password>`, `<Authorization>`) whatever their content is
+ * made of (CDATA, comments, references), the text after a secret start tag that is never closed (a body cut
+ * off), and secret attributes (`password="..."`). */
 export function maskXmlText(text: string, isSecret: (name: string) => boolean, onSecret?: OnSecret): string {
   const elementsMasked = text.replace(
     leafElement,

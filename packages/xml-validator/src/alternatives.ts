@@ -1,15 +1,7 @@
 import type { ValidateOptions, XmlValidationResult, XsdValidator } from './types.js';
 
-/**
- * Validates one document against alternative schemas (`x-xsd.schema` and `x-xsd.legacySchema` of the
- * number-management notification): valid when it is valid against any of them. When none accepts it,
- * the issues are those of the first (the primary schema), and the last issue ends by naming the other
- * schemas that refused it too, so a caller printing only messages knows every alternative was tried. The checker, the
- * mocks (through the checker) and the numbers client all call this one function.
- *
- * @example
- * const result = await validateAgainstAny([standard, legacy], body, { fileName: 'order notification' });
- */
+/** Validates one document against alternative schemas (`x-xsd.schema` and `x-xsd.legacySchema` of the
+ * number-management notification): valid when it is valid against any of them. */
 export async function validateAgainstAny(
   validators: readonly XsdValidator[],
   xml: string,

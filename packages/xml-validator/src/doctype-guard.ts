@@ -3,11 +3,8 @@ import { type ForbiddenDeclaration, findDeclaration } from './forbidden-declarat
 import { createIssue } from './issue.js';
 import type { XmlIssue } from './types.js';
 
-/**
- * Returns a `doctype-forbidden` issue (with line and column) when the document carries a DOCTYPE or
- * ENTITY declaration, otherwise undefined. Runs before any parser or engine sees the document (see
- * forbidden-declaration.mjs for the rule and why it looks everywhere).
- */
+/** Returns a `doctype-forbidden` issue (with line and column) when the document carries a DOCTYPE or ENTITY
+ * declaration, otherwise undefined. */
 export function findForbiddenDeclaration(xml: string, fileName?: string): XmlIssue | undefined {
   const found = findDeclaration(xml);
   return found === undefined ? undefined : forbiddenDeclarationIssue(found, fileName);

@@ -1,8 +1,6 @@
-// Locates the elements libxml2's schema errors are about, next to the engine (libxml2-core.mjs), so that
-// the thread that validated a document also locates its issues: a 10 MB document is scanned on the engine
-// worker, and the caller's thread only receives the bounded list of located issues.
-//
-// Plain JavaScript for the same reason as libxml2-core.mjs: the worker loads it by URL from src/ and dist/.
+// Locates the elements libxml2's schema errors are about, next to the engine (libxml2-core.mjs), so that the
+// thread that validated a document also locates its issues: a 10 MB document is scanned on the engine worker,
+// and the caller's thread only receives the bounded list of located issues.
 import { LineCounter } from './line-counter.mjs';
 
 // `Element 'Order', attribute 'foo': ...` or `Element '{urn:x}Order': ...`
@@ -15,15 +13,8 @@ const SUBJECT = /^Element '([^']+)'(?:, attribute '([^']+)')?:/;
  * @typedef {{ firstLine: number, column: number, ancestry: OpenElement[] | undefined }} Candidate
  */
 
-/**
- * Adds the column and element path to the issues whose element can be found without guessing: the one
- * element of the issue's name whose start tag is on the issue's line. One pass over the document whatever
- * the number of issues, and it ends early once every question has become ambiguous (a document written on
- * one line, with thousands of same-named elements, is answered after its second such element).
- * @param {string} xml
- * @param {EngineIssue[]} issues
- * @returns {LocatedIssue[]}
- */
+/** Adds the column and element path to the issues whose element can be found without guessing: the one
+ * element of the issue's name whose start tag is on the issue's line. */
 export function locateIssues(xml, issues) {
   const subjects = issues.map((issue) => {
     const subject = SUBJECT.exec(issue.message);
@@ -56,12 +47,7 @@ export function locateIssues(xml, issues) {
   });
 }
 
-/**
- * Fills `asked` (line -> local name -> candidate) in one pass. Only documents the engine found
- * well-formed are scanned, so a light tokenizer is enough.
- * @param {string} xml
- * @param {Map<number, Map<string, Candidate | 'ambiguous' | undefined>>} asked
- */
+/** Fills `asked` (line -> local name -> candidate) in one pass. */
 function scan(xml, asked) {
   let unanswered = 0;
   for (const names of asked.values()) unanswered += names.size;
@@ -113,12 +99,7 @@ function scan(xml, asked) {
   }
 }
 
-/**
- * Offset just past the element name that starts at `start`: the first space, `/` or `>`.
- * @param {string} xml
- * @param {number} start
- * @param {number} end
- */
+/** Offset just past the element name that starts at `start`: the first space, `/` or `>`. */
 function nameEnd(xml, start, end) {
   for (let at = start; at < end; at++) {
     const code = xml.charCodeAt(at);
@@ -129,11 +110,7 @@ function nameEnd(xml, start, end) {
   return end;
 }
 
-/**
- * Offset of the `>` that ends the markup starting at `start`, skipping comments, CDATA and quoted values.
- * @param {string} xml
- * @param {number} start
- */
+/** Offset of the `>` that ends the markup starting at `start`, skipping comments, CDATA and quoted values. */
 function markupEnd(xml, start) {
   if (xml.startsWith('<!--', start)) return endOf(xml.indexOf('-->', start + 4), 2);
   if (xml.startsWith('<![CDATA[', start)) return endOf(xml.indexOf(']]>', start + 9), 2);
@@ -152,18 +129,12 @@ function markupEnd(xml, start) {
   return -1;
 }
 
-/**
- * @param {number} found
- * @param {number} lengthBeyond
- */
+/**  */
 function endOf(found, lengthBeyond) {
   return found === -1 ? -1 : found + lengthBeyond;
 }
 
-/**
- * `Local`, `prefix:Local` or the engine's `{namespace}Local` to `Local`.
- * @param {string} name
- */
+/** `Local`, `prefix:Local` or the engine's `{namespace}Local` to `Local`. */
 function localPart(name) {
   const withoutNamespace = name.startsWith('{') ? name.slice(name.indexOf('}') + 1) : name;
   const colon = withoutNamespace.indexOf(':');

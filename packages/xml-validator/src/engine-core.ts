@@ -12,10 +12,8 @@ export type EngineVerdict =
   | { kind: 'not-well-formed'; message: string; line: number | undefined; column: number | undefined }
   | {
       kind: 'invalid';
-      /**
-       * The first `maxIssues` schema errors, in document order, located where the element is found
-       * without guessing (see element-locator.mjs).
-       */
+      /** The first `maxIssues` schema errors, in document order, located where the element is found without
+       * guessing (see element-locator.mjs). */
       issues: LocatedIssue[];
       /** Every schema error of the document, also those not kept. */
       total: number;
@@ -43,10 +41,7 @@ export interface EngineCore {
 
 let loading: Promise<EngineCore> | undefined;
 
-/**
- * The engine core of this thread, loaded on first use (it compiles a 1 MB WebAssembly module). The file
- * is JavaScript (see there why); EngineCore above is its contract.
- */
+/** The engine core of this thread, loaded on first use (it compiles a 1 MB WebAssembly module). */
 export function loadEngineCore(): Promise<EngineCore> {
   loading ??= import('./libxml2-core.mjs') as Promise<EngineCore>;
   return loading;

@@ -16,10 +16,8 @@ export class XmlWellFormednessError extends Error {
   }
 }
 
-/**
- * Thrown when an XSD cannot be used: missing file, missing include, remote location, DOCTYPE in the schema,
- * or a schema the engine refuses to compile. The message names the file.
- */
+/** Thrown when an XSD cannot be used: missing file, missing include, remote location, DOCTYPE in the schema,
+ * or a schema the engine refuses to compile. */
 export class XsdLoadError extends Error {
   override readonly name = 'XsdLoadError';
   constructor(
@@ -29,9 +27,4 @@ export class XsdLoadError extends Error {
   ) {
     super(message);
   }
-}
-
-/** Thrown when the validation engine itself fails (crash, out of memory), as opposed to a document being invalid. */
-export class XmlEngineError extends Error {
-  override readonly name = 'XmlEngineError';
 }

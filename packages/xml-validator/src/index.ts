@@ -1,6 +1,6 @@
 export { validateAgainstAny } from './alternatives.js';
 export { assertNoDoctype, findForbiddenDeclaration } from './doctype-guard.js';
-export { XmlDoctypeForbiddenError, XmlEngineError, XmlWellFormednessError, XsdLoadError } from './errors.js';
+export { XmlDoctypeForbiddenError, XmlWellFormednessError, XsdLoadError } from './errors.js';
 export {
   assertWellFormedXml,
   createXmlParser,
@@ -9,12 +9,6 @@ export {
   XML_ATTRIBUTE_PREFIX,
   type XmlParse,
 } from './parse-xml.js';
-export {
-  type ThreadJob,
-  type ThreadMessage,
-  ThreadOfOne,
-  type ThreadOfOneOptions,
-} from './thread-of-one.js';
 export type {
   ValidateOptions,
   XmlDocumentInput,

@@ -10,10 +10,8 @@ export interface IssueParts {
   fileName?: string | undefined;
 }
 
-/**
- * Builds an issue whose message carries its own location, so a caller that only prints `message` still
- * tells the reader where to look.
- */
+/** Builds an issue whose message carries its own location, so a caller that only prints `message` still tells
+ * the reader where to look. */
 export function createIssue(parts: IssueParts): XmlIssue {
   const location = [parts.fileName, parts.line === undefined ? undefined : `line ${parts.line}`]
     .filter((part) => part !== undefined && part !== '')

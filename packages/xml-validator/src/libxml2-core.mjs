@@ -1,16 +1,5 @@
-// libxml2 (libxml2-wasm) behind three calls: compile a schema and keep it, validate a document against a
-// kept schema, drop a schema. Shared by the main thread (small documents) and the engine worker (large
-// documents), so both judge documents with the same code.
-//
-// Plain JavaScript on purpose: the worker loads this file by URL from src/ (tests) and dist/ (consumers)
-// alike, with no TypeScript loader in between. The TypeScript side describes it in engine-core.ts.
-//
-// Uses internals of libxml2-wasm 0.7.2 (pinned), from libxml2-wasm/lib/libxml2.mjs: the raw parser and
-// xmlSchema* calls and XmlErrorStruct. The public XsdValidator.validate() collects every error and asks
-// libxml2 for each one's node path, which walks all siblings: with 16,000 errors among 16,000 siblings that
-// is quadratic (1.5 s here). Our own error handler counts every error, keeps the first `maxIssues`, and
-// computes nothing else. Documents are parsed with the raw calls too: the XmlDocument wrapper registers
-// every document with a FinalizationRegistry, a cost comparable to validating a small document.
+// libxml2 (libxml2-wasm) behind three calls: compile a schema and keep it, validate a document against a kept
+// schema, drop a schema.
 import { Buffer } from 'node:buffer';
 import { ParseOption, XmlDocument, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
 import {
@@ -65,10 +54,7 @@ xmlRegisterInputProvider({
 
 const XML_ERR_ERROR = 2;
 
-/**
- * The error sink of the parse or validation running now (both are synchronous, so one at a time). One
- * object, emptied before each use: a small document costs a few microseconds, allocations show.
- */
+/** The error sink of the parse or validation running now (both are synchronous, so one at a time). */
 const sink = {
   limit: 0,
   kept: /** @type {Array<{ message: string, line: number, column: number, level: number }>} */ ([]),
@@ -99,18 +85,11 @@ const collectError = addFunction((_userData, errorPointer) => {
   }
 }, 'vii');
 
-/**
- * Compiled schemas, each with its validation context: libxml2 resets a validation context at the start of
- * every validation, so one per schema serves every document (creating one per document cost about a
- * tenth of the validation of a small document).
- * @type {Map<string, { schema: XsdValidator, context: number }>}
- */
+/** Compiled schemas, each with its validation context: libxml2 resets a validation context at the start of
+ * every validation, so one per schema serves every document. @type {Map<string, { schema: XsdValidator, context: number }>} */
 const schemas = new Map();
 
-/**
- * One parser context for every document of this thread: xmlCtxtReadMemory resets it first. Replaced
- * every PARSES_PER_CONTEXT documents because its name dictionary keeps every element name it has seen.
- */
+/** One parser context for every document of this thread: xmlCtxtReadMemory resets it first. */
 const PARSES_PER_CONTEXT = 256;
 let parserContext = 0;
 let parsesOnContext = 0;
@@ -126,12 +105,7 @@ function reusableParserContext() {
   return parserContext;
 }
 
-/**
- * Compiles a schema and keeps it under `id`.
- * @param {string} id
- * @param {{ entryFileName: string, files: Array<{ fileName: string, contents: string }> }} bundle
- * @returns {{ ok: true } | { ok: false, errors: Array<{ message: string, file?: string, line?: number }> }}
- */
+/** Compiles a schema and keeps it under `id`. */
 export function compileSchema(id, bundle) {
   dropSchema(id);
   const encoder = new TextEncoder();
@@ -182,16 +156,8 @@ export function hasSchema(id) {
   return schemas.has(id);
 }
 
-/**
- * Judges one document as a validator does: refused when it is over `maxDocumentBytes` in UTF-8 (never
- * parsed) or carries a DOCTYPE or ENTITY declaration (never parsed either), else validated and located.
- * The caller's thread runs it for small documents and the engine worker for large ones, so that a large
- * document is measured, scanned and parsed off the caller's thread.
- * @param {string} schemaId
- * @param {string} xml
- * @param {{ maxIssues: number, maxDocumentBytes: number }} limits
- * @returns {import('./engine-core.js').EngineVerdict}
- */
+/** Judges one document as a validator does: refused when it is over `maxDocumentBytes` in UTF-8 (never
+ * parsed) or carries a DOCTYPE or ENTITY declaration (never parsed either), else validated and located. */
 export function judgeDocument(schemaId, xml, limits) {
   // Encoded once, natively: the size limit counts these bytes and libxml2 parses them.
   const bytes = Buffer.from(xml, 'utf8');
@@ -201,26 +167,14 @@ export function judgeDocument(schemaId, xml, limits) {
   return validateBytes(schemaId, xml, bytes, limits.maxIssues);
 }
 
-/**
- * Parses and validates one document against the schema kept under `schemaId`, and locates the kept
- * issues (column, element path) on this thread: the caller gets a verdict whose size is bounded by
- * `maxIssues`, whatever the size of the document.
- * @param {string} schemaId
- * @param {string} xml
- * @param {number} maxIssues
- * @returns {import('./engine-core.js').EngineVerdict}
- */
+/** Parses and validates one document against the schema kept under `schemaId`, and locates the kept issues
+ * (column, element path) on this thread: the caller gets a verdict whose size is bounded by `maxIssues`,
+ * whatever the size of the document. */
 export function validateDocument(schemaId, xml, maxIssues) {
   return validateBytes(schemaId, xml, Buffer.from(xml, 'utf8'), maxIssues);
 }
 
-/**
- * @param {string} schemaId
- * @param {string} xml the text, for locating issues
- * @param {Uint8Array} bytes the same text in UTF-8, for libxml2
- * @param {number} maxIssues
- * @returns {import('./engine-core.js').EngineVerdict}
- */
+/**  */
 function validateBytes(schemaId, xml, bytes, maxIssues) {
   const schema = schemas.get(schemaId);
   if (schema === undefined) throw new Error(`no schema ${schemaId} in this engine`);
@@ -247,20 +201,15 @@ function validateBytes(schemaId, xml, bytes, maxIssues) {
   }
 }
 
-/**
- * Parses a document; returns libxml2's document pointer (to be freed with xmlFreeDoc), or the
- * `not-well-formed` verdict with the first error. Errors of level "error" (namespace errors) count as
- * fatal, as libxml2-wasm's own parser wrapper counts them.
- * @param {Uint8Array} bytes UTF-8
- * @returns {number | import('./engine-core.js').EngineVerdict}
- */
+/** Parses a document; returns libxml2's document pointer (to be freed with xmlFreeDoc), or the
+ * `not-well-formed` verdict with the first error. */
 function parse(bytes) {
   resetSink(1);
   const context = reusableParserContext();
   let document = 0;
   try {
-    // The text was a JS string, encoded to UTF-8: libxml2 reads it as UTF-8 whatever the XML declaration
-    // says. (xmlReadString would encode it again with a JavaScript loop, 80 ms for 10 MB.)
+    // Encoded to UTF-8 natively: libxml2 reads it as UTF-8 whatever the XML declaration says
+    // (xmlReadString would encode it again with a JavaScript loop).
     document = xmlReadMemory(context, bytes, null, 'utf-8', PARSE_OPTIONS);
     if (document !== 0 && sink.worst < XML_ERR_ERROR) return document;
     const first = sink.kept[0];
@@ -276,10 +225,7 @@ function parse(bytes) {
   }
 }
 
-/**
- * @param {string} id
- * @param {string} fileName
- */
+/**  */
 function schemaUrl(id, fileName) {
   return `${SCHEME}${id}/${fileName}`;
 }

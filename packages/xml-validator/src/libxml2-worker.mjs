@@ -1,46 +1,18 @@
-// The engine worker: judges the documents too large to validate on the caller's thread, so that a long
-// validation never blocks the event loop of the mocks. worker-engine.ts starts it, enforces the time
-// budget by terminating it, and starts a new one after a crash.
-//
-// Plain JavaScript for the same reason as libxml2-core.mjs: it is loaded by URL from src/ and dist/.
-import { parentPort } from 'node:worker_threads';
-
+// The engine thread of worker-engine.ts (a piscina task): judges one large document off the caller's
+// thread. Plain JavaScript, as libxml2-core.mjs, so that it loads by URL from src/ and dist/.
 const core = await import('./libxml2-core.mjs');
 
-parentPort.on('message', (message) => {
-  if (message === null || typeof message !== 'object') return;
-  if (message.type === 'schema') {
-    // A schema that does not compile here compiled on the main thread; validate() then reports it missing.
-    core.compileSchema(message.id, message.bundle);
-  } else if (message.type === 'drop') {
-    core.dropSchema(message.id);
-  } else if (message.type === 'validate') {
-    validate(message);
-  }
-});
-
-/** @param {{ job: number, schemaId: string, xml: string, maxIssues: number, maxDocumentBytes: number }} message */
-function validate(message) {
-  let verdict;
+/** @param {{ schemaId: string, bundle: object, xml: string, maxIssues: number, maxDocumentBytes: number }} job */
+export default function judge(job) {
   try {
-    if (!core.hasSchema(message.schemaId)) {
-      parentPort.postMessage({
-        type: 'failure',
-        job: message.job,
-        reason: 'the schema did not compile in the engine worker',
-      });
-      return;
-    }
-    verdict = core.judgeDocument(message.schemaId, message.xml, message);
+    if (!core.hasSchema(job.schemaId) && !core.compileSchema(job.schemaId, job.bundle).ok)
+      return { kind: 'engine-failure', reason: 'the schema did not compile in the engine worker' };
+    // Without a document: the schema only (a new thread warming up).
+    return job.xml === undefined ? null : core.judgeDocument(job.schemaId, job.xml, job);
   } catch (error) {
-    // After a WebAssembly trap (out of memory, abort) the engine's memory is in an unknown state: report
-    // and exit, the parent starts a fresh worker for the next document.
+    // A WebAssembly trap (out of memory, abort): the caller replaces this thread.
     const text = String(error?.message ?? error);
     const reason = /memory|OOM/i.test(text) ? 'the engine ran out of memory' : `the engine crashed (${text})`;
-    parentPort.postMessage({ type: 'failure', job: message.job, reason });
-    process.exit(1);
+    return { kind: 'engine-failure', reason };
   }
-  parentPort.postMessage({ type: 'verdict', job: message.job, verdict });
 }
-
-parentPort.postMessage({ type: 'ready' });

@@ -1,13 +1,8 @@
 // Line and column of offsets in a text, counted the way an XML parser counts lines: `\r\n`, `\r` and `\n`
-// each end a line (XML end-of-line normalisation), so our numbers agree with the engine's. Shared by the
-// DOCTYPE guard and the element locator, on the caller's thread and on the engine worker.
-//
-// Plain JavaScript for the same reason as libxml2-core.mjs: the worker loads it by URL from src/ and dist/.
+// each end a line (XML end-of-line normalisation), so our numbers agree with the engine's.
 
-/**
- * Counts lines while moving forward through a text: a whole scan costs one pass, however many offsets are
- * asked about, and no table of line starts is built.
- */
+/** Counts lines while moving forward through a text: a whole scan costs one pass, however many offsets are
+ * asked about, and no table of line starts is built. */
 export class LineCounter {
   /** 1-based line of the last offset advanced to. */
   line = 1;
@@ -21,10 +16,7 @@ export class LineCounter {
     this.#text = text;
   }
 
-  /**
-   * Moves to `offset` (never back: an earlier offset leaves the counter where it is).
-   * @param {number} offset
-   */
+  /** Moves to `offset` (never back: an earlier offset leaves the counter where it is). */
   advanceTo(offset) {
     const text = this.#text;
     for (let at = this.#counted; at < offset; at++) {
@@ -37,10 +29,7 @@ export class LineCounter {
     if (offset > this.#counted) this.#counted = offset;
   }
 
-  /**
-   * 1-based column (UTF-16 code units) of an offset on the current line.
-   * @param {number} offset
-   */
+  /** 1-based column (UTF-16 code units) of an offset on the current line. */
   columnOf(offset) {
     return offset - this.lineStart + 1;
   }

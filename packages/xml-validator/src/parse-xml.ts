@@ -6,15 +6,11 @@ import { findWellFormednessViolation } from './well-formed.js';
 import { strictXmlEntityDecoder } from './xml-entities.js';
 
 export interface ParseXmlOptions {
-  /**
-   * Elements that are always returned as arrays, even when they occur once (for example
-   * `['TelephoneNumber', 'Parameter']`). Matched on the element name as written.
-   */
+  /** Elements that are always returned as arrays, even when they occur once (for example `['TelephoneNumber',
+   * 'Parameter']`). */
   arrayElements?: Iterable<string>;
-  /**
-   * Finer control than `arrayElements`: elements returned as arrays at these dotted paths only, such as
-   * `Order.TelephoneNumberList.TelephoneNumber`.
-   */
+  /** Finer control than `arrayElements`: elements returned as arrays at these dotted paths only, such as
+   * `Order.TelephoneNumberList.TelephoneNumber`. */
   arrayPaths?: Iterable<string>;
   /** Drop namespace prefixes from element and attribute names (default false). */
   removeNamespacePrefix?: boolean;
@@ -25,15 +21,8 @@ export interface ParseXmlOptions {
 /** Attribute keys are the attribute name with this prefix: `<Order id="1">` gives `{ Order: { '@_id': '1' } }`. */
 export const XML_ATTRIBUTE_PREFIX = '@_';
 
-/**
- * Parses XML into plain objects, safely and without guessing types:
- * - a DOCTYPE or ENTITY declaration is refused (`XmlDoctypeForbiddenError`) before parsing;
- * - only the five predefined entities and character references are decoded, nothing is expanded;
- * - every value stays a string (`+14155550100` stays `'+14155550100'`, `007` stays `'007'`);
- * - a document that is not well-formed XML 1.0 (with namespaces) throws `XmlWellFormednessError` with line
- *   and column: one root element, legal characters, names and references, declared prefixes (well-formed.ts).
- * Elements with text and attributes become `{ '#text': ..., '@_name': ... }`; empty elements become `''`.
- */
+/** Parses XML into plain objects, safely: no DOCTYPE, no entity expanded, every value a string, a document
+ * not well-formed refused with line and column (README: `parseXml`). */
 export function parseXml<T = Record<string, unknown>>(xml: string, options: ParseXmlOptions = {}): T {
   return createXmlParser<T>(options)(xml, options.fileName);
 }
@@ -41,10 +30,8 @@ export function parseXml<T = Record<string, unknown>>(xml: string, options: Pars
 /** {@link parseXml} with its options fixed: the `fileName` (for messages) is given per document. */
 export type XmlParse<T> = (xml: string, fileName?: string) => T;
 
-/**
- * {@link parseXml} for many documents read the same way (a client reading its answers): the parser is
- * built once, and each document is still checked for a DOCTYPE and for well-formedness before it is read.
- */
+/** {@link parseXml} for many documents read the same way (a client reading its answers): the parser is built
+ * once, and each document is still checked for a DOCTYPE and for well-formedness before it is read. */
 export function createXmlParser<T = Record<string, unknown>>(
   options: Omit<ParseXmlOptions, 'fileName'> = {},
 ): XmlParse<T> {
@@ -55,12 +42,7 @@ export function createXmlParser<T = Record<string, unknown>>(
   };
 }
 
-/**
- * fast-xml-parser's parse of a document the well-formedness check accepted. What the parse still refuses
- * (a processing instruction whose text it cannot read as pseudo-attributes, such as `<?pi x="1?>`, which
- * XML allows) is reported as a well-formedness error too: the parser's own plain `Error` becomes an
- * {@link XmlWellFormednessError}, so callers see one kind of refusal.
- */
+/** fast-xml-parser's parse of a document the well-formedness check accepted. */
 function parseChecked(parser: XMLParser, xml: string, fileName: string | undefined): unknown {
   try {
     return parser.parse(xml);
@@ -73,29 +55,21 @@ function parseChecked(parser: XMLParser, xml: string, fileName: string | undefin
 /** The plain parser that {@link assertWellFormedXml} falls back on. */
 let strictParser: XMLParser | undefined;
 
-/**
- * `<?xml version="1.x" encoding="..." standalone="..."?>` as XML 1.0 writes it (the `XMLDecl`
- * production), at the very start: a declaration fast-xml-parser reads without refusing it.
- */
+/** `<?xml version="1.x" encoding="..." standalone="..."?>` as XML 1.0 writes it (the `XMLDecl` production),
+ * at the very start: a declaration fast-xml-parser reads without refusing it. */
 const XML_DECLARATION =
   /^<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.[0-9]+\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])[A-Za-z][A-Za-z0-9._-]*\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\3)?[ \t\r\n]*\?>/;
 
-/**
- * Whether the parse could refuse what the well-formedness check accepted: only a processing instruction
- * other than a standard XML declaration (fast-xml-parser reads their pseudo-attributes). References need
- * no parse: the check refuses the same ones as our strict decoder. A fuzz test holds the two to agreeing.
- */
+/** Whether the parse could refuse what the well-formedness check accepted: only a processing instruction
+ * other than a standard XML declaration (fast-xml-parser reads their pseudo-attributes). */
 function parseMayRefuse(xml: string): boolean {
   const declaration = XML_DECLARATION.exec(xml);
   return xml.includes('<?', declaration === null ? 0 : declaration[0].length);
 }
 
-/**
- * Throws as {@link parseXml} does for a document that declares a DTD or is not well-formed, without
- * building the objects of one that is: for a caller that only needs the verdict (the contract checker's
- * XML bodies that have no XSD, a client's raw document before it is sent). The full parse runs only when
- * it could refuse something the well-formedness check accepted.
- */
+/** Throws as {@link parseXml} does for a document that declares a DTD or is not well-formed, without building
+ * the objects of one that is: for a caller that only needs the verdict (the contract checker's XML bodies
+ * that have no XSD, a client's raw document before it is sent). */
 export function assertWellFormedXml(xml: string, fileName?: string): void {
   assertWellFormedSyntax(xml, fileName);
   if (!parseMayRefuse(xml)) return;
@@ -107,9 +81,8 @@ export function assertWellFormedXml(xml: string, fileName?: string): void {
 function parserOptions(options: Omit<ParseXmlOptions, 'fileName'>): X2jOptions {
   const arrayElements = new Set(options.arrayElements ?? []);
   const arrayPaths = new Set(options.arrayPaths ?? []);
-  // The path of an element is built only for a name that ends one of `arrayPaths`: fast-xml-parser
-  // hands over its path matcher (`jPath: false`), and writing out every element's path was a tenth of
-  // the parse of a small document.
+  // The path of an element is built only for a name that ends one of `arrayPaths` (`jPath: false`):
+  // writing out every element's path is a cost on every parse.
   const arrayPathEnds = new Set([...arrayPaths].map((path) => path.slice(path.lastIndexOf('.') + 1)));
   return {
     ignoreAttributes: false,

@@ -27,12 +27,8 @@ const SCHEMA_REFERENCE =
   /<(?:[A-Za-z_][\w.-]*:)?(?:include|import|redefine|override)\b[^>]*?\bschemaLocation\s*=\s*(["'])(.*?)\1/g;
 const HAS_URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
-/**
- * Reads an XSD and, transitively, the schemas it names in `xs:include`, `xs:import`, `xs:redefine` and
- * `xs:override`. The engine runs with no file system and no network, so every schema it may need is read
- * here and handed over; a reference we cannot read fails now, with the file named, instead of later as
- * an obscure engine error.
- */
+/** Reads an XSD and, transitively, the schemas it names in `xs:include`, `xs:import`, `xs:redefine` and
+ * `xs:override`. */
 export async function loadSchemaBundle(xsdPath: string): Promise<SchemaBundle> {
   const entryPath = path.resolve(xsdPath);
   const contentsByPath = new Map<string, string>();

@@ -4,12 +4,9 @@ import { XsdLoadError } from './errors.js';
 import type { SchemaBundle } from './schema-files.js';
 import { type EngineFailure, WorkerEngine, type WorkerJob } from './worker-engine.js';
 
-/**
- * The compiled schemas of the process and the two engines that hold them: libxml2 on this thread (small
+/** The compiled schemas of the process and the two engines that hold them: libxml2 on this thread (small
  * documents, microseconds each) and the engine worker (large documents, off this thread, with a time
- * budget). A schema is compiled once per content and stays resident: every validator of the same XSD,
- * whoever created it (checker, mocks, client), uses the same compiled schema.
- */
+ * budget). */
 export class SchemaRegistry {
   private readonly schemaIds = new Map<string, Promise<string>>();
   private nextId = 1;
@@ -43,10 +40,8 @@ export class SchemaRegistry {
     return this.validateInlineNow(job) ?? this.worker.validate(job);
   }
 
-  /**
-   * Validates on this thread, synchronously, once the engine of this thread is loaded (undefined before,
-   * and after a failure of the engine here: then {@link validateInline} sends the document to the worker).
-   */
+  /** Validates on this thread, synchronously, once the engine of this thread is loaded (undefined before, and
+   * after a failure of the engine here: then {@link validateInline} sends the document to the worker). */
   validateInlineNow(job: WorkerJob): EngineVerdict | EngineFailure | undefined {
     const core = this.loadedCore;
     if (this.inlineBroken || core === undefined) return undefined;

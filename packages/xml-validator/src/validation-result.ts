@@ -4,11 +4,8 @@ import { createIssue } from './issue.js';
 import type { XmlIssue, XmlValidationResult } from './types.js';
 import type { EngineFailure } from './worker-engine.js';
 
-/**
- * Turns the engine's verdict on one document into issues with the caller's file name, a line, and where
- * the engine found it a column and an element path. At most `maxIssues` schema issues are listed; one
- * more issue then says how many were left out. Reads only the verdict (bounded), never the document.
- */
+/** Turns the engine's verdict on one document into issues with the caller's file name, a line, and where the
+ * engine found it a column and an element path. */
 export function toValidationResult(
   outcome: EngineVerdict | EngineFailure,
   fileName: string | undefined,

@@ -8,10 +8,8 @@ export interface WellFormednessViolation {
   column: number | undefined;
 }
 
-/**
- * Deepest nesting of elements accepted: libxml2, the XSD engine, refuses a 257th level (without its
- * `XML_PARSE_HUGE` option), so a document this check accepts is one the engine can read.
- */
+/** Deepest nesting of elements accepted: libxml2, the XSD engine, refuses a 257th level (without its
+ * `XML_PARSE_HUGE` option), so a document this check accepts is one the engine can read. */
 export const MAX_ELEMENT_DEPTH = 256;
 
 /** The prefixes bound in every document (Namespaces in XML 1.0, section 3). */
@@ -32,26 +30,12 @@ interface Checker {
   closed: SaxesTagNS | undefined;
 }
 
-/**
- * One checker for every document of this thread: a check is synchronous, and saxes resets itself at the
- * end of a document it accepted (making a parser per document was a third of the check of a small one).
- * One that threw mid-document is replaced.
- */
+/** One checker for every document of this thread: a check is synchronous, and saxes resets itself at the end
+ * of a document it accepted (a parser per document costs more than checking a small one). */
 let idle: Checker | undefined;
 
-/**
- * The XML 1.0 well-formedness verdict of a document, by saxes (`xmlns: true`, so namespace prefixes must
- * be declared, as libxml2 requires of the documents it validates): one root element, nothing but comments,
- * processing instructions and white space around it, legal characters and names, quoted attribute values
- * without `<`, comments without `--`, no `]]>` in text, references to the predefined entities or to legal
- * characters only, a well-formed XML declaration; and at most {@link MAX_ELEMENT_DEPTH} levels of elements.
- * One pass, no tree: linear in the size of the document, and the first error ends it.
- *
- * fast-xml-parser's own validator, used before, accepts several of these: a second root when it is
- * self-closing (`<a/><b/>`), text after a self-closing root, `<` in an attribute value, `--` in a comment,
- * control characters, a malformed `encoding` (its issues #542 and #617). A DOCTYPE never gets here: the
- * DOCTYPE guard refuses it first.
- */
+/** The XML 1.0 well-formedness verdict of a document by saxes (namespaces on, as libxml2 requires), at most
+ * {@link MAX_ELEMENT_DEPTH} levels deep; one pass, the first error ends it (README: what it checks). */
 export function findWellFormednessViolation(xml: string): WellFormednessViolation | undefined {
   const checker = idle ?? newChecker();
   idle = undefined;
@@ -105,10 +89,8 @@ function newChecker(): Checker {
       if (bindings?.length === 0) inScope.delete(prefix);
     }
   });
-  // saxes resolves a prefix by looking through the declarations of every open element, and it resolves
-  // the name of every element: 256 levels deep, a document took 20 times as long as a flat one of the
-  // same size. The same answer in one lookup: the element being opened, then the innermost open element
-  // that binds the prefix, then the predefined prefixes.
+  // saxes resolves a prefix by looking through the declarations of every open element, for every element:
+  // quadratic in the depth without this map.
   parser.resolve = (prefix) => {
     const own = checker.opening?.ns[prefix];
     if (own !== undefined) return own;
@@ -127,10 +109,8 @@ function explained(text: string, checker: Checker, xml: string, line: number, co
   return text.includes('entity') ? namingReference(text, xml, line, column) : text;
 }
 
-/**
- * saxes says `undefined entity.` without naming it: the message gets the reference it stopped at (the
- * last `&` on that line before the error column), as `undefined entity: &nbsp;`. Runs on a refusal only.
- */
+/** saxes says `undefined entity.` without naming it: the message gets the reference it stopped at (the last
+ * `&` on that line before the error column), as `undefined entity: &nbsp;`. */
 function namingReference(text: string, xml: string, line: number, column: number): string {
   let start = 0;
   for (let at = 1; at < line && start !== -1; at++) {

@@ -1,7 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import type { EngineLimits, EngineVerdict } from './engine-core.js';
 import type { SchemaBundle } from './schema-files.js';
-import { ThreadOfOne } from './thread-of-one.js';
 
 /** The engine could not judge the document: it crashed, ran out of memory or overran its time budget. */
 export interface EngineFailure {
@@ -16,99 +15,94 @@ export interface WorkerJob extends EngineLimits {
   timeoutMs: number;
 }
 
-type WorkerMessage =
-  | { type: 'verdict'; job: number; verdict: EngineVerdict }
-  | { type: 'failure'; job: number; reason: string };
-
-export interface WorkerRecycling {
-  /**
-   * After a document this long (UTF-16 units) the worker is replaced once it has been idle for
-   * `whenIdleMs`: WebAssembly memory only grows, and a mock server lives for days. Not at once: a client
-   * sending one large document after another would make each of them pay for a new worker (about 100 ms
-   * of CPU, on the cores the mocks serve from), while a worker kept busy reuses the memory it has.
-   */
-  afterLength: number;
-  whenIdleMs: number;
+export interface WorkerEngineOptions {
+  /** The thread's module (tests inject faults with their own). */
+  workerUrl?: URL;
+  /** An idle thread ends after this long (WebAssembly memory only grows); default 2000 ms. */
+  idleTimeoutMs?: number;
+  /** The thread's JavaScript heap; default 512 MB of old generation. */
+  maxHeapMb?: number;
 }
 
-const DEFAULT_RECYCLING: WorkerRecycling = { afterLength: 1_000_000, whenIdleMs: 2_000 };
+type Bundle = Pick<SchemaBundle, 'entryFileName' | 'files'>;
 
 export const DEFAULT_WORKER_URL = new URL('./libxml2-worker.mjs', import.meta.url);
 
-/**
- * One worker thread holding libxml2 and every registered schema, judging one document at a time off the
- * caller's event loop (a `ThreadOfOne`). A document that overruns its time budget, or on which the worker
- * dies (crash, out of memory), fails alone: the worker is terminated, the next document gets a fresh
- * worker, and the schemas are compiled there again.
- *
- * The worker never keeps the process alive while idle (it is unref'd between jobs).
- */
+/** libxml2 on a pooled thread (piscina) for large documents, one at a time, each within its time budget from
+ * when the thread takes it: a document that overruns it or kills the thread fails alone. */
 export class WorkerEngine {
-  private readonly thread: ThreadOfOne;
-  private readonly schemas = new Map<string, Pick<SchemaBundle, 'entryFileName' | 'files'>>();
+  private pool: Piscina | undefined;
+  private readonly schemas = new Map<string, Bundle>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private closing = false;
 
-  constructor(
-    private readonly workerUrl: URL = DEFAULT_WORKER_URL,
-    private readonly recycling: WorkerRecycling = DEFAULT_RECYCLING,
-  ) {
-    this.thread = new ThreadOfOne({
-      // No inherited execArgv: the worker is plain JavaScript, and loaders of the parent (tsx, test
-      // runners) would only slow its start.
-      start: () => new Worker(this.workerUrl, { execArgv: [] }),
-      // Schemas are sent once the worker listens: messages sent earlier could reach only part of it.
-      onReady: (worker) => {
-        for (const [id, bundle] of this.schemas) worker.postMessage({ type: 'schema', id, bundle });
-      },
-      reasons: {
-        timedOut: (ms) => `the engine took longer than the time budget of ${ms} ms (timeoutMs)`,
-        crashed: (message) => `the engine crashed (${message})`,
-        exited: (code) => `the engine stopped unexpectedly (exit code ${code})`,
-        stopped: 'the engine was shut down',
-      },
-      recycle: { whenIdleMs: this.recycling.whenIdleMs },
-    });
-  }
+  constructor(private readonly options: WorkerEngineOptions = {}) {}
 
-  /** Whether a worker thread exists now (started, or starting). */
+  /** Whether a thread is running now. */
   get hasWorker(): boolean {
-    return this.thread.worker !== undefined;
+    return (this.pool?.threads.length ?? 0) > 0;
   }
 
-  registerSchema(id: string, bundle: Pick<SchemaBundle, 'entryFileName' | 'files'>): void {
-    const plain = { entryFileName: bundle.entryFileName, files: bundle.files };
-    this.schemas.set(id, plain);
-    if (this.thread.isReady) this.thread.worker?.postMessage({ type: 'schema', id, bundle: plain });
-  }
-
-  dropSchema(id: string): void {
-    this.schemas.delete(id);
-    if (this.thread.isReady) this.thread.worker?.postMessage({ type: 'drop', id });
+  registerSchema(id: string, bundle: Bundle): void {
+    this.schemas.set(id, { entryFileName: bundle.entryFileName, files: bundle.files });
   }
 
   /** Resolves with the verdict, or with an {@link EngineFailure}; never rejects. */
   validate(job: WorkerJob): Promise<EngineVerdict | EngineFailure> {
-    const { schemaId, xml, maxIssues, maxDocumentBytes } = job;
-    const failure = (reason: string): EngineFailure => ({ kind: 'engine-failure', reason });
-    return this.thread.run<EngineVerdict | EngineFailure>(
-      {
-        timeoutMs: job.timeoutMs,
-        post: (worker, id) =>
-          worker.postMessage({ type: 'validate', job: id, schemaId, xml, maxIssues, maxDocumentBytes }),
-        answer: (message) => {
-          const answer = message as WorkerMessage;
-          if (answer.type === 'verdict') return { outcome: answer.verdict };
-          // The worker exits after a failure: it is replaced so that the next document does not go to it.
-          return { outcome: failure(answer.type === 'failure' ? answer.reason : 'no verdict'), stop: true };
-        },
-        fail: failure,
-      },
-      // WebAssembly memory only grows: after a long document the worker is replaced once idle.
-      xml.length >= this.recycling.afterLength,
-    );
+    const turn = this.queue.then(() => this.runNow(job));
+    this.queue = turn.catch(() => undefined);
+    return turn;
   }
 
-  /** Stops the worker; queued and running documents fail. */
+  /** Stops the thread; the document it holds fails. */
   async shutdown(): Promise<void> {
-    await this.thread.close();
+    this.closing = true;
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.destroy();
+    this.closing = false;
   }
+
+  private async runNow({ timeoutMs, ...job }: WorkerJob): Promise<EngineVerdict | EngineFailure> {
+    const bundle = this.schemas.get(job.schemaId);
+    if (bundle === undefined) return failure('the schema is not registered with the engine worker');
+    this.pool ??= new Piscina({
+      filename: (this.options.workerUrl ?? DEFAULT_WORKER_URL).href,
+      minThreads: 0,
+      maxThreads: 1,
+      idleTimeout: this.options.idleTimeoutMs ?? 2_000,
+      // Plain JavaScript: loaders of the parent (tsx, test runners) would only slow its start.
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 512 },
+    });
+    const pool = this.pool;
+    // A new thread loads libxml2 and compiles the schema before the budget starts.
+    if (pool.threads.length === 0) await pool.run({ schemaId: job.schemaId, bundle }).catch(() => undefined);
+    try {
+      const verdict: EngineVerdict | EngineFailure = await pool.run(
+        { ...job, bundle },
+        { signal: AbortSignal.timeout(timeoutMs) },
+      );
+      // The engine failed inside the thread: its WebAssembly memory is suspect, so the thread goes.
+      if (verdict.kind === 'engine-failure' && this.pool === pool) {
+        this.pool = undefined;
+        void pool.destroy();
+      }
+      return verdict;
+    } catch (error) {
+      return failure(this.closing ? 'the engine was shut down' : reasonOf(error, timeoutMs));
+    }
+  }
+}
+
+const failure = (reason: string): EngineFailure => ({ kind: 'engine-failure', reason });
+
+function reasonOf(error: unknown, timeoutMs: number): string {
+  const { name, code, message } = error as { name?: string; code?: string; message?: string };
+  if (name === 'AbortError')
+    return `the engine took longer than the time budget of ${timeoutMs} ms (timeoutMs)`;
+  if (code === 'ERR_WORKER_OUT_OF_MEMORY') return 'the engine ran out of memory';
+  const exit = /exited with code: (-?\d+)/.exec(message ?? '');
+  if (exit) return `the engine stopped unexpectedly (exit code ${exit[1]})`;
+  return `the engine crashed (${message ?? String(error)})`;
 }

@@ -12,11 +12,8 @@ const PREDEFINED_ENTITIES: Readonly<Record<string, string>> = {
 
 const REFERENCE = /&([^;&\s<]*);?/g;
 
-/**
- * Decodes what a document without a DTD may contain: the five predefined entities and numeric character
- * references. Anything else (`&nbsp;`, `&xxe;`, a bare `&`) is a well-formedness error, as it is for a
- * conforming XML parser. It never learns entities from the document, so nothing can expand.
- */
+/** Decodes what a document without a DTD may contain: the five predefined entities and numeric character
+ * references. */
 export function decodeXmlReferences(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(REFERENCE, (reference: string, name: string) => {
@@ -54,12 +51,8 @@ const TEXT_ESCAPES: Readonly<Record<string, string>> = {
 const NEEDS_ESCAPE = /[&<>\r]/;
 const EACH_ESCAPED = /[&<>\r]/g;
 
-/**
- * Text as XML element content, read back by any XML parser as exactly `text`: `&`, `<` and `>` become the
- * predefined entities, a carriage return a character reference. Quotes stay as they are, which element
- * content allows (this is not for attribute values). Characters XML 1.0 cannot carry at all are not
- * touched: find them first with {@link findIllegalXmlCharacter}.
- */
+/** Text as XML element content, read back by any XML parser as exactly `text`: `&`, `<` and `>` become the
+ * predefined entities, a carriage return a character reference. */
 export function escapeXmlText(text: string): string {
   // Most values have nothing to escape: they are returned as they are, with no new string.
   if (!NEEDS_ESCAPE.test(text)) return text;
@@ -70,20 +63,16 @@ export function escapeXmlText(text: string): string {
 const ILLEGAL_CHARACTER = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 const EACH_ILLEGAL_CHARACTER = new RegExp(ILLEGAL_CHARACTER.source, 'gu');
 
-/**
- * The first character of `text` that no XML 1.0 document may contain, not even as a reference (a C0
- * control other than tab, line feed and carriage return, U+FFFE, U+FFFF, a lone surrogate), as its code
- * point; `undefined` when there is none.
- */
+/** The first character of `text` that no XML 1.0 document may contain, not even as a reference (a C0 control
+ * other than tab, line feed and carriage return, U+FFFE, U+FFFF, a lone surrogate), as its code point;
+ * `undefined` when there is none. */
 export function findIllegalXmlCharacter(text: string): number | undefined {
   const found = ILLEGAL_CHARACTER.exec(text);
   return found === null ? undefined : found[0].codePointAt(0);
 }
 
-/**
- * `text` with every character XML 1.0 cannot carry replaced by U+FFFD, for text a program writes into a
- * document it must not refuse to write (an error message quoting what a request sent).
- */
+/** `text` with every character XML 1.0 cannot carry replaced by U+FFFD, for text a program writes into a
+ * document it must not refuse to write (an error message quoting what a request sent). */
 export function replaceIllegalXmlCharacters(text: string): string {
   return ILLEGAL_CHARACTER.test(text) ? text.replace(EACH_ILLEGAL_CHARACTER, '\uFFFD') : text;
 }

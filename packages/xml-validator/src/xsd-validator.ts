@@ -15,11 +15,9 @@ export const DEFAULT_MAX_ISSUES = 50;
 export const DEFAULT_MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 5_000;
 export const DEFAULT_INLINE_MAX_BYTES = 16 * 1024;
-/**
- * Default of `acceptUnlistedMaxLength`, the largest refused document handed to `acceptUnlisted` (UTF-16
- * units, about bytes): its scan runs on the caller's thread, and a mock serving other services must not
- * stop for a hostile document. A batch checker that can afford the scan raises it.
- */
+/** Default of `acceptUnlistedMaxLength`, the largest refused document handed to `acceptUnlisted` (UTF-16
+ * units, about bytes): its scan runs on the caller's thread, and a mock serving other services must not stop
+ * for a hostile document. */
 export const ACCEPT_UNLISTED_MAX_LENGTH = 1024 * 1024;
 
 interface Limits {
@@ -29,16 +27,9 @@ interface Limits {
   inlineMaxBytes: number;
 }
 
-/**
- * Loads an XSD (and the schemas it includes or imports, read from next to it), compiles it once for the
- * life of the process (validators of the same schema share it), and returns a validator to use for many
- * documents. Rejects with an `XsdLoadError` naming the file when the XSD or an included schema is
- * missing, remote, or does not compile.
- *
- * @example
- * const validator = await createXsdValidator('specs/numbers/xsd/Order.xsd');
- * const { valid, issues } = await validator.validate(body, { fileName: 'POST /orders' });
- */
+/** Loads an XSD (and the schemas it includes or imports, read from next to it), compiles it once for the life
+ * of the process (validators of the same schema share it), and returns a validator to use for many
+ * documents. */
 export async function createXsdValidator(
   xsdPath: string,
   options: XsdValidatorOptions = {},
@@ -46,10 +37,7 @@ export async function createXsdValidator(
   return openXsdValidator(xsdPath, options, sharedSchemaRegistry());
 }
 
-/**
- * Validates one document against an XSD. Reads the XSD files on each call so it never validates against a
- * stale copy; an unchanged schema is not compiled again. For many documents use {@link createXsdValidator}.
- */
+/** Validates one document against an XSD. */
 export async function validateXml(
   xml: string,
   xsdPath: string,
@@ -203,7 +191,7 @@ function checkedLimits(options: XsdValidatorOptions): Limits {
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     inlineMaxBytes: options.inlineMaxBytes ?? DEFAULT_INLINE_MAX_BYTES,
   };
-  for (const [name, value] of Object.entries({ ...limits, maxBatchSize: options.maxBatchSize ?? 1 })) {
+  for (const [name, value] of Object.entries(limits)) {
     const mayBeZero = name === 'inlineMaxBytes';
     if (!Number.isInteger(value) || value < (mayBeZero ? 0 : 1)) {
       throw new RangeError(

@@ -28,7 +28,7 @@ function messagesOf(result: XmlValidationResult): string[] {
 const registries: SchemaRegistry[] = [];
 function faultyRegistry(): SchemaRegistry {
   const registry = new SchemaRegistry(
-    new WorkerEngine(new URL('./fixtures/faulty-worker.mjs', import.meta.url)),
+    new WorkerEngine({ workerUrl: new URL('./fixtures/faulty-worker.mjs', import.meta.url), maxHeapMb: 32 }),
   );
   registries.push(registry);
   return registry;
@@ -160,6 +160,22 @@ describe('a failing engine fails one document, and the next one is validated', (
       },
     ]);
     expect(await orders.validate(VALID_ORDER)).toEqual({ valid: true, issues: [] });
+  });
+
+  it('a thread past its heap limit: that document fails, the next gets a new thread', async () => {
+    const orders = await openXsdValidator(ORDER_XSD, { inlineMaxBytes: 0 }, faultyRegistry());
+    const [heavy, next] = await orders.validateMany([
+      { xml: `${VALID_ORDER}<!--heap-->`, fileName: 'heap.xml' },
+      VALID_ORDER,
+    ]);
+    expect(heavy?.issues).toEqual([
+      expect.objectContaining({
+        rule: 'engine-failure',
+        message:
+          'heap.xml: the document could not be validated: the engine ran out of memory. Other documents are not affected.',
+      }),
+    ]);
+    expect(next).toEqual({ valid: true, issues: [] });
   });
 
   it('a hanging engine, stopped by the time budget; documents queued behind it are judged', async () => {

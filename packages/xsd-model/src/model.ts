@@ -1,8 +1,4 @@
-/**
- * The XSD subset of this repository's XML documents, as one typed model. Type references stay names
- * (`{ kind: 'named', name }`), so a single file can be read on its own (spec-diff compares two versions
- * of one file) and recursive types need no special case; `loadXsd` checks that every name resolves.
- */
+/** The XSD subset of this repository's XML documents, as one typed model. */
 
 export type MaxOccurs = number | 'unbounded';
 

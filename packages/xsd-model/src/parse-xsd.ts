@@ -18,12 +18,8 @@ import { readXml, type XmlElement } from './xml-tree.js';
 const LENGTH_FACETS = ['length', 'minLength', 'maxLength', 'totalDigits', 'fractionDigits'] as const;
 const BOUND_FACETS = ['minInclusive', 'maxInclusive', 'minExclusive', 'maxExclusive'] as const;
 
-/**
- * Reads the text of one XSD file into the model, without following its `xs:include`s or checking its
- * type references (see `loadXsd` for both). `file` names the schema in errors. Anything outside the
- * subset (xs:import, groups, extension, lists and unions, element references, ...) is refused with the
- * file and the construct named, so no reader silently ignores part of a schema.
- */
+/** Reads the text of one XSD file into the model, without following its `xs:include`s or checking its type
+ * references (see `loadXsd` for both). */
 export function parseXsd(text: string, file: string): XsdDocument {
   return new SchemaParser(file, readXml(text, file)).document();
 }

@@ -5,10 +5,8 @@ import type { Facets, SimpleType, TypeRef, XsdSchema } from './model.js';
 export interface EffectiveSimpleType {
   /** The built-in's local name (`string`, `dateTime`, `boolean`). */
   builtin: string;
-  /**
-   * The facets in force: the patterns of every step (a value must match one of each step's), the
-   * enumeration of the nearest step that has one, and each bound from the nearest step that sets it.
-   */
+  /** The facets in force: the patterns of every step (a value must match one of each step's), the enumeration
+   * of the nearest step that has one, and each bound from the nearest step that sets it. */
   facets: Facets;
 }
 

@@ -13,9 +13,8 @@ export interface XmlElement {
 
 type OrderedNode = Record<string, unknown>;
 
-// Character references are refused: the parser would leave them undecoded in attribute values, which
-// would silently change a pattern. (A DOCTYPE or ENTITY declaration is refused by xml-validator's guard,
-// the one every XML reader of the repository uses, before any parser sees the text.)
+// Character references are refused: the parser would leave them undecoded in attribute values, which would
+// silently change a pattern.
 const characterReference = /&#/;
 
 const parser = new XMLParser({

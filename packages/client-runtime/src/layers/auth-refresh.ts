@@ -2,13 +2,9 @@ import type { Authenticator } from '../auth.js';
 import { redactUrl } from '../redact.js';
 import { discard, type Emit, type Layer } from './context.js';
 
-/**
- * The auth layer: puts the credentials on a copy of the headers before each attempt (middleware may keep
- * the request and must not see them) and, after a 401 with a token provider, asks once per call for a
- * fresh token and repeats the request with it. A 401 means the request was not processed, so it is safe
- * to repeat whatever the method. Fixed credentials (`fixedHeaders`: Basic, an API key) are set without
- * awaiting anything.
- */
+/** The auth layer: puts the credentials on a copy of the headers before each attempt (middleware may keep the
+ * request and must not see them) and, after a 401 with a token provider, asks once per call for a fresh
+ * token and repeats the request with it. */
 export function authLayer(auth: Authenticator | undefined, emit: Emit): Layer {
   const fixed = auth?.refreshable === true ? undefined : auth?.fixedHeaders;
   if (auth === undefined || fixed !== undefined) {

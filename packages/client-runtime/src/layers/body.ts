@@ -7,26 +7,17 @@ export interface BodyLimit {
   secrets: () => string[];
 }
 
-/**
- * The answer with its body bounded by `limitBytes`: one that declares a larger size is refused at once;
- * one that declares a size within it is handed on as it is (the runtime never hands on more bytes than
- * the declared length); one whose size is not known in advance (chunked, or compressed: `fetch` inflates
- * it) is read here with a counting reader and fails with a `ResponseBodyError` (`too-large`) past the
- * limit, then handed on as a copy holding the bytes.
- *
- * A reader loop rather than a counting `TransformStream` piped in front of the body: the pipe costs about
- * as much as the rest of a small loopback call (bench/clients, `pnpm exec tsx bench/clients/overhead.ts`).
- */
+/** The answer with its body bounded: a larger declared size refused at once, an unknown size read with a
+ * counting reader (a reader loop: a piped `TransformStream` costs as much as a small call) and refused past
+ * the limit with a `ResponseBodyError` (`too-large`). */
 export async function limitBody(response: Response, limit: BodyLimit): Promise<Response> {
   if (response.body === null || !Number.isFinite(limit.limitBytes)) return response;
   if (withinDeclared(response, limit)) return response;
   return readBody(response, limit);
 }
 
-/**
- * Reads the body inside the call (so the timeout covers a slow body too), within `limitBytes`, and hands
- * on a response the caller reads without touching the network again.
- */
+/** Reads the body inside the call (so the timeout covers a slow body too), within `limitBytes`, and hands on
+ * a response the caller reads without touching the network again. */
 export async function bufferBody(response: Response, limit: BodyLimit): Promise<Response> {
   if (response.body === null) return response;
   if (Number.isFinite(limit.limitBytes)) withinDeclared(response, limit);
@@ -99,12 +90,9 @@ const ResponseBase = Response as unknown as new (
 
 const decoder = new TextDecoder();
 
-/**
- * An answer whose body has been read into memory: a standard `Response` (status, headers, `url` of the
+/** An answer whose body has been read into memory: a standard `Response` (status, headers, `url` of the
  * answer it copies) whose `text()`, `json()`, `arrayBuffer()`, `bytes()` and `blob()` read the bytes
- * directly. Its `body` stream is made only when asked for: a `new Response(bytes)` would make a web
- * stream on every call, which on Node 20 costs about as much as the rest of a small loopback call.
- */
+ * directly. */
 export class BufferedResponse extends ResponseBase {
   readonly #bytes: Uint8Array;
   readonly #url: string;

@@ -1,16 +1,8 @@
 import { TimeoutError } from '../errors.js';
 
-/**
- * The limit of a call's attempts and the caller's signal, behind one standard `AbortSignal`: the call's own
+/** The limit of a call's attempts and the caller's signal, behind one standard `AbortSignal`: the call's own
  * controller, aborted with a {@link TimeoutError} by one timer (restarted for each attempt) or with the
- * caller's reason by a listener on the caller's signal, removed when the call is released. A tick that
- * comes while the call waits between attempts is ignored.
- *
- * Not `AbortSignal.any`: on Node 20.20 each signal it makes from a long-lived caller's signal stays
- * reachable (about 53 bytes a call that are never freed, measured on 20.20.2; nodejs/node#55351), and
- * callers do share one signal across calls (a shutdown signal). Not `AbortSignal.timeout()`: the limit
- * restarts per attempt and pauses between them, and tests drive a `setTimeout` with fake timers.
- */
+ * caller's reason by a listener on the caller's signal, removed when the call is released. */
 export class Deadline {
   private readonly controller = new AbortController();
   private timer: ReturnType<typeof setTimeout> | undefined;

@@ -10,11 +10,9 @@ export interface FailureInit {
   status?: number | undefined;
 }
 
-/**
- * What a call throws for an error: the abort reason when the call was aborted (its `TimeoutError`, or
- * the caller's reason), the SDK's own errors as they are, anything else (undici's `TypeError: fetch
- * failed`, a reset while reading the body) as a `NetworkError` with the cause kept and credentials removed.
- */
+/** What a call throws for an error: the abort reason when the call was aborted (its `TimeoutError`, or the
+ * caller's reason), the SDK's own errors as they are, anything else (undici's `TypeError: fetch failed`, a
+ * reset while reading the body) as a `NetworkError` with the cause kept and credentials removed. */
 export function callFailure(error: unknown, init: FailureInit): unknown {
   if (init.signal.aborted) return init.signal.reason;
   if (error instanceof SdkError) return error;

@@ -32,12 +32,9 @@ export function withoutCredentials(headers: Headers, credentialHeaders: readonly
   return copy;
 }
 
-/**
- * The redirect layer: `fetch` is asked never to follow (`redirect: 'manual'`), and each hop is checked
- * here: at most `maxRedirects`, no user info in `Location`, no hidden (browser) redirect, and credentials
- * never sent to another origin (stripped, or the hop refused). 303, and 301/302 of a POST, become a GET
- * without body, as browsers do. A hop is one more request through `next`, inside the same attempt.
- */
+/** The redirect layer: `fetch` is asked never to follow (`redirect: 'manual'`), and each hop is checked here:
+ * at most `maxRedirects`, no user info in `Location`, no hidden (browser) redirect, and credentials never
+ * sent to another origin (stripped, or the hop refused). */
 export function redirectLayer(policy: RedirectPolicy): Layer {
   const refuse = (message: string): RedirectError => new RedirectError(redactText(message, policy.secrets()));
   return (next) => {

@@ -5,10 +5,8 @@ import { REPEATABLE_METHODS } from '../retry-options.js';
 import { sleep } from '../sleep.js';
 import { type CallContext, discard, type Emit, type Layer, type Outgoing } from './context.js';
 
-/**
- * Whether an answer may be retried after `retried` status retries: a retried status (429, 503), attempts
- * left, and a request that may be sent twice (a repeatable method, or the caller said so).
- */
+/** Whether an answer may be retried after `retried` status retries: a retried status (429, 503), attempts
+ * left, and a request that may be sent twice (a repeatable method, or the caller said so). */
 export function mayRetry(status: number, method: string, context: CallContext, retried: number): boolean {
   const { retry, repeatable } = context.call;
   return (
@@ -18,10 +16,8 @@ export function mayRetry(status: number, method: string, context: CallContext, r
   );
 }
 
-/**
- * How long to wait before repeating after `response`, or undefined when it is returned as it is: its
- * `Retry-After` (seconds or an HTTP date) when it has one within `maxRetryAfterMs`, else the backoff.
- */
+/** How long to wait before repeating after `response`, or undefined when it is returned as it is: its
+ * `Retry-After` (seconds or an HTTP date) when it has one within `maxRetryAfterMs`, else the backoff. */
 export function retryDelay(
   response: Response,
   retry: number,
@@ -34,10 +30,7 @@ export function retryDelay(
   return retryAfter ?? backoffDelay(retry, options, random);
 }
 
-/**
- * The retry layer: repeats a 429 or 503 of a repeatable request after `Retry-After` or a jittered
- * backoff. The wait is not part of an attempt's limit; the caller's signal still ends it.
- */
+/** The retry layer: repeats a 429 or 503 of a repeatable request after `Retry-After` or a jittered backoff. */
 export function retryLayer(random: () => number, emit: Emit): Layer {
   return (next) => {
     // A promise chain rather than an async loop, made once per client: a call that is not retried pays

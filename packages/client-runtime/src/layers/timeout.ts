@@ -2,10 +2,7 @@ import type { Layer } from './context.js';
 
 export { Deadline } from './deadline.js';
 
-/**
- * The timeout layer: each pass through it is one attempt, counted and given the call's limit afresh.
- * A call already aborted (by its caller, or its limit) sends nothing more.
- */
+/** The timeout layer: each pass through it is one attempt, counted and given the call's limit afresh. */
 export const timeoutLayer: Layer = (next) => (request, context) => {
   context.attempt++;
   context.deadline.arm();

@@ -24,14 +24,9 @@ export interface WebhookHandlerOptions {
   onError?: (error: WebhookError) => void;
 }
 
-/**
- * A Node `http` / Express request handler for one webhook: reads the body (stopping at the size
- * limit), hands it to `receive` (the client's typed reader: credentials, media type, schema or XSD),
- * then gives the typed value to `onDelivery`. Answers 204 when `onDelivery` resolves; a refused
- * delivery gets its status (413, 401 with a Basic challenge, 415, 400) and a one-line reason as text; a
- * throwing `onDelivery` gets 500 without details (the sender may retry). Mount it before any JSON body
- * parser, or behind `express.raw()` / `express.text()`: it needs the body as sent.
- */
+/** A Node `http` / Express request handler for one webhook: reads the body (stopping at the size limit),
+ * hands it to `receive` (the client's typed reader: credentials, media type, schema or XSD), then gives the
+ * typed value to `onDelivery`. */
 export function webhookRequestHandler<T>(
   receive: (delivery: WebhookDelivery) => Promise<T>,
   onDelivery: (value: T) => unknown,
@@ -84,12 +79,8 @@ function answer(res: NodeWebhookResponse, status: number, reason: string, challe
   res.end(`${reason}\n`);
 }
 
-/**
- * The raw body of a request, at most `limit` bytes: a `Content-Length` above it is refused before
- * reading, a stream that grows past it is stopped (the rest is discarded, not kept). A body a parser
- * already read (`req.body` a string or bytes) is used as it is; one parsed into an object cannot be
- * checked as sent and is refused.
- */
+/** The raw body of a request, at most `limit` bytes: a `Content-Length` above it is refused before reading, a
+ * stream that grows past it is stopped (the rest is discarded, not kept). */
 export async function readWebhookBody(req: NodeWebhookRequest, limit: number): Promise<string | Uint8Array> {
   if (typeof req.body === 'string' || req.body instanceof Uint8Array) return req.body;
   if (req.body !== undefined && req.readableEnded) {

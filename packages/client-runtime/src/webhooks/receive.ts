@@ -20,11 +20,8 @@ const statusOf: Record<WebhookFailure, number> = {
   'handler-failed': 500,
 };
 
-/**
- * A callback that cannot be accepted: too large, without the expected credentials, of a media type the
- * spec does not declare, or with a body its schema or XSD refuses. `status` is what a receiver answers;
- * the message never holds a credential.
- */
+/** A callback that cannot be accepted: too large, without the expected credentials, of a media type the spec
+ * does not declare, or with a body its schema or XSD refuses. */
 export class WebhookError extends SdkError {
   override name = 'WebhookError';
   readonly status: number;
@@ -48,11 +45,8 @@ export interface WebhookDelivery {
 }
 
 export interface ReceiveOptions {
-  /**
-   * The Basic credentials the sender must present (for the numbers service: the subscription's
-   * `CallbackCredentials` `BasicAuthentication`). Given: a delivery without them, or with others, is
-   * refused (`unauthorized`), compared in constant time. Left out: no credential is checked.
-   */
+  /** The Basic credentials the sender must present (for the numbers service: the subscription's
+   * `CallbackCredentials` `BasicAuthentication`). */
   credentials?: BasicCredentials;
   /** Largest body accepted, in bytes (default 1 MiB): a larger one is refused (`body-too-large`). */
   maxBodyBytes?: number;
@@ -70,11 +64,7 @@ export function headerValue(headers: DeliveryHeaders, name: string): string | un
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
 
-/**
- * Whether an `Authorization` value carries exactly these Basic credentials. The comparison takes the
- * same time whatever the values (`timingSafeEqual` over SHA-256 digests of equal length), so a sender
- * cannot find the password byte by byte. Decoding is `@svc-contracts/redact`'s `decodeBasic`.
- */
+/** Whether an `Authorization` value carries exactly these Basic credentials. */
 export function verifyBasicCredentials(
   authorization: string | undefined,
   expected: BasicCredentials,
@@ -88,10 +78,8 @@ export function verifyBasicCredentials(
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/**
- * The checks every receiver makes before reading a body: its size, then the credentials (when
- * expected), then that it is UTF-8 text. Returns the body as text; throws {@link WebhookError}.
- */
+/** The checks every receiver makes before reading a body: its size, then the credentials (when expected),
+ * then that it is UTF-8 text. */
 export function checkDelivery(delivery: WebhookDelivery, options: ReceiveOptions = {}): string {
   const limit = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const { body } = delivery;

@@ -30,10 +30,7 @@ export interface WebhookDefinition {
   /** Media types of the request body, in spec order. */
   mediaTypes: string[];
   examples: WebhookExample[];
-  /**
-   * The security alternatives, each the schemes that go together, with the scheme objects. An empty
-   * alternative (`{}`) or no security at all means the spec names no credential.
-   */
+  /** The security alternatives, each the schemes that go together, with the scheme objects. */
   security: Array<Array<{ name: string; scheme: JsonObject }>>;
   /** `x-xsd.legacySchema` on an XML media type: the body may be written in the LEGACY number format. */
   hasLegacyForm: boolean;
@@ -75,10 +72,8 @@ export function webhooksOf(service: string, spec: OpenApiDocument): WebhookDefin
   return found;
 }
 
-/**
- * The webhooks of the services `redocly.yaml` lists (the one service list), from their bundled specs:
- * of every written service, or of `only`.
- */
+/** The webhooks of the services `redocly.yaml` lists (the one service list), from their bundled specs: of
+ * every written service, or of `only`. */
 export async function loadWebhooks(configPath: string, only?: string): Promise<WebhookDefinition[]> {
   const listed = listServices(configPath);
   if (only !== undefined && !listed.some((service) => service.name === only)) {

@@ -52,10 +52,7 @@ export function deliveryUrl(text: string): URL {
   return url;
 }
 
-/**
- * Whether a URL's host is this machine: `localhost`, 127.0.0.0/8, ::1. A name under `.localhost` is not:
- * fetch would ask the system resolver for it, which may answer any address (issue 52).
- */
+/** Whether a URL's host is this machine: `localhost`, 127.0.0.0/8, ::1. */
 export function isLoopback(url: URL): boolean {
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost') return true;
@@ -64,10 +61,8 @@ export function isLoopback(url: URL): boolean {
   return false;
 }
 
-/**
- * Sends one callback and reads the answer, bounded in time (`timeoutMs` for all of it) and in memory
- * (`maxResponseBytes` kept). Redirects are not followed (a 3xx is an answer, not an acceptance).
- */
+/** Sends one callback and reads the answer, bounded in time (`timeoutMs` for all of it) and in memory
+ * (`maxResponseBytes` kept). */
 export async function attempt(delivery: Delivery, options: AttemptOptions = {}): Promise<Attempt> {
   const timeoutMs = options.timeoutMs ?? 5_000;
   const keep = options.maxResponseBytes ?? 64 * 1024;
@@ -139,12 +134,8 @@ function failureReason(error: unknown, signal: AbortSignal, timeoutMs: number): 
   }
 }
 
-/**
- * How a failed delivery is tried again: the source shows neither retries nor their timing, so this is
- * the mock's choice. At most `attempts` tries in all (default 3); waits `delayMs` (default 500 ms),
- * doubling after each failure. A failure is a refused or reset connection, no answer in time, or any
- * status but 2xx.
- */
+/** How a failed delivery is tried again: the source shows neither retries nor their timing, so this is the
+ * mock's choice. */
 export interface RetryPolicy {
   attempts: number;
   delayMs: number;
@@ -152,10 +143,8 @@ export interface RetryPolicy {
 
 export const defaultRetryPolicy: RetryPolicy = { attempts: 3, delayMs: 500 };
 
-/**
- * At most `size` holders at once (attempts, each one connection); the others wait in turn, at most
- * `maxWaiting` of them: past that, `take` says no at once, so a burst holds neither sockets nor memory.
- */
+/** At most `size` holders at once (attempts, each one connection); the others wait in turn, at most
+ * `maxWaiting` of them: past that, `take` says no at once, so a burst holds neither sockets nor memory. */
 export class Slots {
   private used = 0;
   private readonly waiting: Array<() => void> = [];

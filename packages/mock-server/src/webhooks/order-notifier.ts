@@ -23,11 +23,8 @@ import type { DeliveryRecorder } from './record.js';
 
 /** What `--stateful` does with callbacks (the CLI's `--callback-allow`, `--record`). */
 export interface WebhookDeliveryOptions {
-  /**
-   * Hosts a subscription's URL may name besides this machine's loopback (`host` or `host:port`, as the
-   * URL writes it). Any other URL is kept but never called: the mock does not send to the network
-   * unless told to.
-   */
+  /** Hosts a subscription's URL may name besides this machine's loopback (`host` or `host:port`, as the URL
+   * writes it). */
   allowHosts?: readonly string[];
   /** A new HAR file that gets every answered delivery attempt (masked, marked `_webhook`). */
   record?: string;
@@ -35,15 +32,11 @@ export interface WebhookDeliveryOptions {
   retry?: RetryPolicy;
   /** Bound of one attempt, in ms (default 5000). */
   timeoutMs?: number;
-  /**
-   * Subscriptions kept at once, expired ones not counted (default 100): past it, a subscription the mock
-   * would have accepted is refused with 409 (see {@link OrderNotifier.answer}).
-   */
+  /** Subscriptions kept at once, expired ones not counted (default 100): past it, a subscription the mock
+   * would have accepted is refused with 409 (see {@link OrderNotifier.answer}). */
   maxSubscriptions?: number;
-  /**
-   * Delivery attempts in flight at once, each one connection (default 16); the others wait in turn, at
-   * most {@link maxWaitingDeliveries}. Without it, 400 subscriptions and 2 orders opened 800 connections.
-   */
+  /** Delivery attempts in flight at once, each one connection (default 16); the others wait in turn, at most
+   * {@link maxWaitingDeliveries}. */
   maxConcurrentDeliveries?: number;
   /** Extra names to mask in the recording, besides the built-in credential names. */
   mask?: MaskOptions;
@@ -127,12 +120,8 @@ export class OrderNotifier {
     return this.subscriptions;
   }
 
-  /**
-   * The answer to send for a request of this service: the mock's own, unless it accepts a subscription
-   * while {@link WebhookDeliveryOptions.maxSubscriptions} live ones are kept. Then 409 in the operation's
-   * `4XX` shape: the source shows no status for too many subscriptions, and the contract takes any 4xx
-   * with an open body; 409 (the mock's state) rather than 429, which clients retry. Never throws.
-   */
+  /** The answer to send for a request of this service: the mock's own, unless it accepts a subscription while
+   * {@link WebhookDeliveryOptions.maxSubscriptions} live ones are kept. */
   answer(request: MockRequest, response: MockResponse): MockResponse {
     if (this.stopped || request.method !== 'POST' || response.status < 200 || response.status > 299)
       return response;

@@ -27,10 +27,8 @@ export function parseOverride(text: string): Override {
   return { path: text.slice(0, at).trim(), value: text.slice(at + 1) };
 }
 
-/**
- * The body of a webhook from one of its spec's examples (the first unless `exampleName`), with the
- * overrides applied and, for a body with a LEGACY form, its numbers written in that form.
- */
+/** The body of a webhook from one of its spec's examples (the first unless `exampleName`), with the overrides
+ * applied and, for a body with a LEGACY form, its numbers written in that form. */
 export function buildPayload(
   webhook: WebhookDefinition,
   options: {
@@ -77,10 +75,8 @@ export function buildPayload(
   return { contentType, body, example };
 }
 
-/**
- * The `Content-Type` an example is sent with: its media type as the spec writes it; for the open
- * `*\/*` (the source shows no media type) JSON for a structured value, plain text for a string.
- */
+/** The `Content-Type` an example is sent with: its media type as the spec writes it; for the open `*\/*` (the
+ * source shows no media type) JSON for a structured value, plain text for a string. */
 function sentContentType(example: WebhookExample): string {
   if (example.mediaType.includes('*')) {
     return typeof example.value === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
@@ -114,11 +110,7 @@ function parseValue(text: string): unknown {
   }
 }
 
-/**
- * `Status=COMPLETE`: the text of the element(s) of that name that hold only text. A comma-separated
- * value (`TelephoneNumber=+14155550100,+14155550101`) replaces a run of same-named siblings with one
- * element per value. Elements are never added: a name the example lacks is an error naming those it has.
- */
+/** `Status=COMPLETE`: the text of the element(s) of that name that hold only text. */
 export function setXmlElement(xml: string, override: Override): string {
   const name = override.path;
   if (!/^[A-Za-z_][\w.-]*$/.test(name)) throw new PayloadError(`--set ${name}: not an XML element name.`);
@@ -142,11 +134,9 @@ export function setXmlElement(xml: string, override: Override): string {
   return xml.slice(0, start) + replaced + xml.slice(match.index + match[0].length);
 }
 
-/**
- * A North American E.164 number (`+1` and ten digits) in the 10-digit LEGACY form (rule 5), or
- * undefined for a number that has none: the source only says LEGACY numbers have 10 digits, so a
- * number of another country is not cut down to fit (the mock's choice).
- */
+/** A North American E.164 number (`+1` and ten digits) in the 10-digit LEGACY form (rule 5), or undefined for
+ * a number that has none: the source only says LEGACY numbers have 10 digits, so a number of another country
+ * is not cut down to fit (the mock's choice). */
 export function legacyNumber(e164: string): string | undefined {
   const match = /^\+1(\d{10})$/.exec(e164.trim());
   return match?.[1];

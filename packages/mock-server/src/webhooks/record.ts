@@ -9,12 +9,9 @@ export class RecordingExistsError extends Error {
 /** A HAR entry of a callback: the contract checker matches it by `_webhook`, never by URL. */
 export type WebhookHarEntry = HarEntry & { _webhook: string };
 
-/**
- * The HAR entry of one answered delivery attempt, masked as the contract recorder masks what it records
+/** The HAR entry of one answered delivery attempt, masked as the contract recorder masks what it records
  * (`maskEntry` of `@svc-contracts/redact`: by name and by value), marked `_webhook: "<service>/<name>"`
- * (`harEntry` writes it from the request's `webhook`, as `readEntry` reads it back).
- * An attempt without an answer (refused, timed out) has no exchange to record: undefined.
- */
+ * (`harEntry` writes it from the request's `webhook`, as `readEntry` reads it back). */
 export function deliveryEntry(
   delivery: Delivery,
   attempt: Attempt,
@@ -43,10 +40,8 @@ export function deliveryEntry(
   return maskEntry(entry, mask);
 }
 
-/**
- * Appends the mock's deliveries to one new HAR file (`--record`; an existing file is never replaced),
- * each entry in the file once written.
- */
+/** Appends the mock's deliveries to one new HAR file (`--record`; an existing file is never replaced), each
+ * entry in the file once written. */
 export class DeliveryRecorder {
   private constructor(
     private readonly writer: HarWriter,

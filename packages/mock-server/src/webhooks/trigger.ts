@@ -140,11 +140,7 @@ export async function runTrigger(argv: readonly string[], output: TriggerOutput)
   }
 }
 
-/**
- * The `Authorization` to send: Basic from `--basic` when given. When every security alternative of
- * the webhook names a scheme, it must be HTTP Basic and `--basic` is required; the specs today name
- * none for any callback, so credentials are optional.
- */
+/** The `Authorization` to send: Basic from `--basic` when given. */
 function credentialsFor(webhook: WebhookDefinition, basic: string | undefined): string | undefined {
   const open =
     webhook.security.length === 0 || webhook.security.some((alternative) => alternative.length === 0);
