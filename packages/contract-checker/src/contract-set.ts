@@ -9,7 +9,6 @@ import { planOf } from './contract/operation-plan.js';
 import type { XmlLimits } from './contract/xsd-cache.js';
 import { unmatchedVerdict } from './responses/unmatched.js';
 import { batchLimits, type CheckLimits, jsonOverLimit, opensContainer } from './run/limits.js';
-import { type RememberOption, resolveRemember } from './run/remember.js';
 import type { NotJudged } from './run/scope.js';
 import { credentialLocation } from './security/credentials.js';
 import type {
@@ -50,11 +49,6 @@ export interface LoadContractsOptions {
    * (`resource-limit`) and never parsed. Default: `batchLimits` for JSON, the validator's for XML.
    */
   limits?: CheckLimits;
-  /**
-   * A measuring option: which results the set remembers between checks (each on by default; see README,
-   * "Remembered results"). `pnpm bench` turns each off to show what it saves. No verdict changes.
-   */
-  remember?: RememberOption;
 }
 
 /** One documented response of an operation, for coverage. */
@@ -131,9 +125,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
   const sources = opts.specs ?? listServices(configPath as string);
   const xmlLimits = opts.xmlLimits ?? opts.limits?.xml;
   const limits: CheckLimits = { ...batchLimits, ...opts.limits, xml: xmlLimits ?? {} };
-  const remember = resolveRemember(opts.remember);
-  // This set's JSON reader: its policy and its remembered parses, handed to its checks as they are planned.
-  const json = new TrafficJson(limits, remember.parses);
+  const json = new TrafficJson(limits);
   const setupCache = openContractCache(sources, {
     ...(configPath ? { configPath } : {}),
     ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
@@ -143,7 +135,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
   const bundled = await setupCache.bundle();
   const xsd = setupCache.xsdCache();
   const { services, index, operations, problems } = await setupCache.store(
-    compileContracts(bundled.specs, xsd, remember, json),
+    compileContracts(bundled.specs, xsd, json),
   );
 
   const everyService = {};
@@ -206,7 +198,6 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       const { body: _body, ...rest } = response;
       response = rest;
     }
-    json.vet(request.bodyNotRecorded ? undefined : request.body, response.body);
     if (overLimit !== undefined) {
       const notJudged = overLimit;
       const verdict = checkGuarded(request, response, match, operation);
@@ -255,14 +246,12 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     async checkRequest(request, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
-      json.vet(undefined, undefined);
       const plan = planOf(operation);
       return { match, violations: await plan.checkRequest(request, plan.readRequest(request, match)) };
     },
     async checkResponse(request, response, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
-      json.vet(undefined, undefined);
       return { match, violations: await planOf(operation).checkResponse(request, response) };
     },
     async checkExchange(request, response, opts) {
@@ -293,7 +282,6 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     },
     describeExchange(request, response, opts) {
       const { match, operation } = lookup(request, opts);
-      json.vet(undefined, undefined);
       return match && operation ? describeShapes(operation, match, request, response) : undefined;
     },
     credentialNames() {

@@ -38,16 +38,6 @@ describe('TrafficJson', () => {
     expect(again).toEqual(first[0]);
   });
 
-  it('parses every time for a contract set that remembers no parse', () => {
-    const text = '{"tag":"t"}';
-    const remembering = new TrafficJson(undefined, true);
-    expect(remembering.parse(text)).toBe(remembering.parse(text));
-    const forgetting = new TrafficJson(undefined, false);
-    const first = forgetting.parse(text);
-    expect(forgetting.parse(text)).not.toBe(first);
-    expect(forgetting.parse(text)).toEqual(first);
-  });
-
   it("keeps each contract set's parses to itself", () => {
     const [one, other] = [new TrafficJson(), new TrafficJson()];
     const value = one.parse('{"set":1}');
@@ -55,23 +45,14 @@ describe('TrafficJson', () => {
     expect(one.parse('{"set":1}')).toBe(value);
   });
 
-  it("holds a long text to its own policy unless it is a body of the exchange, vetted by the set's policy", () => {
+  it('holds a long text to its policy before parsing it', () => {
     const policy = { maxJsonNodes: 10, maxJsonDepth: 64 };
     const long = `[${Array.from({ length: 2000 }, (_, index) => index).join(',')}]`;
-    const json = new TrafficJson(policy, false);
+    const json = new TrafficJson(policy);
     expect(() => json.parse(long)).toThrow(CheckLimitError);
     expect(() => json.parse(long)).toThrow(/more than 10 values/);
-    // The same text as a body the set already held to its (raised) policy: parsed, not counted again.
-    json.vet(long, undefined);
-    expect(json.parse(long)).toHaveLength(2000);
-    json.vet(undefined, long);
-    expect(json.parse(long)).toHaveLength(2000);
-    // The next exchange's bodies replace these: the text is counted again.
-    json.vet(undefined, undefined);
-    expect(() => json.parse(long)).toThrow(CheckLimitError);
     // A short text is not counted at all (it cannot hold more values than characters past the limit scan).
     expect(json.parse('[1,2,3,4,5,6,7,8,9,10,11,12]')).toHaveLength(12);
-    // Under the default policy the long text passes.
     expect(new TrafficJson().parse(long)).toHaveLength(2000);
   });
 

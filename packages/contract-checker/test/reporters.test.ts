@@ -354,7 +354,7 @@ describe('the progress line', () => {
     const line = new ProgressLine(
       { isTTY: true, columns: 30, write: (text) => (written += text) },
       () => ({ entries: 5, bytes: 0 }),
-      { delayMs: 0, now: () => now },
+      { now: () => now },
     );
     now = 1000;
     line.draw();
@@ -380,10 +380,9 @@ describe('the progress line', () => {
     });
   const check = ['--import', 'tsx', cliPath, '--config', join(fixtures, 'redocly.yaml'), har('fleet.har')];
   const quoted = (args: string[]): string => args.map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(' ');
-  // The run is short: a delay of 0 draws at once, whatever the machine's speed.
   const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
     const { CI: _ci, NO_COLOR: _noColor, ...rest } = process.env;
-    return { ...rest, TERM: 'xterm', SVC_CONTRACTS_PROGRESS_DELAY_MS: '0', ...extra };
+    return { ...rest, TERM: 'xterm', ...extra };
   };
 
   it('shows in a pseudo-terminal (util-linux script) and is cleared before the report; absent in a pipe', async () => {

@@ -71,7 +71,7 @@ Scope (see the README, "Recording traffic with the tools you have"):
 merge: combines the --json reports of every shard of one run into one report (any --format; --verbose)
 with one coverage table; a missing or doubled shard is an error.
 
-On a terminal (stderr), a run that lasts more than a second shows one status line (entries checked,
+On a terminal (stderr), a run shows one status line (entries checked,
 bytes read of the total, entries per second, time left), redrawn in place and cleared at the end; never
 when piped, with NO_COLOR or CI set, or with a format other than text.
 
@@ -206,7 +206,6 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
   const progressOn = format === 'text' && progressStream !== undefined && progressWanted(progressStream);
   let progress: ProgressLine | undefined;
   const totalBytes = progressOn && !shard ? await recordingBytes(positionals) : undefined;
-  const delay = Number(process.env.SVC_CONTRACTS_PROGRESS_DELAY_MS ?? 1000);
   const checkOptions = {
     ...(values.service === undefined ? {} : { service: values.service }),
     ...(shard ? { shard } : {}),
@@ -215,10 +214,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     ...(progressOn && progressStream
       ? {
           progress: (probe: Parameters<NonNullable<CheckHarOptions['progress']>>[0]) => {
-            progress = new ProgressLine(progressStream, probe, {
-              ...(totalBytes ? { totalBytes } : {}),
-              delayMs: Number.isFinite(delay) && delay >= 0 ? delay : 1000,
-            });
+            progress = new ProgressLine(progressStream, probe, totalBytes ? { totalBytes } : {});
           },
         }
       : {}),

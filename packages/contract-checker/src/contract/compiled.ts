@@ -24,7 +24,6 @@ import {
   type IndexedOperation,
   type OperationIndex,
 } from '../router/operation-index.js';
-import type { Remember } from '../run/remember.js';
 import { readSecurityRules, type SecurityRules } from '../security/security.js';
 import { createSchemaValidator, type SchemaValidator } from './schema-validator.js';
 import type { XsdCache } from './xsd-cache.js';
@@ -154,7 +153,6 @@ async function xsdProblems(service: CompiledService, xsd: XsdCache): Promise<str
 export async function compileContracts(
   specs: BundledSpec[],
   xsd: XsdCache,
-  remember: Pick<Remember, 'routes' | 'credentials'> = { routes: true, credentials: true },
   json: TrafficJson = new TrafficJson(),
 ): Promise<CompiledContracts> {
   const problems: string[] = [];
@@ -179,7 +177,7 @@ export async function compileContracts(
       spec,
       doc,
       validator,
-      security: readSecurityRules(doc, remember.credentials),
+      security: readSecurityRules(doc),
       errorSchemas: errorSchemas.schemas,
       body: {
         doc,
@@ -200,7 +198,6 @@ export async function compileContracts(
 
   const index = buildOperationIndex(
     specs.map((spec) => ({ name: spec.name, document: spec.document })),
-    { rememberMatches: remember.routes },
   );
   const prepared = new Map<IndexedOperation, PreparedOperation>();
   for (const indexed of index.operations) {

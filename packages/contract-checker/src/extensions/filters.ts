@@ -383,9 +383,8 @@ export function filterMismatches(
  * from an example list. Items that cannot be judged stay, as the checker accepts them.
  */
 export function applyFilters(rules: FilterRules, query: QueryValues, answer: unknown): unknown {
-  // A filter list in the query is read like the checker reads it, under the default JSON policy, and
-  // remembered by no one: a mock answers requests of any origin.
-  const groups = groupsFor(rules, query, new TrafficJson(undefined, false));
+  // Read as the checker reads it, under the default JSON policy, by a reader of this call alone.
+  const groups = groupsFor(rules, query, new TrafficJson());
   if (groups.length === 0) return answer;
   const items = itemsOf(rules, answer);
   if (items === undefined) return answer;

@@ -40,8 +40,7 @@ function durationText(seconds: number): string {
 
 /**
  * The status line of a long run: `12,000 entries checked, 14.2 MB of 29.0 MB, 4,100 entries/s, about 4 s
- * left`, drawn on the terminal in place (carriage return, erase line) once the run has lasted `delayMs`,
- * redrawn every `intervalMs`, cleared before any other output and at the end. The bytes and the time
+ * left`, drawn on the terminal in place (carriage return, erase line) as the run starts, redrawn every `intervalMs`, cleared before any other output and at the end. The bytes and the time
  * left are shown only when the total is known.
  */
 export function progressText(progress: RunProgress, elapsedMs: number, totalBytes?: number): string {
@@ -67,18 +66,13 @@ export class ProgressLine {
     private readonly probe: () => RunProgress,
     private readonly options: {
       totalBytes?: number;
-      delayMs?: number;
       intervalMs?: number;
       now?: () => number;
     } = {},
   ) {
     this.started = this.now();
-    // A delay of 0 draws at once (what a test of the line sets, whatever the machine's speed).
-    if (options.delayMs === 0) this.tick();
-    else {
-      this.timer = setTimeout(() => this.tick(), options.delayMs ?? 1000);
-      this.timer.unref?.();
-    }
+    // Drawn at once: a short run draws it once and erases it before the report.
+    this.tick();
   }
 
   private now(): number {

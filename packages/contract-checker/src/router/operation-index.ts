@@ -229,7 +229,6 @@ export function urlPath(url: string): string {
 
 export function buildOperationIndex(
   services: Array<{ name: string; document: OpenApiDocument }>,
-  opts: { rememberMatches?: boolean } = {},
 ): OperationIndex {
   const operations: IndexedOperation[] = [];
   for (const { name, document } of services) {
@@ -322,11 +321,9 @@ export function buildOperationIndex(
   // Traffic repeats its URLs (lists, polling, the same resource) and its webhooks: each answer is kept,
   // frozen because every verdict that shares it reads it. By URL up to its query, so a repeated URL is not
   // read again; by path, so the same path under another host is not matched again.
-  // `remember: { routes: false }` (loadContracts): none is kept, to measure what they save.
-  const kept = opts.rememberMatches === false ? 0 : maxRecentMatches;
-  const byAddress = scopedMemo<PathFound>(kept);
-  const byPath = scopedMemo<PathFound>(kept);
-  const byWebhook = scopedMemo<WebhookFound>(kept);
+  const byAddress = scopedMemo<PathFound>(maxRecentMatches);
+  const byPath = scopedMemo<PathFound>(maxRecentMatches);
+  const byWebhook = scopedMemo<WebhookFound>(maxRecentMatches);
 
   return {
     operations,

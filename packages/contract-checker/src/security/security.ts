@@ -24,11 +24,9 @@ export interface SecurityRules {
   exclusive: boolean;
   /** `x-unsupported-credentials`. */
   unsupported: UnsupportedCredential[];
-  /** Whether the last Basic credentials of each scheme are remembered (`loadContracts({ remember })`). */
-  rememberCredentials: boolean;
 }
 
-export function readSecurityRules(doc: OpenApiDocument, rememberCredentials = true): SecurityRules {
+export function readSecurityRules(doc: OpenApiDocument): SecurityRules {
   const schemes: Record<string, JsonObject> = {};
   for (const [name, scheme] of Object.entries(doc.components?.securitySchemes ?? {})) {
     if (isObject(scheme)) schemes[name] = scheme;
@@ -38,7 +36,6 @@ export function readSecurityRules(doc: OpenApiDocument, rememberCredentials = tr
     schemeList: Object.entries(schemes),
     exclusive: isSecurityExclusive(doc),
     unsupported: readUnsupportedCredentials(doc).value ?? [],
-    rememberCredentials,
   };
 }
 
@@ -47,10 +44,8 @@ function presenceReader(
   doc: OpenApiDocument,
   validator: SchemaValidator,
   scheme: JsonObject,
-  rememberCredentials: boolean,
 ): (parts: RequestParts) => Presence {
-  if (scheme.type === 'http' && typeof scheme.scheme === 'string')
-    return httpPresence(scheme.scheme, rememberCredentials);
+  if (scheme.type === 'http' && typeof scheme.scheme === 'string') return httpPresence(scheme.scheme);
   if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return oauthPresence();
   if (scheme.type === 'apiKey') return apiKeyPresence(doc, validator, scheme);
   // mutualTLS (and anything unknown) cannot be seen in a recording.
@@ -105,7 +100,7 @@ export function planServiceSecurity(
       name,
       scheme,
       credential: isCredential(scheme),
-      presence: presenceReader(doc, validator, scheme, rules.rememberCredentials),
+      presence: presenceReader(doc, validator, scheme),
     };
   });
   const apiKeys = schemes.flatMap(({ name, scheme, credential }) => {
