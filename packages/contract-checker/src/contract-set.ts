@@ -1,12 +1,11 @@
-import { findConfigPath, listServices, type ServiceSource } from '@svc-contracts/contract-model';
+import { bundleSpecs, findConfigPath, listServices, type ServiceSource } from '@svc-contracts/contract-model';
 import { deref, isObject } from '@svc-contracts/openapi-utils';
 import { TrafficJson } from './bodies/json-text.js';
 import type { PreparedOperation } from './contract/compiled.js';
 import { compileContracts } from './contract/compiled.js';
-import { type ContractCacheOption, openContractCache } from './contract/contract-cache.js';
 import { describeShapes, type ExchangeShapes } from './contract/exchange-shapes.js';
 import { planOf } from './contract/operation-plan.js';
-import type { XmlLimits } from './contract/xsd-cache.js';
+import { type XmlLimits, XsdCache } from './contract/xsd-cache.js';
 import { unmatchedVerdict } from './responses/unmatched.js';
 import { batchLimits, type CheckLimits, jsonOverLimit, opensContainer } from './run/limits.js';
 import type { NotJudged } from './run/scope.js';
@@ -31,13 +30,6 @@ export interface LoadContractsOptions {
   specs?: ServiceSource[];
   /** Folder that spec locations are relative to; default: the config's folder, else the working directory. */
   baseDir?: string;
-  /**
-   * The set-up cache of bundled specs and compiled validators (see README, "Set-up cache"): `false` to
-   * neither read nor write it, `{ dir }` to keep it elsewhere. Default: on, in
-   * `node_modules/.cache/svc-contracts-contract-checker/` under the config's folder or in
-   * `$SVC_CONTRACTS_CACHE_DIR`.
-   */
-  cache?: ContractCacheOption;
   /**
    * Resource limits of XML validation (default: the XML validator's, safe for a thread that serves
    * requests). A document past one is not judged: `checkExchange` rejects with a `CheckLimitError`.
@@ -126,17 +118,12 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
   const xmlLimits = opts.xmlLimits ?? opts.limits?.xml;
   const limits: CheckLimits = { ...batchLimits, ...opts.limits, xml: xmlLimits ?? {} };
   const json = new TrafficJson(limits);
-  const setupCache = openContractCache(sources, {
+  const bundled = await bundleSpecs(sources, {
     ...(configPath ? { configPath } : {}),
     ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
-    ...(opts.cache === undefined ? {} : { cache: opts.cache }),
-    ...(xmlLimits === undefined ? {} : { xmlLimits }),
   });
-  const bundled = await setupCache.bundle();
-  const xsd = setupCache.xsdCache();
-  const { services, index, operations, problems } = await setupCache.store(
-    compileContracts(bundled.specs, xsd, json),
-  );
+  const xsd = new XsdCache(xmlLimits);
+  const { services, index, operations, problems } = await compileContracts(bundled.specs, xsd, json);
 
   const everyService = {};
   function lookup(request: RecordedRequest, opts?: CheckOptions) {

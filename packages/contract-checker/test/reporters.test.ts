@@ -233,21 +233,6 @@ describe('--format', () => {
     expect(lines.at(-1)).toBe('6 passed, 2 failed');
   });
 
-  it('every format is the same whatever the number of threads (the findings are rendered where they are checked)', async () => {
-    const file = await recording('threads.har', 300, {
-      40: unparseable,
-      41: unparseable,
-      150: unsupported,
-      299: badBody,
-    });
-    for (const format of ['text', 'junit', 'github']) {
-      const one = await checkWithFixtures('--workers', '1', '--format', format, file);
-      const two = await checkWithFixtures('--workers', '2', '--format', format, file);
-      expect(two, format).toEqual(one);
-      expect(one.code, format).toBe(1);
-    }
-  }, 120_000);
-
   it('merge writes every format from the shards: the same as one run', async () => {
     const file = await recording('shards.har', 30, { 4: unparseable, 16: unsupported, 25: badBody });
     const shards: string[] = [];

@@ -196,9 +196,7 @@ export async function compileContracts(
     xsdWork.set(service, xsdProblems(service, xsd));
   }
 
-  const index = buildOperationIndex(
-    specs.map((spec) => ({ name: spec.name, document: spec.document })),
-  );
+  const index = buildOperationIndex(specs.map((spec) => ({ name: spec.name, document: spec.document })));
   const prepared = new Map<IndexedOperation, PreparedOperation>();
   for (const indexed of index.operations) {
     const service = compiled.get(indexed.service);

@@ -13,10 +13,7 @@ export interface OperationPlan extends RequestPlan {
 /** The plans, kept beside the operations rather than on them, so that compiled.ts need not know this module. */
 const plans = new WeakMap<PreparedOperation, OperationPlan>();
 
-/**
- * The operation's plan, built on first use rather than at load, so that a warm set-up (contract-cache.ts)
- * stays as cheap as reading the cache, and an operation no entry reaches costs nothing.
- */
+/** The operation's plan, built on first use: an operation no entry reaches costs nothing. */
 export function planOf(operation: PreparedOperation): OperationPlan {
   let plan = plans.get(operation);
   if (plan === undefined) {

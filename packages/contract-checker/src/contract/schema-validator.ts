@@ -1,20 +1,11 @@
-import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
-import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 
 /**
- * JSON Schema 2020-12 validation of values against the schemas of one bundled OpenAPI 3.1 document.
- *
- * Component schemas are registered once under a URN so each `$ref: '#/components/schemas/X'` resolves
- * without recompiling the component tree for every schema. Ajv's strict mode stays on, because it is
- * what catches a misspelt keyword (`maxLenght`) in a hand-written spec; the OpenAPI-only keywords are
- * declared as annotations and `x-` extensions are removed before compiling. Compiled validators are
- * cached per schema object, so a schema is compiled once however many values are checked against it.
- *
- * Each compiled validator is also known by a key, a hash of the schema as compiled, so that the set-up
- * cache (contract-cache.ts) can store it as Ajv standalone code and a later process can load it instead
- * of compiling: Ajv itself is then only loaded for what the cache lacks (a `oneOf` branch to condense).
+ * JSON Schema 2020-12 validation against the schemas of one bundled OpenAPI 3.1 document. Components are
+ * registered once under a URN, so a `$ref` does not recompile them; strict mode stays on (it catches a
+ * misspelt keyword in a hand-written spec), OpenAPI keywords are annotations, `x-` keys are dropped.
  */
 export interface SchemaIssue {
   /** JSON pointer into the validated value. */
@@ -45,27 +36,15 @@ export interface SchemaValidator {
 
 const openApiAnnotations = ['xml', 'example', 'externalDocs', 'discriminator'];
 
-// Ajv is loaded on first compile, not at import: a warm set-up cache validates with standalone code.
-const requireHere = createRequire(import.meta.url);
-
-/**
- * An Ajv of the checker's options. A document's Ajv leaves the meta-schema check to {@link checkSchema}
- * (`validateSchema: false`): compiling the 2020-12 meta-schema is the larger part of starting an Ajv
- * (35-100 ms each on a loaded host), and the six services each had their own.
- */
+/** A document's Ajv leaves the meta-schema check to {@link checkSchema}: one meta-schema per process. */
 function newAjv(validateSchema: boolean): Ajv2020 {
-  const { Ajv2020: AjvClass } = requireHere('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-  const addFormats = requireHere('ajv-formats') as typeof import('ajv-formats');
-  // `verbose` puts the failing schema and data on each error, which is how a failed oneOf is narrowed to
-  // its closest branch; it costs nothing while values are valid. `code.source` keeps the generated code
-  // so that it can be written out as standalone code.
-  const ajv = new AjvClass({
+  // `verbose` puts the failing schema and data on each error: how a failed oneOf is narrowed to a branch.
+  const ajv = new Ajv2020({
     strict: true,
     allErrors: true,
     allowUnionTypes: true,
     verbose: true,
     validateSchema,
-    code: { source: true },
   });
   addFormats.default(ajv);
   ajv.addVocabulary(openApiAnnotations);
@@ -87,36 +66,6 @@ function checkSchema(schema: unknown): void {
   }
 }
 
-interface DocumentValidators {
-  /** Modules of Ajv standalone (CommonJS) code to take validators from, each exported under its key. */
-  precompiled?: string[];
-  /** The validators compiled so far as one such module (undefined when none was compiled). */
-  exportCompiled?: () => string | undefined;
-}
-
-/**
- * Validators travel with their document: the set-up cache attaches stored ones before the contracts are
- * compiled and collects the compiled ones after, whoever creates the document's validator in between.
- */
-const byDocument = new WeakMap<object, DocumentValidators>();
-
-/** Makes validators created afterwards for `doc` take compiled schemas from these standalone modules. */
-export function usePrecompiledValidators(doc: OpenApiDocument, modules: string[]): void {
-  byDocument.set(doc, { ...byDocument.get(doc), precompiled: modules });
-}
-
-/** The validators compiled for `doc` (not taken from precompiled modules), as one standalone module. */
-export function compiledValidatorsOf(doc: OpenApiDocument): string | undefined {
-  return byDocument.get(doc)?.exportCompiled?.();
-}
-
-/** Evaluates standalone code the way Ajv evaluates the code it generates, with its runtime modules. */
-function loadStandalone(code: string): Record<string, ValidateFunction> {
-  const module = { exports: {} as Record<string, ValidateFunction> };
-  new Function('require', 'module', 'exports', code)(requireHere, module, module.exports);
-  return module.exports;
-}
-
 export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)): SchemaValidator {
   const baseUri = `urn:spec:${id}`;
   const componentSchemas = (spec.components?.schemas ?? {}) as Record<string, unknown>;
@@ -132,41 +81,8 @@ export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)):
     return ajv;
   };
 
-  const documentValidators = byDocument.get(spec) ?? {};
-  byDocument.set(spec, documentValidators);
-  const precompiled = documentValidators.precompiled;
-  let stored: Record<string, ValidateFunction> | undefined;
-  const storedValidator = (key: string): ValidateFunction | undefined => {
-    if (!precompiled) return undefined;
-    if (!stored) {
-      stored = {};
-      for (const code of precompiled) {
-        try {
-          Object.assign(stored, loadStandalone(code));
-        } catch {
-          // A module that does not evaluate holds no validator: its schemas are compiled instead.
-        }
-      }
-    }
-    return Object.hasOwn(stored, key) ? stored[key] : undefined;
-  };
-
+  // By content too: operations repeat the same `$ref`s, each its own object.
   const byKey = new Map<string, ValidateFunction>();
-  /** Validators Ajv compiled here (not taken from standalone code), by key. */
-  const compiledHere = new Map<string, ValidateFunction>();
-  documentValidators.exportCompiled = () => {
-    if (!ajv || compiledHere.size === 0) return undefined;
-    const standalone = requireHere(
-      'ajv/dist/standalone/index.js',
-    ) as typeof import('ajv/dist/standalone/index.js');
-    // Ajv writes several validators as one module by looking each name up with getSchema; ours are
-    // compiled as given (`compile`: registering them under a name would change their base URI, and so
-    // the locations in their messages), so the lookup is by key here.
-    const lookup = { opts: ajv.opts, scope: ajv.scope, getSchema: (key: string) => compiledHere.get(key) };
-    const exports = Object.fromEntries([...compiledHere.keys()].map((key) => [key, key]));
-    return standalone.default(lookup as unknown as Ajv2020, exports);
-  };
-
   const compiled = new WeakMap<object, ValidateFunction>();
 
   function compile(schema: unknown): ValidateFunction {
@@ -174,13 +90,12 @@ export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)):
     const cached = compiled.get(schema);
     if (cached) return cached;
     const prepared = prepare(schema, baseUri) as object;
-    const key = schemaKey(prepared);
-    let fn = byKey.get(key) ?? storedValidator(key);
+    const key = JSON.stringify(prepared);
+    let fn = byKey.get(key);
     if (!fn) {
       const ajv = compiler();
       checkSchema(prepared);
       fn = ajv.compile(prepared);
-      compiledHere.set(key, fn);
     }
     byKey.set(key, fn);
     compiled.set(schema, fn);
@@ -246,11 +161,6 @@ export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)):
       }
     },
   };
-}
-
-/** Names a prepared schema the same way in every process: what it compiles to depends on nothing else. */
-function schemaKey(prepared: object): string {
-  return `s${createHash('sha256').update(JSON.stringify(prepared)).digest('base64url')}`;
 }
 
 function specId(spec: OpenApiDocument): string {

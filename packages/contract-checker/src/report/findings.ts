@@ -2,7 +2,7 @@ import { printable } from '@svc-contracts/har';
 import type { InputError } from '../input/har.js';
 import { scopeCatalogue } from '../run/scope.js';
 import type { EntryReport } from './entry-report.js';
-import { entryLines, isFinding, type ReportWriter, readFindings, tailLines } from './format.js';
+import { entryLines, isFinding, type ReportWriter, tailLines } from './format.js';
 import type { RunSummary } from './report.js';
 
 /** Entries of a group shown in full before the rest are only counted. */
@@ -104,11 +104,9 @@ export class FindingGroups {
 }
 
 /**
- * A report writer that reads the failed and not judged entries (rendered as `findings` where they are
- * checked), groups them and leaves the rest counted: the base of the reporters that show failures first.
+ * A report writer that groups the failed and not judged entries and leaves the rest counted: the base of the reporters that show failures first.
  */
 export abstract class FindingsWriter implements ReportWriter {
-  readonly format = 'findings' as const;
   protected readonly inputErrors: InputError[] = [];
   protected readonly groups = new FindingGroups();
 
@@ -120,14 +118,6 @@ export abstract class FindingsWriter implements ReportWriter {
 
   entry(entry: EntryReport): void {
     if (isFinding(entry)) this.finding(entry, this.groups.add(entry));
-  }
-
-  renderedEntry(text: string): void {
-    for (const entry of readFindings(text)) this.entry(entry);
-  }
-
-  renderedRun(text: string): void {
-    this.renderedEntry(text);
   }
 
   inputError(error: InputError): void {

@@ -24,7 +24,7 @@ export interface CheckHarOptions extends LoadContractsOptions {
   scope?: RunScope;
   /** Fail the run (exit 1) on entries not judged or skipped, not only on violations. */
   failOn?: FailOn;
-  /** Most entries held for the end of the run per thread (default 100,000; see `defaultMaxHeld`). */
+  /** Most entries held for the end of the run (default 100,000; see `defaultMaxHeld`). */
   maxHeld?: number;
   /** Called once the run starts, with how to read how far it is (what a progress line shows). */
   progress?: (probe: () => RunProgress) => void;

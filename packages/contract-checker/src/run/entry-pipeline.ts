@@ -56,22 +56,14 @@ function credentialTest(names: CredentialNames): (request: RecordedRequest) => b
 }
 
 /**
- * Entries held for the end of the run at most, per thread: about 50 MB of reports. Past it, the older
+ * Entries held for the end of the run at most: about 50 MB of reports. Past it, the older
  * half is decided with the hosts routed so far; should one of their hosts route later, the run says so
  * (exit 2: it could not judge them), naming the host to map with `--host`.
  */
 export const defaultMaxHeld = 100_000;
 
-/** What a thread held for the end of the run, and what it decided before (see {@link defaultMaxHeld}). */
-export interface HeldEntries {
-  held: EntryReport[];
-  routedHosts: string[];
-  decidedEarly: Record<string, number>;
-  maxHeld: number;
-}
-
 /** The problems of entries skipped as another host's before the run learnt that host is ours. */
-export function earlyDecisionProblems(
+function earlyDecisionProblems(
   decidedEarly: Record<string, number>,
   routed: ReadonlySet<string>,
   maxHeld: number,
@@ -89,7 +81,7 @@ export function earlyDecisionProblems(
  * An entry held because it matched no operation on a host no entry had routed to an operation yet: it
  * is decided when the run knows every host that routes (see {@link RunScope}).
  */
-export function settleHeld(entry: EntryReport, routedHosts: ReadonlySet<string>): EntryReport {
+function settleHeld(entry: EntryReport, routedHosts: ReadonlySet<string>): EntryReport {
   if (routedHosts.has(hostOf(entry.url))) return entry;
   const { violations: _violations, requestViolations: _request, notJudged: _parts, ...rest } = entry;
   return {
@@ -110,7 +102,6 @@ type Outcome =
    * entry routes the host to an operation. `credential`: whether the request carries one.
    */
   | { kind: 'entry'; entry: EntryReport; exchange: RecordedExchange; hold: boolean; credential?: boolean }
-  /** `position`: where in the input the problem was met (for the order of reports from several threads). */
   | { kind: 'error'; error: InputError; position: number }
   /** An entry a resource limit stopped before it was read: not judged, nothing of it known. */
   | { kind: 'unread'; entry: EntryReport };
@@ -127,10 +118,7 @@ export interface PipelineOptions {
   passing?: Parameters<typeof scoreMutants>[0];
 }
 
-/**
- * Checks recording items in input order and hands each result to a sink: what every thread that checks
- * entries runs, whatever reads them (a file stream, a block dealt out by `--workers`).
- */
+/** Checks recording items in input order and hands each result to a sink. */
 export interface EntryPipeline {
   /** The next item of `file`, in input order: a promise only when the run must wait for it. */
   take(file: string, item: RecordingItem): void | Promise<void>;
@@ -140,17 +128,15 @@ export interface EntryPipeline {
   drain(): Promise<void>;
   /**
    * Decides the entries held (an unmatched path on a host not yet known to route to an operation) with
-   * the hosts routed so far and `more` (other threads'), and hands them to the sink, in input order.
+   * the hosts routed, and hands them to the sink, in input order.
    */
-  settle(more?: Iterable<string>): Promise<void>;
-  /** The entries held and the hosts routed, for a run on several threads to settle them all at once. */
-  takeHeld(): HeldEntries;
+  settle(): Promise<void>;
   readonly counts: RunCounts;
   readonly inputErrors: number;
 }
 
 /** The report of an entry a limit stopped before it was read: no method, URL or status is known. */
-export function unreadEntry(file: string, index: number, position: number, part: NotJudged): EntryReport {
+function unreadEntry(file: string, index: number, position: number, part: NotJudged): EntryReport {
   return {
     file,
     index,
@@ -476,27 +462,20 @@ export function entryPipeline(
       await emit({ kind: 'error', error, position });
     },
     drain: () => drainTo(0),
-    async settle(more = []) {
+    async settle() {
       await drainTo(0);
-      const routed = new Set([...routedHosts, ...more]);
       const entries = held;
       held = [];
       for (const entry of entries) {
-        const settled = settleHeld(entry, routed);
+        const settled = settleHeld(entry, routedHosts);
         countEntry(counts, settled);
         await sink.entry(settled);
       }
-      for (const error of earlyDecisionProblems(decidedEarly, routed, maxHeld)) {
+      for (const error of earlyDecisionProblems(decidedEarly, routedHosts, maxHeld)) {
         inputErrors++;
         await sink.inputError(error, Number.MAX_SAFE_INTEGER);
       }
       decidedEarly = {};
-    },
-    takeHeld() {
-      const taken = { held, routedHosts: [...routedHosts], decidedEarly, maxHeld };
-      held = [];
-      decidedEarly = {};
-      return taken;
     },
   };
 }
