@@ -22,29 +22,6 @@ describe('TrafficJson', () => {
     expect((refused as UnparseableJson).message).toBe(expected);
   });
 
-  it('parses a text read twice in a row once (an exchange whose bodies x-echoes reads again)', () => {
-    const json = new TrafficJson();
-    const request = '{"tag":"t","from":"+14155550100"}';
-    const response = '{"tag":"t","owner":"+14155550100"}';
-    const first = [json.parse(request), json.parse(response)];
-    expect([json.parse(request), json.parse(response)]).toEqual(first);
-    expect(json.parse(request)).toBe(first[0]);
-    expect(json.parse(response)).toBe(first[1]);
-    // A third text pushes the oldest out: the next read of it parses again, to an equal value.
-    json.parse('{"other":1}');
-    json.parse('{"another":2}');
-    const again = json.parse(request);
-    expect(again).not.toBe(first[0]);
-    expect(again).toEqual(first[0]);
-  });
-
-  it("keeps each contract set's parses to itself", () => {
-    const [one, other] = [new TrafficJson(), new TrafficJson()];
-    const value = one.parse('{"set":1}');
-    expect(other.parse('{"set":1}')).not.toBe(value);
-    expect(one.parse('{"set":1}')).toBe(value);
-  });
-
   it('holds a long text to its policy before parsing it', () => {
     const policy = { maxJsonNodes: 10, maxJsonDepth: 64 };
     const long = `[${Array.from({ length: 2000 }, (_, index) => index).join(',')}]`;

@@ -17,29 +17,11 @@ type JsonPolicy = Pick<CheckLimits, 'maxJsonNodes' | 'maxJsonDepth'>;
  */
 export class TrafficJson {
   readonly #policy: JsonPolicy;
-  // The last two texts parsed: an exchange's body read twice (its schema, then `x-echoes`) parses once.
-  // The values are shared, so the checks only read them (Ajv runs without coercion or defaults).
-  #lastText: string | undefined;
-  #lastValue: unknown;
-  #otherText: string | undefined;
-  #otherValue: unknown;
-
   constructor(policy: JsonPolicy = batchLimits) {
     this.#policy = policy;
   }
 
   parse(text: string): unknown {
-    if (text === this.#lastText) return this.#lastValue;
-    if (text === this.#otherText) return this.#otherValue;
-    const value = this.#parseOnce(text);
-    this.#otherText = this.#lastText;
-    this.#otherValue = this.#lastValue;
-    this.#lastText = text;
-    this.#lastValue = value;
-    return value;
-  }
-
-  #parseOnce(text: string): unknown {
     if (text.length > scannedFrom) {
       const over = jsonOverLimit(text, this.#policy);
       if (over !== undefined) throw new CheckLimitError('request', `${over}; the value is not parsed`);

@@ -10,20 +10,13 @@ export function httpPresence(declaredName: string): (parts: RequestParts) => Pre
     state: 'malformed',
     reason: `the ${declaredName} credentials are empty`,
   };
-  // The Basic credentials judged last: a client sends the same ones request after request.
-  let lastCredentials: string | undefined;
-  let lastPresence: Presence = absent;
   return (parts) => {
     const value = authorizationWithScheme(parts, name);
     if (value === undefined) return absent;
     const credentials = value.slice(name.length).trim();
     if (name === 'basic') {
-      if (credentials !== lastCredentials) {
-        const problem = basicProblem(credentials);
-        lastPresence = problem ? { state: 'malformed', reason: problem } : present;
-        lastCredentials = credentials;
-      }
-      return lastPresence;
+      const problem = basicProblem(credentials);
+      return problem ? { state: 'malformed', reason: problem } : present;
     }
     if (name === 'bearer' && !token68.test(credentials)) return malformedBearer;
     return credentials === '' ? emptyCredentials : present;
