@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HarEntryScanner } from '@svc-contracts/har';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchLimits, JsonScanner, jsonCost, jsonOverLimit } from '../src/core/limits.js';
 import type { Report } from '../src/index.js';
 import { RecordingDecoder, type RecordingItem } from '../src/input/recording-reader.js';
 import { headerLines, headerValue } from '../src/parameters/request-parts.js';
-import { batchLimits, JsonScanner, jsonCost, jsonOverLimit } from '../src/run/limits.js';
 import { agent, checkWithFixtures, fixtures, runCliCapturing } from './helpers.js';
 
 // Issue 41, the checker's items: no silent success, no crash, no stall, nothing raw on the terminal.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TrafficJson, UnparseableJson } from '../src/bodies/json-text.js';
-import { CheckLimitError } from '../src/run/scope.js';
+import { CheckLimitError } from '../src/core/scope.js';
 
 describe('TrafficJson', () => {
   it('parses what JSON.parse parses', () => {

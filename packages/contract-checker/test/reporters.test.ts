@@ -5,9 +5,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countEntry, emptyCounts, summaryLine } from '../src/core/run-counts.js';
 import { maskedMessage } from '../src/report/masked.js';
 import { ProgressLine, progressText, progressWanted } from '../src/report/progress.js';
-import { countEntry, emptyCounts, summaryLine } from '../src/run/run-counts.js';
 import { checkWithFixtures, fixtures } from './helpers.js';
 
 // The reporters of contract-check (report/reporters.ts): failures first by default, --verbose, json,

@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseShard } from '../src/core/shard.js';
 import type { Report } from '../src/index.js';
-import { parseShard } from '../src/run/shard.js';
 import { fixtureConfig, fixtures, runCliCapturing } from './helpers.js';
 
 const recordings = [join(fixtures, 'har', 'fleet.har'), join(fixtures, 'har', 'numbers.har')];

@@ -18,10 +18,10 @@ import { maskXmlMessage } from '@svc-contracts/redact';
 import { assertWellFormedXml, validateAgainstAny } from '@svc-contracts/xml-validator';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import type { XsdCache } from '../contract/xsd-cache.js';
+import { CheckLimitError } from '../core/scope.js';
+import type { RuleCode, Side, Violation } from '../core/types.js';
 import { parseFormEncoded } from '../parameters/request-parts.js';
-import { CheckLimitError } from '../run/scope.js';
 import { jwtClaimMismatches } from '../security/jwt-claims.js';
-import type { RuleCode, Side, Violation } from '../types.js';
 import { fieldsCoercionEach } from './coerce.js';
 import { type TrafficJson, UnparseableJson } from './json-text.js';
 

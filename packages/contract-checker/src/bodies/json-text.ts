@@ -1,5 +1,5 @@
-import { batchLimits, type CheckLimits, jsonOverLimit } from '../run/limits.js';
-import { CheckLimitError } from '../run/scope.js';
+import { batchLimits, type CheckLimits, jsonOverLimit } from '../core/limits.js';
+import { CheckLimitError } from '../core/scope.js';
 
 /** JSON text of recorded traffic (a body, a `content` parameter) that does not parse, and why. */
 export class UnparseableJson {

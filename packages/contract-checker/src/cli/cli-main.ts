@@ -4,8 +4,16 @@ import { parseArgs } from 'node:util';
 import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
 import { findConfigPath } from '@svc-contracts/contract-model';
 import { printable } from '@svc-contracts/har';
-import { batchXmlLimits, type XmlLimits } from '../contract/xsd-cache.js';
-import { loadContracts } from '../contract-set.js';
+import { loadContracts } from '../contract/contract-set.js';
+import {
+  batchLimits,
+  batchXmlLimits,
+  type CheckLimits,
+  limitOptions,
+  type XmlLimits,
+} from '../core/limits.js';
+import type { FailOn } from '../core/run-counts.js';
+import { parseShard, type Shard } from '../core/shard.js';
 import { collectHarFiles } from '../input/har.js';
 import { coalescedOutput } from '../report/coalesced-output.js';
 import { formatJson } from '../report/format.js';
@@ -13,10 +21,7 @@ import { ProgressLine, type ProgressStream, progressWanted } from '../report/pro
 import { formatReport, type OutputFormat, outputFormats, reportWriter } from '../report/reporters.js';
 import { type CheckHarOptions, checkRecordings } from '../run/check-recordings.js';
 import { parseHostMappings, requireService } from '../run/entry-pipeline.js';
-import { batchLimits, type CheckLimits, limitOptions } from '../run/limits.js';
 import { MergeError, mergeReports, parseReport } from '../run/merge.js';
-import type { FailOn } from '../run/run-counts.js';
-import { parseShard, type Shard } from '../run/shard.js';
 
 const usage = `Usage: contract-check [options] <recording | folder>...
        contract-check merge [--format FORMAT] <report.json>...

@@ -1,5 +1,5 @@
 import { type Refusal, refusalFor, xmlElementText } from '@svc-contracts/contract-model';
-import type { RecordedRequest, RecordedResponse, Violation } from '../types.js';
+import type { RecordedRequest, RecordedResponse, Violation } from '../core/types.js';
 
 /**
  * Statuses that answer a refused request before its document is read, or that the source leaves open:

@@ -4,7 +4,7 @@
  * not-judged parts mean (`../run/scope.ts`, whose catalogue holds every reason `readEntry` gives).
  */
 import type { RecordedExchange as Recorded } from '@svc-contracts/har';
-import type { NotJudged, Skip } from '../run/scope.js';
+import type { NotJudged, Skip } from '../core/scope.js';
 
 /**
  * An entry as the checker's run carries it: har's `RecordedExchange`, whose skip and not-judged parts the

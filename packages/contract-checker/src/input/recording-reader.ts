@@ -9,8 +9,8 @@ import {
   readRecordingChunks,
   type ScannedElement,
 } from '@svc-contracts/har';
-import { batchLimits, type CheckLimits, entryTooLarge, jsonBytesCost } from '../run/limits.js';
-import type { NotJudged } from '../run/scope.js';
+import { batchLimits, type CheckLimits, entryTooLarge, jsonBytesCost } from '../core/limits.js';
+import type { NotJudged } from '../core/scope.js';
 import type { RecordedExchange } from './har-entry.js';
 
 /**

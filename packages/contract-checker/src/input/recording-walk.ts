@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { HarFormatError, printable } from '@svc-contracts/har';
-import type { Shard } from '../run/shard.js';
+import type { Shard } from '../core/shard.js';
 import { collectHarFiles, type InputError } from './har.js';
 import {
   type Diverter,

@@ -1,9 +1,9 @@
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { coerceFields, coerceScalar } from '../bodies/coerce.js';
-import type { BodyShape, ContractSet } from '../contract-set.js';
+import type { BodyShape, ContractSet } from '../contract/contract-set.js';
+import { runPool } from '../core/pool.js';
+import type { RecordedRequest, RecordedResponse, Side } from '../core/types.js';
 import { parseFormEncoded, rawQueryOf } from '../parameters/request-parts.js';
-import { runPool } from '../run/pool.js';
-import type { RecordedRequest, RecordedResponse, Side } from '../types.js';
 import { jsonMutations, type MutationKind } from './json-mutations.js';
 import { readXsdFacts, type XsdFacts, xmlMutations } from './xml-mutations.js';
 

@@ -1,4 +1,4 @@
-import type { HeaderField, RecordedRequest } from '../types.js';
+import type { HeaderField, RecordedRequest } from '../core/types.js';
 
 /** A recorded request taken apart the way a server sees it: decoded query, headers by name, cookies. */
 export interface RequestParts {

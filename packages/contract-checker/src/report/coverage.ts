@@ -1,7 +1,7 @@
 import { findMediaType } from '@svc-contracts/openapi-utils';
-import type { DocumentedOperation } from '../contract-set.js';
+import type { DocumentedOperation } from '../contract/contract-set.js';
+import type { HeaderField, OperationMatch } from '../core/types.js';
 import { responseKeyFor } from '../responses/response-check.js';
-import type { HeaderField, OperationMatch } from '../types.js';
 
 export interface CoverageCell {
   status: string;

@@ -1,7 +1,7 @@
 import { printable } from '@svc-contracts/har';
+import type { EntryReport } from '../core/entry-report.js';
+import { scopeCatalogue } from '../core/scope.js';
 import type { InputError } from '../input/har.js';
-import { scopeCatalogue } from '../run/scope.js';
-import type { EntryReport } from './entry-report.js';
 import { entryLines, isFinding, type ReportWriter, tailLines } from './format.js';
 import type { RunSummary } from './report.js';
 

@@ -1,11 +1,11 @@
 import { printable } from '@svc-contracts/har';
+import type { EntryReport } from '../core/entry-report.js';
+import { emptyCounts, scopeLines, summaryLine } from '../core/run-counts.js';
+import { scopeCatalogue } from '../core/scope.js';
+import type { Violation } from '../core/types.js';
 import type { InputError } from '../input/har.js';
 import type { MutationReport } from '../mutation/mutation.js';
-import { emptyCounts, scopeLines, summaryLine } from '../run/run-counts.js';
-import { scopeCatalogue } from '../run/scope.js';
-import type { Violation } from '../types.js';
 import type { CoverageReport } from './coverage.js';
-import type { EntryReport } from './entry-report.js';
 import { maskedMessage } from './masked.js';
 import type { Report, ReportSink, RunSummary } from './report.js';
 

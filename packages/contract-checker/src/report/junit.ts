@@ -1,6 +1,6 @@
 import { printable } from '@svc-contracts/har';
-import { isToolReason, scopeCatalogue } from '../run/scope.js';
-import type { EntryReport } from './entry-report.js';
+import type { EntryReport } from '../core/entry-report.js';
+import { isToolReason, scopeCatalogue } from '../core/scope.js';
 import { FindingsWriter } from './findings.js';
 import { entryTitle, inputErrorLine, tailLines } from './format.js';
 import { maskedMessage } from './masked.js';

@@ -4,7 +4,7 @@ import {
   isSensitiveName,
   maskFieldText,
 } from '@svc-contracts/redact';
-import type { Violation } from '../types.js';
+import type { Violation } from '../core/types.js';
 
 /** The field a violation's place names: a header, query or cookie name, or a body pointer's last step. */
 function fieldOf(pointer: string): { name: string; kind: 'header' | 'query' | 'other' } {

@@ -1,10 +1,10 @@
+import type { EntryReport } from '../core/entry-report.js';
+import type { FailOn, RunCounts } from '../core/run-counts.js';
+import type { Shard } from '../core/shard.js';
 import type { InputError } from '../input/har.js';
 import type { InputIdentity } from '../input/recording-walk.js';
 import type { MutationReport } from '../mutation/mutation.js';
-import type { FailOn, RunCounts } from '../run/run-counts.js';
-import type { Shard } from '../run/shard.js';
 import type { CoverageReport } from './coverage.js';
-import type { EntryReport } from './entry-report.js';
 
 /**
  * Everything about a run except its entries and input errors, which a sink receives one by one: the

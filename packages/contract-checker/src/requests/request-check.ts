@@ -1,6 +1,7 @@
 import { derefWithPointer, isObject } from '@svc-contracts/openapi-utils';
 import { type DeclaredBody, type MaybePromise, planBody } from '../bodies/body.js';
 import type { CompiledService, PreparedOperation } from '../contract/compiled.js';
+import type { OperationMatch, RecordedRequest, Violation } from '../core/types.js';
 import { checkParameters, planParameters } from '../parameters/parameters.js';
 import {
   headerNames,
@@ -16,7 +17,6 @@ import {
   planServiceSecurity,
   type ServiceSecurity,
 } from '../security/security.js';
-import type { OperationMatch, RecordedRequest, Violation } from '../types.js';
 
 /**
  * A request taken apart as far as its operation's checks read it, once per entry: the request's check

@@ -12,6 +12,7 @@ import { type BodyCheck, type MaybePromise, planBody } from '../bodies/body.js';
 import { scalarCoercion } from '../bodies/coerce.js';
 import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import type { CompiledService, PreparedOperation } from '../contract/compiled.js';
+import type { RecordedRequest, RecordedResponse, Violation } from '../core/types.js';
 import { echoMismatches } from '../extensions/echoes.js';
 import { filterMismatches, filterQuery } from '../extensions/filters.js';
 import { refusalViolations } from '../extensions/refusals.js';
@@ -24,7 +25,6 @@ import {
   pickHeaders,
   type RequestParts,
 } from '../parameters/request-parts.js';
-import type { RecordedRequest, RecordedResponse, Violation } from '../types.js';
 
 /** `compute()` on the first call, then its value: a location worked out only for a header that fails. */
 function onFirstCall(compute: () => string): () => string {

@@ -2,9 +2,9 @@ import { EXTENSION } from '@svc-contracts/contract-model';
 import { escapePointer, isJsonMediaType, mediaTypeEssence } from '@svc-contracts/openapi-utils';
 import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import type { CompiledService } from '../contract/compiled.js';
+import type { EntryVerdict, RecordedResponse, Violation } from '../core/types.js';
 import { contentTypeOf } from '../parameters/request-parts.js';
 import type { MatchMiss } from '../router/operation-index.js';
-import type { EntryVerdict, RecordedResponse, Violation } from '../types.js';
 import { responseKeyFor } from './response-check.js';
 
 /**

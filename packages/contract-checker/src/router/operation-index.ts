@@ -6,7 +6,7 @@ import {
   type JsonObject,
   type OpenApiDocument,
 } from '@svc-contracts/openapi-utils';
-import type { OperationMatch } from '../types.js';
+import type { OperationMatch } from '../core/types.js';
 import { scopedMemo } from './recent-matches.js';
 
 /** One documented operation, with the compiled URL paths (one per server base path) that reach it. */

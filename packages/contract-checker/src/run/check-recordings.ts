@@ -1,14 +1,14 @@
-import { batchXmlLimits } from '../contract/xsd-cache.js';
-import { type ContractSet, type LoadContractsOptions, loadContracts } from '../contract-set.js';
+import { type ContractSet, type LoadContractsOptions, loadContracts } from '../contract/contract-set.js';
+import type { EntryReport } from '../core/entry-report.js';
+import { batchXmlLimits } from '../core/limits.js';
+import { exitCodeOf, type FailOn, orderedCounts } from '../core/run-counts.js';
+import type { Shard } from '../core/shard.js';
 import type { InputError } from '../input/har.js';
 import { walkRecordings } from '../input/recording-walk.js';
 import { scoreMutants } from '../mutation/mutation.js';
-import type { EntryReport } from '../report/entry-report.js';
 import type { RunProgress } from '../report/progress.js';
 import type { Report, ReportSink, RunSummary } from '../report/report.js';
 import { coverageTally, entryPipeline, type RunScope, requireService } from './entry-pipeline.js';
-import { exitCodeOf, type FailOn, orderedCounts } from './run-counts.js';
-import type { Shard } from './shard.js';
 
 export interface CheckHarOptions extends LoadContractsOptions {
   /** Use an already loaded contract set (it is not closed afterwards). */

@@ -1,16 +1,16 @@
 import { isZipRecording, printable, readAttachment } from '@svc-contracts/har';
 import { maskUrl } from '@svc-contracts/redact';
-import type { ContractSet, CredentialNames } from '../contract-set.js';
+import type { ContractSet, CredentialNames } from '../contract/contract-set.js';
+import type { EntryReport, RunVerdict } from '../core/entry-report.js';
+import { limitOptions } from '../core/limits.js';
+import { countEntry, emptyCounts, hostOf, type RunCounts } from '../core/run-counts.js';
+import { CheckLimitError, type NotJudged } from '../core/scope.js';
+import type { CheckOptions, EntryVerdict, RecordedRequest } from '../core/types.js';
 import type { InputError, RecordedExchange } from '../input/har.js';
 import type { RecordingItem } from '../input/recording-reader.js';
 import type { scoreMutants } from '../mutation/mutation.js';
 import { CoverageTally } from '../report/coverage.js';
-import type { EntryReport, RunVerdict } from '../report/entry-report.js';
 import type { ReportSink } from '../report/report.js';
-import type { CheckOptions, EntryVerdict, RecordedRequest } from '../types.js';
-import { limitOptions } from './limits.js';
-import { countEntry, emptyCounts, hostOf, type RunCounts } from './run-counts.js';
-import { CheckLimitError, type NotJudged } from './scope.js';
 
 /**
  * Which entries of a run are ours, and what the recording kept. `hosts` maps a host (`host` or

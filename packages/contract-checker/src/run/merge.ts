@@ -1,10 +1,17 @@
 import { isObject } from '@svc-contracts/openapi-utils';
+import { undocumentedOperation } from '../contract/verdict.js';
+import type { EntryReport } from '../core/entry-report.js';
+import {
+  addCounts,
+  emptyCounts,
+  exitCodeOf,
+  hostOf,
+  orderedCounts,
+  type RunCounts,
+} from '../core/run-counts.js';
 import type { InputError } from '../input/har.js';
 import { mergeCoverage } from '../report/coverage.js';
-import type { EntryReport } from '../report/entry-report.js';
 import type { Report } from '../report/report.js';
-import { undocumentedOperation } from '../verdict.js';
-import { addCounts, emptyCounts, exitCodeOf, hostOf, orderedCounts, type RunCounts } from './run-counts.js';
 
 export class MergeError extends Error {
   override readonly name = 'MergeError';

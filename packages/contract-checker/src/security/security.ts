@@ -8,8 +8,8 @@ import {
 import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { MASK } from '@svc-contracts/redact';
 import type { SchemaValidator } from '../contract/schema-validator.js';
+import type { Violation } from '../core/types.js';
 import { type PlannedReads, type RequestParts, recordReads } from '../parameters/request-parts.js';
-import type { Violation } from '../types.js';
 import { apiKeyPresence } from './api-key.js';
 import { bearerToken, oauthPresence } from './bearer.js';
 import { absent, credentialLocation, credentialReader, type Presence, unobservable } from './credentials.js';

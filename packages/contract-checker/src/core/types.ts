@@ -1,5 +1,5 @@
 import type { ExchangeRequest, ExchangeResponse, HarNameValue } from '@svc-contracts/har';
-import type { NotJudged } from './run/scope.js';
+import type { NotJudged } from './scope.js';
 
 /**
  * One HTTP header as recorded (HAR keeps duplicates and the original case, so do we): the HAR package's

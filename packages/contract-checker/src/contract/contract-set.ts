@@ -1,15 +1,14 @@
 import { bundleSpecs, findConfigPath, listServices, type ServiceSource } from '@svc-contracts/contract-model';
 import { deref, isObject } from '@svc-contracts/openapi-utils';
-import { TrafficJson } from './bodies/json-text.js';
-import type { PreparedOperation } from './contract/compiled.js';
-import { compileContracts } from './contract/compiled.js';
-import { describeShapes, type ExchangeShapes } from './contract/exchange-shapes.js';
-import { planOf } from './contract/operation-plan.js';
-import { type XmlLimits, XsdCache } from './contract/xsd-cache.js';
-import { unmatchedVerdict } from './responses/unmatched.js';
-import { batchLimits, type CheckLimits, jsonOverLimit, opensContainer } from './run/limits.js';
-import type { NotJudged } from './run/scope.js';
-import { credentialLocation } from './security/credentials.js';
+import { TrafficJson } from '../bodies/json-text.js';
+import {
+  batchLimits,
+  type CheckLimits,
+  jsonOverLimit,
+  opensContainer,
+  type XmlLimits,
+} from '../core/limits.js';
+import type { NotJudged } from '../core/scope.js';
 import type {
   CheckOptions,
   EntryVerdict,
@@ -17,11 +16,18 @@ import type {
   RecordedRequest,
   RecordedResponse,
   Violation,
-} from './types.js';
+} from '../core/types.js';
+import { unmatchedVerdict } from '../responses/unmatched.js';
+import { credentialLocation } from '../security/credentials.js';
+import type { PreparedOperation } from './compiled.js';
+import { compileContracts } from './compiled.js';
+import { describeShapes, type ExchangeShapes } from './exchange-shapes.js';
+import { planOf } from './operation-plan.js';
 import { decideVerdict, undocumentedOperation } from './verdict.js';
+import { XsdCache } from './xsd-cache.js';
 
-export type { BodyShape, ExchangeShapes } from './contract/exchange-shapes.js';
-export { responseKeyFor } from './responses/response-check.js';
+export { responseKeyFor } from '../responses/response-check.js';
+export type { BodyShape, ExchangeShapes } from './exchange-shapes.js';
 
 export interface LoadContractsOptions {
   /** `redocly.yaml` listing the services (`apis`); default: the nearest one from the working directory. */

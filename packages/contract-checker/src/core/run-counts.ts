@@ -1,5 +1,5 @@
 import { printable } from '@svc-contracts/har';
-import type { EntryReport } from '../report/entry-report.js';
+import type { EntryReport } from './entry-report.js';
 import { isToolReason, type NotJudgedReason, reasonCounts, type SkipReason } from './scope.js';
 
 /**

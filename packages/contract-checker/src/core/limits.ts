@@ -1,4 +1,28 @@
-import { batchXmlLimits, type XmlLimits } from '../contract/xsd-cache.js';
+/**
+ * Resource limits of XML validation. They protect the process, they are not the contract: a document past
+ * one is *not judged* (see `scopeCatalogue['resource-limit']`). Unset, the XML validator's defaults hold
+ * (10 MiB, 5 s, unlisted elements tolerated up to 1 MiB): safe on a thread that serves requests (the
+ * mocks). The CLI raises them ({@link batchXmlLimits}).
+ */
+export interface XmlLimits {
+  /** Largest document validated, in UTF-8 bytes. */
+  maxDocumentBytes?: number;
+  /** Time budget per document on the engine worker, in ms. */
+  timeoutMs?: number;
+  /**
+   * What a document past a limit is: `not-judged` (a batch check: `checkExchange` rejects with a
+   * `CheckLimitError`, the run reports the entry as not judged and exits 2), or, by default, a
+   * `*-body-unparseable` violation: a mock refuses what it cannot check with the service's 400.
+   */
+  pastLimit?: 'violation' | 'not-judged';
+}
+
+/** The CLI's limits: a valid document of tens of MiB is judged, with the same tolerance at every size. */
+export const batchXmlLimits: XmlLimits = {
+  maxDocumentBytes: 256 * 1024 * 1024,
+  timeoutMs: 120_000,
+  pastLimit: 'not-judged',
+};
 
 /**
  * The checker's resource policy, one object for every limit an entry meets: the bytes of the entry as

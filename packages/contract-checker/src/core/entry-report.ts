@@ -1,5 +1,5 @@
-import type { NotJudged, Skip } from '../run/scope.js';
-import type { OperationMatch, Verdict, Violation } from '../types.js';
+import type { NotJudged, Skip } from './scope.js';
+import type { OperationMatch, Verdict, Violation } from './types.js';
 
 /**
  * An entry's verdict in a run: the contract's (`conforms`, `rejected-as-expected`, `violation`), or

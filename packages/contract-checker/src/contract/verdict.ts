@@ -1,8 +1,8 @@
 import { EXTENSION } from '@svc-contracts/contract-model';
-import type { PreparedOperation } from './contract/compiled.js';
-import { responseKeyFor } from './responses/response-check.js';
-import type { MatchMiss } from './router/operation-index.js';
-import type { EntryVerdict, OperationMatch, RecordedRequest, RuleCode, Violation } from './types.js';
+import type { EntryVerdict, OperationMatch, RecordedRequest, RuleCode, Violation } from '../core/types.js';
+import { responseKeyFor } from '../responses/response-check.js';
+import type { MatchMiss } from '../router/operation-index.js';
+import type { PreparedOperation } from './compiled.js';
 
 /** Rules that mean "the request fails validation", which `x-validation-status` says how to answer. */
 const validationRules = new Set<RuleCode>([
