@@ -1,9 +1,6 @@
-/**
- * The contract checker's public API: load the contracts (`loadContracts`, whose set checks one exchange
- * with `checkExchange`/`checkExchangeNow`), check recordings (`checkHarFiles`), format and merge reports,
- * the rule and scope catalogues, and the types they speak. The CLI is `@svc-contracts/contract-checker/cli`;
- * the mocks' use of the `x-echoes`/`x-filters` rules is `@svc-contracts/contract-checker/extensions`.
- */
+/** The contract checker's public API: load the contracts (`loadContracts`, whose set checks one exchange with
+ * `checkExchange`/`checkExchangeNow`), check recordings (`checkHarFiles`), format and merge reports, the rule
+ * and scope catalogues, and the types they speak. */
 
 export type { ContractSet, LoadContractsOptions } from './contract/contract-set.js';
 export { loadContracts, responseKeyFor } from './contract/contract-set.js';

@@ -18,8 +18,9 @@ import type {
   Violation,
 } from '../core/types.js';
 import { unmatchedVerdict } from '../responses/unmatched.js';
+import type { OperationIndex } from '../router/operation-index.js';
 import { credentialLocation } from '../security/credentials.js';
-import type { PreparedOperation } from './compiled.js';
+import type { CompiledService, PreparedOperation } from './compiled.js';
 import { compileContracts } from './compiled.js';
 import { describeShapes, type ExchangeShapes } from './exchange-shapes.js';
 import { planOf } from './operation-plan.js';
@@ -37,15 +38,11 @@ export interface LoadContractsOptions {
   /** Folder that spec locations are relative to; default: the config's folder, else the working directory. */
   baseDir?: string;
   /**
-   * Resource limits of XML validation (default: the XML validator's, safe for a thread that serves
-   * requests). A document past one is not judged: `checkExchange` rejects with a `CheckLimitError`.
+   * Resource limits of XML validation (default: the XML validator's, safe for a thread that serves requests).
    */
   xmlLimits?: XmlLimits;
-  /**
-   * The resource policy of every check (see `limits.ts`): entry bytes, JSON values and depth per body,
-   * and XML (`limits.xml`, unless `xmlLimits` is given). A JSON body past a limit is not judged
-   * (`resource-limit`) and never parsed. Default: `batchLimits` for JSON, the validator's for XML.
-   */
+  /** The resource policy of every check (see `limits.ts`): entry bytes, JSON values and depth per body, and
+   * XML (`limits.xml`, unless `xmlLimits` is given). */
   limits?: CheckLimits;
 }
 
@@ -88,8 +85,7 @@ export interface ContractSet {
   ): Promise<EntryVerdict>;
   /**
    * {@link checkExchange} without a promise where none is needed: the verdict itself when no XML body is
-   * involved (JSON, form and text bodies are checked synchronously), a promise of it when the XML engine
-   * is. For batch checkers, which then await only the entries that wait for something.
+   * involved (JSON, form and text bodies are checked synchronously), a promise of it when the XML engine is.
    */
   checkExchangeNow(
     request: RecordedRequest,
@@ -112,11 +108,8 @@ export interface ContractSet {
   close(): Promise<void>;
 }
 
-/**
- * Loads and compiles every spec once: bundling, the operation index, every schema an operation uses
- * (Ajv, cached per schema object) and every XSD an XML media type names. Checking is then lookup and
- * validation, cheap enough for a mock server to call per request.
- */
+/** Loads and compiles every spec once: bundling, the operation index, every schema an operation uses (Ajv,
+ * cached per schema object) and every XSD an XML media type names. */
 export async function loadContracts(opts: LoadContractsOptions = {}): Promise<ContractSet> {
   const configPath = opts.specs ? opts.configPath : (opts.configPath ?? findConfigPath());
   if (!opts.specs && !configPath) throw new Error('No redocly.yaml found: pass configPath or specs.');
@@ -251,56 +244,12 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       return checkExchangeNow(request, response, opts);
     },
     checkExchangeNow,
-    documentedOperations() {
-      // Operations of `paths`, then the callbacks of `webhooks` (path template `webhooks/<name>`): a
-      // recorded callback fills its webhook's cells like any exchange.
-      return index.operations.map((indexed) => {
-        const service = services.get(indexed.service);
-        const responses = isObject(indexed.operation.responses) ? indexed.operation.responses : {};
-        return {
-          service: indexed.service,
-          operationId: indexed.operationId,
-          method: indexed.method,
-          pathTemplate: indexed.pathTemplate,
-          responses: Object.entries(responses).map(([status, raw]) => {
-            const response = service ? deref(service.doc, raw) : raw;
-            return {
-              status,
-              contentTypes:
-                isObject(response) && isObject(response.content) ? Object.keys(response.content) : [],
-            };
-          }),
-        };
-      });
-    },
+    documentedOperations: () => documentedOperations(index, services),
     describeExchange(request, response, opts) {
       const { match, operation } = lookup(request, opts);
       return match && operation ? describeShapes(operation, match, request, response) : undefined;
     },
-    credentialNames() {
-      const names: CredentialNames = {
-        headers: ['Authorization', 'Proxy-Authorization', 'Cookie', 'Set-Cookie'],
-        query: [],
-        cookies: [],
-      };
-      for (const service of services.values()) {
-        const locations = [
-          ...Object.values(service.security.schemes).map(credentialLocation),
-          ...service.security.unsupported.map((credential) => ({ in: credential.in, name: credential.name })),
-        ];
-        for (const location of locations) {
-          if (!location) continue;
-          if (location.in === 'header') names.headers.push(location.name);
-          else if (location.in === 'query') names.query.push(location.name);
-          else if (location.in === 'cookie') names.cookies.push(location.name);
-        }
-      }
-      return {
-        headers: [...new Set(names.headers)],
-        query: [...new Set(names.query)],
-        cookies: [...new Set(names.cookies)],
-      };
-    },
+    credentialNames: () => credentialNames(services),
     close: () => xsd.close(),
   };
 }
@@ -343,4 +292,53 @@ function withAliasWarning(verdict: EntryVerdict): EntryVerdict {
   if (alias === undefined || verdict.match === undefined) return verdict;
   const warning = `warning: the URL uses the spelling ${alias} (x-path-aliases) of ${verdict.match.pathTemplate}`;
   return { ...verdict, note: verdict.note === undefined ? warning : `${verdict.note}; ${warning}` };
+}
+
+/** Operations of `paths`, then the callbacks of `webhooks` (path template `webhooks/<name>`), with their responses. */
+function documentedOperations(
+  index: OperationIndex,
+  services: Map<string, CompiledService>,
+): DocumentedOperation[] {
+  return index.operations.map((indexed) => {
+    const service = services.get(indexed.service);
+    const responses = isObject(indexed.operation.responses) ? indexed.operation.responses : {};
+    return {
+      service: indexed.service,
+      operationId: indexed.operationId,
+      method: indexed.method,
+      pathTemplate: indexed.pathTemplate,
+      responses: Object.entries(responses).map(([status, raw]) => {
+        const response = service ? deref(service.doc, raw) : raw;
+        return {
+          status,
+          contentTypes: isObject(response) && isObject(response.content) ? Object.keys(response.content) : [],
+        };
+      }),
+    };
+  });
+}
+
+function credentialNames(services: Map<string, CompiledService>): CredentialNames {
+  const names: CredentialNames = {
+    headers: ['Authorization', 'Proxy-Authorization', 'Cookie', 'Set-Cookie'],
+    query: [],
+    cookies: [],
+  };
+  for (const service of services.values()) {
+    const locations = [
+      ...Object.values(service.security.schemes).map(credentialLocation),
+      ...service.security.unsupported.map((credential) => ({ in: credential.in, name: credential.name })),
+    ];
+    for (const location of locations) {
+      if (!location) continue;
+      if (location.in === 'header') names.headers.push(location.name);
+      else if (location.in === 'query') names.query.push(location.name);
+      else if (location.in === 'cookie') names.cookies.push(location.name);
+    }
+  }
+  return {
+    headers: [...new Set(names.headers)],
+    query: [...new Set(names.query)],
+    cookies: [...new Set(names.cookies)],
+  };
 }

@@ -2,10 +2,8 @@ import { planRequest, type RequestPlan } from '../requests/request-check.js';
 import { planResponse, type ResponseCheck } from '../responses/response-check.js';
 import type { PreparedOperation } from './compiled.js';
 
-/**
- * Everything about checking one operation that does not depend on the entry, worked out on the
- * operation's first entry and kept: checking an entry is then reading it and running these.
- */
+/** Everything about checking one operation that does not depend on the entry, worked out on the operation's
+ * first entry and kept: checking an entry is then reading it and running these. */
 export interface OperationPlan extends RequestPlan {
   checkResponse: ResponseCheck;
 }

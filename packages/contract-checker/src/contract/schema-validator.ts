@@ -2,11 +2,7 @@ import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-/**
- * JSON Schema 2020-12 validation against the schemas of one bundled OpenAPI 3.1 document. Components are
- * registered once under a URN, so a `$ref` does not recompile them; strict mode stays on (it catches a
- * misspelt keyword in a hand-written spec), OpenAPI keywords are annotations, `x-` keys are dropped.
- */
+/** JSON Schema 2020-12 validation against the schemas of one bundled OpenAPI 3.1 document. */
 export interface SchemaIssue {
   /** JSON pointer into the validated value. */
   instancePath: string;
@@ -20,14 +16,14 @@ export interface SchemaValidator {
   validate(schema: unknown, value: unknown): SchemaIssue[];
   /**
    * Like {@link validate}, but a failed `oneOf`/`anyOf` becomes one issue at the deepest failure of its
-   * branches (the branch that got furthest is almost always the one the author meant), instead of one
-   * issue per branch.
+   * branches (the branch that got furthest is almost always the one the author meant), instead of one issue
+   * per branch.
    */
   validateConcise(schema: unknown, value: unknown): SchemaIssue[];
   /**
-   * Whether a value conforms, as one compiled call: what a check runs per entry, asking
-   * {@link validate} or {@link validateConcise} for the issues only when the answer is no (they take
-   * the errors of that refusal rather than validating the same value again).
+   * Whether a value conforms, as one compiled call: what a check runs per entry, asking {@link validate} or
+   * {@link validateConcise} for the issues only when the answer is no (they take the errors of that refusal
+   * rather than validating the same value again).
    */
   tester(schema: unknown): (value: unknown) => boolean;
   /** Compiles ahead of use; returns the compile error (strict mode, bad `$ref`) instead of throwing. */
@@ -54,10 +50,8 @@ function newAjv(validateSchema: boolean): Ajv2020 {
 /** The Ajv that checks schemas against the meta-schema, for every document of the process (it holds no schema of theirs). */
 let metaChecker: Ajv2020 | undefined;
 
-/**
- * What Ajv's own `validateSchema` option does before compiling (the same check, the same error), with
- * one meta-schema compiled per process. Only for objects: Ajv refuses other values with its own error.
- */
+/** What Ajv's own `validateSchema` option does before compiling (the same check, the same error), with one
+ * meta-schema compiled per process. */
 function checkSchema(schema: unknown): void {
   if (typeof schema !== 'object' || schema === null) return;
   metaChecker ??= newAjv(true);
@@ -116,8 +110,8 @@ export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)):
     return fn;
   }
 
-  // The errors of the last value a tester refused: the issues of that value, asked for next, are read
-  // from them instead of validating it again (a refused value is about to be reported).
+  // The errors of the last value a tester refused: the issues of that value, asked for next, are read from
+  // them instead of validating it again (a refused value is about to be reported).
   let refused: { fn: ValidateFunction; value: unknown; errors: ErrorObject[] } | undefined;
 
   function run(schema: unknown, value: unknown): ErrorObject[] {
@@ -199,12 +193,9 @@ function strictAncestors(pointer: string): string[] {
 
 type Condensed = Array<{ error: ErrorObject; note?: string }>;
 
-/**
- * Replaces each outermost failed `oneOf`/`anyOf`, and the errors of all its branches, by the errors of
- * the branch that came closest: the one whose errors reach deepest into the value, then the one with
- * fewest errors. For the agents `filters` that is the branch of the filter's own attribute, not the
- * seven branches whose `const` the attribute fails. Needs Ajv's `verbose` errors (schema and data).
- */
+/** Replaces each outermost failed `oneOf`/`anyOf`, and the errors of all its branches, by the errors of the
+ * branch that came closest: the one whose errors reach deepest into the value, then the one with fewest
+ * errors. */
 function condenseAlternatives(
   errors: ErrorObject[],
   branchValidator: (schema: unknown) => ValidateFunction,
@@ -215,15 +206,14 @@ function condenseAlternatives(
       Array.isArray(error.schema) &&
       !(error.params as { passingSchemas?: unknown }).passingSchemas,
   );
-  // By path, not pair by pair: a list of 20,000 failing items has 20,000 alternatives, and comparing each
-  // with each (and each with every error) took 40 s.
+  // By path, not pair by pair: a list of thousands of failing items has as many alternatives.
   const alternativePaths = new Set(alternatives.map((alternative) => alternative.instancePath));
   const outermost = alternatives.filter(
     (candidate) => !strictAncestors(candidate.instancePath).some((path) => alternativePaths.has(path)),
   );
   if (outermost.length === 0) return errors.map((error) => ({ error }));
-  // Outermost paths never nest: an error is under at most one of them, and the first alternative at a
-  // path takes the errors under it (another alternative at the same path among them).
+  // Outermost paths never nest: an error is under at most one of them, and the first alternative at a path
+  // takes the errors under it (another alternative at the same path among them).
   const firstAt = new Map<string, ErrorObject>();
   for (const alternative of outermost)
     if (!firstAt.has(alternative.instancePath)) firstAt.set(alternative.instancePath, alternative);

@@ -2,12 +2,8 @@ import { createXsdValidator, type XsdValidator } from '@svc-contracts/xml-valida
 import { acceptUnlistedElements } from '@svc-contracts/xsd-model';
 import type { XmlLimits } from '../core/limits.js';
 
-/**
- * One XSD validator per XSD file for the life of a contract set: compiling an XSD costs far more than
- * validating a document against it, and a mock checks every request. Elements the XSD does not list are
- * accepted (`acceptUnlisted`): the sources list each document's children without closing the list, as a
- * JSON body's members are not closed.
- */
+/** One XSD validator per XSD file for the life of a contract set: compiling an XSD costs far more than
+ * validating a document against it, and a mock checks every request. */
 export class XsdCache {
   private readonly validators = new Map<string, Promise<XsdValidator>>();
 
@@ -30,11 +26,7 @@ export class XsdCache {
     return validator;
   }
 
-  /**
-   * Closes the validators: they refuse documents from now on. Documents still with the engine are not
-   * waited for (their results go to requests nobody answers any more): mocks stopping on Ctrl-C or
-   * SIGTERM while a 10 MB hostile order is validated must not wait for it (up to its time budget).
-   */
+  /** Closes the validators: they refuse documents from now on. */
   async close(): Promise<void> {
     const open = [...this.validators.values()];
     this.validators.clear();

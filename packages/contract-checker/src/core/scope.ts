@@ -1,9 +1,6 @@
-/**
- * Why an entry gets neither pass nor fail: the one catalogue of the entries a run skips (`skipped`: not
- * an exchange with our services, or no exchange at all) and of the parts of an entry it could not judge
- * (`not-judged`: what the recording did not keep, or what a resource limit stopped). The README's
- * "Recording traffic with the tools you have" explains each.
- */
+/** Why an entry gets neither pass nor fail: the one catalogue of the entries a run skips (`skipped`: not an
+ * exchange with our services, or no exchange at all) and of the parts of an entry it could not judge
+ * (`not-judged`: what the recording did not keep, or what a resource limit stopped). */
 export const scopeCatalogue = {
   'other-host': {
     kind: 'skipped',
@@ -105,10 +102,8 @@ export function reasonCounts(counts: Partial<Record<ScopeReason, number>>): stri
     .join(', ');
 }
 
-/**
- * Thrown by a check that a resource limit stopped (an XML document over the size limit, over its time
- * budget): the part is not judged. Never a violation, never a pass.
- */
+/** Thrown by a check that a resource limit stopped (an XML document over the size limit, over its time
+ * budget): the part is not judged. */
 export class CheckLimitError extends Error {
   override readonly name = 'CheckLimitError';
 

@@ -22,23 +22,17 @@ export interface RecordingVisitor {
   divert?(file: string, ...entry: Parameters<Diverter>): boolean;
 }
 
-/**
- * Which input a run read, so that `merge` can tell shards of one run from reports of others: a digest of
- * the recordings' paths and sizes, and the number of entries of the whole input (every shard reads them
- * all, and checks its own).
- */
+/** Which input a run read, so that `merge` can tell shards of one run from reports of others: a digest of the
+ * recordings' paths and sizes, and the number of entries of the whole input (every shard reads them all, and
+ * checks its own). */
 export interface InputIdentity {
   digest: string;
   entries: number;
 }
 
-/**
- * Reads every recording of `paths`, in order, as a stream: each file's entries of `shard` (every
- * `count`-th entry of the whole input, from the `index`-th) go to `visitor.batch` in input order, and
- * any failure to read one file (not only a format error) is that file's problem alone. Problems that
- * belong to no entry are reported by the first shard only, so that a merge counts them once. The one
- * walk over the input that `checkRecordings` and `--workers` share.
- */
+/** Reads every recording of `paths`, in order, as a stream: each file's entries of `shard` (every `count`-th
+ * entry of the whole input, from the `index`-th) go to `visitor.batch` in input order, and any failure to
+ * read one file (not only a format error) is that file's problem alone. */
 export async function walkRecordings(
   paths: string[],
   shard: Shard | undefined,

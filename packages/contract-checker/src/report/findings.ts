@@ -58,9 +58,9 @@ export interface RepeatedFinding {
 }
 
 /**
- * Findings grouped by {@link findingKey}, in the order their first entry came: the first
- * {@link shownPerGroup} of a group are shown in full, the rest counted with their entry numbers (at
- * most 20 kept per group, so memory stays bounded by the number of groups, not of entries).
+ * Findings grouped by {@link findingKey}, in the order their first entry came: the first {@link
+ * shownPerGroup} of a group are shown in full, the rest counted with their entry numbers (at most 20 kept per
+ * group, so memory stays bounded by the number of groups, not of entries).
  */
 export class FindingGroups {
   private readonly groups = new Map<string, Group>();
@@ -103,9 +103,8 @@ export class FindingGroups {
   }
 }
 
-/**
- * A report writer that groups the failed and not judged entries and leaves the rest counted: the base of the reporters that show failures first.
- */
+/** A report writer that groups the failed and not judged entries and leaves the rest counted: the base of the
+ * reporters that show failures first. */
 export abstract class FindingsWriter implements ReportWriter {
   protected readonly inputErrors: InputError[] = [];
   protected readonly groups = new FindingGroups();
@@ -126,9 +125,9 @@ export abstract class FindingsWriter implements ReportWriter {
 }
 
 /**
- * The default terminal report: each failed and not judged entry with its rules, places and spec
- * locations as it comes (the first {@link shownPerGroup} of a kind; the rest as "and N more like it"
- * with their entry numbers at the end), passes and skips counted, then the tail and the summary.
+ * The default terminal report: each failed and not judged entry with its rules, places and spec locations as
+ * it comes (the first {@link shownPerGroup} of a kind; the rest as "and N more like it" with their entry
+ * numbers at the end), passes and skips counted, then the tail and the summary.
  */
 export class FailuresFirstWriter extends FindingsWriter {
   protected finding(entry: EntryReport, full: boolean): void {

@@ -11,8 +11,8 @@ import type { Report, ReportSink, RunSummary } from './report.js';
 
 /**
  * Everything the text report prints that a recording or a report file wrote (a URL, a method, a message
- * quoting a value, a file name) goes through {@link printable}: control characters as `\uXXXX`, never
- * raw escape sequences, and very long values cut. Messages get more room than a URL.
+ * quoting a value, a file name) goes through {@link printable}: control characters as `\uXXXX`, never raw
+ * escape sequences, and very long values cut.
  */
 const shown = (text: string): string => printable(String(text));
 const shownLong = (text: string): string => printable(String(text), 2000);
@@ -83,11 +83,8 @@ function notJudgedLine(part: NonNullable<EntryReport['notJudged']>[number]): str
   return `  not judged (${part.part}): ${scopeCatalogue[part.reason].label}: ${shownLong(part.detail)}`;
 }
 
-/**
- * The lines of one entry: PASS/FAIL/NOT JUDGED with file, index, method, masked URL, status and
- * operation, then violations and parts not judged. Skipped entries are counted in the summary, by reason
- * and host, and have no line of their own, except a failed request (its failure text is worth reading).
- */
+/** The lines of one entry: PASS/FAIL/NOT JUDGED with file, index, method, masked URL, status and operation,
+ * then violations and parts not judged. */
 export function entryLines(entry: EntryReport): string[] {
   const notJudged = (entry.notJudged ?? []).map(notJudgedLine);
   if (entry.verdict === 'skipped') {
@@ -125,8 +122,8 @@ export function tailLines(summary: Omit<Report, 'entries'>): string[] {
 }
 
 /**
- * The terminal report: one line per entry, each violation with its pointer, rule and spec location, then
- * spec problems and input errors, and the summary alone on the last line: `12 passed, 0 failed`.
+ * The terminal report: one line per entry, each violation with its pointer, rule and spec location, then spec
+ * problems and input errors, and the summary alone on the last line: `12 passed, 0 failed`.
  */
 export function formatText(report: Report): string {
   const lines: string[] = [];
@@ -150,8 +147,8 @@ export interface ReportWriter extends ReportSink {
 }
 
 /**
- * The terminal report, streamed: entries are written as they are checked; input errors (usually few) are
- * kept and written after them, where {@link formatText} puts them.
+ * The terminal report, streamed: entries are written as they are checked; input errors (usually few) are kept
+ * and written after them, where {@link formatText} puts them.
  */
 export function textReportWriter(write: (text: string) => void): ReportWriter {
   const inputErrors: InputError[] = [];

@@ -13,21 +13,15 @@ import type { RunSummary } from './report.js';
 export interface GithubOptions {
   /** The folder the spec locations are relative to (the config's); default the working directory. */
   specRoot?: string;
-  /**
-   * The folder annotation paths are relative to (the checkout): default `GITHUB_WORKSPACE`, else the
-   * spec root, so that no machine path is written.
-   */
+  /** The folder annotation paths are relative to (the checkout): default `GITHUB_WORKSPACE`, else the spec
+   * root, so that no machine path is written. */
   workspace?: string;
 }
 
-/**
- * `--format github`: a GitHub workflow annotation per finding, on the spec file and line of the rule it
+/** `--format github`: a GitHub workflow annotation per finding, on the spec file and line of the rule it
  * breaks, with the entry in the message: `::error` for a violation, `::warning` for a part not judged
- * (`::error` when the tool could not judge it: a resource limit, a checker failure), `::error` for an
- * input error or a spec problem. Findings are grouped as in the text report (the first few of a kind,
- * then one annotation for the rest with their entry numbers: GitHub shows only so many per step), and
- * the tail of the text report ends the output, the summary last.
- */
+ * (`::error` when the tool could not judge it: a resource limit, a checker failure), `::error` for an input
+ * error or a spec problem. */
 export class GithubWriter extends FindingsWriter {
   private readonly lineOf: (location: string) => SpecLine | undefined;
   private readonly specRoot: string;

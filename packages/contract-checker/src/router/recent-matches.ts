@@ -1,8 +1,5 @@
-/**
- * A bounded memo of what is found for (scope, method, text): a service or none, a method as the traffic
- * spells it, a URL or a name. Nested maps rather than one joined key: a joined key is a new string to
- * hash on every lookup, each part here is a string the traffic already holds.
- */
+/** A bounded memo of what is found for (scope, method, text): a service or none, a method as the traffic
+ * spells it, a URL or a name. */
 export interface ScopedMemo<V> {
   known(scope: string | undefined, method: string, text: string): V | undefined;
   remember(scope: string | undefined, method: string, text: string, value: V): V;
@@ -20,8 +17,8 @@ export function scopedMemo<V>(maxKeys: number): ScopedMemo<V> {
         known.set(text, value);
         return value;
       }
-      // A new key past the bound: everything goes, the maps of each scope and method with it (methods
-      // come from traffic).
+      // A new key past the bound: everything goes, the maps of each scope and method with it (methods come
+      // from traffic).
       if (size >= maxKeys) {
         byScope = new Map();
         size = 0;

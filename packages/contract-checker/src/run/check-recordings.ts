@@ -30,12 +30,8 @@ export interface CheckHarOptions extends LoadContractsOptions {
   progress?: (probe: () => RunProgress) => void;
 }
 
-/**
- * Reads every recording as a stream, checks its entries with at most `concurrency` in flight and hands
- * each result to the sink in input order. Memory holds the entries in flight, not the input: a
- * recording of any size is checked in constant memory (`mutation` aside). Unreadable input never
- * stops the rest.
- */
+/** Reads every recording as a stream, checks its entries with at most `concurrency` in flight and hands each
+ * result to the sink in input order. */
 export async function checkRecordings(
   paths: string[],
   opts: CheckHarOptions,

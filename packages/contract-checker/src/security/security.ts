@@ -124,11 +124,7 @@ export function planServiceSecurity(
   };
 }
 
-/**
- * The API-key scheme whose value, sent in the same request, is also the bearer token. The source shows no
- * key format, so a key can only be recognised by equality with a key header; a recording masks both
- * values (`REDACTED`), so only unmasked traffic (the mocks) can show it.
- */
+/** The API-key scheme whose value, sent in the same request, is also the bearer token. */
 function apiKeyAsBearer(security: ServiceSecurity, parts: RequestParts): string | undefined {
   const bearer = bearerToken(parts);
   if (bearer === undefined || bearer === MASK) return undefined;
@@ -238,8 +234,6 @@ export function checkSecurity(
 
   if (rules.exclusive) {
     // Presence, not validity: a malformed API key next to a bearer token still breaks exclusivity.
-    // A scheme marked `x-credential: false` (the agents organization header) is a header that travels
-    // with a credential, not a credential: sending it never breaks exclusivity.
     const sentNames: string[] = [];
     for (let at = 0; at < schemes.length; at++) {
       const state = stateAt(states, at);
