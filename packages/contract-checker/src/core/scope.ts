@@ -90,10 +90,6 @@ export interface NotJudged {
   detail: string;
 }
 
-export function isSkipReason(reason: ScopeReason): reason is SkipReason {
-  return scopeCatalogue[reason].kind === 'skipped';
-}
-
 /** Counts by reason, in the catalogue's order, as `body not captured 2, credentials sanitized 1`. */
 export function reasonCounts(counts: Partial<Record<ScopeReason, number>>): string {
   return (Object.keys(scopeCatalogue) as ScopeReason[])

@@ -25,13 +25,11 @@ export type RecordingItem = { index: number; position: number } & (
 export type EntryLimits = Pick<CheckLimits, 'maxEntryBytes' | 'maxJsonNodes'>;
 
 /** Called once per entry, in input order, before the entry is parsed: the entry's position in the run, or
- * undefined to skip it unparsed (how a shard or a worker leaves the other entries to the others). */
+ * undefined to skip it unparsed (how a shard leaves the other entries to the others). */
 export type Selector = () => number | undefined;
 
-/** Called for each entry the selector chose, before it is decoded: true takes the entry's bytes elsewhere
- * (copied before the next push: they are read from a buffer that is written over), and the reader does not
- * decode it. */
-export type Diverter = (element: ScannedElement, index: number, position: number) => boolean;
+/** Told the bytes of each entry the selector chose, before it is decoded (how far into the input a run is). */
+export type EntrySizer = (bytes: number) => void;
 
 function counter(): Selector {
   let next = 0;
@@ -83,22 +81,22 @@ function* decodeEach(items: Selected[], limits: EntryLimits): Generator<Recordin
 
 /**
  * Turns recording bytes, fed in chunks, into entries: @svc-contracts/har's {@link RecordingSplitter} finds
- * each entry's bytes, and an entry the selector skips is never decoded nor parsed (how each worker thread
- * passes over the others' entries cheaply).
+ * each entry's bytes, and an entry the selector skips is never decoded nor parsed.
  */
 export class RecordingDecoder {
   private readonly splitter: RecordingSplitter;
   private items: Selected[] = [];
   private readonly take = (element: ScannedElement, index: number): void => {
     const position = this.select();
-    if (position !== undefined && !this.divert?.(element, index, position))
-      this.items.push({ element, index, position });
+    if (position === undefined) return;
+    this.sized?.(element.end - element.start);
+    this.items.push({ element, index, position });
   };
 
   constructor(
     format: RecordingFormat,
     private readonly select: Selector = counter(),
-    private readonly divert?: Diverter,
+    private readonly sized?: EntrySizer,
     private readonly limits: EntryLimits = batchLimits,
   ) {
     this.splitter = new RecordingSplitter(format, limits.maxEntryBytes);
@@ -130,10 +128,10 @@ export class RecordingDecoder {
 export async function* readRecordingBatches(
   path: string,
   select?: Selector,
-  divert?: Diverter,
+  sized?: EntrySizer,
   limits?: EntryLimits,
 ): AsyncGenerator<Iterable<RecordingItem>> {
-  const decoder = new RecordingDecoder(formatOf(path), select, divert, limits);
+  const decoder = new RecordingDecoder(formatOf(path), select, sized, limits);
   try {
     for await (const chunk of readRecordingChunks(path)) yield decoder.push(chunk);
   } catch (error) {

@@ -4,8 +4,8 @@ import { HarFormatError, printable } from '@svc-contracts/har';
 import type { Shard } from '../core/shard.js';
 import { collectHarFiles, type InputError } from './har.js';
 import {
-  type Diverter,
   type EntryLimits,
+  type EntrySizer,
   type RecordingItem,
   readRecordingBatches,
 } from './recording-reader.js';
@@ -18,8 +18,8 @@ export interface RecordingVisitor {
   fileEnd?(file: string): void;
   /** A problem that belongs to no entry (a missing path, a broken document), met `position` entries in. */
   problem(error: InputError, position: number): void | Promise<void>;
-  /** Takes an entry of `file` as bytes, before it is decoded (see {@link Diverter}). */
-  divert?(file: string, ...entry: Parameters<Diverter>): boolean;
+  /** Told the bytes of each entry of this shard, before it is decoded. */
+  sized?: EntrySizer;
 }
 
 /** Which input a run read, so that `merge` can tell shards of one run from reports of others: a digest of the
@@ -57,10 +57,8 @@ export async function walkRecordings(
   };
   for (const file of files) {
     let failure: string | undefined;
-    const divert: Diverter | undefined =
-      visitor.divert && ((element, index, at) => visitor.divert?.(file, element, index, at) === true);
     try {
-      for await (const items of readRecordingBatches(file, select, divert, limits)) {
+      for await (const items of readRecordingBatches(file, select, visitor.sized, limits)) {
         await visitor.batch(file, items);
       }
     } catch (error) {

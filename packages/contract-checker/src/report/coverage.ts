@@ -106,15 +106,6 @@ function summarise(operations: OperationCoverage[]): CoverageReport {
   };
 }
 
-export function computeCoverage(
-  operations: DocumentedOperation[],
-  samples: CoverageSample[],
-): CoverageReport {
-  const tally = new CoverageTally(operations);
-  for (const sample of samples) tally.add(sample);
-  return tally.report();
-}
-
 /** The coverage of several runs over parts of the same traffic (shards): entry counts add up cell by cell. */
 export function mergeCoverage(parts: CoverageReport[]): CoverageReport {
   const merged = new Map<string, OperationCoverage>();

@@ -75,12 +75,11 @@ export async function checkRecordings(
           }
         },
         problem: (error, position) => pipeline.inputError(error, position),
-        // Only looks: the entry's size is how far into the input the run is.
+        // The entries' sizes: how far into the input the run is.
         ...(opts.progress
           ? {
-              divert: (_file: string, element: { start: number; end: number }) => {
-                bytes += element.end - element.start;
-                return false;
+              sized: (entryBytes: number) => {
+                bytes += entryBytes;
               },
             }
           : {}),
