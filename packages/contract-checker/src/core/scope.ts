@@ -62,7 +62,7 @@ export const scopeCatalogue = {
     kind: 'not-judged',
     byTool: true,
     label: 'checker failure',
-    text: 'The checker itself failed on the entry (its check threw, for example a stack overflow on a hostile value; a checking thread stopped on it twice: out of memory, a crash): the tool could not judge it, and the run exits 2.',
+    text: 'The checker itself failed on the entry (its check threw, for example a stack overflow on a hostile value or an engine fault): the tool could not judge it, and the run exits 2.',
   },
 } as const;
 
