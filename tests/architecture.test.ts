@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { KNOWN_EXTENSIONS } from '@svc-contracts/contract-model';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +10,13 @@ import {
   scanArchitecture,
   type Violation,
 } from '../scripts/lib/architecture.ts';
-import { findCycles, importGraph, packageImportCycles, staticImports } from '../scripts/lib/import-cycles.ts';
+import {
+  findCycles,
+  type ImportGraph,
+  importGraph,
+  packageImportCycles,
+  staticImports,
+} from '../scripts/lib/import-cycles.ts';
 import { repoRoot } from '../scripts/lib/paths.ts';
 
 describe('the repository', () => {
@@ -290,7 +296,7 @@ describe('extension-key-outside-reader', () => {
     for (const file of [
       'packages/contract-checker/src/bodies/body.ts',
       'packages/contract-checker/src/contract/compiled.ts',
-      'packages/contract-checker/src/contract-set.ts',
+      'packages/contract-checker/src/contract/contract-set.ts',
     ])
       expect(scanFixture(file, reads)).toHaveLength(4);
   });
@@ -389,5 +395,71 @@ describe('import cycles', () => {
       'packages/a/src/two.ts': "import type { One } from './one.js';\nexport type Two = One | 2;\n",
     });
     expect(packageImportCycles(fixtureRoot)).toEqual(['packages/a/src: one.ts → two.ts → one.ts']);
+  });
+});
+
+/**
+ * The contract checker's layers, lowest first, as docs/architecture.md ("Inside the contract checker")
+ * lists them: a module imports its own layer and those below, never one above. `.` is the top-level files.
+ */
+const checkerLayers: string[][] = [
+  ['core'],
+  ['router', 'parameters', 'bodies', 'security', 'requests', 'responses', 'extensions', 'contract'],
+  ['input', 'report', 'mutation'],
+  ['run'],
+  ['cli', '.'],
+];
+
+function layerOf(path: string): number {
+  const folder = path.includes('/') ? (path.split('/')[0] as string) : '.';
+  return checkerLayers.findIndex((layer) => layer.includes(folder));
+}
+
+/** Each import of a layer above the importer's, and each module in no layer, as a line. */
+function upwardImports(graph: ImportGraph): string[] {
+  const problems: string[] = [];
+  for (const [from, targets] of graph) {
+    const layer = layerOf(from);
+    if (layer < 0) problems.push(`${from}: its folder is in no layer of the checker`);
+    for (const to of targets)
+      if (layerOf(to) > layer) problems.push(`${from} imports ${to}, a layer above it`);
+  }
+  return problems.sort();
+}
+
+function modulesUnder(dir: string, root = dir, out = new Map<string, string>()): Map<string, string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) modulesUnder(path, root, out);
+    else if (entry.name.endsWith('.ts')) out.set(relative(root, path), readFileSync(path, 'utf8'));
+  }
+  return out;
+}
+
+describe('the layers of the contract checker', () => {
+  it('no module imports a layer above its own, and every folder is in a layer', () => {
+    const graph = importGraph(modulesUnder(join(repoRoot, 'packages', 'contract-checker', 'src')));
+    expect(graph.size).toBeGreaterThan(20);
+    expect(upwardImports(graph)).toEqual([]);
+  });
+
+  it('fails an upward import (core importing run, a check importing report) and a folder in no layer', () => {
+    const graph = importGraph(
+      new Map([
+        ['core/types.ts', "import type { Run } from '../run/pipeline.js';\nexport type T = Run;\n"],
+        [
+          'bodies/json.ts',
+          "import { format } from '../report/format.js';\nimport { T } from '../core/types.js';\n",
+        ],
+        ['report/format.ts', "import type { T } from '../core/types.js';\nexport const format = 1;\n"],
+        ['run/pipeline.ts', "import { format } from '../report/format.js';\nexport type Run = 1;\n"],
+        ['extra/new.ts', 'export const n = 1;\n'],
+      ]),
+    );
+    expect(upwardImports(graph)).toEqual([
+      'bodies/json.ts imports report/format.ts, a layer above it',
+      'core/types.ts imports run/pipeline.ts, a layer above it',
+      'extra/new.ts: its folder is in no layer of the checker',
+    ]);
   });
 });

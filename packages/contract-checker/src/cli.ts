@@ -2,7 +2,7 @@
 import { runCli } from './cli/cli-main.js';
 import { boundHeapGrowth } from './run/heap-growth.js';
 
-// Before anything is allocated: V8 flags are process-wide, so the worker threads get the bound as well.
+// Before anything is allocated: V8 flags are read as heaps grow.
 boundHeapGrowth();
 
 runCli(process.argv.slice(2)).then(

@@ -1,16 +1,26 @@
-/**
- * The contract checker's public API: load the contracts (`loadContracts`, whose set checks one exchange
- * with `checkExchange`/`checkExchangeNow`), check recordings (`checkHarFiles`), format and merge reports,
- * the rule and scope catalogues, and the types they speak. The CLI is `@svc-contracts/contract-checker/cli`;
- * the mocks' use of the `x-echoes`/`x-filters` rules is `@svc-contracts/contract-checker/extensions`.
- */
+/** The contract checker's public API: load the contracts (`loadContracts`, whose set checks one exchange with
+ * `checkExchange`/`checkExchangeNow`), check recordings (`checkHarFiles`), format and merge reports, the rule
+ * and scope catalogues, and the types they speak. */
+
+export type { ContractSet, LoadContractsOptions } from './contract/contract-set.js';
+export { loadContracts, responseKeyFor } from './contract/contract-set.js';
 export type { SchemaIssue, SchemaValidator } from './contract/schema-validator.js';
 export { createSchemaValidator } from './contract/schema-validator.js';
-export type { ContractSet, LoadContractsOptions } from './contract-set.js';
-export { loadContracts, responseKeyFor } from './contract-set.js';
+export type { EntryReport } from './core/entry-report.js';
+export { type CheckLimits, type JsonCost, type JsonScanLimits, JsonScanner } from './core/limits.js';
+export type { FailOn } from './core/run-counts.js';
+export { scopeCatalogue } from './core/scope.js';
+export type {
+  EntryVerdict,
+  OperationMatch,
+  RecordedRequest,
+  RecordedResponse,
+  RuleCode,
+  Violation,
+} from './core/types.js';
+export { ruleCatalogue } from './core/types.js';
 export { collectHarFiles, parseHar, readHar } from './input/har.js';
 export { scoreMutants } from './mutation/mutation.js';
-export type { EntryReport } from './report/entry-report.js';
 export { formatJson, formatText, type ReportWriter } from './report/format.js';
 export type { Report } from './report/report.js';
 export {
@@ -23,16 +33,4 @@ export {
 export type { CheckHarOptions } from './run/check-recordings.js';
 export { checkHarFiles } from './run/check-recordings.js';
 export type { RunScope } from './run/entry-pipeline.js';
-export { type CheckLimits, type JsonCost, type JsonScanLimits, JsonScanner } from './run/limits.js';
 export { mergeReports } from './run/merge.js';
-export type { FailOn } from './run/run-counts.js';
-export { scopeCatalogue } from './run/scope.js';
-export type {
-  EntryVerdict,
-  OperationMatch,
-  RecordedRequest,
-  RecordedResponse,
-  RuleCode,
-  Violation,
-} from './types.js';
-export { ruleCatalogue } from './types.js';

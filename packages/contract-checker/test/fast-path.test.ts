@@ -216,10 +216,4 @@ describe('scopedMemo', () => {
     expect(memo.known(undefined, 'GET', '/a')).toBeUndefined();
     expect(memo.known('agents', 'GET', '/a')).toBeUndefined();
   });
-
-  it('keeps nothing with a bound of 0 (`remember: { routes: false }`)', () => {
-    const memo = scopedMemo<string>(0);
-    expect(memo.remember(undefined, 'GET', '/a', 'found')).toBe('found');
-    expect(memo.known(undefined, 'GET', '/a')).toBeUndefined();
-  });
 });

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HarEntryScanner } from '@svc-contracts/har';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchLimits, JsonScanner, jsonCost, jsonOverLimit } from '../src/core/limits.js';
 import type { Report } from '../src/index.js';
 import { RecordingDecoder, type RecordingItem } from '../src/input/recording-reader.js';
 import { headerLines, headerValue } from '../src/parameters/request-parts.js';
-import { batchLimits, JsonScanner, jsonCost, jsonOverLimit } from '../src/run/limits.js';
 import { agent, checkWithFixtures, fixtures, runCliCapturing } from './helpers.js';
 
 // Issue 41, the checker's items: no silent success, no crash, no stall, nothing raw on the terminal.
@@ -35,29 +35,19 @@ beforeAll(async () => {
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 describe('an entry past a limit is not judged, named with the limit, and the run goes on (exit 2)', () => {
-  it.each(['1', '2'])(
-    'an entry over --max-entry-bytes between two good ones, on %s thread(s)',
-    async (workers) => {
-      const file = join(scratch, `large-${workers}.ndjson`);
-      const large = entry({ body: JSON.stringify({ ...agent, padding: 'x'.repeat(5000) }) });
-      await writeFile(file, ndjson(entry(), large, entry()));
-      const { code, stdout } = await cli(
-        '--verbose',
-        '--workers',
-        workers,
-        '--max-entry-bytes',
-        '2000',
-        file,
-      );
-      expect(code).toBe(2);
-      expect(stdout).toContain(`PASS ${file} #0 GET`);
-      expect(stdout).toContain(`NOT JUDGED ${file} #1`);
-      expect(stdout).toMatch(/over the limit of 2000 \(raise it with --max-entry-bytes\)/);
-      // The entry after the one too large is checked and reported.
-      expect(stdout).toContain(`PASS ${file} #2 GET`);
-      expect(stdout).toContain('2 passed, 0 failed, 1 not judged (resource limit 1)');
-    },
-  );
+  it('an entry over --max-entry-bytes between two good ones', async () => {
+    const file = join(scratch, 'large.ndjson');
+    const large = entry({ body: JSON.stringify({ ...agent, padding: 'x'.repeat(5000) }) });
+    await writeFile(file, ndjson(entry(), large, entry()));
+    const { code, stdout } = await cli('--verbose', '--max-entry-bytes', '2000', file);
+    expect(code).toBe(2);
+    expect(stdout).toContain(`PASS ${file} #0 GET`);
+    expect(stdout).toContain(`NOT JUDGED ${file} #1`);
+    expect(stdout).toMatch(/over the limit of 2000 \(raise it with --max-entry-bytes\)/);
+    // The entry after the one too large is checked and reported.
+    expect(stdout).toContain(`PASS ${file} #2 GET`);
+    expect(stdout).toContain('2 passed, 0 failed, 1 not judged (resource limit 1)');
+  });
 
   it('a JSON body of more values than --max-json-nodes is not parsed; the next entry is checked', async () => {
     const file = join(scratch, 'nodes.ndjson');

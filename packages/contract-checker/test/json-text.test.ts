@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TrafficJson, UnparseableJson } from '../src/bodies/json-text.js';
-import { CheckLimitError } from '../src/run/scope.js';
+import { CheckLimitError } from '../src/core/scope.js';
 
 describe('TrafficJson', () => {
   it('parses what JSON.parse parses', () => {
@@ -22,56 +22,14 @@ describe('TrafficJson', () => {
     expect((refused as UnparseableJson).message).toBe(expected);
   });
 
-  it('parses a text read twice in a row once (an exchange whose bodies x-echoes reads again)', () => {
-    const json = new TrafficJson();
-    const request = '{"tag":"t","from":"+14155550100"}';
-    const response = '{"tag":"t","owner":"+14155550100"}';
-    const first = [json.parse(request), json.parse(response)];
-    expect([json.parse(request), json.parse(response)]).toEqual(first);
-    expect(json.parse(request)).toBe(first[0]);
-    expect(json.parse(response)).toBe(first[1]);
-    // A third text pushes the oldest out: the next read of it parses again, to an equal value.
-    json.parse('{"other":1}');
-    json.parse('{"another":2}');
-    const again = json.parse(request);
-    expect(again).not.toBe(first[0]);
-    expect(again).toEqual(first[0]);
-  });
-
-  it('parses every time for a contract set that remembers no parse', () => {
-    const text = '{"tag":"t"}';
-    const remembering = new TrafficJson(undefined, true);
-    expect(remembering.parse(text)).toBe(remembering.parse(text));
-    const forgetting = new TrafficJson(undefined, false);
-    const first = forgetting.parse(text);
-    expect(forgetting.parse(text)).not.toBe(first);
-    expect(forgetting.parse(text)).toEqual(first);
-  });
-
-  it("keeps each contract set's parses to itself", () => {
-    const [one, other] = [new TrafficJson(), new TrafficJson()];
-    const value = one.parse('{"set":1}');
-    expect(other.parse('{"set":1}')).not.toBe(value);
-    expect(one.parse('{"set":1}')).toBe(value);
-  });
-
-  it("holds a long text to its own policy unless it is a body of the exchange, vetted by the set's policy", () => {
+  it('holds a long text to its policy before parsing it', () => {
     const policy = { maxJsonNodes: 10, maxJsonDepth: 64 };
     const long = `[${Array.from({ length: 2000 }, (_, index) => index).join(',')}]`;
-    const json = new TrafficJson(policy, false);
+    const json = new TrafficJson(policy);
     expect(() => json.parse(long)).toThrow(CheckLimitError);
     expect(() => json.parse(long)).toThrow(/more than 10 values/);
-    // The same text as a body the set already held to its (raised) policy: parsed, not counted again.
-    json.vet(long, undefined);
-    expect(json.parse(long)).toHaveLength(2000);
-    json.vet(undefined, long);
-    expect(json.parse(long)).toHaveLength(2000);
-    // The next exchange's bodies replace these: the text is counted again.
-    json.vet(undefined, undefined);
-    expect(() => json.parse(long)).toThrow(CheckLimitError);
     // A short text is not counted at all (it cannot hold more values than characters past the limit scan).
     expect(json.parse('[1,2,3,4,5,6,7,8,9,10,11,12]')).toHaveLength(12);
-    // Under the default policy the long text passes.
     expect(new TrafficJson().parse(long)).toHaveLength(2000);
   });
 

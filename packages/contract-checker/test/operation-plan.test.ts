@@ -1,13 +1,12 @@
-import { listServices as servicesFromConfig } from '@svc-contracts/contract-model';
+import { bundleSpecs, listServices as servicesFromConfig } from '@svc-contracts/contract-model';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type CompiledContracts,
   compileContracts,
   type PreparedOperation,
 } from '../src/contract/compiled.js';
-import { openContractCache } from '../src/contract/contract-cache.js';
 import { isPlanned, planOf } from '../src/contract/operation-plan.js';
-import type { XsdCache } from '../src/contract/xsd-cache.js';
+import { XsdCache } from '../src/contract/xsd-cache.js';
 import type { RecordedRequest, RecordedResponse, Violation } from '../src/index.js';
 import {
   contentTypeOf,
@@ -33,12 +32,8 @@ import {
 let compiled: CompiledContracts;
 let xsd: XsdCache;
 beforeAll(async () => {
-  const session = openContractCache(servicesFromConfig(fixtureConfig), {
-    configPath: fixtureConfig,
-    cache: false,
-  });
-  const bundled = await session.bundle();
-  xsd = session.xsdCache();
+  const bundled = await bundleSpecs(servicesFromConfig(fixtureConfig), { configPath: fixtureConfig });
+  xsd = new XsdCache();
   compiled = await compileContracts(bundled.specs, xsd);
 });
 afterAll(() => xsd.close());

@@ -5,9 +5,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countEntry, emptyCounts, summaryLine } from '../src/core/run-counts.js';
 import { maskedMessage } from '../src/report/masked.js';
 import { ProgressLine, progressText, progressWanted } from '../src/report/progress.js';
-import { countEntry, emptyCounts, summaryLine } from '../src/run/run-counts.js';
 import { checkWithFixtures, fixtures } from './helpers.js';
 
 // The reporters of contract-check (report/reporters.ts): failures first by default, --verbose, json,
@@ -233,21 +233,6 @@ describe('--format', () => {
     expect(lines.at(-1)).toBe('6 passed, 2 failed');
   });
 
-  it('every format is the same whatever the number of threads (the findings are rendered where they are checked)', async () => {
-    const file = await recording('threads.har', 300, {
-      40: unparseable,
-      41: unparseable,
-      150: unsupported,
-      299: badBody,
-    });
-    for (const format of ['text', 'junit', 'github']) {
-      const one = await checkWithFixtures('--workers', '1', '--format', format, file);
-      const two = await checkWithFixtures('--workers', '2', '--format', format, file);
-      expect(two, format).toEqual(one);
-      expect(one.code, format).toBe(1);
-    }
-  }, 120_000);
-
   it('merge writes every format from the shards: the same as one run', async () => {
     const file = await recording('shards.har', 30, { 4: unparseable, 16: unsupported, 25: badBody });
     const shards: string[] = [];
@@ -354,7 +339,7 @@ describe('the progress line', () => {
     const line = new ProgressLine(
       { isTTY: true, columns: 30, write: (text) => (written += text) },
       () => ({ entries: 5, bytes: 0 }),
-      { delayMs: 0, now: () => now },
+      { now: () => now },
     );
     now = 1000;
     line.draw();
@@ -380,10 +365,9 @@ describe('the progress line', () => {
     });
   const check = ['--import', 'tsx', cliPath, '--config', join(fixtures, 'redocly.yaml'), har('fleet.har')];
   const quoted = (args: string[]): string => args.map((arg) => `'${arg.replaceAll("'", "'\\''")}'`).join(' ');
-  // The run is short: a delay of 0 draws at once, whatever the machine's speed.
   const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
     const { CI: _ci, NO_COLOR: _noColor, ...rest } = process.env;
-    return { ...rest, TERM: 'xterm', SVC_CONTRACTS_PROGRESS_DELAY_MS: '0', ...extra };
+    return { ...rest, TERM: 'xterm', ...extra };
   };
 
   it('shows in a pseudo-terminal (util-linux script) and is cleared before the report; absent in a pipe', async () => {

@@ -5,9 +5,7 @@ import { createHar } from '@svc-contracts/har';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHarFiles, parseHar, type Report, scopeCatalogue } from '../src/index.js';
-import { jsonReportWriter } from '../src/report/format.js';
 import { mergeReports } from '../src/run/merge.js';
-import { checkRecordingsInWorkers } from '../src/run/parallel.js';
 import {
   agent,
   basic,
@@ -179,29 +177,6 @@ describe('the scope of a run', () => {
     });
     expect([foreign.skipped, foreign.passed, foreign.inputErrors, foreign.exitCode]).toEqual([3, 1, [], 0]);
   });
-
-  it('with --workers the threads settle held entries with every thread routed hosts', async () => {
-    const path = await writeHar('threads.har', [unknownPath, font, known, known]);
-    let text = '';
-    const writer = jsonReportWriter((chunk) => {
-      text += chunk;
-    });
-    const summary = await checkRecordingsInWorkers(
-      [path],
-      { configPath: fixtureConfig, workers: 2, blockSize: 1 },
-      writer,
-    );
-    writer.finish(summary);
-    const report = JSON.parse(text) as Report;
-    expect(report.entries.map((entry) => [entry.index, entry.verdict])).toEqual([
-      [2, 'conforms'],
-      [3, 'conforms'],
-      // Held to the end of the run, then decided in input order.
-      [0, 'violation'],
-      [1, 'skipped'],
-    ]);
-    expect([summary.passed, summary.failed, summary.skipped, summary.exitCode]).toEqual([2, 1, 1, 1]);
-  }, 60_000);
 
   it('merge decides an entry one shard skipped as another host by the hosts every shard routes', async () => {
     const path = await writeHar('shards.har', [unknownPath, known]);

@@ -110,7 +110,6 @@ async function loadProblems(name: string, root: Record<string, unknown>, scheme:
   const contracts = await loadContracts({
     specs: [{ name, root: `${name}.json` }],
     baseDir: dir,
-    cache: false,
   });
   await contracts.close();
   return contracts.problems;

@@ -2,10 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseShard } from '../src/core/shard.js';
 import type { Report } from '../src/index.js';
-import { textReportWriter } from '../src/report/format.js';
-import { checkRecordingsInWorkers } from '../src/run/parallel.js';
-import { parseShard } from '../src/run/shard.js';
 import { fixtureConfig, fixtures, runCliCapturing } from './helpers.js';
 
 const recordings = [join(fixtures, 'har', 'fleet.har'), join(fixtures, 'har', 'numbers.har')];
@@ -106,61 +104,10 @@ describe('--shard and merge', () => {
   });
 });
 
-describe('--workers', () => {
-  it('two threads give the same report, in the same order, as one', async () => {
-    const { stdout, code } = await check('--json', '--coverage', '--workers', '2', ...recordings);
-    const report = JSON.parse(stdout) as Report;
-    expect(code).toBe(whole.exitCode);
-    expect(report.entries).toEqual(whole.entries);
-    expect(report.coverage).toEqual(whole.coverage);
-    expect(report.inputErrors).toEqual(whole.inputErrors);
-  });
-
-  it('threads and shards combine: the threads of each machine split its shard, the merge is the whole run', async () => {
-    const files: string[] = [];
-    for (const index of [1, 2]) {
-      const { stdout } = await check(
-        '--json',
-        '--coverage',
-        '--workers',
-        '2',
-        '--shard',
-        `${index}/2`,
-        ...recordings,
-      );
-      const file = join(scratch, `threads-shard-${index}.json`);
-      await writeFile(file, stdout);
-      files.push(file);
-    }
-    const merged = JSON.parse((await cli('merge', '--json', ...files)).stdout) as Report;
-    expect(merged.entries).toEqual(whole.entries);
-    expect(merged.coverage).toEqual(whole.coverage);
-  });
-
-  it('a config that does not load fails as it does on one thread, and leaves no thread behind', async () => {
-    await expect(
-      checkRecordingsInWorkers(
-        recordings,
-        { configPath: join(scratch, 'missing-redocly.yaml'), workers: 2 },
-        textReportWriter(() => undefined),
-      ),
-    ).rejects.toThrow();
-    const { code, stderr } = await check(
-      '--config',
-      join(scratch, 'missing-redocly.yaml'),
-      '--workers',
-      '2',
-      ...recordings,
-    );
-    expect(code).toBe(2);
-    expect(stderr).not.toBe('');
-  });
-
-  it('refuses a --workers that is not a whole number from 1 to 256', async () => {
-    for (const value of ['0', '1.5', 'many', '999']) {
-      const result = await check('--workers', value, ...recordings);
-      expect(result.code, value).toBe(2);
-      expect(result.stderr).toContain('--workers takes a whole number');
-    }
+describe('one way to use several cores', () => {
+  it('refuses --workers: shards are the way (one process per core, then merge)', async () => {
+    const result = await check('--workers', '2', ...recordings);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--workers');
   });
 });

@@ -69,7 +69,7 @@ async function contractCheck(har: string): Promise<{ code: number; text: string 
       chunks.push(chunk);
     },
   };
-  const code = await checker.runCli([har, '--verbose', '--config', configPath, '--no-cache'], output);
+  const code = await checker.runCli([har, '--verbose', '--config', configPath], output);
   return { code, text: chunks.join('') };
 }
 

@@ -179,7 +179,7 @@ describe('svc-mocks --stateful delivers order notifications', () => {
     ])
       expect(text).not.toContain(secret);
     let report = '';
-    const code = await checker.runCli([har, '--config', configPath, '--no-cache'], {
+    const code = await checker.runCli([har, '--config', configPath], {
       stdout: (chunk) => {
         report += chunk;
       },

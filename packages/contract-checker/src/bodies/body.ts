@@ -18,10 +18,10 @@ import { maskXmlMessage } from '@svc-contracts/redact';
 import { assertWellFormedXml, validateAgainstAny } from '@svc-contracts/xml-validator';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import type { XsdCache } from '../contract/xsd-cache.js';
+import { CheckLimitError } from '../core/scope.js';
+import type { RuleCode, Side, Violation } from '../core/types.js';
 import { parseFormEncoded } from '../parameters/request-parts.js';
-import { CheckLimitError } from '../run/scope.js';
 import { jwtClaimMismatches } from '../security/jwt-claims.js';
-import type { RuleCode, Side, Violation } from '../types.js';
 import { fieldsCoercionEach } from './coerce.js';
 import { type TrafficJson, UnparseableJson } from './json-text.js';
 
@@ -46,11 +46,7 @@ export interface DeclaredBody {
   /** Pointer of the request body / response object (for spec locations). */
   pointer: string;
   required: boolean;
-  /**
-   * `x-body-open` on the response: the source shows neither whether it has a body nor its media type. No
-   * body, or a body of a media type the contract does not declare, is accepted; a body of a declared media
-   * type is still checked against its schema.
-   */
+  /** `x-body-open` on the response: the source shows neither whether it has a body nor its media type. */
   open?: boolean;
 }
 
@@ -98,10 +94,7 @@ export type MaybePromise<T> = T | Promise<T>;
 const prologPart = /\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/iy;
 const elementName = /<([A-Za-z_][\w.:-]*)/y;
 
-/**
- * The local name of the document element, skipping the prolog; undefined when there is none. Reads only
- * as far as the first element: a 10 MB body costs what its prolog costs.
- */
+/** The local name of the document element, skipping the prolog; undefined when there is none. */
 export function rootElementName(xml: string): string | undefined {
   let at = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (prologPart.lastIndex = at; prologPart.test(xml); prologPart.lastIndex = at) at = prologPart.lastIndex;
@@ -110,33 +103,26 @@ export function rootElementName(xml: string): string | undefined {
   return name?.slice(name.indexOf(':') + 1);
 }
 
-/**
- * Checks a recorded body against the declared `content`: presence, Content-Type, then the body by
- * media kind (JSON, form, XML against `x-xsd`, text with `contentMediaType` + `contentSchema`).
- * `body === undefined` means the recording did not keep it: nothing about the body can be said then.
- */
+/** Checks a recorded body against the declared `content`: presence, Content-Type, then the body by media kind
+ * (JSON, form, XML against `x-xsd`, text with `contentMediaType` + `contentSchema`). */
 export type BodyCheck = (
   contentTypeHeader: string | undefined,
   body: string | undefined,
 ) => MaybePromise<Violation[]>;
 
-/**
- * What a body check finds in a body that conforms: one shared, frozen list (the checks run per entry,
- * and their callers only read what they get, adding it to lists of their own).
- */
+/** What a body check finds in a body that conforms: one shared, frozen list (the checks run per entry, and
+ * their callers only read what they get, adding it to lists of their own). */
 const none: Violation[] = Object.freeze([]) as unknown as Violation[];
 
-/**
- * The check of one declared body, worked out once: its media types, and per Content-Type text the
- * declared entry it falls under with that entry's compiled check (found on the first body that has it).
- */
+/** The check of one declared body, worked out once: its media types, and per Content-Type text the declared
+ * entry it falls under with that entry's compiled check (found on the first body that has it). */
 export function planBody(context: BodyContext, declared: DeclaredBody): BodyCheck {
   const { side } = declared;
   const rule = rules[side];
   const declaredTypes = declaredMediaTypes(declared.content);
   const content = isObject(declared.content) ? declared.content : undefined;
-  // Per Content-Type text, the declared media type it falls under with its compiled check; past the bound
-  // the map starts again, so memory stays bounded.
+  // Per Content-Type text, the declared media type it falls under with its compiled check; past the bound the
+  // map starts again, so memory stays bounded.
   const byContentType = new Map<string, MediaCheck | undefined>();
   const mediaCheckFor = (contentTypeHeader: string): MediaCheck | undefined => {
     const found = content === undefined ? undefined : findMediaType(content, contentTypeHeader);
@@ -197,8 +183,8 @@ export function planBody(context: BodyContext, declared: DeclaredBody): BodyChec
     }
     const check = lastCheck;
     if (!check) {
-      // Repeated lines of one media type are that media type (parseMediaType); different ones are no
-      // media type at all, whatever the contract leaves open.
+      // Repeated lines of one media type are that media type (parseMediaType); different ones are no media
+      // type at all, whatever the contract leaves open.
       const members = contentTypeMembers(contentTypeHeader);
       if (members.length > 1 && parseMediaType(contentTypeHeader) === undefined) {
         return [
@@ -326,8 +312,8 @@ function planMedia(
   const node = resolved.node;
   const stringViolations = (body: string): Violation[] =>
     conforms(body) ? none : schemaViolations(schema, body, schemaLocation);
-  // A text body that carries JSON (`contentMediaType: application/json` + `contentSchema`): the string
-  // itself is checked against the schema, then its decoded content against `contentSchema`.
+  // A text body that carries JSON (`contentMediaType: application/json` + `contentSchema`): the string itself
+  // is checked against the schema, then its decoded content against `contentSchema`.
   if (!isObject(node) || typeof node.contentMediaType !== 'string') return stringViolations;
   const contentMediaType = node.contentMediaType;
   const inner = parseMediaType(contentMediaType);
@@ -367,8 +353,8 @@ async function checkXml(
   body: string,
 ): Promise<Violation[]> {
   const rule = rules[side];
-  // The linter requires `x-xsd` on every XML media type; `x-xsd: false` marks a document the source does
-  // not show, which must still be XML.
+  // The linter requires `x-xsd` on every XML media type; `x-xsd: false` marks a document the source does not
+  // show, which must still be XML.
   if (!xsd) {
     const issue = wellFormednessIssue(body);
     return issue

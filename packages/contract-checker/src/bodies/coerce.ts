@@ -17,9 +17,6 @@ export function schemaShape(doc: OpenApiDocument, schema: unknown): ReturnType<t
 /**
  * Turns the text of a parameter, header or form field into the JSON value its schema describes, the way a
  * typed server would read it: `"42"` becomes 42 for an integer schema, `"true"` becomes true for a boolean.
- * Text that does not read as the schema's type stays a string, so the schema check reports the type
- * mismatch (`must be integer`) instead of the coercion hiding it. A schema that allows strings keeps the
- * text as it is.
  */
 export function coerceScalar(doc: OpenApiDocument, schema: unknown, text: string): unknown {
   return coerceAs(schemaTypes(doc, schema), text);
@@ -92,9 +89,9 @@ export function fieldsCoercion(
 }
 
 /**
- * {@link fieldsCoercion} for a body whose fields may be sent more than once: one object per occurrence of
- * a repeated field that is not an array (`scope=voice.webrtc&scope=admin` gives two objects, one per
- * scope), so every value sent is held to the rule, not only the first. Array fields keep all their texts.
+ * {@link fieldsCoercion} for a body whose fields may be sent more than once: one object per occurrence of a
+ * repeated field that is not an array (`scope=voice.webrtc&scope=admin` gives two objects, one per scope), so
+ * every value sent is held to the rule, not only the first.
  */
 export function fieldsCoercionEach(
   doc: OpenApiDocument,

@@ -1,23 +1,27 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
 import { findConfigPath } from '@svc-contracts/contract-model';
 import { printable } from '@svc-contracts/har';
-import { batchXmlLimits, type XmlLimits } from '../contract/xsd-cache.js';
-import { loadContracts } from '../contract-set.js';
+import { loadContracts } from '../contract/contract-set.js';
+import {
+  batchLimits,
+  batchXmlLimits,
+  type CheckLimits,
+  limitOptions,
+  type XmlLimits,
+} from '../core/limits.js';
+import type { FailOn } from '../core/run-counts.js';
+import { parseShard, type Shard } from '../core/shard.js';
+import { collectHarFiles } from '../input/har.js';
 import { coalescedOutput } from '../report/coalesced-output.js';
 import { formatJson } from '../report/format.js';
 import { ProgressLine, type ProgressStream, progressWanted } from '../report/progress.js';
 import { formatReport, type OutputFormat, outputFormats, reportWriter } from '../report/reporters.js';
 import { type CheckHarOptions, checkRecordings } from '../run/check-recordings.js';
-import { defaultWorkers, recordingBytes } from '../run/default-workers.js';
 import { parseHostMappings, requireService } from '../run/entry-pipeline.js';
-import { batchLimits, type CheckLimits, limitOptions } from '../run/limits.js';
 import { MergeError, mergeReports, parseReport } from '../run/merge.js';
-import { checkRecordingsInWorkers } from '../run/parallel.js';
-import type { FailOn } from '../run/run-counts.js';
-import { parseShard, type Shard } from '../run/shard.js';
 
 const usage = `Usage: contract-check [options] <recording | folder>...
        contract-check merge [--format FORMAT] <report.json>...
@@ -39,14 +43,8 @@ Options:
   --coverage       report operation x status x content type covered by the entries
   --mutation       mutate every passing entry and report how many mutants the contract rejects
                    (keeps the passing entries in memory: for test suites, not production traffic)
-  --shard I/N      check only part I of N of the entries (every N-th entry of the whole input), so N
-                   runners of a CI matrix share one day of traffic; merge their --json reports after
-  --no-cache       neither read nor write the set-up cache of bundled specs and compiled schemas
-                   (node_modules/.cache/svc-contracts-contract-checker/ next to the config, or
-                   $SVC_CONTRACTS_CACHE_DIR); a changed spec or XSD is never read from it anyway
-  --workers N      check on N threads, each with its own compiled contracts (default: one per core when
-                   the recordings add up to 256 MB or more, else 1: below that, starting threads costs
-                   more than it saves); output is the same, in the same order
+  --shard I/N      check only part I of N of the entries (every N-th entry of the whole input): run N
+                   processes (one per core, or the runners of a CI matrix), then merge their --json reports
 
 Scope (see the README, "Recording traffic with the tools you have"):
   --host SERVICE=HOST  entries to HOST (host or host:port) are SERVICE's: matched against it only, and an
@@ -71,7 +69,7 @@ Scope (see the README, "Recording traffic with the tools you have"):
 merge: combines the --json reports of every shard of one run into one report (any --format; --verbose)
 with one coverage table; a missing or doubled shard is an error.
 
-On a terminal (stderr), a run that lasts more than a second shows one status line (entries checked,
+On a terminal (stderr), a run shows one status line (entries checked,
 bytes read of the total, entries per second, time left), redrawn in place and cleared at the end; never
 when piped, with NO_COLOR or CI set, or with a format other than text.
 
@@ -109,8 +107,6 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     coverage: { type: 'boolean', default: false },
     mutation: { type: 'boolean', default: false },
     shard: { type: 'string' },
-    workers: { type: 'string' },
-    'no-cache': { type: 'boolean', default: false },
     host: { type: 'string', multiple: true },
     sanitized: { type: 'boolean', default: false },
     'fail-on-not-judged': { type: 'boolean', default: false },
@@ -159,14 +155,6 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     output.stderr(`${(error as Error).message}\n\n${usage}`);
     return 2;
   }
-  let workers: number;
-  try {
-    workers = values.workers === undefined ? await defaultWorkers(positionals) : parseWorkers(values.workers);
-  } catch (error) {
-    output.stderr(`${(error as Error).message}\n\n${usage}`);
-    return 2;
-  }
-  // Without a config the single-thread path reports the missing config; mutation needs every entry in one place.
   const configPath = values.config ?? findConfigPath();
   let hosts: Record<string, string>;
   let xmlLimits: XmlLimits;
@@ -206,7 +194,6 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
   const progressOn = format === 'text' && progressStream !== undefined && progressWanted(progressStream);
   let progress: ProgressLine | undefined;
   const totalBytes = progressOn && !shard ? await recordingBytes(positionals) : undefined;
-  const delay = Number(process.env.SVC_CONTRACTS_PROGRESS_DELAY_MS ?? 1000);
   const checkOptions = {
     ...(values.service === undefined ? {} : { service: values.service }),
     ...(shard ? { shard } : {}),
@@ -215,10 +202,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     ...(progressOn && progressStream
       ? {
           progress: (probe: Parameters<NonNullable<CheckHarOptions['progress']>>[0]) => {
-            progress = new ProgressLine(progressStream, probe, {
-              ...(totalBytes ? { totalBytes } : {}),
-              delayMs: Number.isFinite(delay) && delay >= 0 ? delay : 1000,
-            });
+            progress = new ProgressLine(progressStream, probe, totalBytes ? { totalBytes } : {});
           },
         }
       : {}),
@@ -232,27 +216,10 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
   });
   const writer = reportWriter(format, report.write, reporterOptions(configPath));
   try {
-    if (workers > 1 && !values.mutation && configPath) {
-      const summary = await checkRecordingsInWorkers(
-        positionals,
-        {
-          ...checkOptions,
-          configPath,
-          workers,
-          xmlLimits,
-          limits,
-          ...(values['no-cache'] ? { cache: false as const } : {}),
-        },
-        writer,
-      );
-      writer.finish(summary);
-      return summary.exitCode;
-    }
     const contracts = await loadContracts({
       xmlLimits,
       limits,
       ...(values.config === undefined ? {} : { configPath: values.config }),
-      ...(values['no-cache'] ? { cache: false as const } : {}),
     });
     try {
       requireService(contracts, values.service);
@@ -354,10 +321,16 @@ async function configHosts(configPath: string | undefined): Promise<Record<strin
   return hosts as Record<string, unknown>;
 }
 
-function parseWorkers(text: string): number {
-  const count = Number(text);
-  if (!Number.isInteger(count) || count < 1 || count > 256) {
-    throw new Error(`--workers takes a whole number from 1 to 256, not "${text}"`);
-  }
-  return count;
+/** The bytes of the recordings `paths` name (for the progress line); what cannot be read counts nothing. */
+async function recordingBytes(paths: string[]): Promise<number> {
+  const { files } = await collectHarFiles(paths);
+  const sizes = await Promise.all(
+    files.map((file) =>
+      stat(file).then(
+        (info) => info.size,
+        () => 0,
+      ),
+    ),
+  );
+  return sizes.reduce((sum, size) => sum + size, 0);
 }

@@ -24,7 +24,6 @@ import {
   type IndexedOperation,
   type OperationIndex,
 } from '../router/operation-index.js';
-import type { Remember } from '../run/remember.js';
 import { readSecurityRules, type SecurityRules } from '../security/security.js';
 import { createSchemaValidator, type SchemaValidator } from './schema-validator.js';
 import type { XsdCache } from './xsd-cache.js';
@@ -99,11 +98,7 @@ function* operationSchemas(
   }
 }
 
-/**
- * `x-error-schemas` (its reader): status → the error schema, a pointer string becoming `{ $ref }`. An
- * entry the reader cannot use (neither a pointer nor an object) is a problem of the spec, reported at
- * load as a schema that does not compile was.
- */
+/** `x-error-schemas` (its reader): status → the error schema, a pointer string becoming `{ $ref }`. */
 function errorSchemasOf(doc: OpenApiDocument): {
   schemas: Record<string, unknown>;
   problems: ExtensionProblem[];
@@ -127,10 +122,8 @@ function xsdPaths(doc: OpenApiDocument): string[] {
   return [...found];
 }
 
-/**
- * Compiles every XSD the service's document names (a validator each, from the XSD cache): the problems of
- * those that do not compile, in the order the document names them. Never rejects.
- */
+/** Compiles every XSD the service's document names (a validator each, from the XSD cache): the problems of
+ * those that do not compile, in the order the document names them. */
 async function xsdProblems(service: CompiledService, xsd: XsdCache): Promise<string[]> {
   const { spec } = service;
   const outcomes = await Promise.all(
@@ -146,22 +139,16 @@ async function xsdProblems(service: CompiledService, xsd: XsdCache): Promise<str
   return outcomes.filter((problem) => problem !== undefined);
 }
 
-/**
- * Compiles bundled specs: a validator per service, the operation index, every schema an operation uses
- * (so a broken schema is reported at load, with its location, not in the middle of a run) and every XSD
- * an XML media type names.
- */
+/** Compiles bundled specs: a validator per service, the operation index, every schema an operation uses (so a
+ * broken schema is reported at load, with its location, not in the middle of a run) and every XSD an XML
+ * media type names. */
 export async function compileContracts(
   specs: BundledSpec[],
   xsd: XsdCache,
-  remember: Pick<Remember, 'routes' | 'credentials'> = { routes: true, credentials: true },
   json: TrafficJson = new TrafficJson(),
 ): Promise<CompiledContracts> {
   const problems: string[] = [];
-  // Every XSD is asked for first: its files are read while Ajv compiles below. The XSDs themselves compile
-  // on this thread (libxml2's, as Ajv's do), so Ajv does not give way to them: letting them run between
-  // schemas cost more CPU than it saved. Their problems are reported after each service's schemas, in the
-  // order the document names the XSDs (before, in the order their compiles finished).
+  // Every XSD is asked for first: its files are read while Ajv compiles below.
   const xsdWork = new Map<CompiledService, Promise<string[]>>();
 
   const compiled = new Map<string, CompiledService>();
@@ -179,7 +166,7 @@ export async function compileContracts(
       spec,
       doc,
       validator,
-      security: readSecurityRules(doc, remember.credentials),
+      security: readSecurityRules(doc),
       errorSchemas: errorSchemas.schemas,
       body: {
         doc,
@@ -198,10 +185,7 @@ export async function compileContracts(
     xsdWork.set(service, xsdProblems(service, xsd));
   }
 
-  const index = buildOperationIndex(
-    specs.map((spec) => ({ name: spec.name, document: spec.document })),
-    { rememberMatches: remember.routes },
-  );
+  const index = buildOperationIndex(specs.map((spec) => ({ name: spec.name, document: spec.document })));
   const prepared = new Map<IndexedOperation, PreparedOperation>();
   for (const indexed of index.operations) {
     const service = compiled.get(indexed.service);

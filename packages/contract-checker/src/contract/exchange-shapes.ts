@@ -10,9 +10,9 @@ import {
   type JsonObject,
   type OpenApiDocument,
 } from '@svc-contracts/openapi-utils';
+import type { OperationMatch, RecordedRequest, RecordedResponse } from '../core/types.js';
 import { contentTypeOf } from '../parameters/request-parts.js';
 import { responseKeyFor } from '../responses/response-check.js';
-import type { OperationMatch, RecordedRequest, RecordedResponse } from '../types.js';
 import type { PreparedOperation } from './compiled.js';
 
 /** What the contract says a body is, for building mutants of it. */

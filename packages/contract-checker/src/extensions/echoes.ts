@@ -22,12 +22,10 @@ function jsonObject(json: TrafficJson, body: string | undefined): JsonObject | u
   return value instanceof UnparseableJson || !isObject(value) ? undefined : value;
 }
 
-/**
- * What an answer breaks of its response's `x-echoes` (contract-model's `readEchoes`): `present`, when the
- * request has the member, the answer has it too ("tag: present when sent in the request"); `equal`, when
- * both have it, the values are the same ("owner: the sending number", the request's `from`), judged on the two JSON bodies. Nothing is judged
- * when either body is not a JSON object: whether it must be is the body check's to say.
- */
+/** What an answer breaks of its response's `x-echoes` (contract-model's `readEchoes`): `present`, when the
+ * request has the member, the answer has it too ("tag: present when sent in the request"); `equal`, when both
+ * have it, the values are the same ("owner: the sending number", the request's `from`), judged on the two
+ * JSON bodies. */
 export function echoMismatches(
   json: TrafficJson,
   rules: readonly Echo[],
@@ -62,10 +60,7 @@ export function echoMismatches(
   return found;
 }
 
-/**
- * An answer made to keep its response's `x-echoes` for this request: what a mock serves from an example.
- * A member to be equal takes the request's value; one only to be present takes it when it is missing.
- */
+/** An answer made to keep its response's `x-echoes` for this request: what a mock serves from an example. */
 export function applyEchoes(rules: readonly Echo[], request: unknown, answer: unknown): unknown {
   if (rules.length === 0) return answer;
   if (!isObject(request) || !isObject(answer)) return answer;

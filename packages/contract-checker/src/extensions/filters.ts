@@ -16,11 +16,7 @@ export type QueryValues = ReadonlyMap<string, readonly string[]>;
 
 /** Mismatches reported per answer; the rest are counted in the last message. */
 const MAX_REPORTED = 20;
-/**
- * Filter objects, and codes of one `any-of`, compared per item. Every item is tested against each of
- * them, so a longer list (far beyond any real query) is left unjudged: the check stays linear in the
- * size of the exchange, whatever a recording holds.
- */
+/** Filter objects, and codes of one `any-of`, compared per item. */
 const MAX_COMPARED = 64;
 
 /** A condition with its member readers made once. */
@@ -74,10 +70,8 @@ function compile(rules: FilterRules): CompiledRules {
   return compiled;
 }
 
-/**
- * The values of the query parameters `rules` read, decoded as every query is (`+` a space), from a
- * request's URL (absolute, or a path with its query): the other parameters are passed over undecoded.
- */
+/** The values of the query parameters `rules` read, decoded as every query is (`+` a space), from a request's
+ * URL (absolute, or a path with its query): the other parameters are passed over undecoded. */
 export function filterQuery(rules: FilterRules, url: string): QueryValues {
   return parseFormEncoded(rawQueryOf(url), compile(rules).names);
 }
@@ -93,12 +87,7 @@ interface Prepared {
   explain: (value: string) => string;
 }
 
-/**
- * What a request's query asks of the items, one group per parameter. The items must meet every test of
- * an `all` group (each condition on a plain parameter holds). Of an `any` group (the objects of a filter
- * list) they must meet one: the source does not say how several filter objects combine, so an item is
- * excluded only when it meets none of them, the reading that refuses least.
- */
+/** What a request's query asks of the items, one group per parameter. */
 interface Group {
   kind: 'all' | 'any';
   tests: Prepared[];
@@ -125,11 +114,7 @@ function groupsFor(rules: FilterRules, query: QueryValues, json: TrafficJson): G
   return groups;
 }
 
-/**
- * The `any` group of a filter list: one test per filter object that a condition compares. Objects no
- * condition recognises are ignored, as the service ignores them; one that is recognised but not
- * comparable (or whose operand is unusable) leaves the whole group open, since an item may meet it.
- */
+/** The `any` group of a filter list: one test per filter object that a condition compares. */
 function filterListGroup(
   json: TrafficJson,
   conditions: CompiledCondition[],
@@ -267,8 +252,8 @@ function itemTest(
 }
 
 /**
- * Reads the member a JSON pointer names from each item, its segments decoded once: the pointer is the
- * spec's, and it is read on every item of every answer.
+ * Reads the member a JSON pointer names from each item, its segments decoded once: the pointer is the spec's,
+ * and it is read on every item of every answer.
  */
 function memberReader(pointer: string): (item: unknown) => unknown {
   if (pointer === '') return (item) => item;
@@ -339,12 +324,7 @@ function explainExclusion(item: unknown, { group, failed }: Exclusion): string {
   return `meets none of the filter objects sent: ${each.join('; ')}`;
 }
 
-/**
- * The items of an answer that the request's query excludes under `x-filters`. Nothing is judged when
- * the body is not JSON or has no list where `items` points (the body check says whether it must), and
- * no item is judged on a member it lacks or holds in another type: the source leaves which run and
- * agent fields are required open.
- */
+/** The items of an answer that the request's query excludes under `x-filters`. */
 export function filterMismatches(
   json: TrafficJson,
   rules: FilterRules,
@@ -378,14 +358,11 @@ export function filterMismatches(
   return found;
 }
 
-/**
- * An answer with the items the request's query excludes under `x-filters` left out: what a mock serves
- * from an example list. Items that cannot be judged stay, as the checker accepts them.
- */
+/** An answer with the items the request's query excludes under `x-filters` left out: what a mock serves from
+ * an example list. */
 export function applyFilters(rules: FilterRules, query: QueryValues, answer: unknown): unknown {
-  // A filter list in the query is read like the checker reads it, under the default JSON policy, and
-  // remembered by no one: a mock answers requests of any origin.
-  const groups = groupsFor(rules, query, new TrafficJson(undefined, false));
+  // Read as the checker reads it, under the default JSON policy, by a reader of this call alone.
+  const groups = groupsFor(rules, query, new TrafficJson());
   if (groups.length === 0) return answer;
   const items = itemsOf(rules, answer);
   if (items === undefined) return answer;

@@ -1,33 +1,22 @@
-/**
- * ISO 8601 date-times read as instants, for the comparisons of `x-filters` (`not-before`, `not-after`):
- * a run's `created_at` against the `start_date` and `end_date` of the request. Date-times are compared as
- * instants, never as text: `2025-03-01T00:00Z` and `20250301T000000Z` are the same bound.
- */
+/** ISO 8601 date-times read as instants, for the comparisons of `x-filters` (`not-before`, `not-after`): a
+ * run's `created_at` against the `start_date` and `end_date` of the request. */
 
 /** Milliseconds in an hour, a minute and a second: the unit of a decimal fraction of each. */
 const MS_PER = { hour: 3_600_000, minute: 60_000, second: 1_000 } as const;
 const MS_PER_DAY = 86_400_000;
 
-// Year, then a calendar (month, day), week (week, weekday) or ordinal (day of year) date; a time to the
-// hour, minute or second with a fraction of the last; a zone. Extended format, then basic format. A space
-// for the `T` is read as well (RFC 3339 allows it), so a date-time such a service writes is compared too.
+// Year, then a calendar (month, day), week (week, weekday) or ordinal (day of year) date; a time to the hour,
+// minute or second with a fraction of the last; a zone.
 const EXTENDED =
   /^(\d{4})-(?:(\d{2})-(\d{2})|W(\d{2})-(\d)|(\d{3}))[Tt ](\d{2})(?::(\d{2})(?::(\d{2}))?)?(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
 const BASIC =
   /^(\d{4})(?:(\d{2})(\d{2})|W(\d{2})(\d)|(\d{3}))[Tt ](\d{2})(?:(\d{2})(\d{2})?)?(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2})(\d{2})?)$/;
 
-/**
- * The instant an ISO 8601 date-time names, in milliseconds since 1970-01-01T00:00:00Z (a fraction below
- * the millisecond kept as far as a double holds it, about a quarter of a microsecond today), or undefined
- * when it is not one: a calendar, week or ordinal date in the extended or basic format; a time to the hour,
- * minute or second, with a decimal fraction (`.` or `,`) of the last; 24:00 for the end of a day; 60 for
- * a leap second (read as the first instant of the next minute); and a zone, `Z` or an offset. A
- * date-time without a zone is local time of an unknown place, so it names no instant: undefined.
- *
- * Rounding a sub-microsecond difference away can make two instants equal, never reverse their order: an
- * inclusive bound compared with this is at worst lenient. Numbers, not BigInt: this runs on every item
- * of a list answer, and BigInt arithmetic made it ten times slower.
- */
+/** The instant an ISO 8601 date-time names, in milliseconds since 1970-01-01T00:00:00Z (a fraction below the
+ * millisecond kept as far as a double holds it, about a quarter of a microsecond today), or undefined when it
+ * is not one: a calendar, week or ordinal date in the extended or basic format; a time to the hour, minute or
+ * second, with a decimal fraction (`.` or `,`) of the last; 24:00 for the end of a day; 60 for a leap second
+ * (read as the first instant of the next minute); and a zone, `Z` or an offset. */
 export function isoInstant(text: string): number | undefined {
   // The longest form is about 40 characters: anything far longer is not a date-time (and no regex runs on it).
   if (text.length > 64) return undefined;

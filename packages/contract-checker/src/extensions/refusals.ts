@@ -1,19 +1,15 @@
 import { type Refusal, refusalFor, xmlElementText } from '@svc-contracts/contract-model';
-import type { RecordedRequest, RecordedResponse, Violation } from '../types.js';
+import type { RecordedRequest, RecordedResponse, Violation } from '../core/types.js';
 
-/**
- * Statuses that answer a refused request before its document is read, or that the source leaves open:
- * a credential refusal (401, 403) and a server failure (5xx). They are not judged against the refusal.
- */
+/** Statuses that answer a refused request before its document is read, or that the source leaves open: a
+ * credential refusal (401, 403) and a server failure (5xx). */
 function answeredBeforeTheDocument(status: number): boolean {
   return status === 401 || status === 403 || status >= 500;
 }
 
-/**
- * What an answer to a request that `x-refusals` says the service refuses breaks: another status than
- * the refusal's (a 2xx accepted what the source refuses), or a refusal body whose element says otherwise
- * (`ErrorCode` not `400`). A body the recording did not keep is not judged.
- */
+/** What an answer to a request that `x-refusals` says the service refuses breaks: another status than the
+ * refusal's (a 2xx accepted what the source refuses), or a refusal body whose element says otherwise
+ * (`ErrorCode` not `400`). */
 export function refusalViolations(
   refusals: readonly Refusal[],
   request: RecordedRequest,

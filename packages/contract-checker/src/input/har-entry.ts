@@ -1,14 +1,13 @@
 /**
- * Reading a HAR entry is @svc-contracts/har's (`readEntry`: an entry as one exchange, what the recording
- * did not keep marked, errors naming the field). The checker's run decides what the entry's skips and
- * not-judged parts mean (`../run/scope.ts`, whose catalogue holds every reason `readEntry` gives).
+ * Reading a HAR entry is @svc-contracts/har's (`readEntry`: an entry as one exchange, what the recording did
+ * not keep marked, errors naming the field).
  */
 import type { RecordedExchange as Recorded } from '@svc-contracts/har';
-import type { NotJudged, Skip } from '../run/scope.js';
+import type { NotJudged, Skip } from '../core/scope.js';
 
 /**
- * An entry as the checker's run carries it: har's `RecordedExchange`, whose skip and not-judged parts the
- * run adds to (an attached body missing, a resource limit).
+ * An entry as the checker's run carries it: har's `RecordedExchange`, whose skip and not-judged parts the run
+ * adds to (an attached body missing, a resource limit).
  */
 export type RecordedExchange = Omit<Recorded, 'skip' | 'notJudged'> & {
   skip?: Skip;

@@ -43,8 +43,8 @@ function collect(file: string, items: RecordingItem[]): HarFile {
 
 /**
  * Expands files and folders into recording files (@svc-contracts/har's `collectRecordingFiles`): a folder
- * contributes every recording below it, sorted; a file is taken as given; a missing path, or a folder
- * without a recording, is an input error.
+ * contributes every recording below it, sorted; a file is taken as given; a missing path, or a folder without
+ * a recording, is an input error.
  */
 export async function collectHarFiles(paths: string[]): Promise<{ files: string[]; errors: InputError[] }> {
   return collectRecordingFiles(paths);

@@ -9,14 +9,11 @@ import {
   readRecordingChunks,
   type ScannedElement,
 } from '@svc-contracts/har';
-import { batchLimits, type CheckLimits, entryTooLarge, jsonBytesCost } from '../run/limits.js';
-import type { NotJudged } from '../run/scope.js';
+import { batchLimits, type CheckLimits, entryTooLarge, jsonBytesCost } from '../core/limits.js';
+import type { NotJudged } from '../core/scope.js';
 import type { RecordedExchange } from './har-entry.js';
 
-/**
- * One entry of a recording: read, or the reason it could not be. `position` numbers the entries a
- * {@link Selector} chose, across every file of a run.
- */
+/** One entry of a recording: read, or the reason it could not be. */
 export type RecordingItem = { index: number; position: number } & (
   | { exchange: RecordedExchange }
   | { error: string }
@@ -27,18 +24,12 @@ export type RecordingItem = { index: number; position: number } & (
 /** The limits an entry meets before it is decoded. */
 export type EntryLimits = Pick<CheckLimits, 'maxEntryBytes' | 'maxJsonNodes'>;
 
-/**
- * Called once per entry, in input order, before the entry is parsed: the entry's position in the run, or
- * undefined to skip it unparsed (how a shard or a worker leaves the other entries to the others).
- */
+/** Called once per entry, in input order, before the entry is parsed: the entry's position in the run, or
+ * undefined to skip it unparsed (how a shard leaves the other entries to the others). */
 export type Selector = () => number | undefined;
 
-/**
- * Called for each entry the selector chose, before it is decoded: true takes the entry's bytes elsewhere
- * (copied before the next push: they are read from a buffer that is written over), and the reader does
- * not decode it. How `--workers` deals entries out to the threads that check them.
- */
-export type Diverter = (element: ScannedElement, index: number, position: number) => boolean;
+/** Told the bytes of each entry the selector chose, before it is decoded (how far into the input a run is). */
+export type EntrySizer = (bytes: number) => void;
 
 function counter(): Selector {
   let next = 0;
@@ -51,10 +42,8 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * An entry's bytes as an item: its limits first (a verdict of the run, before a byte is decoded), then the
- * HAR format (UTF-8, JSON, the entry's fields); a failure stays the entry's own.
- */
+/** An entry's bytes as an item: its limits first (a verdict of the run, before a byte is decoded), then the
+ * HAR format (UTF-8, JSON, the entry's fields); a failure stays the entry's own. */
 export function decodeEntry(
   element: ScannedElement,
   index: number,
@@ -84,44 +73,37 @@ interface Selected {
   position: number;
 }
 
-/**
- * Decodes each entry only when it is asked for: a chunk holds a hundred entries or more, and decoded all
- * at once they would outlive V8's young generation and be promoted, to be freed only by full collections.
- */
+/** Decodes each entry only when it is asked for: a chunk holds a hundred entries or more, and decoded all at
+ * once they would outlive V8's young generation and be promoted, to be freed only by full collections. */
 function* decodeEach(items: Selected[], limits: EntryLimits): Generator<RecordingItem> {
   for (const { element, index, position } of items) yield decodeEntry(element, index, position, limits);
 }
 
 /**
  * Turns recording bytes, fed in chunks, into entries: @svc-contracts/har's {@link RecordingSplitter} finds
- * each entry's bytes, and an entry the selector skips is never decoded nor parsed (how each worker thread
- * passes over the others' entries cheaply). A problem of the document itself (not JSON, not HAR, cut
- * short) throws {@link HarFormatError} from `push` or `end`; the entries handed out before it stay valid.
+ * each entry's bytes, and an entry the selector skips is never decoded nor parsed.
  */
 export class RecordingDecoder {
   private readonly splitter: RecordingSplitter;
   private items: Selected[] = [];
   private readonly take = (element: ScannedElement, index: number): void => {
     const position = this.select();
-    if (position !== undefined && !this.divert?.(element, index, position))
-      this.items.push({ element, index, position });
+    if (position === undefined) return;
+    this.sized?.(element.end - element.start);
+    this.items.push({ element, index, position });
   };
 
   constructor(
     format: RecordingFormat,
     private readonly select: Selector = counter(),
-    private readonly divert?: Diverter,
+    private readonly sized?: EntrySizer,
     private readonly limits: EntryLimits = batchLimits,
   ) {
     this.splitter = new RecordingSplitter(format, limits.maxEntryBytes);
   }
 
-  /**
-   * The next chunk of the file (text is taken as the whole file's text or a piece of it): the entries it
-   * completes, decoded as they are iterated. Iterate them before the next push: they are read from the
-   * chunk and the splitter's buffer, which the next push (and a caller reading into the same buffer) may
-   * write over.
-   */
+  /** The next chunk of the file (text is taken as the whole file's text or a piece of it): the entries it
+   * completes, decoded as they are iterated. */
   push(chunk: Uint8Array | string): Iterable<RecordingItem> {
     this.splitter.push(chunk, this.take);
     return this.taken();
@@ -140,19 +122,16 @@ export class RecordingDecoder {
 }
 
 /**
- * Streams the entries of a recording file, in order, in constant memory: one batch per chunk read, each
- * entry decoded when the batch is iterated (an entry costs no promise of its own). A batch is to be
- * iterated before the next one is asked for: the next read writes over its bytes. A file that cannot be
- * read, or whose document is broken, throws {@link HarFormatError} (after the entries read before the
- * problem).
+ * Streams the entries of a recording file, in order, in constant memory: one batch per chunk read, each entry
+ * decoded when the batch is iterated (an entry costs no promise of its own).
  */
 export async function* readRecordingBatches(
   path: string,
   select?: Selector,
-  divert?: Diverter,
+  sized?: EntrySizer,
   limits?: EntryLimits,
 ): AsyncGenerator<Iterable<RecordingItem>> {
-  const decoder = new RecordingDecoder(formatOf(path), select, divert, limits);
+  const decoder = new RecordingDecoder(formatOf(path), select, sized, limits);
   try {
     for await (const chunk of readRecordingChunks(path)) yield decoder.push(chunk);
   } catch (error) {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { HarFormatError, printable } from '@svc-contracts/har';
-import type { Shard } from '../run/shard.js';
+import type { Shard } from '../core/shard.js';
 import { collectHarFiles, type InputError } from './har.js';
 import {
-  type Diverter,
   type EntryLimits,
+  type EntrySizer,
   type RecordingItem,
   readRecordingBatches,
 } from './recording-reader.js';
@@ -18,27 +18,21 @@ export interface RecordingVisitor {
   fileEnd?(file: string): void;
   /** A problem that belongs to no entry (a missing path, a broken document), met `position` entries in. */
   problem(error: InputError, position: number): void | Promise<void>;
-  /** Takes an entry of `file` as bytes, before it is decoded (see {@link Diverter}). */
-  divert?(file: string, ...entry: Parameters<Diverter>): boolean;
+  /** Told the bytes of each entry of this shard, before it is decoded. */
+  sized?: EntrySizer;
 }
 
-/**
- * Which input a run read, so that `merge` can tell shards of one run from reports of others: a digest of
- * the recordings' paths and sizes, and the number of entries of the whole input (every shard reads them
- * all, and checks its own).
- */
+/** Which input a run read, so that `merge` can tell shards of one run from reports of others: a digest of the
+ * recordings' paths and sizes, and the number of entries of the whole input (every shard reads them all, and
+ * checks its own). */
 export interface InputIdentity {
   digest: string;
   entries: number;
 }
 
-/**
- * Reads every recording of `paths`, in order, as a stream: each file's entries of `shard` (every
- * `count`-th entry of the whole input, from the `index`-th) go to `visitor.batch` in input order, and
- * any failure to read one file (not only a format error) is that file's problem alone. Problems that
- * belong to no entry are reported by the first shard only, so that a merge counts them once. The one
- * walk over the input that `checkRecordings` and `--workers` share.
- */
+/** Reads every recording of `paths`, in order, as a stream: each file's entries of `shard` (every `count`-th
+ * entry of the whole input, from the `index`-th) go to `visitor.batch` in input order, and any failure to
+ * read one file (not only a format error) is that file's problem alone. */
 export async function walkRecordings(
   paths: string[],
   shard: Shard | undefined,
@@ -63,10 +57,8 @@ export async function walkRecordings(
   };
   for (const file of files) {
     let failure: string | undefined;
-    const divert: Diverter | undefined =
-      visitor.divert && ((element, index, at) => visitor.divert?.(file, element, index, at) === true);
     try {
-      for await (const items of readRecordingBatches(file, select, divert, limits)) {
+      for await (const items of readRecordingBatches(file, select, visitor.sized, limits)) {
         await visitor.batch(file, items);
       }
     } catch (error) {

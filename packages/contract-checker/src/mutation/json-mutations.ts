@@ -85,11 +85,8 @@ const badFormats: Record<string, string> = {
   hostname: '-not a hostname-',
 };
 
-/**
- * Mutations of a JSON value that its schema must reject: drop a required property, change a type, leave an
- * enum, break a pattern or format, exceed a bound. Only where the schema is unambiguous: the branches of a
- * `oneOf`/`anyOf` are not entered (a change there may just select another branch).
- */
+/** Mutations of a JSON value that its schema must reject: drop a required property, change a type, leave an
+ * enum, break a pattern or format, exceed a bound. */
 export function jsonMutations(
   doc: OpenApiDocument,
   schema: unknown,

@@ -1,9 +1,9 @@
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { coerceFields, coerceScalar } from '../bodies/coerce.js';
-import type { BodyShape, ContractSet } from '../contract-set.js';
+import type { BodyShape, ContractSet } from '../contract/contract-set.js';
+import { runPool } from '../core/pool.js';
+import type { RecordedRequest, RecordedResponse, Side } from '../core/types.js';
 import { parseFormEncoded, rawQueryOf } from '../parameters/request-parts.js';
-import { runPool } from '../run/pool.js';
-import type { RecordedRequest, RecordedResponse, Side } from '../types.js';
 import { jsonMutations, type MutationKind } from './json-mutations.js';
 import { readXsdFacts, type XsdFacts, xmlMutations } from './xml-mutations.js';
 
@@ -88,10 +88,8 @@ function replaceQuery(url: string, name: string, text: string): string {
   return `${base.slice(0, at)}?${query}${hash < 0 ? '' : url.slice(hash)}`;
 }
 
-/**
- * Mutants of a passing exchange that the contract must reject: for the request (when it conformed) its
- * body and its query parameters, for the response its body. Each mutant changes one thing.
- */
+/** Mutants of a passing exchange that the contract must reject: for the request (when it conformed) its body
+ * and its query parameters, for the response its body. */
 export async function generateMutants(
   exchange: { request: RecordedRequest; response: RecordedResponse },
   contracts: ContractSet,
@@ -129,8 +127,8 @@ export async function generateMutants(
       }
       if (!parameter.json && typeof value === 'object') continue;
       for (const mutation of jsonMutations(doc, parameter.schema, value, 20)) {
-        // Every query value is text: a string parameter cannot be given another type, so its
-        // "type change" (`12345`) is still a valid string, not a mutant.
+        // Every query value is text: a string parameter cannot be given another type, so its "type change"
+        // (`12345`) is still a valid string, not a mutant.
         if (!parameter.json && mutation.kind === 'change-type' && typeof value === 'string') continue;
         // A query string has no types: a "type change" to a string is still the text `mutant`.
         const mutatedText = parameter.json
@@ -182,10 +180,8 @@ export interface MutationReport {
   killed: number;
   score: number;
   services: ServiceMutationScore[];
-  /**
-   * Entries the checker could not mutate or whose mutants it could not check (a body nested deeper than
-   * the stack allows, under a raised `--max-json-depth`): named, and the run exits 2.
-   */
+  /** Entries the checker could not mutate or whose mutants it could not check (a body nested deeper than the
+   * stack allows, under a raised `--max-json-depth`): named, and the run exits 2. */
   notMutated?: Array<{ file?: string; entry?: number; reason: string }>;
 }
 
@@ -214,8 +210,8 @@ export async function scoreMutants(
     });
   };
   for (const exchange of exchanges) {
-    // A request mutant is only a detection test when the original request conformed and was accepted:
-    // refused with a documented 4xx, an invalid mutant is rightly `rejected-as-expected`.
+    // A request mutant is only a detection test when the original request conformed and was accepted: refused
+    // with a documented 4xx, an invalid mutant is rightly `rejected-as-expected`.
     const accepted = exchange.response.status >= 200 && exchange.response.status <= 299;
     let mutants: Mutant[];
     try {

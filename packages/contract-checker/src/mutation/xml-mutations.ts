@@ -27,10 +27,8 @@ const constrainedBuiltins = new Set([
   'time',
 ]);
 
-/**
- * A type a mutated value can break: one of the built-ins above, or a named simple type whose own
- * restriction sets a pattern, an enumeration, an inclusive bound, a length or a maximum length.
- */
+/** A type a mutated value can break: one of the built-ins above, or a named simple type whose own restriction
+ * sets a pattern, an enumeration, an inclusive bound, a length or a maximum length. */
 function isConstrained(schema: XsdSchema, type: ElementDecl['type']): boolean {
   if (type.kind === 'builtin') return constrainedBuiltins.has(type.name);
   if (type.kind !== 'named') return false;
@@ -46,11 +44,8 @@ function isConstrained(schema: XsdSchema, type: ElementDecl['type']): boolean {
   );
 }
 
-/**
- * Every element declaration of the XSD and its includes (global, and inside each named or anonymous
- * complex type), by name. An XSD the model cannot read rejects with its XsdModelError, naming the file
- * and what is not supported (the mutation run reports it for the entry).
- */
+/** Every element declaration of the XSD and its includes (global, and inside each named or anonymous complex
+ * type), by name. */
 export async function readXsdFacts(xsdPath: string): Promise<XsdFacts> {
   const schema = loadXsd(xsdPath);
   const declarations = new Map<string, Array<{ required: boolean; constrained: boolean }>>();
@@ -98,9 +93,9 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * Mutations of an XML document its XSD must reject: drop every occurrence of a required element (all of
- * them, so a repeated element cannot survive by its siblings), or put an invalid text in a leaf whose type
- * is constrained. The document element itself is kept.
+ * Mutations of an XML document its XSD must reject: drop every occurrence of a required element (all of them,
+ * so a repeated element cannot survive by its siblings), or put an invalid text in a leaf whose type is
+ * constrained.
  */
 export function xmlMutations(xml: string, facts: XsdFacts, limit = 40): XmlMutation[] {
   const mutations: XmlMutation[] = [];

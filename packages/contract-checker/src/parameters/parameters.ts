@@ -3,7 +3,7 @@ import { escapePointer, type OpenApiDocument } from '@svc-contracts/openapi-util
 import { fieldsCoercion, itemsCoercion, scalarCoercion, schemaTypes } from '../bodies/coerce.js';
 import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
-import type { Violation } from '../types.js';
+import type { Violation } from '../core/types.js';
 import { itemSeparator, pairsToFields } from './delimiters.js';
 import { pathReader } from './path-style.js';
 import { queryReader } from './query-style.js';

@@ -1,10 +1,7 @@
 import type { RequestParts } from './request-parts.js';
 import type { ResolvedParameter } from './resolve.js';
 
-/**
- * A path parameter's text by its style: `label` (`.v`), `matrix` (`;name=v`), else `simple` (`v`). One
- * text, never a list: a path segment is matched once.
- */
+/** A path parameter's text by its style: `label` (`.v`), `matrix` (`;name=v`), else `simple` (`v`). */
 export function pathReader(parameter: ResolvedParameter): (parts: RequestParts) => string | undefined {
   const { name } = parameter;
   if (parameter.style === 'label') {

@@ -3,11 +3,9 @@ import { schemaShape, schemaTypes } from '../bodies/coerce.js';
 import type { RequestParts } from './request-parts.js';
 import type { ResolvedParameter } from './resolve.js';
 
-/**
- * A query parameter's texts by its style: `deepObject` (`name[key]=v`), `form` with `explode` and an
- * object schema (each property its own field), else the fields named as the parameter (`form`, and the
- * delimited styles, split later).
- */
+/** A query parameter's texts by its style: `deepObject` (`name[key]=v`), `form` with `explode` and an object
+ * schema (each property its own field), else the fields named as the parameter (`form`, and the delimited
+ * styles, split later). */
 export function queryReader(
   doc: OpenApiDocument,
   parameter: ResolvedParameter,

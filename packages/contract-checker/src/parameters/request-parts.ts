@@ -1,4 +1,4 @@
-import type { HeaderField, RecordedRequest } from '../types.js';
+import type { HeaderField, RecordedRequest } from '../core/types.js';
 
 /** A recorded request taken apart the way a server sees it: decoded query, headers by name, cookies. */
 export interface RequestParts {
@@ -10,11 +10,7 @@ export interface RequestParts {
   cookies: ReadonlyMap<string, string>;
 }
 
-/**
- * Decodes one `application/x-www-form-urlencoded` component. `+` is a space here, as for every server
- * framework that reads a query string, so an unencoded `+14155550100` in a query arrives as
- * ` 14155550100` — which is what the service would see, and what the contract must be checked against.
- */
+/** Decodes one `application/x-www-form-urlencoded` component. */
 export function decodeFormComponent(text: string): string {
   if (!text.includes('+') && !text.includes('%')) return text;
   const spaced = text.replaceAll('+', ' ');
@@ -25,10 +21,7 @@ export function decodeFormComponent(text: string): string {
   }
 }
 
-/**
- * The fields of a form-encoded text (a query, a form body), decoded. With `wanted`, only those names
- * are kept and no other value is decoded (`x-filters` reads two or three parameters of a query).
- */
+/** The fields of a form-encoded text (a query, a form body), decoded. */
 export function parseFormEncoded(text: string, wanted?: ReadonlySet<string>): Map<string, string[]> {
   const fields = new Map<string, string[]>();
   // Pair by pair without splitting the text: only the values kept are cut out.
@@ -66,11 +59,7 @@ const noCookies: ReadonlyMap<string, string> = new Map();
 /** Lower-case header names a check reads. */
 export interface HeaderNames {
   names: ReadonlySet<string>;
-  /**
-   * `lengths[n]`: a name of ours is n long. Lower-casing keeps the length of any name that can become an
-   * ASCII one, so a header name of another length is passed over without a lower-case copy (most of a
-   * request's headers); undefined when a name of ours is not ASCII.
-   */
+  /** `lengths[n]`: a name of ours is n long. */
   lengths: readonly boolean[] | undefined;
 }
 
@@ -89,10 +78,7 @@ function ourName(name: string, wanted: HeaderNames): string | undefined {
   return wanted.names.has(key) ? key : undefined;
 }
 
-/**
- * The headers a check reads, by lower-case name, in one pass: the others are never copied. A check
- * asks only for the names its operation's plan lists, so the map holds a few entries at most.
- */
+/** The headers a check reads, by lower-case name, in one pass: the others are never copied. */
 export function pickHeaders(headers: HeaderField[], wanted: HeaderNames): ReadonlyMap<string, string[]> {
   let picked: Map<string, string[]> | undefined;
   for (let at = 0; at < headers.length; at++) {
@@ -108,10 +94,7 @@ export function pickHeaders(headers: HeaderField[], wanted: HeaderNames): Readon
 }
 
 /**
- * The value of a header, several lines joined with `, ` as RFC 9110 §5.3 allows for a field that may
- * repeat. `name` is in lower case, as the map's keys are (a plan lower-cases its names once, not per
- * entry). The one rule for request and response headers alike; Set-Cookie is the exception, see
- * {@link headerLines}.
+ * The value of a header, several lines joined with `, ` as RFC 9110 §5.3 allows for a field that may repeat.
  */
 export function headerValue(headers: ReadonlyMap<string, string[]>, name: string): string | undefined {
   const values = headers.get(name);
@@ -137,8 +120,8 @@ export function contentTypeOf(headers: HeaderField[]): string | undefined {
 
 /**
  * The values a check judges of a header: one, the lines joined by {@link headerValue}, except Set-Cookie,
- * whose lines are kept apart (RFC 9110 §5.3: a cookie's `Expires` holds a comma, so joined lines cannot
- * be split again) and each judged alone.
+ * whose lines are kept apart (RFC 9110 §5.3: a cookie's `Expires` holds a comma, so joined lines cannot be
+ * split again) and each judged alone.
  */
 export function headerLines(headers: ReadonlyMap<string, string[]>, name: string): string[] | undefined {
   const values = headers.get(name);
@@ -175,8 +158,8 @@ export interface PlannedReads {
 }
 
 /**
- * Starts a {@link PlannedReads} and returns it with the function that records one value the plan reads,
- * by its OpenAPI location (`header`, `query`, `cookie`; `path` needs no part of its own).
+ * Starts a {@link PlannedReads} and returns it with the function that records one value the plan reads, by
+ * its OpenAPI location (`header`, `query`, `cookie`; `path` needs no part of its own).
  */
 export function recordReads(): { reads: PlannedReads; readsAt: (location: string, name: string) => void } {
   const reads: PlannedReads = { headers: [], query: false, cookies: false };
@@ -191,10 +174,8 @@ export function recordReads(): { reads: PlannedReads; readsAt: (location: string
   return { reads, readsAt };
 }
 
-/**
- * Takes a request apart as far as `reads` asks: an operation that declares no query parameter and whose
- * security reads no query never has its query decoded, and no header it does not name is kept.
- */
+/** Takes a request apart as far as `reads` asks: an operation that declares no query parameter and whose
+ * security reads no query never has its query decoded, and no header it does not name is kept. */
 export function splitRequest(
   request: RecordedRequest,
   pathParams: Record<string, string>,

@@ -1,7 +1,7 @@
 import { findMediaType } from '@svc-contracts/openapi-utils';
-import type { DocumentedOperation } from '../contract-set.js';
+import type { DocumentedOperation } from '../contract/contract-set.js';
+import type { HeaderField, OperationMatch } from '../core/types.js';
 import { responseKeyFor } from '../responses/response-check.js';
-import type { HeaderField, OperationMatch } from '../types.js';
 
 export interface CoverageCell {
   status: string;
@@ -34,11 +34,8 @@ export interface CoverageSample {
   responseHeaders: HeaderField[];
 }
 
-/**
- * Which documented responses the checked traffic exercised: every operation × declared status × declared
- * content type is a cell; an entry fills the cell its status and Content-Type fall under. Samples are
- * added one at a time, so traffic of any size is counted in constant memory.
- */
+/** Which documented responses the checked traffic exercised: every operation × declared status × declared
+ * content type is a cell; an entry fills the cell its status and Content-Type fall under. */
 export class CoverageTally {
   private readonly operations: OperationCoverage[];
   private readonly byKey: Map<string, OperationCoverage>;
@@ -109,19 +106,7 @@ function summarise(operations: OperationCoverage[]): CoverageReport {
   };
 }
 
-export function computeCoverage(
-  operations: DocumentedOperation[],
-  samples: CoverageSample[],
-): CoverageReport {
-  const tally = new CoverageTally(operations);
-  for (const sample of samples) tally.add(sample);
-  return tally.report();
-}
-
-/**
- * The coverage of several runs over parts of the same traffic (shards): entry counts add up cell by cell.
- * Every part must have been checked against the same contracts, so the operations and cells agree.
- */
+/** The coverage of several runs over parts of the same traffic (shards): entry counts add up cell by cell. */
 export function mergeCoverage(parts: CoverageReport[]): CoverageReport {
   const merged = new Map<string, OperationCoverage>();
   for (const part of parts) {

@@ -1,8 +1,8 @@
 import { printable } from '@svc-contracts/har';
+import type { EntryReport } from '../core/entry-report.js';
+import { scopeCatalogue } from '../core/scope.js';
 import type { InputError } from '../input/har.js';
-import { scopeCatalogue } from '../run/scope.js';
-import type { EntryReport } from './entry-report.js';
-import { entryLines, isFinding, type ReportWriter, readFindings, tailLines } from './format.js';
+import { entryLines, isFinding, type ReportWriter, tailLines } from './format.js';
 import type { RunSummary } from './report.js';
 
 /** Entries of a group shown in full before the rest are only counted. */
@@ -58,9 +58,9 @@ export interface RepeatedFinding {
 }
 
 /**
- * Findings grouped by {@link findingKey}, in the order their first entry came: the first
- * {@link shownPerGroup} of a group are shown in full, the rest counted with their entry numbers (at
- * most 20 kept per group, so memory stays bounded by the number of groups, not of entries).
+ * Findings grouped by {@link findingKey}, in the order their first entry came: the first {@link
+ * shownPerGroup} of a group are shown in full, the rest counted with their entry numbers (at most 20 kept per
+ * group, so memory stays bounded by the number of groups, not of entries).
  */
 export class FindingGroups {
   private readonly groups = new Map<string, Group>();
@@ -103,12 +103,9 @@ export class FindingGroups {
   }
 }
 
-/**
- * A report writer that reads the failed and not judged entries (rendered as `findings` where they are
- * checked), groups them and leaves the rest counted: the base of the reporters that show failures first.
- */
+/** A report writer that groups the failed and not judged entries and leaves the rest counted: the base of the
+ * reporters that show failures first. */
 export abstract class FindingsWriter implements ReportWriter {
-  readonly format = 'findings' as const;
   protected readonly inputErrors: InputError[] = [];
   protected readonly groups = new FindingGroups();
 
@@ -122,23 +119,15 @@ export abstract class FindingsWriter implements ReportWriter {
     if (isFinding(entry)) this.finding(entry, this.groups.add(entry));
   }
 
-  renderedEntry(text: string): void {
-    for (const entry of readFindings(text)) this.entry(entry);
-  }
-
-  renderedRun(text: string): void {
-    this.renderedEntry(text);
-  }
-
   inputError(error: InputError): void {
     this.inputErrors.push(error);
   }
 }
 
 /**
- * The default terminal report: each failed and not judged entry with its rules, places and spec
- * locations as it comes (the first {@link shownPerGroup} of a kind; the rest as "and N more like it"
- * with their entry numbers at the end), passes and skips counted, then the tail and the summary.
+ * The default terminal report: each failed and not judged entry with its rules, places and spec locations as
+ * it comes (the first {@link shownPerGroup} of a kind; the rest as "and N more like it" with their entry
+ * numbers at the end), passes and skips counted, then the tail and the summary.
  */
 export class FailuresFirstWriter extends FindingsWriter {
   protected finding(entry: EntryReport, full: boolean): void {

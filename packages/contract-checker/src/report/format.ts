@@ -1,18 +1,18 @@
 import { printable } from '@svc-contracts/har';
+import type { EntryReport } from '../core/entry-report.js';
+import { emptyCounts, scopeLines, summaryLine } from '../core/run-counts.js';
+import { scopeCatalogue } from '../core/scope.js';
+import type { Violation } from '../core/types.js';
 import type { InputError } from '../input/har.js';
 import type { MutationReport } from '../mutation/mutation.js';
-import { emptyCounts, scopeLines, summaryLine } from '../run/run-counts.js';
-import { scopeCatalogue } from '../run/scope.js';
-import type { Violation } from '../types.js';
 import type { CoverageReport } from './coverage.js';
-import type { EntryReport } from './entry-report.js';
 import { maskedMessage } from './masked.js';
 import type { Report, ReportSink, RunSummary } from './report.js';
 
 /**
  * Everything the text report prints that a recording or a report file wrote (a URL, a method, a message
- * quoting a value, a file name) goes through {@link printable}: control characters as `\uXXXX`, never
- * raw escape sequences, and very long values cut. Messages get more room than a URL.
+ * quoting a value, a file name) goes through {@link printable}: control characters as `\uXXXX`, never raw
+ * escape sequences, and very long values cut.
  */
 const shown = (text: string): string => printable(String(text));
 const shownLong = (text: string): string => printable(String(text), 2000);
@@ -83,11 +83,8 @@ function notJudgedLine(part: NonNullable<EntryReport['notJudged']>[number]): str
   return `  not judged (${part.part}): ${scopeCatalogue[part.reason].label}: ${shownLong(part.detail)}`;
 }
 
-/**
- * The lines of one entry: PASS/FAIL/NOT JUDGED with file, index, method, masked URL, status and
- * operation, then violations and parts not judged. Skipped entries are counted in the summary, by reason
- * and host, and have no line of their own, except a failed request (its failure text is worth reading).
- */
+/** The lines of one entry: PASS/FAIL/NOT JUDGED with file, index, method, masked URL, status and operation,
+ * then violations and parts not judged. */
 export function entryLines(entry: EntryReport): string[] {
   const notJudged = (entry.notJudged ?? []).map(notJudgedLine);
   if (entry.verdict === 'skipped') {
@@ -125,8 +122,8 @@ export function tailLines(summary: Omit<Report, 'entries'>): string[] {
 }
 
 /**
- * The terminal report: one line per entry, each violation with its pointer, rule and spec location, then
- * spec problems and input errors, and the summary alone on the last line: `12 passed, 0 failed`.
+ * The terminal report: one line per entry, each violation with its pointer, rule and spec location, then spec
+ * problems and input errors, and the summary alone on the last line: `12 passed, 0 failed`.
  */
 export function formatText(report: Report): string {
   const lines: string[] = [];
@@ -139,70 +136,27 @@ export function formatJson(report: Report): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
-/**
- * How a checking thread renders each entry for the writer of the report: `text`, the lines of
- * `--verbose`; `json`, the entry of `--json`; `findings`, the JSON of a failed or not judged entry alone
- * on a line, and nothing for the others (counted): what the reporters that show failures first read.
- */
-export type ReportFormat = 'text' | 'json' | 'findings';
-
 /** True for an entry the reporters show (failed or not judged); the others are counted. */
 export function isFinding(entry: EntryReport): boolean {
   return entry.verdict === 'violation' || entry.verdict === 'not-judged';
 }
 
-/**
- * One entry as it stands in a streamed report: its lines for the terminal, its JSON for `--json`. Worker
- * threads render their entries themselves, so the thread that writes the report only joins strings.
- */
-export function renderEntry(format: ReportFormat, entry: EntryReport): string {
-  if (format === 'json') return JSON.stringify(entry);
-  // JSON.stringify writes no raw line break: one entry per line.
-  if (format === 'findings') return isFinding(entry) ? `${JSON.stringify(entry)}\n` : '';
-  const lines = entryLines(entry);
-  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
-}
-
-/** Between two entries of the streamed JSON report (the indentation of the next one included). */
-const jsonEntrySeparator = ',\n    ';
-
-/**
- * Consecutive entries rendered with {@link renderEntry}, joined as they stand in the report: a worker
- * thread sends a run of entries as one string, and the writing thread writes it with one call.
- */
-export function joinRendered(format: ReportFormat, texts: string[]): string {
-  return texts.join(format === 'json' ? jsonEntrySeparator : '');
-}
-
-/** The entries of a run rendered as `findings`, read back. */
-export function readFindings(text: string): EntryReport[] {
-  return text
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as EntryReport);
-}
-
 /** Writes a report while the run goes: the text of {@link formatText} or the JSON of {@link formatJson}. */
 export interface ReportWriter extends ReportSink {
-  readonly format: ReportFormat;
-  /** An entry already rendered with {@link renderEntry} in this writer's format. */
-  renderedEntry(text: string): void;
-  /** Consecutive entries already joined with {@link joinRendered} in this writer's format. */
-  renderedRun(text: string): void;
   finish(summary: RunSummary): void;
 }
 
 /**
- * The terminal report, streamed: entries are written as they are checked; input errors (usually few) are
- * kept and written after them, where {@link formatText} puts them.
+ * The terminal report, streamed: entries are written as they are checked; input errors (usually few) are kept
+ * and written after them, where {@link formatText} puts them.
  */
 export function textReportWriter(write: (text: string) => void): ReportWriter {
   const inputErrors: InputError[] = [];
   return {
-    format: 'text',
-    entry: (entry) => write(renderEntry('text', entry)),
-    renderedEntry: write,
-    renderedRun: write,
+    entry: (entry) => {
+      const lines = entryLines(entry);
+      if (lines.length > 0) write(`${lines.join('\n')}\n`);
+    },
     inputError: (error) => {
       inputErrors.push(error);
     },
@@ -214,14 +168,9 @@ export function textReportWriter(write: (text: string) => void): ReportWriter {
 export function jsonReportWriter(write: (text: string) => void): ReportWriter {
   const inputErrors: InputError[] = [];
   let entries = 0;
-  // A run starts like one entry; the entries inside it are already joined.
-  const renderedEntry = (json: string): void =>
-    write(`${entries++ === 0 ? '{\n  "entries": [\n    ' : jsonEntrySeparator}${json}`);
   return {
-    format: 'json',
-    entry: (entry) => renderedEntry(renderEntry('json', entry)),
-    renderedEntry,
-    renderedRun: renderedEntry,
+    entry: (entry) =>
+      write(`${entries++ === 0 ? '{\n  "entries": [\n    ' : ',\n    '}${JSON.stringify(entry)}`),
     inputError: (error) => {
       inputErrors.push(error);
     },

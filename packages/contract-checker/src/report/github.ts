@@ -2,9 +2,9 @@ import { relative, resolve } from 'node:path';
 import { githubAnnotation } from '@svc-contracts/cli-output';
 import { type SpecLine, specLineFinder } from '@svc-contracts/contract-model';
 import { printable } from '@svc-contracts/har';
-import { scopeCatalogue } from '../run/scope.js';
-import type { Violation } from '../types.js';
-import type { EntryReport } from './entry-report.js';
+import type { EntryReport } from '../core/entry-report.js';
+import { scopeCatalogue } from '../core/scope.js';
+import type { Violation } from '../core/types.js';
 import { FindingsWriter, groupTitle } from './findings.js';
 import { entryTitle, inputErrorLine, tailLines } from './format.js';
 import { maskedMessage } from './masked.js';
@@ -13,21 +13,15 @@ import type { RunSummary } from './report.js';
 export interface GithubOptions {
   /** The folder the spec locations are relative to (the config's); default the working directory. */
   specRoot?: string;
-  /**
-   * The folder annotation paths are relative to (the checkout): default `GITHUB_WORKSPACE`, else the
-   * spec root, so that no machine path is written.
-   */
+  /** The folder annotation paths are relative to (the checkout): default `GITHUB_WORKSPACE`, else the spec
+   * root, so that no machine path is written. */
   workspace?: string;
 }
 
-/**
- * `--format github`: a GitHub workflow annotation per finding, on the spec file and line of the rule it
+/** `--format github`: a GitHub workflow annotation per finding, on the spec file and line of the rule it
  * breaks, with the entry in the message: `::error` for a violation, `::warning` for a part not judged
- * (`::error` when the tool could not judge it: a resource limit, a checker failure), `::error` for an
- * input error or a spec problem. Findings are grouped as in the text report (the first few of a kind,
- * then one annotation for the rest with their entry numbers: GitHub shows only so many per step), and
- * the tail of the text report ends the output, the summary last.
- */
+ * (`::error` when the tool could not judge it: a resource limit, a checker failure), `::error` for an input
+ * error or a spec problem. */
 export class GithubWriter extends FindingsWriter {
   private readonly lineOf: (location: string) => SpecLine | undefined;
   private readonly specRoot: string;

@@ -1,6 +1,6 @@
 import { printable } from '@svc-contracts/har';
-import { isToolReason, scopeCatalogue } from '../run/scope.js';
-import type { EntryReport } from './entry-report.js';
+import type { EntryReport } from '../core/entry-report.js';
+import { isToolReason, scopeCatalogue } from '../core/scope.js';
 import { FindingsWriter } from './findings.js';
 import { entryTitle, inputErrorLine, tailLines } from './format.js';
 import { maskedMessage } from './masked.js';
@@ -35,14 +35,7 @@ interface Case {
   notJudgedReasons: Set<string>;
 }
 
-/**
- * `--format junit`: JUnit XML, which GitLab, Jenkins, Azure and most CI dashboards read. A test suite
- * per operation, a test case per coverage cell (operation × declared status × declared content type):
- * passed when its entries pass, a `<failure>` per violating entry (its rules, places, messages and spec
- * locations, masked), `<skipped>` when no entry reached it or every entry was not judged, `<error>` when
- * the tool could not judge one. Entries of no operation or of an undeclared status, input errors and
- * spec problems are test cases of the suite `contract-check`.
- */
+/** `--format junit`: JUnit XML, which GitLab, Jenkins, Azure and most CI dashboards read. */
 export class JunitWriter extends FindingsWriter {
   private readonly cases = new Map<string, Case>();
 

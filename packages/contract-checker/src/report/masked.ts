@@ -4,7 +4,7 @@ import {
   isSensitiveName,
   maskFieldText,
 } from '@svc-contracts/redact';
-import type { Violation } from '../types.js';
+import type { Violation } from '../core/types.js';
 
 /** The field a violation's place names: a header, query or cookie name, or a body pointer's last step. */
 function fieldOf(pointer: string): { name: string; kind: 'header' | 'query' | 'other' } {
@@ -17,10 +17,9 @@ function fieldOf(pointer: string): { name: string; kind: 'header' | 'query' | 'o
 }
 
 /**
- * A violation's message as every reporter shows it: where its place is a credential or a field named
- * like a secret (an `Authorization` header, an `api_key` query parameter, a `password` property), the
- * values it quotes are masked with @svc-contracts/redact's masking (the name itself stays). The checks
- * quote no credential today; this holds the reports to it whatever a message quotes.
+ * A violation's message as every reporter shows it: where its place is a credential or a field named like a
+ * secret (an `Authorization` header, an `api_key` query parameter, a `password` property), the values it
+ * quotes are masked with @svc-contracts/redact's masking (the name itself stays).
  */
 export function maskedMessage(violation: Pick<Violation, 'message' | 'pointer'>): string {
   if (!violation.pointer) return violation.message;

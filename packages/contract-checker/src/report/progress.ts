@@ -13,8 +13,8 @@ export interface ProgressStream {
 }
 
 /**
- * Whether a progress line may be drawn on `stream`: a terminal, and neither `NO_COLOR` nor `CI` set (a CI
- * log keeps every redraw) nor `TERM=dumb` (no way to redraw in place).
+ * Whether a progress line may be drawn on `stream`: a terminal, and neither `NO_COLOR` nor `CI` set (a CI log
+ * keeps every redraw) nor `TERM=dumb` (no way to redraw in place).
  */
 export function progressWanted(stream: ProgressStream, env: NodeJS.ProcessEnv = process.env): boolean {
   if (!stream.isTTY) return false;
@@ -38,12 +38,9 @@ function durationText(seconds: number): string {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-/**
- * The status line of a long run: `12,000 entries checked, 14.2 MB of 29.0 MB, 4,100 entries/s, about 4 s
- * left`, drawn on the terminal in place (carriage return, erase line) once the run has lasted `delayMs`,
- * redrawn every `intervalMs`, cleared before any other output and at the end. The bytes and the time
- * left are shown only when the total is known.
- */
+/** The status line of a long run: `12,000 entries checked, 14.2 MB of 29.0 MB, 4,100 entries/s, about 4 s
+ * left`, drawn on the terminal in place (carriage return, erase line) as the run starts, redrawn every
+ * `intervalMs`, cleared before any other output and at the end. */
 export function progressText(progress: RunProgress, elapsedMs: number, totalBytes?: number): string {
   const seconds = Math.max(elapsedMs / 1000, 0.001);
   const parts = [`${progress.entries.toLocaleString('en-US')} entries checked`];
@@ -67,18 +64,13 @@ export class ProgressLine {
     private readonly probe: () => RunProgress,
     private readonly options: {
       totalBytes?: number;
-      delayMs?: number;
       intervalMs?: number;
       now?: () => number;
     } = {},
   ) {
     this.started = this.now();
-    // A delay of 0 draws at once (what a test of the line sets, whatever the machine's speed).
-    if (options.delayMs === 0) this.tick();
-    else {
-      this.timer = setTimeout(() => this.tick(), options.delayMs ?? 1000);
-      this.timer.unref?.();
-    }
+    // Drawn at once: a short run draws it once and erases it before the report.
+    this.tick();
   }
 
   private now(): number {

@@ -4,12 +4,8 @@ import { type GithubOptions, GithubWriter } from './github.js';
 import { JunitWriter } from './junit.js';
 import type { Report } from './report.js';
 
-/**
- * What `--format` writes: `text` for people (failures first; every entry with `verbose`), `json` (the
- * whole `Report`), `junit` (JUnit XML for CI dashboards), `github` (workflow annotations on the spec's
- * lines). One implementation for `contract-check`, `merge` and any tool that judges exchanges one by
- * one (it hands each `EntryReport` to `entry` and the summary to `finish`).
- */
+/** What `--format` writes: `text` for people (failures first; every entry with `verbose`), `json` (the whole
+ * `Report`), `junit` (JUnit XML for CI dashboards), `github` (workflow annotations on the spec's lines). */
 export const outputFormats = ['text', 'json', 'junit', 'github'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
 

@@ -1,6 +1,7 @@
 import { derefWithPointer, isObject } from '@svc-contracts/openapi-utils';
 import { type DeclaredBody, type MaybePromise, planBody } from '../bodies/body.js';
 import type { CompiledService, PreparedOperation } from '../contract/compiled.js';
+import type { OperationMatch, RecordedRequest, Violation } from '../core/types.js';
 import { checkParameters, planParameters } from '../parameters/parameters.js';
 import {
   headerNames,
@@ -16,12 +17,9 @@ import {
   planServiceSecurity,
   type ServiceSecurity,
 } from '../security/security.js';
-import type { OperationMatch, RecordedRequest, Violation } from '../types.js';
 
-/**
- * A request taken apart as far as its operation's checks read it, once per entry: the request's check
- * reads these parts, and so does the response's (`x-filters` reads the query the request side decoded).
- */
+/** A request taken apart as far as its operation's checks read it, once per entry: the request's check reads
+ * these parts, and so does the response's (`x-filters` reads the query the request side decoded). */
 export type RequestReader = (request: RecordedRequest, match: OperationMatch) => RequestParts;
 
 /** The check of a request, planned once per operation, on the parts {@link RequestReader} took. */
@@ -58,11 +56,9 @@ function serviceSecurity(service: CompiledService): ServiceSecurity {
 }
 const securityByService = new WeakMap<CompiledService, ServiceSecurity>();
 
-/**
- * Every way a request breaks its operation's contract (security, parameters, body), worked out once:
- * the security requirements with where their credentials travel, the parameters with their decoders and
- * compiled schemas, and the body's check. A request is then read only as far as these need it.
- */
+/** Every way a request breaks its operation's contract (security, parameters, body), worked out once: the
+ * security requirements with where their credentials travel, the parameters with their decoders and compiled
+ * schemas, and the body's check. */
 export function planRequest(operation: PreparedOperation): RequestPlan {
   const { service, indexed } = operation;
   const { doc, validator } = service;
@@ -84,7 +80,6 @@ export function planRequest(operation: PreparedOperation): RequestPlan {
       : checkSecurity(security, requirements, parts, specLocation);
     checkParameters(parameters, validator, parts, specLocation, violations);
     // HAR leaves out `postData` when nothing was sent: for a request, no body is an empty body.
-    // A body the recording did not keep is not judged (undefined), rather than taken as missing.
     const text = request.bodyNotRecorded ? undefined : (request.body ?? '');
     const fromBody = body(headerValue(parts.headers, 'content-type'), text);
     if (!Array.isArray(fromBody)) {

@@ -12,6 +12,7 @@ import { type BodyCheck, type MaybePromise, planBody } from '../bodies/body.js';
 import { scalarCoercion } from '../bodies/coerce.js';
 import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import type { CompiledService, PreparedOperation } from '../contract/compiled.js';
+import type { RecordedRequest, RecordedResponse, Violation } from '../core/types.js';
 import { echoMismatches } from '../extensions/echoes.js';
 import { filterMismatches, filterQuery } from '../extensions/filters.js';
 import { refusalViolations } from '../extensions/refusals.js';
@@ -24,7 +25,6 @@ import {
   pickHeaders,
   type RequestParts,
 } from '../parameters/request-parts.js';
-import type { RecordedRequest, RecordedResponse, Violation } from '../types.js';
 
 /** `compute()` on the first call, then its value: a location worked out only for a header that fails. */
 function onFirstCall(compute: () => string): () => string {
@@ -60,10 +60,8 @@ function readResponseKey(responses: JsonObject, status: number): string | undefi
   return keys.includes('default') ? 'default' : undefined;
 }
 
-/**
- * The check of a response, planned once per operation. `parts`: the request as its own check took it
- * apart (see `RequestReader`), when it was; its decoded query is what `x-filters` reads.
- */
+/** The check of a response, planned once per operation. `parts`: the request as its own check took it apart
+ * (see `RequestReader`), when it was; its decoded query is what `x-filters` reads. */
 export type ResponseCheck = (
   request: RecordedRequest,
   response: RecordedResponse,
@@ -98,10 +96,8 @@ interface PlannedResponse {
   filterLocation: () => string;
 }
 
-/**
- * The response key a status falls under (undefined: the status is not declared), with its plan
- * (undefined also when the key has no response object).
- */
+/** The response key a status falls under (undefined: the status is not declared), with its plan (undefined
+ * also when the key has no response object). */
 interface StatusPlan {
   key: string | undefined;
   planned: PlannedResponse | undefined;
@@ -117,10 +113,8 @@ function declaredResponse(operation: PreparedOperation, key: string): { node: un
   );
 }
 
-/**
- * Whether a response of the operation declares `x-filters`, which read the request's query: the request
- * side then decodes the query for both sides (its plan asks this once).
- */
+/** Whether a response of the operation declares `x-filters`, which read the request's query: the request side
+ * then decodes the query for both sides (its plan asks this once). */
 export function answersFilterQuery(operation: PreparedOperation): boolean {
   const { responses } = operation.indexed.operation;
   if (!isObject(responses)) return false;
@@ -178,14 +172,12 @@ function planDeclaredResponse(
   };
 }
 
-/**
- * An operation's response check, worked out per response key on the first response that falls under
- * it: the documented headers with their compiled schemas, and the body's check.
- */
+/** An operation's response check, worked out per response key on the first response that falls under it: the
+ * documented headers with their compiled schemas, and the body's check. */
 export function planResponse(operation: PreparedOperation): ResponseCheck {
   const { service, indexed } = operation;
-  // HTTP statuses (100 to 599, all a HAR entry can have) by index; anything else a library caller passes
-  // is looked up each time.
+  // HTTP statuses (100 to 599, all a HAR entry can have) by index; anything else a library caller passes is
+  // looked up each time.
   const byHttpStatus: Array<StatusPlan | undefined> = [];
   // One plan per response key (the keys come from the spec): statuses under `2XX` or `default` share it.
   const byKey = new Map<string, PlannedResponse | undefined>();
@@ -293,11 +285,8 @@ function headerViolations(
   }
 }
 
-/**
- * What an answer breaks of the rules that read the request too (`x-echoes`, `x-filters`), added to
- * `violations`. A function of its own: the few responses that have such rules keep the check every
- * response runs small.
- */
+/** What an answer breaks of the rules that read the request too (`x-echoes`, `x-filters`), added to
+ * `violations`. */
 function acrossExchange(
   planned: PlannedResponse,
   request: RecordedRequest,
@@ -323,8 +312,8 @@ function acrossExchange(
     }
   }
   if (planned.filters !== undefined) {
-    // The query as the request side decoded it (its plan reads the query of an operation with
-    // `x-filters`); decoded here only for a response checked on its own.
+    // The query as the request side decoded it (its plan reads the query of an operation with `x-filters`);
+    // decoded here only for a response checked on its own.
     const query = parts === undefined ? filterQuery(planned.filters, request.url) : parts.query;
     for (const { pointer, message } of filterMismatches(
       planned.json,
@@ -344,10 +333,8 @@ function acrossExchange(
   }
 }
 
-/**
- * `method.toUpperCase() === 'HEAD'`, upper-casing only a method that starts with an h: no other
- * character upper-cases to an H followed by anything else.
- */
+/** `method.toUpperCase() === 'HEAD'`, upper-casing only a method that starts with an h: no other character
+ * upper-cases to an H followed by anything else. */
 function isHead(method: string): boolean {
   const first = method.charCodeAt(0);
   return (first === 72 || first === 104) && method.toUpperCase() === 'HEAD';

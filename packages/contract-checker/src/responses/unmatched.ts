@@ -2,18 +2,15 @@ import { EXTENSION } from '@svc-contracts/contract-model';
 import { escapePointer, isJsonMediaType, mediaTypeEssence } from '@svc-contracts/openapi-utils';
 import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import type { CompiledService } from '../contract/compiled.js';
+import type { EntryVerdict, RecordedResponse, Violation } from '../core/types.js';
 import { contentTypeOf } from '../parameters/request-parts.js';
 import type { MatchMiss } from '../router/operation-index.js';
-import type { EntryVerdict, RecordedResponse, Violation } from '../types.js';
 import { responseKeyFor } from './response-check.js';
 
-/**
- * The verdict on a request a service has no operation for, where its contract says how it answers one
- * (`x-unmatched-requests`: voice answers a path it does not have 404, a method a path does not take 405,
- * with its validation error body): answered so, the request is rejected as expected; answered with that
- * status and another body, the body is a violation. Undefined when the rule does not apply (another
- * status, or a service without the rule): the request stays undocumented.
- */
+/** The verdict on a request a service has no operation for, where its contract says how it answers one
+ * (`x-unmatched-requests`: voice answers a path it does not have 404, a method a path does not take 405, with
+ * its validation error body): answered so, the request is rejected as expected; answered with that status and
+ * another body, the body is a violation. */
 export function unmatchedVerdict(
   service: CompiledService,
   miss: MatchMiss | undefined,

@@ -6,7 +6,7 @@ import {
   type JsonObject,
   type OpenApiDocument,
 } from '@svc-contracts/openapi-utils';
-import type { OperationMatch } from '../types.js';
+import type { OperationMatch } from '../core/types.js';
 import { scopedMemo } from './recent-matches.js';
 
 /** One documented operation, with the compiled URL paths (one per server base path) that reach it. */
@@ -71,17 +71,15 @@ function splitPath(path: string): string[] {
   return trimmed === '' ? [] : trimmed.split('/');
 }
 
-/**
- * The path part of a server URL: `{base_url}` has none, `{dashboard_url}/api/v2` has `/api/v2`,
- * `https://{region}.example.com/v1` has `/v1`. Variables in the path part stay templates.
- */
+/** The path part of a server URL: `{base_url}` has none, `{dashboard_url}/api/v2` has `/api/v2`,
+ * `https://{region}.example.com/v1` has `/v1`. */
 export function serverBasePath(url: string): string {
   let rest = url.trim();
   const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(rest) ?? /^\/\/[^/]*/.exec(rest);
   if (absolute) rest = rest.slice(absolute[0].length);
   else if (!rest.startsWith('/')) {
-    // A leading variable (or host) stands for scheme and authority: the path starts at the first `/`
-    // outside braces.
+    // A leading variable (or host) stands for scheme and authority: the path starts at the first `/` outside
+    // braces.
     const slash = firstSlashOutsideBraces(rest);
     rest = slash < 0 ? '' : rest.slice(slash);
   }
@@ -178,10 +176,8 @@ export interface OperationIndex {
     url: string,
     opts?: { service?: string },
   ): { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss };
-  /**
-   * The webhook a recorded callback names (`<name>` or `<service>/<name>`, the entry's `_webhook`), or
-   * why none: an unknown name, a name several services use, or a method the webhook does not document.
-   */
+  /** The webhook a recorded callback names (`<name>` or `<service>/<name>`, the entry's `_webhook`), or why
+   * none: an unknown name, a name several services use, or a method the webhook does not document. */
   matchWebhook(
     name: string,
     method: string,
@@ -189,11 +185,8 @@ export interface OperationIndex {
   ): { match?: OperationMatch; operation?: IndexedOperation; miss?: string };
 }
 
-/**
- * An absolute `http(s)` URL or an origin-relative one whose path holds only characters the URL parser
- * leaves alone (no dot segments, nothing to percent-encode): its path is the text as written. Anything
- * else goes through `new URL`, which costs more than the rest of matching together.
- */
+/** An absolute `http(s)` URL or an origin-relative one whose path holds only characters the URL parser leaves
+ * alone (no dot segments, nothing to percent-encode): its path is the text as written. */
 const plainUrl = /^(?:https?:\/\/[^/?#\\]*)?(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)?(?:[?#]|$)/;
 
 /** What matching a request or a callback found: the operation, or why there is none. */
@@ -227,10 +220,8 @@ export function urlPath(url: string): string {
   }
 }
 
-export function buildOperationIndex(
-  services: Array<{ name: string; document: OpenApiDocument }>,
-  opts: { rememberMatches?: boolean } = {},
-): OperationIndex {
+/** Every operation of `paths` (with its compiled routes) and of `webhooks`, in document order. */
+function indexOperations(services: Array<{ name: string; document: OpenApiDocument }>): IndexedOperation[] {
   const operations: IndexedOperation[] = [];
   for (const { name, document } of services) {
     for (const [pathTemplate, rawItem] of Object.entries(document.paths ?? {})) {
@@ -243,8 +234,8 @@ export function buildOperationIndex(
         const routes: CompiledRoute[] = bases.map((base) => ({
           segments: splitPath(`${base}${pathTemplate}`).map(compileSegment),
         }));
-        // `x-path-aliases`: other spellings of this path that the source uses too (numbers
-        // `/e911addresses`); matched after the documented spelling, and reported as a warning.
+        // `x-path-aliases`: other spellings of this path that the source uses too (numbers `/e911addresses`);
+        // matched after the documented spelling, and reported as a warning.
         for (const alias of pathAliases(rawItem)) {
           for (const base of bases)
             routes.push({ segments: splitPath(`${base}${alias}`).map(compileSegment), alias });
@@ -294,6 +285,13 @@ export function buildOperationIndex(
     }
   }
 
+  return operations;
+}
+
+export function buildOperationIndex(
+  services: Array<{ name: string; document: OpenApiDocument }>,
+): OperationIndex {
+  const operations = indexOperations(services);
   // Routes by segment count: a request is only ever compared with routes of its own length.
   const routesByLength = new Map<number, Array<{ operation: IndexedOperation; route: CompiledRoute }>>();
   for (const operation of operations) {
@@ -320,13 +318,10 @@ export function buildOperationIndex(
   }
 
   // Traffic repeats its URLs (lists, polling, the same resource) and its webhooks: each answer is kept,
-  // frozen because every verdict that shares it reads it. By URL up to its query, so a repeated URL is not
-  // read again; by path, so the same path under another host is not matched again.
-  // `remember: { routes: false }` (loadContracts): none is kept, to measure what they save.
-  const kept = opts.rememberMatches === false ? 0 : maxRecentMatches;
-  const byAddress = scopedMemo<PathFound>(kept);
-  const byPath = scopedMemo<PathFound>(kept);
-  const byWebhook = scopedMemo<WebhookFound>(kept);
+  // frozen because every verdict that shares it reads it.
+  const byAddress = scopedMemo<PathFound>(maxRecentMatches);
+  const byPath = scopedMemo<PathFound>(maxRecentMatches);
+  const byWebhook = scopedMemo<WebhookFound>(maxRecentMatches);
 
   return {
     operations,
@@ -334,7 +329,7 @@ export function buildOperationIndex(
       const { service } = opts;
       return (
         byWebhook.known(service, method, name) ??
-        byWebhook.remember(service, method, name, frozen(findWebhook(name, method, service)))
+        byWebhook.remember(service, method, name, frozen(findWebhook(operations, name, method, service)))
       );
     },
     match(method, url, opts = {}) {
@@ -358,41 +353,6 @@ export function buildOperationIndex(
       byPath.known(service, upper, path) ??
       byPath.remember(service, upper, path, frozen(matchPath(upper, path, service)))
     );
-  }
-
-  function findWebhook(name: string, method: string, scope: string | undefined): WebhookFound {
-    const upper = method.toUpperCase();
-    const slash = name.indexOf('/');
-    const service = slash >= 0 ? name.slice(0, slash) : scope;
-    const webhook = slash >= 0 ? name.slice(slash + 1) : name;
-    const named = operations.filter(
-      (candidate) =>
-        candidate.webhook === webhook && (service === undefined || candidate.service === service),
-    );
-    if (named.length === 0) {
-      const known = operations
-        .filter((candidate) => candidate.webhook !== undefined)
-        .map((candidate) => `${candidate.service}/${candidate.webhook}`);
-      return {
-        miss: `no webhook ${printableName(name)} in the contract (webhooks: ${[...new Set(known)].join(', ') || 'none'})`,
-      };
-    }
-    const services = [...new Set(named.map((candidate) => candidate.service))];
-    if (services.length > 1) {
-      return {
-        miss: `webhook ${printableName(name)} is documented by ${services.join(', ')}: name it <service>/${webhook}`,
-      };
-    }
-    // A webhook whose method the source does not show (`x-method-open`) takes a delivery of any method.
-    const operation =
-      named.find((candidate) => candidate.method === upper) ??
-      (named.length === 1 && isMethodOpen(named[0]?.operation) ? named[0] : undefined);
-    if (!operation) {
-      return {
-        miss: `${upper} is not documented for webhook ${services[0]}/${webhook} (it documents ${named.map((candidate) => candidate.method).join(', ')})`,
-      };
-    }
-    return { operation, match: matchOf(operation, upper, {}) };
   }
 
   function matchPath(
@@ -436,6 +396,45 @@ export function buildOperationIndex(
     }
     return { miss: { reason: 'no-path' } };
   }
+}
+
+function findWebhook(
+  operations: IndexedOperation[],
+  name: string,
+  method: string,
+  scope: string | undefined,
+): WebhookFound {
+  const upper = method.toUpperCase();
+  const slash = name.indexOf('/');
+  const service = slash >= 0 ? name.slice(0, slash) : scope;
+  const webhook = slash >= 0 ? name.slice(slash + 1) : name;
+  const named = operations.filter(
+    (candidate) => candidate.webhook === webhook && (service === undefined || candidate.service === service),
+  );
+  if (named.length === 0) {
+    const known = operations
+      .filter((candidate) => candidate.webhook !== undefined)
+      .map((candidate) => `${candidate.service}/${candidate.webhook}`);
+    return {
+      miss: `no webhook ${printableName(name)} in the contract (webhooks: ${[...new Set(known)].join(', ') || 'none'})`,
+    };
+  }
+  const services = [...new Set(named.map((candidate) => candidate.service))];
+  if (services.length > 1) {
+    return {
+      miss: `webhook ${printableName(name)} is documented by ${services.join(', ')}: name it <service>/${webhook}`,
+    };
+  }
+  // A webhook whose method the source does not show (`x-method-open`) takes a delivery of any method.
+  const operation =
+    named.find((candidate) => candidate.method === upper) ??
+    (named.length === 1 && isMethodOpen(named[0]?.operation) ? named[0] : undefined);
+  if (!operation) {
+    return {
+      miss: `${upper} is not documented for webhook ${services[0]}/${webhook} (it documents ${named.map((candidate) => candidate.method).join(', ')})`,
+    };
+  }
+  return { operation, match: matchOf(operation, upper, {}) };
 }
 
 function matchOf(

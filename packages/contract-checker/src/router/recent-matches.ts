@@ -1,23 +1,12 @@
-/**
- * The matches kept for traffic that repeats its URLs (lists, polling, the same resource) and its webhooks,
- * per contract set (`loadContracts({ remember: { routes } })`). Kept for its figure
- * `contract-check-remembered.routes` in bench/RESULTS.md (see bench/notes.ts `kept`). Bounded: traffic
- * decides the keys, and memory must not grow with the size of the input.
- */
-
-/**
- * A bounded memo of what is found for (scope, method, text): a service or none, a method as the traffic
- * spells it, a URL or a name. Nested maps rather than one joined key: a joined key is a new string to
- * hash on every lookup, each part here is a string the traffic already holds.
- */
+/** A bounded memo of what is found for (scope, method, text): a service or none, a method as the traffic
+ * spells it, a URL or a name. */
 export interface ScopedMemo<V> {
   known(scope: string | undefined, method: string, text: string): V | undefined;
   remember(scope: string | undefined, method: string, text: string, value: V): V;
 }
 
-/** Keeps up to `maxKeys` keys; 0 keeps none, each lookup is worked out again (`remember: { routes: false }`). */
+/** Keeps up to `maxKeys` keys (traffic decides them: memory stays bounded). */
 export function scopedMemo<V>(maxKeys: number): ScopedMemo<V> {
-  if (maxKeys === 0) return { known: () => undefined, remember: (_scope, _method, _text, value) => value };
   let byScope = new Map<string | undefined, Map<string, Map<string, V>>>();
   let size = 0;
   return {
@@ -28,8 +17,8 @@ export function scopedMemo<V>(maxKeys: number): ScopedMemo<V> {
         known.set(text, value);
         return value;
       }
-      // A new key past the bound: everything goes, the maps of each scope and method with it (methods
-      // come from traffic).
+      // A new key past the bound: everything goes, the maps of each scope and method with it (methods come
+      // from traffic).
       if (size >= maxKeys) {
         byScope = new Map();
         size = 0;

@@ -1,14 +1,14 @@
-import { batchXmlLimits } from '../contract/xsd-cache.js';
-import { type ContractSet, type LoadContractsOptions, loadContracts } from '../contract-set.js';
+import { type ContractSet, type LoadContractsOptions, loadContracts } from '../contract/contract-set.js';
+import type { EntryReport } from '../core/entry-report.js';
+import { batchXmlLimits } from '../core/limits.js';
+import { exitCodeOf, type FailOn, orderedCounts } from '../core/run-counts.js';
+import type { Shard } from '../core/shard.js';
 import type { InputError } from '../input/har.js';
 import { walkRecordings } from '../input/recording-walk.js';
 import { scoreMutants } from '../mutation/mutation.js';
-import type { EntryReport } from '../report/entry-report.js';
 import type { RunProgress } from '../report/progress.js';
 import type { Report, ReportSink, RunSummary } from '../report/report.js';
 import { coverageTally, entryPipeline, type RunScope, requireService } from './entry-pipeline.js';
-import { exitCodeOf, type FailOn, orderedCounts } from './run-counts.js';
-import type { Shard } from './shard.js';
 
 export interface CheckHarOptions extends LoadContractsOptions {
   /** Use an already loaded contract set (it is not closed afterwards). */
@@ -24,18 +24,14 @@ export interface CheckHarOptions extends LoadContractsOptions {
   scope?: RunScope;
   /** Fail the run (exit 1) on entries not judged or skipped, not only on violations. */
   failOn?: FailOn;
-  /** Most entries held for the end of the run per thread (default 100,000; see `defaultMaxHeld`). */
+  /** Most entries held for the end of the run (default 100,000; see `defaultMaxHeld`). */
   maxHeld?: number;
   /** Called once the run starts, with how to read how far it is (what a progress line shows). */
   progress?: (probe: () => RunProgress) => void;
 }
 
-/**
- * Reads every recording as a stream, checks its entries with at most `concurrency` in flight and hands
- * each result to the sink in input order. Memory holds the entries in flight, not the input: a
- * recording of any size is checked in constant memory (`mutation` aside). Unreadable input never
- * stops the rest.
- */
+/** Reads every recording as a stream, checks its entries with at most `concurrency` in flight and hands each
+ * result to the sink in input order. */
 export async function checkRecordings(
   paths: string[],
   opts: CheckHarOptions,
@@ -79,12 +75,11 @@ export async function checkRecordings(
           }
         },
         problem: (error, position) => pipeline.inputError(error, position),
-        // Only looks: the entry's size is how far into the input the run is.
+        // The entries' sizes: how far into the input the run is.
         ...(opts.progress
           ? {
-              divert: (_file: string, element: { start: number; end: number }) => {
-                bytes += element.end - element.start;
-                return false;
+              sized: (entryBytes: number) => {
+                bytes += entryBytes;
               },
             }
           : {}),

@@ -1,34 +1,26 @@
 import { isZipRecording, printable, readAttachment } from '@svc-contracts/har';
 import { maskUrl } from '@svc-contracts/redact';
-import type { ContractSet, CredentialNames } from '../contract-set.js';
+import type { ContractSet, CredentialNames } from '../contract/contract-set.js';
+import type { EntryReport, RunVerdict } from '../core/entry-report.js';
+import { limitOptions } from '../core/limits.js';
+import { countEntry, emptyCounts, hostOf, type RunCounts } from '../core/run-counts.js';
+import { CheckLimitError, type NotJudged } from '../core/scope.js';
+import type { CheckOptions, EntryVerdict, RecordedRequest } from '../core/types.js';
 import type { InputError, RecordedExchange } from '../input/har.js';
 import type { RecordingItem } from '../input/recording-reader.js';
 import type { scoreMutants } from '../mutation/mutation.js';
 import { CoverageTally } from '../report/coverage.js';
-import type { EntryReport, RunVerdict } from '../report/entry-report.js';
 import type { ReportSink } from '../report/report.js';
-import type { CheckOptions, EntryVerdict, RecordedRequest } from '../types.js';
-import { limitOptions } from './limits.js';
-import { countEntry, emptyCounts, hostOf, type RunCounts } from './run-counts.js';
-import { CheckLimitError, type NotJudged } from './scope.js';
 
-/**
- * Which entries of a run are ours, and what the recording kept. `hosts` maps a host (`host` or
- * `host:port`, as in the URL) to the service it serves: its entries are matched against that service
- * only, and an unknown path on it is `undocumented-operation`. An entry on a host no mapping names is
- * judged when it matches an operation; when it matches none, it is ours (undocumented-operation) if some
- * entry of the run on the same host matches an operation, and else skipped as `other-host` (a font, an
- * analytics beacon, a script). `sanitized`: the recordings' credentials were stripped, so the security
- * of a request that carries none is not judged.
- */
+/** Which entries of a run are ours, and what the recording kept. */
 export interface RunScope {
+  /** Host (`host` or `host:port`) to the service it serves: matched against that service only. */
   hosts?: Record<string, string>;
+  /** The recordings' credentials were stripped: the security of a request with none is not judged. */
   sanitized?: boolean;
 }
 
-/**
- * The service a mapping gives the entry's host: looked up as `host:port`, then as the host name alone.
- */
+/** The service a mapping gives the entry's host: looked up as `host:port`, then as the host name alone. */
 function mappedService(hosts: Map<string, string>, url: string): string | undefined {
   if (hosts.size === 0) return undefined;
   const host = hostOf(url);
@@ -55,23 +47,11 @@ function credentialTest(names: CredentialNames): (request: RecordedRequest) => b
   };
 }
 
-/**
- * Entries held for the end of the run at most, per thread: about 50 MB of reports. Past it, the older
- * half is decided with the hosts routed so far; should one of their hosts route later, the run says so
- * (exit 2: it could not judge them), naming the host to map with `--host`.
- */
+/** Entries held for the end of the run at most: past it, the older half is decided with the hosts known. */
 export const defaultMaxHeld = 100_000;
 
-/** What a thread held for the end of the run, and what it decided before (see {@link defaultMaxHeld}). */
-export interface HeldEntries {
-  held: EntryReport[];
-  routedHosts: string[];
-  decidedEarly: Record<string, number>;
-  maxHeld: number;
-}
-
 /** The problems of entries skipped as another host's before the run learnt that host is ours. */
-export function earlyDecisionProblems(
+function earlyDecisionProblems(
   decidedEarly: Record<string, number>,
   routed: ReadonlySet<string>,
   maxHeld: number,
@@ -86,10 +66,10 @@ export function earlyDecisionProblems(
 }
 
 /**
- * An entry held because it matched no operation on a host no entry had routed to an operation yet: it
- * is decided when the run knows every host that routes (see {@link RunScope}).
+ * An entry held because it matched no operation on a host no entry had routed to an operation yet: it is
+ * decided when the run knows every host that routes (see {@link RunScope}).
  */
-export function settleHeld(entry: EntryReport, routedHosts: ReadonlySet<string>): EntryReport {
+function settleHeld(entry: EntryReport, routedHosts: ReadonlySet<string>): EntryReport {
   if (routedHosts.has(hostOf(entry.url))) return entry;
   const { violations: _violations, requestViolations: _request, notJudged: _parts, ...rest } = entry;
   return {
@@ -105,12 +85,9 @@ export function settleHeld(entry: EntryReport, routedHosts: ReadonlySet<string>)
 }
 
 type Outcome =
-  /**
-   * `hold`: no operation matched and no mapping names the host: held until the run knows whether some
-   * entry routes the host to an operation. `credential`: whether the request carries one.
-   */
+  /** `hold`: no operation matched and no mapping names the host: held until the run knows whether some entry
+   * routes the host to an operation. */
   | { kind: 'entry'; entry: EntryReport; exchange: RecordedExchange; hold: boolean; credential?: boolean }
-  /** `position`: where in the input the problem was met (for the order of reports from several threads). */
   | { kind: 'error'; error: InputError; position: number }
   /** An entry a resource limit stopped before it was read: not judged, nothing of it known. */
   | { kind: 'unread'; entry: EntryReport };
@@ -127,10 +104,7 @@ export interface PipelineOptions {
   passing?: Parameters<typeof scoreMutants>[0];
 }
 
-/**
- * Checks recording items in input order and hands each result to a sink: what every thread that checks
- * entries runs, whatever reads them (a file stream, a block dealt out by `--workers`).
- */
+/** Checks recording items in input order and hands each result to a sink. */
 export interface EntryPipeline {
   /** The next item of `file`, in input order: a promise only when the run must wait for it. */
   take(file: string, item: RecordingItem): void | Promise<void>;
@@ -138,19 +112,15 @@ export interface EntryPipeline {
   inputError(error: InputError, position: number): Promise<void>;
   /** Waits until every entry taken has reached the sink (except those held, see {@link settle}). */
   drain(): Promise<void>;
-  /**
-   * Decides the entries held (an unmatched path on a host not yet known to route to an operation) with
-   * the hosts routed so far and `more` (other threads'), and hands them to the sink, in input order.
-   */
-  settle(more?: Iterable<string>): Promise<void>;
-  /** The entries held and the hosts routed, for a run on several threads to settle them all at once. */
-  takeHeld(): HeldEntries;
+  /** Decides the entries held (an unmatched path on a host not yet known to route to an operation) with the
+   * hosts routed, and hands them to the sink, in input order. */
+  settle(): Promise<void>;
   readonly counts: RunCounts;
   readonly inputErrors: number;
 }
 
 /** The report of an entry a limit stopped before it was read: no method, URL or status is known. */
-export function unreadEntry(file: string, index: number, position: number, part: NotJudged): EntryReport {
+function unreadEntry(file: string, index: number, position: number, part: NotJudged): EntryReport {
   return {
     file,
     index,
@@ -177,10 +147,8 @@ export function requireService(contracts: ContractSet, service: string | undefin
   }
 }
 
-/**
- * Host mappings from `--host SERVICE=HOST` options and a config's `hosts` (`{ "agents": ["api.example.com"] }`),
- * as host -> service. A host mapped to two services is refused.
- */
+/** Host mappings from `--host SERVICE=HOST` options and a config's `hosts` (`{ "agents": ["api.example.com"]
+ * }`), as host -> service. */
 export function parseHostMappings(
   options: string[],
   config: Record<string, unknown> = {},
@@ -221,12 +189,7 @@ export function coverageTally(contracts: ContractSet, service: string | undefine
   );
 }
 
-/**
- * Results leave in input order with at most `concurrency` in flight. An outcome known at once (no XML
- * engine involved) leaves at once when none is ahead of it, so a JSON entry is neither a promise nor held
- * (its objects kept alive) behind others: held entries outlive V8's young generation and make work for
- * full collections.
- */
+/** Results leave in input order with at most `concurrency` in flight. */
 export function entryPipeline(
   contracts: ContractSet,
   opts: PipelineOptions,
@@ -249,17 +212,7 @@ export function entryPipeline(
   const maxHeld = Math.max(1, opts.maxHeld ?? defaultMaxHeld);
   /** Entries decided as another host's before the end of the run, by host (see `maxHeld`). */
   let decidedEarly: Record<string, number> = {};
-  const decideEarly = async (entries: EntryReport[]): Promise<void> => {
-    for (const entry of entries) {
-      const settled = settleHeld(entry, routedHosts);
-      if (settled.verdict === 'skipped') {
-        const host = hostOf(settled.url);
-        decidedEarly[host] = (decidedEarly[host] ?? 0) + 1;
-      }
-      countEntry(counts, settled);
-      await sink.entry(settled);
-    }
-  };
+  const decideEarly = (entries: EntryReport[]) => decide(entries, routedHosts, counts, sink, decidedEarly);
 
   const emit = (outcome: Outcome): void | Promise<void> => {
     if (outcome.kind === 'error') {
@@ -278,24 +231,7 @@ export function entryPipeline(
       return held.length > maxHeld ? decideEarly(held.splice(0, Math.ceil(maxHeld / 2))) : undefined;
     }
     countEntry(counts, entry, credential);
-    if (entry.verdict === 'skipped') return sink.entry(entry);
-    const cell = coverage?.add({
-      ...(entry.match ? { match: entry.match } : {}),
-      status: exchange.response.status,
-      responseHeaders: exchange.response.headers,
-    });
-    // Where a reporter files the entry (JUnit: one test case per cell).
-    if (cell)
-      entry.cell = { status: cell.status, ...(cell.contentType ? { contentType: cell.contentType } : {}) };
-    if (passing && (entry.verdict === 'conforms' || entry.verdict === 'rejected-as-expected')) {
-      passing.push({
-        request: exchange.request,
-        response: exchange.response,
-        requestConforms: entry.verdict === 'conforms',
-        file: entry.file,
-        entry: entry.index,
-      });
-    }
+    if (entry.verdict !== 'skipped') fileEntry(entry, exchange, coverage, passing);
     return sink.entry(entry);
   };
 
@@ -303,29 +239,9 @@ export function entryPipeline(
     file: string,
     exchange: RecordedExchange,
     position: number,
-    verdict: Pick<EntryVerdict, 'match' | 'violations' | 'requestViolations' | 'note'> & {
-      verdict: RunVerdict;
-    },
+    verdict: ReportedVerdict,
     notJudged: NotJudged[],
-  ): EntryReport => {
-    const entry: EntryReport = {
-      file,
-      index: exchange.index,
-      position,
-      method: exchange.request.method,
-      url: maskUrl(exchange.request.url, { names: credentialNames.query }),
-      status: exchange.response.status,
-      ...(verdict.match ? { match: verdict.match } : {}),
-      // Nothing fails and a part is not judged: neither a pass nor a failure.
-      verdict: verdict.verdict !== 'violation' && notJudged.length > 0 ? 'not-judged' : verdict.verdict,
-      violations: verdict.violations,
-      requestViolations: verdict.requestViolations,
-      ...(verdict.note !== undefined ? { note: verdict.note } : {}),
-      ...(exchange.skip ? { skip: exchange.skip } : {}),
-      ...(notJudged.length > 0 ? { notJudged } : {}),
-    };
-    return entry;
-  };
+  ): EntryReport => entryReport(file, exchange, position, verdict, notJudged, credentialNames.query);
   const checked = (
     file: string,
     exchange: RecordedExchange,
@@ -337,81 +253,21 @@ export function entryPipeline(
   ): Outcome => {
     const entry = report(file, exchange, position, verdict, [...notJudged, ...(verdict.notJudged ?? [])]);
     // No operation matches, on a host no mapping names and (so far) none routes to: maybe not ours.
-    // `--service` says every entry is that service's: then nothing is held.
     const hold =
       !verdict.match && !mapped && opts.service === undefined && exchange.request.webhook === undefined;
     return { kind: 'entry', entry, exchange, credential, hold };
   };
-  // One entry that breaks the checker (a hostile value, an engine fault) or that a resource limit stopped
-  // is not judged, alone, named with the reason (and the run exits 2).
   const uncheckable = (
     file: string,
     exchange: RecordedExchange,
     position: number,
     error: unknown,
-  ): Outcome => {
-    if (error instanceof CheckLimitError) {
-      const part: NotJudged = {
-        reason: 'resource-limit',
-        part: error.part,
-        // A JSON limit names its option; an XML one is told here.
-        detail: /raise it with --/.test(error.message)
-          ? printable(error.message, 2000)
-          : `${printable(error.message)} Raise the limit with --max-xml-bytes (bytes) or --xml-timeout (ms).`,
-      };
-      const verdict = { verdict: 'conforms' as const, violations: [], requestViolations: [] };
-      return {
-        kind: 'entry',
-        entry: report(file, exchange, position, verdict, [part]),
-        exchange,
-        hold: false,
-      };
-    }
-    // Not an input error: the checker could not judge the entry (issue 41; the run exits 2).
-    const reason = error instanceof Error ? error.message : String(error);
-    const part: NotJudged = { reason: 'checker-failure', part: 'entry', detail: printable(reason) };
-    const verdict = { verdict: 'conforms' as const, violations: [], requestViolations: [] };
-    return { kind: 'entry', entry: report(file, exchange, position, verdict, [part]), exchange, hold: false };
-  };
-
-  /** The exchange as the check takes it: attached bodies read, stripped credentials marked. */
-  const prepare = (
-    file: string,
-    exchange: RecordedExchange,
-  ): { request: RecordedRequest; response: RecordedExchange['response']; notJudged: NotJudged[] } => {
-    const notJudged = [...(exchange.notJudged ?? [])];
-    let { request, response } = exchange;
-    // Only a regular file inside the HAR's folder (or in its .zip), within the entry's limit.
-    const place = isZipRecording(file) ? 'in the .zip' : 'next to the HAR';
-    const attached = (name: string, part: NotJudged['part']): string | undefined => {
-      const read = readAttachment(file, name, contracts.limits.maxEntryBytes);
-      if (read.ok) return read.text;
-      const detail = `${name} (${place}): ${read.detail}`;
-      if (read.reason === 'too-large')
-        notJudged.push({
-          reason: 'resource-limit',
-          part,
-          detail: `${detail} (raise it with ${limitOptions.maxEntryBytes})`,
-        });
-      else
-        notJudged.push({
-          reason: read.reason === 'missing' ? 'attachment-missing' : 'attachment-refused',
-          part,
-          detail,
-        });
-      return undefined;
-    };
-    const { attachments } = exchange;
-    if (attachments?.request !== undefined) {
-      const body = attached(attachments.request, 'request body');
-      request = body === undefined ? { ...request, bodyNotRecorded: true } : { ...request, body };
-    }
-    if (attachments?.response !== undefined) {
-      const body = attached(attachments.response, 'response body');
-      if (body !== undefined) response = { ...response, body };
-    }
-    return { request, response, notJudged };
-  };
+  ): Outcome => ({
+    kind: 'entry',
+    entry: report(file, exchange, position, passed, [uncheckablePart(error)]),
+    exchange,
+    hold: false,
+  });
 
   /** The outcome at once when no XML engine is involved (no promise per entry), else its promise. */
   const check = (file: string, exchange: RecordedExchange, position: number): Outcome | Promise<Outcome> => {
@@ -420,7 +276,7 @@ export function entryPipeline(
       return { kind: 'entry', entry: report(file, exchange, position, verdict, []), exchange, hold: false };
     }
     try {
-      const prepared = prepare(file, exchange);
+      const prepared = withAttachments(file, exchange, contracts.limits.maxEntryBytes);
       let { request } = prepared;
       const { response, notJudged } = prepared;
       const credential = carriesCredential(request);
@@ -457,16 +313,7 @@ export function entryPipeline(
       return inputErrors;
     },
     take(file, item) {
-      const outcome: Outcome | Promise<Outcome> =
-        'exchange' in item
-          ? check(file, item.exchange, item.position)
-          : 'unread' in item
-            ? { kind: 'unread', entry: unreadEntry(file, item.index, item.position, item.unread) }
-            : {
-                kind: 'error',
-                error: { file, entry: item.index, reason: item.error },
-                position: item.position,
-              };
+      const outcome = 'exchange' in item ? check(file, item.exchange, item.position) : notAnEntry(file, item);
       if (inFlight.length === 0 && !(outcome instanceof Promise)) return emit(outcome);
       inFlight.push(outcome);
       return drainTo(limit);
@@ -476,27 +323,154 @@ export function entryPipeline(
       await emit({ kind: 'error', error, position });
     },
     drain: () => drainTo(0),
-    async settle(more = []) {
+    async settle() {
       await drainTo(0);
-      const routed = new Set([...routedHosts, ...more]);
       const entries = held;
       held = [];
-      for (const entry of entries) {
-        const settled = settleHeld(entry, routed);
-        countEntry(counts, settled);
-        await sink.entry(settled);
-      }
-      for (const error of earlyDecisionProblems(decidedEarly, routed, maxHeld)) {
+      await decide(entries, routedHosts, counts, sink);
+      for (const error of earlyDecisionProblems(decidedEarly, routedHosts, maxHeld)) {
         inputErrors++;
         await sink.inputError(error, Number.MAX_SAFE_INTEGER);
       }
       decidedEarly = {};
     },
-    takeHeld() {
-      const taken = { held, routedHosts: [...routedHosts], decidedEarly, maxHeld };
-      held = [];
-      decidedEarly = {};
-      return taken;
-    },
   };
+}
+
+type ReportedVerdict = Pick<EntryVerdict, 'match' | 'violations' | 'requestViolations' | 'note'> & {
+  verdict: RunVerdict;
+};
+
+const passed: ReportedVerdict = { verdict: 'conforms', violations: [], requestViolations: [] };
+
+function entryReport(
+  file: string,
+  exchange: RecordedExchange,
+  position: number,
+  verdict: ReportedVerdict,
+  notJudged: NotJudged[],
+  queryNames: string[],
+): EntryReport {
+  return {
+    file,
+    index: exchange.index,
+    position,
+    method: exchange.request.method,
+    url: maskUrl(exchange.request.url, { names: queryNames }),
+    status: exchange.response.status,
+    ...(verdict.match ? { match: verdict.match } : {}),
+    // Nothing fails and a part is not judged: neither a pass nor a failure.
+    verdict: verdict.verdict !== 'violation' && notJudged.length > 0 ? 'not-judged' : verdict.verdict,
+    violations: verdict.violations,
+    requestViolations: verdict.requestViolations,
+    ...(verdict.note !== undefined ? { note: verdict.note } : {}),
+    ...(exchange.skip ? { skip: exchange.skip } : {}),
+    ...(notJudged.length > 0 ? { notJudged } : {}),
+  };
+}
+
+/** Why an entry whose check threw is not judged: a resource limit, or the checker failed on it (exit 2). */
+function uncheckablePart(error: unknown): NotJudged {
+  if (error instanceof CheckLimitError) {
+    return {
+      reason: 'resource-limit',
+      part: error.part,
+      // A JSON limit names its option; an XML one is told here.
+      detail: /raise it with --/.test(error.message)
+        ? printable(error.message, 2000)
+        : `${printable(error.message)} Raise the limit with --max-xml-bytes (bytes) or --xml-timeout (ms).`,
+    };
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return { reason: 'checker-failure', part: 'entry', detail: printable(reason) };
+}
+
+/** The exchange as the check takes it: attached bodies read (a regular file inside the HAR's folder or .zip). */
+function withAttachments(
+  file: string,
+  exchange: RecordedExchange,
+  maxEntryBytes: number,
+): { request: RecordedRequest; response: RecordedExchange['response']; notJudged: NotJudged[] } {
+  const notJudged = [...(exchange.notJudged ?? [])];
+  let { request, response } = exchange;
+  const place = isZipRecording(file) ? 'in the .zip' : 'next to the HAR';
+  const attached = (name: string, part: NotJudged['part']): string | undefined => {
+    const read = readAttachment(file, name, maxEntryBytes);
+    if (read.ok) return read.text;
+    const detail = `${name} (${place}): ${read.detail}`;
+    if (read.reason === 'too-large')
+      notJudged.push({
+        reason: 'resource-limit',
+        part,
+        detail: `${detail} (raise it with ${limitOptions.maxEntryBytes})`,
+      });
+    else
+      notJudged.push({
+        reason: read.reason === 'missing' ? 'attachment-missing' : 'attachment-refused',
+        part,
+        detail,
+      });
+    return undefined;
+  };
+  const { attachments } = exchange;
+  if (attachments?.request !== undefined) {
+    const body = attached(attachments.request, 'request body');
+    request = body === undefined ? { ...request, bodyNotRecorded: true } : { ...request, body };
+  }
+  if (attachments?.response !== undefined) {
+    const body = attached(attachments.response, 'response body');
+    if (body !== undefined) response = { ...response, body };
+  }
+  return { request, response, notJudged };
+}
+
+/** An item of the input that is no exchange: an entry a limit stopped unread, or an input error. */
+function notAnEntry(file: string, item: Exclude<RecordingItem, { exchange: unknown }>): Outcome {
+  if ('unread' in item)
+    return { kind: 'unread', entry: unreadEntry(file, item.index, item.position, item.unread) };
+  return { kind: 'error', error: { file, entry: item.index, reason: item.error }, position: item.position };
+}
+
+/** Decides held entries with the hosts routed; `early` counts those skipped before the run's end, by host. */
+async function decide(
+  entries: EntryReport[],
+  routed: ReadonlySet<string>,
+  counts: RunCounts,
+  sink: ReportSink,
+  early?: Record<string, number>,
+): Promise<void> {
+  for (const entry of entries) {
+    const settled = settleHeld(entry, routed);
+    if (early && settled.verdict === 'skipped') {
+      const host = hostOf(settled.url);
+      early[host] = (early[host] ?? 0) + 1;
+    }
+    countEntry(counts, settled);
+    await sink.entry(settled);
+  }
+}
+
+/** Files a judged entry in its coverage cell (where JUnit reports it) and, if it passed, among those to mutate. */
+function fileEntry(
+  entry: EntryReport,
+  exchange: RecordedExchange,
+  coverage: CoverageTally | undefined,
+  passing: PipelineOptions['passing'],
+): void {
+  const cell = coverage?.add({
+    ...(entry.match ? { match: entry.match } : {}),
+    status: exchange.response.status,
+    responseHeaders: exchange.response.headers,
+  });
+  if (cell)
+    entry.cell = { status: cell.status, ...(cell.contentType ? { contentType: cell.contentType } : {}) };
+  if (passing && (entry.verdict === 'conforms' || entry.verdict === 'rejected-as-expected')) {
+    passing.push({
+      request: exchange.request,
+      response: exchange.response,
+      requestConforms: entry.verdict === 'conforms',
+      file: entry.file,
+      entry: entry.index,
+    });
+  }
 }

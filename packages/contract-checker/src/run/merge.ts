@@ -1,20 +1,23 @@
 import { isObject } from '@svc-contracts/openapi-utils';
+import { undocumentedOperation } from '../contract/verdict.js';
+import type { EntryReport } from '../core/entry-report.js';
+import {
+  addCounts,
+  emptyCounts,
+  exitCodeOf,
+  hostOf,
+  orderedCounts,
+  type RunCounts,
+} from '../core/run-counts.js';
 import type { InputError } from '../input/har.js';
 import { mergeCoverage } from '../report/coverage.js';
-import type { EntryReport } from '../report/entry-report.js';
 import type { Report } from '../report/report.js';
-import { undocumentedOperation } from '../verdict.js';
-import { addCounts, emptyCounts, exitCodeOf, hostOf, orderedCounts, type RunCounts } from './run-counts.js';
 
 export class MergeError extends Error {
   override readonly name = 'MergeError';
 }
 
-/**
- * One report from the `--json` reports of the shards of one run (`--shard 1/n` ... `--shard n/n`): the
- * entries in input order, input errors once each, coverage added up cell by cell. Every shard must be
- * there exactly once, so a CI matrix that lost a runner fails instead of passing on part of the traffic.
- */
+/** One report from the `--json` reports of the shards of one run (`--shard 1/n` ... */
 export function mergeReports(parts: Array<{ file: string; report: Report }>): Report {
   if (parts.length === 0) throw new MergeError('nothing to merge: give the --json reports of every shard');
   const shardCounts = new Set(parts.map(({ report }) => report.shard?.count ?? 1));
@@ -75,11 +78,9 @@ export function mergeReports(parts: Array<{ file: string; report: Report }>): Re
   return merged;
 }
 
-/**
- * The reports are the shards of one run: the same input (its digest and its number of entries), and
- * each report's entries are its own shard's (entry `position` modulo `count` is `index - 1`), so that a
- * report relabelled as another shard, or a report of another input, is refused rather than counted.
- */
+/** The reports are the shards of one run: the same input (its digest and its number of entries), and each
+ * report's entries are its own shard's (entry `position` modulo `count` is `index - 1`), so that a report
+ * relabelled as another shard, or a report of another input, is refused rather than counted. */
 function sameRun(parts: Array<{ file: string; report: Report }>, count: number): void {
   const first = parts[0] as { file: string; report: Report };
   for (const { file, report } of parts) {

@@ -1,10 +1,7 @@
 import { isBase64 } from '@svc-contracts/har';
 import { decodeBasic } from '@svc-contracts/redact';
 
-/**
- * `Basic <base64 of user:password>`, strictly: canonical base64, a colon, a non-empty user id. Decoded by
- * `@svc-contracts/redact`'s `decodeBasic`; bytes that are not UTF-8 still make a user id.
- */
+/** `Basic <base64 of user:password>`, strictly: canonical base64, a colon, a non-empty user id. */
 export function basicProblem(credentials: string): string | undefined {
   const decoded = decodeBasic(credentials, { replaceInvalidUtf8: true });
   if (decoded === undefined) {

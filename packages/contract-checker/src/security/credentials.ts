@@ -23,12 +23,8 @@ export const absent: Presence = { state: 'absent' };
 export const present: Presence = { state: 'present' };
 export const unobservable: Presence = { state: 'unobservable' };
 
-/**
- * Whether an Authorization value is of `scheme` (lower case): `<scheme> ...` or the scheme alone, in any
- * case. Only the head is lower-cased, not the credentials behind it: a character before the end of the
- * head keeps its place when lower-cased unless it is not ASCII (`İ` becomes two), and then the head is
- * not an ASCII scheme either.
- */
+/** Whether an Authorization value is of `scheme` (lower case): `<scheme> ...` or the scheme alone, in any
+ * case. */
 function isOfScheme(value: string, scheme: string): boolean {
   const head = value.slice(0, scheme.length + 1).toLowerCase();
   return head.startsWith(scheme) && (head.length === scheme.length || head.charCodeAt(scheme.length) === 32);

@@ -4,32 +4,19 @@ import { malformedBearer, token68 } from './bearer.js';
 import { absent, authorizationWithScheme, type Presence, present } from './credentials.js';
 
 /** An `http` scheme (`Basic`, `Bearer`, any other): its credentials in `Authorization`, judged by scheme. */
-export function httpPresence(
-  declaredName: string,
-  rememberCredentials = true,
-): (parts: RequestParts) => Presence {
+export function httpPresence(declaredName: string): (parts: RequestParts) => Presence {
   const name = declaredName.toLowerCase();
   const emptyCredentials: Presence = {
     state: 'malformed',
     reason: `the ${declaredName} credentials are empty`,
   };
-  // The Basic credentials judged last and what they gave: a client sends the same ones request after
-  // request, and decoding them (base64, UTF-8) was most of a Basic check. Off with `loadContracts({
-  // remember: { credentials: false } })`. Kept for its figure `contract-check-remembered.credentials` in
-  // bench/RESULTS.md (see bench/notes.ts `kept`).
-  let lastCredentials: string | undefined;
-  let lastPresence: Presence = absent;
   return (parts) => {
     const value = authorizationWithScheme(parts, name);
     if (value === undefined) return absent;
     const credentials = value.slice(name.length).trim();
     if (name === 'basic') {
-      if (credentials !== lastCredentials || !rememberCredentials) {
-        const problem = basicProblem(credentials);
-        lastPresence = problem ? { state: 'malformed', reason: problem } : present;
-        lastCredentials = credentials;
-      }
-      return lastPresence;
+      const problem = basicProblem(credentials);
+      return problem ? { state: 'malformed', reason: problem } : present;
     }
     if (name === 'bearer' && !token68.test(credentials)) return malformedBearer;
     return credentials === '' ? emptyCredentials : present;

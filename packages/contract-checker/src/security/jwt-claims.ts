@@ -9,11 +9,8 @@ export interface JwtClaimMismatch {
   message: string;
 }
 
-/**
- * The claims set of a JWS compact JWT (`header.payload.signature`), or undefined when there is none to
- * read: a JWE (five parts, its claims encrypted) or text that is not a token. Whether the text is a JWT
- * at all is the schema's `pattern` to say; here a payload that does not decode is only not compared.
- */
+/** The claims set of a JWS compact JWT (`header.payload.signature`), or undefined when there is none to read:
+ * a JWE (five parts, its claims encrypted) or text that is not a token. */
 function readableClaims(json: TrafficJson, token: string): JsonObject | undefined {
   const first = token.indexOf('.');
   const second = first < 0 ? -1 : token.indexOf('.', first + 1);
@@ -28,12 +25,10 @@ function readableClaims(json: TrafficJson, token: string): JsonObject | undefine
   return claims instanceof UnparseableJson || !isObject(claims) ? undefined : claims;
 }
 
-/**
- * What a body breaks of its schema's `x-jwt-claims` (contract-model's `readJwtClaims`: the claim `claim` of
+/** What a body breaks of its schema's `x-jwt-claims` (contract-model's `readJwtClaims`: the claim `claim` of
  * the JSON Web Token in property `token` equals property `equals`, the token response's `access_token_id`
- * "equals the jti claim inside the token"): compared only when the body has both properties, the
- * token is a string whose claims can be read, and the claim is there (the schema says what is required).
- */
+ * "equals the jti claim inside the token"): compared only when the body has both properties, the token is a
+ * string whose claims can be read, and the claim is there (the schema says what is required). */
 export function jwtClaimMismatches(
   json: TrafficJson,
   value: unknown,

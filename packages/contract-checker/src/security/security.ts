@@ -8,8 +8,8 @@ import {
 import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { MASK } from '@svc-contracts/redact';
 import type { SchemaValidator } from '../contract/schema-validator.js';
+import type { Violation } from '../core/types.js';
 import { type PlannedReads, type RequestParts, recordReads } from '../parameters/request-parts.js';
-import type { Violation } from '../types.js';
 import { apiKeyPresence } from './api-key.js';
 import { bearerToken, oauthPresence } from './bearer.js';
 import { absent, credentialLocation, credentialReader, type Presence, unobservable } from './credentials.js';
@@ -24,11 +24,9 @@ export interface SecurityRules {
   exclusive: boolean;
   /** `x-unsupported-credentials`. */
   unsupported: UnsupportedCredential[];
-  /** Whether the last Basic credentials of each scheme are remembered (`loadContracts({ remember })`). */
-  rememberCredentials: boolean;
 }
 
-export function readSecurityRules(doc: OpenApiDocument, rememberCredentials = true): SecurityRules {
+export function readSecurityRules(doc: OpenApiDocument): SecurityRules {
   const schemes: Record<string, JsonObject> = {};
   for (const [name, scheme] of Object.entries(doc.components?.securitySchemes ?? {})) {
     if (isObject(scheme)) schemes[name] = scheme;
@@ -38,7 +36,6 @@ export function readSecurityRules(doc: OpenApiDocument, rememberCredentials = tr
     schemeList: Object.entries(schemes),
     exclusive: isSecurityExclusive(doc),
     unsupported: readUnsupportedCredentials(doc).value ?? [],
-    rememberCredentials,
   };
 }
 
@@ -47,10 +44,8 @@ function presenceReader(
   doc: OpenApiDocument,
   validator: SchemaValidator,
   scheme: JsonObject,
-  rememberCredentials: boolean,
 ): (parts: RequestParts) => Presence {
-  if (scheme.type === 'http' && typeof scheme.scheme === 'string')
-    return httpPresence(scheme.scheme, rememberCredentials);
+  if (scheme.type === 'http' && typeof scheme.scheme === 'string') return httpPresence(scheme.scheme);
   if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return oauthPresence();
   if (scheme.type === 'apiKey') return apiKeyPresence(doc, validator, scheme);
   // mutualTLS (and anything unknown) cannot be seen in a recording.
@@ -105,7 +100,7 @@ export function planServiceSecurity(
       name,
       scheme,
       credential: isCredential(scheme),
-      presence: presenceReader(doc, validator, scheme, rules.rememberCredentials),
+      presence: presenceReader(doc, validator, scheme),
     };
   });
   const apiKeys = schemes.flatMap(({ name, scheme, credential }) => {
@@ -129,11 +124,7 @@ export function planServiceSecurity(
   };
 }
 
-/**
- * The API-key scheme whose value, sent in the same request, is also the bearer token. The source shows no
- * key format, so a key can only be recognised by equality with a key header; a recording masks both
- * values (`REDACTED`), so only unmasked traffic (the mocks) can show it.
- */
+/** The API-key scheme whose value, sent in the same request, is also the bearer token. */
 function apiKeyAsBearer(security: ServiceSecurity, parts: RequestParts): string | undefined {
   const bearer = bearerToken(parts);
   if (bearer === undefined || bearer === MASK) return undefined;
@@ -243,8 +234,6 @@ export function checkSecurity(
 
   if (rules.exclusive) {
     // Presence, not validity: a malformed API key next to a bearer token still breaks exclusivity.
-    // A scheme marked `x-credential: false` (the agents organization header) is a header that travels
-    // with a credential, not a credential: sending it never breaks exclusivity.
     const sentNames: string[] = [];
     for (let at = 0; at < schemes.length; at++) {
       const state = stateAt(states, at);

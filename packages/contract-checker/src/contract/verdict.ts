@@ -1,8 +1,8 @@
 import { EXTENSION } from '@svc-contracts/contract-model';
-import type { PreparedOperation } from './contract/compiled.js';
-import { responseKeyFor } from './responses/response-check.js';
-import type { MatchMiss } from './router/operation-index.js';
-import type { EntryVerdict, OperationMatch, RecordedRequest, RuleCode, Violation } from './types.js';
+import type { EntryVerdict, OperationMatch, RecordedRequest, RuleCode, Violation } from '../core/types.js';
+import { responseKeyFor } from '../responses/response-check.js';
+import type { MatchMiss } from '../router/operation-index.js';
+import type { PreparedOperation } from './compiled.js';
 
 /** Rules that mean "the request fails validation", which `x-validation-status` says how to answer. */
 const validationRules = new Set<RuleCode>([
@@ -15,11 +15,7 @@ const validationRules = new Set<RuleCode>([
   'request-body-schema',
 ]);
 
-/**
- * The statuses services use for "your request is invalid". Only these are held to `x-validation-status`:
- * 401, 403, 404, 409 or 429 may legitimately come first (the recording cannot tell whether the credential
- * was valid or the resource exists), so a refusal with one of those is not a wrong validation status.
- */
+/** The statuses services use for "your request is invalid". */
 const validationLikeStatuses = new Set([400, 422]);
 
 function missMessage(method: string, url: string, miss: MatchMiss | undefined): string {
@@ -56,11 +52,7 @@ function isDocumented4xx(operation: PreparedOperation, status: number): boolean 
   return key !== undefined && key !== 'default';
 }
 
-/**
- * Combines the request and response findings into a verdict. A broken request refused with a documented
- * 4xx passes (`rejected-as-expected`); answered 2xx it fails (`accepted-invalid-request`); either way the
- * response must conform to the contract for its status.
- */
+/** Combines the request and response findings into a verdict. */
 export function decideVerdict(
   operation: PreparedOperation,
   match: OperationMatch,
@@ -79,8 +71,7 @@ export function decideVerdict(
   const validationStatus = operation.service.validationStatus;
   const onlyValidation = fromRequest.every((violation) => validationRules.has(violation.rule));
   if (validationStatus === undefined && onlyValidation && status >= 400 && status <= 499) {
-    // The source states no validation status (no `x-validation-status`): any 4xx is the service's to
-    // choose. The body must still fit whatever the contract says of that status (or `x-error-schemas`).
+    // The source states no validation status (no `x-validation-status`): any 4xx is the service's to choose.
     const violations = fromResponse.filter((violation) => violation.rule !== 'undeclared-status');
     return {
       match,

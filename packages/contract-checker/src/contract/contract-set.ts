@@ -1,17 +1,14 @@
-import { findConfigPath, listServices, type ServiceSource } from '@svc-contracts/contract-model';
+import { bundleSpecs, findConfigPath, listServices, type ServiceSource } from '@svc-contracts/contract-model';
 import { deref, isObject } from '@svc-contracts/openapi-utils';
-import { TrafficJson } from './bodies/json-text.js';
-import type { PreparedOperation } from './contract/compiled.js';
-import { compileContracts } from './contract/compiled.js';
-import { type ContractCacheOption, openContractCache } from './contract/contract-cache.js';
-import { describeShapes, type ExchangeShapes } from './contract/exchange-shapes.js';
-import { planOf } from './contract/operation-plan.js';
-import type { XmlLimits } from './contract/xsd-cache.js';
-import { unmatchedVerdict } from './responses/unmatched.js';
-import { batchLimits, type CheckLimits, jsonOverLimit, opensContainer } from './run/limits.js';
-import { type RememberOption, resolveRemember } from './run/remember.js';
-import type { NotJudged } from './run/scope.js';
-import { credentialLocation } from './security/credentials.js';
+import { TrafficJson } from '../bodies/json-text.js';
+import {
+  batchLimits,
+  type CheckLimits,
+  jsonOverLimit,
+  opensContainer,
+  type XmlLimits,
+} from '../core/limits.js';
+import type { NotJudged } from '../core/scope.js';
 import type {
   CheckOptions,
   EntryVerdict,
@@ -19,11 +16,19 @@ import type {
   RecordedRequest,
   RecordedResponse,
   Violation,
-} from './types.js';
+} from '../core/types.js';
+import { unmatchedVerdict } from '../responses/unmatched.js';
+import type { OperationIndex } from '../router/operation-index.js';
+import { credentialLocation } from '../security/credentials.js';
+import type { CompiledService, PreparedOperation } from './compiled.js';
+import { compileContracts } from './compiled.js';
+import { describeShapes, type ExchangeShapes } from './exchange-shapes.js';
+import { planOf } from './operation-plan.js';
 import { decideVerdict, undocumentedOperation } from './verdict.js';
+import { XsdCache } from './xsd-cache.js';
 
-export type { BodyShape, ExchangeShapes } from './contract/exchange-shapes.js';
-export { responseKeyFor } from './responses/response-check.js';
+export { responseKeyFor } from '../responses/response-check.js';
+export type { BodyShape, ExchangeShapes } from './exchange-shapes.js';
 
 export interface LoadContractsOptions {
   /** `redocly.yaml` listing the services (`apis`); default: the nearest one from the working directory. */
@@ -33,28 +38,12 @@ export interface LoadContractsOptions {
   /** Folder that spec locations are relative to; default: the config's folder, else the working directory. */
   baseDir?: string;
   /**
-   * The set-up cache of bundled specs and compiled validators (see README, "Set-up cache"): `false` to
-   * neither read nor write it, `{ dir }` to keep it elsewhere. Default: on, in
-   * `node_modules/.cache/svc-contracts-contract-checker/` under the config's folder or in
-   * `$SVC_CONTRACTS_CACHE_DIR`.
-   */
-  cache?: ContractCacheOption;
-  /**
-   * Resource limits of XML validation (default: the XML validator's, safe for a thread that serves
-   * requests). A document past one is not judged: `checkExchange` rejects with a `CheckLimitError`.
+   * Resource limits of XML validation (default: the XML validator's, safe for a thread that serves requests).
    */
   xmlLimits?: XmlLimits;
-  /**
-   * The resource policy of every check (see `limits.ts`): entry bytes, JSON values and depth per body,
-   * and XML (`limits.xml`, unless `xmlLimits` is given). A JSON body past a limit is not judged
-   * (`resource-limit`) and never parsed. Default: `batchLimits` for JSON, the validator's for XML.
-   */
+  /** The resource policy of every check (see `limits.ts`): entry bytes, JSON values and depth per body, and
+   * XML (`limits.xml`, unless `xmlLimits` is given). */
   limits?: CheckLimits;
-  /**
-   * A measuring option: which results the set remembers between checks (each on by default; see README,
-   * "Remembered results"). `pnpm bench` turns each off to show what it saves. No verdict changes.
-   */
-  remember?: RememberOption;
 }
 
 /** One documented response of an operation, for coverage. */
@@ -96,8 +85,7 @@ export interface ContractSet {
   ): Promise<EntryVerdict>;
   /**
    * {@link checkExchange} without a promise where none is needed: the verdict itself when no XML body is
-   * involved (JSON, form and text bodies are checked synchronously), a promise of it when the XML engine
-   * is. For batch checkers, which then await only the entries that wait for something.
+   * involved (JSON, form and text bodies are checked synchronously), a promise of it when the XML engine is.
    */
   checkExchangeNow(
     request: RecordedRequest,
@@ -120,31 +108,21 @@ export interface ContractSet {
   close(): Promise<void>;
 }
 
-/**
- * Loads and compiles every spec once: bundling, the operation index, every schema an operation uses
- * (Ajv, cached per schema object) and every XSD an XML media type names. Checking is then lookup and
- * validation, cheap enough for a mock server to call per request.
- */
+/** Loads and compiles every spec once: bundling, the operation index, every schema an operation uses (Ajv,
+ * cached per schema object) and every XSD an XML media type names. */
 export async function loadContracts(opts: LoadContractsOptions = {}): Promise<ContractSet> {
   const configPath = opts.specs ? opts.configPath : (opts.configPath ?? findConfigPath());
   if (!opts.specs && !configPath) throw new Error('No redocly.yaml found: pass configPath or specs.');
   const sources = opts.specs ?? listServices(configPath as string);
   const xmlLimits = opts.xmlLimits ?? opts.limits?.xml;
   const limits: CheckLimits = { ...batchLimits, ...opts.limits, xml: xmlLimits ?? {} };
-  const remember = resolveRemember(opts.remember);
-  // This set's JSON reader: its policy and its remembered parses, handed to its checks as they are planned.
-  const json = new TrafficJson(limits, remember.parses);
-  const setupCache = openContractCache(sources, {
+  const json = new TrafficJson(limits);
+  const bundled = await bundleSpecs(sources, {
     ...(configPath ? { configPath } : {}),
     ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
-    ...(opts.cache === undefined ? {} : { cache: opts.cache }),
-    ...(xmlLimits === undefined ? {} : { xmlLimits }),
   });
-  const bundled = await setupCache.bundle();
-  const xsd = setupCache.xsdCache();
-  const { services, index, operations, problems } = await setupCache.store(
-    compileContracts(bundled.specs, xsd, remember, json),
-  );
+  const xsd = new XsdCache(xmlLimits);
+  const { services, index, operations, problems } = await compileContracts(bundled.specs, xsd, json);
 
   const everyService = {};
   function lookup(request: RecordedRequest, opts?: CheckOptions) {
@@ -206,7 +184,6 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       const { body: _body, ...rest } = response;
       response = rest;
     }
-    json.vet(request.bodyNotRecorded ? undefined : request.body, response.body);
     if (overLimit !== undefined) {
       const notJudged = overLimit;
       const verdict = checkGuarded(request, response, match, operation);
@@ -255,71 +232,24 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     async checkRequest(request, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
-      json.vet(undefined, undefined);
       const plan = planOf(operation);
       return { match, violations: await plan.checkRequest(request, plan.readRequest(request, match)) };
     },
     async checkResponse(request, response, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
-      json.vet(undefined, undefined);
       return { match, violations: await planOf(operation).checkResponse(request, response) };
     },
     async checkExchange(request, response, opts) {
       return checkExchangeNow(request, response, opts);
     },
     checkExchangeNow,
-    documentedOperations() {
-      // Operations of `paths`, then the callbacks of `webhooks` (path template `webhooks/<name>`): a
-      // recorded callback fills its webhook's cells like any exchange.
-      return index.operations.map((indexed) => {
-        const service = services.get(indexed.service);
-        const responses = isObject(indexed.operation.responses) ? indexed.operation.responses : {};
-        return {
-          service: indexed.service,
-          operationId: indexed.operationId,
-          method: indexed.method,
-          pathTemplate: indexed.pathTemplate,
-          responses: Object.entries(responses).map(([status, raw]) => {
-            const response = service ? deref(service.doc, raw) : raw;
-            return {
-              status,
-              contentTypes:
-                isObject(response) && isObject(response.content) ? Object.keys(response.content) : [],
-            };
-          }),
-        };
-      });
-    },
+    documentedOperations: () => documentedOperations(index, services),
     describeExchange(request, response, opts) {
       const { match, operation } = lookup(request, opts);
-      json.vet(undefined, undefined);
       return match && operation ? describeShapes(operation, match, request, response) : undefined;
     },
-    credentialNames() {
-      const names: CredentialNames = {
-        headers: ['Authorization', 'Proxy-Authorization', 'Cookie', 'Set-Cookie'],
-        query: [],
-        cookies: [],
-      };
-      for (const service of services.values()) {
-        const locations = [
-          ...Object.values(service.security.schemes).map(credentialLocation),
-          ...service.security.unsupported.map((credential) => ({ in: credential.in, name: credential.name })),
-        ];
-        for (const location of locations) {
-          if (!location) continue;
-          if (location.in === 'header') names.headers.push(location.name);
-          else if (location.in === 'query') names.query.push(location.name);
-          else if (location.in === 'cookie') names.cookies.push(location.name);
-        }
-      }
-      return {
-        headers: [...new Set(names.headers)],
-        query: [...new Set(names.query)],
-        cookies: [...new Set(names.cookies)],
-      };
-    },
+    credentialNames: () => credentialNames(services),
     close: () => xsd.close(),
   };
 }
@@ -362,4 +292,53 @@ function withAliasWarning(verdict: EntryVerdict): EntryVerdict {
   if (alias === undefined || verdict.match === undefined) return verdict;
   const warning = `warning: the URL uses the spelling ${alias} (x-path-aliases) of ${verdict.match.pathTemplate}`;
   return { ...verdict, note: verdict.note === undefined ? warning : `${verdict.note}; ${warning}` };
+}
+
+/** Operations of `paths`, then the callbacks of `webhooks` (path template `webhooks/<name>`), with their responses. */
+function documentedOperations(
+  index: OperationIndex,
+  services: Map<string, CompiledService>,
+): DocumentedOperation[] {
+  return index.operations.map((indexed) => {
+    const service = services.get(indexed.service);
+    const responses = isObject(indexed.operation.responses) ? indexed.operation.responses : {};
+    return {
+      service: indexed.service,
+      operationId: indexed.operationId,
+      method: indexed.method,
+      pathTemplate: indexed.pathTemplate,
+      responses: Object.entries(responses).map(([status, raw]) => {
+        const response = service ? deref(service.doc, raw) : raw;
+        return {
+          status,
+          contentTypes: isObject(response) && isObject(response.content) ? Object.keys(response.content) : [],
+        };
+      }),
+    };
+  });
+}
+
+function credentialNames(services: Map<string, CompiledService>): CredentialNames {
+  const names: CredentialNames = {
+    headers: ['Authorization', 'Proxy-Authorization', 'Cookie', 'Set-Cookie'],
+    query: [],
+    cookies: [],
+  };
+  for (const service of services.values()) {
+    const locations = [
+      ...Object.values(service.security.schemes).map(credentialLocation),
+      ...service.security.unsupported.map((credential) => ({ in: credential.in, name: credential.name })),
+    ];
+    for (const location of locations) {
+      if (!location) continue;
+      if (location.in === 'header') names.headers.push(location.name);
+      else if (location.in === 'query') names.query.push(location.name);
+      else if (location.in === 'cookie') names.cookies.push(location.name);
+    }
+  }
+  return {
+    headers: [...new Set(names.headers)],
+    query: [...new Set(names.query)],
+    cookies: [...new Set(names.cookies)],
+  };
 }

@@ -1,9 +1,6 @@
-/**
- * Why an entry gets neither pass nor fail: the one catalogue of the entries a run skips (`skipped`: not
- * an exchange with our services, or no exchange at all) and of the parts of an entry it could not judge
- * (`not-judged`: what the recording did not keep, or what a resource limit stopped). The README's
- * "Recording traffic with the tools you have" explains each.
- */
+/** Why an entry gets neither pass nor fail: the one catalogue of the entries a run skips (`skipped`: not an
+ * exchange with our services, or no exchange at all) and of the parts of an entry it could not judge
+ * (`not-judged`: what the recording did not keep, or what a resource limit stopped). */
 export const scopeCatalogue = {
   'other-host': {
     kind: 'skipped',
@@ -65,7 +62,7 @@ export const scopeCatalogue = {
     kind: 'not-judged',
     byTool: true,
     label: 'checker failure',
-    text: 'The checker itself failed on the entry (its check threw, for example a stack overflow on a hostile value; a checking thread stopped on it twice: out of memory, a crash): the tool could not judge it, and the run exits 2.',
+    text: 'The checker itself failed on the entry (its check threw, for example a stack overflow on a hostile value or an engine fault): the tool could not judge it, and the run exits 2.',
   },
 } as const;
 
@@ -93,10 +90,6 @@ export interface NotJudged {
   detail: string;
 }
 
-export function isSkipReason(reason: ScopeReason): reason is SkipReason {
-  return scopeCatalogue[reason].kind === 'skipped';
-}
-
 /** Counts by reason, in the catalogue's order, as `body not captured 2, credentials sanitized 1`. */
 export function reasonCounts(counts: Partial<Record<ScopeReason, number>>): string {
   return (Object.keys(scopeCatalogue) as ScopeReason[])
@@ -105,10 +98,8 @@ export function reasonCounts(counts: Partial<Record<ScopeReason, number>>): stri
     .join(', ');
 }
 
-/**
- * Thrown by a check that a resource limit stopped (an XML document over the size limit, over its time
- * budget): the part is not judged. Never a violation, never a pass.
- */
+/** Thrown by a check that a resource limit stopped (an XML document over the size limit, over its time
+ * budget): the part is not judged. */
 export class CheckLimitError extends Error {
   override readonly name = 'CheckLimitError';
 

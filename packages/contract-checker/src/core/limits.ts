@@ -1,14 +1,27 @@
-import { batchXmlLimits, type XmlLimits } from '../contract/xsd-cache.js';
-
 /**
- * The checker's resource policy, one object for every limit an entry meets: the bytes of the entry as
- * recorded, the work a JSON body may cost (values and nesting, counted by a cheap scan before JSON.parse,
- * which has no limit of its own: 140 million numbers end the process with a V8 fatal error, 80 million
- * `{}` take gigabytes), and the XML limits. They protect the process, they are not the contract: an
- * entry or a body past one is *not judged* (`resource-limit`, naming the limit and the option that raises
- * it), and the run exits 2. The defaults take real traffic (bodies of tens of MiB); a mock serving
- * requests passes smaller ones.
+ * Resource limits of XML validation. They protect the process, they are not the contract: a document past one
+ * is *not judged* (see `scopeCatalogue['resource-limit']`).
  */
+export interface XmlLimits {
+  /** Largest document validated, in UTF-8 bytes. */
+  maxDocumentBytes?: number;
+  /** Time budget per document on the engine worker, in ms. */
+  timeoutMs?: number;
+  /** What a document past a limit is: `not-judged` (a batch check: `checkExchange` rejects with a
+   * `CheckLimitError`, the run reports the entry as not judged and exits 2), or, by default, a
+   * `*-body-unparseable` violation: a mock refuses what it cannot check with the service's 400. */
+  pastLimit?: 'violation' | 'not-judged';
+}
+
+/** The CLI's limits: a valid document of tens of MiB is judged, with the same tolerance at every size. */
+export const batchXmlLimits: XmlLimits = {
+  maxDocumentBytes: 256 * 1024 * 1024,
+  timeoutMs: 120_000,
+  pastLimit: 'not-judged',
+};
+
+/** The checker's resource policy: the bytes of an entry, what a JSON body may cost (counted before
+ * JSON.parse, which has no limit of its own and ends the process on huge input), and the XML limits. */
 export interface CheckLimits {
   /** Largest entry read (a HAR entry or an NDJSON line), in bytes. `--max-entry-bytes`. */
   maxEntryBytes: number;
@@ -16,11 +29,7 @@ export interface CheckLimits {
   maxJsonNodes: number;
   /** Deepest nesting of arrays and objects in one JSON body. `--max-json-depth`. */
   maxJsonDepth: number;
-  /**
-   * Longest string (a name or a value) of one JSON body, in UTF-16 units as written. Unset in the CLI (a
-   * string is bounded by its entry); a mock serving requests sets it, since a format's regular expression
-   * (`uri`) may overflow the stack on a string of a few MB.
-   */
+  /** Longest string (a name or a value) of one JSON body, in UTF-16 units as written. */
   maxJsonStringLength?: number;
   /** XML validation (`--max-xml-bytes`, `--xml-timeout`). */
   xml: XmlLimits;
@@ -33,11 +42,7 @@ export const limitOptions = {
   maxJsonDepth: '--max-json-depth',
 } as const;
 
-/**
- * The CLI's limits. 256 MiB per entry stays below what a string may hold in Node 20 (512 MiB); ten
- * million JSON values is a body of 40 MiB of bare numbers or far more of real objects, about 1 GB of heap
- * at worst; 512 levels is deeper than any API body and far from the stack's end.
- */
+/** The CLI's limits. */
 export const batchLimits: CheckLimits = {
   maxEntryBytes: 256 * 1024 * 1024,
   maxJsonNodes: 10_000_000,
@@ -57,11 +62,9 @@ const QUOTE = 34;
 const BACKSLASH = 92;
 
 /**
- * Counts the values, the nesting and the string lengths of a JSON text without building anything, in
- * pieces as they arrive (a mock reading a request) or whole ({@link jsonCost}): strings are jumped with
- * `indexOf`, an escaped quote told by the run of backslashes before it, carried across pieces. A value is
- * counted at each `[`, `{` and `,` (plus the first), which is exact for valid JSON and an upper bound
- * otherwise; JSON.parse still judges the syntax. Stops at the first limit passed and keeps its reason.
+ * Counts the values, the nesting and the string lengths of a JSON text without building anything, in pieces
+ * as they arrive (a mock reading a request) or whole ({@link jsonCost}): strings are jumped with `indexOf`,
+ * an escaped quote told by the run of backslashes before it, carried across pieces.
  */
 export class JsonScanner {
   private nodes = 1;
@@ -131,8 +134,8 @@ export class JsonScanner {
   /** The cost of everything written, or why it is past a limit. */
   end(): JsonCost {
     if (this.exceeded !== undefined) return this.exceeded;
-    // `[` and `{` count a value each and so does the `,` or start before them: the first of a container
-    // is counted twice at most, which only makes the count an upper bound.
+    // `[` and `{` count a value each and so does the `,` or start before them: the first of a container is
+    // counted twice at most, which only makes the count an upper bound.
     if (this.nodes > this.limits.maxJsonNodes) return this.nodesOver();
     return { nodes: this.nodes, depth: this.deepest };
   }
@@ -164,13 +167,7 @@ export function jsonCost(text: string, limits: JsonScanLimits): JsonCost {
   return scanner.end();
 }
 
-/**
- * Why a JSON text is past a limit, or undefined: {@link jsonCost}'s answer without its counts. A text
- * that cannot pass a limit is not scanned: each value and each character of a string takes a character of
- * the text at least, and each level of nesting a `[` or `{`, so a text shorter than the limits of values
- * and strings, with no more `[` and `{` (strings included) than the levels allowed, passes none (most
- * bodies of an API are a few hundred to a few thousand characters with a few dozen of them).
- */
+/** Why a JSON text is past a limit, or undefined: {@link jsonCost}'s answer without its counts. */
 export function jsonOverLimit(text: string, limits: JsonScanLimits): string | undefined {
   const { maxJsonNodes, maxJsonDepth, maxJsonStringLength } = limits;
   const length = text.length;
@@ -193,11 +190,7 @@ function openersAtMost(text: string, max: number): boolean {
   return true;
 }
 
-/**
- * {@link jsonCost} of UTF-8 bytes (an entry before it is decoded), values only: JSON.parse itself is
- * iterative, so an entry's nesting costs memory in proportion to its bytes, which `maxEntryBytes` bounds;
- * its number of values is what takes gigabytes (80 million `{}` in 240 MB).
- */
+/** {@link jsonCost} of UTF-8 bytes (an entry before it is decoded), values only: nesting is bounded by the bytes. */
 export function jsonBytesCost(
   bytes: Buffer,
   start: number,

@@ -1,11 +1,9 @@
-import type { NotJudged, Skip } from '../run/scope.js';
-import type { OperationMatch, Verdict, Violation } from '../types.js';
+import type { NotJudged, Skip } from './scope.js';
+import type { OperationMatch, Verdict, Violation } from './types.js';
 
-/**
- * An entry's verdict in a run: the contract's (`conforms`, `rejected-as-expected`, `violation`), or
- * `not-judged` (nothing fails, and a part the recording did not keep or a limit stopped is not judged),
- * or `skipped` (not ours, or not contract traffic).
- */
+/** An entry's verdict in a run: the contract's (`conforms`, `rejected-as-expected`, `violation`), or
+ * `not-judged` (nothing fails, and a part the recording did not keep or a limit stopped is not judged), or
+ * `skipped` (not ours, or not contract traffic). */
 export type RunVerdict = Verdict | 'not-judged' | 'skipped';
 
 export interface EntryReport {
@@ -28,9 +26,7 @@ export interface EntryReport {
   skip?: Skip;
   /** The parts not judged, with why (verdict `not-judged`, or beside the violations of a failing entry). */
   notJudged?: NotJudged[];
-  /**
-   * The coverage cell the entry filled (declared status and content type), when the run counts coverage
-   * (`--coverage`, `--format junit`); none for a status the operation does not declare.
-   */
+  /** The coverage cell the entry filled (declared status and content type), when the run counts coverage
+   * (`--coverage`, `--format junit`); none for a status the operation does not declare. */
   cell?: { status: string; contentType?: string };
 }

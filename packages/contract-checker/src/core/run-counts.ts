@@ -1,31 +1,24 @@
 import { printable } from '@svc-contracts/har';
-import type { EntryReport } from '../report/entry-report.js';
+import type { EntryReport } from './entry-report.js';
 import { isToolReason, type NotJudgedReason, reasonCounts, type SkipReason } from './scope.js';
 
-/**
- * What a run counts of its entries: every entry is passed, failed, not judged or skipped, and the
- * reasons of the last two are counted; plain data, so that threads and shards add theirs up.
- */
+/** What a run counts of its entries: every entry is passed, failed, not judged or skipped, and the reasons of
+ * the last two are counted; plain data, so that threads and shards add theirs up. */
 export interface RunCounts {
   passed: number;
   failed: number;
   /** Entries whose verdict is `not-judged` (nothing failed, and some part could not be judged). */
   notJudged: number;
-  /**
-   * The entries not judged, by reason: an entry counts once under each reason of its parts (two bodies
-   * not captured are one entry), so with two reasons an entry is under both and the sum can exceed
-   * `notJudged` (the summary line says so).
-   */
+  /** The entries not judged, by reason: an entry counts once under each reason of its parts (two bodies not
+   * captured are one entry), so with two reasons an entry is under both and the sum can exceed `notJudged`
+   * (the summary line says so). */
   notJudgedReasons: Partial<Record<NotJudgedReason, number>>;
   /** Entries skipped as not ours or not contract traffic. */
   skipped: number;
   skippedReasons: Partial<Record<SkipReason, number>>;
   /** Entries skipped as `other-host`, by host. */
   skippedHosts: Record<string, number>;
-  /**
-   * Per recording: entries that carry a credential, and entries that fail `security-missing`. A file
-   * where some entry fails it and none carries a credential looks like a sanitized export.
-   */
+  /** Per recording: entries that carry a credential, and entries that fail `security-missing`. */
   credentials: Record<string, [withCredential: number, securityMissing: number]>;
 }
 
@@ -49,10 +42,8 @@ function addTo<K extends string>(into: Partial<Record<K, number>>, key: K, count
 const authority = /^([a-z][a-z0-9+.-]*):\/\/(?:[^/?#@]*@)?([^/?#]*)/i;
 const defaultPorts: Record<string, string> = { http: ':80', https: ':443' };
 
-/**
- * The host of a recorded URL as `URL.host` gives it (lower case, `host:port`, no default port), read
- * without parsing the whole URL: it is asked for every entry. The URL itself when it has no authority.
- */
+/** The host of a recorded URL as `URL.host` gives it (lower case, `host:port`, no default port), read without
+ * parsing the whole URL: it is asked for every entry. */
 export function hostOf(url: string): string {
   const found = authority.exec(url);
   if (!found) return url;
@@ -144,11 +135,9 @@ export interface FailOn {
   skipped?: boolean;
 }
 
-/**
- * 2 when the check is incomplete (input that could not be read, a broken spec, a part a resource limit
- * stopped); else 1 when an entry violates the contract, or when entries not judged or skipped are
- * counted and the user asked for them to fail the run; else 0.
- */
+/** 2 when the check is incomplete (input that could not be read, a broken spec, a part a resource limit
+ * stopped); else 1 when an entry violates the contract, or when entries not judged or skipped are counted and
+ * the user asked for them to fail the run; else 0. */
 export function exitCodeOf(
   counts: RunCounts,
   inputErrors: number,
@@ -172,11 +161,8 @@ function hostList(hosts: Record<string, number>, limit = 5): string {
   return named.join(', ');
 }
 
-/**
- * The summary a person reads at a glance, the last line of the report:
- * `12 passed, 1 failed, 2 not judged (body not captured 2), 5 skipped (other host 4, CORS preflight 1)`.
- * The counts are of entries; entries that could not be read at all (`inputErrors`) are counted last.
- */
+/** The summary a person reads at a glance, the last line of the report: `12 passed, 1 failed, 2 not judged
+ * (body not captured 2), 5 skipped (other host 4, CORS preflight 1)`. */
 export function summaryLine(counts: RunCounts, inputErrors = 0): string {
   const parts = [`${counts.passed} passed`, `${counts.failed} failed`];
   const notJudged = reasonCounts(counts.notJudgedReasons);

@@ -1,10 +1,8 @@
 import type { ExchangeRequest, ExchangeResponse, HarNameValue } from '@svc-contracts/har';
-import type { NotJudged } from './run/scope.js';
+import type { NotJudged } from './scope.js';
 
-/**
- * One HTTP header as recorded (HAR keeps duplicates and the original case, so do we): the HAR package's
- * name/value pair, one type for the recorder, the checker and the mocks.
- */
+/** One HTTP header as recorded (HAR keeps duplicates and the original case, so do we): the HAR package's
+ * name/value pair, one type for the recorder, the checker and the mocks. */
 export type HeaderField = HarNameValue;
 
 /**
@@ -24,10 +22,8 @@ export interface Violation {
   severity: 'error';
   message: string;
   side: Side;
-  /**
-   * Where in the recording: a JSON pointer (`/items/0/id`) or XML path (`/Order/SiteId`) into the body,
-   * `header:X-Name`, `query:limit`, `query:filters/0/value`, `path:campaign_id`, `cookie:name`.
-   */
+  /** Where in the recording: a JSON pointer (`/items/0/id`) or XML path (`/Order/SiteId`) into the body,
+   * `header:X-Name`, `query:limit`, `query:filters/0/value`, `path:campaign_id`, `cookie:name`. */
   pointer?: string;
   /** Where in the contract: `specs/agents/openapi.yaml#/paths/~1api~1v1~1workflow~1fetch/get`. */
   specLocation?: string;
@@ -35,11 +31,9 @@ export interface Violation {
   reason?: ViolationReason;
 }
 
-/**
- * `security-exclusive`: `scheme-not-allowed` when a credential is of a scheme the operation does not
- * take at all, `credentials-together` when the credentials sent belong to more than one requirement,
- * `api-key-as-bearer` when the bearer token is the value of an API key sent in the same request.
- */
+/** `security-exclusive`: `scheme-not-allowed` when a credential is of a scheme the operation does not take at
+ * all, `credentials-together` when the credentials sent belong to more than one requirement,
+ * `api-key-as-bearer` when the bearer token is the value of an API key sent in the same request. */
 export type ViolationReason = 'scheme-not-allowed' | 'credentials-together' | 'api-key-as-bearer';
 
 export interface OperationMatch {
@@ -51,11 +45,8 @@ export interface OperationMatch {
   pathTemplate: string;
   /** Percent-decoded values of the template's parameters. */
   pathParams: Record<string, string>;
-  /**
-   * Set when the URL matched through the path item's `x-path-aliases` (another spelling the source uses,
-   * for example numbers `/e911addresses`): the alias template. A warning (`EntryVerdict.note`), not a
-   * violation.
-   */
+  /** Set when the URL matched through the path item's `x-path-aliases` (another spelling the source uses, for
+   * example numbers `/e911addresses`): the alias template. */
   pathAlias?: string;
 }
 
@@ -68,17 +59,11 @@ export interface EntryVerdict {
   violations: Violation[];
   /** Every way the request breaks the contract, whether or not the service refused it. */
   requestViolations: Violation[];
-  /**
-   * What the checker accepted without the source stating it, for the report: a request that fails
-   * validation refused with a 4xx of the service's choice where the source states no validation status
-   * (no `x-validation-status`): `refused 400; the source states no validation status, any 4xx is accepted`.
-   */
+  /** What the checker accepted without the source stating it, for the report: a request that fails validation
+   * refused with a 4xx of the service's choice where the source states no validation status (no
+   * `x-validation-status`): `refused 400; the source states no validation status, any 4xx is accepted`. */
   note?: string;
-  /**
-   * Parts that could not be judged (`credentials` of a request whose recording stripped them). The
-   * verdict is about the other parts; a run reports an entry with such parts and no violation as
-   * not judged.
-   */
+  /** Parts that could not be judged (`credentials` of a request whose recording stripped them). */
   notJudged?: NotJudged[];
 }
 
