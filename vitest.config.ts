@@ -17,7 +17,6 @@ export const ownLane = [
   'packages/mock-server/test/cli-process.test.ts',
   'tests/scripts/arguments.test.ts',
   'tests/scripts/dev-process.test.ts',
-  'packages/contract-checker/test/workers.test.ts',
 ];
 
 export default defineConfig({

@@ -10,7 +10,7 @@ const LINT_STEP = /^pnpm run ([\w:-]+)$/;
  * The lanes of `pnpm test`, from the root package.json scripts, three at once on the two cores: the suite
  * after the build; the rest of the lint and the checks, which only read the tree, then the bench test and
  * the arguments test; the real-publish test (a clone of HEAD, but this tree's built mock server), the docs
- * site test, the CLI process tests and the checker's worker-thread test. Files leave the suite for the
+ * site test and the CLI process tests. Files leave the suite for the
  * other lanes so that the three end about together. Every step needs the build only, so each reports its
  * own result.
  */
@@ -68,11 +68,6 @@ export function pnpmTestLanes(
             'packages/mock-server/test/cli-process.test.ts',
             'tests/scripts/dev-process.test.ts',
           ],
-          'build',
-        ),
-        vitestStep(
-          'checker-workers',
-          ['--project', 'own-lane', 'packages/contract-checker/test/workers.test.ts'],
           'build',
         ),
       ],

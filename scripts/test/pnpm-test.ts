@@ -16,8 +16,8 @@ import { pnpmTestLanes } from './pnpm-test-lanes.ts';
 const usage = `Usage: pnpm test
 Runs every check of \`pnpm test\` in three lanes at once: the build, then the vitest project "suite" (output
 streamed); the rest of lint, check:generated, check:packages, then the bench and arguments tests; the
-real-publish test once the build is done, then the docs site test, the CLI process tests and the checker's
-worker-thread test (output of both lanes printed after).
+real-publish test once the build is done, then the docs site test and the CLI process tests (output of
+both lanes printed after).
 For some files only: pnpm exec vitest run <files>.`;
 
 acceptNoArguments(usage);

@@ -32,7 +32,6 @@ describe('the lanes of pnpm test', () => {
       ['real-publish', 'build'],
       ['docs-site', 'build'],
       ['cli-processes', 'build'],
-      ['checker-workers', 'build'],
     ]);
     // Every file the suite leaves to a lane of its own is run by one: none is left out of `pnpm test`.
     const ownLaneSteps = [...checks.steps, ...realPublish.steps].filter((step) =>

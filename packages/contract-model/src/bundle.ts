@@ -47,8 +47,7 @@ export async function bundleSpecs(
   opts: BundleOptions = {},
 ): Promise<BundledSpecs> {
   const baseDir = opts.baseDir ?? (opts.configPath ? dirname(opts.configPath) : process.cwd());
-  // Redocly is loaded on the first root to bundle, not at the top: it is a heavy import, and a warm
-  // set-up cache loads contracts without it.
+  // Redocly is loaded on the first root to bundle, not at the top: it is a heavy import.
   const bundle = openBundler(opts.configPath || undefined);
   const root = opts.root ?? (opts.configPath ? specRootOf(opts.configPath) : undefined);
   const specs: BundledSpec[] = [];

@@ -45,7 +45,6 @@ export class MockReloader {
       const served = this.sources.map((candidate) => candidate.name).join(', ');
       throw new SpecError(`"${name}" is not served by these mocks (they serve ${served}).`);
     }
-    // The set-up cache hashes every input file: a saved file is never served from a stale entry.
     let jsonChecks: JsonCheckWorker | undefined;
     const [contracts, bundled] = await Promise.all([
       loadContracts({ configPath: this.configPath, specs: [source] }),

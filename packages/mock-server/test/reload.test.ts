@@ -32,7 +32,6 @@ beforeAll(async () => {
     configPath: join(dir, 'redocly.yaml'),
     only: ['agents', 'token'],
     ports: { agents: 0, token: 0 },
-    // The set-up cache goes under the copy (node_modules/.cache there), removed with it.
   });
 });
 
