@@ -1,10 +1,18 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
+import { XSD_PATH_FIELDS, xsdReferencesIn } from './extensions/xsd.js';
 import { openBundler } from './redocly.js';
 import type { SpecInputPolicy } from './resolver.js';
-import { isWritten, type Service, type ServiceSource, serviceOf, toPosix } from './services.js';
-import type { SpecBudgets } from './spec-input.js';
+import {
+  findConfigPath,
+  isWritten,
+  type Service,
+  type ServiceSource,
+  serviceOf,
+  toPosix,
+} from './services.js';
+import { checkSpecFile, isInside, type SpecBudgets, SpecInputError, specBudgets } from './spec-input.js';
 
 /** A service's spec bundled into one document (every `$ref` across files followed), as `redocly bundle` does. */
 export interface BundledSpec extends Service {
@@ -76,9 +84,36 @@ export async function bundleSpecs(
         const file = where ? toPosix(relative(baseDir, where.source.absoluteRef)) : service.relativeRoot;
         return `${file}${where?.pointer ?? ''}: ${problem.message}`;
       });
-    specs.push({ ...service, document: result.bundle.parsed as OpenApiDocument, problems });
+    const document = result.bundle.parsed as OpenApiDocument;
+    problems.push(...xsdRefusals(document, service, root ?? service.dir, opts.budgets));
+    specs.push({ ...service, document, problems });
   }
   return { specs, missing, files: [...files] };
+}
+
+/**
+ * The `x-xsd` files the policy refuses (out of the root, a link out of it, a FIFO or device, over the byte
+ * budget), as problems at the `x-xsd`'s place. A missing one is the XSD loader's to report.
+ */
+function xsdRefusals(
+  document: OpenApiDocument,
+  service: Service,
+  root: string,
+  budgets: Partial<SpecBudgets> | undefined,
+): string[] {
+  const problems: string[] = [];
+  for (const reference of xsdReferencesIn(document))
+    for (const field of XSD_PATH_FIELDS) {
+      const path = reference[field] === undefined ? undefined : resolve(service.dir, reference[field]);
+      if (path === undefined || (!existsSync(path) && isInside(path, resolve(root)))) continue;
+      try {
+        checkSpecFile(path, root, specBudgets(process.env, budgets));
+      } catch (error) {
+        if (!(error instanceof SpecInputError)) throw error;
+        problems.push(`${service.relativeRoot}#${reference.pointer}/x-xsd/${field}: ${error.message}`);
+      }
+    }
+  return problems;
 }
 
 /** A spec that does not exist or does not bundle. */
@@ -102,13 +137,24 @@ export async function bundleService(
 
 /** The root a config's specs are read within: the repository holding it, else the config's folder. */
 export function specRootOf(configPath: string): string {
-  return repositoryOf(dirname(resolve(configPath)));
+  const dir = dirname(resolve(configPath));
+  return repositoryOf(dir) ?? dir;
 }
 
-/** The git working tree holding `dir` (its nearest folder with a `.git`), else `dir` itself. */
-function repositoryOf(dir: string): string {
+/**
+ * The root a file a spec names (an XSD) is read within when no config is given: the repository holding
+ * it, else the folder of the nearest `redocly.yaml` above it, else its own folder.
+ */
+export function specRootOfFile(file: string): string {
+  const dir = dirname(resolve(file));
+  const config = findConfigPath(dir);
+  return repositoryOf(dir) ?? (config ? dirname(config) : dir);
+}
+
+/** The git working tree holding `dir` (its nearest folder with a `.git`). */
+function repositoryOf(dir: string): string | undefined {
   for (let at = dir; ; at = dirname(at)) {
     if (existsSync(resolve(at, '.git'))) return at;
-    if (dirname(at) === at) return dir;
+    if (dirname(at) === at) return undefined;
   }
 }

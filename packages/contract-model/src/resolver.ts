@@ -4,10 +4,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { BaseResolver, Document, Source } from '@redocly/openapi-core';
 import { collapseAliasChains } from './aliases.js';
+import { checkNesting, refFiles } from './nesting.js';
 import {
   checkSpecFile,
   isInside,
   isUrl,
+  parsedExtension,
   parseSpecText,
   type SpecBudgets,
   specBudgets,
@@ -31,8 +33,6 @@ export interface GuardedResolver {
   restore(): void;
 }
 
-const parsedExtension = /\.(ya?ml|json)$/i;
-
 /**
  * A Redocly `BaseResolver` that reads only what the policy allows. `SourceClass` is Redocly's `Source`
  * from whichever of its entries the caller loaded (the OpenAPI-only bundler does not export the resolver).
@@ -41,6 +41,7 @@ export function guardedResolver(SourceClass: typeof Source, policy: SpecInputPol
   const budgets = specBudgets(process.env, policy.budgets);
   const root = resolve(policy.root);
   const read = new Set<string>();
+  const shown = (file: string) => (file.startsWith(root) ? file.slice(root.length + 1) : file);
   let restore = () => {};
   const resolver = {
     config: { http: { headers: [] } },
@@ -64,10 +65,7 @@ export function guardedResolver(SourceClass: typeof Source, policy: SpecInputPol
     parseDocument(source: Source, isRoot = false): Document {
       // As Redocly: files of other kinds (an `externalValue` example, GraphQL) stay text.
       if (!isRoot && !parsedExtension.test(source.absoluteRef)) return { source, parsed: source.body };
-      const shown = source.absoluteRef.startsWith(root)
-        ? source.absoluteRef.slice(root.length + 1)
-        : source.absoluteRef;
-      const parsed = parseSpecText(source.body, shown, budgets);
+      const parsed = parseSpecText(source.body, shown(source.absoluteRef), budgets);
       const put = collapseAliasChains(parsed);
       if (isRoot && policy.aliasChains !== 'ended') restore = put;
       return { source, parsed };
@@ -76,12 +74,44 @@ export function guardedResolver(SourceClass: typeof Source, policy: SpecInputPol
       const absoluteRef = resolver.resolveExternalRef(base, ref);
       const cached = resolver.cache.get(absoluteRef);
       if (cached) return cached;
-      const document = resolver
+      const parsed = resolver
         .loadExternalRef(absoluteRef)
         .then((source) => resolver.parseDocument(source, isRoot));
+      const document = isRoot ? parsed.then(nestingChecked) : parsed;
       resolver.cache.set(absoluteRef, document);
       return document;
     },
   };
+
+  /** The root document once its nesting is within the budget, the files it names loaded (and cached). */
+  async function nestingChecked(document: Document): Promise<Document> {
+    const loaded = new Map<string, Document>([[document.source.absoluteRef, document]]);
+    const pending = [document];
+    for (let at = pending.pop(); at !== undefined; at = pending.pop()) {
+      const base = at.source.absoluteRef;
+      for (const file of typeof at.parsed === 'string' ? [] : refFiles(at.parsed)) {
+        const absoluteRef = resolver.resolveExternalRef(base, file);
+        if (isUrl(file) || loaded.has(absoluteRef)) continue;
+        const named = await resolver.resolveDocument(base, file).catch(() => undefined);
+        // A file that cannot be read is Redocly's to report, from the same cached refusal.
+        if (named === undefined) continue;
+        loaded.set(absoluteRef, named);
+        pending.push(named);
+      }
+    }
+    const documentOf = (from: string, file: string) => {
+      const named = loaded.get(file === '' ? from : resolver.resolveExternalRef(from, file));
+      return named && typeof named.parsed !== 'string'
+        ? { file: named.source.absoluteRef, parsed: named.parsed }
+        : undefined;
+    };
+    checkNesting(
+      { file: document.source.absoluteRef, parsed: document.parsed },
+      documentOf,
+      budgets.maxDepth,
+      shown,
+    );
+    return document;
+  }
   return { resolver: resolver as unknown as BaseResolver, restore: () => restore() };
 }

@@ -1,7 +1,7 @@
 // A spec is input: the one policy for reading a spec's files, whichever tool bundles it. A `$ref` may name
 // only a regular file inside the root the tool was given (by its path and by its real path), never a URL,
 // and a file is parsed under budgets checked before any alias is expanded.
-import { realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { binaryTag, CORE_SCHEMA, loadAll, mergeTag, omapTag, pairsTag, setTag } from 'js-yaml';
 
@@ -13,12 +13,15 @@ export interface SpecBudgets {
   maxAliases: number;
   /** Nodes of one file once its aliases are expanded, counted before expanding them (`SPEC_MAX_YAML_NODES`). */
   maxNodes: number;
+  /** Levels of nesting once the `$ref`s are followed, checked before a walker recurses (`SPEC_MAX_NESTING_DEPTH`). */
+  maxDepth: number;
 }
 
 export const defaultSpecBudgets: Readonly<SpecBudgets> = {
   maxFileBytes: 64 * 1024 * 1024,
   maxAliases: 1000,
   maxNodes: 5_000_000,
+  maxDepth: 1000,
 };
 
 /** Which environment variable raises which budget (named in every refusal). */
@@ -26,6 +29,7 @@ export const budgetVariables: Readonly<Record<keyof SpecBudgets, string>> = {
   maxFileBytes: 'SPEC_MAX_FILE_BYTES',
   maxAliases: 'SPEC_MAX_YAML_ALIASES',
   maxNodes: 'SPEC_MAX_YAML_NODES',
+  maxDepth: 'SPEC_MAX_NESTING_DEPTH',
 };
 
 /** The budgets, each from its environment variable when that is a positive integer, else the default. */
@@ -52,6 +56,7 @@ export const specInputRules = [
   'yaml-aliases',
   'yaml-alias-cycle',
   'yaml-nodes',
+  'nesting-depth',
 ] as const;
 export type SpecInputRule = (typeof specInputRules)[number];
 
@@ -122,6 +127,18 @@ export function checkSpecFile(
       `${shown}: ${stat.size} bytes, over the budget of ${budgets.maxFileBytes} (raise it with ${budgetVariables.maxFileBytes})`,
     );
   return real;
+}
+
+export const parsedExtension = /\.(ya?ml|json)$/i;
+
+/**
+ * The text of a file a spec may read ({@link checkSpecFile}); a YAML or JSON file is parsed under the
+ * budgets too, for a tool that parses it itself (Spectral).
+ */
+export function readSpecFile(file: string, root: string, budgets: SpecBudgets = defaultSpecBudgets): string {
+  const text = readFileSync(checkSpecFile(file, root, budgets), 'utf8').replace(/\r\n/g, '\n');
+  if (parsedExtension.test(file)) parseSpecText(text, relative(root, resolve(root, file)), budgets);
+  return text;
 }
 
 /**

@@ -79,13 +79,16 @@ export function readXsd(media: unknown, mediaType?: string): Read<XsdReference |
   };
 }
 
-/** Every well-formed `x-xsd` object anywhere under `node` (in document order; bounded depth). */
-export function xsdReferencesIn(node: unknown, maxDepth = 64): Array<XsdReference & { element: string }> {
-  const found: Array<XsdReference & { element: string }> = [];
-  const visit = (value: unknown, depth: number): void => {
+/** Every well-formed `x-xsd` object anywhere under `node`, with the pointer of the object holding it (in document order; bounded depth). */
+export function xsdReferencesIn(
+  node: unknown,
+  maxDepth = 64,
+): Array<XsdReference & { element: string; pointer: string }> {
+  const found: Array<XsdReference & { element: string; pointer: string }> = [];
+  const visit = (value: unknown, depth: number, pointer: string): void => {
     if (depth > maxDepth) return;
     if (Array.isArray(value)) {
-      for (const item of value) visit(item, depth + 1);
+      for (const [index, item] of value.entries()) visit(item, depth + 1, `${pointer}/${index}`);
       return;
     }
     if (!isObject(value)) return;
@@ -94,10 +97,10 @@ export function xsdReferencesIn(node: unknown, maxDepth = 64): Array<XsdReferenc
         const read = readXsd(value);
         // Well-formed only: a malformed one's best value may lack its element.
         if (read.value && read.value.element !== undefined && read.problems.length === 0)
-          found.push({ ...read.value, element: read.value.element });
-      } else visit(child, depth + 1);
+          found.push({ ...read.value, element: read.value.element, pointer });
+      } else visit(child, depth + 1, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
     }
   };
-  visit(node, 0);
+  visit(node, 0, '');
   return found;
 }
