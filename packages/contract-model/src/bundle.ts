@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
+import { EXTENSION } from './extensions/names.js';
 import { XSD_PATH_FIELDS, xsdReferencesIn } from './extensions/xsd.js';
 import { openBundler } from './redocly.js';
 import type { SpecInputPolicy } from './resolver.js';
@@ -110,7 +111,9 @@ function xsdRefusals(
         checkSpecFile(path, root, specBudgets(process.env, budgets));
       } catch (error) {
         if (!(error instanceof SpecInputError)) throw error;
-        problems.push(`${service.relativeRoot}#${reference.pointer}/x-xsd/${field}: ${error.message}`);
+        problems.push(
+          `${service.relativeRoot}#${reference.pointer}/${EXTENSION.xsd}/${field}: ${error.message}`,
+        );
       }
     }
   return problems;
