@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { checkSpecFile, SpecInputError, specBudgets, specRootOfFile } from '@svc-contracts/contract-model';
 import { findForbiddenDeclaration } from './doctype-guard.js';
 import { XsdLoadError } from './errors.js';
 
@@ -31,10 +33,16 @@ const HAS_URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
  * Reads an XSD and, transitively, the schemas it names in `xs:include`, `xs:import`, `xs:redefine` and
  * `xs:override`. The engine runs with no file system and no network, so every schema it may need is read
  * here and handed over; a reference we cannot read fails now, with the file named, instead of later as
- * an obscure engine error.
+ * an obscure engine error. Each file is read under contract-model's spec-input policy within `root`
+ * (default: the repository holding the XSD): a regular file inside it, by path and real path, within the
+ * byte budget.
  */
-export async function loadSchemaBundle(xsdPath: string): Promise<SchemaBundle> {
+export async function loadSchemaBundle(
+  xsdPath: string,
+  options: { root?: string } = {},
+): Promise<SchemaBundle> {
   const entryPath = path.resolve(xsdPath);
+  const root = options.root ?? specRootOfFile(entryPath);
   const contentsByPath = new Map<string, string>();
   const pending: Array<{ absolutePath: string; referencedAs: string; referencedFrom?: string }> = [
     { absolutePath: entryPath, referencedAs: xsdPath },
@@ -43,7 +51,7 @@ export async function loadSchemaBundle(xsdPath: string): Promise<SchemaBundle> {
   while (pending.length > 0) {
     const next = pending.shift();
     if (next === undefined || contentsByPath.has(next.absolutePath)) continue;
-    const contents = await readSchema(next.absolutePath, next.referencedAs, next.referencedFrom);
+    const contents = await readSchema(next, root);
     contentsByPath.set(next.absolutePath, contents);
     for (const location of referencedLocations(contents)) {
       const referencedFrom = displayPath(next.absolutePath);
@@ -80,15 +88,21 @@ export async function loadSchemaBundle(xsdPath: string): Promise<SchemaBundle> {
 }
 
 async function readSchema(
-  absolutePath: string,
-  referencedAs: string,
-  referencedFrom?: string,
+  {
+    absolutePath,
+    referencedAs,
+    referencedFrom,
+  }: { absolutePath: string; referencedAs: string; referencedFrom?: string },
+  root: string,
 ): Promise<string> {
   let contents: string;
   try {
-    contents = await readFile(absolutePath, 'utf8');
+    if (!existsSync(absolutePath)) throw new Error('not found');
+    contents = await readFile(checkSpecFile(absolutePath, root, specBudgets()), 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : String(error);
+    // A refusal's message starts with the file as the policy names it: the file is named here once.
+    const reason =
+      error instanceof SpecInputError ? error.message.slice(error.file.length + 2) : (error as Error).message;
     const shownPath = referencedFrom === undefined ? referencedAs : displayPath(absolutePath);
     const origin =
       referencedFrom === undefined ? '' : ` (referenced as '${referencedAs}' by ${referencedFrom})`;
