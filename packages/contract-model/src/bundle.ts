@@ -35,10 +35,7 @@ export interface BundleOptions {
   configPath?: string;
   /** Base folder of relative roots and of the paths in messages (default: the config's folder, or the working directory). */
   baseDir?: string;
-  /**
-   * The folder every `$ref` must stay inside (spec-input policy; default: the repository holding the config,
-   * else the config's folder, else each root document's folder).
-   */
+  /** The folder every `$ref` must stay inside (default: the repository holding the config, else its folder, else each root's). */
   root?: string;
   /** Parsing budgets (default: `specBudgets()`, the environment's or the defaults). */
   budgets?: Partial<SpecBudgets>;
@@ -46,18 +43,13 @@ export interface BundleOptions {
   aliasChains?: SpecInputPolicy['aliasChains'];
 }
 
-/**
- * Bundles each service's split spec in memory with @redocly/openapi-core. Services whose root document
- * does not exist yet are returned in `missing` rather than failing: specs are written service by
- * service and a listed-but-unwritten one must not block the others.
- */
+/** Bundles each service's split spec in memory; a service whose root document is not written yet is in `missing`. */
 export async function bundleSpecs(
   sources: ReadonlyArray<ServiceSource | Service>,
   opts: BundleOptions = {},
 ): Promise<BundledSpecs> {
   const baseDir = opts.baseDir ?? (opts.configPath ? dirname(opts.configPath) : process.cwd());
-  // Redocly is loaded on the first root to bundle, not at the top: it is a heavy import, and a warm
-  // set-up cache loads contracts without it.
+  // Redocly loads on the first root to bundle: a warm set-up cache loads contracts without it.
   const bundle = openBundler(opts.configPath || undefined);
   const root = opts.root ?? (opts.configPath ? specRootOf(opts.configPath) : undefined);
   const specs: BundledSpec[] = [];
@@ -75,7 +67,6 @@ export async function bundleSpecs(
       ...(opts.aliasChains ? { aliasChains: opts.aliasChains } : {}),
     });
     files.add(service.root);
-    // A remote `$ref` stays a URL (no file to read again); a local one becomes an absolute path.
     for (const file of result.fileDependencies)
       files.add(/^[a-z][a-z\d+.-]+:\/\//i.test(file) ? file : resolve(file));
     const problems = result.problems
@@ -92,10 +83,7 @@ export async function bundleSpecs(
   return { specs, missing, files: [...files] };
 }
 
-/**
- * The `x-xsd` files the policy refuses (out of the root, a link out of it, a FIFO or device, over the byte
- * budget), as problems at the `x-xsd`'s place. A missing one is the XSD loader's to report.
- */
+/** The `x-xsd` files the policy refuses, as problems at the `x-xsd`'s place (a missing one is the XSD loader's to report). */
 function xsdRefusals(
   document: OpenApiDocument,
   service: Service,
@@ -124,10 +112,7 @@ export class SpecError extends Error {
   override readonly name = 'SpecError';
 }
 
-/**
- * Bundles one service. Throws SpecError when its root document does not exist; Redocly's problems are
- * returned (a caller that must not serve a broken spec refuses them).
- */
+/** Bundles one service; SpecError when its root document does not exist, Redocly's problems returned. */
 export async function bundleService(
   service: ServiceSource | Service,
   opts: BundleOptions = {},
@@ -144,10 +129,7 @@ export function specRootOf(configPath: string): string {
   return repositoryOf(dir) ?? dir;
 }
 
-/**
- * The root a file a spec names (an XSD) is read within when no config is given: the repository holding
- * it, else the folder of the nearest `redocly.yaml` above it, else its own folder.
- */
+/** The root a file a spec names (an XSD) is read within: its repository, else the nearest `redocly.yaml`'s folder, else its own. */
 export function specRootOfFile(file: string): string {
   const dir = dirname(resolve(file));
   const config = findConfigPath(dir);

@@ -1,5 +1,4 @@
-// The nesting budget: how deep a spec goes once its `$ref`s are followed, measured before Redocly's walker
-// recurses into it (it overflows the stack instead of stopping).
+// How deep a spec goes once its `$ref`s are followed, measured before Redocly's recursive walker overflows.
 import { budgetVariables, SpecInputError } from './spec-input.js';
 
 /** A document a `$ref` may name: its absolute path and its parsed value. */
@@ -29,11 +28,7 @@ export function refFiles(value: unknown): string[] {
   return [...files];
 }
 
-/**
- * Refuses a document nested deeper than `maxDepth` objects once its `$ref`s are followed (a `$ref` back to
- * an object being walked is a cycle, not depth), naming where the too-deep part starts. Iterative and
- * linear: each object's depth is computed once.
- */
+/** Refuses a document nested deeper than `maxDepth` objects once `$ref`s are followed (a cycle is not depth); linear. */
 export function checkNesting(
   root: NestedDocument,
   documentOf: DocumentOf,
@@ -94,9 +89,7 @@ function at(value: unknown, pointer: string): unknown {
     let key = token;
     try {
       key = decodeURIComponent(token);
-    } catch {
-      // not percent-encoded: the token as written
-    }
+    } catch {}
     node = (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
   return node;

@@ -1,5 +1,4 @@
-// Redocly's resolver with the reading replaced by the spec-input policy (its documented BaseResolver API,
-// `externalRefResolver`): every file a bundle or a lint reads is checked and parsed by spec-input.ts.
+// Redocly's resolver (its documented BaseResolver, `externalRefResolver`) reading through the spec-input policy.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { BaseResolver, Document, Source } from '@redocly/openapi-core';
@@ -19,11 +18,7 @@ import {
 export interface SpecInputPolicy {
   root: string;
   budgets?: Partial<SpecBudgets>;
-  /**
-   * `as-written` (default): the bundle keeps the root document's `$ref`s to alias chains as written (they
-   * point at the chain's end only while Redocly resolves, see aliases.ts); `ended`: they stay pointed at
-   * the chain's end (the same schemas; for a tool that follows `$ref`s a bounded number of hops).
-   */
+  /** `as-written` (default): the root's `$ref`s to alias chains are put back after bundling; `ended`: they keep the chain's end. */
   aliasChains?: 'as-written' | 'ended';
 }
 
@@ -33,10 +28,7 @@ export interface GuardedResolver {
   restore(): void;
 }
 
-/**
- * A Redocly `BaseResolver` that reads only what the policy allows. `SourceClass` is Redocly's `Source`
- * from whichever of its entries the caller loaded (the OpenAPI-only bundler does not export the resolver).
- */
+/** A Redocly `BaseResolver` that reads only what the policy allows (`SourceClass`: Redocly's `Source` from the entry the caller loaded). */
 export function guardedResolver(SourceClass: typeof Source, policy: SpecInputPolicy): GuardedResolver {
   const budgets = specBudgets(process.env, policy.budgets);
   const root = resolve(policy.root);
@@ -53,8 +45,7 @@ export function guardedResolver(SourceClass: typeof Source, policy: SpecInputPol
       return resolve(base && !isUrl(base) ? dirname(base) : root, ref);
     },
     async loadExternalRef(absoluteRef: string): Promise<Source> {
-      // A missing file inside the root is one of the bundle's files (a cache of the bundle must see it
-      // appear); a refused one is not, so that nothing reads it to fingerprint it.
+      // A missing file inside the root is a bundle file (a cache must see it appear); a refused one is never read.
       if (!isUrl(absoluteRef) && isInside(absoluteRef, root) && !existsSync(absoluteRef))
         read.add(absoluteRef);
       const real = checkSpecFile(absoluteRef, root, budgets);
@@ -93,7 +84,6 @@ export function guardedResolver(SourceClass: typeof Source, policy: SpecInputPol
         const absoluteRef = resolver.resolveExternalRef(base, file);
         if (isUrl(file) || loaded.has(absoluteRef)) continue;
         const named = await resolver.resolveDocument(base, file).catch(() => undefined);
-        // A file that cannot be read is Redocly's to report, from the same cached refusal.
         if (named === undefined) continue;
         loaded.set(absoluteRef, named);
         pending.push(named);
