@@ -14,19 +14,12 @@ import { asRefusal } from './spec-input.ts';
 
 const severities = ['error', 'warning', 'info', 'info'] as const;
 
-/**
- * Loads the repository's `.spectral.yaml` exactly as the Spectral CLI does, so `pnpm lint:specs` and a
- * bare `spectral lint` agree (our published ruleset plus the overrides the source documents force).
- */
+/** Loads `.spectral.yaml` as the Spectral CLI does, so `pnpm lint:specs` and a bare `spectral lint` agree. */
 export function loadRepositoryRuleset(): Promise<Ruleset> {
   return bundleAndLoadRuleset(fromRoot('.spectral.yaml'), { fs, fetch });
 }
 
-/**
- * Runs Spectral in-process on a service's root document, its files read under the spec-input policy within
- * the config's root (a refusal throws SpecInputError or is a `spec-input/<rule>` finding). Each finding is
- * reported in the file that holds it, so a reviewer sees the line to change.
- */
+/** Runs Spectral on a service's root document, its files read under the spec-input policy within the config's root. */
 export async function lintWithSpectral(
   service: Service,
   ruleset: Ruleset,
