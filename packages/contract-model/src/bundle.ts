@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
+import { isObject, type OpenApiDocument, resolvePointer } from '@svc-contracts/openapi-utils';
 import { EXTENSION } from './extensions/names.js';
 import { XSD_PATH_FIELDS, xsdReferencesIn } from './extensions/xsd.js';
 import { openBundler } from './redocly.js';
@@ -83,7 +83,7 @@ export async function bundleSpecs(
   return { specs, missing, files: [...files] };
 }
 
-/** The `x-xsd` files the policy refuses, as problems at the `x-xsd`'s place (a missing one is the XSD loader's to report). */
+/** The `x-xsd` files the policy refuses, as problems at their place, their `x-xsd` dropped so nothing reads them. */
 function xsdRefusals(
   document: OpenApiDocument,
   service: Service,
@@ -102,6 +102,8 @@ function xsdRefusals(
         problems.push(
           `${service.relativeRoot}#${reference.pointer}/${EXTENSION.xsd}/${field}: ${error.message}`,
         );
+        const holder = resolvePointer(document, reference.pointer);
+        if (isObject(holder)) delete holder[EXTENSION.xsd];
       }
     }
   return problems;

@@ -1,4 +1,5 @@
 // How deep a spec goes once its `$ref`s are followed, measured before Redocly's recursive walker overflows.
+import { resolvePointer } from '@svc-contracts/openapi-utils';
 import { budgetVariables, SpecInputError } from './spec-input.js';
 
 /** A document a `$ref` may name: its absolute path and its parsed value. */
@@ -47,7 +48,7 @@ export function checkNesting(
     if (typeof ref === 'string') {
       const [path = '', target = ''] = ref.split('#');
       const document = documentOf(file, path);
-      if (document) children.push([at(document.parsed, target), document.file, target]);
+      if (document) children.push([resolvePointer(document.parsed, target), document.file, target]);
     }
     return { node, file, pointer, children, depth: 0 };
   };
@@ -79,18 +80,4 @@ export function checkNesting(
     if (known !== undefined) top.depth = Math.max(top.depth, known);
     else stack.push(frame([child, file, pointer]));
   }
-}
-
-/** The value at a JSON pointer (`/a/b~1c`), or undefined. */
-function at(value: unknown, pointer: string): unknown {
-  let node = value;
-  for (const token of pointer.split('/').slice(1)) {
-    if (!isNode(node)) return undefined;
-    let key = token;
-    try {
-      key = decodeURIComponent(token);
-    } catch {}
-    node = (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return node;
 }

@@ -224,6 +224,8 @@ describe('x-xsd files', () => {
         : [],
     );
     expect(problems.join('')).not.toContain('do-not-print-me');
+    // A refused x-xsd is dropped from the bundle, so no loader reads it.
+    expect(JSON.stringify(specs[0]?.document).includes('x-xsd')).toBe(refused === undefined);
   });
   it('refuses an x-xsd over the byte budget', async () => {
     write(join(root, 'xsd', 'Big.xsd'), `<!-- ${'x'.repeat(600)} -->\n`);
