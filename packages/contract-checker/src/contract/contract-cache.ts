@@ -17,7 +17,9 @@ import {
   type BundledSpec,
   type BundledSpecs,
   bundleSpecs,
+  checkSpecFile,
   type ServiceSource,
+  specRootOfFile,
 } from '@svc-contracts/contract-model';
 import { compiledValidatorsOf, usePrecompiledValidators } from './schema-validator.js';
 import { SetupXsdCache } from './setup-xsd-cache.js';
@@ -229,7 +231,7 @@ function hashesOf(paths: string[]): Array<[string, string | null]> {
 
 function hashOfFile(path: string): string | null {
   try {
-    return sha256(readFileSync(path));
+    return sha256(readFileSync(checkSpecFile(path, specRootOfFile(path))));
   } catch {
     return null;
   }
