@@ -16,6 +16,8 @@ const configPath = join(dir, 'repo', 'redocly.yaml');
 describe('lintWithSpectral', () => {
   it.each([
     { ref: './inside.yaml', rule: undefined },
+    // A missing file is a broken `$ref` (Spectral's invalid-ref), not a refusal.
+    { ref: './missing.yaml', rule: undefined },
     { ref: '../../secret.yaml', rule: 'spec-input/outside-root' },
   ])('$ref → $rule', async ({ ref, rule }) => {
     writeFileSync(join(dir, 'repo', 'spec', 'inside.yaml'), 'type: string\n');

@@ -10,7 +10,8 @@ const refusal = new RegExp(`\\[(${specInputRules.join('|')})\\]$`);
 /** A linter's finding that is a spec-input refusal, as the pipeline's `spec-input/<rule>` at the `$ref`. */
 export function asRefusal(finding: Finding): Finding {
   const rule = refusal.exec(finding.message)?.[1];
-  if (rule === undefined) return finding;
+  // A missing file is a broken `$ref`, the linter's own finding, not a refusal.
+  if (rule === undefined || finding.message.includes('(ENOENT)')) return finding;
   const pointer = finding.pointer?.replace(/\/\$ref$/, '') ?? '';
   const message = `${pointer}${pointer ? ': ' : ''}${finding.message.replace(/^SpecInputError: /, '')}`;
   return {
