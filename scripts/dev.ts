@@ -82,7 +82,7 @@ export async function runDev(options: DevOptions): Promise<number> {
     const findings = [];
     for (const lint of [
       () => lintWithRedocly(service, configPath),
-      async () => lintWithSpectral(service, await ruleset),
+      async () => lintWithSpectral(service, await ruleset, configPath),
     ]) {
       try {
         findings.push(...(await lint()));

@@ -11,7 +11,9 @@ import type { ReportFormat } from './lint/report.ts';
 const usage = `Usage: pnpm lint:specs [--format stylish|github|json] [--config redocly.yaml] [service ...]
 
 Lints every service of redocly.yaml (or the services named) with Redocly and our Spectral ruleset.
-Exit codes: 0 no error; 1 some error; 2 bad arguments.`;
+A spec's files are read under contract-model's spec-input policy (inside the config's root, no URL, within
+the budgets); a refused spec is named with the file, the pointer and the rule (spec-input/...).
+Exit codes: 0 no error; 1 some error; 2 bad arguments or a refused spec.`;
 
 let parsed: {
   values: { format?: string | undefined; config?: string | undefined; help?: boolean | undefined };
@@ -62,7 +64,7 @@ const [
   { lintWithRedocly },
   { formatReport, summarize },
   { lintWithSpectral, loadRepositoryRuleset },
-  { specInputRefusals },
+  { isRefusal, refusalOf },
 ] = await Promise.all([
   import('./lint/redocly.ts'),
   import('./lint/report.ts'),
@@ -86,19 +88,22 @@ for (const service of services) {
     });
     continue;
   }
-  // A spec the contract model refuses (a $ref out of the repository, a URL, a budget) is not handed to the
-  // linters, which would follow its $refs themselves.
-  const refused = await specInputRefusals(service, configPath);
-  if (refused.length > 0) {
-    findings.push(...refused);
-    continue;
-  }
-  // One linter failing on a spec must not hide the other's findings, nor the other specs'.
-  for (const run of [() => lintWithRedocly(service, configPath), () => lintWithSpectral(service, ruleset)]) {
+  // One linter failing on a spec must not hide the other's findings, nor the other specs'; a refused spec
+  // is refused once, whichever linter read it first.
+  const found: Finding[] = [];
+  for (const run of [
+    () => lintWithRedocly(service, configPath),
+    () => lintWithSpectral(service, ruleset, configPath),
+  ]) {
     try {
-      findings.push(...(await run()));
+      found.push(...(await run()));
     } catch (error) {
-      findings.push({
+      const refused = refusalOf(service, error);
+      if (refused) {
+        found.push(refused);
+        break;
+      }
+      found.push({
         linter: 'pipeline',
         service: service.name,
         file: service.relativeRoot,
@@ -110,9 +115,16 @@ for (const service of services) {
       });
     }
   }
+  const refusals = new Set<string>();
+  for (const finding of found) {
+    const key = `${finding.file}${finding.pointer ?? ''} ${finding.rule}`;
+    if (isRefusal(finding) && refusals.has(key)) continue;
+    refusals.add(key);
+    findings.push(finding);
+  }
 }
 
 const report = formatReport(findings, format, colorsFor(process.stdout));
 if (report) console.log(report);
 if (format !== 'json') console.log(`\n${summarize(findings, services.length)}`);
-process.exit(findings.some((finding) => finding.severity === 'error') ? 1 : 0);
+process.exit(findings.some(isRefusal) ? 2 : findings.some((finding) => finding.severity === 'error') ? 1 : 0);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -41,30 +41,35 @@ describe.concurrent('pnpm lint:specs', () => {
     expect(stdout).toContain('4 errors, 0 warnings in 3 specs.');
   });
 
-  it('hands no spec whose $ref leaves its root to the linters, and prints none of the target', async ({
-    expect,
-  }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'lint-spec-input-'));
-    try {
-      writeFileSync(
-        join(dir, 'secret.yaml'),
-        'type: object\nproperties: {lint-secret-7d1e: {type: string}}\n',
-      );
-      mkdirSync(join(dir, 'repo', 'spec'), { recursive: true });
-      writeFileSync(join(dir, 'repo', 'redocly.yaml'), 'apis:\n  out:\n    root: spec/openapi.yaml\n');
-      writeFileSync(
-        join(dir, 'repo', 'spec', 'openapi.yaml'),
-        "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: '../../secret.yaml'}\n",
-      );
-      const { code, stdout } = await lintSpecs('--config', join(dir, 'repo', 'redocly.yaml'));
-      expect(code).toBe(1);
-      expect(stdout).toContain('pipeline/spec-input/outside-root');
-      expect(stdout).toContain('#/components/schemas/A');
-      expect(stdout).not.toContain('lint-secret-7d1e');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it.for([
+    { ref: '../../secret.yaml', rule: 'outside-root' },
+    { ref: './link-out.yaml', rule: 'symlink-outside-root' },
+  ])(
+    'refuses a spec whose $ref leaves its root ($rule) with exit 2, and prints none of the target',
+    async ({ ref, rule }, { expect }) => {
+      const dir = mkdtempSync(join(tmpdir(), 'lint-spec-input-'));
+      try {
+        writeFileSync(
+          join(dir, 'secret.yaml'),
+          'type: object\nproperties: {lint-secret-7d1e: {type: string}}\n',
+        );
+        mkdirSync(join(dir, 'repo', 'spec'), { recursive: true });
+        symlinkSync(join(dir, 'secret.yaml'), join(dir, 'repo', 'spec', 'link-out.yaml'));
+        writeFileSync(join(dir, 'repo', 'redocly.yaml'), 'apis:\n  out:\n    root: spec/openapi.yaml\n');
+        writeFileSync(
+          join(dir, 'repo', 'spec', 'openapi.yaml'),
+          `openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: '${ref}'}\n`,
+        );
+        const { code, stdout } = await lintSpecs('--config', join(dir, 'repo', 'redocly.yaml'));
+        expect(code).toBe(2);
+        expect(stdout).toContain(`pipeline/spec-input/${rule}`);
+        expect(stdout).toContain('#/components/schemas/A');
+        expect(stdout).not.toContain('lint-secret-7d1e');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('exits 0 on a clean spec', async ({ expect }) => {
     const { code, stdout } = await lintSpecs('--config', fixtureConfig, 'good');

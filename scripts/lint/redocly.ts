@@ -4,6 +4,7 @@ import { guardedResolver, specRootOf } from '@svc-contracts/contract-model';
 import { relativizePaths, repoRoot } from '../lib/paths.ts';
 import type { Service } from '../lib/specs.ts';
 import type { Finding } from './finding.ts';
+import { asRefusal } from './spec-input.ts';
 
 const configs = new Map<string, Promise<Config>>();
 
@@ -32,5 +33,6 @@ export async function lintWithRedocly(service: Service, configPath: string): Pro
         message: relativizePaths(problem.message),
         ...(location?.pointer ? { pointer: location.pointer } : {}),
       } satisfies Finding;
-    });
+    })
+    .map(asRefusal);
 }

@@ -5,10 +5,7 @@ export type ReportFormat = 'stylish' | 'github' | 'json';
 
 const plain: Colors = { enabled: false, style: (_format, text) => text };
 
-/**
- * One report for every spec: grouped by file, with line, column, severity, linter/rule and message; in the
- * stylish format the file is bold and the severity red or yellow when `colors` are on.
- */
+/** One report for every spec, grouped by file (stylish: the file bold, the severity coloured when `colors` are on). */
 export function formatReport(findings: Finding[], format: ReportFormat, colors: Colors = plain): string {
   const sorted = [...findings].sort(compareFindings);
   if (format === 'json') return JSON.stringify(sorted, null, 2);

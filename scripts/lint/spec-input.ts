@@ -1,38 +1,43 @@
 import { relative } from 'node:path';
-import { bundleService, SpecInputError, specInputRules } from '@svc-contracts/contract-model';
+import { SpecInputError, specInputRules } from '@svc-contracts/contract-model';
 import { repoRoot } from '../lib/paths.ts';
 import type { Service } from '../lib/specs.ts';
 import type { Finding } from './finding.ts';
 
-// A bundle problem that ends in a rule of the policy (SpecInputError's message) is a refusal.
+// Both linters read a spec's files through contract-model's spec-input policy; a refusal's message ends in its rule.
 const refusal = new RegExp(`\\[(${specInputRules.join('|')})\\]$`);
 
-/**
- * The spec-input refusals of a service (contract-model's policy: a `$ref` out of the repository, a URL, a
- * budget), found by bundling it as every tool does. The linters follow `$ref`s themselves, so a service
- * with any refusal is not handed to them.
- */
-export async function specInputRefusals(service: Service, configPath: string): Promise<Finding[]> {
-  const finding = (file: string, rule: string, message: string, pointer?: string): Finding => ({
+/** A linter's finding that is a spec-input refusal, as the pipeline's `spec-input/<rule>` at the `$ref`. */
+export function asRefusal(finding: Finding): Finding {
+  const rule = refusal.exec(finding.message)?.[1];
+  // A missing file is a broken `$ref`, the linter's own finding, not a refusal.
+  if (rule === undefined || finding.message.includes('(ENOENT)')) return finding;
+  const pointer = finding.pointer?.replace(/\/\$ref$/, '') ?? '';
+  const message = `${pointer}${pointer ? ': ' : ''}${finding.message.replace(/^SpecInputError: /, '')}`;
+  return {
+    ...finding,
     linter: 'pipeline',
-    service: service.name,
-    file,
-    line: 1,
-    column: 1,
-    severity: 'error',
     rule: `spec-input/${rule}`,
     message,
     ...(pointer ? { pointer } : {}),
-  });
-  try {
-    const { problems } = await bundleService(service, { configPath });
-    return problems.flatMap((problem) => {
-      const rule = refusal.exec(problem)?.[1];
-      const where = /^([^#:]+)(#[^:]*)?: /.exec(problem);
-      return rule ? [finding(where?.[1] ?? service.relativeRoot, rule, problem, where?.[2])] : [];
-    });
-  } catch (error) {
-    if (!(error instanceof SpecInputError)) throw error;
-    return [finding(relative(repoRoot, service.root), error.rule, error.message)];
-  }
+  };
 }
+
+/** A whole spec refused (its root file, a budget): the pipeline's finding, or undefined for another error. */
+export function refusalOf(service: Service, error: unknown): Finding | undefined {
+  if (!(error instanceof SpecInputError)) return undefined;
+  const [, pointer] = /^[^#:]*(#[^:]*):/.exec(error.message) ?? [];
+  return {
+    linter: 'pipeline',
+    service: service.name,
+    file: relative(repoRoot, service.root),
+    line: 1,
+    column: 1,
+    severity: 'error',
+    rule: `spec-input/${error.rule}`,
+    message: error.message,
+    ...(pointer ? { pointer } : {}),
+  };
+}
+
+export const isRefusal = (finding: Finding): boolean => finding.rule.startsWith('spec-input/');

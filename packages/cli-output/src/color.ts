@@ -10,11 +10,7 @@ export interface Colors {
   style(format: Style, text: string): string;
 }
 
-/**
- * Colour on a terminal, none elsewhere: `NO_COLOR` (any non-empty value, no-color.org) turns it off,
- * `FORCE_COLOR` (any value but `0`/`false`) on, `TERM=dumb` off; otherwise it follows `stream.isTTY`.
- * (the stream a line goes to decides, not process.stdout as styleText's own check does).
- */
+/** Colour on a terminal only: `NO_COLOR` off, `FORCE_COLOR` on, `TERM=dumb` off, else the stream's `isTTY`. */
 export function colorEnabled(
   stream: { isTTY?: boolean | undefined },
   env: NodeJS.ProcessEnv = process.env,
@@ -33,7 +29,6 @@ export function colorsFor(
   const enabled = colorEnabled(stream, env);
   return {
     enabled,
-    // validateStream: false: the decision is ours (Node 20.20's styleText looks at process.stdout otherwise).
     style: (format, text) =>
       enabled && text !== '' ? styleText(format, text, { validateStream: false }) : text,
   };

@@ -1,9 +1,7 @@
-/** GitHub's workflow-command escaping of a message (`%`, CR and LF). */
+/** GitHub's workflow-command escaping of a message (`%`, CR, LF) and of a property value (also `:` and `,`). */
 export function escapeData(text: string): string {
   return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
 }
-
-/** GitHub's workflow-command escaping of a property value (a message's, plus `:` and `,`). */
 export function escapeProperty(text: string): string {
   return escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
 }
@@ -15,10 +13,7 @@ export interface AnnotationPlace {
   title?: string;
 }
 
-/**
- * One workflow annotation, `::error file=a.yaml,line=3,title=rule::message`, which GitHub shows on that
- * line of the pull request's diff; properties left out when not known, every value escaped.
- */
+/** One workflow annotation (`::error file=a.yaml,line=3,title=rule::message`), every value escaped. */
 export function githubAnnotation(
   level: 'error' | 'warning' | 'notice',
   place: AnnotationPlace,

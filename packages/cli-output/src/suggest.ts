@@ -1,7 +1,4 @@
-/**
- * Optimal string alignment distance: insertions, deletions, substitutions and swaps of two neighbours
- * (`vioce` → `voice` and `--onyl` → `--only` are one edit each).
- */
+/** Optimal string alignment distance (a swap of neighbours is one edit: `vioce` → `voice`). */
 function distance(a: string, b: string): number {
   const rows: number[][] = [];
   for (let i = 0; i <= a.length; i++) {
@@ -26,11 +23,7 @@ function distance(a: string, b: string): number {
   return rows[a.length]?.[b.length] ?? Number.POSITIVE_INFINITY;
 }
 
-/**
- * The candidate `input` most likely meant: equal but for case, the one it is a prefix of (when only one
- * is), else the nearest within one edit (inputs up to 4 characters) or two (longer); `undefined` when
- * nothing is that close, so a suggestion is never a guess.
- */
+/** The candidate `input` most likely meant (case, unique prefix, or one/two edits by length), else undefined: never a guess. */
 export function closest(input: string, candidates: readonly string[]): string | undefined {
   const wanted = input.toLowerCase();
   if (wanted === '') return undefined;
@@ -60,11 +53,7 @@ export function unknownOption(error: unknown): string | undefined {
   return /'(-[^']*)'/.exec(error.message)?.[1];
 }
 
-/**
- * A `parseArgs` error for people: an unknown option becomes `Unknown option '--onyl' (did you mean
- * --only?)` (`options` are the names the command takes, without dashes), any other error keeps its
- * message.
- */
+/** A `parseArgs` error for people: an unknown option gets a "did you mean", any other keeps its message. */
 export function explainArgsError(error: unknown, options: readonly string[]): string {
   const option = unknownOption(error);
   if (option === undefined) return error instanceof Error ? error.message : String(error);

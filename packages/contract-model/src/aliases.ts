@@ -1,8 +1,5 @@
-// Redocly's resolver follows a `$ref` whose target is itself a `$ref` all the way down, again for every
-// link of the chain (work quadratic in its length, and more). Before it reads a document, each local
-// `$ref` to a pure alias (an object holding only `$ref`) is pointed at the chain's end, once, in linear
-// time; Redocly bundles external targets to a chain's end anyway, and the root document's own `$ref`s
-// are put back as written once the bundle is made (`restore`).
+// Redocly re-follows an alias chain (`$ref` to a `$ref`) for every link of it: each local `$ref` to a pure alias
+// is pointed at the chain's end before it resolves, and the root's put back after (linear).
 
 import { isObject, type JsonObject as Json } from '@svc-contracts/openapi-utils';
 
@@ -33,10 +30,7 @@ function target(document: unknown, ref: string): unknown {
   return node;
 }
 
-/**
- * Points every local `$ref` whose target is a pure alias at the end of that alias chain (a cycle is left
- * as written: Redocly reports it). Returns what puts the changed `$ref`s back.
- */
+/** Points every local `$ref` to a pure alias at its chain's end (a cycle left to Redocly); returns what puts them back. */
 export function collapseAliasChains(document: unknown): () => void {
   // The `$ref` a pure alias's chain ends with (the first target that is not a pure alias), or null.
   const ends = new Map<Json, string | null>();

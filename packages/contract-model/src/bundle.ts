@@ -1,10 +1,19 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
+import { isObject, type OpenApiDocument, resolvePointer } from '@svc-contracts/openapi-utils';
+import { EXTENSION } from './extensions/names.js';
+import { XSD_PATH_FIELDS, xsdReferencesIn } from './extensions/xsd.js';
 import { openBundler } from './redocly.js';
 import type { SpecInputPolicy } from './resolver.js';
-import { isWritten, type Service, type ServiceSource, serviceOf, toPosix } from './services.js';
-import type { SpecBudgets } from './spec-input.js';
+import {
+  findConfigPath,
+  isWritten,
+  type Service,
+  type ServiceSource,
+  serviceOf,
+  toPosix,
+} from './services.js';
+import { checkSpecFile, isInside, type SpecBudgets, SpecInputError, specBudgets } from './spec-input.js';
 
 /** A service's spec bundled into one document (every `$ref` across files followed), as `redocly bundle` does. */
 export interface BundledSpec extends Service {
@@ -26,10 +35,7 @@ export interface BundleOptions {
   configPath?: string;
   /** Base folder of relative roots and of the paths in messages (default: the config's folder, or the working directory). */
   baseDir?: string;
-  /**
-   * The folder every `$ref` must stay inside (spec-input policy; default: the repository holding the config,
-   * else the config's folder, else each root document's folder).
-   */
+  /** The folder every `$ref` must stay inside (default: the repository holding the config, else its folder, else each root's). */
   root?: string;
   /** Parsing budgets (default: `specBudgets()`, the environment's or the defaults). */
   budgets?: Partial<SpecBudgets>;
@@ -37,11 +43,7 @@ export interface BundleOptions {
   aliasChains?: SpecInputPolicy['aliasChains'];
 }
 
-/**
- * Bundles each service's split spec in memory with @redocly/openapi-core. Services whose root document
- * does not exist yet are returned in `missing` rather than failing: specs are written service by
- * service and a listed-but-unwritten one must not block the others.
- */
+/** Bundles each service's split spec in memory; a service whose root document is not written yet is in `missing`. */
 export async function bundleSpecs(
   sources: ReadonlyArray<ServiceSource | Service>,
   opts: BundleOptions = {},
@@ -65,7 +67,6 @@ export async function bundleSpecs(
       ...(opts.aliasChains ? { aliasChains: opts.aliasChains } : {}),
     });
     files.add(service.root);
-    // A remote `$ref` stays a URL (no file to read again); a local one becomes an absolute path.
     for (const file of result.fileDependencies)
       files.add(/^[a-z][a-z\d+.-]+:\/\//i.test(file) ? file : resolve(file));
     const problems = result.problems
@@ -75,9 +76,37 @@ export async function bundleSpecs(
         const file = where ? toPosix(relative(baseDir, where.source.absoluteRef)) : service.relativeRoot;
         return `${file}${where?.pointer ?? ''}: ${problem.message}`;
       });
-    specs.push({ ...service, document: result.bundle.parsed as OpenApiDocument, problems });
+    const document = result.bundle.parsed as OpenApiDocument;
+    problems.push(...xsdRefusals(document, service, root ?? service.dir, opts.budgets));
+    specs.push({ ...service, document, problems });
   }
   return { specs, missing, files: [...files] };
+}
+
+/** The `x-xsd` files the policy refuses, as problems at their place, their `x-xsd` dropped so nothing reads them. */
+function xsdRefusals(
+  document: OpenApiDocument,
+  service: Service,
+  root: string,
+  budgets: Partial<SpecBudgets> | undefined,
+): string[] {
+  const problems: string[] = [];
+  for (const reference of xsdReferencesIn(document))
+    for (const field of XSD_PATH_FIELDS) {
+      const path = reference[field] === undefined ? undefined : resolve(service.dir, reference[field]);
+      if (path === undefined || (!existsSync(path) && isInside(path, resolve(root)))) continue;
+      try {
+        checkSpecFile(path, root, specBudgets(process.env, budgets));
+      } catch (error) {
+        if (!(error instanceof SpecInputError)) throw error;
+        problems.push(
+          `${service.relativeRoot}#${reference.pointer}/${EXTENSION.xsd}/${field}: ${error.message}`,
+        );
+        const holder = resolvePointer(document, reference.pointer);
+        if (isObject(holder)) delete holder[EXTENSION.xsd];
+      }
+    }
+  return problems;
 }
 
 /** A spec that does not exist or does not bundle. */
@@ -85,10 +114,7 @@ export class SpecError extends Error {
   override readonly name = 'SpecError';
 }
 
-/**
- * Bundles one service. Throws SpecError when its root document does not exist; Redocly's problems are
- * returned (a caller that must not serve a broken spec refuses them).
- */
+/** Bundles one service; SpecError when its root document does not exist, Redocly's problems returned. */
 export async function bundleService(
   service: ServiceSource | Service,
   opts: BundleOptions = {},
@@ -101,13 +127,21 @@ export async function bundleService(
 
 /** The root a config's specs are read within: the repository holding it, else the config's folder. */
 export function specRootOf(configPath: string): string {
-  return repositoryOf(dirname(resolve(configPath)));
+  const dir = dirname(resolve(configPath));
+  return repositoryOf(dir) ?? dir;
 }
 
-/** The git working tree holding `dir` (its nearest folder with a `.git`), else `dir` itself. */
-function repositoryOf(dir: string): string {
+/** The root a file a spec names (an XSD) is read within: its repository, else the nearest `redocly.yaml`'s folder, else its own. */
+export function specRootOfFile(file: string): string {
+  const dir = dirname(resolve(file));
+  const config = findConfigPath(dir);
+  return repositoryOf(dir) ?? (config ? dirname(config) : dir);
+}
+
+/** The git working tree holding `dir` (its nearest folder with a `.git`). */
+function repositoryOf(dir: string): string | undefined {
   for (let at = dir; ; at = dirname(at)) {
     if (existsSync(resolve(at, '.git'))) return at;
-    if (dirname(at) === at) return dir;
+    if (dirname(at) === at) return undefined;
   }
 }

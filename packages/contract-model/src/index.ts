@@ -6,6 +6,7 @@ export {
   bundleSpecs,
   SpecError,
   specRootOf,
+  specRootOfFile,
 } from './bundle.js';
 export * from './extensions/index.js';
 export { type GuardedResolver, guardedResolver, type SpecInputPolicy } from './resolver.js';
@@ -23,6 +24,7 @@ export {
   defaultSpecBudgets,
   isUrl,
   parseSpecText,
+  readSpecFile,
   type SpecBudgets,
   SpecInputError,
   type SpecInputRule,

@@ -9,23 +9,15 @@ import { SpecInputError } from './spec-input.js';
 /** What bundling one root document gives (Redocly's bundle result, as this package reads it). */
 export type RedoclyBundle = Awaited<ReturnType<typeof bundleOas>>;
 
-/**
- * Bundles one root document with the rules of one Redocly config, reading only what the spec-input policy
- * allows (default root: the config's folder, else the document's).
- */
+/** Bundles one root document under one Redocly config, reading only what the spec-input policy allows. */
 export type RootBundler = (root: string, policy?: SpecInputPolicy) => Promise<RedoclyBundle>;
 
 /** Redocly's built-in rule sets: rules only, no decorator or preprocessor (nothing that changes a bundle). */
 const builtInRuleSets = new Set(['recommended', 'recommended-strict', 'minimal', 'all', 'spec']);
 
 /**
- * Whether bundling under this config is bundling under an empty config: the config sets only what lint
- * reads (`rules`, per-version `…Rules`, `extends` of built-in rule sets), the service list (`apis`: its
- * per-service settings apply to Redocly's own commands, not to a bundle made with the root config, as
- * here) and `telemetry`. Decorators, preprocessors, plugins (which may add either, or types), `resolve`
- * (HTTP headers, examples left unresolved) and an `extends` of a file or URL change what a bundle is, and
- * so does anything this list does not know: any of them, or a config that does not parse, takes the
- * whole of Redocly.
+ * Whether the config sets only what lint reads (`rules`, `…Rules`, built-in `extends`, `apis`, `telemetry`):
+ * then an empty config gives the same bundle. Anything else, or a config that does not parse, needs all of Redocly.
  */
 export function configChangesNoBundle(configPath: string | undefined): boolean {
   if (configPath === undefined) return true;
@@ -49,22 +41,15 @@ export function configChangesNoBundle(configPath: string | undefined): boolean {
 }
 
 /**
- * A bundler of root documents under the config at `configPath` (none: Redocly's default config).
- *
- * Redocly's package entry loads every linter rule, the config loader and its schemas (370-450 ms of CPU
- * to import); its public `@redocly/openapi-core/lib/bundle-oas` export bundles OpenAPI documents alone
- * (about 220 ms). That one is used when the config changes nothing a bundle depends on
- * ({@link configChangesNoBundle}), with an empty config: the same bundle. Otherwise, and for a root that
- * the OpenAPI-only bundler refuses (another kind of document) or cannot bundle, the whole package bundles
- * it with the config loaded, as before: its answer, or its error, is the one given.
+ * A bundler of root documents under the config at `configPath`. Redocly's OpenAPI-only bundler (a much lighter
+ * import) when {@link configChangesNoBundle}; otherwise, or when it cannot bundle the root, the whole package.
  */
 export function openBundler(configPath: string | undefined, opts: { whole?: boolean } = {}): RootBundler {
   let whole: Promise<RootBundler> | undefined;
   const wholeBundler = (): Promise<RootBundler> => {
     whole ??= (async () => {
       const { bundle, createConfig, loadConfig, Source } = await import('@redocly/openapi-core');
-      // `createConfig()`, not `createConfig({})`: the same config, but relating `{}` to Redocly's config
-      // type (thousands of lines of schema types) slows the type check by seconds.
+      // `createConfig()`, not `createConfig({})`: relating `{}` to Redocly's config type slows the type check.
       const config = await (configPath === undefined ? createConfig() : loadConfig({ configPath }));
       return (root, policy) =>
         guarded(Source, root, policy, (externalRefResolver) =>

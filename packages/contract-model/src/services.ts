@@ -2,10 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
 
-/**
- * One service of the repository, as `redocly.yaml` lists it under `apis` (the single list every tool
- * reads: lint, bundle, mocks, contract checker, client generation, docs, spec-diff).
- */
+/** One service as `redocly.yaml` lists it under `apis`, the one list every tool reads. */
 export interface Service {
   name: string;
   /** Absolute path of the root OpenAPI document. */

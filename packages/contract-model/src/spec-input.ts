@@ -1,7 +1,5 @@
-// A spec is input: the one policy for reading a spec's files, whichever tool bundles it. A `$ref` may name
-// only a regular file inside the root the tool was given (by its path and by its real path), never a URL,
-// and a file is parsed under budgets checked before any alias is expanded.
-import { realpathSync, statSync } from 'node:fs';
+// A spec is input: one policy for reading a spec's files, whichever tool reads them (docs/architecture.md).
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { binaryTag, CORE_SCHEMA, loadAll, mergeTag, omapTag, pairsTag, setTag } from 'js-yaml';
 
@@ -13,12 +11,15 @@ export interface SpecBudgets {
   maxAliases: number;
   /** Nodes of one file once its aliases are expanded, counted before expanding them (`SPEC_MAX_YAML_NODES`). */
   maxNodes: number;
+  /** Levels of nesting once the `$ref`s are followed, checked before a walker recurses (`SPEC_MAX_NESTING_DEPTH`). */
+  maxDepth: number;
 }
 
 export const defaultSpecBudgets: Readonly<SpecBudgets> = {
   maxFileBytes: 64 * 1024 * 1024,
   maxAliases: 1000,
   maxNodes: 5_000_000,
+  maxDepth: 1000,
 };
 
 /** Which environment variable raises which budget (named in every refusal). */
@@ -26,6 +27,7 @@ export const budgetVariables: Readonly<Record<keyof SpecBudgets, string>> = {
   maxFileBytes: 'SPEC_MAX_FILE_BYTES',
   maxAliases: 'SPEC_MAX_YAML_ALIASES',
   maxNodes: 'SPEC_MAX_YAML_NODES',
+  maxDepth: 'SPEC_MAX_NESTING_DEPTH',
 };
 
 /** The budgets, each from its environment variable when that is a positive integer, else the default. */
@@ -52,6 +54,7 @@ export const specInputRules = [
   'yaml-aliases',
   'yaml-alias-cycle',
   'yaml-nodes',
+  'nesting-depth',
 ] as const;
 export type SpecInputRule = (typeof specInputRules)[number];
 
@@ -80,12 +83,7 @@ export function isInside(path: string, root: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
-/**
- * The real path of a file a spec may read, or a SpecInputError: a URL (`remote-ref`), a path outside
- * `root` (`outside-root`), one whose real path is outside it (`symlink-outside-root`), anything but a
- * regular file (`not-a-file`: a FIFO would block, a device never end) or a file over the byte budget.
- * `shown` is how messages name the file (relative to the root).
- */
+/** The real path of a file a spec may read (inside `root` by path and real path, a regular file within the byte budget), else a SpecInputError. */
 export function checkSpecFile(
   file: string,
   root: string,
@@ -124,12 +122,18 @@ export function checkSpecFile(
   return real;
 }
 
+export const parsedExtension = /\.(ya?ml|json)$/i;
+
+/** The text of a file a spec may read; YAML or JSON is parsed under the budgets too (for Spectral, which parses it itself). */
+export function readSpecFile(file: string, root: string, budgets: SpecBudgets = defaultSpecBudgets): string {
+  const text = readFileSync(checkSpecFile(file, root, budgets), 'utf8').replace(/\r\n/g, '\n');
+  if (parsedExtension.test(file)) parseSpecText(text, relative(root, resolve(root, file)), budgets);
+  return text;
+}
+
 /**
- * Parses a spec file's text (YAML or JSON) as Redocly's bundler does (js-yaml, the core schema with merge
- * keys and no timestamps), under the budgets. js-yaml keeps an alias as a second reference to its anchor's
- * value, expanding nothing; the nodes the references stand for are summed before any walker expands them,
- * and an alias inside its own anchor (a cycle) is refused. YAML errors are thrown as the parser gives them
- * (they quote the file's own text: a file inside the root).
+ * Parses a spec file's text as Redocly's bundler does (js-yaml core schema, merge keys, no timestamps), under the
+ * budgets: js-yaml expands no alias, so the nodes aliases stand for are summed before any walker expands them.
  */
 export function parseSpecText(
   text: string,
@@ -147,7 +151,6 @@ export function parseSpecText(
   if (documents.length > 1)
     throw new Error(`${shown}: expected a single document in the stream, but found more`);
   const parsed = documents.length === 0 ? (text.trim() === '' ? undefined : null) : documents[0];
-  // Without a `*` the text holds no alias: nothing shared, nothing to expand, bounded by its bytes.
   if (!text.includes('*')) return parsed;
   const { aliases, nodes } = expandedSize(parsed, shown, budgets);
   if (aliases > budgets.maxAliases)
@@ -167,10 +170,7 @@ export function parseSpecText(
 
 const schema = CORE_SCHEMA.withTags(mergeTag, binaryTag, omapTag, pairsTag, setTag);
 
-/**
- * The aliases of a parsed value (second references to one object) and its node count once they are
- * expanded, in one pass over the distinct objects (each object's size counted once, then reused).
- */
+/** The aliases of a parsed value and its node count once expanded, each distinct object sized once. */
 function expandedSize(top: unknown, shown: string, budgets: SpecBudgets): { aliases: number; nodes: number } {
   const sizes = new Map<object, number>();
   const open = new Set<object>();
@@ -178,7 +178,6 @@ function expandedSize(top: unknown, shown: string, budgets: SpecBudgets): { alia
   let aliases = 0;
   const isNode = (value: unknown): value is object => typeof value === 'object' && value !== null;
   if (!isNode(top)) return { aliases, nodes: 1 };
-  // Iterative post-order: an object's children are pushed, then it sums them once they are sized.
   const stack: Array<{ node: object; children?: unknown[] }> = [{ node: top }];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1] as { node: object; children?: unknown[] };
@@ -202,7 +201,6 @@ function expandedSize(top: unknown, shown: string, budgets: SpecBudgets): { alia
             );
           if (seen.has(child)) aliases += 1;
           else seen.add(child);
-          // Sized before its parent, even when it was first met lower on the stack.
           if (!sizes.has(child)) stack.push({ node: child });
         }
       if (aliases > budgets.maxAliases) return { aliases, nodes: 0 };

@@ -1,5 +1,4 @@
-// Where a JSON pointer is written in a YAML or JSON file, for annotations that land on the line: the nearest
-// part of the pointer the file holds (a removed property is annotated at the object it left).
+// Where a JSON pointer is written in a YAML or JSON file (the nearest part of it the file holds), for annotations.
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { decodePointerSegment } from '@svc-contracts/openapi-utils';
@@ -75,12 +74,7 @@ export interface SpecLine {
   line?: number;
 }
 
-/**
- * Where a spec location (`specs/agents/openapi.yaml#/paths/~1x/get`, as the checker reports them) is
- * written: a `$ref` to another file on the way is followed there (the split specs keep a path item or a
- * schema in a file of its own), up to a few files deep. Files are read only below `root`, and only YAML
- * or JSON; an unreadable file or a location outside `root` gives no line, never an error.
- */
+/** Where a spec location is written, following `$ref`s to other files below `root` a few deep; no line, never an error, otherwise. */
 export function specLineFinder(root: string): (location: string) => SpecLine | undefined {
   const base = resolve(root);
   const locators = new Map<string, ReturnType<typeof locator> | undefined>();
@@ -107,8 +101,7 @@ export function specLineFinder(root: string): (location: string) => SpecLine | u
     let file = resolve(base, filePart);
     if (segments === undefined || !inside(file) || !/\.(ya?ml|json)$/i.test(file)) return undefined;
     let found: SpecLine = { file: toPosix(relative(base, file)) };
-    // A component the bundle hoisted from a file of its own (`#/components/schemas/Order` from
-    // `components/schemas/Order.yaml`, Redocly's split layout) is looked for in that file.
+    // A component the bundle hoisted from a file of its own (Redocly's split layout) is looked for there.
     const [first, section, name] = segments;
     if (first === 'components' && section !== undefined && name !== undefined) {
       const split = ['yaml', 'yml', 'json']
@@ -134,7 +127,6 @@ export function specLineFinder(root: string): (location: string) => SpecLine | u
       if (!inside(next) || !/\.(ya?ml|json)$/i.test(next) || start === undefined) return found;
       file = next;
       segments = [...start, ...rest];
-      // A reference to a whole file lands on its first line when nothing in it is pointed at.
       if (segments.length === 0) return { file: toPosix(relative(base, file)), line: 1 };
     }
     return found;

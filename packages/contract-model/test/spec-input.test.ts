@@ -171,3 +171,71 @@ describe('bundling under the policy', () => {
     ).rejects.toThrow(/\[yaml-nodes\]/);
   });
 });
+
+describe('the nesting budget', () => {
+  // A property of A is B, a property of B a file: 12 levels from the root (9 from A) once `$ref`s are followed.
+  const nested = write(
+    join(root, 'nested.yaml'),
+    "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    A: {properties: {b: {$ref: '#/components/schemas/B'}}}\n    B: {properties: {c: {$ref: './nested-c.yaml'}}}\n    Self: {properties: {again: {$ref: '#/components/schemas/Self'}}}\n",
+  );
+  write(join(root, 'nested-c.yaml'), 'properties: {d: {type: string}}\n');
+  it.each([
+    { maxDepth: 12, refused: false },
+    { maxDepth: 8, refused: true },
+  ])('maxDepth $maxDepth → refused $refused (a cycle counts once)', async ({ maxDepth, refused }) => {
+    const bundling = bundleSpecs([{ name: 'nested', root: nested }], {
+      baseDir: root,
+      budgets: { maxDepth },
+    });
+    if (refused)
+      await expect(bundling).rejects.toThrow(
+        'nested.yaml#/components/schemas/A: nested more than 8 levels deep once its $refs are followed (raise the budget with SPEC_MAX_NESTING_DEPTH) [nesting-depth]',
+      );
+    else expect((await bundling).specs[0]?.problems).toEqual([]);
+  });
+});
+
+describe('x-xsd files', () => {
+  const xsdSpec = (schema: string) =>
+    `openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /o:\n    post:\n      requestBody:\n        content:\n          application/xml:\n            x-xsd: {schema: '${schema}', element: Order}\n      responses: {'204': {description: ok}}\n`;
+  write(join(root, 'xsd', 'Order.xsd'), '<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema"/>\n');
+  write(join(dir, 'Secret.xsd'), '<secret>do-not-print-me</secret>\n');
+  symlinkSync(join(dir, 'Secret.xsd'), join(root, 'xsd', 'Link.xsd'));
+  execFileSync('mkfifo', [join(root, 'xsd', 'Fifo.xsd')]);
+  it.each([
+    { schema: 'xsd/Order.xsd', refused: undefined },
+    { schema: 'xsd/Missing.xsd', refused: undefined },
+    { schema: '../Secret.xsd', refused: 'outside-root' },
+    { schema: 'xsd/Link.xsd', refused: 'symlink-outside-root' },
+    { schema: 'xsd/Fifo.xsd', refused: 'not-a-file' },
+  ])('$schema → $refused', async ({ schema, refused }) => {
+    const file = write(join(root, 'xsd-spec.yaml'), xsdSpec(schema));
+    const { specs } = await bundleSpecs([{ name: 'x', root: file }], { baseDir: root });
+    const problems = specs[0]?.problems ?? [];
+    expect(problems).toEqual(
+      refused
+        ? [
+            expect.stringMatching(
+              new RegExp(
+                `^xsd-spec\\.yaml#/paths/~1o/post/requestBody/content/application~1xml/x-xsd/schema: .*\\[${refused}\\]$`,
+              ),
+            ),
+          ]
+        : [],
+    );
+    expect(problems.join('')).not.toContain('do-not-print-me');
+    // A refused x-xsd is dropped from the bundle, so no loader reads it.
+    expect(JSON.stringify(specs[0]?.document).includes('x-xsd')).toBe(refused === undefined);
+  });
+  it('refuses an x-xsd over the byte budget', async () => {
+    write(join(root, 'xsd', 'Big.xsd'), `<!-- ${'x'.repeat(600)} -->\n`);
+    const file = write(join(root, 'xsd-spec.yaml'), xsdSpec('xsd/Big.xsd'));
+    const { specs } = await bundleSpecs([{ name: 'x', root: file }], {
+      baseDir: root,
+      budgets: { maxFileBytes: 500 },
+    });
+    expect(specs[0]?.problems[0]).toMatch(
+      /xsd\/Big\.xsd: \d+ bytes, over the budget of 500 .*\[file-bytes\]$/,
+    );
+  });
+});

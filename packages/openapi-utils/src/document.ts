@@ -48,11 +48,7 @@ export class ReferenceError extends Error {
   override name = 'ReferenceError';
 }
 
-/**
- * Resolves a `$ref` strictly: keys beside a `$ref` override those of its target (OpenAPI 3.1), a
- * non-local, dangling or cyclic reference throws. For checks of the specs themselves, where a broken
- * reference is a finding rather than something to step over.
- */
+/** Resolves a `$ref` strictly (sibling keys override, a non-local, dangling or cyclic one throws): for checks of the specs. */
 export function resolveStrict(doc: unknown, node: unknown, seen: readonly string[] = []): unknown {
   if (!isObject(node) || typeof node.$ref !== 'string') return node;
   const ref = node.$ref;

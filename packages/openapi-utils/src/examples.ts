@@ -10,10 +10,7 @@ export interface NamedExample {
   value: unknown;
 }
 
-/**
- * The examples of a Media Type, Parameter or Header object: its `example`, then each of its `examples`
- * (references followed). `pointer` is where the holder sits, so each example can be named.
- */
+/** The examples of a Media Type, Parameter or Header object (`example`, then each of `examples`), named from `pointer`. */
 export function examplesOf(doc: unknown, holder: JsonObject, pointer = '#'): NamedExample[] {
   const found: NamedExample[] = [];
   if ('example' in holder)

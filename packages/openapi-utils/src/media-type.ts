@@ -12,10 +12,7 @@ export interface MediaType {
 const token = "[a-z0-9!#$%&'*+.^_`|~-]+";
 const essencePattern = new RegExp(`^(${token})/(${token})$`);
 
-/**
- * The media types of a Content-Type value, split at each comma outside a quoted string: repeated lines
- * are joined with `, ` (RFC 9110 §5.3), and some exporters repeat every header (chrome-har).
- */
+/** The media types of a Content-Type value, split at commas outside quotes (repeated lines are joined, RFC 9110 §5.3). */
 export function contentTypeMembers(value: string): string[] {
   if (!value.includes(',')) return [value.trim()];
   const members: string[] = [];
@@ -67,11 +64,7 @@ function sameMediaType(a: MediaType, b: MediaType): boolean {
   );
 }
 
-/**
- * Parses a Content-Type value or a content map key (`text/plain;charset=UTF-8`); undefined if not one.
- * A message has one Content-Type (RFC 9110 §8.3): a value that repeats one media type (two identical
- * lines) is that media type; a value of different media types (`application/json, text/html`) is none.
- */
+/** Parses a Content-Type value or content key; a value repeating one media type is it, of different ones none (RFC 9110 §8.3). */
 export function parseMediaType(value: string | undefined): MediaType | undefined {
   if (value === undefined) return undefined;
   const [first = '', ...others] = contentTypeMembers(value);
@@ -84,10 +77,7 @@ export function parseMediaType(value: string | undefined): MediaType | undefined
   return media;
 }
 
-/**
- * `application/json; charset=utf-8` → `application/json`; lower case, parameters dropped. A value of
- * different media types has none (''), as {@link parseMediaType} reads it.
- */
+/** `application/json; charset=utf-8` → `application/json` (lower case, no parameters; `''` for different media types). */
 export function mediaTypeEssence(value: string): string {
   const members = contentTypeMembers(value);
   if (members.length > 1) return parseMediaType(value)?.essence ?? '';
@@ -132,11 +122,7 @@ function agreeingParameters(declared: MediaType, actual: MediaType): number {
   }).length;
 }
 
-/**
- * A key that names a charset does not cover a media type sent with another one (the numbers Order
- * notification is "application/xml; charset=utf-8": an ISO-8859-1 body is not it); a charset left out
- * is not another one.
- */
+/** A key naming a charset does not cover a body sent in another one; a charset left out is not another one. */
 function otherCharset(declared: MediaType, actual: MediaType): boolean {
   const wanted = declared.parameters.charset;
   const sent = actual.parameters.charset;
@@ -144,12 +130,8 @@ function otherCharset(declared: MediaType, actual: MediaType): boolean {
 }
 
 /**
- * How well a declared content key covers an actual media type; higher is more specific, -1 is no match.
- * Media types match by essence (`type/subtype`): `text/plain`, `text/plain;charset=UTF-8` and
- * `text/plain; charset=utf-8` are one media type, so a declared key covers its essence whatever
- * parameters are sent or left out, except a charset other than the one the key names. Parameters only rank keys of the same essence: each declared
- * parameter sent with an equal value makes a key more specific. An exact essence always wins over
- * `type/*`, which wins over any (`*` slash `*`).
+ * How well a declared content key covers a media type (higher is more specific, -1 none): by essence, then each
+ * declared parameter sent with an equal value; exact essence over `type/*` over any.
  */
 function coverage(declared: MediaType, actual: MediaType): number {
   if (otherCharset(declared, actual)) return -1;

@@ -47,10 +47,7 @@ export function* operationsOfPathItem(
   }
 }
 
-/**
- * How many operations a document has under `paths` and under `webhooks`: the one count the mocks' table
- * and the docs print ("6 operations, 1 webhook").
- */
+/** How many operations a document has under `paths` and `webhooks` ("6 operations, 1 webhook"). */
 export function countOperations(doc: unknown): { operations: number; webhooks: number } {
   let operations = 0;
   let webhooks = 0;

@@ -15,16 +15,11 @@ export function decodePointerSegment(segment: string): string {
   let decoded = segment;
   try {
     decoded = decodeURIComponent(segment);
-  } catch {
-    // A lone `%` is not an escape: the segment is read as written.
-  }
+  } catch {}
   return unescapePointer(decoded);
 }
 
-/**
- * Reads a JSON Pointer (`/components/schemas/Error`) or a local reference (`#/components/schemas/Error`)
- * from `root`. Undefined when the pointer is not local or leads nowhere.
- */
+/** Reads a JSON Pointer or local reference from `root`; undefined when not local or leading nowhere. */
 export function resolvePointer(root: unknown, pointer: string): unknown {
   const body = pointer.startsWith('#') ? pointer.slice(1) : pointer;
   if (body === '') return root;

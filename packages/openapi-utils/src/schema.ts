@@ -10,7 +10,6 @@ export function schemaTypes(doc: unknown, schema: unknown, depth = 0): string[] 
   if (!isObject(node) || depth > maxDepth) return [];
   if (typeof node.type === 'string') return [node.type];
   if (Array.isArray(node.type)) return node.type.filter((type): type is string => typeof type === 'string');
-  // No `type` here: the alternatives and conjuncts say what the value may be.
   const types = new Set<string>();
   for (const keyword of ['oneOf', 'anyOf', 'allOf']) {
     const list = node[keyword];

@@ -80,162 +80,20 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
     const check = checkOf(id);
     changes.push({ id, level: check.bump, severity: check.level, direction: role, pointer, reason });
   };
-  const byRole = (check: XsdRoleCheck): CheckId => `xsd-${role}-${check}` as CheckId;
+  const d: XsdDiff = { role, add, byRole: (check) => `xsd-${role}-${check}` as CheckId };
 
-  const documentation = (b: Documented, a: Documented, pointer: string) => {
-    if ((b.documentation ?? '') !== (a.documentation ?? ''))
-      add('xsd-documentation-changed', pointer, 'documentation changed');
-  };
-
-  const simpleType = (b: SimpleType, a: SimpleType, pointer: string) => {
-    if (typeName(b.base) !== typeName(a.base))
-      add(
-        'xsd-base-type-changed',
-        pointer,
-        `base type \`${typeName(b.base)}\` became \`${typeName(a.base)}\``,
-      );
-    const enumBefore = b.facets.enumeration;
-    const enumAfter = a.facets.enumeration;
-    for (const value of enumBefore)
-      if (!enumAfter.includes(value))
-        add('xsd-enumeration-removed', pointer, `removed enumeration value \`${value}\``);
-    for (const value of enumAfter)
-      if (!enumBefore.includes(value))
-        add(byRole('enumeration-added'), pointer, `added enumeration value \`${value}\``);
-    const patternsBefore = b.facets.patterns.join('|');
-    const patternsAfter = a.facets.patterns.join('|');
-    if (patternsBefore !== patternsAfter)
-      add(
-        'xsd-pattern-changed',
-        pointer,
-        `pattern \`${patternsBefore || '(none)'}\` became \`${patternsAfter || '(none)'}\``,
-      );
-    const facet = (name: BoundFacet, tighter: (b: number, a: number) => boolean) => {
-      const fb = b.facets[name];
-      const fa = a.facets[name];
-      if (fb === fa) return;
-      const stricter = fa !== undefined && (fb === undefined || tighter(Number(fb), Number(fa)));
-      add(
-        byRole(stricter ? 'facet-tightened' : 'facet-loosened'),
-        pointer,
-        `${name} ${fb ?? '(none)'} → ${fa ?? '(none)'}`,
-      );
-    };
-    for (const name of UPPER_BOUNDS) facet(name, (b, a) => a < b);
-    for (const name of LOWER_BOUNDS) facet(name, (b, a) => a > b);
-    const lb = b.facets.length;
-    const la = a.facets.length;
-    if (lb !== la) add('xsd-length-changed', pointer, `length ${lb ?? '(none)'} → ${la ?? '(none)'}`);
-  };
-
-  const complexModel = (b: ComplexType | undefined, a: ComplexType | undefined, pointer: string) => {
-    const childrenBefore = childElements(b);
-    const childrenAfter = childElements(a);
-    for (const [name, declBefore] of childrenBefore) {
-      const at = `${pointer}/${name}`;
-      const declAfter = childrenAfter.get(name);
-      if (!declAfter) {
-        add('xsd-element-removed', at, `removed element \`${name}\``);
-        continue;
-      }
-      element(declBefore, declAfter, at);
-    }
-    for (const [name, decl] of childrenAfter) {
-      if (childrenBefore.has(name)) continue;
-      const at = `${pointer}/${name}`;
-      if (decl.minOccurs === 0) add('xsd-optional-element-added', at, `added optional element \`${name}\``);
-      else
-        add(
-          byRole('required-element-added'),
-          at,
-          role === 'request'
-            ? `added required element \`${name}\` to a request document`
-            : `added element \`${name}\``,
-        );
-    }
-    const attributes = (type: ComplexType | undefined) =>
-      new Map((type?.attributes ?? []).map((attribute) => [attribute.name, attribute] as const));
-    const attrsBefore = attributes(b);
-    const attrsAfter = attributes(a);
-    for (const [name, attr] of attrsBefore) {
-      const other = attrsAfter.get(name);
-      if (!other) add('xsd-attribute-removed', `${pointer}/@${name}`, `removed attribute \`${name}\``);
-      else if (!attr.required && other.required)
-        add(
-          byRole('attribute-became-required'),
-          `${pointer}/@${name}`,
-          `attribute \`${name}\` became required`,
-        );
-    }
-    for (const [name, attr] of attrsAfter)
-      if (!attrsBefore.has(name))
-        add(
-          attr.required && role === 'request'
-            ? 'xsd-request-required-attribute-added'
-            : 'xsd-attribute-added',
-          `${pointer}/@${name}`,
-          `added attribute \`${name}\``,
-        );
-  };
-
-  const element = (b: ChildElement, a: ChildElement, pointer: string) => {
-    documentation(b.element, a.element, pointer);
-    if (b.minOccurs === 0 && a.minOccurs > 0)
-      add(
-        byRole('element-became-required'),
-        pointer,
-        `element became required (minOccurs ${b.minOccurs} → ${a.minOccurs})`,
-      );
-    else if (b.minOccurs > 0 && a.minOccurs === 0)
-      add(
-        byRole('element-became-optional'),
-        pointer,
-        `element became optional (minOccurs ${b.minOccurs} → 0)`,
-      );
-    else if (a.minOccurs > b.minOccurs)
-      add(byRole('element-min-raised'), pointer, `minOccurs ${b.minOccurs} → ${a.minOccurs}`);
-    if (a.maxOccurs < b.maxOccurs)
-      add(
-        'xsd-element-max-lowered',
-        pointer,
-        `maxOccurs ${b.maxOccurs === Number.POSITIVE_INFINITY ? 'unbounded' : b.maxOccurs} → ${a.maxOccurs}`,
-      );
-    else if (a.maxOccurs > b.maxOccurs)
-      add(
-        byRole('element-max-raised'),
-        pointer,
-        `maxOccurs ${b.maxOccurs} → ${a.maxOccurs === Number.POSITIVE_INFINITY ? 'unbounded' : a.maxOccurs}`,
-      );
-    const typeBefore = b.element.type;
-    const typeAfter = a.element.type;
-    if (typeName(typeBefore) !== typeName(typeAfter))
-      add(
-        'xsd-element-type-changed',
-        pointer,
-        `type \`${typeName(typeBefore)}\` became \`${typeName(typeAfter)}\``,
-      );
-    const simpleBefore = typeBefore.kind === 'simple' ? typeBefore : undefined;
-    const simpleAfter = typeAfter.kind === 'simple' ? typeAfter : undefined;
-    if (simpleBefore && simpleAfter) simpleType(simpleBefore, simpleAfter, pointer);
-    else if (simpleBefore || simpleAfter)
-      add('xsd-element-type-changed', pointer, 'inline simple type added or removed');
-    const complexBefore = typeBefore.kind === 'complex' ? typeBefore : undefined;
-    const complexAfter = typeAfter.kind === 'complex' ? typeAfter : undefined;
-    if (complexBefore || complexAfter) complexModel(complexBefore, complexAfter, pointer);
-  };
-
-  documentation(before, after, '/');
+  documentationChange(d, before, after, '/');
   const globalElement = (decl: ElementDecl): ChildElement => ({ element: decl, minOccurs: 1, maxOccurs: 1 });
   compareGlobals(before.elements, after.elements, 'element', (b, a, pointer) =>
-    element(globalElement(b), globalElement(a), pointer),
+    elementChanges(d, globalElement(b), globalElement(a), pointer),
   );
   compareGlobals(before.complexTypes, after.complexTypes, 'complexType', (b, a, pointer) => {
-    documentation(b, a, pointer);
-    complexModel(b, a, pointer);
+    documentationChange(d, b, a, pointer);
+    complexChanges(d, b, a, pointer);
   });
   compareGlobals(before.simpleTypes, after.simpleTypes, 'simpleType', (b, a, pointer) => {
-    documentation(b, a, pointer);
-    simpleType(b, a, pointer);
+    documentationChange(d, b, a, pointer);
+    simpleTypeChanges(d, b, a, pointer);
   });
   return changes;
 
@@ -264,6 +122,160 @@ export function diffXsd(beforeText: string, afterText: string, options: DiffXsdO
           `added ${kind} \`${name}\``,
         );
   }
+}
+
+/** One comparison: the role the document plays and where its changes go. */
+interface XsdDiff {
+  role: 'request' | 'response';
+  add(id: CheckId, pointer: string, reason: string): void;
+  byRole(check: XsdRoleCheck): CheckId;
+}
+
+function documentationChange(d: XsdDiff, b: Documented, a: Documented, pointer: string): void {
+  if ((b.documentation ?? '') !== (a.documentation ?? ''))
+    d.add('xsd-documentation-changed', pointer, 'documentation changed');
+}
+
+function simpleTypeChanges(d: XsdDiff, b: SimpleType, a: SimpleType, pointer: string): void {
+  if (typeName(b.base) !== typeName(a.base))
+    d.add(
+      'xsd-base-type-changed',
+      pointer,
+      `base type \`${typeName(b.base)}\` became \`${typeName(a.base)}\``,
+    );
+  const enumBefore = b.facets.enumeration;
+  const enumAfter = a.facets.enumeration;
+  for (const value of enumBefore)
+    if (!enumAfter.includes(value))
+      d.add('xsd-enumeration-removed', pointer, `removed enumeration value \`${value}\``);
+  for (const value of enumAfter)
+    if (!enumBefore.includes(value))
+      d.add(d.byRole('enumeration-added'), pointer, `added enumeration value \`${value}\``);
+  const patternsBefore = b.facets.patterns.join('|');
+  const patternsAfter = a.facets.patterns.join('|');
+  if (patternsBefore !== patternsAfter)
+    d.add(
+      'xsd-pattern-changed',
+      pointer,
+      `pattern \`${patternsBefore || '(none)'}\` became \`${patternsAfter || '(none)'}\``,
+    );
+  const facet = (name: BoundFacet, tighter: (b: number, a: number) => boolean) => {
+    const fb = b.facets[name];
+    const fa = a.facets[name];
+    if (fb === fa) return;
+    const stricter = fa !== undefined && (fb === undefined || tighter(Number(fb), Number(fa)));
+    d.add(
+      d.byRole(stricter ? 'facet-tightened' : 'facet-loosened'),
+      pointer,
+      `${name} ${fb ?? '(none)'} → ${fa ?? '(none)'}`,
+    );
+  };
+  for (const name of UPPER_BOUNDS) facet(name, (b, a) => a < b);
+  for (const name of LOWER_BOUNDS) facet(name, (b, a) => a > b);
+  const lb = b.facets.length;
+  const la = a.facets.length;
+  if (lb !== la) d.add('xsd-length-changed', pointer, `length ${lb ?? '(none)'} → ${la ?? '(none)'}`);
+}
+
+function complexChanges(
+  d: XsdDiff,
+  b: ComplexType | undefined,
+  a: ComplexType | undefined,
+  pointer: string,
+): void {
+  const childrenBefore = childElements(b);
+  const childrenAfter = childElements(a);
+  for (const [name, declBefore] of childrenBefore) {
+    const at = `${pointer}/${name}`;
+    const declAfter = childrenAfter.get(name);
+    if (!declAfter) {
+      d.add('xsd-element-removed', at, `removed element \`${name}\``);
+      continue;
+    }
+    elementChanges(d, declBefore, declAfter, at);
+  }
+  for (const [name, decl] of childrenAfter) {
+    if (childrenBefore.has(name)) continue;
+    const at = `${pointer}/${name}`;
+    if (decl.minOccurs === 0) d.add('xsd-optional-element-added', at, `added optional element \`${name}\``);
+    else
+      d.add(
+        d.byRole('required-element-added'),
+        at,
+        d.role === 'request'
+          ? `added required element \`${name}\` to a request document`
+          : `added element \`${name}\``,
+      );
+  }
+  const attributes = (type: ComplexType | undefined) =>
+    new Map((type?.attributes ?? []).map((attribute) => [attribute.name, attribute] as const));
+  const attrsBefore = attributes(b);
+  const attrsAfter = attributes(a);
+  for (const [name, attr] of attrsBefore) {
+    const other = attrsAfter.get(name);
+    if (!other) d.add('xsd-attribute-removed', `${pointer}/@${name}`, `removed attribute \`${name}\``);
+    else if (!attr.required && other.required)
+      d.add(
+        d.byRole('attribute-became-required'),
+        `${pointer}/@${name}`,
+        `attribute \`${name}\` became required`,
+      );
+  }
+  for (const [name, attr] of attrsAfter)
+    if (!attrsBefore.has(name))
+      d.add(
+        attr.required && d.role === 'request'
+          ? 'xsd-request-required-attribute-added'
+          : 'xsd-attribute-added',
+        `${pointer}/@${name}`,
+        `added attribute \`${name}\``,
+      );
+}
+
+function elementChanges(d: XsdDiff, b: ChildElement, a: ChildElement, pointer: string): void {
+  documentationChange(d, b.element, a.element, pointer);
+  if (b.minOccurs === 0 && a.minOccurs > 0)
+    d.add(
+      d.byRole('element-became-required'),
+      pointer,
+      `element became required (minOccurs ${b.minOccurs} → ${a.minOccurs})`,
+    );
+  else if (b.minOccurs > 0 && a.minOccurs === 0)
+    d.add(
+      d.byRole('element-became-optional'),
+      pointer,
+      `element became optional (minOccurs ${b.minOccurs} → 0)`,
+    );
+  else if (a.minOccurs > b.minOccurs)
+    d.add(d.byRole('element-min-raised'), pointer, `minOccurs ${b.minOccurs} → ${a.minOccurs}`);
+  if (a.maxOccurs < b.maxOccurs)
+    d.add(
+      'xsd-element-max-lowered',
+      pointer,
+      `maxOccurs ${b.maxOccurs === Number.POSITIVE_INFINITY ? 'unbounded' : b.maxOccurs} → ${a.maxOccurs}`,
+    );
+  else if (a.maxOccurs > b.maxOccurs)
+    d.add(
+      d.byRole('element-max-raised'),
+      pointer,
+      `maxOccurs ${b.maxOccurs} → ${a.maxOccurs === Number.POSITIVE_INFINITY ? 'unbounded' : a.maxOccurs}`,
+    );
+  const typeBefore = b.element.type;
+  const typeAfter = a.element.type;
+  if (typeName(typeBefore) !== typeName(typeAfter))
+    d.add(
+      'xsd-element-type-changed',
+      pointer,
+      `type \`${typeName(typeBefore)}\` became \`${typeName(typeAfter)}\``,
+    );
+  const simpleBefore = typeBefore.kind === 'simple' ? typeBefore : undefined;
+  const simpleAfter = typeAfter.kind === 'simple' ? typeAfter : undefined;
+  if (simpleBefore && simpleAfter) simpleTypeChanges(d, simpleBefore, simpleAfter, pointer);
+  else if (simpleBefore || simpleAfter)
+    d.add('xsd-element-type-changed', pointer, 'inline simple type added or removed');
+  const complexBefore = typeBefore.kind === 'complex' ? typeBefore : undefined;
+  const complexAfter = typeAfter.kind === 'complex' ? typeAfter : undefined;
+  if (complexBefore || complexAfter) complexChanges(d, complexBefore, complexAfter, pointer);
 }
 
 type BoundFacet = Exclude<keyof Facets, 'patterns' | 'enumeration' | 'length'>;

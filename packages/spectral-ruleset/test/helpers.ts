@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import spectralCore, { type ISpectralDiagnostic } from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
+import { specRootOfFile } from '@svc-contracts/contract-model';
 import ruleset, { createRuleset, type RulesetOptions } from '../src/index.js';
+import { specInputResolver } from '../src/resolver.js';
 import { baseSpec, type Spec } from './fixtures/base-spec.js';
 
 // Both packages are CommonJS; Node's ESM loader only sees some of their named exports.
@@ -17,14 +19,18 @@ export interface LintOptions {
   /** Document source; default XML_SERVICE_SOURCE. `null` lints an in-memory document without a source. */
   source?: string | null;
   rulesetOptions?: RulesetOptions;
+  /** The folder `$ref`s must stay inside (default: the repository holding the source). */
+  root?: string;
 }
 
 /** Lints YAML text (or a spec object, written as JSON, which is YAML too) with the package's ruleset. */
 export async function lint(spec: Spec | string, options: LintOptions = {}): Promise<ISpectralDiagnostic[]> {
-  const spectral = new Spectral();
+  const source = options.source === undefined ? XML_SERVICE_SOURCE : (options.source ?? undefined);
+  // As every tool: the spec's files are read under contract-model's spec-input policy.
+  const root = options.root ?? specRootOfFile(source ?? XML_SERVICE_SOURCE);
+  const spectral = new Spectral({ resolver: specInputResolver({ root }) });
   spectral.setRuleset(options.rulesetOptions === undefined ? ruleset : createRuleset(options.rulesetOptions));
   const text = typeof spec === 'string' ? spec : JSON.stringify(spec, null, 2);
-  const source = options.source === undefined ? XML_SERVICE_SOURCE : (options.source ?? undefined);
   return spectral.run(new Document(text, Yaml, source));
 }
 

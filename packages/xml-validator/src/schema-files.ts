@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { checkSpecFile, SpecInputError, specBudgets, specRootOfFile } from '@svc-contracts/contract-model';
 import { findForbiddenDeclaration } from './doctype-guard.js';
 import { XsdLoadError } from './errors.js';
 
@@ -27,10 +29,17 @@ const SCHEMA_REFERENCE =
   /<(?:[A-Za-z_][\w.-]*:)?(?:include|import|redefine|override)\b[^>]*?\bschemaLocation\s*=\s*(["'])(.*?)\1/g;
 const HAS_URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
-/** Reads an XSD and, transitively, the schemas it names in `xs:include`, `xs:import`, `xs:redefine` and
- * `xs:override`. */
-export async function loadSchemaBundle(xsdPath: string): Promise<SchemaBundle> {
+/**
+ * Reads an XSD and, transitively, the schemas it names in `xs:include`, `xs:import`, `xs:redefine` and
+ * `xs:override`, each under contract-model's spec-input policy within `root` (default: the repository
+ * holding the XSD).
+ */
+export async function loadSchemaBundle(
+  xsdPath: string,
+  options: { root?: string } = {},
+): Promise<SchemaBundle> {
   const entryPath = path.resolve(xsdPath);
+  const root = options.root ?? specRootOfFile(entryPath);
   const contentsByPath = new Map<string, string>();
   const pending: Array<{ absolutePath: string; referencedAs: string; referencedFrom?: string }> = [
     { absolutePath: entryPath, referencedAs: xsdPath },
@@ -39,7 +48,7 @@ export async function loadSchemaBundle(xsdPath: string): Promise<SchemaBundle> {
   while (pending.length > 0) {
     const next = pending.shift();
     if (next === undefined || contentsByPath.has(next.absolutePath)) continue;
-    const contents = await readSchema(next.absolutePath, next.referencedAs, next.referencedFrom);
+    const contents = await readSchema(next, root);
     contentsByPath.set(next.absolutePath, contents);
     for (const location of referencedLocations(contents)) {
       const referencedFrom = displayPath(next.absolutePath);
@@ -76,15 +85,21 @@ export async function loadSchemaBundle(xsdPath: string): Promise<SchemaBundle> {
 }
 
 async function readSchema(
-  absolutePath: string,
-  referencedAs: string,
-  referencedFrom?: string,
+  {
+    absolutePath,
+    referencedAs,
+    referencedFrom,
+  }: { absolutePath: string; referencedAs: string; referencedFrom?: string },
+  root: string,
 ): Promise<string> {
   let contents: string;
   try {
-    contents = await readFile(absolutePath, 'utf8');
+    if (!existsSync(absolutePath)) throw new Error('not found');
+    contents = await readFile(checkSpecFile(absolutePath, root, specBudgets()), 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : String(error);
+    // A refusal's message starts with the file as the policy names it: the file is named here once.
+    const reason =
+      error instanceof SpecInputError ? error.message.slice(error.file.length + 2) : (error as Error).message;
     const shownPath = referencedFrom === undefined ? referencedAs : displayPath(absolutePath);
     const origin =
       referencedFrom === undefined ? '' : ` (referenced as '${referencedAs}' by ${referencedFrom})`;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { checkSpecFile, specBudgets, specRootOfFile } from '@svc-contracts/contract-model';
 import { XsdModelError } from './errors.js';
 import type {
   ComplexType,
@@ -13,18 +14,25 @@ import type {
 import { parseXsd } from './parse-xsd.js';
 
 export interface LoadXsdOptions {
-  /** Reads a schema file (default: UTF-8 from disk); lets tests feed edited copies. */
+  /** Reads a schema file (default: UTF-8 from disk, under the spec-input policy); lets tests feed edited copies. */
   readFile?: (path: string) => string;
+  /** The folder the default reader stays inside (default: the repository holding the entry). */
+  root?: string;
 }
 
 /**
  * Reads an XSD file and, transitively, every file it includes (`schemaLocation` relative to the
  * including file; each file once). Every type reference must resolve to a built-in or to a type of
  * one of the files, and a simple type may only restrict a simple type: otherwise the error names the
- * file that holds the reference. Paths keep the form of `entry` (relative stays relative).
+ * file that holds the reference. Paths keep the form of `entry` (relative stays relative). From disk, each
+ * file is a regular file inside `root` by path and real path, within the byte budget (contract-model's
+ * spec-input policy).
  */
 export function loadXsd(entry: string, options: LoadXsdOptions = {}): XsdSchema {
-  const read = options.readFile ?? ((path: string) => readFileSync(path, 'utf8'));
+  const root = options.root ?? specRootOfFile(entry);
+  const read =
+    options.readFile ??
+    ((path: string) => readFileSync(checkSpecFile(resolve(path), root, specBudgets()), 'utf8'));
   const documents: XsdDocument[] = [];
   const pending: Array<{ file: string; includedBy?: string }> = [{ file: entry }];
   for (let next = pending.shift(); next !== undefined; next = pending.shift()) {

@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   type ComplexType,
   type ElementDecl,
@@ -376,5 +379,32 @@ describe('loadXsd', () => {
     expect(() => loadXsd('D.xsd', { readFile })).toThrow(
       /^c\.xsd: type Digits is also declared in another included file/,
     );
+  });
+});
+
+describe('loadXsd reads from disk under the spec-input policy', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'xsd-model-policy-'));
+  const root = join(dir, 'repo');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(root, '.git'), { recursive: true });
+  const schema = (body: string) =>
+    `<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">${body}</xs:schema>\n`;
+  writeFileSync(join(dir, 'Secret.xsd'), schema('<!-- xsd-model-secret-0e7a -->'));
+  writeFileSync(join(root, 'common.xsd'), schema(''));
+  symlinkSync(join(dir, 'Secret.xsd'), join(root, 'Link.xsd'));
+  it.each([
+    { includes: 'common.xsd', refused: undefined },
+    { includes: '../Secret.xsd', refused: 'outside-root' },
+    { includes: 'Link.xsd', refused: 'symlink-outside-root' },
+  ])('an include of $includes → $refused', ({ includes, refused }) => {
+    writeFileSync(join(root, 'Order.xsd'), schema(`<xs:include schemaLocation="${includes}"/>`));
+    let message: string | undefined;
+    try {
+      loadXsd(join(root, 'Order.xsd'));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message === undefined ? undefined : /\[([a-z-]+)\]$/.exec(message)?.[1]).toBe(refused);
+    expect(message ?? '').not.toContain('xsd-model-secret-0e7a');
   });
 });

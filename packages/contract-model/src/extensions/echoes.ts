@@ -20,10 +20,7 @@ export const ECHOES_SHAPE =
 
 const TOP_LEVEL = /^\/[^/]+$/;
 
-/**
- * `x-echoes` on a Response Object: the entries that name two top-level members and ask `present: true` or
- * `equal: true` (undefined when none), and every problem (a `present`/`equal` that is not a boolean too).
- */
+/** `x-echoes` on a Response Object: the entries naming two top-level members and asking `present`/`equal`, and every problem. */
 export function readEchoes(response: unknown): Read<Echo[]> {
   const listed = rawOf(response, KEY);
   if (listed === undefined) return NOTHING;
@@ -36,8 +33,7 @@ export function readEchoes(response: unknown): Read<Echo[]> {
       return;
     }
     const { request, response, present, equal } = entry;
-    // What can be judged: two top-level members and something asked of them. A `present` or `equal`
-    // that is not a boolean is a problem, but the entry is still kept for what it does ask.
+    // A `present`/`equal` that is not a boolean is a problem; the entry is kept for what it does ask.
     const judged =
       typeof request === 'string' &&
       TOP_LEVEL.test(request) &&

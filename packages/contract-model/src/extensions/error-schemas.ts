@@ -14,11 +14,7 @@ export interface ErrorSchemaEntry {
   schema: Record<string, unknown>;
 }
 
-/**
- * The root `x-error-schemas`: status (`'422'`, `'4XX'`, `default`) → the error schema. A value is a JSON
- * pointer string (`'#/components/schemas/ValidationError'`; Redocly's bundler inlines a `$ref` inside an
- * extension) or a `{$ref}` object. The value keeps every entry whose target is an object or a string.
- */
+/** The root `x-error-schemas`: status → error schema, a JSON pointer string or a `{$ref}` object (Redocly inlines a `$ref` in an extension). */
 export function readErrorSchemas(root: unknown): Read<Record<string, ErrorSchemaEntry>> {
   const raw = rawOf(root, KEY);
   if (raw === undefined) return NOTHING;

@@ -1,16 +1,7 @@
 import { isObject, type JsonObject } from '@svc-contracts/openapi-utils';
 import { EXTENSION, NOTHING, type Read, rawOf } from './names.js';
 
-/**
- * How `x-filters` compares an item's member with what the request asked for:
- * - `equals`: the same number, or the same string;
- * - `contains`: a string that contains the text sent;
- * - `any-of`: a string that contains one of the strings sent (equality is containment too), or a list
- *   holding such a string;
- * - `in-list`: one of the comma-separated values sent (spaces around them ignored);
- * - `between`: a number from `min` to `max` sent, both included;
- * - `not-before` / `not-after`: a date-time at or after / at or before the one sent, as instants.
- */
+/** How `x-filters` compares an item's member with the request's value (specs/README.md, "Extensions"). */
 export type FilterMatch =
   | 'equals'
   | 'contains'
@@ -31,13 +22,8 @@ export const FILTER_MATCHES: readonly FilterMatch[] = [
 ];
 
 /**
- * One condition of `x-filters`: what a query parameter says about every item of the answer's list.
- *
- * Without `element`, the parameter's text is the operand. With `element`, the parameter is a JSON array
- * of filter objects (the agents `filters`): the condition applies to each object whose members include
- * `element`'s, and `operand` points into that object. A condition with `element` but neither `field`
- * nor `match` names a filter the service applies but that no member of an item shows (a run carries no
- * campaign id): its objects are recognised, never compared.
+ * One `x-filters` condition on every item of the answer's list. With `element`, the parameter is a JSON array
+ * of filter objects and the condition applies to those matching `element`; without `field`/`match`, never compared.
  */
 export interface FilterCondition {
   parameter: string;
@@ -67,11 +53,7 @@ const POINTER = /^(\/[^/]+)+$/;
 export const FILTERS_SHAPE =
   '`x-filters` must be `{items, conditions}`: `items` a JSON pointer to the list in the body (`/runs`, or `` for a body that is the list), `conditions` a non-empty list of `{parameter, element?, operand?, field, match}`.';
 
-/**
- * Reads an `x-filters` value: the rules made of its well-formed conditions (undefined when there is
- * none, or the value itself is malformed), and every problem found. The contract checker and the mocks
- * use the rules; the linter reports the problems.
- */
+/** Reads an `x-filters` value: the rules of its well-formed conditions (undefined if none) and every problem. */
 export function readFilters(extension: unknown): {
   rules: FilterRules | undefined;
   problems: FilterProblem[];
@@ -127,10 +109,7 @@ function readCondition(entry: unknown): FilterCondition | string {
   };
 }
 
-/**
- * The `x-filters` of a Response Object, read with `readFilters`: problems are placed from the response
- * (`['x-filters', 'conditions', 2]`).
- */
+/** The `x-filters` of a Response Object, problems placed from the response. */
 export function readResponseFilters(response: unknown): Read<FilterRules> {
   const raw = rawOf(response, EXTENSION.filters);
   if (raw === undefined) return NOTHING;

@@ -13,10 +13,7 @@ export interface JwtClaim {
 export const JWT_CLAIMS_SHAPE =
   '`x-jwt-claims` must be a non-empty list of `{token, claim, equals}`: the property holding the JWT, the claim, and the property that must equal it, for example `[{token: access_token, claim: jti, equals: access_token_id}]`.';
 
-/**
- * `x-jwt-claims` on a body schema: its entries whose `token`, `claim` and `equals` are strings (undefined
- * when none), and every problem, a blank name and a `token` or `equals` that is not one of the schema's own `properties`.
- */
+/** `x-jwt-claims` on a body schema: entries whose `token`, `claim`, `equals` are strings, and every problem. */
 export function readJwtClaims(schema: unknown): Read<JwtClaim[]> {
   const listed = rawOf(schema, KEY);
   if (listed === undefined) return NOTHING;

@@ -1,10 +1,6 @@
 import { isObject } from '@svc-contracts/openapi-utils';
 
-/**
- * The `x-` extensions of the specs, by the name the readers use. Only the readers in this folder
- * spell a key; every other module reads an extension through its reader (tests/architecture.test.ts
- * checks it against `KNOWN_EXTENSIONS`). specs/README.md documents what each says.
- */
+/** The `x-` extensions by the name the readers use; only the readers spell a key (tests/architecture.test.ts). */
 export const EXTENSION = {
   bodyOpen: 'x-body-open',
   boundNotShown: 'x-bound-not-shown',
@@ -50,11 +46,7 @@ export function isNonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.trim().length > 0;
 }
 
-/**
- * The extension's value as written on `owner` (undefined when `owner` is not an object). For a check
- * that needs the entries as written (their indexes, beside the reader's problems); everything else
- * uses the reader's value.
- */
+/** The extension's value as written on `owner`, for a check that needs the entries as written. */
 export function rawOf(owner: unknown, name: ExtensionName): unknown {
   return isObject(owner) ? owner[name] : undefined;
 }

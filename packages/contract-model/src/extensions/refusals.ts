@@ -1,16 +1,7 @@
 import { isObject } from '@svc-contracts/openapi-utils';
 import { EXTENSION, NOTHING, type Read, rawOf } from './names.js';
 
-/**
- * One entry of an operation's `x-refusals`: a request the source says the service refuses, how it is
- * recognised, and how it is answered.
- *
- * - `request.xmlElements`: the request is one of these when its XML document holds an element of one of
- *   these (local) names, anywhere (numbers: `SmsSettings` in a `/sippeers/{sippeerId}/tns` document turns
- *   messaging on or off, rule 4).
- * - `status`: the status the source says answers it (400).
- * - `response.xmlElement` / `response.equals`: what the refusal's XML body says (`ErrorCode` `400`).
- */
+/** One `x-refusals` entry: a request the source says is refused, how it is recognised (`xmlElements`) and answered. */
 export interface Refusal {
   /** Why (the source's words), for messages. */
   description: string;
@@ -30,10 +21,7 @@ const XML_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 export const REFUSALS_SHAPE =
   '`x-refusals` must be a non-empty list of `{description, request: {xmlElements: [<element name>, …]}, status: <HTTP status>, response?: {xmlElement: <element name>, equals: <text>}}`.';
 
-/**
- * Reads an operation's `x-refusals`: the well-formed entries (undefined when there is none) and every
- * problem found. The contract checker and the mocks use the value; the linter reports the problems.
- */
+/** Reads an operation's `x-refusals`: the well-formed entries (undefined if none) and every problem. */
 export function readRefusals(extension: unknown): {
   value: Refusal[] | undefined;
   problems: RefusalProblem[];
@@ -115,16 +103,12 @@ export function refusalFor(refusals: readonly Refusal[], body: string | undefine
   return refusals.find((refusal) => refusal.xmlElements.some((name) => names.has(name)));
 }
 
-/**
- * The `x-refusals` of an operation, read with `readRefusals`: problems are placed from the operation
- * (`['x-refusals', 0, 'request']`); a refusal whose status the operation does not declare is one too.
- */
+/** The `x-refusals` of an operation, problems placed from it; a status the operation does not declare is one. */
 export function readOperationRefusals(operation: unknown): Read<Refusal[]> {
   const raw = rawOf(operation, EXTENSION.refusals);
   if (raw === undefined) return NOTHING;
   const { value, problems } = readRefusals(raw);
   const placed = problems.map(({ at, message }) => ({ at: [EXTENSION.refusals, ...at], message }));
-  // A status the operation does not declare would make the mocks serve an undocumented answer.
   const responses = isObject(operation) && isObject(operation.responses) ? operation.responses : {};
   for (const [index, entry] of (Array.isArray(raw) ? raw : []).entries()) {
     if (!isObject(entry) || typeof entry.status !== 'number') continue;

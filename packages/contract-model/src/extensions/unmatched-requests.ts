@@ -11,12 +11,7 @@ export interface UnmatchedRequests {
   method?: number;
 }
 
-/**
- * The root `x-unmatched-requests`: `{path?: status, method?: status}`, the statuses the source says the
- * service answers a request to a path it does not have, or with a method a path does not take. Such a
- * request answered with that status and the service's error body for it (`x-error-schemas`) is rejected
- * as expected, not undocumented traffic.
- */
+/** The root `x-unmatched-requests`: the statuses the source gives a request to an unknown path or method (rejected as expected). */
 export function readUnmatchedRequests(root: unknown): Read<UnmatchedRequests> {
   const raw = rawOf(root, KEY);
   if (raw === undefined) return NOTHING;

@@ -12,11 +12,7 @@ export interface UnsupportedCredential {
   description?: string;
 }
 
-/**
- * The root `x-unsupported-credentials`: a request carrying one is refused. The value keeps every entry
- * whose `in` and `name` are strings (what the checker and the linter compare); a problem names each entry that is
- * not `{in: header|query|cookie, name, description}`.
- */
+/** The root `x-unsupported-credentials` (a request carrying one is refused): entries whose `in` and `name` are strings, and the problems. */
 export function readUnsupportedCredentials(root: unknown): Read<UnsupportedCredential[]> {
   const raw = rawOf(root, KEY);
   if (raw === undefined) return NOTHING;

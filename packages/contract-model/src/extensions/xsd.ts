@@ -46,18 +46,12 @@ function shapeProblem(xsd: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * `x-xsd` on a media type object: `{schema, element, legacySchema?, otherRoots?: open}`, or `false` when
- * the source leaves the XML document open (no XSD). `mediaType` only words the problem. A malformed
- * object that names a `schema` string still gives that best value, beside its problem.
- */
+/** `x-xsd` on a media type object, or `false` (the source leaves the XML open); a malformed one naming a `schema` keeps it. */
 export function readXsd(media: unknown, mediaType?: string): Read<XsdReference | false> {
   const raw = rawOf(media, KEY);
   if (raw === undefined) return NOTHING;
   if (raw === false) return { value: false, problems: [] };
   const problem = shapeProblem(raw);
-  // The best value: an object naming a `schema` string is validated against it, whatever else is wrong
-  // (the checker always has); its other fields are kept when they are of their type.
   const value: XsdReference | undefined =
     isObject(raw) && typeof raw.schema === 'string'
       ? {
@@ -79,25 +73,27 @@ export function readXsd(media: unknown, mediaType?: string): Read<XsdReference |
   };
 }
 
-/** Every well-formed `x-xsd` object anywhere under `node` (in document order; bounded depth). */
-export function xsdReferencesIn(node: unknown, maxDepth = 64): Array<XsdReference & { element: string }> {
-  const found: Array<XsdReference & { element: string }> = [];
-  const visit = (value: unknown, depth: number): void => {
+/** Every well-formed `x-xsd` object anywhere under `node`, with the pointer of the object holding it (in document order; bounded depth). */
+export function xsdReferencesIn(
+  node: unknown,
+  maxDepth = 64,
+): Array<XsdReference & { element: string; pointer: string }> {
+  const found: Array<XsdReference & { element: string; pointer: string }> = [];
+  const visit = (value: unknown, depth: number, pointer: string): void => {
     if (depth > maxDepth) return;
     if (Array.isArray(value)) {
-      for (const item of value) visit(item, depth + 1);
+      for (const [index, item] of value.entries()) visit(item, depth + 1, `${pointer}/${index}`);
       return;
     }
     if (!isObject(value)) return;
     for (const [key, child] of Object.entries(value)) {
       if (key === KEY) {
         const read = readXsd(value);
-        // Well-formed only: a malformed one's best value may lack its element.
         if (read.value && read.value.element !== undefined && read.problems.length === 0)
-          found.push({ ...read.value, element: read.value.element });
-      } else visit(child, depth + 1);
+          found.push({ ...read.value, element: read.value.element, pointer });
+      } else visit(child, depth + 1, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
     }
   };
-  visit(node, 0);
+  visit(node, 0, '');
   return found;
 }

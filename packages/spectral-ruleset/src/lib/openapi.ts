@@ -16,10 +16,7 @@ export interface ParameterEntry {
   path: JsonPath;
 }
 
-/**
- * The parameters in effect for one operation: path-level parameters, replaced by operation-level ones
- * with the same `name` and `in` (OpenAPI 3.1, Operation Object `parameters`).
- */
+/** The parameters of one operation: path-level ones, replaced by operation-level ones of the same `name` and `in`. */
 export function effectiveParameters(entry: OperationEntry): ParameterEntry[] {
   const byKey = new Map<string, ParameterEntry>();
   const collect = (list: unknown, basePath: JsonPath) => {
@@ -46,22 +43,14 @@ export function isUnderXmlMediaType(path: JsonPath): boolean {
   return false;
 }
 
-/**
- * True when the path runs through example data (`example`, `examples`), where keys such as `pattern`
- * or `nullable` are payload, not schema keywords. A property *named* `example` is recognised by the
- * `properties` segment before it. (`default` is left out: it is also the catch-all response key.)
- */
+/** Whether the path runs through example data, where `pattern` or `nullable` are payload (`default` left out: a response key too). */
 export function isInsideExampleData(path: JsonPath): boolean {
   return path.some(
     (segment, index) => (segment === 'example' || segment === 'examples') && path[index - 1] !== 'properties',
   );
 }
 
-/**
- * The finding for a response extension (`x-body-open`, `x-echoes`, `x-filters`) found anywhere but on a
- * Response Object (a status under `responses`, or a `components.responses` entry), where nothing reads
- * it; undefined when it is on one.
- */
+/** The finding for a response extension found anywhere but on a Response Object (where nothing reads it), else undefined. */
 export function misplacedResponseExtension(
   path: JsonPath,
   extension: string,

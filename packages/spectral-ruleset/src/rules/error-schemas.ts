@@ -14,12 +14,7 @@ interface ErrorSchema {
   key: string;
   /** How the spec names it, for messages: `#/components/schemas/ValidationError`. */
   label: string;
-  /**
-   * How a response schema is matched: by identity with the schema in the resolved document (Spectral's
-   * resolver gives every `$ref` to one target the same object), or, in a split spec whose root has no
-   * `components.schemas` yet, by the file a `$ref` leads to (`ValidationError.yaml`): the bundler names
-   * components after their file, so that file becomes `#/components/schemas/ValidationError`.
-   */
+  /** Matched by identity in the resolved document, or (a split spec without `components.schemas`) by the file a `$ref` leads to. */
   match: { schema: Record<string, unknown> } | { fileName: string };
 }
 
@@ -41,11 +36,7 @@ function labelOf(raw: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * Finds the declared schemas in the resolved document. The unresolved root (from `context.document`)
- * gives the label as written; the resolved root gives the object to compare against. A `{ $ref }`
- * value is resolved by Spectral itself, so it works for references to other files too.
- */
+/** The declared schemas: the label from the unresolved root, the object to compare from the resolved one. */
 function readErrorSchemas(
   resolvedRoot: Record<string, unknown>,
   context: FunctionContext,
@@ -162,8 +153,7 @@ function checkResponse(
   const results: IFunctionResult[] = [];
   for (const [mediaType, media] of Object.entries(content)) {
     if (!isObject(media)) continue;
-    // Reported on the media type object, where `schema:` is written; a path ending in `schema` would be
-    // mapped by Spectral into the file the reference points to.
+    // On the media type object: a path ending in `schema` would be mapped into the referenced file.
     const path = [...responsePath, 'content', mediaType];
     if (media.schema === undefined) {
       results.push({
