@@ -53,19 +53,32 @@ async function bundled(configPath: string, root: string): Promise<Record<string,
   return spec?.document as Record<string, unknown> | undefined;
 }
 
-/** `specs/<service>/` belongs to `@svc-contracts/<service>-client`; `packages/<dir>/` to that package. */
+/**
+ * `specs/<service>/` belongs to `@svc-contracts/<service>-client`; `packages/<dir>/` to that package when
+ * the file is part of what it publishes (its manifest, `src/` that `dist/` is built from, or a `files`
+ * entry): a change to its tests alone asks for no release.
+ */
 function packageOf(repo: string, file: string): string | undefined {
   const spec = /^specs\/([^/]+)\//.exec(file);
   if (spec?.[1] && spec[1] !== 'common') return `@svc-contracts/${spec[1]}-client`;
-  const pkg = /^packages\/([^/]+)\//.exec(file);
-  if (!pkg?.[1]) return undefined;
+  const pkg = /^packages\/([^/]+)\/(.+)$/.exec(file);
+  if (!pkg?.[1] || !pkg[2]) return undefined;
   const manifest = join(repo, 'packages', pkg[1], 'package.json');
   if (!existsSync(manifest)) return undefined;
-  const { name, private: isPrivate } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+  const {
+    name,
+    private: isPrivate,
+    files = [],
+  } = JSON.parse(readFileSync(manifest, 'utf8')) as {
     name: string;
     private?: boolean;
+    files?: string[];
   };
-  return isPrivate === true ? undefined : name;
+  const inside = pkg[2];
+  const published = ['package.json', 'src', ...files.map((entry) => entry.replace(/^\.\/|\/$/g, ''))].some(
+    (entry) => inside === entry || inside.startsWith(`${entry}/`),
+  );
+  return isPrivate === true || !published ? undefined : name;
 }
 
 /** A file of a tree, read only when the spec-input policy allows it (inside the tree, a regular file). */

@@ -96,6 +96,31 @@ describe('the gate and the changesets added since the base', () => {
     expect(await gate()).toMatchObject({ code: 0, stderr: '' });
   });
 
+  it.each([
+    { file: 'packages/recorder/test/cli.test.ts', asks: false },
+    { file: 'packages/recorder/vitest.config.ts', asks: false },
+    { file: 'packages/recorder/src/cli.ts', asks: true },
+    { file: 'packages/recorder/README.md', asks: true },
+    { file: 'packages/recorder/package.json', asks: true },
+  ])('asks a changeset of a package for $file: $asks', async ({ file, asks }) => {
+    const manifest = { name: '@svc-contracts/recorder', version: '0.0.0', files: ['dist', 'README.md'] };
+    // The package is on the base; the branch changes one file of it and no spec.
+    write('specs/agents/openapi.json', spec({ id: { type: 'integer' }, state: { type: 'string' } }));
+    git('checkout', '-q', 'main');
+    write('packages/recorder/package.json', JSON.stringify(manifest));
+    git('add', '.');
+    git('commit', '-q', '-m', 'a package');
+    git('checkout', '-q', '-B', 'topic');
+    write(
+      file,
+      file.endsWith('package.json') ? JSON.stringify({ ...manifest, version: '0.0.1' }) : 'changed\n',
+    );
+    const result = await gate();
+    expect(result.code).toBe(asks ? 1 : 0);
+    if (asks)
+      expect(result.stderr).toContain('`@svc-contracts/recorder` changed and needs at least a patch bump');
+  });
+
   it('lists the changesets new or edited since the base only', () => {
     expect(readChangesetsAddedSince(repo, 'main')).toEqual([]);
     write('.changeset/mine.md', changeset('patch'));
