@@ -50,22 +50,15 @@ export interface DeclaredBody {
   open?: boolean;
 }
 
-const rules = {
-  request: {
-    contentType: 'request-content-type',
-    missing: 'request-body-missing',
-    undocumented: 'request-body-undocumented',
-    unparseable: 'request-body-unparseable',
-    schema: 'request-body-schema',
-  },
-  response: {
-    contentType: 'response-content-type',
-    missing: 'response-body-missing',
-    undocumented: 'response-body-undocumented',
-    unparseable: 'response-body-unparseable',
-    schema: 'response-body-schema',
-  },
-} as const satisfies Record<Side, Record<string, RuleCode>>;
+/** The rule codes of one side's body. */
+const rules = (side: Side) =>
+  ({
+    contentType: `${side}-content-type`,
+    missing: `${side}-body-missing`,
+    undocumented: `${side}-body-undocumented`,
+    unparseable: `${side}-body-unparseable`,
+    schema: `${side}-body-schema`,
+  }) as const satisfies Record<string, RuleCode>;
 
 function violation(
   side: Side,
@@ -118,7 +111,7 @@ const none: Violation[] = Object.freeze([]) as unknown as Violation[];
  * entry it falls under with that entry's compiled check (found on the first body that has it). */
 export function planBody(context: BodyContext, declared: DeclaredBody): BodyCheck {
   const { side } = declared;
-  const rule = rules[side];
+  const rule = rules(side);
   const declaredTypes = declaredMediaTypes(declared.content);
   const content = isObject(declared.content) ? declared.content : undefined;
   // Per Content-Type text, the declared media type it falls under with its compiled check; past the bound the
@@ -228,7 +221,7 @@ function planMedia(
   media: unknown,
   mediaPointer: string,
 ): MediaCheck {
-  const rule = rules[side];
+  const rule = rules(side);
   if (!isObject(media)) return () => none;
   const schema = media.schema;
   // Locations are worked out only for a body that fails (then kept): a conforming one never needs them.
@@ -352,7 +345,7 @@ async function checkXml(
   mediaPointer: string,
   body: string,
 ): Promise<Violation[]> {
-  const rule = rules[side];
+  const rule = rules(side);
   // The linter requires `x-xsd` on every XML media type; `x-xsd: false` marks a document the source does not
   // show, which must still be XML.
   if (!xsd) {

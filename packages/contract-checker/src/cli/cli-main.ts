@@ -5,13 +5,7 @@ import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
 import { findConfigPath } from '@svc-contracts/contract-model';
 import { printable } from '@svc-contracts/har';
 import { loadContracts } from '../contract/contract-set.js';
-import {
-  batchLimits,
-  batchXmlLimits,
-  type CheckLimits,
-  limitOptions,
-  type XmlLimits,
-} from '../core/limits.js';
+import { batchLimits, batchXmlLimits, type CheckLimits, limitOptions } from '../core/limits.js';
 import type { FailOn } from '../core/run-counts.js';
 import { parseShard, type Shard } from '../core/shard.js';
 import { collectHarFiles } from '../input/har.js';
@@ -157,11 +151,10 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
   }
   const configPath = values.config ?? findConfigPath();
   let hosts: Record<string, string>;
-  let xmlLimits: XmlLimits;
   let limits: CheckLimits;
   try {
     hosts = parseHostMappings(values.host ?? [], await configHosts(configPath));
-    xmlLimits = {
+    const xml = {
       ...batchXmlLimits,
       ...(values['max-xml-bytes'] === undefined
         ? {}
@@ -179,7 +172,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
       maxEntryBytes: number('maxEntryBytes'),
       maxJsonNodes: number('maxJsonNodes'),
       maxJsonDepth: number('maxJsonDepth'),
-      xml: xmlLimits,
+      xml,
     };
   } catch (error) {
     output.stderr(`${(error as Error).message}\n\n${usage}`);
@@ -217,7 +210,6 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
   const writer = reportWriter(format, report.write, reporterOptions(configPath));
   try {
     const contracts = await loadContracts({
-      xmlLimits,
       limits,
       ...(values.config === undefined ? {} : { configPath: values.config }),
     });

@@ -184,14 +184,9 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       const { body: _body, ...rest } = response;
       response = rest;
     }
-    if (overLimit !== undefined) {
-      const notJudged = overLimit;
-      const verdict = checkGuarded(request, response, match, operation);
-      return verdict instanceof Promise
-        ? verdict.then((known) => withParts(known, notJudged))
-        : withParts(verdict, notJudged);
-    }
-    return checkGuarded(request, response, match, operation);
+    const verdict = checkGuarded(request, response, match, operation);
+    const notJudged = overLimit;
+    return notJudged === undefined ? verdict : then(verdict, (known) => withParts(known, notJudged));
   }
 
   function checkGuarded(
@@ -206,17 +201,15 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     const fromRequest = plan.checkRequest(request, parts);
     const fromResponse = plan.checkResponse(request, response, parts);
     const sanitized = request.credentialsNotRecorded === true && requiresCredentials(operation);
-    if (fromRequest instanceof Promise || fromResponse instanceof Promise) {
-      return Promise.all([fromRequest, fromResponse]).then(([requestSide, responseSide]) =>
-        withSanitized(
-          withAliasWarning(decideVerdict(operation, match, requestSide, responseSide, response.status)),
-          sanitized,
-        ),
-      );
-    }
-    return withSanitized(
-      withAliasWarning(decideVerdict(operation, match, fromRequest, fromResponse, response.status)),
-      sanitized,
+    const both =
+      fromRequest instanceof Promise || fromResponse instanceof Promise
+        ? Promise.all([fromRequest, fromResponse])
+        : ([fromRequest, fromResponse] as const);
+    return then(both, ([requestSide, responseSide]) =>
+      withSanitized(
+        withAliasWarning(decideVerdict(operation, match, requestSide, responseSide, response.status)),
+        sanitized,
+      ),
     );
   }
 
@@ -264,7 +257,11 @@ function requiresCredentials(operation: PreparedOperation): boolean {
   );
 }
 
-/** A request whose credentials the recording stripped: its security is not judged (`--sanitized`). */
+/** `f` of a value now, or of a promised one once it is known (no promise where none is needed). */
+function then<T, U>(value: T | Promise<T>, f: (known: T) => U): U | Promise<U> {
+  return value instanceof Promise ? value.then(f) : f(value);
+}
+
 /** Why a JSON body is past a limit of the policy (not parsed, not judged), or undefined. */
 function bodyOverLimit(body: string | undefined, limits: CheckLimits): string | undefined {
   if (body === undefined || !opensContainer(body)) return undefined;
@@ -276,14 +273,11 @@ function withParts(verdict: EntryVerdict, parts: NotJudged[]): EntryVerdict {
   return { ...verdict, notJudged: [...(verdict.notJudged ?? []), ...parts] };
 }
 
+/** A request whose credentials the recording stripped: its security is not judged (`--sanitized`). */
 function withSanitized(verdict: EntryVerdict, sanitized: boolean): EntryVerdict {
   if (!sanitized) return verdict;
-  const part: NotJudged = {
-    reason: 'credentials-sanitized',
-    part: 'credentials',
-    detail: 'the request carries no credential and the recording is taken as sanitized (--sanitized)',
-  };
-  return { ...verdict, notJudged: [...(verdict.notJudged ?? []), part] };
+  const detail = 'the request carries no credential and the recording is taken as sanitized (--sanitized)';
+  return withParts(verdict, [{ reason: 'credentials-sanitized', part: 'credentials', detail }]);
 }
 
 /** A URL matched through `x-path-aliases` passes with a warning in the entry's note. */

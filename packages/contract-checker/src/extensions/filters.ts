@@ -243,7 +243,7 @@ function itemTest(
       if (bound === undefined) return undefined;
       return (item) => {
         const value = read(item);
-        const instant = typeof value === 'string' ? lastInstant(value) : undefined;
+        const instant = typeof value === 'string' ? isoInstant(value) : undefined;
         if (instant === undefined) return undefined;
         return match === 'not-before' ? instant >= bound : instant <= bound;
       };
@@ -270,18 +270,6 @@ function memberReader(pointer: string): (item: unknown) => unknown {
   };
 }
 
-let lastText: string | undefined;
-let lastRead: number | undefined;
-
-/** {@link isoInstant} of the text read last: a start and an end bound read the same `created_at` in turn. */
-function lastInstant(text: string): number | undefined {
-  if (text !== lastText) {
-    lastText = text;
-    lastRead = isoInstant(text);
-  }
-  return lastRead;
-}
-
 function describe(operand: unknown): string {
   const text = typeof operand === 'string' ? operand : JSON.stringify(operand);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
@@ -302,19 +290,11 @@ function exclusion(groups: readonly Group[], item: unknown): Exclusion | undefin
       for (const prepared of group.tests) {
         if (prepared.test(item) === false) return { group, failed: prepared };
       }
-    } else if (meetsNone(group.tests, item)) {
+    } else if (group.tests.every((prepared) => prepared.test(item) === false)) {
       return { group, failed: undefined };
     }
   }
   return undefined;
-}
-
-/** Whether every test is judged and fails (a loop, not `every`: this runs per item and per group). */
-function meetsNone(tests: readonly Prepared[], item: unknown): boolean {
-  for (let index = 0; index < tests.length; index++) {
-    if ((tests[index] as Prepared).test(item) !== false) return false;
-  }
-  return true;
 }
 
 /** Why an item is excluded, written only for the items reported. */

@@ -3,7 +3,7 @@ import { coerceFields, coerceScalar } from '../bodies/coerce.js';
 import type { BodyShape, ContractSet } from '../contract/contract-set.js';
 import { runPool } from '../core/pool.js';
 import type { RecordedRequest, RecordedResponse, Side } from '../core/types.js';
-import { parseFormEncoded, rawQueryOf } from '../parameters/request-parts.js';
+import { decodeFormComponent, parseFormEncoded, rawQueryOf } from '../parameters/request-parts.js';
 import { jsonMutations, type MutationKind } from './json-mutations.js';
 import { readXsdFacts, type XsdFacts, xmlMutations } from './xml-mutations.js';
 
@@ -76,13 +76,8 @@ function replaceQuery(url: string, name: string, text: string): string {
     .map((pair) => {
       const equals = pair.indexOf('=');
       const rawName = equals < 0 ? pair : pair.slice(0, equals);
-      let decoded = rawName;
-      try {
-        decoded = decodeURIComponent(rawName.replaceAll('+', ' '));
-      } catch {
-        // keep raw
-      }
-      return decoded === name ? `${rawName}=${encodeURIComponent(text)}` : pair;
+      // Names read as the query was parsed (parseFormEncoded), so the parameter found is the one replaced.
+      return decodeFormComponent(rawName) === name ? `${rawName}=${encodeURIComponent(text)}` : pair;
     })
     .join('&');
   return `${base.slice(0, at)}?${query}${hash < 0 ? '' : url.slice(hash)}`;

@@ -39,7 +39,7 @@ export interface CoverageSample {
 export class CoverageTally {
   private readonly operations: OperationCoverage[];
   private readonly byKey: Map<string, OperationCoverage>;
-  /** Each operation's declared statuses as a responses-like map, built once (responseKeyFor memoises per map). */
+  /** Each operation's declared statuses as a responses-like map for responseKeyFor, built once. */
   private readonly statusesOf = new Map<OperationCoverage, Record<string, true>>();
 
   constructor(operations: DocumentedOperation[]) {

@@ -1,10 +1,10 @@
 import { isMethodOpen, readPathAliases } from '@svc-contracts/contract-model';
 import {
-  escapePointer,
-  httpMethods,
   isObject,
   type JsonObject,
   type OpenApiDocument,
+  operationsOf,
+  pointerOf,
 } from '@svc-contracts/openapi-utils';
 import type { OperationMatch } from '../core/types.js';
 import { scopedMemo } from './recent-matches.js';
@@ -223,69 +223,47 @@ export function urlPath(url: string): string {
 /** Every operation of `paths` (with its compiled routes) and of `webhooks`, in document order. */
 function indexOperations(services: Array<{ name: string; document: OpenApiDocument }>): IndexedOperation[] {
   const operations: IndexedOperation[] = [];
-  for (const { name, document } of services) {
-    for (const [pathTemplate, rawItem] of Object.entries(document.paths ?? {})) {
-      if (!isObject(rawItem)) continue;
-      const pathItemPointer = `#/paths/${escapePointer(pathTemplate)}`;
-      for (const method of httpMethods) {
-        const operation = rawItem[method];
-        if (!isObject(operation)) continue;
-        const bases = basePaths(operation.servers, rawItem.servers, document.servers);
-        const routes: CompiledRoute[] = bases.map((base) => ({
-          segments: splitPath(`${base}${pathTemplate}`).map(compileSegment),
-        }));
-        // `x-path-aliases`: other spellings of this path that the source uses too (numbers `/e911addresses`);
-        // matched after the documented spelling, and reported as a warning.
-        for (const alias of pathAliases(rawItem)) {
-          for (const base of bases)
-            routes.push({ segments: splitPath(`${base}${alias}`).map(compileSegment), alias });
-        }
+  for (const section of ['paths', 'webhooks'] as const) {
+    for (const { name, document } of services) {
+      for (const { key, method, pathItem, operation, pointer } of operationsOf(document, [section])) {
+        const upper = method.toUpperCase();
+        const webhook = section === 'webhooks';
         operations.push({
           service: name,
           operationId:
             typeof operation.operationId === 'string'
               ? operation.operationId
-              : `${method.toUpperCase()} ${pathTemplate}`,
-          method: method.toUpperCase(),
-          pathTemplate,
-          pointer: `${pathItemPointer}/${method}`,
-          pathItemPointer,
+              : webhook
+                ? `webhook ${key}`
+                : `${upper} ${key}`,
+          method: upper,
+          pathTemplate: webhook ? `webhooks/${key}` : key,
+          ...(webhook ? { webhook: key } : {}),
+          pointer,
+          pathItemPointer: pointerOf([section, key]),
           operation,
-          pathItem: rawItem,
-          routes,
+          pathItem,
+          // A webhook is not reached by URL: a callback goes to the address its subscriber chose.
+          routes: webhook ? [] : routesOf(document, key, pathItem, operation),
         });
       }
     }
   }
-
-  for (const { name, document } of services) {
-    const webhooks = (document as { webhooks?: unknown }).webhooks;
-    if (!isObject(webhooks)) continue;
-    for (const [webhook, rawItem] of Object.entries(webhooks)) {
-      if (!isObject(rawItem)) continue;
-      const pathItemPointer = `#/webhooks/${escapePointer(webhook)}`;
-      for (const method of httpMethods) {
-        const operation = rawItem[method];
-        if (!isObject(operation)) continue;
-        operations.push({
-          service: name,
-          operationId:
-            typeof operation.operationId === 'string' ? operation.operationId : `webhook ${webhook}`,
-          method: method.toUpperCase(),
-          pathTemplate: `webhooks/${webhook}`,
-          webhook,
-          pointer: `${pathItemPointer}/${method}`,
-          pathItemPointer,
-          operation,
-          pathItem: rawItem,
-          // Not reached by URL: a callback goes to the address its subscriber chose.
-          routes: [],
-        });
-      }
-    }
-  }
-
   return operations;
+}
+
+/** The routes of an operation, one per server base path; `x-path-aliases` (other spellings the source uses
+ * too, numbers `/e911addresses`) follow the documented one and are reported as a warning. */
+function routesOf(document: OpenApiDocument, key: string, pathItem: JsonObject, operation: JsonObject) {
+  const bases = basePaths(operation.servers, pathItem.servers, document.servers);
+  const routes: CompiledRoute[] = bases.map((base) => ({
+    segments: splitPath(`${base}${key}`).map(compileSegment),
+  }));
+  for (const alias of pathAliases(pathItem)) {
+    for (const base of bases)
+      routes.push({ segments: splitPath(`${base}${alias}`).map(compileSegment), alias });
+  }
+  return routes;
 }
 
 export function buildOperationIndex(

@@ -1,3 +1,4 @@
+import { closest } from '@svc-contracts/cli-output';
 import { isZipRecording, printable, readAttachment } from '@svc-contracts/har';
 import { maskUrl } from '@svc-contracts/redact';
 import type { ContractSet, CredentialNames } from '../contract/contract-set.js';
@@ -138,9 +139,7 @@ function unreadEntry(file: string, index: number, position: number, part: NotJud
 /** Throws unless `service` (when given) is one the contracts hold. */
 export function requireService(contracts: ContractSet, service: string | undefined): void {
   if (service !== undefined && !contracts.services.includes(service)) {
-    const near = contracts.services.find(
-      (name) => name.startsWith(service.slice(0, 3)) || service.startsWith(name.slice(0, 3)),
-    );
+    const near = closest(service, contracts.services);
     throw new Error(
       `Unknown service "${service}".${near ? ` Did you mean "${near}"?` : ''} Loaded services: ${contracts.services.join(', ') || 'none'}.`,
     );
