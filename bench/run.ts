@@ -57,7 +57,7 @@ const usage = `Usage: pnpm bench [--only ${ids.join(',')}] [--runs N] [--no-inst
 
 Runs every section (about a quarter of an hour) and writes bench/RESULTS.md and RESULTS.json.
   --only a,b      these sections only (written to bench/RESULTS.partial.md)
-  --runs N        every section's runs (1-20; fewer than each section's own makes the run partial)
+  --runs N        every section's runs (1-20; the run is then partial)
   --no-install    do not install the comparison tools into bench/compare (npm)
   --tiny          every script on its smallest input: checks that each runs (the test suite's)
   --out FILE      write the report there instead of bench/RESULTS.md
