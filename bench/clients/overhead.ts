@@ -31,8 +31,8 @@ import { packageVersion } from '../lib/versions.ts';
 const usage = `Usage: pnpm exec tsx bench/clients/overhead.ts [--runs N] [--iterations N] [--tiny] [--json FILE]
 
 Per-call time of each client against a raw fetch and bandwidth-sdk; bundle sizes.
-  --runs N         rounds (1-50, default 5)
-  --iterations N   calls per tool per round (1-100000, default 1000)
+  --runs N         rounds (1-50, default 3)
+  --iterations N   calls per tool per round (1-100000, default 500)
   --tiny           one round of 20 calls: checks that it runs
   --json FILE      also write the section of bench/RESULTS.md there
   -h, --help       this text`;
@@ -43,8 +43,8 @@ const values = readOptions(usage, {
   json: { type: 'string' },
 });
 const tiny = values.tiny === true;
-const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 5, 1, 50);
-const iterations = tiny ? 20 : integerValue(usage, 'iterations', values.iterations, 1000, 1, 100_000);
+const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 3, 1, 50);
+const iterations = tiny ? 20 : integerValue(usage, 'iterations', values.iterations, 500, 1, 100_000);
 
 // --------------------------------------------------------------------- the server and the request content
 

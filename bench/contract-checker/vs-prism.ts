@@ -21,7 +21,7 @@ import { type BenchEntry, loadEntries } from './entries.ts';
 const usage = `Usage: pnpm exec tsx bench/contract-checker/vs-prism.ts [--runs N] [--tiny] [--json FILE]
 
 The checker against Prism's validating proxy and the both-bodies Ajv floor on the recorded JSON entries.
-  --runs N      rounds of the three throughputs and cold set-ups of each tool (1-50, default 5)
+  --runs N      rounds of the three throughputs and cold set-ups of each tool (1-50, default 3)
   --tiny        every fifth entry, one round: checks that it runs
   --json FILE   also write the section of bench/RESULTS.md there
   -h, --help    this text`;
@@ -31,7 +31,7 @@ const values = readOptions(usage, {
   json: { type: 'string' },
 });
 const tiny = values.tiny === true;
-const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 5, 1, 50);
+const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 3, 1, 50);
 const sliceMs = tiny ? 20 : 400;
 const configPath = fromRoot('redocly.yaml');
 

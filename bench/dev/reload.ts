@@ -12,7 +12,7 @@ import { type DevSession, setTotalRows, startDevSession, totalRows } from './ses
 const usage = `Usage: pnpm exec tsx bench/dev/reload.ts [--runs N] [--tiny] [--json FILE]
 
 pnpm dev: from the save of an example to the agents mock serving it, against restarting that mock.
-  --runs N      saves and restarts (1-50, default 5)
+  --runs N      saves and restarts (1-50, default 3)
   --tiny        one of each: checks that it runs
   --json FILE   also write the section of bench/RESULTS.md there
   -h, --help    this text`;
@@ -21,7 +21,7 @@ const values = readOptions(usage, {
   tiny: { type: 'boolean', default: false },
   json: { type: 'string' },
 });
-const runs = values.tiny ? 1 : integerValue(usage, 'runs', values.runs, 5, 1, 50);
+const runs = values.tiny ? 1 : integerValue(usage, 'runs', values.runs, 3, 1, 50);
 
 /** Polls every 10 ms until the mock serves `rows`; the ms since `since`. */
 async function servedAfter(url: string, rows: number, since: number): Promise<number> {

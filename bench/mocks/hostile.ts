@@ -11,7 +11,7 @@ import { send, startOurs } from './lib.ts';
 const usage = `Usage: pnpm exec tsx bench/mocks/hostile.ts [--runs N] [--requests N] [--tiny] [--json FILE]
 
 The agents mock's GET p99 idle and while the mocks refuse hostile XML and JSON bodies.
-  --runs N       runs of the three phases (1-20, default 3)
+  --runs N       runs of the three phases (1-20, default 2)
   --requests N   sequential GETs per phase, at least (10-100000, default 300)
   --tiny         small bodies, 20 GETs, one run: checks that it runs
   --json FILE    also write the section of bench/RESULTS.md there
@@ -23,7 +23,7 @@ const values = readOptions(usage, {
   json: { type: 'string' },
 });
 const tiny = values.tiny === true;
-const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 3, 1, 20);
+const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 2, 1, 20);
 const requests = tiny ? 20 : integerValue(usage, 'requests', values.requests, 300, 10, 100_000);
 const refusals = tiny ? 1 : 3;
 

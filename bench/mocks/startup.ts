@@ -25,8 +25,8 @@ import {
 const usage = `Usage: pnpm exec tsx bench/mocks/startup.ts [--runs N] [--requests N] [--tiny] [--json FILE]
 
 pnpm mock against one prism mock process per spec: start-up, RSS and requests per second.
-  --runs N        start-ups of each (1-50, default 3)
-  --requests N    requests per case (1-1000000, default 2000)
+  --runs N        start-ups of each (1-50, default 2)
+  --requests N    requests per case (1-1000000, default 1500)
   --tiny          two services, one run, 50 requests: checks that it runs
   --json FILE     also write the section of bench/RESULTS.md there
   -h, --help      this text`;
@@ -37,8 +37,8 @@ const values = readOptions(usage, {
   json: { type: 'string' },
 });
 const tiny = values.tiny === true;
-const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 3, 1, 50);
-const requests = tiny ? 50 : integerValue(usage, 'requests', values.requests, 2000, 1, 1_000_000);
+const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 2, 1, 50);
+const requests = tiny ? 50 : integerValue(usage, 'requests', values.requests, 1500, 1, 1_000_000);
 
 const order =
   '<?xml version="1.0" encoding="UTF-8"?>\n<Order><SiteId>12345</SiteId><PartialAllowed>false</PartialAllowed><ExistingTelephoneNumberOrderType><TelephoneNumberList><TelephoneNumber>+14155550100</TelephoneNumber></TelephoneNumberList></ExistingTelephoneNumberOrderType></Order>';
