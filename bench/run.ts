@@ -105,7 +105,8 @@ process.exit(
     root: repoRoot,
     tiny,
     resultsFile: values.out ? resolve(values.out) : fromRoot('bench', 'RESULTS.md'),
-    full: !only && runs === undefined,
+    // A file named with --out takes whatever ran; bench/RESULTS.md only a complete run.
+    full: values.out !== undefined || (!only && runs === undefined && !tiny),
     command: ['pnpm bench', ...process.argv.slice(2)].join(' '),
     versions: () =>
       Object.fromEntries(

@@ -87,7 +87,7 @@ export interface RunOptions {
   tiny: boolean;
   /** Where a complete run is written; its `.json` record beside it. */
   resultsFile: string;
-  /** The run may replace `resultsFile` (no option narrowed it). */
+  /** The run may write `resultsFile` (no option narrowed it, or the file was named). */
   full: boolean;
   command: string;
   versions?: () => Record<string, string>;
@@ -147,7 +147,7 @@ export async function runAll(definitions: SectionScript[], options: RunOptions):
   const missing = options.tiny ? [] : unavailable(sections);
   for (const section of failed) log(`section failed: ${section.id}: ${section.error.split('\n')[0]}`);
   for (const line of missing) log(`not measured: ${line}`);
-  const complete = failed.length === 0 && missing.length === 0 && (options.full || options.tiny);
+  const complete = failed.length === 0 && missing.length === 0 && options.full;
   const target = complete ? options.resultsFile : options.resultsFile.replace(/(\.md)?$/, '.partial.md');
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, renderReport(record));
