@@ -1,280 +1,259 @@
 /**
- * Contract-check throughput against Prism's validating proxy and against the floor of JSON.parse plus a
- * precompiled Ajv validate, on the same entries: every entry of contract-tests/recordings.
- *
- *   pnpm exec tsx bench/contract-checker/vs-prism.ts [--processes 3] [--rounds 3] [--passes 3] [--min-ms 500]
- *     [--warm-ms 2000] [--details] [--tiny] [--json FILE]
- *
- * Each tool runs in its own process (vs-prism-worker.ts), one after the other, so each peak RSS is that
- * tool's; the tools are run `--processes` times in turn. The floors are timed in one process with the
- * checker, in alternating slices (`paired`): timed in processes of their own, minutes apart, the ratio of
- * the checker to a floor moved between runs of the same code on a shared machine by more than the gap measured. This process
- * serves the loopback upstream that Prism's proxy forwards to: it answers each request with the recorded
- * response of the entry named by the `x-bench-entry` header. Figures are the median over every round of
- * every process; `--details` lists every entry on which Prism and the contract checker disagree.
+ * The checker against Prism's validating proxy and against the floor of JSON.parse plus a precompiled Ajv
+ * validate of both bodies, on the recorded JSON entries one at a time; and the cold set-up of each from a
+ * new process (cold-start.mjs). The three throughputs alternate in this process, so they share its load.
  */
-import { spawn } from 'node:child_process';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { loadContracts } from '@svc-contracts/contract-checker';
+import { type ContractSet, loadContracts, type RecordedRequest } from '@svc-contracts/contract-checker';
+import { isJsonMediaType, isObject } from '@svc-contracts/openapi-utils';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { fromRoot, repoRoot } from '../../scripts/lib/paths.ts';
+import { bundleService } from '../../scripts/lib/specs.ts';
 import { integerValue, readOptions } from '../lib/options.ts';
-import { emitSection, median } from '../lib/section.ts';
-import { agreementTable, disagreements } from './vs-prism-agreement.ts';
-import { loadEntries, repoRoot, subsetOf } from './vs-prism-entries.ts';
-import { format, subsetName, viewOfRun } from './vs-prism-results.ts';
-import {
-  type FloorTool,
-  floorTools,
-  fromImportTools,
-  isFloor,
-  type Tool,
-  type WorkerResult,
-} from './vs-prism-runner.ts';
-import { contractCheckSection } from './vs-prism-section.ts';
+import { emitSection, figure, measured, median } from '../lib/section.ts';
+import { alternate, rateOf } from '../lib/timing.ts';
+import { packageVersion } from '../lib/versions.ts';
+import { type BenchEntry, loadEntries } from './entries.ts';
 
-const usage = `Usage: pnpm exec tsx bench/contract-checker/vs-prism.ts [--processes N] [--rounds N] [--passes N]
-  [--min-ms N] [--warm-ms N] [--details] [--tiny] [--json FILE]
+const usage = `Usage: pnpm exec tsx bench/contract-checker/vs-prism.ts [--runs N] [--tiny] [--json FILE]
 
-The contract checker against Prism's validating proxy and the JSON.parse + Ajv floors, on every recorded entry.
-  --processes N   processes per tool, run in turn (1-20, default 3)
-  --rounds N      timed rounds per process (1-50, default 3); --runs N is the same (what pnpm bench passes)
-  --passes N      at least this many passes over the entries per round (1-1000, default 3)
-  --min-ms N      and at least this many ms per round (0-5000, default 500)
-  --warm-ms N     untimed warm-up per process (0-30000, default 2000)
-  --details       list every entry on which Prism and the contract checker disagree
-  --tiny          one process, one round, every fifth entry: checks that it runs
-  --json FILE     also write the section of bench/RESULTS.md there
-  -h, --help      this text`;
-
+The checker against Prism's validating proxy and the both-bodies Ajv floor on the recorded JSON entries.
+  --runs N      rounds of the three throughputs and cold set-ups of each tool (1-50, default 3)
+  --tiny        every fifth entry, one round: checks that it runs
+  --json FILE   also write the section of bench/RESULTS.md there
+  -h, --help    this text`;
 const values = readOptions(usage, {
-  processes: { type: 'string' },
-  rounds: { type: 'string' },
   runs: { type: 'string' },
-  passes: { type: 'string' },
-  'min-ms': { type: 'string' },
-  'warm-ms': { type: 'string' },
-  details: { type: 'boolean', default: false },
   tiny: { type: 'boolean', default: false },
   json: { type: 'string' },
 });
-
 const tiny = values.tiny === true;
-const processes = tiny ? 1 : integerValue(usage, 'processes', values.processes, 3, 1, 20);
-// `--runs` is what `pnpm bench --runs N` passes to every section: here, rounds per process.
-const rounds = tiny
-  ? 1
-  : integerValue(usage, values.runs ? 'runs' : 'rounds', values.runs ?? values.rounds, 3, 1, 50);
-const passes = tiny ? 1 : integerValue(usage, 'passes', values.passes, 3, 1, 1000);
-const minMs = tiny ? 0 : integerValue(usage, 'min-ms', values['min-ms'], 500, 0, 5000);
-const warmMs = tiny ? 0 : integerValue(usage, 'warm-ms', values['warm-ms'], 2000, 0, 30_000);
-const workerPath = join(repoRoot, 'bench', 'contract-checker', 'vs-prism-worker.ts');
-const coldStartPath = join(repoRoot, 'bench', 'contract-checker', 'vs-prism-cold-start.mjs');
-const workerTimeoutMs = 150_000;
+const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 3, 1, 50);
+const sliceMs = tiny ? 20 : 400;
+const configPath = fromRoot('redocly.yaml');
 
-// `--tiny` checks that the script runs, not the figures: every fifth entry, JSON and XML alike.
-const sample = tiny ? 5 : 1;
-const entries = loadEntries(sample);
-const byId = new Map(entries.map((entry) => [entry.id, entry]));
-/** The services of the entries: what Prism's set-up bundles (in the proxy runners and from its import). */
-const entryServices = [...new Set(entries.map((entry) => entry.service))];
+const all = loadEntries(tiny ? 5 : 1);
+const entries = all.filter((entry) => !entry.xml);
+const byId = new Map(entries.map((entry) => [String(entry.id), entry]));
+const services = [...new Set(entries.map((entry) => entry.service))];
 
-// ------------------------------------------------------------------------------------------ upstream
+// ---------------------------------------------------------------------------- the checker and the floor
 
-const skippedResponseHeaders = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+const contracts: ContractSet = await loadContracts({ configPath });
+const verdicts = entries.map((entry) => {
+  const verdict = contracts.checkExchangeNow(entry.request, entry.response);
+  if (verdict instanceof Promise) throw new Error(`entry ${entry.id}: a JSON check returned a promise`);
+  return verdict.verdict;
+});
+const count = (verdict: string) => verdicts.filter((found) => found === verdict).length;
+const checkPass = (): void => {
+  for (const entry of entries) contracts.checkExchangeNow(entry.request, entry.response);
+};
 
-function replay(request: IncomingMessage, response: ServerResponse): void {
+/** Component refs point at one registered `$defs` document per service, as the checker's do. */
+function rewriteRefs(node: unknown, base: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => rewriteRefs(item, base));
+  if (!isObject(node)) return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')
+        ? `${base}#/$defs/${value.slice('#/components/schemas/'.length)}`
+        : rewriteRefs(value, base),
+    ]),
+  );
+}
+
+/** The floor: for each entry, JSON.parse and a precompiled Ajv validate of each JSON body with a schema. */
+const ajvs = new Map<object, { ajv: Ajv2020; base: string }>();
+const floorChecks: Array<Array<[string, ValidateFunction]>> = [];
+let floorBodies = 0;
+for (const entry of entries) {
+  const shapes = contracts.describeExchange(entry.request, entry.response);
+  const checks: Array<[string, ValidateFunction]> = [];
+  if (shapes) {
+    let service = ajvs.get(shapes.document);
+    if (!service) {
+      const base = `urn:floor:${ajvs.size}`;
+      const ajv = new Ajv2020({ strict: false, allErrors: true, allowUnionTypes: true });
+      addFormats.default(ajv);
+      ajv.addSchema({
+        $id: base,
+        $defs: rewriteRefs(shapes.document.components?.schemas ?? {}, base) as object,
+      });
+      service = { ajv, base };
+      ajvs.set(shapes.document, service);
+    }
+    for (const [shape, body] of [
+      [shapes.request, entry.request.body],
+      [shapes.response, entry.response.body],
+    ] as const) {
+      if (shape?.kind === 'json' && body)
+        checks.push([body, service.ajv.compile(rewriteRefs(shape.schema, service.base) as object)]);
+    }
+  }
+  floorBodies += checks.length;
+  floorChecks.push(checks);
+}
+const floorPass = (): void => {
+  for (const checks of floorChecks) {
+    for (const [body, validate] of checks) {
+      try {
+        validate(JSON.parse(body));
+      } catch {
+        // Not JSON: the floor has nothing more to do.
+      }
+    }
+  }
+};
+
+// --------------------------------------------------------------- Prism's validating proxy, loopback upstream
+
+const upstream = createServer((request, response) => {
   request.resume();
   request.on('end', () => {
-    const entry = byId.get(Number(request.headers['x-bench-entry']));
-    if (!entry) {
-      response.writeHead(599, { 'content-type': 'text/plain' }).end('no x-bench-entry');
-      return;
-    }
+    const entry = byId.get(String(request.headers['x-bench-entry']));
+    if (!entry) return response.writeHead(599).end();
     const headers: Record<string, string> = {};
     for (const { name, value } of entry.response.headers) {
       const key = name.toLowerCase();
-      if (skippedResponseHeaders.has(key)) continue;
-      headers[key] = headers[key] === undefined ? value : `${headers[key]}, ${value}`;
+      if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive'].includes(key))
+        headers[key] = value;
     }
-    const body = entry.response.status === 204 ? '' : (entry.response.body ?? '');
-    headers['content-length'] = String(Buffer.byteLength(body));
-    response.writeHead(entry.response.status, headers).end(body);
+    response
+      .writeHead(entry.response.status, headers)
+      .end(entry.response.status === 204 ? '' : (entry.response.body ?? ''));
   });
-}
-
-const upstream = createServer(replay);
+});
 await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+const prismHttp = await import('@stoplight/prism-http');
+const prismCore = await import('@stoplight/prism-core');
+const operations = new Map<string, Awaited<ReturnType<typeof prismHttp.getHttpOperationsFromSpec>>>();
+for (const service of services)
+  operations.set(service, await prismHttp.getHttpOperationsFromSpec((await bundleService(service)).spec));
+const prismConfig = {
+  mock: { dynamic: false },
+  isProxy: true,
+  upstream: new URL(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`),
+  upstreamProxy: undefined,
+  validateRequest: true,
+  validateResponse: true,
+  checkSecurity: true,
+  // Every request is forwarded and both sides validated (with errors an invalid request is answered by Prism).
+  errors: false,
+} as const;
+const prism = prismHttp.createInstance(prismConfig, {
+  logger: prismCore.createLogger('prism', { level: 'silent' }),
+});
 
-// ------------------------------------------------------------------------------------------- workers
-
-function runWorker(tool: Tool): Promise<WorkerResult> {
-  // A set-up from before the import runs in plain Node (no TypeScript loader), as a user runs either tool.
-  const args = (fromImportTools as readonly Tool[]).includes(tool)
-    ? [coldStartPath, tool, ...entryServices]
-    : [
-        '--import',
-        'tsx',
-        workerPath,
-        ...['--tool', tool, '--rounds', String(rounds), '--passes', String(passes)],
-        ...['--min-ms', String(minMs), '--warm-ms', String(warmMs)],
-        ...['--upstream', upstreamUrl, '--sample', String(sample)],
-      ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${tool}: no result within ${workerTimeoutMs / 1000} s`));
-    }, workerTimeoutMs);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      const line = stdout.trim().split('\n').at(-1) ?? '';
-      if (code !== 0 || !line.startsWith('{')) {
-        reject(new Error(`${tool} exited with ${code}:\n${stderr}\n${stdout}`));
-        return;
-      }
-      resolve(JSON.parse(line) as WorkerResult);
-    });
-  });
-}
-
-const tools: Array<{ tool: Tool; label: string }> = [
-  { tool: 'ours', label: 'contract checker (`checkExchangeNow`, contracts loaded once)' },
-  { tool: 'prism-proxy', label: 'Prism 5.12 validating proxy, in-process, loopback upstream' },
-  { tool: 'prism-replay', label: 'Prism 5.12 proxy engine, upstream replayed in memory (no HTTP)' },
-  { tool: 'paired', label: 'contract checker and the floors, in one process, alternating slices' },
-];
-
-const floorLabels: Record<FloorTool, string> = {
-  floor: 'floor: JSON.parse + precompiled Ajv (response body only)',
-  'floor-both': 'floor, both bodies: JSON.parse + precompiled Ajv (request and response)',
-  'floor-json': 'floor, every JSON document: both bodies and the JSON query parameters',
-};
-
-/** Every process's result per tool; rounds of every process pool into one set of rates. */
-const runsByTool = new Map<Tool, WorkerResult[]>();
-// The checker's set-up cache is filled before the first timed process, so every `ours` process loads
-// with a warm cache (what every run after the first one on a machine does); `ours-cold` loads without it.
-await (await loadContracts({ configPath: join(repoRoot, 'redocly.yaml') })).close();
-try {
-  for (let run = 0; run < processes; run++) {
-    // The two set-ups from before the import, one after the other, their order alternating by round.
-    const fromImport = run % 2 === 0 ? [...fromImportTools] : [...fromImportTools].reverse();
-    for (const tool of [...tools.map((entry) => entry.tool), 'ours-cold' as const, ...fromImport]) {
-      const started = performance.now();
-      const result = await runWorker(tool);
-      runsByTool.set(tool, [...(runsByTool.get(tool) ?? []), result]);
-      console.error(
-        `${tool} (process ${run + 1} of ${processes}): done in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      );
+/** What prism-http-server hands the engine: lower-case headers, the query decoded, a JSON body parsed. */
+function prismInput(entry: BenchEntry) {
+  const url = new URL(entry.request.url);
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    query[key] = all.length === 1 ? (all[0] ?? '') : all;
+  }
+  const headers: Record<string, string> = { 'x-bench-entry': String(entry.id) };
+  for (const { name, value } of entry.request.headers as RecordedRequest['headers'])
+    if (name.toLowerCase() !== 'content-length') headers[name.toLowerCase()] = value;
+  let body: unknown = entry.request.body || undefined;
+  if (typeof body === 'string' && isJsonMediaType(headers['content-type'] ?? ''))
+    try {
+      body = JSON.parse(body);
+    } catch {
+      // Prism gets the text and reports it.
     }
+  return {
+    method: entry.request.method.toLowerCase() as 'get',
+    url: { path: url.pathname, query },
+    headers,
+    ...(body === undefined ? {} : { body }),
+  };
+}
+let prismFound = 0;
+async function prismPass(count = false): Promise<number> {
+  const start = performance.now();
+  for (const entry of entries) {
+    const result = await prism.request(prismInput(entry), operations.get(entry.service) ?? [], prismConfig)();
+    if (result._tag === 'Left') throw result.left;
+    const { input, output } = result.right.validations;
+    if (count && [...input, ...output].some((diagnostic) => diagnostic.severity === 0)) prismFound++;
   }
-} finally {
-  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+  return (entries.length / (performance.now() - start)) * 1000;
 }
 
-const view = viewOfRun(entries, runsByTool);
-const { results, pairedRatesOf, foundText, measurementOf } = view;
+// ------------------------------------------------------------------------------------------- the runs
 
-// ------------------------------------------------------------------------------------------- tables
+await prismPass(true);
+rateOf(checkPass, sliceMs * 2);
+rateOf(floorPass, sliceMs * 2);
+const rates = await alternate(runs, {
+  ours: () => rateOf(checkPass, sliceMs) * entries.length,
+  floor: () => rateOf(floorPass, sliceMs) * entries.length,
+  prism: () => prismPass(),
+});
+await contracts.close();
+upstream.close();
 
-const rows: string[] = [
-  '| tool | entries | in flight | entries/s (median) | range over rounds | ratio to ours | violations found |',
-  '|---|---:|---:|---:|---:|---:|---|',
-];
-const rowTools: Array<{ tool: Tool; label: string }> = [
-  ...tools.filter((entry) => entry.tool !== 'paired'),
-  ...floorTools.map((tool) => ({ tool, label: floorLabels[tool] })),
-];
-const pairedOurs = pairedRatesOf('ours');
-for (const { tool, label } of rowTools) {
-  for (const measurement of results.get(tool)?.measurements ?? []) {
-    const rate = median(measurement.rates);
-    // A floor is compared with the checker timed beside it, in the same process.
-    const oursRates = isFloor(tool)
-      ? pairedOurs
-      : measurementOf('ours', measurement.subset, measurement.inFlight)?.rates;
-    const ratio = oursRates?.length ? `${(rate / median(oursRates)).toFixed(2)}×` : '';
-    const range = `${format(Math.min(...measurement.rates))}–${format(Math.max(...measurement.rates))}`;
-    rows.push(
-      `| ${label} | ${subsetName[measurement.subset]} ${measurement.entries} | ${measurement.inFlight} | ${format(rate)} | ${range} | ${ratio} | ${foundText(tool, measurement.subset)} |`,
-    );
-  }
-}
+/** cold-start.mjs in plain Node, a process per value, the two tools alternating. */
+const cold = await alternate(
+  runs,
+  Object.fromEntries(
+    (['ours', 'prism'] as const).map((tool) => [
+      tool,
+      () => {
+        const child = spawnSync(
+          process.execPath,
+          [fromRoot('bench/contract-checker/cold-start.mjs'), tool, ...services],
+          { cwd: repoRoot, encoding: 'utf8' },
+        );
+        if (child.status !== 0)
+          throw new Error(`cold-start.mjs ${tool} exited with ${child.status}:\n${child.stderr}`);
+        return (JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '') as { ms: number }).ms;
+      },
+    ]),
+  ) as Record<'ours' | 'prism', () => number>,
+);
 
-if (pairedOurs.length > 0) {
-  const range = `${format(Math.min(...pairedOurs))}–${format(Math.max(...pairedOurs))}`;
-  rows.push(
-    `| contract checker, timed beside the floors (one process, alternating slices) | JSON ${subsetOf(entries, 'json').length} | 1 | ${format(median(pairedOurs))} | ${range} | 1.00× | (as above) |`,
-  );
-}
-
-const resources = [
-  '| tool | set-up (load + compile) | from a new process to every entry checked once | peak RSS of its process |',
-  '|---|---:|---:|---:|',
-];
-const setupRows = [
-  ...tools,
-  { tool: 'ours-cold' as const, label: 'contract checker without its set-up cache' },
-];
-for (const { tool, label } of setupRows) {
-  if (tool === 'paired') continue;
-  const result = results.get(tool);
-  if (result) {
-    const firstPass = result.firstPassMs === undefined ? '' : `${format(result.firstPassMs)} ms`;
-    resources.push(
-      `| ${label} | ${format(result.loadMs)} ms | ${firstPass} | ${format(result.peakRssMb)} MB |`,
-    );
-  }
-}
-
-const fromImportRows = [
-  '| tool | cold set-up from before its import (median) | range | of which after the import | peak RSS |',
-  '|---|---:|---:|---:|---:|',
-];
-for (const [tool, label] of [
-  ['ours-from-import', 'contract checker, `cache: false`'],
-  ['prism-from-import', 'Prism 5.12 proxy (prism-http, prism-core, bundling, operations, instance)'],
-] as const) {
-  const runs = runsByTool.get(tool) ?? [];
-  const fromImport = runs.map((result) => result.fromImportMs ?? Number.NaN);
-  if (runs.length === 0) continue;
-  fromImportRows.push(
-    `| ${label} | ${format(median(fromImport))} ms | ${format(Math.min(...fromImport))}–${format(Math.max(...fromImport))} ms | ${format(median(runs.map((result) => result.loadMs)))} ms | ${format(median(runs.map((result) => result.peakRssMb)))} MB |`,
-  );
-}
-
-const agreementRows = agreementTable(view);
-
-const floor = results.get('floor');
-console.log(`Entries: ${entries.length} (${subsetOf(entries, 'json').length} JSON or bodiless, ${subsetOf(entries, 'xml').length} with an XML body) from contract-tests/recordings.
-Processes per tool: ${processes}; rounds per process: ${rounds}; each round at least ${passes} passes over the set and at least ${minMs} ms. Node ${process.version}.
-Floor: ${floor?.validatedBodies ?? 0} of the JSON entries have a JSON response body with a schema; the others cost only the loop. Floor, both bodies: ${results.get('floor-both')?.validatedBodies ?? 0} JSON bodies with a schema, requests and responses. Floor, every JSON document: ${results.get('floor-json')?.validatedBodies ?? 0}, those bodies and the JSON query parameters sent.
-
-${rows.join('\n')}
-
-${resources.join('\n')}
-
-Cold set-up timed from before each tool's import, each value a plain Node process of its own:
-
-${fromImportRows.join('\n')}
-
-Who found what (the contract checker fails no entry: each conforms or is a bad request refused as documented):
-
-${agreementRows.join('\n')}`);
-
-if (values.details) console.log(['\nEntries where they disagree:', ...disagreements(view)].join('\n'));
-
+const prismTool = 'Prism 5.12 validating proxy, loopback upstream';
+const ratio = (a: number[], b: number[]) => (median(a) / median(b)).toFixed(2);
 emitSection(
-  contractCheckSection(view, { processes, rounds, passes, minMs, warmMs, sample }, agreementRows),
+  {
+    id: 'contract-check',
+    title: 'Contract check: recorded traffic against Prism and the Ajv floor',
+    command: `pnpm exec tsx bench/contract-checker/vs-prism.ts --runs ${runs}`,
+    method: `The ${entries.length} JSON or bodiless entries of contract-tests/recordings (of ${all.length}), read once with the checker's \`parseHar\`, checked one at a time. The checker: \`loadContracts\` once, then \`checkExchangeNow\` per entry (answered synchronously). Prism: prism-http's \`createInstance\` in proxy mode (both sides validated, security checked, every request forwarded) to a loopback server replaying the recorded response. The floor: \`JSON.parse\` and a precompiled Ajv 2020 validate of each JSON body with a schema, request and response (${floorBodies} bodies). The three run in this process, ${runs} round(s), the order rotating, each at least ${sliceMs} ms a round (Prism one pass). Cold set-up: a plain Node process per value from before the tool's import to its set-up done: the checker's \`loadContracts\` with \`cache: false\`, Prism's bundling, \`getHttpOperationsFromSpec\` and \`createInstance\` (Prism compiles its validators on first use, after this).`,
+    figures: [
+      figure(
+        'contract-check.json.1',
+        `JSON entries (${entries.length}), one at a time`,
+        'entries/s',
+        'higher',
+        measured('ours', 'contract checker, `checkExchangeNow`', rates.ours),
+        [
+          measured('prism-proxy', prismTool, rates.prism),
+          measured('ajv-floor-both-bodies', 'floor: JSON.parse + precompiled Ajv, both bodies', rates.floor),
+        ],
+        `checker over Prism ${ratio(rates.ours, rates.prism)}×, floor over checker ${ratio(rates.floor, rates.ours)}×; the checker finds ${count('violation')} violation(s) and ${count('rejected-as-expected')} bad request(s) refused as documented; Prism flags the request or response of ${prismFound}`,
+      ),
+      figure(
+        'contract-check.setup-cold',
+        'cold set-up from a new process, from before the import',
+        'ms',
+        'lower',
+        measured('ours', 'contract checker, `cache: false`', cold.ours),
+        [measured('prism-proxy', prismTool, cold.prism)],
+      ),
+    ],
+    versions: {
+      '@svc-contracts/contract-checker': packageVersion('packages/contract-checker/package.json'),
+      '@stoplight/prism-http': packageVersion('node_modules/@stoplight/prism-http/package.json'),
+      ajv: packageVersion('node_modules/ajv/package.json'),
+    },
+  },
   values.json,
 );

@@ -1,7 +1,6 @@
-// Preloaded (`node --import`) into a process the benchmarks measure (bench/lib/timed-run.ts): as the
-// process exits it writes its peak RSS to stderr: getrusage's ru_maxrss, in KB, the figure GNU time reports
-// as %M, with no system package to install for it. Worker threads load it too (they inherit the
-// process's options): only the main thread reports, once, at the very end.
+// Preloaded (`node --import`) into a process the bench measures (bench/lib/processes.ts): as it exits it
+// writes its peak RSS (getrusage maxRSS, in KB, what GNU time reports as %M) to stderr. Worker threads
+// inherit the preload; only the main thread reports.
 import { writeSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 

@@ -1,298 +1,208 @@
 /**
- * Compares XSD validation engines on the same documents and the project's Order.xsd (which includes
- * common.xsd), side by side:
- *
- * - libxml2-wasm as @svc-contracts/xml-validator uses it now (resident compiled schema; small documents on
- *   the calling thread, large ones on the engine worker);
- * - xmllint-wasm as @svc-contracts/xml-validator used it before (one worker, one xmllint `main()` per run,
- *   the schema parsed again every run), extracted from git at BASELINE_COMMIT into the system temp folder;
- * - xsd-schema-validator (Java, the design card's engine; java-engine.ts), a new JVM per call: when no
- *   Java can run it, its comparisons say why (not measured) and the run is partial;
- * - libxmljs2 (native libxml2), only with `--libxmljs2 DIR`: a folder where `npm install libxmljs2` ran
- *   (it needs a node-gyp build, so it is not a dependency of the repository).
- *
- * Figures, ms per document: cold (a new process: engine load, schema compile, first document), warm one
- * document at a time (awaited calls), a batch of 200 (1 in 10 invalid), and one document with 2,000 and
- * with 16,000 schema errors. Prints a Markdown table; with `--json FILE` writes the `xsd` section of
- * bench/RESULTS.md (see bench/lib/section.ts).
- *
- * Run: pnpm exec tsx bench/xml-validator/xsd-engines.ts [--runs 5] [--tiny] [--json FILE] [--libxmljs2 DIR]
+ * XSD engines side by side on specs/numbers/xsd/Order.xsd (which includes common.xsd): ours
+ * (@svc-contracts/xml-validator, libxml2-wasm with a resident compiled schema), xmllint-wasm called
+ * directly (the schema parsed again every call), and xsd-schema-validator (Java, a JVM per call).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createXsdValidator } from '@svc-contracts/xml-validator';
+import { validateXML } from 'xmllint-wasm';
+import { fromRoot } from '../../scripts/lib/paths.ts';
 import { integerValue, readOptions } from '../lib/options.ts';
-import {
-  emitSection,
-  type Figure,
-  type Measured,
-  measured,
-  median,
-  type NotMeasured,
-} from '../lib/section.ts';
-import {
-  BAD_ORDER,
-  BASELINE_COMMIT,
-  baseline,
-  type Engine,
-  JAVA_KEY,
-  JAVA_TOOL,
-  javaEngine,
-  libxmljs2Engine,
-  orderWithNumbers,
-  ours,
-  packageDir,
-  repoRoot,
-  VALID_ORDER,
-  XSD_PATH,
-} from './engines.ts';
-import { openJavaValidator } from './java-engine.ts';
+import { emitSection, figure, type Measured, measured, type NotMeasured } from '../lib/section.ts';
+import { msOf, msPerCall } from '../lib/timing.ts';
+import { packageVersion } from '../lib/versions.ts';
 
-const usage = `Usage: pnpm exec tsx bench/xml-validator/xsd-engines.ts [--runs N] [--tiny] [--json FILE] [--libxmljs2 DIR]
+const usage = `Usage: pnpm exec tsx bench/xml-validator/xsd-engines.ts [--runs N] [--tiny] [--json FILE]
 
-XSD engines side by side on specs/numbers/xsd/Order.xsd: ours, xmllint-wasm as we used it, xsd-schema-validator (Java).
-  --runs N           rounds of each measure (1-50, default 5)
-  --tiny             small documents, one round: checks that it runs
-  --json FILE        also write the section of bench/RESULTS.md there
-  --libxmljs2 DIR    also measure libxmljs2, installed with npm in DIR
-  -h, --help         this text`;
-
-const options = readOptions(usage, {
+XSD engines on the numbers Order.xsd: ours, xmllint-wasm, xsd-schema-validator (Java).
+  --runs N      rounds of each measure (1-50, default 3)
+  --tiny        small documents, one round: checks that it runs
+  --json FILE   also write the section of bench/RESULTS.md there
+  -h, --help    this text`;
+const values = readOptions(usage, {
   runs: { type: 'string' },
   tiny: { type: 'boolean', default: false },
   json: { type: 'string' },
-  libxmljs2: { type: 'string' },
-  // Internal: the child process that measures one engine cold.
-  'probe-cold': { type: 'string' },
 });
-
-const TINY = options.tiny === true;
-const ROUNDS = integerValue(usage, 'runs', options.runs, TINY ? 1 : 5, 1, 50);
-const BATCH_SIZE = TINY ? 10 : 200;
-const BATCH_REPEATS = TINY ? 1 : 10;
-const SMALL_ERRORS = TINY ? 200 : 2_000;
-const LARGE_ERRORS = TINY ? 1_600 : 16_000;
-const callsOf = (engine: Engine): number => (TINY ? engine.tinyCalls : engine.sequentialCalls);
-
-const libxmljs2Folder = options.libxmljs2;
-const jsEngines: Engine[] = [ours, baseline, ...(libxmljs2Folder ? [libxmljs2Engine(libxmljs2Folder)] : [])];
-
-// ------------------------------------------------------------------------------------- cold probe
-
-/** In a child process: load the engine, compile the schema, validate one document; print the ms. */
-if (options['probe-cold'] !== undefined) {
-  const engine = jsEngines.find((candidate) => candidate.key === options['probe-cold']);
-  if (engine === undefined) process.exit(2);
-  const start = performance.now();
-  const opened = await engine.open();
-  await opened.validate(VALID_ORDER);
-  const ms = performance.now() - start;
-  await opened.close();
-  console.log(JSON.stringify({ ms }));
-  process.exit(0);
-}
-
-const java = await openJavaValidator(XSD_PATH, VALID_ORDER, BAD_ORDER);
-const engines: Engine[] = [...jsEngines, ...(java.available ? [javaEngine(java)] : [])];
-if (!java.available) console.error(`xsd-schema-validator not measured: ${java.reason}`);
-
-/**
- * Ours runs from its build (dist/, plain Node) when there is one, as consumers run it: under tsx the
- * 1 MB libxml2-wasm module would be transformed first, which no consumer pays. The previous engine is
- * TypeScript source, so it runs under tsx; its WebAssembly loads in its worker, without tsx.
- */
-function coldRun(engine: Engine): number {
-  const dist = path.join(packageDir, 'dist/index.js');
-  const args =
-    engine.key === ours.key && existsSync(dist)
-      ? ['--input-type=module', '-e', coldProbeOfBuild(dist)]
-      : [...process.execArgv, fileURLToPath(import.meta.url), '--probe-cold', engine.key];
-  if (libxmljs2Folder && engine.key !== ours.key) args.push('--libxmljs2', libxmljs2Folder);
-  const child = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: repoRoot });
-  const line = child.stdout.trim().split('\n').pop() ?? '';
-  if (child.status !== 0) throw new Error(`cold probe of ${engine.key} failed: ${child.stderr}`);
-  return (JSON.parse(line) as { ms: number }).ms;
-}
-
-function coldProbeOfBuild(dist: string): string {
-  return `const start = performance.now();
-const { createXsdValidator } = await import(${JSON.stringify(pathToFileURL(dist).href)});
-const validator = await createXsdValidator(${JSON.stringify(XSD_PATH)});
-await validator.validate(${JSON.stringify(VALID_ORDER)});
-console.log(JSON.stringify({ ms: performance.now() - start }));`;
-}
-
-// ------------------------------------------------------------------------------------- measuring
-
-type Mode = 'cold' | 'warm' | 'batch' | 'errors-small' | 'errors-large';
-
-async function timed(action: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await action();
-  return performance.now() - start;
-}
-
-async function rounds(measure: () => Promise<number> | number, count = ROUNDS): Promise<number[]> {
-  const samples: number[] = [];
-  for (let round = 0; round < count; round++) samples.push(await measure());
-  return samples;
-}
-
-const batch = Array.from({ length: BATCH_SIZE }, (_, index) => (index % 10 === 0 ? BAD_ORDER : VALID_ORDER));
-const smallErrors = orderWithNumbers(SMALL_ERRORS);
-const largeErrors = orderWithNumbers(LARGE_ERRORS);
-/** Valid, and over our inline limit (16 KiB): warms the engine worker up. */
-const largeValid = orderWithNumbers(2_000, { valid: true });
-
-async function measureEngine(engine: Engine): Promise<Record<Mode, number[]>> {
-  // A JVM per call: every call is cold, timed from this process (the JVM's start included).
-  const cold = engine.perCallProcess
-    ? await rounds(async () => {
-        const opened = await engine.open();
-        return timed(() => opened.validate(VALID_ORDER));
-      })
-    : await rounds(() => coldRun(engine));
-  const opened = await engine.open();
-  await opened.validate(VALID_ORDER);
-  const calls = callsOf(engine);
-  const warm = await rounds(
-    async () =>
-      (await timed(async () => {
-        for (let call = 0; call < calls; call++)
-          await opened.validate(call % 10 === 0 ? BAD_ORDER : VALID_ORDER);
-      })) / calls,
-  );
-  // A batch takes a few ms on the fast engines: each round repeats it so that one preemption on the shared
-  // cores does not decide the round.
-  // No batch call in the Java engine: a batch costs a JVM per document, as one call at a time does.
-  const batchTimes = engine.perCallProcess
-    ? warm
-    : await rounds(
-        async () =>
-          (await timed(async () => {
-            for (let repeat = 0; repeat < BATCH_REPEATS; repeat++) await opened.validateMany(batch);
-          })) /
-          (BATCH_SIZE * BATCH_REPEATS),
-      );
-  // The error documents are slow on the old engine (quadratic): fewer rounds there.
-  const errorRounds = engine === baseline || engine.perCallProcess ? Math.min(ROUNDS, 2) : ROUNDS;
-  // Warm-up: a large document starts our engine worker (its own wasm and schema compile) on first use.
-  await opened.validate(largeValid);
-  const errorsSmall = await rounds(() => timed(() => opened.validate(smallErrors)), errorRounds);
-  const errorsLarge = await rounds(() => timed(() => opened.validate(largeErrors)), errorRounds);
-  await opened.close();
-  return { cold, warm, batch: batchTimes, 'errors-small': errorsSmall, 'errors-large': errorsLarge };
-}
-
-const results = new Map<Engine, Record<Mode, number[]>>();
-for (const engine of engines) results.set(engine, await measureEngine(engine));
-
-// ------------------------------------------------------------------------------------- report
-
-const labels: Record<Mode, string> = {
-  cold: 'cold: new process, engine load, schema compile, first document (ms)',
-  warm: 'warm: one document per awaited call, 1 in 10 invalid (ms per document)',
-  batch: `warm: ${BATCH_SIZE} documents at once, 1 in 10 invalid (ms per document)`,
-  'errors-small': `one document with ${SMALL_ERRORS.toLocaleString('en')} schema errors (ms)`,
-  'errors-large': `one document with ${LARGE_ERRORS.toLocaleString('en')} schema errors (ms)`,
-};
-
-function formatMs(ms: number): string {
-  if (ms >= 10) return ms.toFixed(0);
-  if (ms >= 1) return ms.toFixed(1);
-  if (ms >= 0.1) return ms.toFixed(2);
-  return ms.toFixed(4);
-}
-
-const loadAverage = os.loadavg()[0]?.toFixed(1) ?? '?';
-console.log(
-  `Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, load average ${loadAverage} at the end; median of ${ROUNDS} rounds (fastest in brackets); specs/numbers/xsd/Order.xsd (includes common.xsd).\n`,
+const tiny = values.tiny === true;
+const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 3, 1, 50);
+const xsdPath = fromRoot('specs/numbers/xsd/Order.xsd');
+const valid = readFileSync(fromRoot('packages/xml-validator/test/fixtures/order.xml'), 'utf8').replace(
+  /\n {2}<LoaType>.*<\/LoaType>/,
+  '',
 );
-console.log(`| figure | ${engines.map((engine) => engine.tool).join(' | ')} |`);
-console.log(`|---|${engines.map(() => '---:').join('|')}|`);
-for (const mode of Object.keys(labels) as Mode[]) {
-  const cells = engines.map((engine) => {
-    const samples = results.get(engine)?.[mode] ?? [];
-    return `${formatMs(median(samples))} (${formatMs(Math.min(...samples))})`;
-  });
-  console.log(`| ${labels[mode]} | ${cells.join(' | ')} |`);
-}
-const ratio = (engine: Engine, mode: Mode) =>
-  median(results.get(engine)?.[mode] ?? []) / median(results.get(ours)?.[mode] ?? []);
-console.log(
-  `\nWarm one at a time: ours is ${ratio(baseline, 'warm').toFixed(0)}x faster than the previous engine (median). ` +
-    `Growth from ${SMALL_ERRORS} to ${LARGE_ERRORS} errors (x${LARGE_ERRORS / SMALL_ERRORS} errors): ` +
-    engines
-      .map((engine) => {
-        const byMode = results.get(engine);
-        const growth = (pick: (samples: number[]) => number) =>
-          (pick(byMode?.['errors-large'] ?? []) / pick(byMode?.['errors-small'] ?? [])).toFixed(1);
-        return `${engine.key} x${growth(median)} (fastest rounds x${growth((samples) => Math.min(...samples))})`;
-      })
-      .join(', '),
+const errorCount = tiny ? 200 : 2_000;
+/** An order of `errorCount` telephone numbers that each break the E.164 pattern. */
+const manyErrors = valid.replace(
+  / {6}<TelephoneNumber>[\s\S]*<\/TelephoneNumber>\n/,
+  '    <TelephoneNumber>4155550100</TelephoneNumber>\n'.repeat(errorCount),
 );
 
-// ------------------------------------------------------------------------------------------- section
+type Validate = (xml: string) => Promise<number>;
 
-if (!java.available) console.log(`\n${JAVA_TOOL}: not measured, ${java.reason}`);
-
-const javaDetail: Partial<Record<Mode, string>> = {
-  cold: 'xsd-schema-validator starts a JVM for every call, so its cold figure is one call timed from this process, the JVM start included.',
-  batch:
-    'xsd-schema-validator has no batch call: its figure is that of one call at a time (a JVM per document).',
-};
-const figures: Figure[] = (Object.keys(labels) as Mode[]).map((mode) => ({
-  id: `xsd.${mode}`,
-  label: labels[mode],
-  unit: 'ms',
-  better: 'lower',
-  ours: measured('ours', ours.tool, results.get(ours)?.[mode] ?? []),
-  comparisons: [
-    ...engines
-      .filter((engine) => engine !== ours)
-      .map((engine): Measured => measured(engine.key, engine.tool, results.get(engine)?.[mode] ?? [])),
-    ...(java.available
-      ? []
-      : [
-          {
-            key: JAVA_KEY,
-            tool: JAVA_TOOL,
-            status: 'unavailable',
-            reason: java.reason,
-          } satisfies NotMeasured,
-        ]),
-  ],
-  ...(java.available && javaDetail[mode] ? { detail: javaDetail[mode] } : {}),
+const ours = await createXsdValidator(xsdPath);
+const oursValidate: Validate = async (xml) => (await ours.validate(xml)).issues.length;
+const schemaFiles = ['Order.xsd', 'common.xsd'].map((name) => ({
+  fileName: name,
+  contents: readFileSync(join(dirname(xsdPath), name), 'utf8'),
 }));
+const xmllintValidate: Validate = async (xml) =>
+  (
+    await validateXML({
+      xml: [{ fileName: 'order.xml', contents: xml }],
+      schema: schemaFiles[0] as never,
+      preload: schemaFiles.slice(1),
+    })
+  ).errors.length;
 
-// The engines compared are devDependencies of the repository root (the bench's own).
-const requireFromRoot = createRequire(import.meta.url);
-const version = (name: string, require = requireFromRoot): string =>
-  (require(`${name}/package.json`) as { version: string }).version;
+/** xsd-schema-validator needs a Java runtime; the class it ships needs Java 21, older ones compile it (javac). */
+function javaValidate(): Validate | string {
+  const runtime = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (runtime.status !== 0) return '`java` not found: xsd-schema-validator needs a Java runtime';
+  const version = (runtime.stderr.split('\n')[0] ?? '').trim();
+  if (spawnSync('javac', ['-version']).status !== 0)
+    return `${version} without \`javac\` to compile its helper class`;
+  const source = realpathSync(
+    dirname(createRequire(import.meta.url).resolve('xsd-schema-validator/package.json')),
+  );
+  // A copy outside the repository, without the shipped class: the library compiles it on first use.
+  const root = join(tmpdir(), `svc-contracts-xsd-schema-validator-${version.replaceAll(/[^\w.]+/g, '-')}`);
+  const folder = join(root, 'node_modules', 'xsd-schema-validator');
+  if (!existsSync(join(root, 'node_modules', 'which'))) {
+    rmSync(root, { recursive: true, force: true });
+    mkdirSync(dirname(folder), { recursive: true });
+    cpSync(source, folder, { recursive: true, dereference: true });
+    rmSync(join(folder, 'support', 'XMLValidator.class'), { force: true });
+    symlinkSync(
+      realpathSync(dirname(createRequire(join(source, 'package.json')).resolve('which/package.json'))),
+      join(root, 'node_modules', 'which'),
+    );
+  }
+  const library = createRequire(join(folder, 'package.json'))('./lib/validator.js') as {
+    validateXML(xml: string, schema: string): Promise<unknown>;
+  };
+  return async (xml) => {
+    try {
+      await library.validateXML(xml, xsdPath);
+      return 0;
+    } catch (error) {
+      const messages = (error as { messages?: string[] }).messages;
+      if (!messages?.length) throw error;
+      return messages.length;
+    }
+  };
+}
+const java = javaValidate();
 
+// Each engine must tell the valid order from the bad one, else its figures mean nothing.
+const engines: Array<[string, string, Validate]> = [
+  ['ours', '@svc-contracts/xml-validator (libxml2-wasm)', oursValidate],
+  ['xmllint-wasm', 'xmllint-wasm, schema parsed every call', xmllintValidate],
+  ...(typeof java === 'string'
+    ? []
+    : [
+        ['xsd-schema-validator', 'xsd-schema-validator (Java, a JVM per call)', java] as [
+          string,
+          string,
+          Validate,
+        ],
+      ]),
+];
+for (const [key, , validate] of engines)
+  if ((await validate(valid)) !== 0 || (await validate(manyErrors)) === 0)
+    throw new Error(`${key} judged the probe documents wrongly`);
+
+/** A new plain Node process: import the engine, compile the schema, validate one document. */
+function coldMs(key: 'ours' | 'xmllint-wasm'): number {
+  const code =
+    key === 'ours'
+      ? `const s=performance.now();const {createXsdValidator}=await import('@svc-contracts/xml-validator');const v=await createXsdValidator(${JSON.stringify(xsdPath)});await v.validate(${JSON.stringify(valid)});console.log(performance.now()-s);await v.close();`
+      : `const s=performance.now();const {validateXML}=await import('xmllint-wasm');const fs=await import('node:fs');const f=n=>({fileName:n,contents:fs.readFileSync(${JSON.stringify(dirname(xsdPath))}+'/'+n,'utf8')});await validateXML({xml:[{fileName:'o.xml',contents:${JSON.stringify(valid)}}],schema:f('Order.xsd'),preload:[f('common.xsd')]});console.log(performance.now()-s);`;
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: fromRoot('packages/xml-validator'),
+    encoding: 'utf8',
+  });
+  if (child.status !== 0) throw new Error(`cold ${key} failed: ${child.stderr}`);
+  return Number(child.stdout.trim().split('\n').at(-1));
+}
+
+const calls = (key: string) => (key === 'xsd-schema-validator' ? 2 : tiny ? 5 : key === 'ours' ? 500 : 50);
+const rows = {
+  cold: new Map<string, number[]>(),
+  warm: new Map<string, number[]>(),
+  errors: new Map<string, number[]>(),
+};
+for (let round = 0; round < runs; round++) {
+  for (const [key, , validate] of engines) {
+    const push = (map: Map<string, number[]>, value: number) =>
+      map.set(key, [...(map.get(key) ?? []), value]);
+    push(
+      rows.cold,
+      key === 'xsd-schema-validator' ? await msOf(() => validate(valid)) : coldMs(key as 'ours'),
+    );
+    push(rows.warm, await msPerCall(() => validate(valid), calls(key)));
+    push(rows.errors, await msOf(() => validate(manyErrors)));
+  }
+}
+await ours.close();
+
+const javaMissing: NotMeasured[] =
+  typeof java === 'string'
+    ? [
+        {
+          key: 'xsd-schema-validator',
+          tool: 'xsd-schema-validator (Java)',
+          status: 'unavailable',
+          reason: java,
+        },
+      ]
+    : [];
+const compared = (map: Map<string, number[]>): Array<Measured | NotMeasured> => [
+  ...engines.slice(1).map(([key, tool]) => measured(key, tool, map.get(key) ?? [])),
+  ...javaMissing,
+];
+const oursOf = (map: Map<string, number[]>) => measured('ours', engines[0]?.[1] ?? '', map.get('ours') ?? []);
 emitSection(
   {
     id: 'xsd',
     title: 'XSD validation per document',
-    command: `npx tsx bench/xml-validator/xsd-engines.ts --runs ${ROUNDS}`,
-    method: `specs/numbers/xsd/Order.xsd (with its included common.xsd) and a small Order document, median of ${ROUNDS} rounds. Cold: a new process loads the engine, compiles the schema and validates one document (process start not counted). Warm: ${callsOf(ours)} awaited \`validate\` calls in a row (${callsOf(baseline)} for the previous engine${java.available ? `, ${callsOf(javaEngine(java))} for xsd-schema-validator` : ''}), 1 in 10 invalid. Batch: \`validateMany\` of ${BATCH_SIZE} documents, ${BATCH_REPEATS} times per round. Error documents: one Order with ${SMALL_ERRORS} and one with ${LARGE_ERRORS} telephone numbers that break the E.164 pattern. The previous engine is the package at commit ${BASELINE_COMMIT.slice(0, 7)} (xmllint-wasm on one worker, the schema parsed again for every run). xsd-schema-validator is the library as published, on the local Java (its helper class compiled by the library itself, as its shipped class needs Java 21): every call spawns a JVM that loads the schema and validates one document.`,
-    figures,
+    command: `pnpm exec tsx bench/xml-validator/xsd-engines.ts --runs ${runs}`,
+    method: `Each engine validates the same documents against the numbers Order.xsd, ${runs} round(s), ms per document. Cold: a new plain Node process importing the engine, compiling the schema and validating one order (Java: one call, a JVM of its own). Warm: the valid order, awaited one call after another. Errors: one order of ${errorCount.toLocaleString('en-US')} telephone numbers breaking the E.164 pattern, every issue reported.`,
+    figures: [
+      figure(
+        'xsd.cold',
+        'cold: engine load, schema compile, first document',
+        'ms',
+        'lower',
+        oursOf(rows.cold),
+        compared(rows.cold),
+      ),
+      figure(
+        'xsd.warm',
+        'warm: one valid order at a time',
+        'ms',
+        'lower',
+        oursOf(rows.warm),
+        compared(rows.warm),
+      ),
+      figure(
+        'xsd.errors',
+        `one order of ${errorCount.toLocaleString('en-US')} schema errors`,
+        'ms',
+        'lower',
+        oursOf(rows.errors),
+        compared(rows.errors),
+      ),
+    ],
     versions: {
-      'libxml2-wasm': version('libxml2-wasm'),
-      'xmllint-wasm': version('xmllint-wasm'),
-      ...(java.available ? { 'xsd-schema-validator': java.version, java: java.runtime } : {}),
-      ...(libxmljs2Folder
-        ? {
-            libxmljs2: version(
-              'libxmljs2',
-              createRequire(path.join(path.resolve(libxmljs2Folder), 'package.json')),
-            ),
-          }
-        : {}),
+      '@svc-contracts/xml-validator': packageVersion('packages/xml-validator/package.json'),
+      'xmllint-wasm': packageVersion('node_modules/xmllint-wasm/package.json'),
+      'xsd-schema-validator': packageVersion('node_modules/xsd-schema-validator/package.json'),
     },
   },
-  options.json,
+  values.json,
 );

@@ -1,0 +1,179 @@
+/** What both mocks sections share: starting our mocks or Prism's, one request, and HTTP load. */
+import { writeFileSync } from 'node:fs';
+import { Agent, type IncomingHttpHeaders, request } from 'node:http';
+import { join } from 'node:path';
+import { operationsOf } from '@svc-contracts/openapi-utils';
+import { stringify } from 'yaml';
+import { fromRoot } from '../../scripts/lib/paths.ts';
+import { bundleService, listWrittenServices } from '../../scripts/lib/specs.ts';
+import { prismCli } from '../lib/compare-tools.ts';
+import { Child, freePort } from '../lib/processes.ts';
+
+export interface Call {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+export interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** One request; with `agent`, on its kept-alive connections and the body discarded. */
+export function send(
+  port: number,
+  call: Call,
+  agent: Agent | false = false,
+  timeoutMs = 30_000,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: call.path,
+        method: call.method,
+        headers: call.headers,
+        agent,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => agent === false && chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    req.on('timeout', () =>
+      req.destroy(new Error(`${call.method} ${call.path}: timed out after ${timeoutMs / 1000} s`)),
+    );
+    req.on('error', reject);
+    req.end(call.body);
+  });
+}
+
+/** `requests` calls over `concurrency` kept-alive connections after a warm-up; each must answer `status`. */
+export async function requestsPerSecond(
+  port: number,
+  call: Call,
+  status: number,
+  requests: number,
+  concurrency = 16,
+): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const batch = async (total: number): Promise<void> => {
+    let sent = 0;
+    const lane = async (): Promise<void> => {
+      while (sent++ < total) {
+        const answer = await send(port, call, agent);
+        if (answer.status !== status)
+          throw new Error(`${call.method} ${call.path}: answered ${answer.status}, expected ${status}`);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, total) }, lane));
+  };
+  try {
+    await batch(Math.min(500, requests));
+    const start = performance.now();
+    await batch(requests);
+    return requests / ((performance.now() - start) / 1000);
+  } finally {
+    agent.destroy();
+  }
+}
+
+export interface Started {
+  seconds: number;
+  ports: Record<string, number>;
+  children: Child[];
+}
+
+/** The built `mock` bin (as published) on free ports, until it prints every service's port and "ready". */
+export async function startOurs(services: string[]): Promise<Started> {
+  const start = performance.now();
+  const child = new Child('pnpm mock', process.execPath, [
+    fromRoot('packages/mock-server/dist/cli.js'),
+    '--only',
+    services.join(','),
+    ...services.flatMap((name) => ['--port', `${name}=0`]),
+  ]);
+  await child.waitFor(/ready in/, 120_000);
+  const ports: Record<string, number> = {};
+  for (const name of services)
+    ports[name] = Number(
+      (await child.waitFor(new RegExp(`^ {2}${name}\\s+(\\d+)\\s+http:`, 'm'), 10_000))[1],
+    );
+  return { seconds: (performance.now() - start) / 1000, ports, children: [child] };
+}
+
+/** The bundled specs, written for `prism mock`, with a documented GET of each to ask "do you answer?". */
+export async function bundleForPrism(
+  dir: string,
+  services: string[],
+): Promise<Array<{ name: string; file: string; probe: Call }>> {
+  const specs = [];
+  for (const service of listWrittenServices().filter((candidate) => services.includes(candidate.name))) {
+    const { spec } = await bundleService(service);
+    const file = join(dir, `${service.name}.yaml`);
+    writeFileSync(file, stringify(spec, { lineWidth: 0, aliasDuplicateObjects: false }));
+    const operations = [...operationsOf(spec, ['paths'])];
+    const chosen = operations.find((operation) => operation.method === 'get') ?? operations[0];
+    specs.push({
+      name: service.name,
+      file,
+      probe: {
+        method: (chosen?.method ?? 'get').toUpperCase(),
+        path: (chosen?.key ?? '/').replaceAll(/\{[^}]+\}/g, '1'),
+        headers: { accept: '*/*' },
+      },
+    });
+  }
+  return specs;
+}
+
+/** One `prism mock` process per spec, until each answers its probe (any status). */
+export async function startPrism(specs: Awaited<ReturnType<typeof bundleForPrism>>): Promise<Started> {
+  const ports = await Promise.all(specs.map(() => freePort()));
+  const start = performance.now();
+  const children = specs.map(
+    (spec, at) =>
+      new Child(`prism mock ${spec.name}`, process.execPath, [
+        prismCli,
+        'mock',
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(ports[at]),
+        spec.file,
+      ]),
+  );
+  await Promise.all(
+    specs.map(async (spec, at) => {
+      for (const deadline = performance.now() + 60_000; ; ) {
+        if (
+          await send(ports[at] ?? 0, spec.probe, false, 1000).then(
+            () => true,
+            () => false,
+          )
+        )
+          return;
+        if (!children[at]?.running || performance.now() > deadline)
+          throw new Error(`prism mock ${spec.name} did not answer within 60 s:\n${children[at]?.tail()}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    }),
+  );
+  return {
+    seconds: (performance.now() - start) / 1000,
+    ports: Object.fromEntries(specs.map((spec, at) => [spec.name, ports[at] ?? 0])),
+    children,
+  };
+}
