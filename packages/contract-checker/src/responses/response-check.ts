@@ -32,9 +32,26 @@ function onFirstCall(compute: () => string): () => string {
   return () => (value ??= compute());
 }
 
+const responseKeys = new WeakMap<object, Map<number, string | undefined>>();
+
 /** The response key a status falls under: exact code, then `4XX`-style range, then `default`. */
 export function responseKeyFor(responses: unknown, status: number): string | undefined {
   if (!isObject(responses)) return undefined;
+  // Asked for every entry (its verdict, the error schemas): kept per responses object and status.
+  let byStatus = responseKeys.get(responses);
+  if (byStatus === undefined) {
+    byStatus = new Map();
+    responseKeys.set(responses, byStatus);
+  }
+  if (byStatus.has(status)) return byStatus.get(status);
+  const key = readResponseKey(responses, status);
+  // Statuses come from traffic: past a bound the map of this object starts again.
+  if (byStatus.size >= 1000) byStatus.clear();
+  byStatus.set(status, key);
+  return key;
+}
+
+function readResponseKey(responses: JsonObject, status: number): string | undefined {
   const keys = Object.keys(responses);
   const exact = keys.find((key) => key === String(status));
   if (exact) return exact;
@@ -77,6 +94,13 @@ interface PlannedResponse {
   /** `x-filters`: what the request's query says of the items of the answer's list. */
   filters: FilterRules | undefined;
   filterLocation: () => string;
+}
+
+/** The response key a status falls under (undefined: the status is not declared), with its plan (undefined
+ * also when the key has no response object). */
+interface StatusPlan {
+  key: string | undefined;
+  planned: PlannedResponse | undefined;
 }
 
 /** The response object declared under a key, its `$ref` followed, with its pointer. */
@@ -152,17 +176,33 @@ function planDeclaredResponse(
  * documented headers with their compiled schemas, and the body's check. */
 export function planResponse(operation: PreparedOperation): ResponseCheck {
   const { service, indexed } = operation;
+  // HTTP statuses (100 to 599, all a HAR entry can have) by index; anything else a library caller passes is
+  // looked up each time.
+  const byHttpStatus: Array<StatusPlan | undefined> = [];
   // One plan per response key (the keys come from the spec): statuses under `2XX` or `default` share it.
   const byKey = new Map<string, PlannedResponse | undefined>();
   const planKey = (key: string): PlannedResponse | undefined => {
     if (!byKey.has(key)) byKey.set(key, planDeclaredResponse(service, operation, key));
     return byKey.get(key);
   };
+  const planStatus = (status: number): StatusPlan => {
+    const key = responseKeyFor(indexed.operation.responses, status);
+    return { key, planned: key === undefined ? undefined : planKey(key) };
+  };
+  const statusPlan = (status: number): StatusPlan => {
+    if (!(Number.isInteger(status) && status >= 100 && status <= 599)) return planStatus(status);
+    let plan = byHttpStatus[status];
+    if (plan === undefined) {
+      plan = planStatus(status);
+      byHttpStatus[status] = plan;
+    }
+    return plan;
+  };
   const refusals = readOperationRefusals(indexed.operation).value;
   if (refusals !== undefined) {
     // `x-refusals`: a request the source says is refused, judged by its answer's status and body.
     const refusalLocation = () => service.body.specLocation(`${indexed.pointer}/${EXTENSION.refusals}`);
-    const check = checkResponse(planKey, operation);
+    const check = checkResponse(statusPlan, operation);
     return (request, response, parts) => {
       const found = refusalViolations(refusals, request, response, refusalLocation);
       const rest = check(request, response, parts);
@@ -170,18 +210,18 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
       return Array.isArray(rest) ? concat(found, rest) : rest.then((more) => concat(found, more));
     };
   }
-  return checkResponse(planKey, operation);
+  return checkResponse(statusPlan, operation);
 }
 
 function checkResponse(
-  planKey: (key: string) => PlannedResponse | undefined,
+  statusPlan: (status: number) => StatusPlan,
   operation: PreparedOperation,
 ): ResponseCheck {
   const { service } = operation;
   return (request, response, parts) => {
-    const key = responseKeyFor(operation.indexed.operation.responses, response.status);
-    if (key === undefined) return undeclaredStatus(operation, response);
-    const planned = planKey(key);
+    const plan = statusPlan(response.status);
+    if (plan.key === undefined) return undeclaredStatus(operation, response);
+    const { planned } = plan;
     if (!planned) return [];
     const violations: Violation[] = [];
     // Most responses document no header: their Content-Type is read without picking headers into a map.
@@ -194,8 +234,7 @@ function checkResponse(
       contentType = headerValue(headers, 'content-type');
     }
     // HEAD answers and 204/304 carry no body whatever the contract declares for the status.
-    const bodyless =
-      response.status === 204 || response.status === 304 || request.method.toUpperCase() === 'HEAD';
+    const bodyless = response.status === 204 || response.status === 304 || isHead(request.method);
     if (bodyless) return violations;
     const fromBody = planned.body(contentType, response.body);
     if (planned.echoes.length > 0 || planned.filters !== undefined) {
@@ -217,9 +256,14 @@ function headerViolations(
     const lines = headerLines(headers, header.lowerName);
     if (lines === undefined) {
       if (header.required) {
-        const message = `required response header ${header.name} is missing`;
-        const at = service.body.specLocation(header.pointer);
-        violations.push(responseViolation('response-header-missing', message, `header:${header.name}`, at));
+        violations.push({
+          rule: 'response-header-missing',
+          severity: 'error',
+          side: 'response',
+          message: `required response header ${header.name} is missing`,
+          pointer: `header:${header.name}`,
+          specLocation: service.body.specLocation(header.pointer),
+        });
       }
       continue;
     }
@@ -228,9 +272,14 @@ function headerViolations(
       const coerced = header.coerce(value);
       if (header.conforms(coerced)) continue;
       for (const issue of service.validator.validateConcise(header.schema, coerced)) {
-        const message = `response header ${header.name} ${issue.message}`;
-        const at = header.schemaLocation();
-        violations.push(responseViolation('response-header-invalid', message, `header:${header.name}`, at));
+        violations.push({
+          rule: 'response-header-invalid',
+          severity: 'error',
+          side: 'response',
+          message: `response header ${header.name} ${issue.message}`,
+          pointer: `header:${header.name}`,
+          specLocation: header.schemaLocation(),
+        });
       }
     }
   }
@@ -252,7 +301,14 @@ function acrossExchange(
       request.body,
       response.body,
     )) {
-      violations.push(responseViolation('response-body-schema', message, pointer, planned.echoLocation()));
+      violations.push({
+        rule: 'response-body-schema',
+        severity: 'error',
+        side: 'response',
+        message,
+        pointer,
+        specLocation: planned.echoLocation(),
+      });
     }
   }
   if (planned.filters !== undefined) {
@@ -265,9 +321,23 @@ function acrossExchange(
       query,
       response.body,
     )) {
-      violations.push(responseViolation('response-filter', message, pointer, planned.filterLocation()));
+      violations.push({
+        rule: 'response-filter',
+        severity: 'error',
+        side: 'response',
+        message,
+        pointer,
+        specLocation: planned.filterLocation(),
+      });
     }
   }
+}
+
+/** `method.toUpperCase() === 'HEAD'`, upper-casing only a method that starts with an h: no other character
+ * upper-cases to an H followed by anything else. */
+function isHead(method: string): boolean {
+  const first = method.charCodeAt(0);
+  return (first === 72 || first === 104) && method.toUpperCase() === 'HEAD';
 }
 
 /** A status the operation does not declare; the service-wide error schema may still say what its body is. */
@@ -303,10 +373,6 @@ function undeclaredStatus(operation: PreparedOperation, response: RecordedRespon
     });
   }
   return violations;
-}
-
-function responseViolation(rule: Violation['rule'], message: string, pointer: string, specLocation: string) {
-  return { rule, severity: 'error', side: 'response', message, pointer, specLocation } satisfies Violation;
 }
 
 function concat(first: Violation[], second: Violation[]): Violation[] {
