@@ -33,6 +33,7 @@ export interface FileWeight {
   longFunctions: Array<{ name: string; line: number; lines: number }>;
   /** Lines holding a calendar date (a figure tied to a day belongs in a commit or HISTORY.md). */
   datedLines: number[];
+  startsWorker: boolean;
 }
 
 const datePattern = /\b20\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b/;
@@ -42,7 +43,6 @@ export function weighFile(file: string, text: string, maxFunctionLines: number):
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const lineOf = (pos: number) => source.getLineAndCharacterOfPosition(pos).line;
   const lines = text.split('\n');
-  const lineCount = text.endsWith('\n') ? lines.length - 1 : lines.length;
   // A comment line holds a comment and no code.
   const codeLines = new Set<number>();
   const commentLines = new Set<number>();
@@ -71,13 +71,13 @@ export function weighFile(file: string, text: string, maxFunctionLines: number):
     ts.forEachChild(node, visit);
   };
   visit(source);
-  const datedLines = lines.flatMap((line, index) => (datePattern.test(line) ? [index + 1] : []));
   return {
     file,
-    lines: lineCount,
+    lines: text.endsWith('\n') ? lines.length - 1 : lines.length,
     commentLines: [...commentLines].filter((line) => !codeLines.has(line)).length,
     longFunctions,
-    datedLines,
+    datedLines: lines.flatMap((line, index) => (datePattern.test(line) ? [index + 1] : [])),
+    startsWorker: text.includes('new Worker('),
   };
 }
 
