@@ -120,13 +120,14 @@ export async function startDevSession(services: readonly string[], timeoutMs = 9
 export const progressExample = 'specs/agents/components/examples/campaignProgress.yaml';
 export const progressPath = '/api/v1/campaign/381/progress';
 
+// A connection per call: one kept alive while the mock reloads may be closed by it as it is reused.
+const progressHeaders = { authorization: 'Bearer dev-session', connection: 'close' };
 export async function totalRows(url: string): Promise<number | undefined> {
-  const response = await fetch(`${url}${progressPath}`, { headers: { authorization: 'Bearer dev-session' } });
+  const response = await fetch(`${url}${progressPath}`, { headers: progressHeaders });
   const body = (await response.json()) as { total_rows?: number };
   return body.total_rows;
 }
 
-/** Sets the example's `total_rows`. */
 export function setTotalRows(session: DevSession, rows: number, how: 'edit' | 'replace' = 'edit'): void {
   session[how](progressExample, (text) => text.replace(/total_rows: \d+/, `total_rows: ${rows}`));
 }
