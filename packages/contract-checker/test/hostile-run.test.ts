@@ -5,7 +5,7 @@ import { HarEntryScanner } from '@svc-contracts/har';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchLimits, JsonScanner, jsonCost, jsonOverLimit } from '../src/core/limits.js';
 import type { Report } from '../src/index.js';
-import { RecordingDecoder, type RecordingItem } from '../src/input/recording-reader.js';
+import { type RecordingItem, recordingDecoder } from '../src/input/recording-reader.js';
 import { headerLines, headerValue } from '../src/parameters/request-parts.js';
 import { agent, checkWithFixtures, fixtures, runCliCapturing } from './helpers.js';
 
@@ -109,7 +109,7 @@ describe('an entry past a limit is not judged, named with the limit, and the run
     (format) => {
       const entries = [entry(), entry({ body: 'y'.repeat(10_000) }), entry()];
       const text = format === 'ndjson' ? ndjson(...entries) : harText(...entries);
-      const decoder = new RecordingDecoder(format, undefined, undefined, {
+      const decoder = recordingDecoder(format, undefined, undefined, {
         ...batchLimits,
         maxEntryBytes: 1000,
       });

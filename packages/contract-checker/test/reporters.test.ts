@@ -7,7 +7,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countEntry, emptyCounts, summaryLine } from '../src/core/run-counts.js';
 import { maskedMessage } from '../src/report/masked.js';
-import { ProgressLine, progressText, progressWanted } from '../src/report/progress.js';
+import { progressLine, progressText, progressWanted } from '../src/report/progress.js';
 import { checkWithFixtures, fixtures } from './helpers.js';
 
 // The reporters of contract-check (report/reporters.ts): failures first by default, --verbose, json,
@@ -336,7 +336,7 @@ describe('the progress line', () => {
   it('redraws in place, erases itself before other output and at the end', () => {
     let written = '';
     let now = 0;
-    const line = new ProgressLine(
+    const line = progressLine(
       { isTTY: true, columns: 30, write: (text) => (written += text) },
       () => ({ entries: 5, bytes: 0 }),
       { now: () => now },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHar, readHar } from '../src/index.js';
-import { RecordingDecoder, type RecordingItem, readRecording } from '../src/input/recording-reader.js';
+import { type RecordingItem, readRecording, recordingDecoder } from '../src/input/recording-reader.js';
 
 const entry = (id: number): object => ({
   request: { method: 'GET', url: `http://h/api/v1/workflow/fetch/${id}`, headers: [] },
@@ -54,7 +54,7 @@ describe('recordings read as streams', () => {
       { index: 2, reason: 'malformed JSON: value expected at line 3, column 11' },
     ]);
     // A last line without its newline is still read.
-    const decoder = new RecordingDecoder('ndjson');
+    const decoder = recordingDecoder('ndjson');
     expect([...decoder.push(JSON.stringify(entry(3))), ...decoder.end()]).toHaveLength(1);
   });
 
@@ -64,7 +64,7 @@ describe('recordings read as streams', () => {
     const good = JSON.stringify(entry(1));
     for (const format of ['ndjson', 'har'] as const) {
       position = 0;
-      const decoder = new RecordingDecoder(format, everyOther);
+      const decoder = recordingDecoder(format, everyOther);
       const text =
         format === 'ndjson'
           ? `${good}\n{"request": nope}\n${good}\n`
@@ -106,7 +106,7 @@ describe('recordings read as streams', () => {
     };
     for (const format of ['har', 'ndjson'] as const) {
       for (const size of [1, 5, 64, 1000]) {
-        const decoder = new RecordingDecoder(format);
+        const decoder = recordingDecoder(format);
         const items: RecordingItem[] = [];
         for (const piece of piecesOf(texts[format], size)) items.push(...decoder.push(piece));
         items.push(...decoder.end());

@@ -4,16 +4,22 @@ import { parseArgs } from 'node:util';
 import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
 import { findConfigPath } from '@svc-contracts/contract-model';
 import { printable } from '@svc-contracts/har';
+import { isObject } from '@svc-contracts/openapi-utils';
 import { loadContracts } from '../contract/contract-set.js';
-import { batchLimits, batchXmlLimits, type CheckLimits, limitOptions } from '../core/limits.js';
-import type { FailOn } from '../core/run-counts.js';
-import { parseShard, type Shard } from '../core/shard.js';
+import { batchLimits, batchXmlLimits, type CheckLimits } from '../core/limits.js';
+import { parseShard } from '../core/shard.js';
 import { collectHarFiles } from '../input/har.js';
 import { coalescedOutput } from '../report/coalesced-output.js';
 import { formatJson } from '../report/format.js';
-import { ProgressLine, type ProgressStream, progressWanted } from '../report/progress.js';
-import { formatReport, type OutputFormat, outputFormats, reportWriter } from '../report/reporters.js';
-import { type CheckHarOptions, checkRecordings } from '../run/check-recordings.js';
+import { type ProgressStream, progressLine, progressWanted } from '../report/progress.js';
+import {
+  formatReport,
+  type OutputFormat,
+  outputFormats,
+  type ReporterOptions,
+  reportWriter,
+} from '../report/reporters.js';
+import { checkRecordings } from '../run/check-recordings.js';
 import { parseHostMappings, requireService } from '../run/entry-pipeline.js';
 import { MergeError, mergeReports, parseReport } from '../run/merge.js';
 
@@ -89,30 +95,33 @@ const processOutput: CliOutput = {
   progress: process.stderr,
 };
 
+const options = {
+  service: { type: 'string' },
+  config: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  format: { type: 'string' },
+  verbose: { type: 'boolean', default: false },
+  coverage: { type: 'boolean', default: false },
+  mutation: { type: 'boolean', default: false },
+  shard: { type: 'string' },
+  host: { type: 'string', multiple: true },
+  sanitized: { type: 'boolean', default: false },
+  'fail-on-not-judged': { type: 'boolean', default: false },
+  'fail-on-skipped': { type: 'boolean', default: false },
+  strict: { type: 'boolean', default: false },
+  'max-xml-bytes': { type: 'string' },
+  'xml-timeout': { type: 'string' },
+  'max-entry-bytes': { type: 'string' },
+  'max-json-nodes': { type: 'string' },
+  'max-json-depth': { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>['values'];
+
 /** Runs the CLI in-process and resolves to its exit code (the bin calls this; tests call it directly). */
 export async function runCli(argv: string[], output: CliOutput = processOutput): Promise<number> {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>;
-  const options = {
-    service: { type: 'string' },
-    config: { type: 'string' },
-    json: { type: 'boolean', default: false },
-    format: { type: 'string' },
-    verbose: { type: 'boolean', default: false },
-    coverage: { type: 'boolean', default: false },
-    mutation: { type: 'boolean', default: false },
-    shard: { type: 'string' },
-    host: { type: 'string', multiple: true },
-    sanitized: { type: 'boolean', default: false },
-    'fail-on-not-judged': { type: 'boolean', default: false },
-    'fail-on-skipped': { type: 'boolean', default: false },
-    strict: { type: 'boolean', default: false },
-    'max-xml-bytes': { type: 'string' },
-    'xml-timeout': { type: 'string' },
-    'max-entry-bytes': { type: 'string' },
-    'max-json-nodes': { type: 'string' },
-    'max-json-depth': { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
-  } as const;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true });
   } catch (error) {
@@ -120,95 +129,39 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     return 2;
   }
   const { values, positionals } = parsed;
-  let format: OutputFormat;
-  try {
-    format = outputFormatOf(values.format, values.json);
-  } catch (error) {
-    output.stderr(`${(error as Error).message}\n\n${usage}`);
-    return 2;
-  }
-  const reporterOptions = (configPath: string | undefined) => ({
-    verbose: values.verbose,
-    ...(configPath ? { specRoot: dirname(configPath) } : {}),
-  });
-  if (positionals[0] === 'merge' && !values.help)
-    return runMerge(positionals.slice(1), format, reporterOptions(values.config ?? findConfigPath()), output);
-  if (values.help) {
-    output.stdout(usage);
-    return 0;
-  }
-  if (positionals.length === 0) {
-    output.stderr(`No recordings given.\n\n${usage}`);
-    return 2;
-  }
-  let shard: Shard | undefined;
-  try {
-    if (values.shard !== undefined) shard = parseShard(values.shard);
-    if (shard && values.mutation) throw new Error('--mutation cannot be combined with --shard');
-  } catch (error) {
-    output.stderr(`${(error as Error).message}\n\n${usage}`);
-    return 2;
-  }
   const configPath = values.config ?? findConfigPath();
-  let hosts: Record<string, string>;
-  let limits: CheckLimits;
-  try {
-    hosts = parseHostMappings(values.host ?? [], await configHosts(configPath));
-    const xml = {
-      ...batchXmlLimits,
-      ...(values['max-xml-bytes'] === undefined
-        ? {}
-        : { maxDocumentBytes: positiveInteger('--max-xml-bytes', values['max-xml-bytes']) }),
-      ...(values['xml-timeout'] === undefined
-        ? {}
-        : { timeoutMs: positiveInteger('--xml-timeout', values['xml-timeout']) }),
-    };
-    const number = (option: keyof typeof limitOptions): number => {
-      const name = limitOptions[option];
-      const text = values[name.slice(2) as 'max-entry-bytes' | 'max-json-nodes' | 'max-json-depth'];
-      return text === undefined ? batchLimits[option] : positiveInteger(name, text);
-    };
-    limits = {
-      maxEntryBytes: number('maxEntryBytes'),
-      maxJsonNodes: number('maxJsonNodes'),
-      maxJsonDepth: number('maxJsonDepth'),
-      xml,
-    };
-  } catch (error) {
-    output.stderr(`${(error as Error).message}\n\n${usage}`);
-    return 2;
-  }
-  const failOn: FailOn = {
-    ...(values['fail-on-not-judged'] || values.strict ? { notJudged: true } : {}),
-    ...(values['fail-on-skipped'] || values.strict ? { skipped: true } : {}),
-  };
-  // Progress on a terminal only, for people: not in a pipe, a CI log, or a machine format.
-  const progressStream = output.progress;
-  const progressOn = format === 'text' && progressStream !== undefined && progressWanted(progressStream);
-  let progress: ProgressLine | undefined;
-  const totalBytes = progressOn && !shard ? await recordingBytes(positionals) : undefined;
-  const checkOptions = {
-    ...(values.service === undefined ? {} : { service: values.service }),
-    ...(shard ? { shard } : {}),
-    // A JUnit test case is a coverage cell: the run counts them.
-    coverage: values.coverage || format === 'junit',
-    ...(progressOn && progressStream
-      ? {
-          progress: (probe: Parameters<NonNullable<CheckHarOptions['progress']>>[0]) => {
-            progress = new ProgressLine(progressStream, probe, totalBytes ? { totalBytes } : {});
-          },
-        }
-      : {}),
-    scope: { hosts, ...(values.sanitized ? { sanitized: true } : {}) },
-    ...(Object.keys(failOn).length > 0 ? { failOn } : {}),
-  };
+  const reporter = { verbose: values.verbose, ...(configPath ? { specRoot: dirname(configPath) } : {}) };
+  let progress: ReturnType<typeof progressLine> | undefined;
   // Other output clears the progress line first; the next tick draws it again below.
   const report = coalescedOutput((text) => {
     progress?.clear();
     output.stdout(text);
   });
-  const writer = reportWriter(format, report.write, reporterOptions(configPath));
+  // Until the arguments are read, an error is answered with the usage.
+  let checking = false;
   try {
+    const format = outputFormatOf(values.format, values.json);
+    if (positionals[0] === 'merge' && !values.help)
+      return await runMerge(positionals.slice(1), format, reporter, output);
+    if (values.help) {
+      output.stdout(usage);
+      return 0;
+    }
+    if (positionals.length === 0) throw new Error('No recordings given.');
+    const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+    if (shard && values.mutation) throw new Error('--mutation cannot be combined with --shard');
+    const hosts = parseHostMappings(values.host ?? [], await configHosts(configPath));
+    const limits = limitsOf(values);
+    checking = true;
+    const failOn = {
+      ...(values['fail-on-not-judged'] || values.strict ? { notJudged: true } : {}),
+      ...(values['fail-on-skipped'] || values.strict ? { skipped: true } : {}),
+    };
+    // Progress on a terminal only, for people: not in a pipe, a CI log, or a machine format.
+    const stream =
+      format === 'text' && output.progress && progressWanted(output.progress) ? output.progress : undefined;
+    const totalBytes = stream && !shard ? await recordingBytes(positionals) : undefined;
+    const writer = reportWriter(format, report.write, reporter);
     const contracts = await loadContracts({
       limits,
       ...(values.config === undefined ? {} : { configPath: values.config }),
@@ -217,7 +170,23 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
       requireService(contracts, values.service);
       const summary = await checkRecordings(
         positionals,
-        { ...checkOptions, contracts, mutation: values.mutation },
+        {
+          ...(values.service === undefined ? {} : { service: values.service }),
+          ...(shard ? { shard } : {}),
+          // A JUnit test case is a coverage cell: the run counts them.
+          coverage: values.coverage || format === 'junit',
+          ...(stream
+            ? {
+                progress: (probe) => {
+                  progress = progressLine(stream, probe, totalBytes ? { totalBytes } : {});
+                },
+              }
+            : {}),
+          scope: { hosts, ...(values.sanitized ? { sanitized: true } : {}) },
+          ...(Object.keys(failOn).length > 0 ? { failOn } : {}),
+          contracts,
+          mutation: values.mutation,
+        },
         writer,
       );
       writer.finish(summary);
@@ -226,6 +195,10 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
       await contracts.close();
     }
   } catch (error) {
+    if (!checking) {
+      output.stderr(`${(error as Error).message}\n\n${usage}`);
+      return 2;
+    }
     progress?.stop();
     report.flush();
     output.stderr(`contract-check: ${printable((error as Error).message)}\n`);
@@ -248,11 +221,33 @@ function outputFormatOf(format: string | undefined, json: boolean): OutputFormat
   return format as OutputFormat;
 }
 
+/** The limits the options set, the batch limits otherwise. */
+function limitsOf(values: Values): CheckLimits {
+  const number = <T extends number | undefined>(name: keyof Values, fallback: T): number | T => {
+    const text = values[name] as string | undefined;
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!Number.isSafeInteger(value) || value < 1)
+      throw new Error(`--${name} takes a whole number above 0, not "${text}"`);
+    return value;
+  };
+  return {
+    xml: {
+      ...batchXmlLimits,
+      maxDocumentBytes: number('max-xml-bytes', batchXmlLimits.maxDocumentBytes),
+      timeoutMs: number('xml-timeout', batchXmlLimits.timeoutMs),
+    },
+    maxEntryBytes: number('max-entry-bytes', batchLimits.maxEntryBytes),
+    maxJsonNodes: number('max-json-nodes', batchLimits.maxJsonNodes),
+    maxJsonDepth: number('max-json-depth', batchLimits.maxJsonDepth),
+  };
+}
+
 /** `contract-check merge a.json b.json`: one report from the shards' reports. */
 async function runMerge(
   files: string[],
   format: OutputFormat,
-  options: Parameters<typeof formatReport>[2],
+  options: ReporterOptions,
   output: CliOutput,
 ): Promise<number> {
   if (files.length === 0) {
@@ -262,14 +257,9 @@ async function runMerge(
   try {
     const parts = await Promise.all(
       files.map(async (file) => {
-        let text: string;
-        try {
-          text = await readFile(file, 'utf8');
-        } catch (error) {
-          throw new MergeError(
-            `${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
-          );
-        }
+        const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+          throw new MergeError(`${file}: cannot read (${error.code ?? String(error)})`);
+        });
         return { file, report: parseReport(text, file) };
       }),
     );
@@ -282,35 +272,21 @@ async function runMerge(
   }
 }
 
-function positiveInteger(option: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 1)
-    throw new Error(`${option} takes a whole number above 0, not "${text}"`);
-  return value;
-}
-
 /** The `hosts` entry of `contract-check.json` next to the config, if there is one. */
 async function configHosts(configPath: string | undefined): Promise<Record<string, unknown>> {
   if (configPath === undefined) return {};
-  const file = join(dirname(configPath), 'contract-check.json');
-  let text: string;
+  const text = await readFile(join(dirname(configPath), 'contract-check.json'), 'utf8').catch(
+    () => undefined,
+  );
+  let hosts: unknown;
   try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return {};
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
+    hosts = text === undefined ? undefined : (JSON.parse(text) as { hosts?: unknown } | null)?.hosts;
   } catch (error) {
     throw new Error(`contract-check.json: not JSON (${(error as Error).message.slice(0, 120)})`);
   }
-  const hosts = (parsed as { hosts?: unknown } | null)?.hosts;
   if (hosts === undefined) return {};
-  if (typeof hosts !== 'object' || hosts === null || Array.isArray(hosts)) {
-    throw new Error('contract-check.json: "hosts" maps a service to its host names');
-  }
-  return hosts as Record<string, unknown>;
+  if (!isObject(hosts)) throw new Error('contract-check.json: "hosts" maps a service to its host names');
+  return hosts;
 }
 
 /** The bytes of the recordings `paths` name (for the progress line); what cannot be read counts nothing. */

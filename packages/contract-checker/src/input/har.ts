@@ -1,8 +1,13 @@
-import { collectRecordingFiles } from '@svc-contracts/har';
-import type { RecordedExchange } from './har-entry.js';
-import { formatOf, RecordingDecoder, type RecordingItem, readRecording } from './recording-reader.js';
+import { collectRecordingFiles, formatOf } from '@svc-contracts/har';
+import {
+  type InputError,
+  type RecordedExchange,
+  type RecordingItem,
+  readRecording,
+  recordingDecoder,
+} from './recording-reader.js';
 
-export type { RecordedExchange } from './har-entry.js';
+export type { InputError, RecordedExchange } from './recording-reader.js';
 
 export interface HarFile {
   file: string;
@@ -11,16 +16,9 @@ export interface HarFile {
   entryErrors: Array<{ index: number; reason: string }>;
 }
 
-/** A recording that could not be read at all, or one entry of it. */
-export interface InputError {
-  file: string;
-  entry?: number;
-  reason: string;
-}
-
-/** Parses HAR 1.2 (or NDJSON) text. A document-level problem throws {@link HarFormatError}; a bad entry is listed. */
+/** Parses HAR 1.2 (or NDJSON) text. A document-level problem throws `HarFormatError`; a bad entry is listed. */
 export function parseHar(text: string, file = 'recording.har'): HarFile {
-  const decoder = new RecordingDecoder(formatOf(file));
+  const decoder = recordingDecoder(formatOf(file));
   return collect(file, [...decoder.push(text), ...decoder.end()]);
 }
 
@@ -41,11 +39,8 @@ function collect(file: string, items: RecordingItem[]): HarFile {
   return { file, exchanges, entryErrors };
 }
 
-/**
- * Expands files and folders into recording files (@svc-contracts/har's `collectRecordingFiles`): a folder
- * contributes every recording below it, sorted; a file is taken as given; a missing path, or a folder without
- * a recording, is an input error.
- */
+/** Files and folders as recording files (har's `collectRecordingFiles`): a folder gives every recording below
+ * it, sorted; a missing path, or a folder without a recording, is an input error. */
 export async function collectHarFiles(paths: string[]): Promise<{ files: string[]; errors: InputError[] }> {
   return collectRecordingFiles(paths);
 }

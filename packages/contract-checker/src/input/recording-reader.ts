@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import {
+  collectRecordingFiles,
   formatOf,
   HarFormatError,
   parseEntryJson,
   printable,
+  type RecordedExchange as Recorded,
   type RecordingFormat,
   RecordingSplitter,
   readEntry,
@@ -10,47 +14,54 @@ import {
   type ScannedElement,
 } from '@svc-contracts/har';
 import { batchLimits, type CheckLimits, entryTooLarge, jsonBytesCost } from '../core/limits.js';
-import type { NotJudged } from '../core/scope.js';
-import type { RecordedExchange } from './har-entry.js';
+import type { NotJudged, Skip } from '../core/scope.js';
+import type { Shard } from '../core/shard.js';
+
+/** An entry as a run carries it: har's exchange, whose skip and not-judged parts the run adds to (an
+ * attached body missing, a resource limit). */
+export type RecordedExchange = Omit<Recorded, 'skip' | 'notJudged'> & {
+  skip?: Skip;
+  notJudged?: NotJudged[];
+};
+
+/** A recording that could not be read at all, or one entry of it. */
+export interface InputError {
+  file: string;
+  entry?: number;
+  reason: string;
+}
 
 /** One entry of a recording: read, or the reason it could not be. */
 export type RecordingItem = { index: number; position: number } & (
   | { exchange: RecordedExchange }
   | { error: string }
-  /** An entry not read: a resource limit stopped it before it was decoded (see `limits.ts`). */
+  /** An entry a resource limit stopped before it was decoded. */
   | { unread: NotJudged }
 );
 
 /** The limits an entry meets before it is decoded. */
 export type EntryLimits = Pick<CheckLimits, 'maxEntryBytes' | 'maxJsonNodes'>;
 
-/** Called once per entry, in input order, before the entry is parsed: the entry's position in the run, or
- * undefined to skip it unparsed (how a shard leaves the other entries to the others). */
+/** Called per entry, in input order, before it is parsed: its position in the run, or undefined to skip it
+ * unparsed (how a shard leaves the other entries to the others). */
 export type Selector = () => number | undefined;
 
-/** Told the bytes of each entry the selector chose, before it is decoded (how far into the input a run is). */
-export type EntrySizer = (bytes: number) => void;
+/** Told the bytes of each entry selected, before it is decoded (how far into the input a run is). */
+type EntrySizer = (bytes: number) => void;
 
 function counter(): Selector {
   let next = 0;
   return () => next++;
 }
 
-export { formatOf, type RecordingFormat };
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** An entry's bytes as an item: its limits first (a verdict of the run, before a byte is decoded), then the
- * HAR format (UTF-8, JSON, the entry's fields); a failure stays the entry's own. */
-export function decodeEntry(
+/** An entry's bytes as an item: its limits first (before a byte is decoded: a string of 512 MiB cannot even be
+ * made), then the HAR format; a failure stays the entry's own. */
+function decodeEntry(
   element: ScannedElement,
   index: number,
   position: number,
-  limits: EntryLimits = batchLimits,
+  limits: EntryLimits,
 ): RecordingItem {
-  // Before it is decoded: a string of 512 MiB or more cannot even be made, and JSON.parse has no limit.
   const tooLarge =
     entryTooLarge(element.end - element.start, limits) ??
     jsonBytesCost(element.buffer, element.start, element.end, limits);
@@ -62,81 +73,60 @@ export function decodeEntry(
     return { index, position, exchange: readEntry(json.value, index) };
   } catch (error) {
     // Whatever one entry throws (a RangeError from a hostile value included) is that entry's problem.
-    return { index, position, error: printable(errorMessage(error)) };
+    return { index, position, error: printable(error instanceof Error ? error.message : String(error)) };
   }
 }
 
-/** An entry the selector chose, not yet decoded. */
-interface Selected {
-  element: ScannedElement;
-  index: number;
-  position: number;
-}
-
-/** Decodes each entry only when it is asked for: a chunk holds a hundred entries or more, and decoded all at
- * once they would outlive V8's young generation and be promoted, to be freed only by full collections. */
-function* decodeEach(items: Selected[], limits: EntryLimits): Generator<RecordingItem> {
-  for (const { element, index, position } of items) yield decodeEntry(element, index, position, limits);
-}
-
-/**
- * Turns recording bytes, fed in chunks, into entries: @svc-contracts/har's {@link RecordingSplitter} finds
- * each entry's bytes, and an entry the selector skips is never decoded nor parsed.
- */
-export class RecordingDecoder {
-  private readonly splitter: RecordingSplitter;
-  private items: Selected[] = [];
-  private readonly take = (element: ScannedElement, index: number): void => {
-    const position = this.select();
+/** Turns recording bytes, fed in chunks, into entries: har's splitter finds each entry's bytes, and an entry the
+ * selector skips is never decoded. Each chunk's entries are decoded as they are iterated: decoded all at once
+ * they would outlive V8's young generation. */
+export function recordingDecoder(
+  format: RecordingFormat,
+  select: Selector = counter(),
+  sized?: EntrySizer,
+  limits: EntryLimits = batchLimits,
+) {
+  const splitter = new RecordingSplitter(format, limits.maxEntryBytes);
+  let selected: Array<[ScannedElement, number, number]> = [];
+  const take = (element: ScannedElement, index: number): void => {
+    const position = select();
     if (position === undefined) return;
-    this.sized?.(element.end - element.start);
-    this.items.push({ element, index, position });
+    sized?.(element.end - element.start);
+    selected.push([element, index, position]);
   };
-
-  constructor(
-    format: RecordingFormat,
-    private readonly select: Selector = counter(),
-    private readonly sized?: EntrySizer,
-    private readonly limits: EntryLimits = batchLimits,
-  ) {
-    this.splitter = new RecordingSplitter(format, limits.maxEntryBytes);
-  }
-
-  /** The next chunk of the file (text is taken as the whole file's text or a piece of it): the entries it
-   * completes, decoded as they are iterated. */
-  push(chunk: Uint8Array | string): Iterable<RecordingItem> {
-    this.splitter.push(chunk, this.take);
-    return this.taken();
-  }
-
-  end(): Iterable<RecordingItem> {
-    this.splitter.end(this.take);
-    return this.taken();
-  }
-
-  private taken(): Iterable<RecordingItem> {
-    const items = this.items;
-    this.items = [];
-    return decodeEach(items, this.limits);
-  }
+  const taken = (): Iterable<RecordingItem> => {
+    const items = selected;
+    selected = [];
+    return (function* () {
+      for (const [element, index, position] of items) yield decodeEntry(element, index, position, limits);
+    })();
+  };
+  return {
+    /** The next chunk (text is the whole file's text or a piece of it): the entries it completes. */
+    push(chunk: Uint8Array | string): Iterable<RecordingItem> {
+      splitter.push(chunk, take);
+      return taken();
+    },
+    end(): Iterable<RecordingItem> {
+      splitter.end(take);
+      return taken();
+    },
+  };
 }
 
-/**
- * Streams the entries of a recording file, in order, in constant memory: one batch per chunk read, each entry
- * decoded when the batch is iterated (an entry costs no promise of its own).
- */
-export async function* readRecordingBatches(
+/** Streams a recording file's entries in order, in constant memory: one batch per chunk read. */
+async function* readRecordingBatches(
   path: string,
   select?: Selector,
   sized?: EntrySizer,
   limits?: EntryLimits,
 ): AsyncGenerator<Iterable<RecordingItem>> {
-  const decoder = new RecordingDecoder(formatOf(path), select, sized, limits);
+  const decoder = recordingDecoder(formatOf(path), select, sized, limits);
   try {
     for await (const chunk of readRecordingChunks(path)) yield decoder.push(chunk);
   } catch (error) {
     if (error instanceof HarFormatError) throw error;
-    throw new HarFormatError(`cannot read: ${errorMessage(error)}`);
+    throw new HarFormatError(`cannot read: ${error instanceof Error ? error.message : String(error)}`);
   }
   yield decoder.end();
 }
@@ -144,4 +134,56 @@ export async function* readRecordingBatches(
 /** {@link readRecordingBatches} one entry at a time. */
 export async function* readRecording(path: string, select?: Selector): AsyncGenerator<RecordingItem> {
   for await (const batch of readRecordingBatches(path, select)) yield* batch;
+}
+
+/** What a run does with the recordings as they are read, file by file, in input order. */
+export interface RecordingVisitor {
+  /** The next decoded entries of `file` (of this shard); awaited before more is read. */
+  batch(file: string, items: Iterable<RecordingItem>): void | Promise<void>;
+  /** A problem that belongs to no entry (a missing path, a broken document), met `position` entries in. */
+  problem(error: InputError, position: number): void | Promise<void>;
+  sized?: EntrySizer | undefined;
+}
+
+/** Which input a run read, so that `merge` can tell shards of one run from reports of others: a digest of the
+ * recordings' paths and sizes, and the number of entries of the whole input. */
+export interface InputIdentity {
+  digest: string;
+  entries: number;
+}
+
+/** Reads every recording of `paths` as a stream: the entries of `shard` (every `count`-th of the whole input,
+ * from the `index`-th) go to `visitor.batch` in input order; a failure to read one file is its problem alone. */
+export async function walkRecordings(
+  paths: string[],
+  shard: Shard | undefined,
+  limits: EntryLimits,
+  visitor: RecordingVisitor,
+): Promise<InputIdentity> {
+  const reportsProblems = !shard || shard.index === 1;
+  const { files, errors } = await collectRecordingFiles(paths);
+  const digest = createHash('sha256');
+  for (const file of files) {
+    const size = await stat(file).then(
+      (info) => info.size,
+      () => -1,
+    );
+    digest.update(`${file}\0${size}\n`);
+  }
+  if (reportsProblems) for (const error of errors) await visitor.problem(error, 0);
+  let position = 0;
+  const select = (): number | undefined => {
+    const at = position++;
+    return shard && at % shard.count !== shard.index - 1 ? undefined : at;
+  };
+  for (const file of files) {
+    try {
+      for await (const items of readRecordingBatches(file, select, visitor.sized, limits))
+        await visitor.batch(file, items);
+    } catch (error) {
+      const failure = error instanceof HarFormatError ? error.message : `cannot read: ${String(error)}`;
+      if (reportsProblems) await visitor.problem({ file, reason: printable(failure) }, position);
+    }
+  }
+  return { digest: digest.digest('hex').slice(0, 16), entries: position };
 }

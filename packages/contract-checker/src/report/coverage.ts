@@ -1,6 +1,6 @@
 import { findMediaType } from '@svc-contracts/openapi-utils';
 import type { DocumentedOperation } from '../contract/contract-set.js';
-import type { HeaderField, OperationMatch } from '../core/types.js';
+import type { OperationMatch, RecordedResponse } from '../core/types.js';
 import { responseKeyFor } from '../responses/response-check.js';
 
 export interface CoverageCell {
@@ -28,70 +28,55 @@ export interface CoverageReport {
   operationsWithoutEntries: string[];
 }
 
-export interface CoverageSample {
-  match?: OperationMatch;
-  status: number;
-  responseHeaders: HeaderField[];
-}
+export type CoverageTally = ReturnType<typeof coverageTally>;
 
-/** Which documented responses the checked traffic exercised: every operation × declared status × declared
- * content type is a cell; an entry fills the cell its status and Content-Type fall under. */
-export class CoverageTally {
-  private readonly operations: OperationCoverage[];
-  private readonly byKey: Map<string, OperationCoverage>;
-  /** Each operation's declared statuses as a responses-like map for responseKeyFor, built once. */
-  private readonly statusesOf = new Map<OperationCoverage, Record<string, true>>();
+const keyOf = (operation: { service: string; operationId: string }) =>
+  `${operation.service} ${operation.operationId}`;
 
-  constructor(operations: DocumentedOperation[]) {
-    this.operations = operations.map((operation) => ({
-      service: operation.service,
-      operationId: operation.operationId,
-      method: operation.method,
-      pathTemplate: operation.pathTemplate,
+/** Which documented responses the traffic exercised: every operation × declared status × declared content type
+ * is a cell; an entry fills the cell its status and Content-Type fall under. */
+export function coverageTally(documented: DocumentedOperation[]) {
+  const operations: OperationCoverage[] = documented.map(
+    ({ service, operationId, method, pathTemplate, responses }) => ({
+      service,
+      operationId,
+      method,
+      pathTemplate,
       entries: 0,
-      cells: operation.responses.flatMap(({ status, contentTypes }) =>
+      cells: responses.flatMap(({ status, contentTypes }) =>
         contentTypes.length === 0
           ? [{ status, entries: 0 }]
           : contentTypes.map((contentType) => ({ status, contentType, entries: 0 })),
       ),
-    }));
-    for (const operation of this.operations) {
-      this.statusesOf.set(
-        operation,
-        Object.fromEntries(operation.cells.map((cell) => [cell.status, true as const])),
+    }),
+  );
+  // Each operation's declared statuses as a responses-like map for responseKeyFor.
+  const byKey = new Map(
+    operations.map((operation) => {
+      const statuses = Object.fromEntries(operation.cells.map((cell) => [cell.status, true as const]));
+      return [keyOf(operation), { operation, statuses }];
+    }),
+  );
+  return {
+    /** Counts the entry; returns the cell it filled (none for an undeclared status or no operation). */
+    add(match: OperationMatch | undefined, response: RecordedResponse): CoverageCell | undefined {
+      const known = match && byKey.get(keyOf(match));
+      if (!known) return undefined;
+      known.operation.entries++;
+      const status = responseKeyFor(known.statuses, response.status);
+      const cells = known.operation.cells.filter((cell) => cell.status === status);
+      const contentType = response.headers.find((header) => header.name.toLowerCase() === 'content-type');
+      const declared = Object.fromEntries(
+        cells.filter((cell) => cell.contentType).map((cell) => [cell.contentType, true]),
       );
-    }
-    this.byKey = new Map(
-      this.operations.map((operation) => [`${operation.service} ${operation.operationId}`, operation]),
-    );
-  }
-
-  /** Counts the sample; returns the cell it filled (none for an undeclared status or no operation). */
-  add(sample: CoverageSample): CoverageCell | undefined {
-    if (!sample.match) return undefined;
-    const operation = this.byKey.get(`${sample.match.service} ${sample.match.operationId}`);
-    if (!operation) return undefined;
-    operation.entries++;
-    const status = responseKeyFor(this.statusesOf.get(operation), sample.status);
-    if (status === undefined) return undefined;
-    const cells = operation.cells.filter((cell) => cell.status === status);
-    const contentType = sample.responseHeaders.find(
-      (header) => header.name.toLowerCase() === 'content-type',
-    )?.value;
-    const declared = Object.fromEntries(
-      cells.filter((cell) => cell.contentType).map((cell) => [cell.contentType, true]),
-    );
-    const key = findMediaType(declared, contentType)?.key;
-    const cell =
-      cells.find((candidate) => candidate.contentType === key) ??
-      cells.find((candidate) => !candidate.contentType);
-    if (cell) cell.entries++;
-    return cell;
-  }
-
-  report(): CoverageReport {
-    return summarise(this.operations);
-  }
+      const key = findMediaType(declared, contentType?.value)?.key;
+      const cell =
+        cells.find((found) => found.contentType === key) ?? cells.find((found) => !found.contentType);
+      if (cell) cell.entries++;
+      return cell;
+    },
+    report: () => summarise(operations),
+  };
 }
 
 function summarise(operations: OperationCoverage[]): CoverageReport {
@@ -100,31 +85,26 @@ function summarise(operations: OperationCoverage[]): CoverageReport {
     operations,
     coveredCells: cells.filter((cell) => cell.entries > 0).length,
     totalCells: cells.length,
-    operationsWithoutEntries: operations
-      .filter((operation) => operation.entries === 0)
-      .map((operation) => `${operation.service} ${operation.operationId}`),
+    operationsWithoutEntries: operations.filter((operation) => operation.entries === 0).map(keyOf),
   };
 }
 
 /** The coverage of several runs over parts of the same traffic (shards): entry counts add up cell by cell. */
 export function mergeCoverage(parts: CoverageReport[]): CoverageReport {
   const merged = new Map<string, OperationCoverage>();
-  for (const part of parts) {
-    for (const operation of part.operations) {
-      const key = `${operation.service} ${operation.operationId}`;
-      const known = merged.get(key);
-      if (!known) {
-        merged.set(key, { ...operation, cells: operation.cells.map((cell) => ({ ...cell })) });
-        continue;
-      }
-      known.entries += operation.entries;
-      for (const cell of operation.cells) {
-        const same = known.cells.find(
-          (candidate) => candidate.status === cell.status && candidate.contentType === cell.contentType,
-        );
-        if (same) same.entries += cell.entries;
-        else known.cells.push({ ...cell });
-      }
+  for (const operation of parts.flatMap((part) => part.operations)) {
+    const known = merged.get(keyOf(operation));
+    if (!known) {
+      merged.set(keyOf(operation), { ...operation, cells: operation.cells.map((cell) => ({ ...cell })) });
+      continue;
+    }
+    known.entries += operation.entries;
+    for (const cell of operation.cells) {
+      const same = known.cells.find(
+        (found) => found.status === cell.status && found.contentType === cell.contentType,
+      );
+      if (same) same.entries += cell.entries;
+      else known.cells.push({ ...cell });
     }
   }
   return summarise([...merged.values()]);

@@ -9,11 +9,8 @@ import type { CoverageReport } from './coverage.js';
 import { maskedMessage } from './masked.js';
 import type { Report, ReportSink, RunSummary } from './report.js';
 
-/**
- * Everything the text report prints that a recording or a report file wrote (a URL, a method, a message
- * quoting a value, a file name) goes through {@link printable}: control characters as `\uXXXX`, never raw
- * escape sequences, and very long values cut.
- */
+/** What a recording or a report file wrote is printed through {@link printable}: control characters as
+ * `\uXXXX`, never raw escape sequences, and very long values cut. */
 const shown = (text: string): string => printable(String(text));
 const shownLong = (text: string): string => printable(String(text), 2000);
 
@@ -50,9 +47,9 @@ function coverageLines(coverage: CoverageReport): string[] {
   return lines;
 }
 
-function percent(value: number): string {
-  return `${(value * 100).toFixed(1)}%`;
-}
+const percent = (value: number): string => `${(value * 100).toFixed(1)}%`;
+const at = (item: { file?: string; entry?: number }): string =>
+  item.file === undefined ? '' : `${printable(item.file)} #${item.entry} `;
 
 function mutationLines(mutation: MutationReport): string[] {
   const lines = [
@@ -65,17 +62,13 @@ function mutationLines(mutation: MutationReport): string[] {
     lines.push(
       `  ${service.service}: ${service.killed}/${service.mutants} (${percent(service.score)}); ${kinds}`,
     );
-    for (const survivor of service.survivors.slice(0, 10)) {
-      const at = survivor.file === undefined ? '' : `${printable(survivor.file)} #${survivor.entry} `;
-      lines.push(`    survived: ${at}${survivor.operationId}: ${shownLong(survivor.description)}`);
-    }
+    for (const survivor of service.survivors.slice(0, 10))
+      lines.push(`    survived: ${at(survivor)}${survivor.operationId}: ${shownLong(survivor.description)}`);
     if (service.survivors.length > 10)
       lines.push(`    ... and ${service.survivors.length - 10} more survivors`);
   }
-  for (const failure of mutation.notMutated ?? []) {
-    const at = failure.file === undefined ? '' : `${printable(failure.file)} #${failure.entry} `;
-    lines.push(`  not mutated: ${at}the checker failed on it: ${shownLong(failure.reason)}`);
-  }
+  for (const failure of mutation.notMutated ?? [])
+    lines.push(`  not mutated: ${at(failure)}the checker failed on it: ${shownLong(failure.reason)}`);
   return lines;
 }
 
@@ -98,9 +91,9 @@ export function entryLines(entry: EntryReport): string[] {
   }
   if (entry.verdict === 'rejected-as-expected') {
     const rules = [...new Set(entry.requestViolations.map((violation) => violation.rule))].join(', ');
-    if (entry.note !== undefined)
-      return [`PASS ${entryTitle(entry)} (invalid request refused: ${rules}; ${shownLong(entry.note)})`];
-    return [`PASS ${entryTitle(entry)} (invalid request refused as documented: ${rules})`];
+    const why =
+      entry.note === undefined ? ` as documented: ${rules}` : `: ${rules}; ${shownLong(entry.note)}`;
+    return [`PASS ${entryTitle(entry)} (invalid request refused${why})`];
   }
   return [`PASS ${entryTitle(entry)}${entry.note !== undefined ? ` (${shownLong(entry.note)})` : ''}`];
 }

@@ -38,9 +38,7 @@ function durationText(seconds: number): string {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-/** The status line of a long run: `12,000 entries checked, 14.2 MB of 29.0 MB, 4,100 entries/s, about 4 s
- * left`, drawn on the terminal in place (carriage return, erase line) as the run starts, redrawn every
- * `intervalMs`, cleared before any other output and at the end. */
+/** `12,000 entries checked, 14.2 MB of 29.0 MB, 4,100 entries/s, about 4 s left`. */
 export function progressText(progress: RunProgress, elapsedMs: number, totalBytes?: number): string {
   const seconds = Math.max(elapsedMs / 1000, 0.001);
   const parts = [`${progress.entries.toLocaleString('en-US')} entries checked`];
@@ -54,55 +52,35 @@ export function progressText(progress: RunProgress, elapsedMs: number, totalByte
   return parts.join(', ');
 }
 
-export class ProgressLine {
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private drawn = false;
-  private readonly started: number;
-
-  constructor(
-    private readonly stream: ProgressStream,
-    private readonly probe: () => RunProgress,
-    private readonly options: {
-      totalBytes?: number;
-      intervalMs?: number;
-      now?: () => number;
-    } = {},
-  ) {
-    this.started = this.now();
-    // Drawn at once: a short run draws it once and erases it before the report.
-    this.tick();
-  }
-
-  private now(): number {
-    return (this.options.now ?? Date.now)();
-  }
-
-  private tick(): void {
-    this.draw();
-    this.timer = setTimeout(() => this.tick(), this.options.intervalMs ?? 250);
-    this.timer.unref?.();
-  }
-
-  /** Draws the line now (the timer calls it). */
-  draw(): void {
-    const text = progressText(this.probe(), this.now() - this.started, this.options.totalBytes);
-    // A pseudo-terminal may say 0 columns: then the usual 80.
-    const width = Math.max((this.stream.columns || 80) - 1, 20);
-    this.stream.write(`${clearLine}${text.slice(0, width)}`);
-    this.drawn = true;
-  }
-
-  /** Erases the line, if drawn, so that other output starts at the left margin; the next tick draws it again. */
-  clear(): void {
-    if (!this.drawn) return;
-    this.stream.write(clearLine);
-    this.drawn = false;
-  }
-
-  /** Erases the line for good. */
-  stop(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.clear();
-  }
+/** The status line of a long run, drawn in place at once and every `intervalMs`, erased before any other output
+ * and at the end. */
+export function progressLine(
+  stream: ProgressStream,
+  probe: () => RunProgress,
+  options: { totalBytes?: number; intervalMs?: number; now?: () => number } = {},
+) {
+  const now = options.now ?? Date.now;
+  const started = now();
+  let drawn = false;
+  const line = {
+    draw(): void {
+      const text = progressText(probe(), now() - started, options.totalBytes);
+      // A pseudo-terminal may say 0 columns: then the usual 80.
+      stream.write(`${clearLine}${text.slice(0, Math.max((stream.columns || 80) - 1, 20))}`);
+      drawn = true;
+    },
+    /** Erases the line, if drawn, so that other output starts at the left margin; the next tick draws it again. */
+    clear(): void {
+      if (drawn) stream.write(clearLine);
+      drawn = false;
+    },
+    stop(): void {
+      clearInterval(timer);
+      line.clear();
+    },
+  };
+  line.draw();
+  const timer = setInterval(line.draw, options.intervalMs ?? 250);
+  timer.unref();
+  return line;
 }

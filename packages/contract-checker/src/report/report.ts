@@ -1,15 +1,11 @@
 import type { EntryReport } from '../core/entry-report.js';
 import type { FailOn, RunCounts } from '../core/run-counts.js';
 import type { Shard } from '../core/shard.js';
-import type { InputError } from '../input/har.js';
-import type { InputIdentity } from '../input/recording-walk.js';
+import type { InputError, InputIdentity } from '../input/recording-reader.js';
 import type { MutationReport } from '../mutation/mutation.js';
 import type { CoverageReport } from './coverage.js';
 
-/**
- * Everything about a run except its entries and input errors, which a sink receives one by one: the entries
- * passed, failed, not judged and skipped, with the reasons (see {@link RunCounts}).
- */
+/** Everything about a run except its entries and input errors, which a sink receives one by one. */
 export interface RunSummary extends RunCounts {
   services: string[];
   /** Problems of the specs themselves (they make the check incomplete). */
@@ -18,11 +14,9 @@ export interface RunSummary extends RunCounts {
   /** 2: some input could not be read, a spec is broken, or a resource limit stopped a check; else 1: some
    * entry failed (or, asked for with `failOn`, some entry was not judged or skipped); else 0. */
   exitCode: 0 | 1 | 2;
-  /** What the user asked to fail the run besides violations. */
   failOn?: FailOn;
   /** The recordings were taken as sanitized exports (`--sanitized`). */
   sanitized?: boolean;
-  /** The part of the input this run checked, when it is one of several (`--shard 2/4`). */
   shard?: Shard;
   /** Which input the run read (what `merge` compares across shards). */
   input?: InputIdentity;

@@ -1,7 +1,7 @@
-import { FailuresFirstWriter } from './findings.js';
+import { failuresFirstWriter } from './findings.js';
 import { jsonReportWriter, type ReportWriter, textReportWriter } from './format.js';
-import { type GithubOptions, GithubWriter } from './github.js';
-import { JunitWriter } from './junit.js';
+import { type GithubOptions, githubWriter } from './github.js';
+import { junitWriter } from './junit.js';
 import type { Report } from './report.js';
 
 /** What `--format` writes: `text` for people (failures first; every entry with `verbose`), `json` (the whole
@@ -20,16 +20,10 @@ export function reportWriter(
   write: (text: string) => void,
   options: ReporterOptions = {},
 ): ReportWriter {
-  switch (format) {
-    case 'json':
-      return jsonReportWriter(write);
-    case 'junit':
-      return new JunitWriter(write);
-    case 'github':
-      return new GithubWriter(write, options);
-    default:
-      return options.verbose ? textReportWriter(write) : new FailuresFirstWriter(write);
-  }
+  if (format === 'json') return jsonReportWriter(write);
+  if (format === 'junit') return junitWriter(write);
+  if (format === 'github') return githubWriter(write, options);
+  return options.verbose ? textReportWriter(write) : failuresFirstWriter(write);
 }
 
 /** A whole report (a merge of shards, say) in `format`: what {@link reportWriter} writes of it. */

@@ -4,11 +4,12 @@ import { batchXmlLimits } from '../core/limits.js';
 import { exitCodeOf, type FailOn, orderedCounts } from '../core/run-counts.js';
 import type { Shard } from '../core/shard.js';
 import type { InputError } from '../input/har.js';
-import { walkRecordings } from '../input/recording-walk.js';
+import { walkRecordings } from '../input/recording-reader.js';
 import { scoreMutants } from '../mutation/mutation.js';
+import { coverageTally } from '../report/coverage.js';
 import type { RunProgress } from '../report/progress.js';
 import type { Report, ReportSink, RunSummary } from '../report/report.js';
-import { coverageTally, entryPipeline, type RunScope, requireService } from './entry-pipeline.js';
+import { entryPipeline, type RunScope, requireService } from './entry-pipeline.js';
 
 export interface CheckHarOptions extends LoadContractsOptions {
   /** Use an already loaded contract set (it is not closed afterwards). */
@@ -24,7 +25,7 @@ export interface CheckHarOptions extends LoadContractsOptions {
   scope?: RunScope;
   /** Fail the run (exit 1) on entries not judged or skipped, not only on violations. */
   failOn?: FailOn;
-  /** Most entries held for the end of the run (default 100,000; see `defaultMaxHeld`). */
+  /** Most entries held for the end of the run (default 100,000). */
   maxHeld?: number;
   /** Called once the run starts, with how to read how far it is (what a progress line shows). */
   progress?: (probe: () => RunProgress) => void;
@@ -40,57 +41,36 @@ export async function checkRecordings(
   // A batch check: past a resource limit an entry is not judged (run exit 2), with limits for real traffic.
   const contracts = opts.contracts ?? (await loadContracts({ xmlLimits: batchXmlLimits, ...opts }));
   try {
-    const checkOpts = opts.service === undefined ? {} : { service: opts.service };
     requireService(contracts, opts.service);
     const concurrency = Math.max(1, opts.concurrency ?? 64);
-    const { shard } = opts;
-    const coverage = opts.coverage ? coverageTally(contracts, opts.service) : undefined;
+    const { service, shard } = opts;
+    const operations = contracts
+      .documentedOperations()
+      .filter((operation) => service === undefined || operation.service === service);
+    const coverage = opts.coverage ? coverageTally(operations) : undefined;
     const passing: Parameters<typeof scoreMutants>[0] = [];
-    const pipeline = entryPipeline(
-      contracts,
-      {
-        ...checkOpts,
-        ...(opts.scope ? { scope: opts.scope } : {}),
-        ...(opts.maxHeld === undefined ? {} : { maxHeld: opts.maxHeld }),
-        concurrency,
-        ...(coverage ? { coverage } : {}),
-        ...(opts.mutation ? { passing } : {}),
-      },
-      sink,
-    );
-
+    const pipelineOpts = { ...opts, concurrency, coverage, passing: opts.mutation ? passing : undefined };
+    const pipeline = entryPipeline(contracts, pipelineOpts, sink);
     let bytes = 0;
     opts.progress?.(() => {
       const { passed, failed, notJudged, skipped } = pipeline.counts;
       return { entries: passed + failed + notJudged + skipped, bytes };
     });
-    const input = await walkRecordings(
-      paths,
-      shard,
-      {
-        async batch(file, items) {
-          for (const item of items) {
-            const taken = pipeline.take(file, item);
-            if (taken) await taken;
-          }
-        },
-        problem: (error, position) => pipeline.inputError(error, position),
-        // The entries' sizes: how far into the input the run is.
-        ...(opts.progress
-          ? {
-              sized: (entryBytes: number) => {
-                bytes += entryBytes;
-              },
-            }
-          : {}),
+    const input = await walkRecordings(paths, shard, contracts.limits, {
+      async batch(file, items) {
+        for (const item of items) {
+          const taken = pipeline.take(file, item);
+          if (taken) await taken;
+        }
       },
-      contracts.limits,
-    );
-    await pipeline.drain();
-    await pipeline.settle();
-    const { inputErrors: inputErrorCount } = pipeline;
-    const counts = pipeline.counts;
-
+      problem: (error, position) => pipeline.inputError(error, position),
+      // The entries' sizes: how far into the input the run is.
+      sized: (entryBytes) => {
+        bytes += entryBytes;
+      },
+    });
+    await pipeline.end();
+    const { counts, inputErrors: inputErrorCount } = pipeline;
     const summary: RunSummary = {
       services: contracts.services,
       specProblems: contracts.problems,
@@ -104,7 +84,7 @@ export async function checkRecordings(
     };
     if (coverage) summary.coverage = coverage.report();
     if (opts.mutation) {
-      summary.mutation = await scoreMutants(passing, contracts, { ...checkOpts, concurrency });
+      summary.mutation = await scoreMutants(passing, contracts, { service, concurrency });
       // The tool could not judge some of what it was given: never exit 0 (see scope.ts).
       if (summary.mutation.notMutated) summary.exitCode = 2;
     }

@@ -4,13 +4,13 @@ import { maskUrl } from '@svc-contracts/redact';
 import type { ContractSet, CredentialNames } from '../contract/contract-set.js';
 import type { EntryReport, RunVerdict } from '../core/entry-report.js';
 import { limitOptions } from '../core/limits.js';
-import { countEntry, emptyCounts, hostOf, type RunCounts } from '../core/run-counts.js';
+import { countEntry, emptyCounts, hostOf } from '../core/run-counts.js';
 import { CheckLimitError, type NotJudged } from '../core/scope.js';
-import type { CheckOptions, EntryVerdict, RecordedRequest } from '../core/types.js';
+import type { EntryVerdict, RecordedRequest } from '../core/types.js';
 import type { InputError, RecordedExchange } from '../input/har.js';
 import type { RecordingItem } from '../input/recording-reader.js';
 import type { scoreMutants } from '../mutation/mutation.js';
-import { CoverageTally } from '../report/coverage.js';
+import type { CoverageTally } from '../report/coverage.js';
 import type { ReportSink } from '../report/report.js';
 
 /** Which entries of a run are ours, and what the recording kept. */
@@ -19,121 +19,6 @@ export interface RunScope {
   hosts?: Record<string, string>;
   /** The recordings' credentials were stripped: the security of a request with none is not judged. */
   sanitized?: boolean;
-}
-
-/** The service a mapping gives the entry's host: looked up as `host:port`, then as the host name alone. */
-function mappedService(hosts: Map<string, string>, url: string): string | undefined {
-  if (hosts.size === 0) return undefined;
-  const host = hostOf(url);
-  const service = hosts.get(host);
-  if (service !== undefined || host.startsWith('[')) return service;
-  const colon = host.lastIndexOf(':');
-  return colon < 0 ? undefined : hosts.get(host.slice(0, colon));
-}
-
-/** Whether a request carries a credential of any loaded scheme (or a cookie, or Authorization). */
-function credentialTest(names: CredentialNames): (request: RecordedRequest) => boolean {
-  const headers = new Set(names.headers.map((name) => name.toLowerCase()));
-  return (request) => {
-    for (const header of request.headers) {
-      if (header.value !== '' && headers.has(header.name.toLowerCase())) return true;
-    }
-    if (names.query.length === 0 || !request.url.includes('?')) return false;
-    try {
-      const query = new URL(request.url).searchParams;
-      return names.query.some((name) => query.has(name));
-    } catch {
-      return false;
-    }
-  };
-}
-
-/** Entries held for the end of the run at most: past it, the older half is decided with the hosts known. */
-export const defaultMaxHeld = 100_000;
-
-/** The problems of entries skipped as another host's before the run learnt that host is ours. */
-function earlyDecisionProblems(
-  decidedEarly: Record<string, number>,
-  routed: ReadonlySet<string>,
-  maxHeld: number,
-): InputError[] {
-  return Object.entries(decidedEarly)
-    .filter(([host]) => routed.has(host))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([host, count]) => ({
-      file: '(contract-check)',
-      reason: `${count} entries to ${host} matched no operation and were skipped as another host's before an entry of the run showed the host is ours (more than ${maxHeld} entries waited for the end of the run): run again with --host SERVICE=${host}`,
-    }));
-}
-
-/**
- * An entry held because it matched no operation on a host no entry had routed to an operation yet: it is
- * decided when the run knows every host that routes (see {@link RunScope}).
- */
-function settleHeld(entry: EntryReport, routedHosts: ReadonlySet<string>): EntryReport {
-  if (routedHosts.has(hostOf(entry.url))) return entry;
-  const { violations: _violations, requestViolations: _request, notJudged: _parts, ...rest } = entry;
-  return {
-    ...rest,
-    verdict: 'skipped',
-    violations: [],
-    requestViolations: [],
-    skip: {
-      reason: 'other-host',
-      detail: 'no --host mapping names this host and no entry on it matches an operation',
-    },
-  };
-}
-
-type Outcome =
-  /** `hold`: no operation matched and no mapping names the host: held until the run knows whether some entry
-   * routes the host to an operation. */
-  | { kind: 'entry'; entry: EntryReport; exchange: RecordedExchange; hold: boolean; credential?: boolean }
-  | { kind: 'error'; error: InputError; position: number }
-  /** An entry a resource limit stopped before it was read: not judged, nothing of it known. */
-  | { kind: 'unread'; entry: EntryReport };
-
-export interface PipelineOptions {
-  service?: string;
-  /** Entries checked at once (XML validations of entries in flight share engine runs). */
-  concurrency: number;
-  scope?: RunScope;
-  /** Most entries held for the end of the run (default {@link defaultMaxHeld}); see {@link RunScope}. */
-  maxHeld?: number;
-  coverage?: CoverageTally;
-  /** Collects every passing entry (for `--mutation`). */
-  passing?: Parameters<typeof scoreMutants>[0];
-}
-
-/** Checks recording items in input order and hands each result to a sink. */
-export interface EntryPipeline {
-  /** The next item of `file`, in input order: a promise only when the run must wait for it. */
-  take(file: string, item: RecordingItem): void | Promise<void>;
-  /** A problem that belongs to no entry: reported after every entry taken before it. */
-  inputError(error: InputError, position: number): Promise<void>;
-  /** Waits until every entry taken has reached the sink (except those held, see {@link settle}). */
-  drain(): Promise<void>;
-  /** Decides the entries held (an unmatched path on a host not yet known to route to an operation) with the
-   * hosts routed, and hands them to the sink, in input order. */
-  settle(): Promise<void>;
-  readonly counts: RunCounts;
-  readonly inputErrors: number;
-}
-
-/** The report of an entry a limit stopped before it was read: no method, URL or status is known. */
-function unreadEntry(file: string, index: number, position: number, part: NotJudged): EntryReport {
-  return {
-    file,
-    index,
-    position,
-    method: '-',
-    url: '(not read)',
-    status: 0,
-    verdict: 'not-judged',
-    violations: [],
-    requestViolations: [],
-    notJudged: [part],
-  };
 }
 
 /** Throws unless `service` (when given) is one the contracts hold. */
@@ -179,118 +64,139 @@ export function parseHostMappings(
   return hosts;
 }
 
-/** The tally of the operations a run covers (one service's, or every service's). */
-export function coverageTally(contracts: ContractSet, service: string | undefined): CoverageTally {
-  return new CoverageTally(
-    contracts
-      .documentedOperations()
-      .filter((operation) => service === undefined || operation.service === service),
-  );
+/** The service a mapping gives the entry's host: looked up as `host:port`, then as the host name alone. */
+function mappedService(hosts: Map<string, string>, url: string): string | undefined {
+  if (hosts.size === 0) return undefined;
+  const host = hostOf(url);
+  const service = hosts.get(host);
+  if (service !== undefined || host.startsWith('[')) return service;
+  const colon = host.lastIndexOf(':');
+  return colon < 0 ? undefined : hosts.get(host.slice(0, colon));
 }
 
-/** Results leave in input order with at most `concurrency` in flight. */
-export function entryPipeline(
-  contracts: ContractSet,
-  opts: PipelineOptions,
-  sink: ReportSink,
-): EntryPipeline {
-  const checkOpts: CheckOptions = opts.service === undefined ? {} : { service: opts.service };
+/** Whether a request carries a credential of any loaded scheme (or a cookie, or Authorization). */
+function credentialTest(names: CredentialNames): (request: RecordedRequest) => boolean {
+  const headers = new Set(names.headers.map((name) => name.toLowerCase()));
+  return (request) => {
+    if (request.headers.some((header) => header.value !== '' && headers.has(header.name.toLowerCase())))
+      return true;
+    if (names.query.length === 0 || !request.url.includes('?')) return false;
+    try {
+      const query = new URL(request.url).searchParams;
+      return names.query.some((name) => query.has(name));
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** Entries held for the end of the run at most: past it, the older half is decided with the hosts known. */
+const defaultMaxHeld = 100_000;
+
+export interface PipelineOptions {
+  service?: string | undefined;
+  /** Entries checked at once (XML validations of entries in flight share engine runs). */
+  concurrency: number;
+  scope?: RunScope | undefined;
+  maxHeld?: number | undefined;
+  coverage?: CoverageTally | undefined;
+  /** Collects every passing entry (for `--mutation`). */
+  passing?: Parameters<typeof scoreMutants>[0] | undefined;
+}
+
+/** An item's result: an entry (with its exchange when it was read), or an input error. `hold`: no operation
+ * matched and no mapping names the host, so it waits until the run knows whether the host is ours. */
+type Outcome =
+  | { entry: EntryReport; exchange?: RecordedExchange; hold?: boolean; credential?: boolean }
+  | { error: InputError; position: number };
+
+type ReportedVerdict = Pick<EntryVerdict, 'match' | 'violations' | 'requestViolations' | 'note'> & {
+  verdict: RunVerdict;
+};
+
+const passed: ReportedVerdict = { verdict: 'conforms', violations: [], requestViolations: [] };
+
+/** Checks recording items and hands each result to the sink in input order, at most `concurrency` in flight. */
+export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sink: ReportSink) {
   const credentialNames = contracts.credentialNames();
   const carriesCredential = credentialTest(credentialNames);
   const hosts = new Map(
     Object.entries(opts.scope?.hosts ?? {}).map(([host, service]) => [host.toLowerCase(), service]),
   );
   for (const service of new Set(hosts.values())) requireService(contracts, service);
-  const sanitized = opts.scope?.sanitized === true;
-  const { coverage, passing } = opts;
   const counts = emptyCounts();
   let inputErrors = 0;
   /** Hosts on which some entry matched an operation. */
-  const routedHosts = new Set<string>();
-  let held: EntryReport[] = [];
+  const routed = new Set<string>();
+  const held: EntryReport[] = [];
   const maxHeld = Math.max(1, opts.maxHeld ?? defaultMaxHeld);
-  /** Entries decided as another host's before the end of the run, by host (see `maxHeld`). */
-  let decidedEarly: Record<string, number> = {};
-  const decideEarly = (entries: EntryReport[]) => decide(entries, routedHosts, counts, sink, decidedEarly);
+  /** Entries skipped as another host's before the end of the run, by host. */
+  const decidedEarly = new Map<string, number>();
+
+  /** Decides held entries with the hosts routed so far. */
+  const decide = async (entries: EntryReport[], early: boolean): Promise<void> => {
+    for (const entry of entries) {
+      const host = hostOf(entry.url);
+      const settled = routed.has(host) ? entry : otherHost(entry);
+      if (early && settled !== entry) decidedEarly.set(host, (decidedEarly.get(host) ?? 0) + 1);
+      countEntry(counts, settled);
+      await sink.entry(settled);
+    }
+  };
 
   const emit = (outcome: Outcome): void | Promise<void> => {
-    if (outcome.kind === 'error') {
+    if ('error' in outcome) {
       inputErrors++;
       return sink.inputError(outcome.error, outcome.position);
     }
-    if (outcome.kind === 'unread') {
-      countEntry(counts, outcome.entry);
-      return sink.entry(outcome.entry);
+    const { entry, exchange } = outcome;
+    if (exchange) {
+      const host = hostOf(exchange.request.url);
+      if (entry.match) routed.add(host);
+      else if (outcome.hold && !routed.has(host)) {
+        held.push(entry);
+        // Memory stays bounded: past `maxHeld`, the older half is decided with what the run knows now.
+        return held.length > maxHeld ? decide(held.splice(0, Math.ceil(maxHeld / 2)), true) : undefined;
+      }
     }
-    const { entry, exchange, credential } = outcome;
-    if (entry.match) routedHosts.add(hostOf(exchange.request.url));
-    else if (outcome.hold && !routedHosts.has(hostOf(exchange.request.url))) {
-      held.push(entry);
-      // Memory stays bounded: past `maxHeld`, the older half is decided with what the run knows now.
-      return held.length > maxHeld ? decideEarly(held.splice(0, Math.ceil(maxHeld / 2))) : undefined;
-    }
-    countEntry(counts, entry, credential);
-    if (entry.verdict !== 'skipped') fileEntry(entry, exchange, coverage, passing);
+    countEntry(counts, entry, outcome.credential);
+    if (exchange && entry.verdict !== 'skipped') fileEntry(entry, exchange, opts);
     return sink.entry(entry);
   };
 
-  const report = (
-    file: string,
-    exchange: RecordedExchange,
-    position: number,
-    verdict: ReportedVerdict,
-    notJudged: NotJudged[],
-  ): EntryReport => entryReport(file, exchange, position, verdict, notJudged, credentialNames.query);
-  const checked = (
-    file: string,
-    exchange: RecordedExchange,
-    position: number,
-    verdict: EntryVerdict,
-    notJudged: NotJudged[],
-    mapped: boolean,
-    credential: boolean,
-  ): Outcome => {
-    const entry = report(file, exchange, position, verdict, [...notJudged, ...(verdict.notJudged ?? [])]);
-    // No operation matches, on a host no mapping names and (so far) none routes to: maybe not ours.
-    const hold =
-      !verdict.match && !mapped && opts.service === undefined && exchange.request.webhook === undefined;
-    return { kind: 'entry', entry, exchange, credential, hold };
-  };
-  const uncheckable = (
-    file: string,
-    exchange: RecordedExchange,
-    position: number,
-    error: unknown,
-  ): Outcome => ({
-    kind: 'entry',
-    entry: report(file, exchange, position, passed, [uncheckablePart(error)]),
-    exchange,
-    hold: false,
-  });
-
   /** The outcome at once when no XML engine is involved (no promise per entry), else its promise. */
   const check = (file: string, exchange: RecordedExchange, position: number): Outcome | Promise<Outcome> => {
-    if (exchange.skip) {
-      const verdict = { verdict: 'skipped' as const, violations: [], requestViolations: [] };
-      return { kind: 'entry', entry: report(file, exchange, position, verdict, []), exchange, hold: false };
-    }
+    const report = (verdict: ReportedVerdict, notJudged: NotJudged[]) =>
+      entryReport(file, exchange, position, verdict, notJudged, credentialNames.query);
+    const uncheckable = (error: unknown): Outcome => ({
+      entry: report(passed, [uncheckablePart(error)]),
+      exchange,
+    });
+    if (exchange.skip)
+      return { entry: report({ verdict: 'skipped', violations: [], requestViolations: [] }, []), exchange };
     try {
-      const prepared = withAttachments(file, exchange, contracts.limits.maxEntryBytes);
-      let { request } = prepared;
-      const { response, notJudged } = prepared;
+      const { request, response, notJudged } = withAttachments(
+        file,
+        exchange,
+        contracts.limits.maxEntryBytes,
+      );
       const credential = carriesCredential(request);
-      if (sanitized && !credential) request = { ...request, credentialsNotRecorded: true };
-      const service = mappedService(hosts, request.url);
-      const entryOpts = service === undefined ? checkOpts : { ...checkOpts, service };
-      const mapped = service !== undefined;
-      const verdict = contracts.checkExchangeNow(request, response, entryOpts);
-      if (!(verdict instanceof Promise))
-        return checked(file, exchange, position, verdict, notJudged, mapped, credential);
-      return verdict
-        .then((known) => checked(file, exchange, position, known, notJudged, mapped, credential))
-        .catch((error: unknown) => uncheckable(file, exchange, position, error));
+      const mapped = mappedService(hosts, request.url);
+      const service = mapped ?? opts.service;
+      const verdict = contracts.checkExchangeNow(
+        opts.scope?.sanitized && !credential ? { ...request, credentialsNotRecorded: true } : request,
+        response,
+        service === undefined ? {} : { service },
+      );
+      const done = (known: EntryVerdict): Outcome => ({
+        entry: report(known, [...notJudged, ...(known.notJudged ?? [])]),
+        exchange,
+        credential,
+        hold: !known.match && service === undefined && exchange.request.webhook === undefined,
+      });
+      return verdict instanceof Promise ? verdict.then(done).catch(uncheckable) : done(verdict);
     } catch (error) {
-      return uncheckable(file, exchange, position, error);
+      return uncheckable(error);
     }
   };
 
@@ -311,36 +217,66 @@ export function entryPipeline(
     get inputErrors() {
       return inputErrors;
     },
-    take(file, item) {
-      const outcome = 'exchange' in item ? check(file, item.exchange, item.position) : notAnEntry(file, item);
+    /** The next item of `file`, in input order: a promise only when the run must wait for it. */
+    take(file: string, item: RecordingItem): void | Promise<void> {
+      const { index, position } = item;
+      const outcome: Outcome | Promise<Outcome> =
+        'exchange' in item
+          ? check(file, item.exchange, position)
+          : 'unread' in item
+            ? { entry: unreadEntry(file, index, position, item.unread) }
+            : { error: { file, entry: index, reason: item.error }, position };
       if (inFlight.length === 0 && !(outcome instanceof Promise)) return emit(outcome);
       inFlight.push(outcome);
       return drainTo(limit);
     },
-    async inputError(error, position) {
+    /** A problem that belongs to no entry: reported after every entry taken before it. */
+    async inputError(error: InputError, position: number): Promise<void> {
       await drainTo(0);
-      await emit({ kind: 'error', error, position });
+      await emit({ error, position });
     },
-    drain: () => drainTo(0),
-    async settle() {
+    /** Every entry taken reaches the sink, the held ones decided with every host the run routed. */
+    async end(): Promise<void> {
       await drainTo(0);
-      const entries = held;
-      held = [];
-      await decide(entries, routedHosts, counts, sink);
-      for (const error of earlyDecisionProblems(decidedEarly, routedHosts, maxHeld)) {
+      await decide(held.splice(0), false);
+      const early = [...decidedEarly].filter(([host]) => routed.has(host));
+      for (const [host, count] of early.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
         inputErrors++;
-        await sink.inputError(error, Number.MAX_SAFE_INTEGER);
+        const reason = `${count} entries to ${host} matched no operation and were skipped as another host's before an entry of the run showed the host is ours (more than ${maxHeld} entries waited for the end of the run): run again with --host SERVICE=${host}`;
+        await sink.inputError({ file: '(contract-check)', reason }, Number.MAX_SAFE_INTEGER);
       }
-      decidedEarly = {};
+      decidedEarly.clear();
     },
   };
 }
 
-type ReportedVerdict = Pick<EntryVerdict, 'match' | 'violations' | 'requestViolations' | 'note'> & {
-  verdict: RunVerdict;
-};
+/** A held entry on a host no entry routed to an operation: another host's. */
+function otherHost(entry: EntryReport): EntryReport {
+  const { violations: _violations, requestViolations: _request, notJudged: _parts, ...rest } = entry;
+  const detail = 'no --host mapping names this host and no entry on it matches an operation';
+  return {
+    ...rest,
+    verdict: 'skipped',
+    violations: [],
+    requestViolations: [],
+    skip: { reason: 'other-host', detail },
+  };
+}
 
-const passed: ReportedVerdict = { verdict: 'conforms', violations: [], requestViolations: [] };
+/** The report of an entry a limit stopped before it was read: no method, URL or status is known. */
+function unreadEntry(file: string, index: number, position: number, part: NotJudged): EntryReport {
+  const unknown = { method: '-', url: '(not read)', status: 0 };
+  return {
+    file,
+    index,
+    position,
+    ...unknown,
+    verdict: 'not-judged',
+    violations: [],
+    requestViolations: [],
+    notJudged: [part],
+  };
+}
 
 function entryReport(
   file: string,
@@ -370,106 +306,56 @@ function entryReport(
 
 /** Why an entry whose check threw is not judged: a resource limit, or the checker failed on it (exit 2). */
 function uncheckablePart(error: unknown): NotJudged {
-  if (error instanceof CheckLimitError) {
-    return {
-      reason: 'resource-limit',
-      part: error.part,
-      // A JSON limit names its option; an XML one is told here.
-      detail: /raise it with --/.test(error.message)
-        ? printable(error.message, 2000)
-        : `${printable(error.message)} Raise the limit with --max-xml-bytes (bytes) or --xml-timeout (ms).`,
-    };
+  if (!(error instanceof CheckLimitError)) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { reason: 'checker-failure', part: 'entry', detail: printable(reason) };
   }
-  const reason = error instanceof Error ? error.message : String(error);
-  return { reason: 'checker-failure', part: 'entry', detail: printable(reason) };
+  // A JSON limit names its option; an XML one is told here.
+  const detail = /raise it with --/.test(error.message)
+    ? printable(error.message, 2000)
+    : `${printable(error.message)} Raise the limit with --max-xml-bytes (bytes) or --xml-timeout (ms).`;
+  return { reason: 'resource-limit', part: error.part, detail };
 }
 
 /** The exchange as the check takes it: attached bodies read (a regular file inside the HAR's folder or .zip). */
-function withAttachments(
-  file: string,
-  exchange: RecordedExchange,
-  maxEntryBytes: number,
-): { request: RecordedRequest; response: RecordedExchange['response']; notJudged: NotJudged[] } {
+function withAttachments(file: string, exchange: RecordedExchange, maxEntryBytes: number) {
   const notJudged = [...(exchange.notJudged ?? [])];
   let { request, response } = exchange;
-  const place = isZipRecording(file) ? 'in the .zip' : 'next to the HAR';
-  const attached = (name: string, part: NotJudged['part']): string | undefined => {
+  const attached = (name: string | undefined, part: NotJudged['part']): string | undefined => {
+    if (name === undefined) return undefined;
     const read = readAttachment(file, name, maxEntryBytes);
     if (read.ok) return read.text;
-    const detail = `${name} (${place}): ${read.detail}`;
-    if (read.reason === 'too-large')
-      notJudged.push({
-        reason: 'resource-limit',
-        part,
-        detail: `${detail} (raise it with ${limitOptions.maxEntryBytes})`,
-      });
-    else
-      notJudged.push({
-        reason: read.reason === 'missing' ? 'attachment-missing' : 'attachment-refused',
-        part,
-        detail,
-      });
+    const detail = `${name} (${isZipRecording(file) ? 'in the .zip' : 'next to the HAR'}): ${read.detail}`;
+    const tooLarge = read.reason === 'too-large';
+    const missing = read.reason === 'missing' ? 'attachment-missing' : 'attachment-refused';
+    const limit = `${detail} (raise it with ${limitOptions.maxEntryBytes})`;
+    notJudged.push({
+      reason: tooLarge ? 'resource-limit' : missing,
+      part,
+      detail: tooLarge ? limit : detail,
+    });
     return undefined;
   };
-  const { attachments } = exchange;
-  if (attachments?.request !== undefined) {
-    const body = attached(attachments.request, 'request body');
-    request = body === undefined ? { ...request, bodyNotRecorded: true } : { ...request, body };
-  }
-  if (attachments?.response !== undefined) {
-    const body = attached(attachments.response, 'response body');
-    if (body !== undefined) response = { ...response, body };
-  }
+  const requestBody = attached(exchange.attachments?.request, 'request body');
+  if (requestBody !== undefined) request = { ...request, body: requestBody };
+  else if (exchange.attachments?.request !== undefined) request = { ...request, bodyNotRecorded: true };
+  const responseBody = attached(exchange.attachments?.response, 'response body');
+  if (responseBody !== undefined) response = { ...response, body: responseBody };
   return { request, response, notJudged };
-}
-
-/** An item of the input that is no exchange: an entry a limit stopped unread, or an input error. */
-function notAnEntry(file: string, item: Exclude<RecordingItem, { exchange: unknown }>): Outcome {
-  if ('unread' in item)
-    return { kind: 'unread', entry: unreadEntry(file, item.index, item.position, item.unread) };
-  return { kind: 'error', error: { file, entry: item.index, reason: item.error }, position: item.position };
-}
-
-/** Decides held entries with the hosts routed; `early` counts those skipped before the run's end, by host. */
-async function decide(
-  entries: EntryReport[],
-  routed: ReadonlySet<string>,
-  counts: RunCounts,
-  sink: ReportSink,
-  early?: Record<string, number>,
-): Promise<void> {
-  for (const entry of entries) {
-    const settled = settleHeld(entry, routed);
-    if (early && settled.verdict === 'skipped') {
-      const host = hostOf(settled.url);
-      early[host] = (early[host] ?? 0) + 1;
-    }
-    countEntry(counts, settled);
-    await sink.entry(settled);
-  }
 }
 
 /** Files a judged entry in its coverage cell (where JUnit reports it) and, if it passed, among those to mutate. */
 function fileEntry(
   entry: EntryReport,
   exchange: RecordedExchange,
-  coverage: CoverageTally | undefined,
-  passing: PipelineOptions['passing'],
+  { coverage, passing }: PipelineOptions,
 ): void {
-  const cell = coverage?.add({
-    ...(entry.match ? { match: entry.match } : {}),
-    status: exchange.response.status,
-    responseHeaders: exchange.response.headers,
-  });
+  const cell = coverage?.add(entry.match, exchange.response);
   if (cell)
     entry.cell = { status: cell.status, ...(cell.contentType ? { contentType: cell.contentType } : {}) };
   if (passing && (entry.verdict === 'conforms' || entry.verdict === 'rejected-as-expected')) {
-    passing.push({
-      request: exchange.request,
-      response: exchange.response,
-      requestConforms: entry.verdict === 'conforms',
-      file: entry.file,
-      entry: entry.index,
-    });
+    const { request, response } = exchange;
+    const requestConforms = entry.verdict === 'conforms';
+    passing.push({ request, response, requestConforms, file: entry.file, entry: entry.index });
   }
 }
