@@ -124,7 +124,7 @@ describe('checkExchangeNow', () => {
 });
 
 describe('checkRecordings', () => {
-  it('lets an entry checked at once leave at once, and one awaited hold those after it: input order', async () => {
+  it('checks one entry at a time, in input order: an entry checked at once leaves at once, one awaited holds those after it', async () => {
     const har = JSON.parse(await readFile(join(fixtures, 'har', 'fleet.har'), 'utf8')) as {
       log: { entries: unknown[] };
     };
@@ -148,23 +148,23 @@ describe('checkRecordings', () => {
     try {
       const summary = await checkRecordings(
         [file],
-        { contracts: timed, concurrency: 2 },
+        { contracts: timed },
         { entry: (entry) => void events.push(`emit ${entry.position}`), inputError: () => undefined },
       );
       expect(summary.passed + summary.failed).toBe(7);
       expect(events).toEqual([
         'check 0',
         'emit 0',
+        // Entry 1 is awaited before entry 2 is read.
         'check 1',
-        // Entry 2 waits behind entry 1; with 2 in flight, entry 1 is awaited before entry 3 is read.
-        'check 2',
         'emit 1',
+        'check 2',
         'emit 2',
         'check 3',
         'emit 3',
         'check 4',
-        'check 5',
         'emit 4',
+        'check 5',
         'emit 5',
         'check 6',
         'emit 6',

@@ -18,7 +18,7 @@ export interface CheckHarOptions extends LoadContractsOptions {
   coverage?: boolean;
   /** Keeps every passing entry in memory to mutate it: for contract-test suites, not production traffic. */
   mutation?: boolean;
-  /** Entries checked at once (default 64: XML validations of entries in flight share engine runs). */
+  /** Mutants checked at once by `mutation` (default 64). */
   concurrency?: number;
   shard?: Shard;
   /** Which hosts are which service, and whether credentials were stripped (see {@link RunScope}). */
@@ -31,8 +31,7 @@ export interface CheckHarOptions extends LoadContractsOptions {
   progress?: (probe: () => RunProgress) => void;
 }
 
-/** Reads every recording as a stream, checks its entries with at most `concurrency` in flight and hands each
- * result to the sink in input order. */
+/** Reads every recording as a stream, checks its entries and hands each result to the sink in input order. */
 export async function checkRecordings(
   paths: string[],
   opts: CheckHarOptions,
@@ -42,14 +41,13 @@ export async function checkRecordings(
   const contracts = opts.contracts ?? (await loadContracts({ xmlLimits: batchXmlLimits, ...opts }));
   try {
     requireService(contracts, opts.service);
-    const concurrency = Math.max(1, opts.concurrency ?? 64);
     const { service, shard } = opts;
     const operations = contracts
       .documentedOperations()
       .filter((operation) => service === undefined || operation.service === service);
     const coverage = opts.coverage ? coverageTally(operations) : undefined;
     const passing: Parameters<typeof scoreMutants>[0] = [];
-    const pipelineOpts = { ...opts, concurrency, coverage, passing: opts.mutation ? passing : undefined };
+    const pipelineOpts = { ...opts, coverage, passing: opts.mutation ? passing : undefined };
     const pipeline = entryPipeline(contracts, pipelineOpts, sink);
     let bytes = 0;
     opts.progress?.(() => {
@@ -84,7 +82,7 @@ export async function checkRecordings(
     };
     if (coverage) summary.coverage = coverage.report();
     if (opts.mutation) {
-      summary.mutation = await scoreMutants(passing, contracts, { service, concurrency });
+      summary.mutation = await scoreMutants(passing, contracts, { service, concurrency: opts.concurrency });
       // The tool could not judge some of what it was given: never exit 0 (see scope.ts).
       if (summary.mutation.notMutated) summary.exitCode = 2;
     }

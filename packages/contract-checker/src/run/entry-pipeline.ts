@@ -95,8 +95,6 @@ const defaultMaxHeld = 100_000;
 
 export interface PipelineOptions {
   service?: string | undefined;
-  /** Entries checked at once (XML validations of entries in flight share engine runs). */
-  concurrency: number;
   scope?: RunScope | undefined;
   maxHeld?: number | undefined;
   coverage?: CoverageTally | undefined;
@@ -116,7 +114,7 @@ type ReportedVerdict = Pick<EntryVerdict, 'match' | 'violations' | 'requestViola
 
 const passed: ReportedVerdict = { verdict: 'conforms', violations: [], requestViolations: [] };
 
-/** Checks recording items and hands each result to the sink in input order, at most `concurrency` in flight. */
+/** Checks recording items one at a time and hands each result to the sink, in input order. */
 export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sink: ReportSink) {
   const credentialNames = contracts.credentialNames();
   const carriesCredential = credentialTest(credentialNames);
@@ -200,18 +198,6 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
     }
   };
 
-  const inFlight: Array<Outcome | Promise<Outcome>> = [];
-  const drainTo = async (limit: number): Promise<void> => {
-    while (inFlight.length > 0) {
-      const head = inFlight[0] as Outcome | Promise<Outcome>;
-      if (head instanceof Promise && inFlight.length <= limit) return;
-      inFlight.shift();
-      const emitted = emit(head instanceof Promise ? await head : head);
-      if (emitted) await emitted;
-    }
-  };
-  const limit = Math.max(1, opts.concurrency) - 1;
-
   return {
     counts,
     get inputErrors() {
@@ -226,18 +212,12 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
           : 'unread' in item
             ? { entry: unreadEntry(file, index, position, item.unread) }
             : { error: { file, entry: index, reason: item.error }, position };
-      if (inFlight.length === 0 && !(outcome instanceof Promise)) return emit(outcome);
-      inFlight.push(outcome);
-      return drainTo(limit);
+      return outcome instanceof Promise ? outcome.then(emit) : emit(outcome);
     },
-    /** A problem that belongs to no entry: reported after every entry taken before it. */
-    async inputError(error: InputError, position: number): Promise<void> {
-      await drainTo(0);
-      await emit({ error, position });
-    },
+    /** A problem that belongs to no entry, met `position` entries into the input. */
+    inputError: (error: InputError, position: number) => emit({ error, position }),
     /** Every entry taken reaches the sink, the held ones decided with every host the run routed. */
     async end(): Promise<void> {
-      await drainTo(0);
       await decide(held.splice(0), false);
       const early = [...decidedEarly].filter(([host]) => routed.has(host));
       for (const [host, count] of early.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
