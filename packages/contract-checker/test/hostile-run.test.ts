@@ -109,7 +109,7 @@ describe('an entry past a limit is not judged, named with the limit, and the run
     (format) => {
       const entries = [entry(), entry({ body: 'y'.repeat(10_000) }), entry()];
       const text = format === 'ndjson' ? ndjson(...entries) : harText(...entries);
-      const decoder = recordingDecoder(format, undefined, undefined, {
+      const decoder = recordingDecoder(format, undefined, {
         ...batchLimits,
         maxEntryBytes: 1000,
       });

@@ -42,12 +42,9 @@ export type RecordingItem = { index: number; position: number } & (
 /** The limits an entry meets before it is decoded. */
 export type EntryLimits = Pick<CheckLimits, 'maxEntryBytes' | 'maxJsonNodes'>;
 
-/** Called per entry, in input order, before it is parsed: its position in the run, or undefined to skip it
- * unparsed (how a shard leaves the other entries to the others). */
-export type Selector = () => number | undefined;
-
-/** Told the bytes of each entry selected, before it is decoded (how far into the input a run is). */
-type EntrySizer = (bytes: number) => void;
+/** Told each entry's size, in input order, before it is parsed: its position in the run, or undefined to skip
+ * it unparsed (how a shard leaves the other entries to the others). */
+export type Selector = (bytes: number) => number | undefined;
 
 function counter(): Selector {
   let next = 0;
@@ -83,16 +80,13 @@ function decodeEntry(
 export function recordingDecoder(
   format: RecordingFormat,
   select: Selector = counter(),
-  sized?: EntrySizer,
   limits: EntryLimits = batchLimits,
 ) {
   const splitter = new RecordingSplitter(format, limits.maxEntryBytes);
   let selected: Array<[ScannedElement, number, number]> = [];
   const take = (element: ScannedElement, index: number): void => {
-    const position = select();
-    if (position === undefined) return;
-    sized?.(element.end - element.start);
-    selected.push([element, index, position]);
+    const position = select(element.end - element.start);
+    if (position !== undefined) selected.push([element, index, position]);
   };
   const taken = (): Iterable<RecordingItem> => {
     const items = selected;
@@ -118,10 +112,9 @@ export function recordingDecoder(
 async function* readRecordingBatches(
   path: string,
   select?: Selector,
-  sized?: EntrySizer,
   limits?: EntryLimits,
 ): AsyncGenerator<Iterable<RecordingItem>> {
-  const decoder = recordingDecoder(formatOf(path), select, sized, limits);
+  const decoder = recordingDecoder(formatOf(path), select, limits);
   try {
     for await (const chunk of readRecordingChunks(path)) yield decoder.push(chunk);
   } catch (error) {
@@ -132,8 +125,8 @@ async function* readRecordingBatches(
 }
 
 /** {@link readRecordingBatches} one entry at a time. */
-export async function* readRecording(path: string, select?: Selector): AsyncGenerator<RecordingItem> {
-  for await (const batch of readRecordingBatches(path, select)) yield* batch;
+export async function* readRecording(path: string): AsyncGenerator<RecordingItem> {
+  for await (const batch of readRecordingBatches(path)) yield* batch;
 }
 
 /** What a run does with the recordings as they are read, file by file, in input order. */
@@ -142,7 +135,8 @@ export interface RecordingVisitor {
   batch(file: string, items: Iterable<RecordingItem>): void | Promise<void>;
   /** A problem that belongs to no entry (a missing path, a broken document), met `position` entries in. */
   problem(error: InputError, position: number): void | Promise<void>;
-  sized?: EntrySizer | undefined;
+  /** Told the bytes of each entry of this shard, before it is decoded (how far into the input a run is). */
+  sized(bytes: number): void;
 }
 
 /** Which input a run read, so that `merge` can tell shards of one run from reports of others: a digest of the
@@ -172,14 +166,15 @@ export async function walkRecordings(
   }
   if (reportsProblems) for (const error of errors) await visitor.problem(error, 0);
   let position = 0;
-  const select = (): number | undefined => {
+  const select = (bytes: number): number | undefined => {
     const at = position++;
-    return shard && at % shard.count !== shard.index - 1 ? undefined : at;
+    if (shard && at % shard.count !== shard.index - 1) return undefined;
+    visitor.sized(bytes);
+    return at;
   };
   for (const file of files) {
     try {
-      for await (const items of readRecordingBatches(file, select, visitor.sized, limits))
-        await visitor.batch(file, items);
+      for await (const items of readRecordingBatches(file, select, limits)) await visitor.batch(file, items);
     } catch (error) {
       const failure = error instanceof HarFormatError ? error.message : `cannot read: ${String(error)}`;
       if (reportsProblems) await visitor.problem({ file, reason: printable(failure) }, position);
