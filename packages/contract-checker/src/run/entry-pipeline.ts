@@ -102,11 +102,9 @@ export interface PipelineOptions {
   passing?: Parameters<typeof scoreMutants>[0] | undefined;
 }
 
-/** An item's result: an entry (with its exchange when it was read), or an input error. `hold`: no operation
- * matched and no mapping names the host, so it waits until the run knows whether the host is ours. */
-type Outcome =
-  | { entry: EntryReport; exchange?: RecordedExchange; hold?: boolean; credential?: boolean }
-  | { error: InputError; position: number };
+/** A checked entry. `hold`: no operation matched and no mapping names the host, so it waits until the run
+ * knows whether the host is ours. */
+type Checked = { entry: EntryReport; hold?: boolean; credential?: boolean };
 
 type ReportedVerdict = Pick<EntryVerdict, 'match' | 'violations' | 'requestViolations' | 'note'> & {
   verdict: RunVerdict;
@@ -131,64 +129,54 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
   /** Entries skipped as another host's before the end of the run, by host. */
   const decidedEarly = new Map<string, number>();
 
+  const report = (entry: EntryReport, credential?: boolean): void | Promise<void> => {
+    countEntry(counts, entry, credential);
+    return sink.entry(entry);
+  };
+  const inputError = (error: InputError, position: number): void | Promise<void> => {
+    inputErrors++;
+    return sink.inputError(error, position);
+  };
   /** Decides held entries with the hosts routed so far. */
   const decide = async (entries: EntryReport[], early: boolean): Promise<void> => {
     for (const entry of entries) {
       const host = hostOf(entry.url);
       const settled = routed.has(host) ? entry : otherHost(entry);
       if (early && settled !== entry) decidedEarly.set(host, (decidedEarly.get(host) ?? 0) + 1);
-      countEntry(counts, settled);
-      await sink.entry(settled);
+      await report(settled);
     }
   };
-
-  const emit = (outcome: Outcome): void | Promise<void> => {
-    if ('error' in outcome) {
-      inputErrors++;
-      return sink.inputError(outcome.error, outcome.position);
+  const emit = (exchange: RecordedExchange, { entry, hold, credential }: Checked): void | Promise<void> => {
+    const host = hostOf(exchange.request.url);
+    if (entry.match) routed.add(host);
+    else if (hold && !routed.has(host)) {
+      held.push(entry);
+      // Memory stays bounded: past `maxHeld`, the older half is decided with what the run knows now.
+      return held.length > maxHeld ? decide(held.splice(0, Math.ceil(maxHeld / 2)), true) : undefined;
     }
-    const { entry, exchange } = outcome;
-    if (exchange) {
-      const host = hostOf(exchange.request.url);
-      if (entry.match) routed.add(host);
-      else if (outcome.hold && !routed.has(host)) {
-        held.push(entry);
-        // Memory stays bounded: past `maxHeld`, the older half is decided with what the run knows now.
-        return held.length > maxHeld ? decide(held.splice(0, Math.ceil(maxHeld / 2)), true) : undefined;
-      }
-    }
-    countEntry(counts, entry, outcome.credential);
-    if (exchange && entry.verdict !== 'skipped') fileEntry(entry, exchange, opts);
-    return sink.entry(entry);
+    if (entry.verdict !== 'skipped') fileEntry(entry, exchange, opts);
+    return report(entry, credential);
   };
 
-  /** The outcome at once when no XML engine is involved (no promise per entry), else its promise. */
-  const check = (file: string, exchange: RecordedExchange, position: number): Outcome | Promise<Outcome> => {
-    const report = (verdict: ReportedVerdict, notJudged: NotJudged[]) =>
+  /** The entry at once when no XML engine is involved (no promise per entry), else its promise. */
+  const check = (file: string, exchange: RecordedExchange, position: number): Checked | Promise<Checked> => {
+    const entryOf = (verdict: ReportedVerdict, notJudged: NotJudged[]) =>
       entryReport(file, exchange, position, verdict, notJudged, credentialNames.query);
-    const uncheckable = (error: unknown): Outcome => ({
-      entry: report(passed, [uncheckablePart(error)]),
-      exchange,
-    });
+    const uncheckable = (error: unknown): Checked => ({ entry: entryOf(passed, [uncheckablePart(error)]) });
     if (exchange.skip)
-      return { entry: report({ verdict: 'skipped', violations: [], requestViolations: [] }, []), exchange };
+      return { entry: entryOf({ verdict: 'skipped', violations: [], requestViolations: [] }, []) };
     try {
-      const { request, response, notJudged } = withAttachments(
-        file,
-        exchange,
-        contracts.limits.maxEntryBytes,
-      );
+      const { maxEntryBytes } = contracts.limits;
+      const { request, response, notJudged } = withAttachments(file, exchange, maxEntryBytes);
       const credential = carriesCredential(request);
-      const mapped = mappedService(hosts, request.url);
-      const service = mapped ?? opts.service;
+      const service = mappedService(hosts, request.url) ?? opts.service;
       const verdict = contracts.checkExchangeNow(
         opts.scope?.sanitized && !credential ? { ...request, credentialsNotRecorded: true } : request,
         response,
         service === undefined ? {} : { service },
       );
-      const done = (known: EntryVerdict): Outcome => ({
-        entry: report(known, [...notJudged, ...(known.notJudged ?? [])]),
-        exchange,
+      const done = (known: EntryVerdict): Checked => ({
+        entry: entryOf(known, [...notJudged, ...(known.notJudged ?? [])]),
         credential,
         hold: !known.match && service === undefined && exchange.request.webhook === undefined,
       });
@@ -204,26 +192,22 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
       return inputErrors;
     },
     /** The next item of `file`, in input order: a promise only when the run must wait for it. */
-    take(file: string, item: RecordingItem): void | Promise<void> {
-      const { index, position } = item;
-      const outcome: Outcome | Promise<Outcome> =
-        'exchange' in item
-          ? check(file, item.exchange, position)
-          : 'unread' in item
-            ? { entry: unreadEntry(file, index, position, item.unread) }
-            : { error: { file, entry: index, reason: item.error }, position };
-      return outcome instanceof Promise ? outcome.then(emit) : emit(outcome);
+    take(file: string, { index, position, ...item }: RecordingItem): void | Promise<void> {
+      if ('error' in item) return inputError({ file, entry: index, reason: item.error }, position);
+      if ('unread' in item) return report(unreadEntry(file, index, position, item.unread));
+      const checked = check(file, item.exchange, position);
+      if (!(checked instanceof Promise)) return emit(item.exchange, checked);
+      return checked.then((known) => emit(item.exchange, known));
     },
     /** A problem that belongs to no entry, met `position` entries into the input. */
-    inputError: (error: InputError, position: number) => emit({ error, position }),
+    inputError,
     /** Every entry taken reaches the sink, the held ones decided with every host the run routed. */
     async end(): Promise<void> {
       await decide(held.splice(0), false);
       const early = [...decidedEarly].filter(([host]) => routed.has(host));
       for (const [host, count] of early.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-        inputErrors++;
         const reason = `${count} entries to ${host} matched no operation and were skipped as another host's before an entry of the run showed the host is ours (more than ${maxHeld} entries waited for the end of the run): run again with --host SERVICE=${host}`;
-        await sink.inputError({ file: '(contract-check)', reason }, Number.MAX_SAFE_INTEGER);
+        await inputError({ file: '(contract-check)', reason }, Number.MAX_SAFE_INTEGER);
       }
       decidedEarly.clear();
     },
