@@ -21,9 +21,8 @@ export function entryTitle(entry: EntryReport): string {
 
 function violationLines(violation: Violation): string[] {
   const where = violation.pointer ? ` ${shown(violation.pointer)}` : '';
-  const lines = [`  ${violation.rule} (${violation.side}${where}): ${shownLong(maskedMessage(violation))}`];
-  if (violation.specLocation) lines.push(`    spec: ${violation.specLocation}`);
-  return lines;
+  const spec = violation.specLocation ? [`    spec: ${violation.specLocation}`] : [];
+  return [`  ${violation.rule} (${violation.side}${where}): ${shownLong(maskedMessage(violation))}`, ...spec];
 }
 
 function coverageLines(coverage: CoverageReport): string[] {
@@ -72,14 +71,12 @@ function mutationLines(mutation: MutationReport): string[] {
   return lines;
 }
 
-function notJudgedLine(part: NonNullable<EntryReport['notJudged']>[number]): string {
-  return `  not judged (${part.part}): ${scopeCatalogue[part.reason].label}: ${shownLong(part.detail)}`;
-}
-
 /** The lines of one entry: PASS/FAIL/NOT JUDGED with file, index, method, masked URL, status and operation,
  * then violations and parts not judged. */
 export function entryLines(entry: EntryReport): string[] {
-  const notJudged = (entry.notJudged ?? []).map(notJudgedLine);
+  const notJudged = (entry.notJudged ?? []).map(
+    (part) => `  not judged (${part.part}): ${scopeCatalogue[part.reason].label}: ${shownLong(part.detail)}`,
+  );
   if (entry.verdict === 'skipped') {
     return entry.skip?.reason === 'failed-request'
       ? [`SKIP ${entryTitle(entry)} (${shownLong(entry.skip.detail)})`]
@@ -108,16 +105,14 @@ export function tailLines(summary: Omit<Report, 'entries'>): string[] {
   lines.push(...summary.inputErrors.map(inputErrorLine));
   if (summary.coverage) lines.push(...coverageLines(summary.coverage));
   if (summary.mutation) lines.push(...mutationLines(summary.mutation));
-  lines.push(...scopeLines({ ...emptyCounts(), ...summary }, summary.sanitized === true));
+  const counts = { ...emptyCounts(), ...summary };
   const shard = summary.shard ? ` (shard ${summary.shard.index}/${summary.shard.count})` : '';
-  lines.push(`${summaryLine({ ...emptyCounts(), ...summary }, summary.inputErrors.length)}${shard}`);
+  lines.push(...scopeLines(counts, summary.sanitized === true));
+  lines.push(`${summaryLine(counts, summary.inputErrors.length)}${shard}`);
   return lines;
 }
 
-/**
- * The terminal report: one line per entry, each violation with its pointer, rule and spec location, then spec
- * problems and input errors, and the summary alone on the last line: `12 passed, 0 failed`.
- */
+/** The `--verbose` terminal report of a whole report: a line per entry, then the tail. */
 export function formatText(report: Report): string {
   const lines: string[] = [];
   for (const entry of report.entries) lines.push(...entryLines(entry));
