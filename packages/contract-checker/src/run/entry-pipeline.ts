@@ -192,7 +192,8 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
       return inputErrors;
     },
     /** The next item of `file`, in input order: a promise only when the run must wait for it. */
-    take(file: string, { index, position, ...item }: RecordingItem): void | Promise<void> {
+    take(file: string, item: RecordingItem): void | Promise<void> {
+      const { index, position } = item;
       if ('error' in item) return inputError({ file, entry: index, reason: item.error }, position);
       if ('unread' in item) return report(unreadEntry(file, index, position, item.unread));
       const checked = check(file, item.exchange, position);
