@@ -51,17 +51,11 @@ function escapeRegExp(text: string): string {
 }
 
 function compileSegment(segment: string): RouteSegment {
-  const names: string[] = [];
-  let source = '';
-  let last = 0;
-  for (const token of segment.matchAll(/\{([^}]+)\}/g)) {
-    source += escapeRegExp(segment.slice(last, token.index));
-    source += '(.+?)';
-    names.push(token[1] ?? '');
-    last = (token.index ?? 0) + token[0].length;
-  }
-  if (names.length === 0) return { kind: 'literal', text: segment };
-  source += escapeRegExp(segment.slice(last));
+  // Literal text and parameter names alternate: `a{b}c` → ['a', 'b', 'c'].
+  const parts = segment.split(/\{([^}]+)\}/);
+  if (parts.length === 1) return { kind: 'literal', text: segment };
+  const source = parts.map((part, at) => (at % 2 === 1 ? '(.+?)' : escapeRegExp(part))).join('');
+  const names = parts.filter((_, at) => at % 2 === 1);
   return { kind: 'template', pattern: new RegExp(`^${source}$`), names, whole: /^\{[^}]+\}$/.test(segment) };
 }
 
@@ -107,11 +101,6 @@ function basePaths(...serverLists: unknown[]): string[] {
   return [...new Set(paths)];
 }
 
-/** The path item's `x-path-aliases` (path templates, relative like the path key). */
-function pathAliases(pathItem: JsonObject): string[] {
-  return readPathAliases(pathItem).value ?? [];
-}
-
 function printableName(name: string): string {
   return JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
 }
@@ -127,43 +116,35 @@ function safeDecode(segment: string): string {
 
 interface RouteHit {
   operation: IndexedOperation;
-  rank: number[];
+  /** A digit per segment, lower more specific: literal 0, partly templated 1, wholly templated 2. */
+  rank: string;
   pathParams: Record<string, string>;
   alias?: string;
-}
-
-/** Lower is more specific: literal 0, partly templated 1, wholly templated 2. */
-function compareRanks(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const difference = (a[i] ?? 0) - (b[i] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return a.length - b.length;
 }
 
 /** `segments` are already percent-decoded, once per request rather than once per route. */
 function matchRoute(
   route: CompiledRoute,
   segments: string[],
-): { rank: number[]; pathParams: Record<string, string> } | undefined {
+): { rank: string; pathParams: Record<string, string> } | undefined {
   // Literals first: most routes fail on one, before any template is tried or any object is built.
   for (let i = 0; i < segments.length; i++) {
     const expected = route.segments[i];
     if (expected?.kind === 'literal' && expected.text !== segments[i]) return undefined;
   }
-  const rank: number[] = [];
+  let rank = '';
   const pathParams: Record<string, string> = {};
   for (let i = 0; i < segments.length; i++) {
     const expected = route.segments[i] as RouteSegment;
     if (expected.kind === 'literal') {
-      rank.push(0);
+      rank += '0';
       continue;
     }
     const found = expected.pattern.exec(segments[i] as string);
     if (!found) return undefined;
     for (let at = 0; at < expected.names.length; at++)
       pathParams[expected.names[at] as string] = found[at + 1] ?? '';
-    rank.push(expected.whole ? 2 : 1);
+    rank += expected.whole ? '2' : '1';
   }
   return { rank, pathParams };
 }
@@ -259,7 +240,7 @@ function routesOf(document: OpenApiDocument, key: string, pathItem: JsonObject, 
   const routes: CompiledRoute[] = bases.map((base) => ({
     segments: splitPath(`${base}${key}`).map(compileSegment),
   }));
-  for (const alias of pathAliases(pathItem)) {
+  for (const alias of readPathAliases(pathItem).value ?? []) {
     for (const base of bases)
       routes.push({ segments: splitPath(`${base}${alias}`).map(compileSegment), alias });
   }
@@ -291,8 +272,9 @@ export function buildOperationIndex(
       const hit = matchRoute(route, segments);
       if (hit) hits.push({ operation, ...hit, ...(route.alias !== undefined ? { alias: route.alias } : {}) });
     }
-    // Stable sort keeps config order (then spec order) between equally specific routes.
-    return hits.length > 1 ? hits.sort((a, b) => compareRanks(a.rank, b.rank)) : hits;
+    // Routes of one length have ranks of one length. A stable sort keeps config order (then spec order)
+    // between equally specific routes.
+    return hits.length > 1 ? hits.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0)) : hits;
   }
 
   // Traffic repeats its URLs (lists, polling, the same resource) and its webhooks: each answer is kept,
@@ -333,11 +315,7 @@ export function buildOperationIndex(
     );
   }
 
-  function matchPath(
-    upper: string,
-    path: string,
-    service: string | undefined,
-  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss } {
+  function matchPath(upper: string, path: string, service: string | undefined): PathFound {
     const hits = hitsFor(path, service);
     const hit = hits.find((candidate) => candidate.operation.method === upper);
     if (hit) {
