@@ -175,10 +175,9 @@ type PathFound = { match?: OperationMatch; operation?: IndexedOperation; miss?: 
 type WebhookFound = { match?: OperationMatch; operation?: IndexedOperation; miss?: string };
 
 /** A found match, frozen with what it holds, since every verdict that shares it reads it. */
-function frozen<T extends { match?: OperationMatch; miss?: unknown }>(found: T): T {
+function frozen(found: PathFound): PathFound {
   if (found.match) Object.freeze(Object.freeze(found.match).pathParams);
-  const miss = found.miss as MatchMiss | string | undefined;
-  if (typeof miss === 'object' && miss.reason === 'method') Object.freeze(Object.freeze(miss).allowed);
+  if (found.miss?.reason === 'method') Object.freeze(Object.freeze(found.miss).allowed);
   return Object.freeze(found);
 }
 
@@ -277,21 +276,13 @@ export function buildOperationIndex(
     return hits.length > 1 ? hits.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0)) : hits;
   }
 
-  // Traffic repeats its URLs (lists, polling, the same resource) and its webhooks: each answer is kept,
-  // frozen because every verdict that shares it reads it.
+  // Traffic repeats its URLs (lists, polling, the same resource): each answer is kept, frozen because every
+  // verdict that shares it reads it.
   const byAddress = scopedMemo<PathFound>(maxRecentMatches);
-  const byPath = scopedMemo<PathFound>(maxRecentMatches);
-  const byWebhook = scopedMemo<WebhookFound>(maxRecentMatches);
 
   return {
     operations,
-    matchWebhook(name, method, opts = {}) {
-      const { service } = opts;
-      return (
-        byWebhook.known(service, method, name) ??
-        byWebhook.remember(service, method, name, frozen(findWebhook(operations, name, method, service)))
-      );
-    },
+    matchWebhook: (name, method, opts = {}) => findWebhook(operations, name, method, opts.service),
     match(method, url, opts = {}) {
       const end = pathEnd(url);
       const address = end < 0 ? url : url.slice(0, end);
@@ -307,12 +298,7 @@ export function buildOperationIndex(
   };
 
   function matchUrl(method: string, url: string, service: string | undefined): PathFound {
-    const upper = method.toUpperCase();
-    const path = urlPath(url);
-    return (
-      byPath.known(service, upper, path) ??
-      byPath.remember(service, upper, path, frozen(matchPath(upper, path, service)))
-    );
+    return frozen(matchPath(method.toUpperCase(), urlPath(url), service));
   }
 
   function matchPath(upper: string, path: string, service: string | undefined): PathFound {
