@@ -9,9 +9,8 @@ export interface RunCounts {
   failed: number;
   /** Entries whose verdict is `not-judged` (nothing failed, and some part could not be judged). */
   notJudged: number;
-  /** The entries not judged, by reason: an entry counts once under each reason of its parts (two bodies not
-   * captured are one entry), so with two reasons an entry is under both and the sum can exceed `notJudged`
-   * (the summary line says so). */
+  /** The entries not judged, by reason: an entry counts once under each reason of its parts, so the sum can
+   * exceed `notJudged` (the summary line says so). */
   notJudgedReasons: Partial<Record<NotJudgedReason, number>>;
   /** Entries skipped as not ours or not contract traffic. */
   skipped: number;

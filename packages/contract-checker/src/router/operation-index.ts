@@ -149,22 +149,8 @@ function matchRoute(
   return { rank, pathParams };
 }
 
-export interface OperationIndex {
-  /** Every operation of `paths` and every operation of `webhooks` (those have `webhook` set). */
-  operations: IndexedOperation[];
-  match(
-    method: string,
-    url: string,
-    opts?: { service?: string },
-  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss };
-  /** The webhook a recorded callback names (`<name>` or `<service>/<name>`, the entry's `_webhook`), or why
-   * none: an unknown name, a name several services use, or a method the webhook does not document. */
-  matchWebhook(
-    name: string,
-    method: string,
-    opts?: { service?: string },
-  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: string };
-}
+/** Every operation of `paths` and of `webhooks` (those have `webhook` set), and the matching of each. */
+export type OperationIndex = ReturnType<typeof buildOperationIndex>;
 
 /** An absolute `http(s)` URL or an origin-relative one whose path holds only characters the URL parser leaves
  * alone (no dot segments, nothing to percent-encode): its path is the text as written. */
@@ -246,9 +232,7 @@ function routesOf(document: OpenApiDocument, key: string, pathItem: JsonObject, 
   return routes;
 }
 
-export function buildOperationIndex(
-  services: Array<{ name: string; document: OpenApiDocument }>,
-): OperationIndex {
+export function buildOperationIndex(services: Array<{ name: string; document: OpenApiDocument }>) {
   const operations = indexOperations(services);
   // Routes by segment count: a request is only ever compared with routes of its own length.
   const routesByLength = new Map<number, Array<{ operation: IndexedOperation; route: CompiledRoute }>>();
@@ -282,8 +266,10 @@ export function buildOperationIndex(
 
   return {
     operations,
-    matchWebhook: (name, method, opts = {}) => findWebhook(operations, name, method, opts.service),
-    match(method, url, opts = {}) {
+    /** The webhook a recorded callback names (`<name>` or `<service>/<name>`, the entry's `_webhook`), or why none. */
+    matchWebhook: (name: string, method: string, opts: { service?: string } = {}): WebhookFound =>
+      findWebhook(operations, name, method, opts.service),
+    match(method: string, url: string, opts: { service?: string } = {}): PathFound {
       const end = pathEnd(url);
       const address = end < 0 ? url : url.slice(0, end);
       // An address with user info is not kept: its text may hold a credential.
