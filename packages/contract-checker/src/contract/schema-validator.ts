@@ -52,7 +52,10 @@ function checkSchema(schema: unknown): void {
   }
 }
 
-export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)): SchemaValidator {
+export function createSchemaValidator(
+  spec: OpenApiDocument,
+  id = encodeURIComponent(`${spec.info.title}@${spec.info.version}`),
+): SchemaValidator {
   const baseUri = `urn:spec:${id}`;
   const componentSchemas = (spec.components?.schemas ?? {}) as Record<string, unknown>;
   let ajv: Ajv2020 | undefined;
@@ -118,10 +121,6 @@ export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)):
       }
     },
   };
-}
-
-function specId(spec: OpenApiDocument): string {
-  return encodeURIComponent(`${spec.info.title}@${spec.info.version}`);
 }
 
 /** Drops `x-` keys and points component refs at the registered `$defs`. */
