@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import {
   type BundledSpec,
   EXTENSION,
-  type ExtensionProblem,
   readErrorSchemas,
   readUnmatchedRequests,
   readValidationStatus,
@@ -98,36 +97,14 @@ function* operationSchemas(
   }
 }
 
-/** `x-error-schemas` (its reader): status → the error schema, a pointer string becoming `{ $ref }`. */
-function errorSchemasOf(doc: OpenApiDocument): {
-  schemas: Record<string, unknown>;
-  problems: ExtensionProblem[];
-} {
-  const read = readErrorSchemas(doc);
-  const schemas = Object.fromEntries(
-    Object.entries(read.value ?? {}).map(([status, entry]) => [status, entry.schema]),
-  );
-  const dropped = read.problems.filter((problem) => {
-    const status = problem.at[1];
-    return status === undefined || !Object.hasOwn(schemas, String(status));
-  });
-  return { schemas, problems: dropped };
-}
-
-/** The XSDs the document's `x-xsd`s name (`schema`: the one every XML body of its media type is checked against). */
-function xsdPaths(doc: OpenApiDocument): string[] {
-  const found = new Set<string>();
-  for (const node of [doc.paths, doc.webhooks, doc.components])
-    for (const reference of xsdReferencesIn(node)) found.add(reference.schema);
-  return [...found];
-}
-
-/** Compiles every XSD the service's document names (a validator each, from the XSD cache): the problems of
+/** Compiles every XSD the document's `x-xsd`s name (a validator each, from the XSD cache): the problems of
  * those that do not compile, in the order the document names them. */
-async function xsdProblems(service: CompiledService, xsd: XsdCache): Promise<string[]> {
-  const { spec } = service;
+async function xsdProblems({ spec, doc }: CompiledService, xsd: XsdCache): Promise<string[]> {
+  const paths = new Set<string>();
+  for (const node of [doc.paths, doc.webhooks, doc.components])
+    for (const reference of xsdReferencesIn(node)) paths.add(reference.schema);
   const outcomes = await Promise.all(
-    xsdPaths(service.doc).map(async (path) => {
+    [...paths].map(async (path) => {
       try {
         await xsd.get(resolve(spec.dir, path));
         return undefined;
@@ -154,27 +131,29 @@ export async function compileContracts(
   const compiled = new Map<string, CompiledService>();
   for (const spec of specs) {
     const doc = spec.document;
-    const specLocation = (pointer: string): string => `${spec.relativeRoot}${pointer}`;
     const validator = createSchemaValidator(doc, spec.name);
     const status = readValidationStatus(doc).value;
-    const errorSchemas = errorSchemasOf(doc);
-    for (const problem of errorSchemas.problems)
-      problems.push(
-        `${spec.relativeRoot}#/${problem.at.map(String).map(escapePointer).join('/')}: ${problem.message}`,
-      );
+    const errorSchemas = readErrorSchemas(doc);
+    const kept = Object.fromEntries(
+      Object.entries(errorSchemas.value ?? {}).map(([status, entry]) => [status, entry.schema]),
+    );
+    // The problems of an entry kept are the linter's; one dropped is reported here.
+    for (const { at, message } of errorSchemas.problems)
+      if (at[1] === undefined || !Object.hasOwn(kept, String(at[1])))
+        problems.push(`${spec.relativeRoot}#/${at.map(String).map(escapePointer).join('/')}: ${message}`);
     const service: CompiledService = {
       spec,
       doc,
       validator,
       security: readSecurityRules(doc),
-      errorSchemas: errorSchemas.schemas,
+      errorSchemas: kept,
       body: {
         doc,
         validator,
         xsd,
         serviceDir: spec.dir,
         relativeRoot: spec.relativeRoot,
-        specLocation,
+        specLocation: (pointer) => `${spec.relativeRoot}${pointer}`,
         json,
       },
     };

@@ -37,12 +37,9 @@ export interface LoadContractsOptions {
   specs?: ServiceSource[];
   /** Folder that spec locations are relative to; default: the config's folder, else the working directory. */
   baseDir?: string;
-  /**
-   * Resource limits of XML validation (default: the XML validator's, safe for a thread that serves requests).
-   */
+  /** XML validation limits (default: the XML validator's, safe for a thread that serves requests). */
   xmlLimits?: XmlLimits;
-  /** The resource policy of every check (see `limits.ts`): entry bytes, JSON values and depth per body, and
-   * XML (`limits.xml`, unless `xmlLimits` is given). */
+  /** The resource policy of every check (`limits.ts`); `limits.xml` unless `xmlLimits` is given. */
   limits?: CheckLimits;
 }
 
@@ -83,10 +80,7 @@ export interface ContractSet {
     response: RecordedResponse,
     opts?: CheckOptions,
   ): Promise<EntryVerdict>;
-  /**
-   * {@link checkExchange} without a promise where none is needed: the verdict itself when no XML body is
-   * involved (JSON, form and text bodies are checked synchronously), a promise of it when the XML engine is.
-   */
+  /** {@link checkExchange} without a promise unless the XML engine is involved. */
   checkExchangeNow(
     request: RecordedRequest,
     response: RecordedResponse,
@@ -171,25 +165,23 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       );
     }
     // Bodies past a JSON limit are left out before anything parses them: not judged.
-    let overLimit: NotJudged[] | undefined;
+    const notJudged: NotJudged[] = [];
     const requestCost = bodyOverLimit(request.bodyNotRecorded ? undefined : request.body, limits);
     if (requestCost !== undefined) {
-      overLimit = [{ reason: 'resource-limit', part: 'request body', detail: requestCost }];
+      notJudged.push({ reason: 'resource-limit', part: 'request body', detail: requestCost });
       request = { ...request, bodyNotRecorded: true };
     }
     const responseCost = bodyOverLimit(response.body, limits);
     if (responseCost !== undefined) {
-      const part: NotJudged = { reason: 'resource-limit', part: 'response body', detail: responseCost };
-      overLimit = overLimit === undefined ? [part] : [...overLimit, part];
+      notJudged.push({ reason: 'resource-limit', part: 'response body', detail: responseCost });
       const { body: _body, ...rest } = response;
       response = rest;
     }
-    const verdict = checkGuarded(request, response, match, operation);
-    const notJudged = overLimit;
-    return notJudged === undefined ? verdict : then(verdict, (known) => withParts(known, notJudged));
+    const verdict = checkMatched(request, response, match, operation);
+    return notJudged.length === 0 ? verdict : then(verdict, (known) => withParts(known, notJudged));
   }
 
-  function checkGuarded(
+  function checkMatched(
     request: RecordedRequest,
     response: RecordedResponse,
     match: OperationMatch,
@@ -218,10 +210,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     services: [...services.keys()],
     missingServices: bundled.missing,
     problems: [...bundled.specs.flatMap((spec) => spec.problems), ...problems],
-    match(method, url, opts) {
-      const found = lookup({ method, url, headers: [] }, opts);
-      return found.match;
-    },
+    match: (method, url, opts) => lookup({ method, url, headers: [] }, opts).match,
     async checkRequest(request, opts) {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
@@ -233,9 +222,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
       if (!match || !operation) return { violations: [undocumented] };
       return { match, violations: await planOf(operation).checkResponse(request, response) };
     },
-    async checkExchange(request, response, opts) {
-      return checkExchangeNow(request, response, opts);
-    },
+    checkExchange: async (request, response, opts) => checkExchangeNow(request, response, opts),
     checkExchangeNow,
     documentedOperations: () => documentedOperations(index, services),
     describeExchange(request, response, opts) {
@@ -313,26 +300,15 @@ function documentedOperations(
 }
 
 function credentialNames(services: Map<string, CompiledService>): CredentialNames {
-  const names: CredentialNames = {
-    headers: ['Authorization', 'Proxy-Authorization', 'Cookie', 'Set-Cookie'],
-    query: [],
-    cookies: [],
-  };
-  for (const service of services.values()) {
-    const locations = [
-      ...Object.values(service.security.schemes).map(credentialLocation),
-      ...service.security.unsupported.map((credential) => ({ in: credential.in, name: credential.name })),
-    ];
-    for (const location of locations) {
-      if (!location) continue;
-      if (location.in === 'header') names.headers.push(location.name);
-      else if (location.in === 'query') names.query.push(location.name);
-      else if (location.in === 'cookie') names.cookies.push(location.name);
-    }
+  const names = new Map<string, Set<string>>([
+    ['header', new Set(['Authorization', 'Proxy-Authorization', 'Cookie', 'Set-Cookie'])],
+    ['query', new Set()],
+    ['cookie', new Set()],
+  ]);
+  for (const { security } of services.values()) {
+    const locations = [...Object.values(security.schemes).map(credentialLocation), ...security.unsupported];
+    for (const location of locations) if (location) names.get(location.in)?.add(location.name);
   }
-  return {
-    headers: [...new Set(names.headers)],
-    query: [...new Set(names.query)],
-    cookies: [...new Set(names.cookies)],
-  };
+  const listed = (place: string) => [...(names.get(place) ?? [])];
+  return { headers: listed('header'), query: listed('query'), cookies: listed('cookie') };
 }

@@ -14,17 +14,9 @@ export interface SchemaIssue {
 export interface SchemaValidator {
   /** Every Ajv error, one issue each. */
   validate(schema: unknown, value: unknown): SchemaIssue[];
-  /**
-   * Like {@link validate}, but a failed `oneOf`/`anyOf` becomes one issue at the deepest failure of its
-   * branches (the branch that got furthest is almost always the one the author meant), instead of one issue
-   * per branch.
-   */
+  /** Like {@link validate}, but a failed `oneOf`/`anyOf` is reported at its closest branch, not once per branch. */
   validateConcise(schema: unknown, value: unknown): SchemaIssue[];
-  /**
-   * Whether a value conforms, as one compiled call: what a check runs per entry, asking {@link validate} or
-   * {@link validateConcise} for the issues only when the answer is no (they take the errors of that refusal
-   * rather than validating the same value again).
-   */
+  /** Whether a value conforms, as one compiled call; the issues are asked for only when it does not. */
   tester(schema: unknown): (value: unknown) => boolean;
   /** Compiles ahead of use; returns the compile error (strict mode, bad `$ref`) instead of throwing. */
   precompile(schema: unknown): string | undefined;
@@ -47,7 +39,7 @@ function newAjv(validateSchema: boolean): Ajv2020 {
   return ajv;
 }
 
-/** The Ajv that checks schemas against the meta-schema, for every document of the process (it holds no schema of theirs). */
+/** Checks schemas against the meta-schema for every document of the process (it holds no schema of theirs). */
 let metaChecker: Ajv2020 | undefined;
 
 /** What Ajv's own `validateSchema` option does before compiling (the same check, the same error), with one
@@ -60,7 +52,10 @@ function checkSchema(schema: unknown): void {
   }
 }
 
-export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)): SchemaValidator {
+export function createSchemaValidator(
+  spec: OpenApiDocument,
+  id = encodeURIComponent(`${spec.info.title}@${spec.info.version}`),
+): SchemaValidator {
   const baseUri = `urn:spec:${id}`;
   const componentSchemas = (spec.components?.schemas ?? {}) as Record<string, unknown>;
   let ajv: Ajv2020 | undefined;
@@ -96,31 +91,8 @@ export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)):
     return fn;
   }
 
-  // Branches of a failed oneOf/anyOf, as found in verbose errors: already prepared, compiled on demand.
-  const branches = new WeakMap<object, ValidateFunction>();
-  function compileBranch(schema: unknown): ValidateFunction {
-    if (typeof schema !== 'object' || schema === null) return compiler().compile(schema as boolean);
-    let fn = branches.get(schema);
-    if (!fn) {
-      const ajv = compiler();
-      checkSchema(schema);
-      fn = ajv.compile(schema);
-      branches.set(schema, fn);
-    }
-    return fn;
-  }
-
-  // The errors of the last value a tester refused: the issues of that value, asked for next, are read from
-  // them instead of validating it again (a refused value is about to be reported).
-  let refused: { fn: ValidateFunction; value: unknown; errors: ErrorObject[] } | undefined;
-
   function run(schema: unknown, value: unknown): ErrorObject[] {
     const fn = compile(schema);
-    if (refused !== undefined && refused.fn === fn && refused.value === value) {
-      const { errors } = refused;
-      refused = undefined;
-      return errors;
-    }
     return fn(value) ? [] : [...(fn.errors ?? [])];
   }
 
@@ -129,18 +101,12 @@ export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)):
       return run(schema, value).map((error) => toIssue(error));
     },
     validateConcise(schema, value) {
-      return condenseAlternatives(run(schema, value), compileBranch).map(({ error, note }) =>
-        toIssue(error, note),
-      );
+      // A branch is already prepared: compiling it again by content finds it, or compiles it once.
+      return condenseAlternatives(run(schema, value), compile).map(({ error, note }) => toIssue(error, note));
     },
     tester(schema) {
       try {
-        const fn = compile(schema);
-        return (value) => {
-          if (fn(value)) return true;
-          refused = { fn, value, errors: [...(fn.errors ?? [])] };
-          return false;
-        };
+        return compile(schema) as (value: unknown) => boolean;
       } catch {
         // A schema that does not compile (a problem reported at load) fails each check that uses it.
         return (value) => compile(schema)(value) as boolean;
@@ -155,10 +121,6 @@ export function createSchemaValidator(spec: OpenApiDocument, id = specId(spec)):
       }
     },
   };
-}
-
-function specId(spec: OpenApiDocument): string {
-  return encodeURIComponent(`${spec.info.title}@${spec.info.version}`);
 }
 
 /** Drops `x-` keys and points component refs at the registered `$defs`. */

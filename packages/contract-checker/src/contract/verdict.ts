@@ -19,13 +19,9 @@ const validationRules = new Set<RuleCode>([
 const validationLikeStatuses = new Set([400, 422]);
 
 function missMessage(method: string, url: string, miss: MatchMiss | undefined): string {
-  const path = (() => {
-    try {
-      return new URL(url, 'http://recording.invalid').pathname;
-    } catch {
-      return url;
-    }
-  })();
+  const path = URL.canParse(url, 'http://recording.invalid')
+    ? new URL(url, 'http://recording.invalid').pathname
+    : url;
   switch (miss?.reason) {
     case 'method':
       return `${method} is not documented for ${miss.pathTemplate} (${miss.service} documents ${miss.allowed.join(', ')})`;

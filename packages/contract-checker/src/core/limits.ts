@@ -1,7 +1,4 @@
-/**
- * Resource limits of XML validation. They protect the process, they are not the contract: a document past one
- * is *not judged* (see `scopeCatalogue['resource-limit']`).
- */
+/** Resource limits of XML validation: they protect the process, they are not the contract (past one: not judged). */
 export interface XmlLimits {
   /** Largest document validated, in UTF-8 bytes. */
   maxDocumentBytes?: number;
@@ -61,11 +58,8 @@ export type JsonScanLimits = Pick<CheckLimits, 'maxJsonNodes' | 'maxJsonDepth' |
 const QUOTE = 34;
 const BACKSLASH = 92;
 
-/**
- * Counts the values, the nesting and the string lengths of a JSON text without building anything, in pieces
- * as they arrive (a mock reading a request) or whole ({@link jsonCost}): strings are jumped with `indexOf`,
- * an escaped quote told by the run of backslashes before it, carried across pieces.
- */
+/** Counts the values, nesting and string lengths of a JSON text without building anything, in pieces as they
+ * arrive or whole ({@link jsonCost}); an escaped quote is told by the run of backslashes before it. */
 export class JsonScanner {
   private nodes = 1;
   private depth = 0;

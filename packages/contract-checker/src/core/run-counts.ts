@@ -9,9 +9,8 @@ export interface RunCounts {
   failed: number;
   /** Entries whose verdict is `not-judged` (nothing failed, and some part could not be judged). */
   notJudged: number;
-  /** The entries not judged, by reason: an entry counts once under each reason of its parts (two bodies not
-   * captured are one entry), so with two reasons an entry is under both and the sum can exceed `notJudged`
-   * (the summary line says so). */
+  /** The entries not judged, by reason: an entry counts once under each reason of its parts, so the sum can
+   * exceed `notJudged` (the summary line says so). */
   notJudgedReasons: Partial<Record<NotJudgedReason, number>>;
   /** Entries skipped as not ours or not contract traffic. */
   skipped: number;
@@ -98,11 +97,8 @@ export function addCounts(into: RunCounts, from: RunCounts): void {
   into.failed += from.failed;
   into.notJudged += from.notJudged;
   into.skipped += from.skipped;
-  for (const [reason, count] of Object.entries(from.notJudgedReasons))
-    addTo(into.notJudgedReasons, reason as NotJudgedReason, count);
-  for (const [reason, count] of Object.entries(from.skippedReasons))
-    addTo(into.skippedReasons, reason as SkipReason, count);
-  for (const [host, count] of Object.entries(from.skippedHosts)) addTo(into.skippedHosts, host, count);
+  for (const field of ['notJudgedReasons', 'skippedReasons', 'skippedHosts'] as const)
+    for (const [key, count] of Object.entries(from[field])) addTo<string>(into[field], key, count);
   for (const [file, [withCredential, missing]] of Object.entries(from.credentials)) {
     const tally = tallyOf(into, file);
     tally[0] += withCredential;

@@ -1,14 +1,10 @@
 import type { ExchangeRequest, ExchangeResponse, HarNameValue } from '@svc-contracts/har';
 import type { NotJudged } from './scope.js';
 
-/** One HTTP header as recorded (HAR keeps duplicates and the original case, so do we): the HAR package's
- * name/value pair, one type for the recorder, the checker and the mocks. */
+/** One HTTP header as recorded (duplicates and the original case kept): the HAR package's name/value pair. */
 export type HeaderField = HarNameValue;
 
-/**
- * A request as the checker judges it: @svc-contracts/har's one request type (`bodyNotRecorded`,
- * `credentialsNotRecorded`: parts not judged; `webhook`: checked against that webhook, not matched by URL).
- */
+/** A request as the checker judges it: @svc-contracts/har's one request type. */
 export type RecordedRequest = ExchangeRequest;
 
 /** A response as the checker judges it: @svc-contracts/har's one response type; `body` is read as text. */
@@ -45,8 +41,7 @@ export interface OperationMatch {
   pathTemplate: string;
   /** Percent-decoded values of the template's parameters. */
   pathParams: Record<string, string>;
-  /** Set when the URL matched through the path item's `x-path-aliases` (another spelling the source uses, for
-   * example numbers `/e911addresses`): the alias template. */
+  /** The `x-path-aliases` template the URL matched through (another spelling the source uses), if any. */
   pathAlias?: string;
 }
 
@@ -59,9 +54,8 @@ export interface EntryVerdict {
   violations: Violation[];
   /** Every way the request breaks the contract, whether or not the service refused it. */
   requestViolations: Violation[];
-  /** What the checker accepted without the source stating it, for the report: a request that fails validation
-   * refused with a 4xx of the service's choice where the source states no validation status (no
-   * `x-validation-status`): `refused 400; the source states no validation status, any 4xx is accepted`. */
+  /** What the checker accepted without the source stating it: a refusal with a 4xx of the service's choice
+   * where the source states no validation status (`refused 400; ... any 4xx is accepted`). */
   note?: string;
   /** Parts that could not be judged (`credentials` of a request whose recording stripped them). */
   notJudged?: NotJudged[];

@@ -19,70 +19,19 @@ const MAX_REPORTED = 20;
 /** Filter objects, and codes of one `any-of`, compared per item. */
 const MAX_COMPARED = 64;
 
-/** A condition with its member readers made once. */
-interface CompiledCondition {
-  condition: FilterCondition;
-  /** Reads `field` from an item (undefined for a condition that is not comparable). */
-  read: ((item: unknown) => unknown) | undefined;
-  /** Reads `operand` from a filter object. */
-  operandOf: (filter: unknown) => unknown;
-}
-
-/** The conditions of one query parameter: on its text, and on the filter objects it holds. */
-interface ParameterConditions {
-  name: string;
-  plain: CompiledCondition[];
-  listed: CompiledCondition[];
-}
-
-/** Rules made ready once: the readers of the list and of each member, the conditions by parameter. */
-interface CompiledRules {
-  itemsOf: (body: unknown) => unknown;
-  parameters: ParameterConditions[];
-  names: ReadonlySet<string>;
-}
-
-const compiledRules = new WeakMap<FilterRules, CompiledRules>();
-
-function compile(rules: FilterRules): CompiledRules {
-  let compiled = compiledRules.get(rules);
-  if (compiled !== undefined) return compiled;
-  const byName = new Map<string, ParameterConditions>();
-  for (const condition of rules.conditions) {
-    let parameter = byName.get(condition.parameter);
-    if (parameter === undefined) {
-      parameter = { name: condition.parameter, plain: [], listed: [] };
-      byName.set(condition.parameter, parameter);
-    }
-    const ready: CompiledCondition = {
-      condition,
-      read: condition.field === undefined ? undefined : memberReader(condition.field),
-      operandOf: memberReader(condition.operand),
-    };
-    (condition.element === undefined ? parameter.plain : parameter.listed).push(ready);
-  }
-  compiled = {
-    itemsOf: memberReader(rules.items),
-    parameters: [...byName.values()],
-    names: new Set(byName.keys()),
-  };
-  compiledRules.set(rules, compiled);
-  return compiled;
-}
-
 /** The values of the query parameters `rules` read, decoded as every query is (`+` a space), from a request's
  * URL (absolute, or a path with its query): the other parameters are passed over undecoded. */
 export function filterQuery(rules: FilterRules, url: string): QueryValues {
-  return parseFormEncoded(rawQueryOf(url), compile(rules).names);
+  return parseFormEncoded(rawQueryOf(url), new Set(rules.conditions.map((condition) => condition.parameter)));
 }
 
-/** An item's verdict on one condition: undefined when it cannot be judged (a member missing, another type). */
-type ItemTest = (item: unknown) => boolean | undefined;
+/** A value's verdict on one condition: undefined when it cannot be judged (a member missing, another type). */
+type ValueTest = (value: unknown) => boolean | undefined;
 
-/** One condition made ready for a request: the test, and what to say of an item that fails it. */
+/** One condition made ready for a request: its member, its test, and what to say of an item that fails it. */
 interface Prepared {
-  test: ItemTest;
   read: (item: unknown) => unknown;
+  test: ValueTest;
   /** `created_at is "2025-02-28T23:00:00Z", before start_date 2025-03-01T00:00:00Z`, from the item's value. */
   explain: (value: string) => string;
 }
@@ -96,20 +45,20 @@ interface Group {
 /** The groups a request's query makes of the rules; parameters sent once only (a repeated one is left open). */
 function groupsFor(rules: FilterRules, query: QueryValues, json: TrafficJson): Group[] {
   const groups: Group[] = [];
-  for (const { name, plain, listed } of compile(rules).parameters) {
+  for (const name of new Set(rules.conditions.map((condition) => condition.parameter))) {
     const values = query.get(name);
     if (values === undefined || values.length !== 1) continue;
     const text = values[0] as string;
+    const conditions = rules.conditions.filter((condition) => condition.parameter === name);
     const tests: Prepared[] = [];
-    for (const ready of plain) {
-      const prepared = prepare(ready, text, name);
+    for (const condition of conditions) {
+      const prepared = condition.element === undefined ? prepare(condition, text, name) : undefined;
       if (prepared !== undefined) tests.push(prepared);
     }
     if (tests.length > 0) groups.push({ kind: 'all', tests });
-    if (listed.length > 0) {
-      const group = filterListGroup(json, listed, text, name);
-      if (group !== undefined) groups.push(group);
-    }
+    const listed = conditions.filter((condition) => condition.element !== undefined);
+    const group = listed.length > 0 ? filterListGroup(json, listed, text, name) : undefined;
+    if (group !== undefined) groups.push(group);
   }
   return groups;
 }
@@ -117,7 +66,7 @@ function groupsFor(rules: FilterRules, query: QueryValues, json: TrafficJson): G
 /** The `any` group of a filter list: one test per filter object that a condition compares. */
 function filterListGroup(
   json: TrafficJson,
-  conditions: CompiledCondition[],
+  conditions: FilterCondition[],
   text: string,
   parameter: string,
 ): Group | undefined {
@@ -127,10 +76,11 @@ function filterListGroup(
   for (let index = 0; index < list.length; index++) {
     const filter: unknown = list[index];
     if (!isObject(filter)) continue;
-    for (const ready of conditions) {
-      if (!selects(ready.condition.element as JsonObject, filter)) continue;
-      if (ready.read === undefined) return undefined;
-      const prepared = prepare(ready, ready.operandOf(filter), `${parameter}[${index}]`);
+    for (const condition of conditions) {
+      if (!selects(condition.element as JsonObject, filter)) continue;
+      if (condition.field === undefined) return undefined;
+      const operand = memberReader(condition.operand)(filter);
+      const prepared = prepare(condition, operand, `${parameter}[${index}]`);
       if (prepared === undefined) return undefined;
       tests.push(prepared);
     }
@@ -150,17 +100,17 @@ function selects(element: JsonObject, filter: JsonObject): boolean {
 }
 
 /** The test of one condition against an operand; undefined when the operand cannot be compared. */
-function prepare(ready: CompiledCondition, operand: unknown, source: string): Prepared | undefined {
-  const { condition, read } = ready;
+function prepare(condition: FilterCondition, operand: unknown, source: string): Prepared | undefined {
   const match = condition.match as FilterMatch;
-  const test = itemTest(match, operand, read as (item: unknown) => unknown);
+  const field = condition.field as string;
+  const test = valueTest(match, operand);
   if (test === undefined) return undefined;
   return {
+    read: memberReader(field),
     test,
-    read: read as (item: unknown) => unknown,
     // Written only for an item that is reported.
     explain: (value) =>
-      `${(condition.field as string).slice(1)} is ${value}, ${PHRASES[match](operand, describe(operand), source)}`,
+      `${field.slice(1)} is ${value}, ${PHRASES[match](operand, describe(operand), source)}`,
   };
 }
 
@@ -178,31 +128,20 @@ const PHRASES: Record<FilterMatch, (operand: unknown, sent: string, source: stri
   'not-after': (_operand, sent, source) => `after ${source} ${sent}`,
 };
 
-function itemTest(
-  match: FilterMatch,
-  operand: unknown,
-  read: (item: unknown) => unknown,
-): ItemTest | undefined {
+function valueTest(match: FilterMatch, operand: unknown): ValueTest | undefined {
   switch (match) {
     case 'equals':
       if (typeof operand !== 'number' && typeof operand !== 'string') return undefined;
-      return (item) => {
-        const value = read(item);
-        return typeof value === typeof operand ? value === operand : undefined;
-      };
+      return (value) => (typeof value === typeof operand ? value === operand : undefined);
     case 'contains':
       if (typeof operand !== 'string') return undefined;
-      return (item) => {
-        const value = read(item);
-        return typeof value === 'string' ? value.includes(operand) : undefined;
-      };
+      return (value) => (typeof value === 'string' ? value.includes(operand) : undefined);
     case 'any-of': {
       if (!Array.isArray(operand) || operand.length === 0 || operand.length > MAX_COMPARED) return undefined;
       if (!operand.every((code) => typeof code === 'string')) return undefined;
       const codes = operand as string[];
       const holds = (text: string) => codes.some((code) => text.includes(code));
-      return (item) => {
-        const value = read(item);
+      return (value) => {
         if (typeof value === 'string') return holds(value);
         if (!Array.isArray(value)) return undefined;
         if (value.some((one) => typeof one === 'string' && holds(one))) return true;
@@ -218,10 +157,7 @@ function itemTest(
           .filter((one) => one !== ''),
       );
       if (allowed.size === 0) return undefined;
-      return (item) => {
-        const value = read(item);
-        return typeof value === 'string' ? allowed.has(value) : undefined;
-      };
+      return (value) => (typeof value === 'string' ? allowed.has(value) : undefined);
     }
     case 'between': {
       if (!isObject(operand)) return undefined;
@@ -231,18 +167,16 @@ function itemTest(
       if ((min === undefined && max === undefined) || (min !== undefined && max !== undefined && min > max)) {
         return undefined;
       }
-      return (item) => {
-        const value = read(item);
-        if (typeof value !== 'number') return undefined;
-        return (min === undefined || value >= min) && (max === undefined || value <= max);
-      };
+      return (value) =>
+        typeof value === 'number'
+          ? (min === undefined || value >= min) && (max === undefined || value <= max)
+          : undefined;
     }
     case 'not-before':
     case 'not-after': {
       const bound = typeof operand === 'string' ? isoInstant(operand) : undefined;
       if (bound === undefined) return undefined;
-      return (item) => {
-        const value = read(item);
+      return (value) => {
         const instant = typeof value === 'string' ? isoInstant(value) : undefined;
         if (instant === undefined) return undefined;
         return match === 'not-before' ? instant >= bound : instant <= bound;
@@ -251,10 +185,7 @@ function itemTest(
   }
 }
 
-/**
- * Reads the member a JSON pointer names from each item, its segments decoded once: the pointer is the spec's,
- * and it is read on every item of every answer.
- */
+/** Reads the member a JSON pointer names from each item, its segments decoded once. */
 function memberReader(pointer: string): (item: unknown) => unknown {
   if (pointer === '') return (item) => item;
   const segments = pointer.slice(1).split('/').map(unescapePointer);
@@ -276,7 +207,7 @@ function describe(operand: unknown): string {
 }
 
 function itemsOf(rules: FilterRules, body: unknown): unknown[] | undefined {
-  const items = compile(rules).itemsOf(body);
+  const items = memberReader(rules.items)(body);
   return Array.isArray(items) ? items : undefined;
 }
 
@@ -288,9 +219,9 @@ function exclusion(groups: readonly Group[], item: unknown): Exclusion | undefin
   for (const group of groups) {
     if (group.kind === 'all') {
       for (const prepared of group.tests) {
-        if (prepared.test(item) === false) return { group, failed: prepared };
+        if (prepared.test(prepared.read(item)) === false) return { group, failed: prepared };
       }
-    } else if (group.tests.every((prepared) => prepared.test(item) === false)) {
+    } else if (group.tests.every((prepared) => prepared.test(prepared.read(item)) === false)) {
       return { group, failed: undefined };
     }
   }

@@ -12,11 +12,9 @@ const EXTENDED =
 const BASIC =
   /^(\d{4})(?:(\d{2})(\d{2})|W(\d{2})(\d)|(\d{3}))[Tt ](\d{2})(?:(\d{2})(\d{2})?)?(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2})(\d{2})?)$/;
 
-/** The instant an ISO 8601 date-time names, in milliseconds since 1970-01-01T00:00:00Z (a fraction below the
- * millisecond kept as far as a double holds it, about a quarter of a microsecond today), or undefined when it
- * is not one: a calendar, week or ordinal date in the extended or basic format; a time to the hour, minute or
- * second, with a decimal fraction (`.` or `,`) of the last; 24:00 for the end of a day; 60 for a leap second
- * (read as the first instant of the next minute); and a zone, `Z` or an offset. */
+/** The instant an ISO 8601 date-time names, in milliseconds since 1970 (a fraction below the millisecond kept as
+ * far as a double holds it), or undefined: a calendar, week or ordinal date, extended or basic; a time to the
+ * hour, minute or second with a fraction of the last; 24:00; a leap second (the next minute's first instant); a zone. */
 export function isoInstant(text: string): number | undefined {
   // The longest form is about 40 characters: anything far longer is not a date-time (and no regex runs on it).
   if (text.length > 64) return undefined;
@@ -38,7 +36,8 @@ export function isoInstant(text: string): number | undefined {
   return days * MS_PER_DAY + time - offset;
 }
 
-/** Days since 1970-01-01 of a calendar, week or ordinal date; undefined when a field is out of range. */
+/** Days since 1970-01-01 of a calendar, week or ordinal date; undefined when a field is out of range (a day
+ * past its month or year rolls over into the next, which tells it). */
 function dayNumber(
   year: number,
   month: string | undefined,
@@ -47,24 +46,20 @@ function dayNumber(
   weekday: string | undefined,
   ordinal: string | undefined,
 ): number | undefined {
-  if (month !== undefined && day !== undefined) {
-    const m = Number(month);
-    const d = Number(day);
-    if (m < 1 || m > 12 || d < 1 || d > daysInMonth(year, m)) return undefined;
-    return daysFromCivil(year, m, d);
-  }
   if (week !== undefined && weekday !== undefined) {
-    const w = Number(week);
+    // Week 1 is the week with 4 January; weeks start on Monday; a week belongs to the year of its Thursday.
     const d = Number(weekday);
-    if (w < 1 || w > weeksInYear(year) || d < 1 || d > 7) return undefined;
-    // Week 1 is the week with 4 January; weeks start on Monday.
     const january4 = daysFromCivil(year, 1, 4);
-    const mondayOfWeek1 = january4 - (isoWeekday(january4) - 1);
-    return mondayOfWeek1 + (w - 1) * 7 + (d - 1);
+    const monday = january4 - (isoWeekday(january4) - 1) + (Number(week) - 1) * 7;
+    if (d < 1 || d > 7 || yearOf(monday + 3) !== year) return undefined;
+    return monday + d - 1;
   }
-  const n = Number(ordinal);
-  if (n < 1 || n > (isLeapYear(year) ? 366 : 365)) return undefined;
-  return daysFromCivil(year, 1, 1) + n - 1;
+  const m = month === undefined ? 1 : Number(month);
+  const d = Number(day ?? ordinal);
+  const days = daysFromCivil(year, m, d);
+  const date = new Date(days * MS_PER_DAY);
+  if (m < 1 || m > 12 || d < 1 || date.getUTCFullYear() !== year) return undefined;
+  return month === undefined || date.getUTCMonth() === m - 1 ? days : undefined;
 }
 
 /** Milliseconds since midnight; undefined when a field is out of range. */
@@ -88,19 +83,8 @@ function timeOfDay(
   return hour * MS_PER.hour + m * MS_PER.minute + s * MS_PER.second + fractional * unit;
 }
 
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-
-/** 53 when the year starts on a Thursday, or on a Wednesday in a leap year; else 52. */
-function weeksInYear(year: number): number {
-  const january1 = isoWeekday(daysFromCivil(year, 1, 1));
-  return january1 === 4 || (january1 === 3 && isLeapYear(year)) ? 53 : 52;
+function yearOf(days: number): number {
+  return new Date(days * MS_PER_DAY).getUTCFullYear();
 }
 
 /** Monday 1 to Sunday 7 of a day number (1970-01-01 was a Thursday). */
@@ -108,12 +92,7 @@ function isoWeekday(days: number): number {
   return ((((days + 3) % 7) + 7) % 7) + 1;
 }
 
-/** Days since 1970-01-01 of a proleptic Gregorian date (the era arithmetic of H. Hinnant's `days_from_civil`). */
+/** Days since 1970-01-01 of a proleptic Gregorian date (`setUTCFullYear`, unlike `Date.UTC`, reads years below 100 as written). */
 function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
+  return new Date(0).setUTCFullYear(year, month - 1, day) / MS_PER_DAY;
 }

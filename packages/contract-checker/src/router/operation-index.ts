@@ -51,17 +51,11 @@ function escapeRegExp(text: string): string {
 }
 
 function compileSegment(segment: string): RouteSegment {
-  const names: string[] = [];
-  let source = '';
-  let last = 0;
-  for (const token of segment.matchAll(/\{([^}]+)\}/g)) {
-    source += escapeRegExp(segment.slice(last, token.index));
-    source += '(.+?)';
-    names.push(token[1] ?? '');
-    last = (token.index ?? 0) + token[0].length;
-  }
-  if (names.length === 0) return { kind: 'literal', text: segment };
-  source += escapeRegExp(segment.slice(last));
+  // Literal text and parameter names alternate: `a{b}c` → ['a', 'b', 'c'].
+  const parts = segment.split(/\{([^}]+)\}/);
+  if (parts.length === 1) return { kind: 'literal', text: segment };
+  const source = parts.map((part, at) => (at % 2 === 1 ? '(.+?)' : escapeRegExp(part))).join('');
+  const names = parts.filter((_, at) => at % 2 === 1);
   return { kind: 'template', pattern: new RegExp(`^${source}$`), names, whole: /^\{[^}]+\}$/.test(segment) };
 }
 
@@ -107,11 +101,6 @@ function basePaths(...serverLists: unknown[]): string[] {
   return [...new Set(paths)];
 }
 
-/** The path item's `x-path-aliases` (path templates, relative like the path key). */
-function pathAliases(pathItem: JsonObject): string[] {
-  return readPathAliases(pathItem).value ?? [];
-}
-
 function printableName(name: string): string {
   return JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
 }
@@ -127,63 +116,41 @@ function safeDecode(segment: string): string {
 
 interface RouteHit {
   operation: IndexedOperation;
-  rank: number[];
+  /** A digit per segment, lower more specific: literal 0, partly templated 1, wholly templated 2. */
+  rank: string;
   pathParams: Record<string, string>;
   alias?: string;
-}
-
-/** Lower is more specific: literal 0, partly templated 1, wholly templated 2. */
-function compareRanks(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const difference = (a[i] ?? 0) - (b[i] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return a.length - b.length;
 }
 
 /** `segments` are already percent-decoded, once per request rather than once per route. */
 function matchRoute(
   route: CompiledRoute,
   segments: string[],
-): { rank: number[]; pathParams: Record<string, string> } | undefined {
+): { rank: string; pathParams: Record<string, string> } | undefined {
   // Literals first: most routes fail on one, before any template is tried or any object is built.
   for (let i = 0; i < segments.length; i++) {
     const expected = route.segments[i];
     if (expected?.kind === 'literal' && expected.text !== segments[i]) return undefined;
   }
-  const rank: number[] = [];
+  let rank = '';
   const pathParams: Record<string, string> = {};
   for (let i = 0; i < segments.length; i++) {
     const expected = route.segments[i] as RouteSegment;
     if (expected.kind === 'literal') {
-      rank.push(0);
+      rank += '0';
       continue;
     }
     const found = expected.pattern.exec(segments[i] as string);
     if (!found) return undefined;
     for (let at = 0; at < expected.names.length; at++)
       pathParams[expected.names[at] as string] = found[at + 1] ?? '';
-    rank.push(expected.whole ? 2 : 1);
+    rank += expected.whole ? '2' : '1';
   }
   return { rank, pathParams };
 }
 
-export interface OperationIndex {
-  /** Every operation of `paths` and every operation of `webhooks` (those have `webhook` set). */
-  operations: IndexedOperation[];
-  match(
-    method: string,
-    url: string,
-    opts?: { service?: string },
-  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss };
-  /** The webhook a recorded callback names (`<name>` or `<service>/<name>`, the entry's `_webhook`), or why
-   * none: an unknown name, a name several services use, or a method the webhook does not document. */
-  matchWebhook(
-    name: string,
-    method: string,
-    opts?: { service?: string },
-  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: string };
-}
+/** Every operation of `paths` and of `webhooks` (those have `webhook` set), and the matching of each. */
+export type OperationIndex = ReturnType<typeof buildOperationIndex>;
 
 /** An absolute `http(s)` URL or an origin-relative one whose path holds only characters the URL parser leaves
  * alone (no dot segments, nothing to percent-encode): its path is the text as written. */
@@ -194,10 +161,9 @@ type PathFound = { match?: OperationMatch; operation?: IndexedOperation; miss?: 
 type WebhookFound = { match?: OperationMatch; operation?: IndexedOperation; miss?: string };
 
 /** A found match, frozen with what it holds, since every verdict that shares it reads it. */
-function frozen<T extends { match?: OperationMatch; miss?: unknown }>(found: T): T {
+function frozen(found: PathFound): PathFound {
   if (found.match) Object.freeze(Object.freeze(found.match).pathParams);
-  const miss = found.miss as MatchMiss | string | undefined;
-  if (typeof miss === 'object' && miss.reason === 'method') Object.freeze(Object.freeze(miss).allowed);
+  if (found.miss?.reason === 'method') Object.freeze(Object.freeze(found.miss).allowed);
   return Object.freeze(found);
 }
 
@@ -259,16 +225,14 @@ function routesOf(document: OpenApiDocument, key: string, pathItem: JsonObject, 
   const routes: CompiledRoute[] = bases.map((base) => ({
     segments: splitPath(`${base}${key}`).map(compileSegment),
   }));
-  for (const alias of pathAliases(pathItem)) {
+  for (const alias of readPathAliases(pathItem).value ?? []) {
     for (const base of bases)
       routes.push({ segments: splitPath(`${base}${alias}`).map(compileSegment), alias });
   }
   return routes;
 }
 
-export function buildOperationIndex(
-  services: Array<{ name: string; document: OpenApiDocument }>,
-): OperationIndex {
+export function buildOperationIndex(services: Array<{ name: string; document: OpenApiDocument }>) {
   const operations = indexOperations(services);
   // Routes by segment count: a request is only ever compared with routes of its own length.
   const routesByLength = new Map<number, Array<{ operation: IndexedOperation; route: CompiledRoute }>>();
@@ -291,26 +255,21 @@ export function buildOperationIndex(
       const hit = matchRoute(route, segments);
       if (hit) hits.push({ operation, ...hit, ...(route.alias !== undefined ? { alias: route.alias } : {}) });
     }
-    // Stable sort keeps config order (then spec order) between equally specific routes.
-    return hits.length > 1 ? hits.sort((a, b) => compareRanks(a.rank, b.rank)) : hits;
+    // Routes of one length have ranks of one length. A stable sort keeps config order (then spec order)
+    // between equally specific routes.
+    return hits.length > 1 ? hits.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0)) : hits;
   }
 
-  // Traffic repeats its URLs (lists, polling, the same resource) and its webhooks: each answer is kept,
-  // frozen because every verdict that shares it reads it.
+  // Traffic repeats its URLs (lists, polling, the same resource): each answer is kept, frozen because every
+  // verdict that shares it reads it.
   const byAddress = scopedMemo<PathFound>(maxRecentMatches);
-  const byPath = scopedMemo<PathFound>(maxRecentMatches);
-  const byWebhook = scopedMemo<WebhookFound>(maxRecentMatches);
 
   return {
     operations,
-    matchWebhook(name, method, opts = {}) {
-      const { service } = opts;
-      return (
-        byWebhook.known(service, method, name) ??
-        byWebhook.remember(service, method, name, frozen(findWebhook(operations, name, method, service)))
-      );
-    },
-    match(method, url, opts = {}) {
+    /** The webhook a recorded callback names (`<name>` or `<service>/<name>`, the entry's `_webhook`), or why none. */
+    matchWebhook: (name: string, method: string, opts: { service?: string } = {}): WebhookFound =>
+      findWebhook(operations, name, method, opts.service),
+    match(method: string, url: string, opts: { service?: string } = {}): PathFound {
       const end = pathEnd(url);
       const address = end < 0 ? url : url.slice(0, end);
       // An address with user info is not kept: its text may hold a credential.
@@ -325,19 +284,10 @@ export function buildOperationIndex(
   };
 
   function matchUrl(method: string, url: string, service: string | undefined): PathFound {
-    const upper = method.toUpperCase();
-    const path = urlPath(url);
-    return (
-      byPath.known(service, upper, path) ??
-      byPath.remember(service, upper, path, frozen(matchPath(upper, path, service)))
-    );
+    return frozen(matchPath(method.toUpperCase(), urlPath(url), service));
   }
 
-  function matchPath(
-    upper: string,
-    path: string,
-    service: string | undefined,
-  ): { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss } {
+  function matchPath(upper: string, path: string, service: string | undefined): PathFound {
     const hits = hitsFor(path, service);
     const hit = hits.find((candidate) => candidate.operation.method === upper);
     if (hit) {
