@@ -65,7 +65,7 @@ export function planRequest(operation: PreparedOperation): RequestPlan {
   const specLocation = service.body.specLocation;
   const security = serviceSecurity(service);
   const requirements = planOperationSecurity(doc, security, indexed.operation, indexed.pointer);
-  const parameters = planParameters(doc, validator, service.body.json, operation.parameters, specLocation);
+  const parameters = planParameters(doc, validator, service.body.json, operation.parameters);
   const body = planBody(service.body, declaredRequestBody(operation));
   const reads: RequestReads = {
     headers: headerNames(['content-type', ...security.reads.headers, ...parameters.reads.headers]),
