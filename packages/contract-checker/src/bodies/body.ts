@@ -13,7 +13,7 @@ import {
   type OpenApiDocument,
   parseMediaType,
 } from '@svc-contracts/openapi-utils';
-import { maskXmlMessage } from '@svc-contracts/redact';
+import { localName, maskXmlMessage } from '@svc-contracts/redact';
 import { assertWellFormedXml, validateAgainstAny } from '@svc-contracts/xml-validator';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import type { XsdCache } from '../contract/xsd-cache.js';
@@ -73,7 +73,7 @@ export function rootElementName(xml: string): string | undefined {
   for (prologPart.lastIndex = at; prologPart.test(xml); prologPart.lastIndex = at) at = prologPart.lastIndex;
   elementName.lastIndex = at;
   const name = elementName.exec(xml)?.[1];
-  return name?.slice(name.indexOf(':') + 1);
+  return name === undefined ? undefined : localName(name);
 }
 
 /** Checks a recorded body against the declared `content`: presence, Content-Type, then the body by media kind

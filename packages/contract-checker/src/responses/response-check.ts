@@ -48,7 +48,7 @@ export function responseKeyFor(responses: unknown, status: number): string | und
 }
 
 /** The check of a response, planned once per operation. `parts`: the request as its own check took it apart
- * (see `RequestReader`), when it was; its decoded query is what `x-filters` reads. */
+ * (see `RequestPlan`), when it was; its decoded query is what `x-filters` reads. */
 export type ResponseCheck = (
   request: RecordedRequest,
   response: RecordedResponse,

@@ -25,23 +25,18 @@ export function credentialLocation(scheme: JsonObject): { in: string; name: stri
   return undefined;
 }
 
-/** How a credential at `location` is read from a request taken apart, worked out once per scheme. */
+/** How a credential at `location` (`header`, `query`, `cookie`) is read from a request taken apart. */
 export function credentialReader(
   location: string,
   name: string,
 ): (parts: RequestParts) => string[] | undefined {
-  if (location === 'header') {
-    const key = name.toLowerCase();
-    return (parts) => parts.headers.get(key);
-  }
-  if (location === 'query') return (parts) => parts.query.get(name);
-  if (location === 'cookie') {
-    return (parts) => {
-      const value = parts.cookies.get(name);
-      return value === undefined ? undefined : [value];
-    };
-  }
-  return () => undefined;
+  const key = location === 'header' ? name.toLowerCase() : name;
+  return (parts) => {
+    if (location === 'header') return parts.headers.get(key);
+    if (location === 'query') return parts.query.get(key);
+    const cookie = location === 'cookie' ? parts.cookies.get(key) : undefined;
+    return cookie === undefined ? undefined : [cookie];
+  };
 }
 
 /** The credentials of the request's `Authorization` value of `scheme` (lower case): `<scheme> ...` or the

@@ -100,8 +100,6 @@ function apiKeyAsBearer(security: ServiceSecurity, parts: RequestParts): string 
 /** The requirements that apply to one operation (its own `security`, else the document's), planned once. */
 interface OperationSecurity {
   requirements: string[][];
-  /** Each requirement as indexes into the service's schemes (-1: a scheme the service does not define). */
-  indexes: number[][];
   /** Every scheme the requirements name, once each, in order. */
   named: string[];
   /** `[a] or [b + c]`, for messages. */
@@ -112,7 +110,6 @@ interface OperationSecurity {
 
 export function planOperationSecurity(
   doc: OpenApiDocument,
-  security: ServiceSecurity,
   operation: JsonObject,
   operationPointer: string,
 ): OperationSecurity {
@@ -123,7 +120,6 @@ export function planOperationSecurity(
     .map((requirement) => Object.keys(requirement));
   return {
     requirements,
-    indexes: requirements.map((requirement) => requirement.map((name) => security.indexOf.get(name) ?? -1)),
     named: [...new Set(requirements.flat())],
     accepts: requirements
       .map((requirement) => (requirement.length === 0 ? '[anonymous]' : `[${requirement.join(' + ')}]`))
@@ -141,20 +137,19 @@ export function checkSecurity(
   const violations: Violation[] = [];
   const { schemes, rules } = security;
   const states = schemes.map((scheme) => scheme.presence(parts));
-  // -1: a scheme the service does not define, so never sent.
-  const stateAt = (at: number): Presence['state'] => (at < 0 ? 'absent' : (states[at] as Presence).state);
-  const met = (at: number) => stateAt(at) === 'present' || stateAt(at) === 'unobservable';
+  // A scheme the service does not define is never sent.
+  const stateOf = (name: string) => states[security.indexOf.get(name) ?? -1] ?? { state: 'absent' };
+  const met = (name: string) => ['present', 'unobservable'].includes(stateOf(name).state);
   const fail = (rule: Violation['rule'], message: string, pointer: string | undefined, at: string) =>
     violations.push(violation('request', rule, message, pointer, specLocation(at)));
 
-  if (operation.requirements.length > 0 && !operation.indexes.some((requirement) => requirement.every(met))) {
-    const malformed = operation.named.flatMap((name) => {
-      const state = states[security.indexOf.get(name) ?? -1];
-      return state?.state === 'malformed' ? [{ name, reason: state.reason }] : [];
-    });
-    for (const { name, reason } of malformed) {
+  const { requirements } = operation;
+  if (requirements.length > 0 && !requirements.some((requirement) => requirement.every(met))) {
+    const malformed = operation.named.filter((name) => stateOf(name).state === 'malformed');
+    for (const name of malformed) {
+      const state = stateOf(name);
       const { pointer } = schemes[security.indexOf.get(name) as number] as PlannedScheme;
-      const message = `credential of ${name} is malformed: ${reason}`;
+      const message = `credential of ${name} is malformed: ${state.state === 'malformed' ? state.reason : ''}`;
       fail('security-malformed', message, pointer, `#/components/securitySchemes/${name}`);
     }
     if (malformed.length === 0) {
@@ -177,7 +172,7 @@ export function checkSecurity(
     };
     // Presence, not validity: a malformed API key next to a bearer token still breaks exclusivity.
     const sent = schemes.filter(
-      (scheme, at) => scheme.credential && (stateAt(at) === 'present' || stateAt(at) === 'malformed'),
+      (scheme, at) => scheme.credential && ['present', 'malformed'].includes((states[at] as Presence).state),
     );
     const sentNames = sent.map((scheme) => scheme.name);
     const keyAsBearer = apiKeyAsBearer(security, parts);
