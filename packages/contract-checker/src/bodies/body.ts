@@ -34,14 +34,12 @@ export interface BodyContext {
   /** Root document relative to the repository, for spec locations. */
   relativeRoot: string;
   specLocation: (pointer: string) => string;
-  /** The contract set's JSON reader of recorded traffic (its policy, its remembered parses). */
   json: TrafficJson;
 }
 
 /** What the contract says about one body: the `content` map and where it is. */
 export interface DeclaredBody {
   side: Side;
-  /** `content` of the request body or response; undefined when none is declared. */
   content: unknown;
   /** Pointer of the request body / response object (for spec locations). */
   pointer: string;
@@ -50,7 +48,6 @@ export interface DeclaredBody {
   open?: boolean;
 }
 
-/** The rule codes of one side's body. */
 const rules = (side: Side) =>
   ({
     contentType: `${side}-content-type`,
@@ -76,8 +73,7 @@ export function rootElementName(xml: string): string | undefined {
   return name === undefined ? undefined : localName(name);
 }
 
-/** Checks a recorded body against the declared `content`: presence, Content-Type, then the body by media kind
- * (JSON, form, XML against `x-xsd`, text with `contentMediaType` + `contentSchema`). */
+/** Checks a recorded body against the declared `content`: presence, Content-Type, then the body by media kind. */
 export type BodyCheck = (
   contentTypeHeader: string | undefined,
   body: string | undefined,
@@ -86,8 +82,7 @@ export type BodyCheck = (
 /** What a body check finds in a body that conforms: one shared, frozen list (callers only read it). */
 const none: Violation[] = Object.freeze([]) as unknown as Violation[];
 
-/** The check of one declared body, worked out once: its media types, and per Content-Type text the declared
- * entry it falls under with that entry's compiled check (found on the first body that has it). */
+/** The check of one declared body, planned per Content-Type text on the first body that has it. */
 export function planBody(context: BodyContext, declared: DeclaredBody): BodyCheck {
   const { side, open } = declared;
   const rule = rules(side);
@@ -164,8 +159,7 @@ function planMedia(
   const { schema } = media;
   const resolved = derefWithPointer(doc, schema, `${mediaPointer}/schema`);
   const node = isObject(resolved.node) ? resolved.node : undefined;
-  // A value's check against `target`: undefined when it conforms, else its issues at `pointer`'s location
-  // (worked out on the first failure: a conforming body never needs it).
+  // Undefined when the value conforms; the location is worked out on the first failure.
   const schemaCheck = (target: unknown, pointer: string) => {
     const conforms = validator.tester(target);
     let at: string | undefined;
@@ -245,8 +239,7 @@ async function checkXml(
 ): Promise<Violation[]> {
   const rule = rules(side);
   const mediaLocation = () => context.specLocation(mediaPointer);
-  // The linter requires `x-xsd` on every XML media type; `x-xsd: false` marks a document the source does not
-  // show, which must still be XML.
+  // `x-xsd: false`: a document the source does not show, which must still be XML.
   if (!xsd) {
     const issue = wellFormednessIssue(body);
     return issue
@@ -255,8 +248,7 @@ async function checkXml(
   }
   const actualRoot = rootElementName(body);
   if (xsd.element !== undefined && actualRoot !== undefined && actualRoot !== xsd.element) {
-    // `otherRoots: open`: the XSD holds only a document of its root element; another document is one the
-    // source leaves open (numbers' 400 of the tns operation: the Tn error, or any other refusal).
+    // `otherRoots: open`: a document of another root element is one the source leaves open.
     if (xsd.otherRoots === 'open') return checkXml(context, side, false, mediaPointer, body);
     const message = `the document element is <${actualRoot}>; the contract expects <${xsd.element}> (x-xsd element)`;
     const at = context.specLocation(`${mediaPointer}/${EXTENSION.xsd}`);

@@ -3,10 +3,8 @@ import { type OpenApiDocument, schemaShape, schemaTypes } from '@svc-contracts/o
 const integerText = /^[+-]?\d+$/;
 const keepText = (text: string): string => text;
 
-/**
- * How the text of a parameter, header or form field becomes the JSON value its schema describes, the way a
- * typed server would read it: `"42"` becomes 42 for an integer schema, `"true"` becomes true for a boolean.
- */
+/** How the text of a parameter, header or form field becomes the JSON value its schema describes, as a typed
+ * server reads it (`"42"` is 42 for an integer schema). */
 export function scalarCoercion(doc: OpenApiDocument, schema: unknown): (text: string) => unknown {
   const types = schemaTypes(doc, schema);
   if (types.length === 0 || types.includes('string')) return keepText;
@@ -25,8 +23,7 @@ export function itemsCoercion(doc: OpenApiDocument, schema: unknown): (texts: st
   return (texts) => texts.map(item);
 }
 
-/** Coerces the fields of an object (form body, deepObject parameter) by the schema's `properties`, each
- * property's coercion worked out on its first use. */
+/** Coerces the fields of an object (form body, deepObject parameter) by the schema's `properties`. */
 export function fieldsCoercion(
   doc: OpenApiDocument,
   schema: unknown,
@@ -54,11 +51,8 @@ export function fieldsCoercion(
   };
 }
 
-/**
- * {@link fieldsCoercion} for a body whose fields may be sent more than once: one object per occurrence of a
- * repeated field that is not an array (`scope=voice.webrtc&scope=admin` gives two objects, one per scope), so
- * every value sent is held to the rule, not only the first.
- */
+/** {@link fieldsCoercion} giving one object per occurrence of a repeated field that is not an array, so
+ * every value sent is held to the rule, not only the first. */
 export function fieldsCoercionEach(
   doc: OpenApiDocument,
   schema: unknown,

@@ -78,8 +78,7 @@ const badFormats: Record<string, string> = {
   hostname: '-not a hostname-',
 };
 
-/** Mutations of a JSON value that its schema must reject: drop a required property, change a type, leave an
- * enum, break a pattern or format, exceed a bound. */
+/** Mutations of a JSON value that its schema must reject. */
 export function jsonMutations(
   doc: OpenApiDocument,
   schema: unknown,

@@ -39,11 +39,7 @@ async function bodyMutants(
   if (shape.kind === 'xml') {
     if (!xsdFacts.has(shape.xsdPath)) xsdFacts.set(shape.xsdPath, readXsdFacts(shape.xsdPath));
     const facts = await (xsdFacts.get(shape.xsdPath) as Promise<XsdFacts>);
-    return xmlMutations(body, facts).map((mutation) => ({
-      kind: mutation.kind,
-      description: mutation.description,
-      body: mutation.xml,
-    }));
+    return xmlMutations(body, facts).map(({ kind, description, xml }) => ({ kind, description, body: xml }));
   }
   let value: unknown;
   try {
@@ -52,10 +48,11 @@ async function bodyMutants(
   } catch {
     return [];
   }
-  return jsonMutations(doc, shape.schema, value).map((mutation) => ({
-    kind: mutation.kind,
-    description: mutation.description,
-    body: serialise(shape, mutation.value),
+  const mutations = jsonMutations(doc, shape.schema, value);
+  return mutations.map(({ kind, description, value: mutated }) => ({
+    kind,
+    description,
+    body: serialise(shape, mutated),
   }));
 }
 
@@ -75,8 +72,8 @@ function replaceQuery(url: string, name: string, text: string): string {
   return `${base.slice(0, at)}?${query}${hash < 0 ? '' : url.slice(hash)}`;
 }
 
-/** Mutants of a passing exchange that the contract must reject: for the request (when it conformed) its body
- * and its query parameters, for the response its body. */
+/** Mutants of a passing exchange that the contract must reject: of the request's body and query (when it
+ * conformed), of the response's body. */
 export async function generateMutants(
   exchange: { request: RecordedRequest; response: RecordedResponse },
   contracts: ContractSet,
@@ -111,8 +108,7 @@ export async function generateMutants(
       }
       if (!parameter.json && typeof value === 'object') continue;
       for (const mutation of jsonMutations(doc, parameter.schema, value, 20)) {
-        // Every query value is text: a string parameter cannot be given another type, so its "type change"
-        // (`12345`) is still a valid string, not a mutant.
+        // Every query value is text: a string parameter's "type change" (`12345`) is still a valid string.
         if (!parameter.json && mutation.kind === 'change-type' && typeof value === 'string') continue;
         // A query string has no types: a "type change" to a string is still the text `mutant`.
         const mutatedText = parameter.json
@@ -151,8 +147,7 @@ export interface MutationReport {
   killed: number;
   score: number;
   services: ServiceMutationScore[];
-  /** Entries the checker could not mutate or whose mutants it could not check (a body nested deeper than the
-   * stack allows, under a raised `--max-json-depth`): named, and the run exits 2. */
+  /** Entries the checker could not mutate or whose mutants it could not check: named, and the run exits 2. */
   notMutated?: Array<{ file?: string; entry?: number; reason: string }>;
 }
 
@@ -181,8 +176,7 @@ export async function scoreMutants(
     notMutated.push({ ...placeOf(exchange), reason: error instanceof Error ? error.message : String(error) });
   };
   for (const exchange of exchanges) {
-    // A request mutant is only a detection test when the original request conformed and was accepted: refused
-    // with a documented 4xx, an invalid mutant is rightly `rejected-as-expected`.
+    // A request mutant tests detection only when the request conformed and was accepted (not refused by a 4xx).
     const accepted = exchange.response.status >= 200 && exchange.response.status <= 299;
     let mutants: Mutant[];
     try {
@@ -208,15 +202,14 @@ export async function scoreMutants(
     services.set(match.service, score);
     for (const mutant of mutants) {
       jobs.push(async () => {
-        let killed: boolean;
+        let verdict: Awaited<ReturnType<ContractSet['checkExchange']>>;
         try {
-          killed =
-            (await contracts.checkExchange(mutant.request, mutant.response, checkOpts)).verdict ===
-            'violation';
+          verdict = await contracts.checkExchange(mutant.request, mutant.response, checkOpts);
         } catch (error) {
           failed(exchange, error);
           return;
         }
+        const killed = verdict.verdict === 'violation';
         const kind = score.byKind[mutant.kind] ?? { mutants: 0, killed: 0 };
         score.byKind[mutant.kind] = kind;
         score.mutants++;

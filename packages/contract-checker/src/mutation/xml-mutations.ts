@@ -14,8 +14,7 @@ const numeric =
   'int integer positiveInteger nonNegativeInteger negativeInteger long short byte decimal double float';
 const constrainedBuiltins = new Set(`boolean date dateTime time ${numeric}`.split(' '));
 
-/** A type a mutated value can break: one of the built-ins above, or a named simple type whose own restriction
- * sets a pattern, an enumeration, an inclusive bound, a length or a maximum length. */
+/** A type a mutated value can break: a built-in above, or a named simple type whose own restriction has facets. */
 function isConstrained(schema: XsdSchema, type: ElementDecl['type']): boolean {
   if (type.kind === 'builtin') return constrainedBuiltins.has(type.name);
   if (type.kind !== 'named') return false;
@@ -31,8 +30,7 @@ function isConstrained(schema: XsdSchema, type: ElementDecl['type']): boolean {
   );
 }
 
-/** Every element declaration of the XSD and its includes (global, and inside each named or anonymous complex
- * type), by name. */
+/** Every element declaration of the XSD and its includes (global and in complex types), by name. */
 export async function readXsdFacts(xsdPath: string): Promise<XsdFacts> {
   const schema = loadXsd(xsdPath);
   // Names with a declaration that is optional, or not constrained: the others are required or constrained.
@@ -73,11 +71,8 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/**
- * Mutations of an XML document its XSD must reject: drop every occurrence of a required element (all of them,
- * so a repeated element cannot survive by its siblings), or put an invalid text in a leaf whose type is
- * constrained.
- */
+/** Mutations of an XML document its XSD must reject: drop every occurrence of a required element (so no
+ * sibling keeps it valid), or put an invalid text in a leaf whose type is constrained. */
 export function xmlMutations(xml: string, facts: XsdFacts, limit = 40): XmlMutation[] {
   const mutations: XmlMutation[] = [];
   const rootName = /<([A-Za-z_][\w.:-]*)[\s>/]/.exec(xml.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''))?.[1];

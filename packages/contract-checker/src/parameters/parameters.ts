@@ -5,7 +5,7 @@ import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import { violation } from '../bodies/violation.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import type { Violation } from '../core/types.js';
-import { headerLines, type PlannedReads, type RequestParts, recordReads } from './request-parts.js';
+import { headerLines, type PlannedReads, type RequestParts, recordReads, valuesAt } from './request-parts.js';
 import type { ParameterLocation, ResolvedParameter } from './resolve.js';
 
 /** What a parameter not sent decodes to (a `content` parameter that does not parse gives {@link UnparseableJson}). */
@@ -14,8 +14,7 @@ const notSent: unique symbol = Symbol('not sent');
 /** A parameter's text (path, cookie), its texts (query, header lines), or its fields by name. */
 type RawReader = (parts: RequestParts) => string | string[] | Map<string, string[]> | undefined;
 
-/** How the raw text(s) of a parameter are found in the request by its location and style, before any
- * decoding by schema. */
+/** How the raw text(s) of a parameter are found in the request by its location and style. */
 function rawReader(doc: OpenApiDocument, parameter: ResolvedParameter): RawReader {
   const { name, style } = parameter;
   switch (parameter.in) {
@@ -36,9 +35,8 @@ function rawReader(doc: OpenApiDocument, parameter: ResolvedParameter): RawReade
   }
 }
 
-/** A query parameter's texts by its style: `deepObject` (`name[key]=v`), `form` with `explode` and an object
- * schema (each property its own field), else the fields named as the parameter (`form`, and the delimited
- * styles, split later). */
+/** A query parameter's texts: `deepObject` (`name[key]=v`), `form` + `explode` of an object (a field per
+ * property), else the fields named as the parameter. */
 function queryReader(doc: OpenApiDocument, parameter: ResolvedParameter): RawReader {
   const { name } = parameter;
   if (parameter.style === 'deepObject') {
@@ -120,12 +118,11 @@ function decoder(
   };
 }
 
-/** One parameter made ready to check: how it is decoded, and its schema compiled. */
+/** One parameter made ready to check. */
 interface PlannedParameter {
   parameter: ResolvedParameter;
-  /** `query parameter 'limit'`, for messages. */
+  /** `query parameter 'limit'` and `query:limit`. */
   label: string;
-  /** `query:limit`: the pointer of the parameter in the recording. */
   base: string;
   decode: (parts: RequestParts) => unknown;
   conforms?: (value: unknown) => boolean;
@@ -133,20 +130,9 @@ interface PlannedParameter {
   requires: Array<{ name: string; index: number; sent: (parts: RequestParts) => boolean }>;
 }
 
-/** An operation's parameters made ready to check, with what of the request they read. */
 interface ParameterPlan {
   planned: PlannedParameter[];
   reads: PlannedReads;
-}
-
-function sentIn(location: ParameterLocation, name: string): (parts: RequestParts) => boolean {
-  if (location === 'query') return (parts) => parts.query.has(name);
-  if (location === 'header') {
-    const key = name.toLowerCase();
-    return (parts) => parts.headers.has(key);
-  }
-  if (location === 'cookie') return (parts) => parts.cookies.has(name);
-  return (parts) => parts.pathParams[name] !== undefined;
 }
 
 export function planParameters(
@@ -165,7 +151,12 @@ export function planParameters(
     readsAt(parameter.in, parameter.name);
     const requires = parameter.requires.map((name) => {
       readsAt(parameter.in, name);
-      return { name, index: indexOf(parameter.in, name), sent: sentIn(parameter.in, name) };
+      const read = valuesAt(parameter.in, name);
+      return {
+        name,
+        index: indexOf(parameter.in, name),
+        sent: (parts: RequestParts) => read(parts) !== undefined,
+      };
     });
     return {
       parameter,

@@ -135,19 +135,14 @@ function parseCookies(headers: ReadonlyMap<string, string[]>): ReadonlyMap<strin
   return cookies;
 }
 
-/** What of a request an operation's checks read: these headers (lower case), the query, the cookies. */
-export interface RequestReads {
-  headers: HeaderNames;
+/** What of a request an operation's checks read: header names (as planned, then grouped), query, cookies. */
+export interface RequestReads<Headers = HeaderNames> {
+  headers: Headers;
   query: boolean;
   cookies: boolean;
 }
 
-/** What part of a request a plan reads, as it is planned: header names as written, before grouping. */
-export interface PlannedReads {
-  headers: string[];
-  query: boolean;
-  cookies: boolean;
-}
+export type PlannedReads = RequestReads<string[]>;
 
 /** A {@link PlannedReads} with the function that records one value the plan reads, by its OpenAPI location. */
 export function recordReads(): { reads: PlannedReads; readsAt: (location: string, name: string) => void } {
@@ -161,6 +156,22 @@ export function recordReads(): { reads: PlannedReads; readsAt: (location: string
     }
   };
   return { reads, readsAt };
+}
+
+/** How the values at an OpenAPI location (`header`, `query`, `cookie`, `path`) are read from a request taken apart. */
+export function valuesAt(location: string, name: string): (parts: RequestParts) => string[] | undefined {
+  const key = location === 'header' ? name.toLowerCase() : name;
+  return (parts) => {
+    if (location === 'header') return parts.headers.get(key);
+    if (location === 'query') return parts.query.get(key);
+    const value =
+      location === 'cookie'
+        ? parts.cookies.get(key)
+        : location === 'path'
+          ? parts.pathParams[key]
+          : undefined;
+    return value === undefined ? undefined : [value];
+  };
 }
 
 /** Takes a request apart as far as `reads` asks: no query decoded that no check reads, no header kept that none names. */

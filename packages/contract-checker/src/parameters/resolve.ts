@@ -17,17 +17,15 @@ export interface ResolvedParameter {
   required: boolean;
   /** `schema`, or the schema of the single `content` entry. */
   schema?: unknown;
-  /** Set when the parameter is declared with `content`: its text is a document of this media type. */
+  /** The media type of a parameter declared with `content`, and whether it is JSON (parsed before the check). */
   contentType?: string;
-  /** `contentType` is a JSON media type: the text is parsed before the schema check. */
   contentIsJson?: boolean;
   style: string;
   explode: boolean;
   /** `x-requires`: names (same `in`) that must be present whenever this one is. */
   requires: string[];
-  /** Pointer of the parameter in the bundled document (its component when it is a `$ref`). */
+  /** Pointers of the parameter and its schema (their components when they are `$ref`s). */
   pointer: string;
-  /** Pointer of its schema (the component schema when it is a `$ref`). */
   schemaPointer: string;
 }
 

@@ -12,8 +12,7 @@ import {
   type ServiceSecurity,
 } from '../security/security.js';
 
-/** How an operation's requests are read and checked: `readRequest` takes a request apart once per entry as far
- * as the checks of both sides read it (`x-filters` reads the query the request side decoded). */
+/** How an operation's requests are read (once per entry, for both sides' checks) and checked. */
 export interface RequestPlan {
   readRequest: (request: RecordedRequest, match: OperationMatch) => RequestParts;
   checkRequest: (request: RecordedRequest, parts: RequestParts) => MaybePromise<Violation[]>;

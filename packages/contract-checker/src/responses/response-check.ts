@@ -47,8 +47,7 @@ export function responseKeyFor(responses: unknown, status: number): string | und
   return key;
 }
 
-/** The check of a response, planned once per operation. `parts`: the request as its own check took it apart
- * (see `RequestPlan`), when it was; its decoded query is what `x-filters` reads. */
+/** The check of a response; `parts`, the request as its own check took it apart, gives `x-filters` its query. */
 export type ResponseCheck = (
   request: RecordedRequest,
   response: RecordedResponse,
@@ -71,8 +70,7 @@ type ResponseCheckInto = (
   violations: Violation[],
 ) => void;
 
-/** The response key a status falls under (undefined: the status is not declared), with its plan (undefined
- * also when the key has no response object). */
+/** The response key a status falls under (undefined: not declared), with its plan. */
 interface StatusPlan {
   key: string | undefined;
   planned: PlannedResponse | undefined;
@@ -88,8 +86,7 @@ function declaredResponse(operation: PreparedOperation, key: string): { node: un
   );
 }
 
-/** Whether a response of the operation declares `x-filters`, which read the request's query: the request side
- * then decodes the query for both sides (its plan asks this once). */
+/** Whether a response of the operation declares `x-filters`, which read the request's query. */
 export function answersFilterQuery(operation: PreparedOperation): boolean {
   const { responses } = operation.indexed.operation;
   if (!isObject(responses)) return false;
@@ -99,8 +96,7 @@ export function answersFilterQuery(operation: PreparedOperation): boolean {
   });
 }
 
-/** The documented response headers, resolved and compiled once: a required one missing, a value off its
- * schema. */
+/** The documented response headers, compiled once: a required one missing, a value off its schema. */
 function planHeaders(
   service: CompiledService,
   declared: unknown,
@@ -166,8 +162,7 @@ function planAcross(
       violations.push(violation('response', 'response-body-schema', found.message, found.pointer, at));
     }
     if (filters === undefined) return;
-    // The query as the request side decoded it (its plan reads the query of an operation with `x-filters`);
-    // decoded here only for a response checked on its own.
+    // Decoded here only for a response checked on its own.
     const query = parts === undefined ? filterQuery(filters, request.url) : parts.query;
     for (const found of filterMismatches(json, filters, query, response.body)) {
       const at = specLocation(`${pointer}/${EXTENSION.filters}`);
@@ -188,12 +183,10 @@ function planDeclaredResponse(operation: PreparedOperation, key: string): Planne
   };
 }
 
-/** An operation's response check, worked out per response key on the first response that falls under it: the
- * documented headers with their compiled schemas, and the body's check. */
+/** An operation's response check, planned per response key on the first response that falls under it. */
 export function planResponse(operation: PreparedOperation): ResponseCheck {
   const { service, indexed } = operation;
-  // HTTP statuses (100 to 599, all a HAR entry can have) by index; anything else a library caller passes is
-  // looked up each time.
+  // HTTP statuses (100 to 599) by index; anything else a library caller passes is looked up each time.
   const byHttpStatus: Array<StatusPlan | undefined> = [];
   // One plan per response key (the keys come from the spec): statuses under `2XX` or `default` share it.
   const byKey = new Map<string, PlannedResponse | undefined>();
@@ -242,7 +235,6 @@ function undeclaredStatus(operation: PreparedOperation, response: RecordedRespon
   const message = `status ${response.status} is not declared for ${indexed.operationId}; declared: ${declared.join(', ') || 'none'}`;
   const at = specLocation(`${indexed.pointer}/responses`);
   const violations = [violation('response', 'undeclared-status', message, undefined, at)];
-  // The service-wide error schema still says what such a body must look like.
   const errorKey = responseKeyFor(service.errorSchemas, response.status);
   const errorSchema = errorKey === undefined ? undefined : service.errorSchemas[errorKey];
   if (errorSchema === undefined || !response.body) return violations;

@@ -4,7 +4,7 @@ import type { JsonObject, OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { decodeBasic } from '@svc-contracts/redact';
 import { scalarCoercion } from '../bodies/coerce.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
-import type { RequestParts } from '../parameters/request-parts.js';
+import { type RequestParts, valuesAt } from '../parameters/request-parts.js';
 
 /** What a request shows of one scheme's credential. */
 export type Presence =
@@ -25,22 +25,7 @@ export function credentialLocation(scheme: JsonObject): { in: string; name: stri
   return undefined;
 }
 
-/** How a credential at `location` (`header`, `query`, `cookie`) is read from a request taken apart. */
-export function credentialReader(
-  location: string,
-  name: string,
-): (parts: RequestParts) => string[] | undefined {
-  const key = location === 'header' ? name.toLowerCase() : name;
-  return (parts) => {
-    if (location === 'header') return parts.headers.get(key);
-    if (location === 'query') return parts.query.get(key);
-    const cookie = location === 'cookie' ? parts.cookies.get(key) : undefined;
-    return cookie === undefined ? undefined : [cookie];
-  };
-}
-
-/** The credentials of the request's `Authorization` value of `scheme` (lower case): `<scheme> ...` or the
- * scheme alone, in any case. */
+/** The credentials of the request's `Authorization` value of `scheme` (lower case), in any case. */
 export function authorizationCredentials(parts: RequestParts, scheme: string): string | undefined {
   for (const value of parts.headers.get('authorization') ?? []) {
     const head = value.slice(0, scheme.length + 1).toLowerCase();
@@ -66,8 +51,7 @@ function basicProblem(credentials: string): string | undefined {
   return decoded.user === '' ? 'the Basic credentials have an empty user id' : undefined;
 }
 
-/** An `http` scheme (`Basic`, `Bearer`, any other; OAuth 2 and OpenID Connect send a Bearer token): its
- * credentials in `Authorization`, judged by scheme. */
+/** An `http` scheme's credentials in `Authorization` (OAuth 2 and OpenID Connect send a Bearer token). */
 function httpPresence(declaredName: string): (parts: RequestParts) => Presence {
   const name = declaredName.toLowerCase();
   return (parts) => {
@@ -93,7 +77,7 @@ function apiKeyPresence(
 ): (parts: RequestParts) => Presence {
   const location = credentialLocation(scheme);
   if (!location) return () => absent;
-  const read = credentialReader(location.in, location.name);
+  const read = valuesAt(location.in, location.name);
   const valueSchema = readValueSchema(scheme).value;
   const conforms = valueSchema === undefined ? undefined : validator.tester(valueSchema);
   const coerce = scalarCoercion(doc, valueSchema);

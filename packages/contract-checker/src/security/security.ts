@@ -10,11 +10,10 @@ import { MASK } from '@svc-contracts/redact';
 import { violation } from '../bodies/violation.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import type { Violation, ViolationReason } from '../core/types.js';
-import { type PlannedReads, type RequestParts, recordReads } from '../parameters/request-parts.js';
+import { type PlannedReads, type RequestParts, recordReads, valuesAt } from '../parameters/request-parts.js';
 import {
   authorizationCredentials,
   credentialLocation,
-  credentialReader,
   type Presence,
   presenceReader,
 } from './credentials.js';
@@ -22,9 +21,8 @@ import {
 /** The root-level security rules of one service, read once. */
 export interface SecurityRules {
   schemes: Record<string, JsonObject>;
-  /** `x-security-exclusive`. */
+  /** `x-security-exclusive` and `x-unsupported-credentials`. */
   exclusive: boolean;
-  /** `x-unsupported-credentials`. */
   unsupported: UnsupportedCredential[];
 }
 
@@ -58,7 +56,6 @@ export interface ServiceSecurity {
   /** Credential API-key schemes, with how their values are read (an API key sent as the bearer token). */
   apiKeys: Array<{ name: string; read: Reader }>;
   unsupported: Array<{ credential: UnsupportedCredential; read: Reader }>;
-  /** What of a request the security checks read. */
   reads: PlannedReads;
 }
 
@@ -77,14 +74,14 @@ export function planServiceSecurity(
     if (location) readsAt(location.in, location.name);
     const credential = isCredential(scheme);
     if (scheme.type === 'apiKey' && credential && location) {
-      apiKeys.push({ name, read: credentialReader(location.in, location.name) });
+      apiKeys.push({ name, read: valuesAt(location.in, location.name) });
     }
     const pointer = location && `${location.in}:${location.name}`;
     schemes.push({ name, credential, pointer, presence: presenceReader(doc, validator, scheme) });
   }
   const unsupported = rules.unsupported.map((credential) => {
     readsAt(credential.in, credential.name);
-    return { credential, read: credentialReader(credential.in, credential.name) };
+    return { credential, read: valuesAt(credential.in, credential.name) };
   });
   const indexOf = new Map(schemes.map(({ name }, index) => [name, index]));
   return { rules, schemes, indexOf, apiKeys, unsupported, reads };
@@ -100,11 +97,9 @@ function apiKeyAsBearer(security: ServiceSecurity, parts: RequestParts): string 
 /** The requirements that apply to one operation (its own `security`, else the document's), planned once. */
 interface OperationSecurity {
   requirements: string[][];
-  /** Every scheme the requirements name, once each, in order. */
+  /** Every scheme the requirements name, once each, and `[a] or [b + c]` for messages. */
   named: string[];
-  /** `[a] or [b + c]`, for messages. */
   accepts: string;
-  /** Pointer of the `security` list they come from. */
   pointer: string;
 }
 
