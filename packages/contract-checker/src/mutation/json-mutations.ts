@@ -28,7 +28,9 @@ export interface ValueMutation {
   value: unknown;
 }
 
-/** Returns a copy of `root` with the value at `path` replaced (or removed when `remove`). */
+type Container = Record<string | number, unknown>;
+
+/** A copy of `root` with the value at `path` replaced (or removed when `remove`). */
 function withChange(
   root: unknown,
   path: Array<string | number>,
@@ -37,11 +39,12 @@ function withChange(
 ): unknown {
   if (path.length === 0) return replacement;
   const copy = structuredClone(root);
-  let node: unknown = copy;
-  for (const key of path.slice(0, -1)) node = (node as Record<string | number, unknown>)[key];
+  const parent = path
+    .slice(0, -1)
+    .reduce((node: Container, key) => node[key] as Container, copy as Container);
   const last = path[path.length - 1] as string | number;
-  if (remove && isObject(node)) delete node[last as string];
-  else (node as Record<string | number, unknown>)[last] = replacement;
+  if (remove) delete parent[last];
+  else parent[last] = replacement;
   return copy;
 }
 

@@ -11,10 +11,8 @@ export interface JwtClaimMismatch {
 
 /** The claims set of a JWS compact JWT, or undefined for a JWE (its claims encrypted) or text that is not one. */
 function readableClaims(json: TrafficJson, token: string): JsonObject | undefined {
-  const first = token.indexOf('.');
-  const second = first < 0 ? -1 : token.indexOf('.', first + 1);
-  if (second < 0 || token.indexOf('.', second + 1) >= 0) return undefined;
-  const payload = token.slice(first + 1, second);
+  const [, payload, ...rest] = token.split('.');
+  if (payload === undefined || rest.length !== 1) return undefined;
   // A JSON object's base64url starts with `e` (`{` is 0x7B): a masked token (`REDACTED`) is passed over
   // without decoding it, or throwing on it.
   if (!payload.startsWith('e') || !/^[A-Za-z0-9_-]*$/.test(payload)) return undefined;
@@ -28,11 +26,10 @@ function readableClaims(json: TrafficJson, token: string): JsonObject | undefine
  * token's claims can be read and the claim is there (the schema says what is required). */
 export function jwtClaimMismatches(
   json: TrafficJson,
-  value: unknown,
+  body: unknown,
   rules: readonly JwtClaim[],
 ): JwtClaimMismatch[] {
-  if (rules.length === 0 || !isObject(value)) return [];
-  const body = value;
+  if (rules.length === 0 || !isObject(body)) return [];
   const found: JwtClaimMismatch[] = [];
   for (const rule of rules) {
     const token = body[rule.token];
