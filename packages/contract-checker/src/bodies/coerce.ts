@@ -28,25 +28,18 @@ export function fieldsCoercion(
   doc: OpenApiDocument,
   schema: unknown,
 ): (fields: Map<string, string[]>) => Record<string, unknown> {
-  const { properties } = schemaShape(doc, schema);
-  const byName = new Map<string, (texts: string[]) => unknown>();
-  const coercionOf = (name: string): ((texts: string[]) => unknown) => {
-    let coerce = byName.get(name);
-    if (coerce === undefined) {
-      // Only declared names are kept: the names of undeclared fields come from the traffic.
-      const propertySchema = Object.hasOwn(properties, name) ? properties[name] : undefined;
-      if (schemaTypes(doc, propertySchema).includes('array')) coerce = itemsCoercion(doc, propertySchema);
-      else {
-        const scalar = scalarCoercion(doc, propertySchema);
-        coerce = (texts) => scalar(texts[0] ?? '');
-      }
-      if (propertySchema !== undefined) byName.set(name, coerce);
-    }
-    return coerce;
+  const coercionOf = (property: unknown): ((texts: string[]) => unknown) => {
+    if (schemaTypes(doc, property).includes('array')) return itemsCoercion(doc, property);
+    const scalar = scalarCoercion(doc, property);
+    return (texts) => scalar(texts[0] ?? '');
   };
+  const { properties } = schemaShape(doc, schema);
+  const byName = new Map(Object.entries(properties).map(([name, property]) => [name, coercionOf(property)]));
+  // A field the schema does not declare keeps its first text.
+  const undeclared = coercionOf(undefined);
   return (fields) => {
     const value: Record<string, unknown> = {};
-    for (const [name, texts] of fields) value[name] = coercionOf(name)(texts);
+    for (const [name, texts] of fields) value[name] = (byName.get(name) ?? undeclared)(texts);
     return value;
   };
 }
