@@ -5,7 +5,7 @@ import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import { violation } from '../bodies/violation.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import type { Violation } from '../core/types.js';
-import { headerLines, type PlannedReads, type RequestParts, recordReads, valuesAt } from './request-parts.js';
+import { headerLines, type RequestParts, recordReads, valuesAt } from './request-parts.js';
 import type { ParameterLocation, ResolvedParameter } from './resolve.js';
 
 /** What a parameter not sent decodes to (a `content` parameter that does not parse gives {@link UnparseableJson}). */
@@ -118,36 +118,20 @@ function decoder(
   };
 }
 
-/** One parameter made ready to check. */
-interface PlannedParameter {
-  parameter: ResolvedParameter;
-  /** `query parameter 'limit'` and `query:limit`. */
-  label: string;
-  base: string;
-  decode: (parts: RequestParts) => unknown;
-  conforms?: (value: unknown) => boolean;
-  /** `x-requires`: for each name, the parameter list's index of it, or how to see it in the request. */
-  requires: Array<{ name: string; index: number; sent: (parts: RequestParts) => boolean }>;
-}
-
-interface ParameterPlan {
-  planned: PlannedParameter[];
-  reads: PlannedReads;
-}
-
+/** An operation's parameters made ready to check, with what of the request they read. */
 export function planParameters(
   doc: OpenApiDocument,
   validator: SchemaValidator,
   json: TrafficJson,
   parameters: ResolvedParameter[],
-): ParameterPlan {
+) {
   const { reads, readsAt } = recordReads();
   // The last parameter with a location and name (case-insensitive) answers whether that name was sent.
   const indexOf = (location: ParameterLocation, name: string): number =>
     parameters.findLastIndex(
       (other) => other.in === location && other.name.toLowerCase() === name.toLowerCase(),
     );
-  const planned = parameters.map((parameter): PlannedParameter => {
+  const planned = parameters.map((parameter) => {
     readsAt(parameter.in, parameter.name);
     const requires = parameter.requires.map((name) => {
       readsAt(parameter.in, name);
@@ -163,7 +147,7 @@ export function planParameters(
       label: `${parameter.in} parameter '${parameter.name}'`,
       base: `${parameter.in}:${parameter.name}`,
       decode: decoder(doc, json, parameter),
-      ...(parameter.schema === undefined ? {} : { conforms: validator.tester(parameter.schema) }),
+      conforms: parameter.schema === undefined ? undefined : validator.tester(parameter.schema),
       requires,
     };
   });
@@ -172,7 +156,7 @@ export function planParameters(
 
 /** Adds to `violations` every way the request's parameters break the contract. */
 export function checkParameters(
-  plan: ParameterPlan,
+  plan: ReturnType<typeof planParameters>,
   validator: SchemaValidator,
   parts: RequestParts,
   specLocation: (pointer: string) => string,

@@ -95,19 +95,7 @@ function apiKeyAsBearer(security: ServiceSecurity, parts: RequestParts): string 
 }
 
 /** The requirements that apply to one operation (its own `security`, else the document's), planned once. */
-interface OperationSecurity {
-  requirements: string[][];
-  /** Every scheme the requirements name, once each, and `[a] or [b + c]` for messages. */
-  named: string[];
-  accepts: string;
-  pointer: string;
-}
-
-export function planOperationSecurity(
-  doc: OpenApiDocument,
-  operation: JsonObject,
-  operationPointer: string,
-): OperationSecurity {
+export function planOperationSecurity(doc: OpenApiDocument, operation: JsonObject, operationPointer: string) {
   const own = Array.isArray(operation.security);
   const declared = own ? operation.security : Array.isArray(doc.security) ? doc.security : [];
   const requirements = (declared as unknown[])
@@ -125,7 +113,7 @@ export function planOperationSecurity(
 
 export function checkSecurity(
   security: ServiceSecurity,
-  operation: OperationSecurity,
+  operation: ReturnType<typeof planOperationSecurity>,
   parts: RequestParts,
   specLocation: (pointer: string) => string,
 ): Violation[] {
