@@ -9,12 +9,11 @@ import {
   isJsonMediaType,
   isObject,
   isXmlMediaType,
-  type JsonObject,
   type MediaType,
   type OpenApiDocument,
   parseMediaType,
 } from '@svc-contracts/openapi-utils';
-import { maskXmlMessage } from '@svc-contracts/redact';
+import { localName, maskXmlMessage } from '@svc-contracts/redact';
 import { assertWellFormedXml, validateAgainstAny } from '@svc-contracts/xml-validator';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import type { XsdCache } from '../contract/xsd-cache.js';
@@ -24,6 +23,7 @@ import { parseFormEncoded } from '../parameters/request-parts.js';
 import { jwtClaimMismatches } from '../security/jwt-claims.js';
 import { fieldsCoercionEach } from './coerce.js';
 import { type TrafficJson, UnparseableJson } from './json-text.js';
+import { violation } from './violation.js';
 
 export interface BodyContext {
   doc: OpenApiDocument;
@@ -34,14 +34,12 @@ export interface BodyContext {
   /** Root document relative to the repository, for spec locations. */
   relativeRoot: string;
   specLocation: (pointer: string) => string;
-  /** The contract set's JSON reader of recorded traffic (its policy, its remembered parses). */
   json: TrafficJson;
 }
 
 /** What the contract says about one body: the `content` map and where it is. */
 export interface DeclaredBody {
   side: Side;
-  /** `content` of the request body or response; undefined when none is declared. */
   content: unknown;
   /** Pointer of the request body / response object (for spec locations). */
   pointer: string;
@@ -50,7 +48,6 @@ export interface DeclaredBody {
   open?: boolean;
 }
 
-/** The rule codes of one side's body. */
 const rules = (side: Side) =>
   ({
     contentType: `${side}-content-type`,
@@ -59,26 +56,6 @@ const rules = (side: Side) =>
     unparseable: `${side}-body-unparseable`,
     schema: `${side}-body-schema`,
   }) as const satisfies Record<string, RuleCode>;
-
-function violation(
-  side: Side,
-  rule: RuleCode,
-  message: string,
-  pointer?: string,
-  specLocation?: string,
-): Violation {
-  const result: Violation = { rule, severity: 'error', side, message };
-  if (pointer !== undefined) result.pointer = pointer;
-  if (specLocation !== undefined) result.specLocation = specLocation;
-  return result;
-}
-
-/** Content-Type texts whose media check is kept per declared body (they come from traffic). */
-const maxContentTypes = 256;
-
-export function declaredMediaTypes(content: unknown): string[] {
-  return isObject(content) ? Object.keys(content) : [];
-}
 
 /** A result now when it is known now (JSON, form, text), a promise when it waits for the XML engine. */
 export type MaybePromise<T> = T | Promise<T>;
@@ -93,122 +70,73 @@ export function rootElementName(xml: string): string | undefined {
   for (prologPart.lastIndex = at; prologPart.test(xml); prologPart.lastIndex = at) at = prologPart.lastIndex;
   elementName.lastIndex = at;
   const name = elementName.exec(xml)?.[1];
-  return name?.slice(name.indexOf(':') + 1);
+  return name === undefined ? undefined : localName(name);
 }
 
-/** Checks a recorded body against the declared `content`: presence, Content-Type, then the body by media kind
- * (JSON, form, XML against `x-xsd`, text with `contentMediaType` + `contentSchema`). */
+/** Checks a recorded body against the declared `content`: presence, Content-Type, then the body by media kind. */
 export type BodyCheck = (
   contentTypeHeader: string | undefined,
   body: string | undefined,
 ) => MaybePromise<Violation[]>;
 
-/** What a body check finds in a body that conforms: one shared, frozen list (the checks run per entry, and
- * their callers only read what they get, adding it to lists of their own). */
+/** What a body check finds in a body that conforms: one shared, frozen list (callers only read it). */
 const none: Violation[] = Object.freeze([]) as unknown as Violation[];
 
-/** The check of one declared body, worked out once: its media types, and per Content-Type text the declared
- * entry it falls under with that entry's compiled check (found on the first body that has it). */
+/** The check of one declared body, planned per Content-Type text on the first body that has it. */
 export function planBody(context: BodyContext, declared: DeclaredBody): BodyCheck {
-  const { side } = declared;
+  const { side, open } = declared;
   const rule = rules(side);
-  const declaredTypes = declaredMediaTypes(declared.content);
   const content = isObject(declared.content) ? declared.content : undefined;
-  // Per Content-Type text, the declared media type it falls under with its compiled check; past the bound the
-  // map starts again, so memory stays bounded.
+  const declaredTypes = content === undefined ? [] : Object.keys(content);
+  const fail = (code: RuleCode, message: string, pointer?: string, at = '/content'): Violation[] => [
+    violation(side, code, message, pointer, context.specLocation(`${declared.pointer}${at}`)),
+  ];
+  // Per Content-Type text (it comes from traffic, so the map starts again past a bound).
   const byContentType = new Map<string, MediaCheck | undefined>();
   const mediaCheckFor = (contentTypeHeader: string): MediaCheck | undefined => {
+    if (byContentType.has(contentTypeHeader)) return byContentType.get(contentTypeHeader);
+    if (byContentType.size >= 256) byContentType.clear();
     const found = content === undefined ? undefined : findMediaType(content, contentTypeHeader);
-    if (!found) return undefined;
-    const mediaPointer = `${declared.pointer}/content/${escapePointer(found.key)}`;
-    return planMedia(context, side, found.actual, found.media, mediaPointer);
+    const pointer = `${declared.pointer}/content/${escapePointer(found?.key ?? '')}`;
+    const check = found && planMedia(context, side, found.actual, found.media, pointer);
+    byContentType.set(contentTypeHeader, check);
+    return check;
   };
-  // Traffic repeats its Content-Type: the last one is compared before the map is asked.
-  let lastContentType: string | undefined;
-  let lastCheck: MediaCheck | undefined;
   return (contentTypeHeader, body) => {
     if (body === undefined) return none;
     if (body === '') {
-      return declared.required && !declared.open && declaredTypes.length > 0
-        ? [
-            violation(
-              side,
-              rule.missing,
-              `the ${side} has no body; the contract declares ${declaredTypes.join(', ')}`,
-              undefined,
-              context.specLocation(declared.pointer),
-            ),
-          ]
-        : none;
+      if (!declared.required || open || declaredTypes.length === 0) return none;
+      const message = `the ${side} has no body; the contract declares ${declaredTypes.join(', ')}`;
+      return fail(rule.missing, message, undefined, '');
     }
     if (declaredTypes.length === 0) {
-      if (declared.open) return none;
-      return [
-        violation(
-          side,
-          rule.undocumented,
-          `the ${side} has a body but the contract declares none here`,
-          undefined,
-          context.specLocation(declared.pointer),
-        ),
-      ];
+      if (open) return none;
+      return fail(
+        rule.undocumented,
+        `the ${side} has a body but the contract declares none here`,
+        undefined,
+        '',
+      );
     }
     if (contentTypeHeader === undefined) {
-      if (declared.open) return none;
-      return [
-        violation(
-          side,
-          rule.contentType,
-          `the ${side} has a body but no Content-Type; declared: ${declaredTypes.join(', ')}`,
-          'header:Content-Type',
-          context.specLocation(`${declared.pointer}/content`),
-        ),
-      ];
+      if (open) return none;
+      const message = `the ${side} has a body but no Content-Type; declared: ${declaredTypes.join(', ')}`;
+      return fail(rule.contentType, message, 'header:Content-Type');
     }
-    if (contentTypeHeader !== lastContentType) {
-      lastCheck = byContentType.get(contentTypeHeader);
-      if (lastCheck === undefined && !byContentType.has(contentTypeHeader)) {
-        if (byContentType.size >= maxContentTypes) byContentType.clear();
-        lastCheck = mediaCheckFor(contentTypeHeader);
-        byContentType.set(contentTypeHeader, lastCheck);
-      }
-      lastContentType = contentTypeHeader;
+    const check = mediaCheckFor(contentTypeHeader);
+    if (check) return check(body);
+    // Repeated lines of one media type are that media type (parseMediaType); different ones are no media
+    // type at all, whatever the contract leaves open.
+    const members = contentTypeMembers(contentTypeHeader);
+    if (members.length > 1 && parseMediaType(contentTypeHeader) === undefined) {
+      const listed = members.map((member) => `'${member}'`).join(', ');
+      const message = `Content-Type holds different values (${listed}); a message has one media type`;
+      return fail(rule.contentType, message, 'header:Content-Type');
     }
-    const check = lastCheck;
-    if (!check) {
-      // Repeated lines of one media type are that media type (parseMediaType); different ones are no media
-      // type at all, whatever the contract leaves open.
-      const members = contentTypeMembers(contentTypeHeader);
-      if (members.length > 1 && parseMediaType(contentTypeHeader) === undefined) {
-        return [
-          violation(
-            side,
-            rule.contentType,
-            `Content-Type holds different values (${members.map((member) => `'${member}'`).join(', ')}); a message has one media type`,
-            'header:Content-Type',
-            context.specLocation(`${declared.pointer}/content`),
-          ),
-        ];
-      }
-      if (declared.open) return none;
-      return [
-        violation(
-          side,
-          rule.contentType,
-          `Content-Type '${contentTypeHeader}' is not declared; declared: ${declaredTypes.join(', ')}`,
-          'header:Content-Type',
-          context.specLocation(`${declared.pointer}/content`),
-        ),
-      ];
-    }
-    return check(body);
+    if (open) return none;
+    const message = `Content-Type '${contentTypeHeader}' is not declared; declared: ${declaredTypes.join(', ')}`;
+    return fail(rule.contentType, message, 'header:Content-Type');
   };
-}
-
-/** The body schema itself (its `$ref` followed), for the extensions it carries. */
-function schemaNode(doc: OpenApiDocument, schema: unknown, mediaPointer: string): JsonObject | undefined {
-  const { node } = derefWithPointer(doc, schema, `${mediaPointer}/schema`);
-  return isObject(node) ? node : undefined;
 }
 
 /** The check of a body of one declared media type. */
@@ -221,120 +149,84 @@ function planMedia(
   media: unknown,
   mediaPointer: string,
 ): MediaCheck {
-  const rule = rules(side);
   if (!isObject(media)) return () => none;
-  const schema = media.schema;
-  // Locations are worked out only for a body that fails (then kept): a conforming one never needs them.
-  let schemaAt: string | undefined;
-  const schemaLocation = () =>
-    (schemaAt ??= context.specLocation(
-      derefWithPointer(context.doc, schema, `${mediaPointer}/schema`).pointer,
-    ));
-  const schemaViolations = (target: unknown, value: unknown, location: () => string): Violation[] => {
-    const issues = context.validator.validateConcise(target, value);
-    if (issues.length === 0) return none;
-    const at = location();
-    return issues.map((issue) =>
-      violation(
-        side,
-        rule.schema,
-        `${issue.instancePath === '/' ? 'body' : issue.instancePath} ${issue.message}`,
-        issue.instancePath,
-        at,
-      ),
-    );
-  };
-  const unparseableJson = (refusal: UnparseableJson): Violation[] => [
-    violation(
-      side,
-      rule.unparseable,
-      `the ${side} body is not valid JSON: ${refusal.message}`,
-      undefined,
-      context.specLocation(mediaPointer),
-    ),
-  ];
-
   if (isXmlMediaType(actual)) {
     const xsd = readXsd(media).value;
     return (body) => checkXml(context, side, xsd, mediaPointer, body);
   }
+  const rule = rules(side);
+  const { doc, validator, json } = context;
+  const { schema } = media;
+  const resolved = derefWithPointer(doc, schema, `${mediaPointer}/schema`);
+  const node = isObject(resolved.node) ? resolved.node : undefined;
+  // Undefined when the value conforms; the location is worked out on the first failure.
+  const schemaCheck = (target: unknown, pointer: string) => {
+    const conforms = validator.tester(target);
+    let at: string | undefined;
+    return (value: unknown): Violation[] | undefined => {
+      if (conforms(value)) return undefined;
+      const issues = validator.validateConcise(target, value);
+      if (issues.length === 0) return none;
+      at ??= context.specLocation(pointer);
+      return issues.map(({ instancePath, message }) => {
+        const text = `${instancePath === '/' ? 'body' : instancePath} ${message}`;
+        return violation(side, rule.schema, text, instancePath, at);
+      });
+    };
+  };
+  const unparseable = (message: string, pointer = mediaPointer): Violation[] => [
+    violation(side, rule.unparseable, message, undefined, context.specLocation(pointer)),
+  ];
 
   if (isJsonMediaType(actual)) {
-    const conforms = schema === undefined ? undefined : context.validator.tester(schema);
+    const check = schema === undefined ? undefined : schemaCheck(schema, resolved.pointer);
     // Malformed entries are left out (the linter reports them).
-    const claimRules =
-      (schema === undefined
-        ? undefined
-        : readJwtClaims(schemaNode(context.doc, schema, mediaPointer)).value) ?? [];
-    const claimViolations = (value: unknown): Violation[] => {
-      const mismatches = jwtClaimMismatches(context.json, value, claimRules);
-      if (mismatches.length === 0) return none;
-      const at = schemaLocation();
-      return mismatches.map(({ pointer, message }) => violation(side, rule.schema, message, pointer, at));
-    };
+    const claimRules = (schema === undefined ? undefined : readJwtClaims(node).value) ?? [];
     return (body) => {
-      const value = context.json.parse(body);
-      if (value instanceof UnparseableJson) return unparseableJson(value);
-      if (conforms !== undefined && !conforms(value)) return schemaViolations(schema, value, schemaLocation);
-      return claimRules.length === 0 ? none : claimViolations(value);
+      const value = json.parse(body);
+      if (value instanceof UnparseableJson)
+        return unparseable(`the ${side} body is not valid JSON: ${value.message}`);
+      const found = check?.(value);
+      if (found !== undefined || claimRules.length === 0) return found ?? none;
+      const mismatches = jwtClaimMismatches(json, value, claimRules);
+      if (mismatches.length === 0) return none;
+      const at = context.specLocation(resolved.pointer);
+      return mismatches.map(({ pointer, message }) => violation(side, rule.schema, message, pointer, at));
     };
   }
 
   if (schema === undefined) return () => none;
-  const conforms = context.validator.tester(schema);
+  const check = schemaCheck(schema, resolved.pointer);
 
   if (isFormMediaType(actual)) {
-    const fields = fieldsCoercionEach(context.doc, schema);
+    const fields = fieldsCoercionEach(doc, schema);
     return (body) => {
       const values = fields(parseFormEncoded(body));
-      if (values.length === 1) {
-        const [value] = values;
-        return conforms(value) ? none : schemaViolations(schema, value, schemaLocation);
-      }
+      if (values.length === 1) return check(values[0]) ?? none;
       // A field sent more than once: every value is checked, each problem reported once.
       const found = new Map<string, Violation>();
-      for (const value of values) {
-        if (conforms(value)) continue;
-        for (const one of schemaViolations(schema, value, schemaLocation)) found.set(one.message, one);
-      }
+      for (const value of values) for (const one of check(value) ?? none) found.set(one.message, one);
       return found.size === 0 ? none : [...found.values()];
     };
   }
 
-  const resolved = derefWithPointer(context.doc, schema, `${mediaPointer}/schema`);
-  const node = resolved.node;
-  const stringViolations = (body: string): Violation[] =>
-    conforms(body) ? none : schemaViolations(schema, body, schemaLocation);
+  const stringCheck = (body: string): Violation[] => check(body) ?? none;
   // A text body that carries JSON (`contentMediaType: application/json` + `contentSchema`): the string itself
   // is checked against the schema, then its decoded content against `contentSchema`.
-  if (!isObject(node) || typeof node.contentMediaType !== 'string') return stringViolations;
-  const contentMediaType = node.contentMediaType;
-  const inner = parseMediaType(contentMediaType);
-  const contentSchema = node.contentSchema;
-  if (!inner || !isJsonMediaType(inner) || contentSchema === undefined) return stringViolations;
-  const contentConforms = context.validator.tester(contentSchema);
-  let contentSchemaAt: string | undefined;
-  const contentSchemaLocation = () =>
-    (contentSchemaAt ??= context.specLocation(
-      derefWithPointer(context.doc, contentSchema, `${resolved.pointer}/contentSchema`).pointer,
-    ));
+  const contentMediaType = node?.contentMediaType;
+  const inner = typeof contentMediaType === 'string' ? parseMediaType(contentMediaType) : undefined;
+  if (!inner || !isJsonMediaType(inner) || node?.contentSchema === undefined) return stringCheck;
+  const contentSchema = derefWithPointer(doc, node.contentSchema, `${resolved.pointer}/contentSchema`);
+  const contentCheck = schemaCheck(node.contentSchema, contentSchema.pointer);
   return (body) => {
-    const fromString = stringViolations(body);
-    const value = context.json.parse(body);
+    const fromString = stringCheck(body);
+    const value = json.parse(body);
     if (value instanceof UnparseableJson) {
-      return [
-        ...fromString,
-        violation(
-          side,
-          rule.unparseable,
-          `the ${side} body is ${actual.essence} that must hold ${contentMediaType}, and it does not parse: ${value.message}`,
-          undefined,
-          context.specLocation(`${resolved.pointer}/contentMediaType`),
-        ),
-      ];
+      const message = `the ${side} body is ${actual.essence} that must hold ${contentMediaType}, and it does not parse: ${value.message}`;
+      return [...fromString, ...unparseable(message, `${resolved.pointer}/contentMediaType`)];
     }
-    if (contentConforms(value)) return fromString;
-    return [...fromString, ...schemaViolations(contentSchema, value, contentSchemaLocation)];
+    const fromContent = contentCheck(value);
+    return fromContent === undefined ? fromString : [...fromString, ...fromContent];
   };
 }
 
@@ -346,38 +238,21 @@ async function checkXml(
   body: string,
 ): Promise<Violation[]> {
   const rule = rules(side);
-  // The linter requires `x-xsd` on every XML media type; `x-xsd: false` marks a document the source does not
-  // show, which must still be XML.
+  const mediaLocation = () => context.specLocation(mediaPointer);
+  // `x-xsd: false`: a document the source does not show, which must still be XML.
   if (!xsd) {
     const issue = wellFormednessIssue(body);
     return issue
-      ? [
-          violation(
-            side,
-            rule.unparseable,
-            maskXmlMessage(issue),
-            undefined,
-            context.specLocation(mediaPointer),
-          ),
-        ]
+      ? [violation(side, rule.unparseable, maskXmlMessage(issue), undefined, mediaLocation())]
       : [];
   }
-  const xsdLocation = posix.join(posix.dirname(context.relativeRoot), xsd.schema);
-  const expectedRoot = xsd.element;
   const actualRoot = rootElementName(body);
-  if (expectedRoot !== undefined && actualRoot !== undefined && actualRoot !== expectedRoot) {
-    // `otherRoots: open`: the XSD holds only a document of its root element; another document is one the
-    // source leaves open (numbers' 400 of the tns operation: the Tn error, or any other refusal).
+  if (xsd.element !== undefined && actualRoot !== undefined && actualRoot !== xsd.element) {
+    // `otherRoots: open`: a document of another root element is one the source leaves open.
     if (xsd.otherRoots === 'open') return checkXml(context, side, false, mediaPointer, body);
-    return [
-      violation(
-        side,
-        rule.schema,
-        `the document element is <${actualRoot}>; the contract expects <${expectedRoot}> (x-xsd element)`,
-        `/${actualRoot}`,
-        context.specLocation(`${mediaPointer}/${EXTENSION.xsd}`),
-      ),
-    ];
+    const message = `the document element is <${actualRoot}>; the contract expects <${xsd.element}> (x-xsd element)`;
+    const at = context.specLocation(`${mediaPointer}/${EXTENSION.xsd}`);
+    return [violation(side, rule.schema, message, `/${actualRoot}`, at)];
   }
   // `legacySchema` (numbers notification, NumberFormat LEGACY): a body valid against either is accepted.
   const schemas = [xsd.schema, ...(xsd.legacySchema === undefined ? [] : [xsd.legacySchema])];
@@ -391,15 +266,17 @@ async function checkXml(
   );
   if (limit && context.xsd.limits.pastLimit === 'not-judged')
     throw new CheckLimitError(`${side} body`, maskXmlMessage(limit.message));
+  const xsdLocation = posix.join(posix.dirname(context.relativeRoot), xsd.schema);
   return result.issues.map((issue) => {
     const pointer = issue.path ?? (issue.line !== undefined ? `line ${issue.line}` : undefined);
-    const code = issue.rule === 'xsd' ? rule.schema : rule.unparseable;
+    const isSchema = issue.rule === 'xsd';
+    const at = isSchema ? xsdLocation : mediaLocation();
     return violation(
       side,
-      code,
+      isSchema ? rule.schema : rule.unparseable,
       maskXmlMessage(issue.message),
       pointer,
-      code === rule.schema ? xsdLocation : context.specLocation(mediaPointer),
+      at,
     );
   });
 }

@@ -1,48 +1,20 @@
-import {
-  type OpenApiDocument,
-  schemaShape as readSchemaShape,
-  schemaTypes as readSchemaTypes,
-} from '@svc-contracts/openapi-utils';
+import { type OpenApiDocument, schemaShape, schemaTypes } from '@svc-contracts/openapi-utils';
 
-/** The types a schema allows. */
-export function schemaTypes(doc: OpenApiDocument, schema: unknown): string[] {
-  return readSchemaTypes(doc, schema);
-}
+const integerText = /^[+-]?\d+$/;
+const keepText = (text: string): string => text;
 
-/** The schema's properties, items and required names. */
-export function schemaShape(doc: OpenApiDocument, schema: unknown): ReturnType<typeof readSchemaShape> {
-  return readSchemaShape(doc, schema);
-}
-
-/**
- * Turns the text of a parameter, header or form field into the JSON value its schema describes, the way a
- * typed server would read it: `"42"` becomes 42 for an integer schema, `"true"` becomes true for a boolean.
- */
-export function coerceScalar(doc: OpenApiDocument, schema: unknown, text: string): unknown {
-  return coerceAs(schemaTypes(doc, schema), text);
-}
-
-/** {@link coerceScalar} with the schema's types read once, for a check planned ahead. */
+/** How the text of a parameter, header or form field becomes the JSON value its schema describes, as a typed
+ * server reads it (`"42"` is 42 for an integer schema). */
 export function scalarCoercion(doc: OpenApiDocument, schema: unknown): (text: string) => unknown {
   const types = schemaTypes(doc, schema);
   if (types.length === 0 || types.includes('string')) return keepText;
-  if (types.length === 1 && types[0] === 'integer') {
-    return (text) => (integerText.test(text) ? Number(text) : text);
-  }
-  return (text) => coerceAs(types, text);
-}
-
-const integerText = /^[+-]?\d+$/;
-
-const keepText = (text: string): string => text;
-
-function coerceAs(types: string[], text: string): unknown {
-  if (types.length === 0 || types.includes('string')) return text;
-  if (types.includes('integer') && integerText.test(text)) return Number(text);
-  if (types.includes('number') && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return Number(text);
-  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
-  if (types.includes('null') && (text === '' || text === 'null')) return null;
-  return text;
+  return (text) => {
+    if (types.includes('integer') && integerText.test(text)) return Number(text);
+    if (types.includes('number') && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return Number(text);
+    if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+    if (types.includes('null') && (text === '' || text === 'null')) return null;
+    return text;
+  };
 }
 
 /** Coerces a list of texts (the items of an array parameter) by the schema's `items`, read once. */
@@ -52,47 +24,28 @@ export function itemsCoercion(doc: OpenApiDocument, schema: unknown): (texts: st
 }
 
 /** Coerces the fields of an object (form body, deepObject parameter) by the schema's `properties`. */
-export function coerceFields(
-  doc: OpenApiDocument,
-  schema: unknown,
-  fields: Map<string, string[]>,
-): Record<string, unknown> {
-  return fieldsCoercion(doc, schema)(fields);
-}
-
-/** {@link coerceFields} with each property's coercion worked out once, on its first use. */
 export function fieldsCoercion(
   doc: OpenApiDocument,
   schema: unknown,
 ): (fields: Map<string, string[]>) => Record<string, unknown> {
-  const { properties } = schemaShape(doc, schema);
-  const byName = new Map<string, (texts: string[]) => unknown>();
-  const coercionOf = (name: string): ((texts: string[]) => unknown) => {
-    let coerce = byName.get(name);
-    if (coerce === undefined) {
-      // Only declared names are kept: the names of undeclared fields come from the traffic.
-      const propertySchema = Object.hasOwn(properties, name) ? properties[name] : undefined;
-      if (schemaTypes(doc, propertySchema).includes('array')) coerce = itemsCoercion(doc, propertySchema);
-      else {
-        const scalar = scalarCoercion(doc, propertySchema);
-        coerce = (texts) => scalar(texts[0] ?? '');
-      }
-      if (propertySchema !== undefined) byName.set(name, coerce);
-    }
-    return coerce;
+  const coercionOf = (property: unknown): ((texts: string[]) => unknown) => {
+    if (schemaTypes(doc, property).includes('array')) return itemsCoercion(doc, property);
+    const scalar = scalarCoercion(doc, property);
+    return (texts) => scalar(texts[0] ?? '');
   };
+  const { properties } = schemaShape(doc, schema);
+  const byName = new Map(Object.entries(properties).map(([name, property]) => [name, coercionOf(property)]));
+  // A field the schema does not declare keeps its first text.
+  const undeclared = coercionOf(undefined);
   return (fields) => {
     const value: Record<string, unknown> = {};
-    for (const [name, texts] of fields) value[name] = coercionOf(name)(texts);
+    for (const [name, texts] of fields) value[name] = (byName.get(name) ?? undeclared)(texts);
     return value;
   };
 }
 
-/**
- * {@link fieldsCoercion} for a body whose fields may be sent more than once: one object per occurrence of a
- * repeated field that is not an array (`scope=voice.webrtc&scope=admin` gives two objects, one per scope), so
- * every value sent is held to the rule, not only the first.
- */
+/** {@link fieldsCoercion} giving one object per occurrence of a repeated field that is not an array, so
+ * every value sent is held to the rule, not only the first. */
 export function fieldsCoercionEach(
   doc: OpenApiDocument,
   schema: unknown,
@@ -104,15 +57,13 @@ export function fieldsCoercionEach(
   return (fields) => {
     let most = 1;
     for (const [name, texts] of fields) if (texts.length > most && !isList(name)) most = texts.length;
-    if (most === 1) return [coerce(fields)];
-    const each: Array<Record<string, unknown>> = [];
-    for (let index = 0; index < most; index++) {
+    return Array.from({ length: most }, (_, index) => {
+      if (most === 1) return coerce(fields);
       const one = new Map<string, string[]>();
       for (const [name, texts] of fields) {
         one.set(name, isList(name) ? texts : [(texts[index] ?? texts[texts.length - 1]) as string]);
       }
-      each.push(coerce(one));
-    }
-    return each;
+      return coerce(one);
+    });
   };
 }

@@ -11,10 +11,8 @@ const scannedFrom = 4096;
 
 type JsonPolicy = Pick<CheckLimits, 'maxJsonNodes' | 'maxJsonDepth'>;
 
-/**
- * `JSON.parse` of recorded traffic under one contract set's JSON policy: text that does not parse gives an
- * {@link UnparseableJson}, a long text past the policy is not parsed (JSON.parse of huge input is fatal).
- */
+/** `JSON.parse` of recorded traffic under a JSON policy: a long text past it is not parsed (JSON.parse of
+ * huge input is fatal). */
 export class TrafficJson {
   readonly #policy: JsonPolicy;
   constructor(policy: JsonPolicy = batchLimits) {

@@ -1,5 +1,6 @@
 import {
   deref,
+  escapePointer,
   isObject,
   jsonTypeOf,
   type OpenApiDocument,
@@ -27,15 +28,9 @@ export interface ValueMutation {
   value: unknown;
 }
 
-function clone<T>(value: T): T {
-  return structuredClone(value);
-}
+type Container = Record<string | number, unknown>;
 
-function escapeSegment(segment: string): string {
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
-}
-
-/** Returns a copy of `root` with the value at `path` replaced (or removed when `remove`). */
+/** A copy of `root` with the value at `path` replaced (or removed when `remove`). */
 function withChange(
   root: unknown,
   path: Array<string | number>,
@@ -43,12 +38,13 @@ function withChange(
   remove = false,
 ): unknown {
   if (path.length === 0) return replacement;
-  const copy = clone(root);
-  let node: unknown = copy;
-  for (const key of path.slice(0, -1)) node = (node as Record<string | number, unknown>)[key];
+  const copy = structuredClone(root);
+  const parent = path
+    .slice(0, -1)
+    .reduce((node: Container, key) => node[key] as Container, copy as Container);
   const last = path[path.length - 1] as string | number;
-  if (remove && isObject(node)) delete node[last as string];
-  else (node as Record<string | number, unknown>)[last] = replacement;
+  if (remove) delete parent[last];
+  else parent[last] = replacement;
   return copy;
 }
 
@@ -85,8 +81,7 @@ const badFormats: Record<string, string> = {
   hostname: '-not a hostname-',
 };
 
-/** Mutations of a JSON value that its schema must reject: drop a required property, change a type, leave an
- * enum, break a pattern or format, exceed a bound. */
+/** Mutations of a JSON value that its schema must reject. */
 export function jsonMutations(
   doc: OpenApiDocument,
   schema: unknown,
@@ -98,7 +93,7 @@ export function jsonMutations(
     if (mutations.length >= limit || depth > 12) return;
     const node = deref(doc, nodeSchema);
     if (!isObject(node)) return;
-    const pointer = path.length === 0 ? '/' : `/${path.map((key) => escapeSegment(String(key))).join('/')}`;
+    const pointer = path.length === 0 ? '/' : `/${path.map((key) => escapePointer(String(key))).join('/')}`;
     const add = (kind: MutationKind, description: string, replacement: unknown): void => {
       if (mutations.length < limit)
         mutations.push({
@@ -108,21 +103,21 @@ export function jsonMutations(
           value: withChange(root, path, replacement),
         });
     };
+    // A value under oneOf, anyOf or not may break one branch and still conform.
+    if (Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || node.not !== undefined) return;
     const types = schemaTypes(doc, node);
-    const ambiguous = Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || node.not !== undefined;
-
-    if (types.length > 0 && !ambiguous) {
+    if (types.length > 0) {
       const wrong = wrongTypeValue(types);
       if (wrong !== undefined) add('change-type', `${jsonTypeOf(value)} → ${jsonTypeOf(wrong)}`, wrong);
     }
-    if (Array.isArray(node.enum) && !ambiguous) {
+    if (Array.isArray(node.enum)) {
       const outside =
         typeof value === 'number'
           ? Math.max(...node.enum.filter((item): item is number => typeof item === 'number'), 0) + 1
           : 'not-in-enum';
       if (!node.enum.includes(outside)) add('leave-enum', `value outside the enum`, outside);
     }
-    if (typeof value === 'string' && !ambiguous) {
+    if (typeof value === 'string') {
       if (typeof node.pattern === 'string') {
         const bad = notMatching(node.pattern);
         if (bad !== undefined) add('break-pattern', `'${bad}' does not match ${node.pattern}`, bad);
@@ -134,7 +129,7 @@ export function jsonMutations(
       if (typeof node.minLength === 'number' && node.minLength > 0)
         add('exceed-bound', `shorter than minLength ${node.minLength}`, '');
     }
-    if (typeof value === 'number' && !ambiguous) {
+    if (typeof value === 'number') {
       if (typeof node.maximum === 'number')
         add('exceed-bound', `above maximum ${node.maximum}`, node.maximum + 1);
       if (typeof node.exclusiveMaximum === 'number')
@@ -144,7 +139,7 @@ export function jsonMutations(
       if (typeof node.exclusiveMinimum === 'number')
         add('exceed-bound', `at exclusiveMinimum ${node.exclusiveMinimum}`, node.exclusiveMinimum);
     }
-    if (Array.isArray(value) && !ambiguous) {
+    if (Array.isArray(value)) {
       if (typeof node.maxItems === 'number' && value.length > 0) {
         add(
           'exceed-bound',
@@ -157,13 +152,13 @@ export function jsonMutations(
       const { items } = schemaShape(doc, node);
       if (items !== undefined && value.length > 0) visit(items, value[0], [...path, 0], depth + 1);
     }
-    if (isObject(value) && !ambiguous) {
+    if (isObject(value)) {
       const { properties, required } = schemaShape(doc, node);
       for (const name of required) {
         if (!(name in value) || mutations.length >= limit) continue;
         mutations.push({
           kind: 'drop-required',
-          pointer: `${pointer === '/' ? '' : pointer}/${escapeSegment(name)}`,
+          pointer: `${pointer === '/' ? '' : pointer}/${escapePointer(name)}`,
           description: `${pointer}: drop required property '${name}'`,
           value: withChange(root, [...path, name], undefined, true),
         });

@@ -1,5 +1,5 @@
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
-import { coerceFields, coerceScalar } from '../bodies/coerce.js';
+import { fieldsCoercion, scalarCoercion } from '../bodies/coerce.js';
 import type { BodyShape, ContractSet } from '../contract/contract-set.js';
 import { runPool } from '../core/pool.js';
 import type { RecordedRequest, RecordedResponse, Side } from '../core/types.js';
@@ -16,16 +16,7 @@ export interface Mutant {
   response: RecordedResponse;
 }
 
-const xsdFactsCache = new Map<string, Promise<XsdFacts>>();
-
-function factsFor(path: string): Promise<XsdFacts> {
-  let facts = xsdFactsCache.get(path);
-  if (!facts) {
-    facts = readXsdFacts(path);
-    xsdFactsCache.set(path, facts);
-  }
-  return facts;
-}
+const xsdFacts = new Map<string, Promise<XsdFacts>>();
 
 /** Serialises a mutated body the way its media type is written. */
 function serialise(shape: BodyShape, value: unknown): string {
@@ -46,24 +37,22 @@ async function bodyMutants(
   body: string,
 ): Promise<Array<{ kind: MutationKind; description: string; body: string }>> {
   if (shape.kind === 'xml') {
-    const facts = await factsFor(shape.xsdPath);
-    return xmlMutations(body, facts).map((mutation) => ({
-      kind: mutation.kind,
-      description: mutation.description,
-      body: mutation.xml,
-    }));
+    if (!xsdFacts.has(shape.xsdPath)) xsdFacts.set(shape.xsdPath, readXsdFacts(shape.xsdPath));
+    const facts = await (xsdFacts.get(shape.xsdPath) as Promise<XsdFacts>);
+    return xmlMutations(body, facts).map(({ kind, description, xml }) => ({ kind, description, body: xml }));
   }
   let value: unknown;
   try {
     value =
-      shape.kind === 'form' ? coerceFields(doc, shape.schema, parseFormEncoded(body)) : JSON.parse(body);
+      shape.kind === 'form' ? fieldsCoercion(doc, shape.schema)(parseFormEncoded(body)) : JSON.parse(body);
   } catch {
     return [];
   }
-  return jsonMutations(doc, shape.schema, value).map((mutation) => ({
-    kind: mutation.kind,
-    description: mutation.description,
-    body: serialise(shape, mutation.value),
+  const mutations = jsonMutations(doc, shape.schema, value);
+  return mutations.map(({ kind, description, value: mutated }) => ({
+    kind,
+    description,
+    body: serialise(shape, mutated),
   }));
 }
 
@@ -83,47 +72,43 @@ function replaceQuery(url: string, name: string, text: string): string {
   return `${base.slice(0, at)}?${query}${hash < 0 ? '' : url.slice(hash)}`;
 }
 
-/** Mutants of a passing exchange that the contract must reject: for the request (when it conformed) its body
- * and its query parameters, for the response its body. */
+/** Mutants of a passing exchange that the contract must reject: of the request's body and query (when it
+ * conformed), of the response's body. */
 export async function generateMutants(
   exchange: { request: RecordedRequest; response: RecordedResponse },
   contracts: ContractSet,
   opts: { service?: string; mutateRequest?: boolean } = {},
 ): Promise<Mutant[]> {
+  const { request, response } = exchange;
   const shapes = contracts.describeExchange(
-    exchange.request,
-    exchange.response,
+    request,
+    response,
     opts.service === undefined ? {} : { service: opts.service },
   );
   if (!shapes) return [];
   const doc = shapes.document;
   const mutants: Mutant[] = [];
+  const add = (side: Side, kind: MutationKind, description: string, changed: Partial<Mutant>) =>
+    mutants.push({ side, kind, description, request, response, ...changed });
   if (opts.mutateRequest !== false) {
-    if (shapes.request && exchange.request.body) {
-      for (const mutation of await bodyMutants(doc, shapes.request, exchange.request.body)) {
-        mutants.push({
-          side: 'request',
-          kind: mutation.kind,
-          description: `request body ${mutation.description}`,
-          request: { ...exchange.request, body: mutation.body },
-          response: exchange.response,
-        });
+    if (shapes.request && request.body) {
+      for (const { kind, description, body } of await bodyMutants(doc, shapes.request, request.body)) {
+        add('request', kind, `request body ${description}`, { request: { ...request, body } });
       }
     }
-    const query = parseFormEncoded(rawQueryOf(exchange.request.url));
+    const query = parseFormEncoded(rawQueryOf(request.url));
     for (const parameter of shapes.query) {
       const text = query.get(parameter.name)?.[0];
       if (text === undefined) continue;
       let value: unknown;
       try {
-        value = parameter.json ? JSON.parse(text) : coerceScalar(doc, parameter.schema, text);
+        value = parameter.json ? JSON.parse(text) : scalarCoercion(doc, parameter.schema)(text);
       } catch {
         continue;
       }
       if (!parameter.json && typeof value === 'object') continue;
       for (const mutation of jsonMutations(doc, parameter.schema, value, 20)) {
-        // Every query value is text: a string parameter cannot be given another type, so its "type change"
-        // (`12345`) is still a valid string, not a mutant.
+        // Every query value is text: a string parameter's "type change" (`12345`) is still a valid string.
         if (!parameter.json && mutation.kind === 'change-type' && typeof value === 'string') continue;
         // A query string has no types: a "type change" to a string is still the text `mutant`.
         const mutatedText = parameter.json
@@ -132,28 +117,15 @@ export async function generateMutants(
             ? ''
             : String(mutation.value);
         if (mutatedText === text) continue;
-        mutants.push({
-          side: 'request',
-          kind: mutation.kind,
-          description: `query ${parameter.name}${mutation.description === '/' ? '' : ` ${mutation.description}`}`,
-          request: {
-            ...exchange.request,
-            url: replaceQuery(exchange.request.url, parameter.name, mutatedText),
-          },
-          response: exchange.response,
-        });
+        const where = mutation.description === '/' ? '' : ` ${mutation.description}`;
+        const url = replaceQuery(request.url, parameter.name, mutatedText);
+        add('request', mutation.kind, `query ${parameter.name}${where}`, { request: { ...request, url } });
       }
     }
   }
-  if (shapes.response && exchange.response.body) {
-    for (const mutation of await bodyMutants(doc, shapes.response, exchange.response.body)) {
-      mutants.push({
-        side: 'response',
-        kind: mutation.kind,
-        description: `response body ${mutation.description}`,
-        request: exchange.request,
-        response: { ...exchange.response, body: mutation.body },
-      });
+  if (shapes.response && response.body) {
+    for (const { kind, description, body } of await bodyMutants(doc, shapes.response, response.body)) {
+      add('response', kind, `response body ${description}`, { response: { ...response, body } });
     }
   }
   return mutants;
@@ -175,8 +147,7 @@ export interface MutationReport {
   killed: number;
   score: number;
   services: ServiceMutationScore[];
-  /** Entries the checker could not mutate or whose mutants it could not check (a body nested deeper than the
-   * stack allows, under a raised `--max-json-depth`): named, and the run exits 2. */
+  /** Entries the checker could not mutate or whose mutants it could not check: named, and the run exits 2. */
   notMutated?: Array<{ file?: string; entry?: number; reason: string }>;
 }
 
@@ -196,17 +167,16 @@ export async function scoreMutants(
   const checkOpts = opts.service === undefined ? {} : { service: opts.service };
   const jobs: Array<() => Promise<void>> = [];
   const notMutated: NonNullable<MutationReport['notMutated']> = [];
+  const placeOf = (exchange: (typeof exchanges)[number]) => ({
+    ...(exchange.file === undefined ? {} : { file: exchange.file }),
+    ...(exchange.entry === undefined ? {} : { entry: exchange.entry }),
+  });
   const failed = (exchange: (typeof exchanges)[number], error: unknown): void => {
     if (notMutated.some((known) => known.file === exchange.file && known.entry === exchange.entry)) return;
-    notMutated.push({
-      ...(exchange.file === undefined ? {} : { file: exchange.file }),
-      ...(exchange.entry === undefined ? {} : { entry: exchange.entry }),
-      reason: error instanceof Error ? error.message : String(error),
-    });
+    notMutated.push({ ...placeOf(exchange), reason: error instanceof Error ? error.message : String(error) });
   };
   for (const exchange of exchanges) {
-    // A request mutant is only a detection test when the original request conformed and was accepted: refused
-    // with a documented 4xx, an invalid mutant is rightly `rejected-as-expected`.
+    // A request mutant tests detection only when the request conformed and was accepted (not refused by a 4xx).
     const accepted = exchange.response.status >= 200 && exchange.response.status <= 299;
     let mutants: Mutant[];
     try {
@@ -240,20 +210,15 @@ export async function scoreMutants(
           return;
         }
         const killed = verdict.verdict === 'violation';
-        score.mutants++;
         const kind = score.byKind[mutant.kind] ?? { mutants: 0, killed: 0 };
         score.byKind[mutant.kind] = kind;
+        score.mutants++;
         kind.mutants++;
-        if (killed) {
-          score.killed++;
-          kind.killed++;
-        } else {
-          score.survivors.push({
-            ...(exchange.file === undefined ? {} : { file: exchange.file }),
-            ...(exchange.entry === undefined ? {} : { entry: exchange.entry }),
-            operationId: match.operationId,
-            description: mutant.description,
-          });
+        score.killed += Number(killed);
+        kind.killed += Number(killed);
+        if (!killed) {
+          const { operationId } = match;
+          score.survivors.push({ ...placeOf(exchange), operationId, description: mutant.description });
         }
       });
     }

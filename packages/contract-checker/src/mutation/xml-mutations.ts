@@ -1,3 +1,4 @@
+import { localName } from '@svc-contracts/redact';
 import { type ElementDecl, loadXsd, type Particle, type XsdSchema } from '@svc-contracts/xsd-model';
 import type { MutationKind } from './json-mutations.js';
 
@@ -9,26 +10,11 @@ export interface XsdFacts {
   constrained: Set<string>;
 }
 
-const constrainedBuiltins = new Set([
-  'boolean',
-  'int',
-  'integer',
-  'positiveInteger',
-  'nonNegativeInteger',
-  'negativeInteger',
-  'long',
-  'short',
-  'byte',
-  'decimal',
-  'double',
-  'float',
-  'date',
-  'dateTime',
-  'time',
-]);
+const numeric =
+  'int integer positiveInteger nonNegativeInteger negativeInteger long short byte decimal double float';
+const constrainedBuiltins = new Set(`boolean date dateTime time ${numeric}`.split(' '));
 
-/** A type a mutated value can break: one of the built-ins above, or a named simple type whose own restriction
- * sets a pattern, an enumeration, an inclusive bound, a length or a maximum length. */
+/** A type a mutated value can break: a built-in above, or a named simple type whose own restriction has facets. */
 function isConstrained(schema: XsdSchema, type: ElementDecl['type']): boolean {
   if (type.kind === 'builtin') return constrainedBuiltins.has(type.name);
   if (type.kind !== 'named') return false;
@@ -44,41 +30,34 @@ function isConstrained(schema: XsdSchema, type: ElementDecl['type']): boolean {
   );
 }
 
-/** Every element declaration of the XSD and its includes (global, and inside each named or anonymous complex
- * type), by name. */
+/** Every element declaration of the XSD and its includes (global and in complex types), by name. */
 export async function readXsdFacts(xsdPath: string): Promise<XsdFacts> {
   const schema = loadXsd(xsdPath);
-  const declarations = new Map<string, Array<{ required: boolean; constrained: boolean }>>();
+  // Names with a declaration that is optional, or not constrained: the others are required or constrained.
+  const seen = new Set<string>();
+  const optional = new Set<string>();
+  const loose = new Set<string>();
   const visitType = (type: ElementDecl['type']): void => {
     if (type.kind === 'complex' && type.content) visitParticle(type.content, false);
   };
   // An element of a choice, or of a group that may be absent, is not required whatever its minOccurs.
   const visitParticle = (particle: Particle, optionalGroup: boolean): void => {
     if (particle.kind !== 'element') {
-      const optional = optionalGroup || particle.minOccurs === 0 || particle.kind === 'choice';
-      for (const inner of particle.particles) visitParticle(inner, optional);
+      const inOptional = optionalGroup || particle.minOccurs === 0 || particle.kind === 'choice';
+      for (const inner of particle.particles) visitParticle(inner, inOptional);
       return;
     }
-    const list = declarations.get(particle.name) ?? [];
-    const required = !optionalGroup && particle.minOccurs !== 0;
-    list.push({ required, constrained: isConstrained(schema, particle.type) });
-    declarations.set(particle.name, list);
+    seen.add(particle.name);
+    if (optionalGroup || particle.minOccurs === 0) optional.add(particle.name);
+    if (!isConstrained(schema, particle.type)) loose.add(particle.name);
     visitType(particle.type);
   };
   for (const element of schema.elements.values()) visitParticle(element, false);
   for (const type of schema.complexTypes.values()) visitType(type);
-  const required = new Set<string>();
-  const constrained = new Set<string>();
-  for (const [name, list] of declarations) {
-    if (list.every((declaration) => declaration.required)) required.add(name);
-    if (list.every((declaration) => declaration.constrained)) constrained.add(name);
-  }
-  return { required, constrained };
-}
-
-/** `ns:Name` → `Name`: an element of the document by the name its XSD declares. */
-function localName(qualified: string): string {
-  return qualified.slice(qualified.indexOf(':') + 1);
+  return {
+    required: new Set([...seen].filter((name) => !optional.has(name))),
+    constrained: new Set([...seen].filter((name) => !loose.has(name))),
+  };
 }
 
 export interface XmlMutation {
@@ -92,11 +71,8 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/**
- * Mutations of an XML document its XSD must reject: drop every occurrence of a required element (all of them,
- * so a repeated element cannot survive by its siblings), or put an invalid text in a leaf whose type is
- * constrained.
- */
+/** Mutations of an XML document its XSD must reject: drop every occurrence of a required element (so no
+ * sibling keeps it valid), or put an invalid text in a leaf whose type is constrained. */
 export function xmlMutations(xml: string, facts: XsdFacts, limit = 40): XmlMutation[] {
   const mutations: XmlMutation[] = [];
   const rootName = /<([A-Za-z_][\w.:-]*)[\s>/]/.exec(xml.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''))?.[1];

@@ -52,7 +52,7 @@ export function rawQueryOf(url: string): string {
   return hash < 0 ? url.slice(at + 1) : url.slice(at + 1, hash);
 }
 
-/** No headers, no query fields: one empty map shared by every request that has none the plan reads. */
+/** One empty map shared by every request that has none of what the plan reads. */
 const noValues: ReadonlyMap<string, string[]> = new Map();
 const noCookies: ReadonlyMap<string, string> = new Map();
 
@@ -93,9 +93,7 @@ export function pickHeaders(headers: HeaderField[], wanted: HeaderNames): Readon
   return picked ?? noValues;
 }
 
-/**
- * The value of a header, several lines joined with `, ` as RFC 9110 §5.3 allows for a field that may repeat.
- */
+/** The value of a header, several lines joined with `, ` as RFC 9110 §5.3 allows for a field that may repeat. */
 export function headerValue(headers: ReadonlyMap<string, string[]>, name: string): string | undefined {
   const values = headers.get(name);
   if (values === undefined) return undefined;
@@ -104,10 +102,7 @@ export function headerValue(headers: ReadonlyMap<string, string[]>, name: string
 
 const contentTypeOnly = headerNames(['content-type']);
 
-/**
- * {@link headerValue} of Content-Type, read straight from a message's headers without picking them into a
- * map: for a reader of no other header (a response whose plan documents none, the shapes of an exchange).
- */
+/** {@link headerValue} of Content-Type, read straight from a message's headers without picking them into a map. */
 export function contentTypeOf(headers: HeaderField[]): string | undefined {
   let value: string | undefined;
   for (let at = 0; at < headers.length; at++) {
@@ -118,11 +113,8 @@ export function contentTypeOf(headers: HeaderField[]): string | undefined {
   return value;
 }
 
-/**
- * The values a check judges of a header: one, the lines joined by {@link headerValue}, except Set-Cookie,
- * whose lines are kept apart (RFC 9110 §5.3: a cookie's `Expires` holds a comma, so joined lines cannot be
- * split again) and each judged alone.
- */
+/** The values a check judges of a header: the lines joined, except Set-Cookie's, each judged alone (RFC 9110
+ * §5.3: a cookie's `Expires` holds a comma, so joined lines cannot be split again). */
 export function headerLines(headers: ReadonlyMap<string, string[]>, name: string): string[] | undefined {
   const values = headers.get(name);
   if (values === undefined || values.length === 1 || name === 'set-cookie') return values;
@@ -143,24 +135,16 @@ function parseCookies(headers: ReadonlyMap<string, string[]>): ReadonlyMap<strin
   return cookies;
 }
 
-/** What of a request an operation's checks read: these headers (lower case), the query, the cookies. */
-export interface RequestReads {
-  headers: HeaderNames;
+/** What of a request an operation's checks read: header names (as planned, then grouped), query, cookies. */
+export interface RequestReads<Headers = HeaderNames> {
+  headers: Headers;
   query: boolean;
   cookies: boolean;
 }
 
-/** What part of a request a plan reads, as it is planned: header names as written, before grouping. */
-export interface PlannedReads {
-  headers: string[];
-  query: boolean;
-  cookies: boolean;
-}
+export type PlannedReads = RequestReads<string[]>;
 
-/**
- * Starts a {@link PlannedReads} and returns it with the function that records one value the plan reads, by
- * its OpenAPI location (`header`, `query`, `cookie`; `path` needs no part of its own).
- */
+/** A {@link PlannedReads} with the function that records one value the plan reads, by its OpenAPI location. */
 export function recordReads(): { reads: PlannedReads; readsAt: (location: string, name: string) => void } {
   const reads: PlannedReads = { headers: [], query: false, cookies: false };
   const readsAt = (location: string, name: string): void => {
@@ -174,8 +158,23 @@ export function recordReads(): { reads: PlannedReads; readsAt: (location: string
   return { reads, readsAt };
 }
 
-/** Takes a request apart as far as `reads` asks: an operation that declares no query parameter and whose
- * security reads no query never has its query decoded, and no header it does not name is kept. */
+/** How the values at an OpenAPI location (`header`, `query`, `cookie`, `path`) are read from a request taken apart. */
+export function valuesAt(location: string, name: string): (parts: RequestParts) => string[] | undefined {
+  const key = location === 'header' ? name.toLowerCase() : name;
+  return (parts) => {
+    if (location === 'header') return parts.headers.get(key);
+    if (location === 'query') return parts.query.get(key);
+    const value =
+      location === 'cookie'
+        ? parts.cookies.get(key)
+        : location === 'path'
+          ? parts.pathParams[key]
+          : undefined;
+    return value === undefined ? undefined : [value];
+  };
+}
+
+/** Takes a request apart as far as `reads` asks: no query decoded that no check reads, no header kept that none names. */
 export function splitRequest(
   request: RecordedRequest,
   pathParams: Record<string, string>,

@@ -17,17 +17,15 @@ export interface ResolvedParameter {
   required: boolean;
   /** `schema`, or the schema of the single `content` entry. */
   schema?: unknown;
-  /** Set when the parameter is declared with `content`: its text is a document of this media type. */
+  /** The media type of a parameter declared with `content`, and whether it is JSON (parsed before the check). */
   contentType?: string;
-  /** `contentType` is a JSON media type: the text is parsed before the schema check. */
   contentIsJson?: boolean;
   style: string;
   explode: boolean;
   /** `x-requires`: names (same `in`) that must be present whenever this one is. */
   requires: string[];
-  /** Pointer of the parameter in the bundled document (its component when it is a `$ref`). */
+  /** Pointers of the parameter and its schema (their components when they are `$ref`s). */
   pointer: string;
-  /** Pointer of its schema (the component schema when it is a `$ref`). */
   schemaPointer: string;
 }
 
@@ -60,6 +58,12 @@ export function resolveParameters(
       if (!(location in defaultStyle)) return;
       if (location === 'header' && ignoredHeaderParameters.has(node.name.toLowerCase())) return;
       const style = typeof node.style === 'string' ? node.style : defaultStyle[location];
+      const content = isObject(node.content) ? Object.keys(node.content)[0] : undefined;
+      const declared = content === undefined ? undefined : (node.content as JsonObject)[content];
+      const schema = isObject(declared) && declared.schema !== undefined ? declared.schema : node.schema;
+      const schemaAt =
+        content === undefined ? `${pointer}/schema` : `${pointer}/content/${escapePointer(content)}/schema`;
+      const media = content === undefined ? undefined : parseMediaType(content);
       const parameter: ResolvedParameter = {
         name: node.name,
         in: location,
@@ -68,23 +72,12 @@ export function resolveParameters(
         explode: typeof node.explode === 'boolean' ? node.explode : style === 'form',
         requires: readRequires(node).value ?? [],
         pointer,
-        schemaPointer: `${pointer}/schema`,
+        schemaPointer: schema === undefined ? schemaAt : derefWithPointer(doc, schema, schemaAt).pointer,
+        ...(schema === undefined ? {} : { schema }),
+        ...(content === undefined
+          ? {}
+          : { contentType: content, contentIsJson: media !== undefined && isJsonMediaType(media) }),
       };
-      if (node.schema !== undefined) parameter.schema = node.schema;
-      if (isObject(node.content)) {
-        const contentType = Object.keys(node.content)[0];
-        if (contentType !== undefined) {
-          parameter.contentType = contentType;
-          const media = parseMediaType(contentType);
-          parameter.contentIsJson = media !== undefined && isJsonMediaType(media);
-          parameter.schemaPointer = `${pointer}/content/${escapePointer(contentType)}/schema`;
-          const declared = node.content[contentType];
-          if (isObject(declared) && declared.schema !== undefined) parameter.schema = declared.schema;
-        }
-      }
-      if (parameter.schema !== undefined) {
-        parameter.schemaPointer = derefWithPointer(doc, parameter.schema, parameter.schemaPointer).pointer;
-      }
       const key = `${location}:${location === 'header' ? node.name.toLowerCase() : node.name}`;
       byKey.set(key, parameter);
     });

@@ -7,10 +7,8 @@ import { contentTypeOf } from '../parameters/request-parts.js';
 import type { MatchMiss } from '../router/operation-index.js';
 import { responseKeyFor } from './response-check.js';
 
-/** The verdict on a request a service has no operation for, where its contract says how it answers one
- * (`x-unmatched-requests`: voice answers a path it does not have 404, a method a path does not take 405, with
- * its validation error body): answered so, the request is rejected as expected; answered with that status and
- * another body, the body is a violation. */
+/** The verdict on a request a service has no operation for, where `x-unmatched-requests` says how it is
+ * answered: so, it is rejected as expected; with that status and another body, the body is a violation. */
 export function unmatchedVerdict(
   service: CompiledService,
   miss: MatchMiss | undefined,

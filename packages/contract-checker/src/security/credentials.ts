@@ -1,5 +1,18 @@
-import type { JsonObject } from '@svc-contracts/openapi-utils';
-import type { RequestParts } from '../parameters/request-parts.js';
+import { readValueSchema } from '@svc-contracts/contract-model';
+import { isBase64 } from '@svc-contracts/har';
+import type { JsonObject, OpenApiDocument } from '@svc-contracts/openapi-utils';
+import { decodeBasic } from '@svc-contracts/redact';
+import { scalarCoercion } from '../bodies/coerce.js';
+import type { SchemaValidator } from '../contract/schema-validator.js';
+import { type RequestParts, valuesAt } from '../parameters/request-parts.js';
+
+/** What a request shows of one scheme's credential. */
+export type Presence =
+  | { state: 'absent' | 'present' | 'unobservable' }
+  | { state: 'malformed'; reason: string };
+
+const absent: Presence = { state: 'absent' };
+const present: Presence = { state: 'present' };
 
 /** Where a credential of a scheme travels: `header:authorization`, `query:api_key`, `cookie:sid`. */
 export function credentialLocation(scheme: JsonObject): { in: string; name: string } | undefined {
@@ -12,47 +25,90 @@ export function credentialLocation(scheme: JsonObject): { in: string; name: stri
   return undefined;
 }
 
-/** What a request shows of one scheme's credential. */
-export type Presence =
-  | { state: 'absent' }
-  | { state: 'present' }
-  | { state: 'malformed'; reason: string }
-  | { state: 'unobservable' };
-
-export const absent: Presence = { state: 'absent' };
-export const present: Presence = { state: 'present' };
-export const unobservable: Presence = { state: 'unobservable' };
-
-/** Whether an Authorization value is of `scheme` (lower case): `<scheme> ...` or the scheme alone, in any
- * case. */
-function isOfScheme(value: string, scheme: string): boolean {
-  const head = value.slice(0, scheme.length + 1).toLowerCase();
-  return head.startsWith(scheme) && (head.length === scheme.length || head.charCodeAt(scheme.length) === 32);
-}
-
-/** The request's `Authorization` value of `scheme` (lower case), if any. */
-export function authorizationWithScheme(parts: RequestParts, scheme: string): string | undefined {
-  const values = parts.headers.get('authorization');
-  if (values === undefined) return undefined;
-  for (const value of values) if (isOfScheme(value, scheme)) return value;
+/** The credentials of the request's `Authorization` value of `scheme` (lower case), in any case. */
+export function authorizationCredentials(parts: RequestParts, scheme: string): string | undefined {
+  for (const value of parts.headers.get('authorization') ?? []) {
+    const head = value.slice(0, scheme.length + 1).toLowerCase();
+    if (head.startsWith(scheme) && (head.length === scheme.length || head.charCodeAt(scheme.length) === 32)) {
+      return value.slice(scheme.length).trim();
+    }
+  }
   return undefined;
 }
 
-/** How a credential at `location` is read from a request taken apart, worked out once per scheme. */
-export function credentialReader(
-  location: string,
-  name: string,
-): (parts: RequestParts) => string[] | undefined {
-  if (location === 'header') {
-    const key = name.toLowerCase();
-    return (parts) => parts.headers.get(key);
+/** RFC 6750's token68: what a Bearer token is. */
+const token68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/** `Basic <base64 of user:password>`, strictly: canonical base64, a colon, a non-empty user id. */
+function basicProblem(credentials: string): string | undefined {
+  const decoded = decodeBasic(credentials, { replaceInvalidUtf8: true });
+  if (decoded === undefined) {
+    // Not base64, or base64 of text without a colon (decodeBasic tells the first by isBase64 too).
+    return isBase64(credentials)
+      ? 'the Basic credentials do not decode to user-id:password'
+      : 'the Basic credentials are not base64';
   }
-  if (location === 'query') return (parts) => parts.query.get(name);
-  if (location === 'cookie') {
-    return (parts) => {
-      const value = parts.cookies.get(name);
-      return value === undefined ? undefined : [value];
-    };
-  }
-  return () => undefined;
+  return decoded.user === '' ? 'the Basic credentials have an empty user id' : undefined;
+}
+
+/** An `http` scheme's credentials in `Authorization` (OAuth 2 and OpenID Connect send a Bearer token). */
+function httpPresence(declaredName: string): (parts: RequestParts) => Presence {
+  const name = declaredName.toLowerCase();
+  return (parts) => {
+    const credentials = authorizationCredentials(parts, name);
+    if (credentials === undefined) return absent;
+    const problem =
+      name === 'basic'
+        ? basicProblem(credentials)
+        : name === 'bearer' && !token68.test(credentials)
+          ? 'the Bearer token is empty or not a token68 value'
+          : credentials === ''
+            ? `the ${declaredName} credentials are empty`
+            : undefined;
+    return problem === undefined ? present : { state: 'malformed', reason: problem };
+  };
+}
+
+/** An `apiKey` scheme: its value where the scheme says, checked against `x-value-schema` when it has one. */
+function apiKeyPresence(
+  doc: OpenApiDocument,
+  validator: SchemaValidator,
+  scheme: JsonObject,
+): (parts: RequestParts) => Presence {
+  const location = credentialLocation(scheme);
+  if (!location) return () => absent;
+  const read = valuesAt(location.in, location.name);
+  const valueSchema = readValueSchema(scheme).value;
+  const conforms = valueSchema === undefined ? undefined : validator.tester(valueSchema);
+  const coerce = scalarCoercion(doc, valueSchema);
+  const where = `${location.in} ${location.name}`;
+  return (parts) => {
+    const values = read(parts);
+    if (values === undefined) return absent;
+    const value = conforms === undefined ? undefined : coerce(values.join(','));
+    if (conforms !== undefined && !conforms(value)) {
+      const issues = validator.validate(valueSchema, value);
+      // The value itself is a credential (or part of one): the reason names the rule, never the value.
+      if (issues.length > 0) {
+        const reason = `${where} ${issues.map((issue) => issue.message).join('; ')} (x-value-schema)`;
+        return { state: 'malformed', reason };
+      }
+    }
+    return values.every((text) => text.trim() === '')
+      ? { state: 'malformed', reason: `${where} is empty` }
+      : present;
+  };
+}
+
+/** How one scheme's credential is found in a request and judged, worked out once per scheme. */
+export function presenceReader(
+  doc: OpenApiDocument,
+  validator: SchemaValidator,
+  scheme: JsonObject,
+): (parts: RequestParts) => Presence {
+  if (scheme.type === 'http' && typeof scheme.scheme === 'string') return httpPresence(scheme.scheme);
+  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return httpPresence('bearer');
+  if (scheme.type === 'apiKey') return apiKeyPresence(doc, validator, scheme);
+  // mutualTLS (and anything unknown) cannot be seen in a recording.
+  return () => ({ state: 'unobservable' });
 }

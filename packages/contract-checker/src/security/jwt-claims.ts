@@ -9,13 +9,10 @@ export interface JwtClaimMismatch {
   message: string;
 }
 
-/** The claims set of a JWS compact JWT (`header.payload.signature`), or undefined when there is none to read:
- * a JWE (five parts, its claims encrypted) or text that is not a token. */
+/** The claims set of a JWS compact JWT, or undefined for a JWE (its claims encrypted) or text that is not one. */
 function readableClaims(json: TrafficJson, token: string): JsonObject | undefined {
-  const first = token.indexOf('.');
-  const second = first < 0 ? -1 : token.indexOf('.', first + 1);
-  if (second < 0 || token.indexOf('.', second + 1) >= 0) return undefined;
-  const payload = token.slice(first + 1, second);
+  const [, payload, ...rest] = token.split('.');
+  if (payload === undefined || rest.length !== 1) return undefined;
   // A JSON object's base64url starts with `e` (`{` is 0x7B): a masked token (`REDACTED`) is passed over
   // without decoding it, or throwing on it.
   if (!payload.startsWith('e') || !/^[A-Za-z0-9_-]*$/.test(payload)) return undefined;
@@ -25,17 +22,14 @@ function readableClaims(json: TrafficJson, token: string): JsonObject | undefine
   return claims instanceof UnparseableJson || !isObject(claims) ? undefined : claims;
 }
 
-/** What a body breaks of its schema's `x-jwt-claims` (contract-model's `readJwtClaims`: the claim `claim` of
- * the JSON Web Token in property `token` equals property `equals`, the token response's `access_token_id`
- * "equals the jti claim inside the token"): compared only when the body has both properties, the token is a
- * string whose claims can be read, and the claim is there (the schema says what is required). */
+/** What a body breaks of its schema's `x-jwt-claims`: compared only when the body has both properties, the
+ * token's claims can be read and the claim is there (the schema says what is required). */
 export function jwtClaimMismatches(
   json: TrafficJson,
-  value: unknown,
+  body: unknown,
   rules: readonly JwtClaim[],
 ): JwtClaimMismatch[] {
-  if (rules.length === 0 || !isObject(value)) return [];
-  const body = value;
+  if (rules.length === 0 || !isObject(body)) return [];
   const found: JwtClaimMismatch[] = [];
   for (const rule of rules) {
     const token = body[rule.token];
