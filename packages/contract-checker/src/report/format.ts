@@ -140,8 +140,7 @@ export interface JsonReport extends Report {
   entriesUnlisted?: number;
 }
 
-/** The most entries a JSON report lists of each kind, so that it (and a merge of shards) stays small
- * whatever the size of the input. */
+/** The most entries a JSON report lists of each kind: it and a merge of shards stay small at any size. */
 export const maxListed = { findings: 10_000, skipped: 1_000 };
 
 /** Which entries the JSON report lists: failed, not judged and skipped ones (the first of each kind); passes
@@ -160,7 +159,6 @@ function jsonListing() {
       if (!kept) unlisted++;
       return kept;
     },
-    /** Added to what `from` (a merge of shards) already says. */
     tail(from: Partial<JsonReport>) {
       const all = unlisted + (from.entriesUnlisted ?? 0);
       const routedHosts = [...new Set([...(from.routedHosts ?? []), ...hosts])].sort();

@@ -50,12 +50,7 @@ export function mergeReports(parts: Array<{ file: string; report: JsonReport }>)
   const counts = emptyCounts();
   for (const { report } of parts) addCounts(counts, { ...emptyCounts(), ...pickCounts(report) });
   // A host skipped in one shard may route to an operation in another: its entries are ours after all.
-  const routed = new Set(
-    parts.flatMap(({ report }) => [
-      ...(report.routedHosts ?? []),
-      ...report.entries.filter((entry) => entry.match).map((entry) => hostOf(entry.url)),
-    ]),
-  );
+  const routed = new Set(parts.flatMap(({ report }) => report.routedHosts ?? []));
   for (const host of Object.keys(counts.skippedHosts)) if (routed.has(host)) ours(host, counts);
   const entries: EntryReport[] = parts
     .flatMap(({ report }) => report.entries)
@@ -112,8 +107,7 @@ function isOtherHost(entry: EntryReport): boolean {
   return entry.verdict === 'skipped' && entry.skip?.reason === 'other-host';
 }
 
-/** The entries shards skipped as on a host another shard routes are failed, listed or not (a shard's report
- * lists a sample of them). */
+/** The entries skipped as on a host another shard routes fail, listed in a report or not. */
 function ours(host: string, counts: RunCounts): void {
   const count = counts.skippedHosts[host] ?? 0;
   delete counts.skippedHosts[host];
@@ -171,17 +165,13 @@ export function parseReport(text: string, file: string): JsonReport {
     if (!Array.isArray(parsed[key])) refuse(`"${key}"`, 'is not a list');
   for (const key of ['passed', 'failed'] as const)
     if (!isCount(parsed[key])) refuse(`"${key}"`, 'is not a count');
-  for (const key of ['notJudged', 'skipped'] as const)
+  for (const key of ['notJudged', 'skipped', 'entriesUnlisted'] as const)
     if (parsed[key] !== undefined && !isCount(parsed[key])) refuse(`"${key}"`, 'is not a count');
   for (const key of ['notJudgedReasons', 'skippedReasons', 'skippedHosts', 'credentials'] as const)
     if (parsed[key] !== undefined && !isObject(parsed[key])) refuse(`"${key}"`, 'is not an object');
-  if (
-    parsed.routedHosts !== undefined &&
-    !(Array.isArray(parsed.routedHosts) && parsed.routedHosts.every((host) => typeof host === 'string'))
-  )
+  const hosts = parsed.routedHosts ?? [];
+  if (!Array.isArray(hosts) || hosts.some((host) => typeof host !== 'string'))
     refuse('"routedHosts"', 'is not a list of hosts');
-  if (parsed.entriesUnlisted !== undefined && !isCount(parsed.entriesUnlisted))
-    refuse('"entriesUnlisted"', 'is not a count');
   const shard = parsed.shard;
   if (shard !== undefined) {
     if (!isObject(shard)) refuse('"shard"', 'is not an object');
