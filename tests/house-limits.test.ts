@@ -91,6 +91,9 @@ describe('the weighing', () => {
 
   it('tells a file that starts a worker thread from one that names it', () => {
     expect(weighFile('x.ts', 'const w = new Worker(url);\n', maxFunctionLines).startsWorker).toBe(true);
+    expect(weighFile('x.ts', 'const p = new Piscina({ filename });\n', maxFunctionLines).startsWorker).toBe(
+      true,
+    );
     expect(
       weighFile('x.ts', "import type { Worker } from 'node:worker_threads';\n", maxFunctionLines)
         .startsWorker,

@@ -16,7 +16,7 @@ import { VoiceClient } from '@svc-contracts/voice-client';
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { fromRoot } from '../../scripts/lib/paths.ts';
 import { missingReason, requireFromCompare } from '../lib/compare-tools.ts';
-import { integerValue, readOptions } from '../lib/options.ts';
+import { sectionOptions } from '../lib/options.ts';
 import {
   emitSection,
   type Figure,
@@ -28,23 +28,16 @@ import {
 import { alternate, msPerCall } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
 
-const usage = `Usage: pnpm exec tsx bench/clients/overhead.ts [--runs N] [--iterations N] [--tiny] [--json FILE]
-
-Per-call time of each client against a raw fetch and bandwidth-sdk; bundle sizes.
-  --runs N         rounds (1-50, default 3)
-  --iterations N   calls per tool per round (1-100000, default 500)
-  --tiny           one round of 20 calls: checks that it runs
-  --json FILE      also write the section of bench/RESULTS.md there
-  -h, --help       this text`;
-const values = readOptions(usage, {
-  runs: { type: 'string' },
-  iterations: { type: 'string' },
-  tiny: { type: 'boolean', default: false },
-  json: { type: 'string' },
-});
-const tiny = values.tiny === true;
-const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 3, 1, 50);
-const iterations = tiny ? 20 : integerValue(usage, 'iterations', values.iterations, 500, 1, 100_000);
+const values = sectionOptions(
+  'clients/overhead.ts',
+  'Per-call time of each client against a raw fetch and bandwidth-sdk; bundle sizes.',
+  'one round of 20 calls: checks that it runs',
+  {
+    runs: { help: 'rounds', whole: [3, 1, 50, 1] },
+    iterations: { help: 'calls per tool per round', whole: [500, 1, 100_000, 20] },
+  },
+);
+const { runs, iterations } = values;
 
 // --------------------------------------------------------------------- the server and the request content
 

@@ -8,33 +8,29 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fromRoot } from '../../scripts/lib/paths.ts';
-import { integerValue, readOptions, usageError } from '../lib/options.ts';
+import { sectionOptions, usageError } from '../lib/options.ts';
 import { measure, type TimedRun } from '../lib/processes.ts';
 import { emitSection, type Figure, figure, measured, median } from '../lib/section.ts';
 import { alternate } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
 import { recordingFiles } from './entries.ts';
 
-const usage = `Usage: pnpm exec tsx bench/contract-checker/scale.ts [--mb 100,500,2000] [--runs N] [--tiny] [--json FILE]
-
-The built contract-check on HAR of growing size: peak RSS, and two --shard processes at the largest.
-  --mb A,B,...  the sizes in MB (default 100,500,2000)
-  --runs N      runs of each measure (1-20, default 1)
-  --tiny        1 and 2 MB: checks that it runs
-  --json FILE   also write the section of bench/RESULTS.md there
-  -h, --help    this text`;
-const values = readOptions(usage, {
-  mb: { type: 'string' },
-  runs: { type: 'string' },
-  tiny: { type: 'boolean', default: false },
-  json: { type: 'string' },
-});
+const values = sectionOptions(
+  'contract-checker/scale.ts',
+  'The built contract-check on HAR of growing size: peak RSS, and two --shard processes at the largest.',
+  '1 and 2 MB: checks that it runs',
+  {
+    mb: { help: 'the sizes in MB (default 100,500,2000)', arg: 'A,B,...' },
+    runs: { help: 'runs of each measure', whole: [1, 1, 20, 1] },
+  },
+);
 const sizes = (values.mb ?? (values.tiny ? '1,2' : '100,500,2000'))
   .split(',')
   .map(Number)
   .sort((a, b) => a - b);
-if (sizes.some((size) => !(size > 0))) usageError(usage, '--mb takes sizes in MB, such as 100,500,2000');
-const runs = values.tiny ? 1 : integerValue(usage, 'runs', values.runs, 1, 1, 20);
+if (sizes.some((size) => !(size > 0)))
+  usageError(values.usage, '--mb takes sizes in MB, such as 100,500,2000');
+const { runs } = values;
 const largest = sizes.at(-1) as number;
 const bin = fromRoot('packages/contract-checker/dist/cli.js');
 const config = fromRoot('redocly.yaml');

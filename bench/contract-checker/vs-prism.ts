@@ -12,26 +12,19 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { fromRoot, repoRoot } from '../../scripts/lib/paths.ts';
 import { bundleService } from '../../scripts/lib/specs.ts';
-import { integerValue, readOptions } from '../lib/options.ts';
+import { sectionOptions } from '../lib/options.ts';
 import { emitSection, figure, measured, median } from '../lib/section.ts';
 import { alternate, rateOf } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
 import { type BenchEntry, loadEntries } from './entries.ts';
 
-const usage = `Usage: pnpm exec tsx bench/contract-checker/vs-prism.ts [--runs N] [--tiny] [--json FILE]
-
-The checker against Prism's validating proxy and the both-bodies Ajv floor on the recorded JSON entries.
-  --runs N      rounds of the three throughputs and cold set-ups of each tool (1-50, default 3)
-  --tiny        every fifth entry, one round: checks that it runs
-  --json FILE   also write the section of bench/RESULTS.md there
-  -h, --help    this text`;
-const values = readOptions(usage, {
-  runs: { type: 'string' },
-  tiny: { type: 'boolean', default: false },
-  json: { type: 'string' },
-});
-const tiny = values.tiny === true;
-const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 3, 1, 50);
+const values = sectionOptions(
+  'contract-checker/vs-prism.ts',
+  "The checker against Prism's validating proxy and the both-bodies Ajv floor on the recorded JSON entries.",
+  'every fifth entry, one round: checks that it runs',
+  { runs: { help: 'rounds of the three throughputs and cold set-ups of each tool', whole: [3, 1, 50, 1] } },
+);
+const { tiny, runs } = values;
 const sliceMs = tiny ? 20 : 400;
 const configPath = fromRoot('redocly.yaml');
 

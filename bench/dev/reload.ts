@@ -4,24 +4,18 @@
  * answers, which is what one did before.
  */
 import { fromRoot } from '../../scripts/lib/paths.ts';
-import { integerValue, readOptions } from '../lib/options.ts';
+import { sectionOptions } from '../lib/options.ts';
 import { Child } from '../lib/processes.ts';
 import { emitSection, figure, measured } from '../lib/section.ts';
 import { type DevSession, setTotalRows, startDevSession, totalRows } from './session.ts';
 
-const usage = `Usage: pnpm exec tsx bench/dev/reload.ts [--runs N] [--tiny] [--json FILE]
-
-pnpm dev: from the save of an example to the agents mock serving it, against restarting that mock.
-  --runs N      saves and restarts (1-50, default 3)
-  --tiny        one of each: checks that it runs
-  --json FILE   also write the section of bench/RESULTS.md there
-  -h, --help    this text`;
-const values = readOptions(usage, {
-  runs: { type: 'string' },
-  tiny: { type: 'boolean', default: false },
-  json: { type: 'string' },
-});
-const runs = values.tiny ? 1 : integerValue(usage, 'runs', values.runs, 3, 1, 50);
+const values = sectionOptions(
+  'dev/reload.ts',
+  'pnpm dev: from the save of an example to the agents mock serving it, against restarting that mock.',
+  'one of each: checks that it runs',
+  { runs: { help: 'saves and restarts', whole: [3, 1, 50, 1] } },
+);
+const { runs } = values;
 
 /** Polls every 10 ms until the mock serves `rows`; the ms since `since`. */
 async function servedAfter(url: string, rows: number, since: number): Promise<number> {

@@ -3,28 +3,21 @@
  * process: 9.5 MB XML orders of bad numbers to numbers, and JSON objects of 700,000 properties (past the
  * mocks' JSON limits) to voice. The attackers are processes of their own, so their work is not timed.
  */
-import { integerValue, readOptions } from '../lib/options.ts';
+import { sectionOptions } from '../lib/options.ts';
 import { Child } from '../lib/processes.ts';
 import { emitSection, figure, measured } from '../lib/section.ts';
 import { send, startOurs } from './lib.ts';
 
-const usage = `Usage: pnpm exec tsx bench/mocks/hostile.ts [--runs N] [--requests N] [--tiny] [--json FILE]
-
-The agents mock's GET p99 idle and while the mocks refuse hostile XML and JSON bodies.
-  --runs N       runs of the three phases (1-20, default 2)
-  --requests N   sequential GETs per phase, at least (10-100000, default 300)
-  --tiny         small bodies, 20 GETs, one run: checks that it runs
-  --json FILE    also write the section of bench/RESULTS.md there
-  -h, --help     this text`;
-const values = readOptions(usage, {
-  runs: { type: 'string' },
-  requests: { type: 'string' },
-  tiny: { type: 'boolean', default: false },
-  json: { type: 'string' },
-});
-const tiny = values.tiny === true;
-const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 2, 1, 20);
-const requests = tiny ? 20 : integerValue(usage, 'requests', values.requests, 300, 10, 100_000);
+const values = sectionOptions(
+  'mocks/hostile.ts',
+  "The agents mock's GET p99 idle and while the mocks refuse hostile XML and JSON bodies.",
+  'small bodies, 20 GETs, one run: checks that it runs',
+  {
+    runs: { help: 'runs of the three phases', whole: [2, 1, 20, 1] },
+    requests: { help: 'sequential GETs per phase, at least', whole: [300, 10, 100_000, 20] },
+  },
+);
+const { tiny, runs, requests } = values;
 const refusals = tiny ? 1 : 3;
 
 const mocks = await startOurs(['agents', 'voice', 'numbers']);

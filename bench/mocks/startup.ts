@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listWrittenServices } from '../../scripts/lib/specs.ts';
 import { missingReason } from '../lib/compare-tools.ts';
-import { integerValue, readOptions } from '../lib/options.ts';
+import { sectionOptions } from '../lib/options.ts';
 import { treeRssMb } from '../lib/processes.ts';
 import { emitSection, type Figure, figure, measured, type NotMeasured } from '../lib/section.ts';
 import { packageVersion } from '../lib/versions.ts';
@@ -22,23 +22,16 @@ import {
   startPrism,
 } from './lib.ts';
 
-const usage = `Usage: pnpm exec tsx bench/mocks/startup.ts [--runs N] [--requests N] [--tiny] [--json FILE]
-
-pnpm mock against one prism mock process per spec: start-up, RSS and requests per second.
-  --runs N        start-ups of each (1-50, default 2)
-  --requests N    requests per case (1-1000000, default 1500)
-  --tiny          two services, one run, 50 requests: checks that it runs
-  --json FILE     also write the section of bench/RESULTS.md there
-  -h, --help      this text`;
-const values = readOptions(usage, {
-  runs: { type: 'string' },
-  requests: { type: 'string' },
-  tiny: { type: 'boolean', default: false },
-  json: { type: 'string' },
-});
-const tiny = values.tiny === true;
-const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 2, 1, 50);
-const requests = tiny ? 50 : integerValue(usage, 'requests', values.requests, 1500, 1, 1_000_000);
+const values = sectionOptions(
+  'mocks/startup.ts',
+  'pnpm mock against one prism mock process per spec: start-up, RSS and requests per second.',
+  'two services, one run, 50 requests: checks that it runs',
+  {
+    runs: { help: 'start-ups of each', whole: [2, 1, 50, 1] },
+    requests: { help: 'requests per case', whole: [1500, 1, 1_000_000, 50] },
+  },
+);
+const { tiny, runs, requests } = values;
 
 const order =
   '<?xml version="1.0" encoding="UTF-8"?>\n<Order><SiteId>12345</SiteId><PartialAllowed>false</PartialAllowed><ExistingTelephoneNumberOrderType><TelephoneNumberList><TelephoneNumber>+14155550100</TelephoneNumber></TelephoneNumberList></ExistingTelephoneNumberOrderType></Order>';

@@ -6,21 +6,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fromRoot } from '../../scripts/lib/paths.ts';
-import { integerValue, readOptions } from '../lib/options.ts';
+import { sectionOptions } from '../lib/options.ts';
 import { measure } from '../lib/processes.ts';
 import { emitSection, type Figure, type Section, sample } from '../lib/section.ts';
 
-const usage = `Usage: pnpm exec tsx bench/spec-diff/hostile.ts [--runs N] [--tiny] [--json FILE]
-spec-diff on $ref chains of 1k, 5k and 20k links and on a 4 MB spec: time and peak RSS.
-  --runs N     runs of each input (default 1)
-  --tiny       chains of 50, 200 and 800 links and a spec of 1,000 paths (the test suite's check)
-  --json FILE  write the section for pnpm bench`;
-const values = readOptions(usage, {
-  runs: { type: 'string' },
-  tiny: { type: 'boolean' },
-  json: { type: 'string' },
-});
-const runs = integerValue(usage, 'runs', values.runs, 1, 1, 20);
+const values = sectionOptions(
+  'spec-diff/hostile.ts',
+  'spec-diff on $ref chains of 1k, 5k and 20k links and on a 4 MB spec: time and peak RSS.',
+  "chains of 50, 200 and 800 links and a spec of 1,000 paths (the test suite's check)",
+  { runs: { help: 'runs of each input', whole: [1, 1, 20, 1] } },
+);
+const { runs } = values;
 const links = values.tiny ? [50, 200, 800] : [1_000, 5_000, 20_000];
 const paths = values.tiny ? 1_000 : 20_000;
 const bin = fromRoot('packages/spec-diff/dist/cli.js');

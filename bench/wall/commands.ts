@@ -11,31 +11,21 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { repoRoot } from '../../scripts/lib/paths.ts';
 import { listServices } from '../../scripts/lib/specs.ts';
-import { integerValue, readOptions } from '../lib/options.ts';
+import { sectionOptions } from '../lib/options.ts';
 import { emitSection, type Figure, measured, median, type Section } from '../lib/section.ts';
 import { packageVersion } from '../lib/versions.ts';
 
-const usage = `Usage: pnpm exec tsx bench/wall/commands.ts [--runs N] [--test-runs N] [--skip-test] [--tiny] [--json FILE]
-
-Wall time of pnpm lint:specs, pnpm lint, pnpm generate and pnpm test, beside the stock CLIs.
-  --runs N        runs of each command (1-20, default 3)
-  --test-runs N   runs of pnpm test (1-20, default --runs)
-  --skip-test     leave pnpm test out
-  --tiny          node -e 0 in place of every command: checks the timing and the section
-  --json FILE     also write the section of bench/RESULTS.md there
-  -h, --help      this text`;
-
-const values = readOptions(usage, {
-  runs: { type: 'string' },
-  'test-runs': { type: 'string' },
-  'skip-test': { type: 'boolean', default: false },
-  tiny: { type: 'boolean', default: false },
-  json: { type: 'string' },
-});
-
-const tiny = values.tiny === true;
-const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 3, 1, 20);
-const testRuns = tiny ? 1 : integerValue(usage, 'test-runs', values['test-runs'], runs, 1, 20);
+const values = sectionOptions(
+  'wall/commands.ts',
+  'Wall time of pnpm lint:specs, pnpm lint, pnpm generate and pnpm test, beside the stock CLIs.',
+  'node -e 0 in place of every command: checks the timing and the section',
+  {
+    runs: { help: 'runs of each command', whole: [3, 1, 20, 1] },
+    'test-runs': { help: 'runs of pnpm test', whole: ['runs', 1, 20, 1] },
+    'skip-test': { help: 'leave pnpm test out' },
+  },
+);
+const { tiny, runs, 'test-runs': testRuns } = values;
 
 const scratch = mkdtempSync(join(tmpdir(), 'bench-wall-'));
 // Without its own config openapi-typescript reads our redocly.yaml and asks for `x-openapi-ts` outputs.

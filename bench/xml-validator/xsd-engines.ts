@@ -11,25 +11,18 @@ import { dirname, join } from 'node:path';
 import { createXsdValidator } from '@svc-contracts/xml-validator';
 import { validateXML } from 'xmllint-wasm';
 import { fromRoot } from '../../scripts/lib/paths.ts';
-import { integerValue, readOptions } from '../lib/options.ts';
+import { sectionOptions } from '../lib/options.ts';
 import { emitSection, figure, type Measured, measured, type NotMeasured } from '../lib/section.ts';
 import { msOf, msPerCall } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
 
-const usage = `Usage: pnpm exec tsx bench/xml-validator/xsd-engines.ts [--runs N] [--tiny] [--json FILE]
-
-XSD engines on the numbers Order.xsd: ours, xmllint-wasm, xsd-schema-validator (Java).
-  --runs N      rounds of each measure (1-50, default 3)
-  --tiny        small documents, one round: checks that it runs
-  --json FILE   also write the section of bench/RESULTS.md there
-  -h, --help    this text`;
-const values = readOptions(usage, {
-  runs: { type: 'string' },
-  tiny: { type: 'boolean', default: false },
-  json: { type: 'string' },
-});
-const tiny = values.tiny === true;
-const runs = tiny ? 1 : integerValue(usage, 'runs', values.runs, 3, 1, 50);
+const values = sectionOptions(
+  'xml-validator/xsd-engines.ts',
+  'XSD engines on the numbers Order.xsd: ours, xmllint-wasm, xsd-schema-validator (Java).',
+  'small documents, one round: checks that it runs',
+  { runs: { help: 'rounds of each measure', whole: [3, 1, 50, 1] } },
+);
+const { tiny, runs } = values;
 const xsdPath = fromRoot('specs/numbers/xsd/Order.xsd');
 const valid = readFileSync(fromRoot('packages/xml-validator/test/fixtures/order.xml'), 'utf8').replace(
   /\n {2}<LoaType>.*<\/LoaType>/,

@@ -77,7 +77,8 @@ export function weighFile(file: string, text: string, maxFunctionLines: number):
     commentLines: [...commentLines].filter((line) => !codeLines.has(line)).length,
     longFunctions,
     datedLines: lines.flatMap((line, index) => (datePattern.test(line) ? [index + 1] : [])),
-    startsWorker: text.includes('new Worker('),
+    // A pool starts threads as Worker does.
+    startsWorker: /new (?:Worker|Piscina)\(/.test(text),
   };
 }
 

@@ -24,6 +24,7 @@ describe('the architecture page', () => {
       'openapi-utils',
       'xsd-model',
       'xml-validator',
+      'worker-pool',
       'redact',
       'har',
       'contract-checker',

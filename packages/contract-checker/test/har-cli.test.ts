@@ -183,7 +183,7 @@ describe('CLI', () => {
     expect(stdout.trimEnd().split('\n').at(-1)).toBe('2 passed, 0 failed');
   });
 
-  it('--json gives the whole report for machines', async () => {
+  it('--json gives the report for machines: the counts, and every entry but the passes', async () => {
     const { code, stdout } = await cli('--json', har('fleet.har'), har('malformed.har'));
     const report = JSON.parse(stdout) as Report;
     expect(code).toBe(2);
@@ -192,16 +192,11 @@ describe('CLI', () => {
     expect(report.inputErrors).toEqual([
       { file: har('malformed.har'), reason: expect.stringMatching(/^malformed JSON/) },
     ]);
-    expect(report.entries.map((entry) => entry.verdict)).toEqual([
-      'conforms',
-      'conforms',
-      'conforms',
-      'rejected-as-expected',
-      'violation',
-      'rejected-as-expected',
-      'violation',
+    expect(report.entries.map((entry) => [entry.position, entry.verdict])).toEqual([
+      [4, 'violation'],
+      [6, 'violation'],
     ]);
-    expect(report.entries[6]?.violations.map((violation) => violation.rule)).toEqual([
+    expect(report.entries[1]?.violations.map((violation) => violation.rule)).toEqual([
       'security-missing',
       'unsupported-credential',
       'accepted-invalid-request',

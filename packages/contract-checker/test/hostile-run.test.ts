@@ -283,7 +283,8 @@ describe('merge refuses reports that are not the shards of one run (exit 2, the 
     const relabelled = await write('relabelled.json', { ...shardOne, shard: { index: 2, count: 2 } });
     const { code, stderr } = await runCliCapturing(['merge', first, relabelled]);
     expect(code).toBe(2);
-    expect(stderr).toContain(`${relabelled}: entries[0] has position 0, which is not shard 2/2's`);
+    const position = shardOne.entries[0]?.position;
+    expect(stderr).toContain(`${relabelled}: entries[0] has position ${position}, which is not shard 2/2's`);
   });
 
   it('a report of another input', async () => {

@@ -1,4 +1,4 @@
-// The JSON check thread of json-check-worker.ts (a piscina task): checks one large request body against
+// The JSON check thread of json-check-worker.ts (a ThreadOfOne task): checks one large request body against
 // the same contracts as the serving thread. Plain JavaScript, so that it loads by URL from src/ and dist/.
 import { workerData } from 'node:worker_threads';
 import { loadContracts } from '@svc-contracts/contract-checker';

@@ -1,4 +1,4 @@
-// The engine thread of worker-engine.ts (a piscina task): judges one large document off the caller's
+// The engine thread of worker-engine.ts (a ThreadOfOne task): judges one large document off the caller's
 // thread. Plain JavaScript, as libxml2-core.mjs, so that it loads by URL from src/ and dist/.
 const core = await import('./libxml2-core.mjs');
 

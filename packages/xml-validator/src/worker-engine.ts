@@ -1,4 +1,4 @@
-import { Piscina } from 'piscina';
+import { describeFailure, type FailureWords, ThreadOfOne } from '@svc-contracts/worker-pool';
 import type { EngineLimits, EngineVerdict } from './engine-core.js';
 import type { SchemaBundle } from './schema-files.js';
 
@@ -28,19 +28,25 @@ type Bundle = Pick<SchemaBundle, 'entryFileName' | 'files'>;
 
 export const DEFAULT_WORKER_URL = new URL('./libxml2-worker.mjs', import.meta.url);
 
-/** libxml2 on a pooled thread (piscina) for large documents, one at a time, each within its time budget from
+/** libxml2 on a thread of its own for large documents, one at a time, each within its time budget from
  * when the thread takes it: a document that overruns it or kills the thread fails alone. */
 export class WorkerEngine {
-  private pool: Piscina | undefined;
+  private readonly thread: ThreadOfOne<unknown, EngineVerdict | EngineFailure>;
   private readonly schemas = new Map<string, Bundle>();
-  private queue: Promise<unknown> = Promise.resolve();
-  private closing = false;
 
-  constructor(private readonly options: WorkerEngineOptions = {}) {}
+  constructor(options: WorkerEngineOptions = {}) {
+    this.thread = new ThreadOfOne({
+      url: options.workerUrl ?? DEFAULT_WORKER_URL,
+      idleTimeoutMs: options.idleTimeoutMs ?? 2_000,
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 512 },
+      // The engine failed inside the thread: its WebAssembly memory is suspect, so the thread goes.
+      isBroken: (verdict) => verdict.kind === 'engine-failure',
+    });
+  }
 
   /** Whether a thread is running now. */
   get hasWorker(): boolean {
-    return (this.pool?.threads.length ?? 0) > 0;
+    return this.thread.hasThread;
   }
 
   registerSchema(id: string, bundle: Bundle): void {
@@ -48,61 +54,28 @@ export class WorkerEngine {
   }
 
   /** Resolves with the verdict, or with an {@link EngineFailure}; never rejects. */
-  validate(job: WorkerJob): Promise<EngineVerdict | EngineFailure> {
-    const turn = this.queue.then(() => this.runNow(job));
-    this.queue = turn.catch(() => undefined);
-    return turn;
+  async validate({ timeoutMs, ...job }: WorkerJob): Promise<EngineVerdict | EngineFailure> {
+    const bundle = this.schemas.get(job.schemaId);
+    if (bundle === undefined) return failure('the schema is not registered with the engine worker');
+    // A new thread loads libxml2 and compiles the schema before the budget starts.
+    const warmUp = { schemaId: job.schemaId, bundle };
+    const outcome = await this.thread.run({ ...job, bundle }, { timeoutMs, warmUp });
+    return outcome.ok ? outcome.value : failure(describeFailure(outcome.failure, words));
   }
 
   /** Stops the thread; the document it holds fails. */
-  async shutdown(): Promise<void> {
-    this.closing = true;
-    const pool = this.pool;
-    this.pool = undefined;
-    await pool?.destroy();
-    this.closing = false;
-  }
-
-  private async runNow({ timeoutMs, ...job }: WorkerJob): Promise<EngineVerdict | EngineFailure> {
-    const bundle = this.schemas.get(job.schemaId);
-    if (bundle === undefined) return failure('the schema is not registered with the engine worker');
-    this.pool ??= new Piscina({
-      filename: (this.options.workerUrl ?? DEFAULT_WORKER_URL).href,
-      minThreads: 0,
-      maxThreads: 1,
-      idleTimeout: this.options.idleTimeoutMs ?? 2_000,
-      // Plain JavaScript: loaders of the parent (tsx, test runners) would only slow its start.
-      execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 512 },
-    });
-    const pool = this.pool;
-    // A new thread loads libxml2 and compiles the schema before the budget starts.
-    if (pool.threads.length === 0) await pool.run({ schemaId: job.schemaId, bundle }).catch(() => undefined);
-    try {
-      const verdict: EngineVerdict | EngineFailure = await pool.run(
-        { ...job, bundle },
-        { signal: AbortSignal.timeout(timeoutMs) },
-      );
-      // The engine failed inside the thread: its WebAssembly memory is suspect, so the thread goes.
-      if (verdict.kind === 'engine-failure' && this.pool === pool) {
-        this.pool = undefined;
-        void pool.destroy();
-      }
-      return verdict;
-    } catch (error) {
-      return failure(this.closing ? 'the engine was shut down' : reasonOf(error, timeoutMs));
-    }
+  shutdown(): Promise<void> {
+    return this.thread.close();
   }
 }
 
 const failure = (reason: string): EngineFailure => ({ kind: 'engine-failure', reason });
 
-function reasonOf(error: unknown, timeoutMs: number): string {
-  const { name, code, message } = error as { name?: string; code?: string; message?: string };
-  if (name === 'AbortError')
-    return `the engine took longer than the time budget of ${timeoutMs} ms (timeoutMs)`;
-  if (code === 'ERR_WORKER_OUT_OF_MEMORY') return 'the engine ran out of memory';
-  const exit = /exited with code: (-?\d+)/.exec(message ?? '');
-  if (exit) return `the engine stopped unexpectedly (exit code ${exit[1]})`;
-  return `the engine crashed (${message ?? String(error)})`;
-}
+const words: FailureWords = {
+  timeout: ({ timeoutMs }) => `the engine took longer than the time budget of ${timeoutMs} ms (timeoutMs)`,
+  'out-of-memory': () => 'the engine ran out of memory',
+  exit: ({ code }) => `the engine stopped unexpectedly (exit code ${code})`,
+  crash: ({ message }) => `the engine crashed (${message})`,
+  closed: () => 'the engine was shut down',
+  busy: () => 'the engine is busy',
+};

@@ -1,6 +1,6 @@
 import { printable } from '@svc-contracts/har';
 import type { EntryReport } from '../core/entry-report.js';
-import { emptyCounts, scopeLines, summaryLine } from '../core/run-counts.js';
+import { emptyCounts, hostOf, scopeLines, summaryLine } from '../core/run-counts.js';
 import { scopeCatalogue } from '../core/scope.js';
 import type { Violation } from '../core/types.js';
 import type { InputError } from '../input/har.js';
@@ -120,8 +120,45 @@ export function formatText(report: Report): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The `--json` document: a {@link Report} whose `entries` are those {@link jsonListing} keeps. */
+export interface JsonReport extends Report {
+  /** Hosts on which some entry matched an operation (what `merge` needs of the passes it is not given). */
+  routedHosts?: string[];
+  /** Entries that would be listed, past the most listed: counted in the counts, not shown one by one. */
+  entriesUnlisted?: number;
+}
+
+/** The most entries a JSON report lists of each kind: it and a merge of shards stay small at any size. */
+export const maxListed = { findings: 10_000, skipped: 1_000 };
+
+/** Which entries the JSON report lists: failed, not judged and skipped ones (the first of each kind); passes
+ * are counted only. */
+function jsonListing() {
+  const hosts = new Set<string>();
+  let findings = 0;
+  let skipped = 0;
+  let unlisted = 0;
+  return {
+    keep(entry: EntryReport): boolean {
+      if (entry.match) hosts.add(hostOf(entry.url));
+      const finding = isFinding(entry);
+      if (!finding && entry.verdict !== 'skipped') return false;
+      const kept = finding ? findings++ < maxListed.findings : skipped++ < maxListed.skipped;
+      if (!kept) unlisted++;
+      return kept;
+    },
+    tail(from: Partial<JsonReport>) {
+      const all = unlisted + (from.entriesUnlisted ?? 0);
+      const routedHosts = [...new Set([...(from.routedHosts ?? []), ...hosts])].sort();
+      return { routedHosts, ...(all > 0 && { entriesUnlisted: all }) };
+    },
+  };
+}
+
 export function formatJson(report: Report): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  const listing = jsonListing();
+  const entries = report.entries.filter((entry) => listing.keep(entry));
+  return `${JSON.stringify({ ...report, entries, ...listing.tail(report as JsonReport) }, null, 2)}\n`;
 }
 
 /** True for an entry the reporters show (failed or not judged); the others are counted. */
@@ -155,15 +192,18 @@ export function textReportWriter(write: (text: string) => void): ReportWriter {
 /** The JSON report, streamed: the same document as {@link formatJson} (keys in another order), one entry per line. */
 export function jsonReportWriter(write: (text: string) => void): ReportWriter {
   const inputErrors: InputError[] = [];
+  const listing = jsonListing();
   let entries = 0;
   return {
-    entry: (entry) =>
-      write(`${entries++ === 0 ? '{\n  "entries": [\n    ' : ',\n    '}${JSON.stringify(entry)}`),
+    entry: (entry) => {
+      if (listing.keep(entry))
+        write(`${entries++ === 0 ? '{\n  "entries": [\n    ' : ',\n    '}${JSON.stringify(entry)}`);
+    },
     inputError: (error) => {
       inputErrors.push(error);
     },
     finish: ({ inputErrorCount: _count, ...rest }) => {
-      const tail = Object.entries({ ...rest, inputErrors }).map(
+      const tail = Object.entries({ ...rest, inputErrors, ...listing.tail(rest) }).map(
         ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`,
       );
       write(`${entries > 0 ? '\n  ],\n' : '{\n  "entries": [],\n'}${tail.join(',\n')}\n}\n`);

@@ -11,6 +11,7 @@ import {
 } from '../core/run-counts.js';
 import type { InputError } from '../input/har.js';
 import { mergeCoverage } from '../report/coverage.js';
+import type { JsonReport } from '../report/format.js';
 import type { Report } from '../report/report.js';
 
 export class MergeError extends Error {
@@ -18,7 +19,7 @@ export class MergeError extends Error {
 }
 
 /** One report from the `--json` reports of the shards of one run (`--shard 1/n` ... */
-export function mergeReports(parts: Array<{ file: string; report: Report }>): Report {
+export function mergeReports(parts: Array<{ file: string; report: JsonReport }>): Report {
   if (parts.length === 0) throw new MergeError('nothing to merge: give the --json reports of every shard');
   const shardCounts = new Set(parts.map(({ report }) => report.shard?.count ?? 1));
   if (shardCounts.size > 1)
@@ -49,25 +50,25 @@ export function mergeReports(parts: Array<{ file: string; report: Report }>): Re
   const counts = emptyCounts();
   for (const { report } of parts) addCounts(counts, { ...emptyCounts(), ...pickCounts(report) });
   // A host skipped in one shard may route to an operation in another: its entries are ours after all.
-  const routed = new Set(
-    parts.flatMap(({ report }) =>
-      report.entries.filter((entry) => entry.match).map((entry) => hostOf(entry.url)),
-    ),
-  );
+  const routed = new Set(parts.flatMap(({ report }) => report.routedHosts ?? []));
+  for (const host of Object.keys(counts.skippedHosts)) if (routed.has(host)) ours(host, counts);
   const entries: EntryReport[] = parts
     .flatMap(({ report }) => report.entries)
-    .map((entry) => (isOtherHost(entry) && routed.has(hostOf(entry.url)) ? ours(entry, counts) : entry))
+    .map((entry) => (isOtherHost(entry) && routed.has(hostOf(entry.url)) ? undocumented(entry) : entry))
     .sort((a, b) => a.position - b.position);
+  const entriesUnlisted = parts.reduce((sum, { report }) => sum + (report.entriesUnlisted ?? 0), 0);
   const inputErrors = unique(parts.flatMap(({ report }) => report.inputErrors));
   const specProblems = [...new Set(parts.flatMap(({ report }) => report.specProblems))];
   const coverages = parts.map(({ report }) => report.coverage);
   const failOn = parts[0]?.report.failOn;
   const sanitized = parts.some(({ report }) => report.sanitized);
-  const merged: Report = {
+  const merged: JsonReport = {
     services: [...new Set(parts.flatMap(({ report }) => report.services))],
     specProblems,
     entries,
     inputErrors,
+    routedHosts: [...routed].sort(),
+    ...(entriesUnlisted > 0 && { entriesUnlisted }),
     ...orderedCounts(counts),
     exitCode: exitCodeOf(counts, inputErrors.length, specProblems.length, failOn),
     ...(failOn ? { failOn } : {}),
@@ -81,7 +82,7 @@ export function mergeReports(parts: Array<{ file: string; report: Report }>): Re
 /** The reports are the shards of one run: the same input (its digest and its number of entries), and each
  * report's entries are its own shard's (entry `position` modulo `count` is `index - 1`), so that a report
  * relabelled as another shard, or a report of another input, is refused rather than counted. */
-function sameRun(parts: Array<{ file: string; report: Report }>, count: number): void {
+function sameRun(parts: Array<{ file: string; report: JsonReport }>, count: number): void {
   const first = parts[0] as { file: string; report: Report };
   for (const { file, report } of parts) {
     const input = report.input;
@@ -106,15 +107,18 @@ function isOtherHost(entry: EntryReport): boolean {
   return entry.verdict === 'skipped' && entry.skip?.reason === 'other-host';
 }
 
-/** An entry one shard skipped as on another host, on a host another shard routes: undocumented-operation. */
-function ours(entry: EntryReport, counts: RunCounts): EntryReport {
-  const host = hostOf(entry.url);
-  counts.skipped--;
-  counts.skippedReasons['other-host'] = (counts.skippedReasons['other-host'] ?? 1) - 1;
-  counts.skippedHosts[host] = (counts.skippedHosts[host] ?? 1) - 1;
-  if (counts.skippedHosts[host] === 0) delete counts.skippedHosts[host];
+/** The entries skipped as on a host another shard routes fail, listed in a report or not. */
+function ours(host: string, counts: RunCounts): void {
+  const count = counts.skippedHosts[host] ?? 0;
+  delete counts.skippedHosts[host];
+  counts.skipped -= count;
+  counts.skippedReasons['other-host'] = (counts.skippedReasons['other-host'] ?? count) - count;
   if (counts.skippedReasons['other-host'] === 0) delete counts.skippedReasons['other-host'];
-  counts.failed++;
+  counts.failed += count;
+}
+
+/** An entry one shard skipped as on another host, on a host another shard routes: undocumented-operation. */
+function undocumented(entry: EntryReport): EntryReport {
   const { skip: _skip, ...rest } = entry;
   const violation = undocumentedOperation({ method: entry.method, url: entry.url, headers: [] }, undefined);
   return { ...rest, verdict: 'violation', violations: [violation], requestViolations: [violation] };
@@ -146,7 +150,7 @@ function unique(errors: InputError[]): InputError[] {
 }
 
 /** A `--json` report read back; anything else is refused with the file and the place. */
-export function parseReport(text: string, file: string): Report {
+export function parseReport(text: string, file: string): JsonReport {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -161,10 +165,13 @@ export function parseReport(text: string, file: string): Report {
     if (!Array.isArray(parsed[key])) refuse(`"${key}"`, 'is not a list');
   for (const key of ['passed', 'failed'] as const)
     if (!isCount(parsed[key])) refuse(`"${key}"`, 'is not a count');
-  for (const key of ['notJudged', 'skipped'] as const)
+  for (const key of ['notJudged', 'skipped', 'entriesUnlisted'] as const)
     if (parsed[key] !== undefined && !isCount(parsed[key])) refuse(`"${key}"`, 'is not a count');
   for (const key of ['notJudgedReasons', 'skippedReasons', 'skippedHosts', 'credentials'] as const)
     if (parsed[key] !== undefined && !isObject(parsed[key])) refuse(`"${key}"`, 'is not an object');
+  const hosts = parsed.routedHosts ?? [];
+  if (!Array.isArray(hosts) || hosts.some((host) => typeof host !== 'string'))
+    refuse('"routedHosts"', 'is not a list of hosts');
   const shard = parsed.shard;
   if (shard !== undefined) {
     if (!isObject(shard)) refuse('"shard"', 'is not an object');
@@ -197,7 +204,7 @@ export function parseReport(text: string, file: string): Report {
     if (!isObject(error) || typeof error.file !== 'string' || typeof error.reason !== 'string')
       refuse(`inputErrors[${at}]`, 'is not { file, reason }');
   });
-  return parsed as unknown as Report;
+  return parsed as unknown as JsonReport;
 }
 
 function isCount(value: unknown): value is number {
