@@ -3,10 +3,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * The `own-lane` files run in steps of their own beside the suite (scripts/test/pnpm-test-lanes.ts): they
  * spend their time in processes or threads of their own and write only to temporary folders, and the
- * suite, which runs alone on one core at its end otherwise, is the longest lane. The suite stays one file
- * at a time (several of its files build, lint or render from the same working tree) in one process
- * (`isolate: false`: a process per file imported the same packages once per file). No test file mocks
- * modules; those that fake timers, set environment variables or stub globals restore them.
+ * suite is the longest lane. The suite runs two files at a time, each worker a process that keeps its
+ * modules from file to file (`isolate: false`: a process per file imported the same packages once per
+ * file): its files write only to folders of their own, and those that run a package's dist/
+ * bring it up to date with an incremental `tsc -b`, which writes nothing after `pnpm test`'s build. No
+ * test file mocks modules; those that fake timers, set environment variables or stub globals restore them.
  * tests/scripts/pnpm-test-lanes.test.ts holds every file of `ownLane` to a step of those lanes.
  */
 export const ownLane = [
@@ -40,7 +41,7 @@ export default defineConfig({
           name: 'suite',
           include: ['tests/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'contract-tests/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...ownLane],
-          maxWorkers: 1,
+          maxWorkers: 2,
           isolate: false,
         },
       },

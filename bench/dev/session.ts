@@ -28,7 +28,7 @@ export interface DevSession {
 }
 
 /** Starts `pnpm dev` on a copy of the repository's specs with these services only. */
-export async function startDevSession(services: readonly string[], timeoutMs = 90_000): Promise<DevSession> {
+export async function startDevSession(services: readonly string[], timeoutMs = 200_000): Promise<DevSession> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-dev-'));
   cpSync(join(repoRoot, 'specs'), join(dir, 'specs'), { recursive: true });
   cpSync(join(repoRoot, 'redocly.yaml'), join(dir, 'redocly.yaml'));

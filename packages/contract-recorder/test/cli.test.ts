@@ -4,12 +4,16 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildPackage } from '../../../scripts/build/package-build.ts';
 import { type CliIo, type Recorder, startCli } from '../src/index.js';
 import { startTarget, type Target } from './target.js';
 
-const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+// The bin as installed, on a dist/ brought up to date (a no-op after pnpm test's build), not the source
+// through tsx.
+const cli = fileURLToPath(new URL('../bin/contract-record.js', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+beforeAll(() => buildPackage(fileURLToPath(new URL('..', import.meta.url))));
 
 let dir: string;
 let target: Target;
@@ -43,11 +47,11 @@ function memoryIo(): CliIo & { out: string; err: string } {
   return io;
 }
 
-/** Starts the real bin (through tsx) and resolves with its address once it prints it. */
+/** Starts the real bin and resolves with its address once it prints it. */
 function spawnRecorder(
   args: string[],
 ): Promise<{ url: string; output: () => string; exit: Promise<number | null> }> {
-  const process_ = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: repoRoot });
+  const process_ = spawn(process.execPath, [cli, ...args], { cwd: repoRoot });
   child = process_;
   let output = '';
   const exit = new Promise<number | null>((resolve) => process_.once('exit', (code) => resolve(code)));

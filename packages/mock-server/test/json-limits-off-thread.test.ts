@@ -7,6 +7,10 @@ import { JsonCheckWorker, offThreadMinBytes } from '../src/json-check-worker.ts'
 import { type ContractSet, loadContractSet } from './contract-check.ts';
 import { basicAuth, call, configPath, startOnFreePorts, voiceCallBody } from './support.ts';
 
+// The first large body waits for the check thread (nice +10, so last on a busy machine) to load the
+// contracts: a bound far above that, which only a hang reaches.
+const offThreadAnswerMs = 120_000;
+
 let set: MockSet;
 const url = (name: string): string => set.mocks.find((mock) => mock.name === name)?.url ?? '';
 const checkOffThread = vi.spyOn(JsonCheckWorker.prototype, 'check');
@@ -27,7 +31,7 @@ const voiceCall = (body: string, base = url('voice')) =>
     method: 'POST',
     headers: { authorization: basicAuth, 'content-type': 'application/json' },
     body,
-    timeoutMs: 30_000,
+    timeoutMs: offThreadAnswerMs,
   });
 
 /** The same body sent in pieces without a Content-Length (chunked): its size is known only as it arrives. */
@@ -106,7 +110,7 @@ describe('a large JSON body is held to the JSON limits as it arrives, answered a
         method: 'POST',
         headers: { authorization: 'Bearer test-access-token', 'content-type': 'application/json' },
         body,
-        timeoutMs: 30_000,
+        timeoutMs: offThreadAnswerMs,
       });
     const small = JSON.stringify({ s: 'x'.repeat(300) });
     const inline = await agentsCall(small);

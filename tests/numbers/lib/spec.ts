@@ -36,8 +36,21 @@ export function isJsonObject(value: Json | undefined): value is JsonObject {
   return isObject(value);
 }
 
-/** Bundles the document (external references become `#/components/...`). */
-export async function loadBundledSpec(rootPath: string): Promise<JsonObject> {
+const bundled = new Map<string, Promise<JsonObject>>();
+
+/**
+ * Bundles the document (external references become `#/components/...`), once per process: the suite's
+ * files share a process (`isolate: false`), and the tests that change it change a structuredClone.
+ */
+export function loadBundledSpec(rootPath: string): Promise<JsonObject> {
+  const known = bundled.get(rootPath);
+  if (known) return known;
+  const loading = bundleSpec(rootPath);
+  bundled.set(rootPath, loading);
+  return loading;
+}
+
+async function bundleSpec(rootPath: string): Promise<JsonObject> {
   // No argument: typing `{}` against Redocly's config type costs tsc seconds (see contract-model's bundle.ts).
   const config = await createConfig();
   const result = await bundle({ ref: rootPath, config });
