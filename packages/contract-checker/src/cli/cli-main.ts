@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
 import { findConfigPath } from '@svc-contracts/contract-model';
+import { Proposer, proposeOptions } from '@svc-contracts/contract-propose';
 import { printable } from '@svc-contracts/har';
 import { loadContracts } from '../contract/contract-set.js';
 import { batchLimits, batchXmlLimits, type CheckLimits, limitOptions } from '../core/limits.js';
@@ -39,6 +40,9 @@ Options:
                    (keeps the passing entries in memory: for test suites, not production traffic)
   --shard I/N      check only part I of N of the entries (every N-th entry of the whole input): run N
                    processes (one per core, or the runners of a CI matrix), then merge their --json reports
+  --propose FILE   also write what passing traffic shows where the contract is open, as an OpenAPI Overlay
+                   to review (summary on stderr; see the README). Thresholds: --propose-min-entries N (20),
+                   --propose-max-values N (12, an enum's most values), --propose-min-share F (1)
 
 Scope (see the README, "Recording traffic with the tools you have"):
   --host SERVICE=HOST  entries to HOST (host or host:port) are SERVICE's: matched against it only, and an
@@ -111,6 +115,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     'max-entry-bytes': { type: 'string' },
     'max-json-nodes': { type: 'string' },
     'max-json-depth': { type: 'string' },
+    ...proposeOptions,
     help: { type: 'boolean', short: 'h', default: false },
   } as const;
   try {
@@ -215,12 +220,15 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     });
     try {
       requireService(contracts, values.service);
+      const proposer = values.propose && configPath ? await Proposer.load(configPath, values) : undefined;
+      const observe = proposer ? { observe: proposer.observeEntry } : {};
       const summary = await checkRecordings(
         positionals,
-        { ...checkOptions, contracts, mutation: values.mutation },
+        { ...checkOptions, ...observe, contracts, mutation: values.mutation },
         writer,
       );
       writer.finish(summary);
+      if (proposer && values.propose) output.stderr(proposer.write(values.propose).summary);
       return summary.exitCode;
     } finally {
       await contracts.close();

@@ -8,6 +8,7 @@ import { walkRecordings } from '../input/recording-walk.js';
 import { scoreMutants } from '../mutation/mutation.js';
 import type { RunProgress } from '../report/progress.js';
 import type { Report, ReportSink, RunSummary } from '../report/report.js';
+import type { PipelineOptions } from './entry-pipeline.js';
 import { coverageTally, entryPipeline, type RunScope, requireService } from './entry-pipeline.js';
 
 export interface CheckHarOptions extends LoadContractsOptions {
@@ -28,6 +29,8 @@ export interface CheckHarOptions extends LoadContractsOptions {
   maxHeld?: number;
   /** Called once the run starts, with how to read how far it is (what a progress line shows). */
   progress?: (probe: () => RunProgress) => void;
+  /** Handed every judged entry with its exchange (see `PipelineOptions.observe`). */
+  observe?: PipelineOptions['observe'];
 }
 
 /** Reads every recording as a stream, checks its entries with at most `concurrency` in flight and hands each
@@ -55,6 +58,7 @@ export async function checkRecordings(
         concurrency,
         ...(coverage ? { coverage } : {}),
         ...(opts.mutation ? { passing } : {}),
+        ...(opts.observe ? { observe: opts.observe } : {}),
       },
       sink,
     );

@@ -103,6 +103,8 @@ export interface PipelineOptions {
   coverage?: CoverageTally;
   /** Collects every passing entry (for `--mutation`). */
   passing?: Parameters<typeof scoreMutants>[0];
+  /** Handed every judged entry with its exchange (`--propose`: what traffic shows where the contract is open). */
+  observe?: (entry: EntryReport, exchange: RecordedExchange) => void;
 }
 
 /** Checks recording items in input order and hands each result to a sink. */
@@ -231,6 +233,7 @@ export function entryPipeline(
     }
     countEntry(counts, entry, credential);
     if (entry.verdict !== 'skipped') fileEntry(entry, exchange, coverage, passing);
+    if (entry.verdict !== 'skipped') opts.observe?.(entry, exchange);
     return sink.entry(entry);
   };
 
