@@ -4,39 +4,18 @@ import { bundleSpecs, listServices } from '@svc-contracts/contract-model';
 import { stringify } from 'yaml';
 import {
   defaultThresholds,
-  type Proposal,
-  proposalsOf,
-  type Thresholds,
-  type Unsettled,
-} from './proposals.js';
-import { type JudgedExchange, Tallies } from './tally.js';
-
-export {
-  defaultThresholds,
-  jsonPath,
-  maskExample,
   type OverlayAction,
   type Proposal,
-  type ProposalKind,
   proposalsOf,
   type Thresholds,
   type Unsettled,
 } from './proposals.js';
-export { type JudgedExchange, responseKeyOf, Tallies } from './tally.js';
+import { type JudgedMatch, type JudgedResponse, Tallies } from './tally.js';
 
-/** What the checker reports of an entry (its verdict, the operation it matched). */
-export interface JudgedEntry {
-  verdict: string;
-  match?: { service: string; method: string; pathTemplate: string };
-}
+export * from './proposals.js';
+export { type JudgedMatch, type JudgedResponse, responseKeyOf, Tallies } from './tally.js';
 
-export interface JudgedResponse {
-  status: number;
-  headers: ReadonlyArray<{ name: string; value: string }>;
-  body?: string;
-}
-
-/** The CLI options of `contract-check --propose` (node:util parseArgs). */
+/** The options of `contract-check --propose` (node:util `parseArgs`). */
 export const proposeOptions = {
   propose: { type: 'string' },
   'propose-min-entries': { type: 'string' },
@@ -44,7 +23,7 @@ export const proposeOptions = {
   'propose-min-share': { type: 'string' },
 } as const;
 
-/** Thresholds from the parsed `--propose-min-entries`, `--propose-max-values`, `--propose-min-share` texts. */
+/** Thresholds from the parsed `--propose-min-entries`, `--propose-max-values` and `--propose-min-share`. */
 export function thresholdsFrom(options: Partial<Record<string, unknown>>): Thresholds {
   const read = (name: string, whole: boolean, fallback: number): number => {
     const text = options[`propose-${name}`];
@@ -61,158 +40,123 @@ export function thresholdsFrom(options: Partial<Record<string, unknown>>): Thres
   };
 }
 
-/** The Overlay 1.0 document of one service's proposals. */
+/** An Overlay 1.0 document: one service's proposals, for its bundled document (`extends`). */
 export interface OverlayDocument {
   overlay: '1.0.0';
   info: { title: string; version: string };
-  /** The bundled document it applies to (`pnpm bundle` writes it). */
   extends?: string;
-  actions: Array<{ target: string; description?: string; update?: unknown; remove?: boolean }>;
+  actions: OverlayAction[];
 }
 
-/** The outcome: one overlay per service with proposals, the summary for people. */
 export interface ProposalResult {
   proposals: Proposal[];
   unsettled: Unsettled[];
   overlays: Map<string, OverlayDocument>;
+  /** For people: a line per proposal, one for what was not settled. */
   summary: string;
 }
 
-/** Counts judged exchanges and turns them into reviewed proposals. */
+/** Counts judged exchanges and turns them into proposals to review. */
 export class Proposer {
   readonly tallies: Tallies;
+  /** `readme`: the text of specs/README.md, whose "left open" lines the proposals name. */
   constructor(
     documents: ReadonlyMap<string, unknown>,
     readonly thresholds: Thresholds = defaultThresholds,
-    /** The text of specs/README.md, whose "left open" lines the proposals name. */
     private readonly readme = '',
   ) {
     this.tallies = new Tallies(documents);
   }
 
-  /** The documents of a redocly.yaml's services, bundled as the checker bundles them. */
+  /** The services of a redocly.yaml, bundled as the checker bundles them; thresholds from `--propose-*`. */
   static async load(configPath: string, options: Partial<Record<string, unknown>> = {}): Promise<Proposer> {
     const thresholds = thresholdsFrom(options);
     const { specs } = await bundleSpecs(listServices(configPath), { configPath });
     const readmePath = join(dirname(configPath), 'specs', 'README.md');
     const readme = existsSync(readmePath) ? readFileSync(readmePath, 'utf8') : '';
-    const documents = new Map(specs.map((spec) => [spec.name, spec.document as unknown]));
-    return new Proposer(documents, thresholds, readme);
+    return new Proposer(new Map(specs.map((spec) => [spec.name, spec.document])), thresholds, readme);
   }
 
-  observe(exchange: JudgedExchange): void {
-    this.tallies.observe(exchange);
-  }
-
-  /** The checker's observer: an entry that passed or was refused as expected, with its exchange. */
-  readonly observeEntry = (entry: JudgedEntry, exchange: { response: JudgedResponse }): void => {
-    if (!entry.match || (entry.verdict !== 'conforms' && entry.verdict !== 'rejected-as-expected')) return;
-    const { headers, body } = exchange.response;
-    this.tallies.observe({
-      ...entry.match,
-      status: exchange.response.status,
-      responseHeaders: headers,
-      ...(body === undefined ? {} : { responseBody: body }),
-    });
+  /** The checker's observer: an entry that passed or was refused as expected counts. */
+  readonly observeEntry = (
+    entry: { verdict: string; match?: JudgedMatch },
+    exchange: { response: JudgedResponse },
+  ): void => {
+    if (entry.match && (entry.verdict === 'conforms' || entry.verdict === 'rejected-as-expected'))
+      this.tallies.observe(entry.match, exchange.response);
   };
 
   result(): ProposalResult {
     const { proposals, unsettled } = proposalsOf(this.tallies, this.thresholds);
     const lines = this.readme.split('\n');
     const overlays = new Map<string, OverlayDocument>();
-    for (const proposal of proposals) {
-      let overlay = overlays.get(proposal.service);
-      if (!overlay) {
-        overlay = {
-          overlay: '1.0.0',
-          info: {
-            title: `${proposal.service}: what judged traffic shows where the contract leaves points open`,
-            version: '0.0.0',
-          },
-          extends: `dist/specs/${proposal.service}.yaml`,
-          actions: [],
-        };
-        overlays.set(proposal.service, overlay);
-      }
-      const evidence = `${proposal.seen}; ${proposal.entries} entries; ${settles(lines, proposal)}`;
-      for (const action of proposal.actions)
+    for (const p of proposals) {
+      const title = `${p.service}: what judged traffic shows where the contract leaves points open`;
+      const overlay = overlays.get(p.service) ?? {
+        overlay: '1.0.0',
+        info: { title, version: '0.0.0' },
+        extends: `dist/specs/${p.service}.yaml`,
+        actions: [],
+      };
+      overlays.set(p.service, overlay);
+      const evidence = `${p.seen}; ${p.entries} entries; ${settles(lines, p)}`;
+      for (const action of p.actions)
         overlay.actions.push({ ...action, description: `${action.description}: ${evidence}` });
     }
-    return { proposals, unsettled, overlays, summary: this.summary(proposals, unsettled, lines) };
-  }
-
-  /** Writes the overlay(s): `file` for one service, `<name>.<service><ext>` beside it for several. */
-  write(file: string): ProposalResult & { files: string[] } {
-    const result = this.result();
-    const files: string[] = [];
-    const ext = extname(file);
-    const many = result.overlays.size > 1;
-    const overlays = result.overlays.size === 0 ? new Map([['', emptyOverlay()]]) : result.overlays;
-    for (const [service, overlay] of overlays) {
-      const path = many ? join(dirname(file), `${basename(file, ext)}.${service}${ext}`) : file;
-      const text = /\.ya?ml$/i.test(ext)
-        ? stringify(overlay, { lineWidth: 0 })
-        : `${JSON.stringify(overlay, null, 2)}\n`;
-      writeFileSync(path, text);
-      files.push(path);
-    }
-    return { ...result, files, summary: `${result.summary}  overlay: ${files.join(', ')}\n` };
-  }
-
-  private summary(proposals: Proposal[], unsettled: Unsettled[], lines: string[]): string {
     const t = this.thresholds;
     const out = [
       `Proposals: ${proposals.length} from ${this.tallies.judged} judged entries (review each; none is applied): at least ${t.minEntries} entries, at most ${t.maxValues} enum values, share ${t.minShare}`,
+      ...proposals.map(
+        (p) =>
+          `  ${p.kind.padEnd(8)} ${p.service} ${p.at}: ${p.seen} (${p.entries} entries${p.example ? `; e.g. ${p.example}` : ''}; ${settles(lines, p)}; x-source ${p.sources.join(', ')})`,
+      ),
     ];
-    for (const p of proposals)
+    const why = new Map<string, number>();
+    for (const u of unsettled) why.set(u.why, (why.get(u.why) ?? 0) + 1);
+    if (unsettled.length > 0)
       out.push(
-        `  ${p.kind.padEnd(8)} ${p.service} ${p.at}: ${p.seen} (${p.entries} entries${p.example ? `; e.g. ${p.example}` : ''}; ${settles(lines, p)}; x-source ${p.sources.join(', ') || '-'})`,
+        `  not settled: ${unsettled.length} open points seen (${[...why].map(([w, n]) => `${n} ${w}`).join('; ')})`,
       );
-    if (unsettled.length > 0) {
-      const why = new Map<string, number>();
-      for (const u of unsettled) why.set(u.why, (why.get(u.why) ?? 0) + 1);
-      out.push(
-        `  not settled: ${unsettled.length} open points seen (${[...why].map(([reason, n]) => `${n} ${reason}`).join('; ')})`,
+    return { proposals, unsettled, overlays, summary: `${out.join('\n')}\n` };
+  }
+
+  /** Writes the overlay (YAML for `.yaml`/`.yml`, else JSON): `file`, or `<name>.<service><ext>` per service. */
+  write(file: string): ProposalResult & { files: string[] } {
+    const result = this.result();
+    const ext = extname(file);
+    const none: OverlayDocument = {
+      overlay: '1.0.0',
+      info: { title: 'no proposal', version: '0.0.0' },
+      actions: [],
+    };
+    const overlays = result.overlays.size > 0 ? result.overlays : new Map([['', none]]);
+    const files = [...overlays].map(([service, overlay]) => {
+      const path = overlays.size > 1 ? join(dirname(file), `${basename(file, ext)}.${service}${ext}`) : file;
+      writeFileSync(
+        path,
+        /\.ya?ml$/i.test(ext) ? stringify(overlay, { lineWidth: 0 }) : JSON.stringify(overlay, null, 2),
       );
-    }
-    return `${out.join('\n')}\n`;
+      return path;
+    });
+    return { ...result, files, summary: `${result.summary}  overlay: ${files.join(', ')}\n` };
   }
 }
 
-function emptyOverlay(): OverlayDocument {
-  return {
-    overlay: '1.0.0',
-    info: { title: 'no proposal: traffic settled no open point', version: '0.0.0' },
-    actions: [],
-  };
-}
+const keyword: Record<Proposal['kind'], (name: string) => RegExp> = {
+  enum: (name) => new RegExp(`\`${name}\``),
+  format: (name) => new RegExp(`\`${name}\``),
+  required: () => /required|always present/i,
+  'not-null': (name) => new RegExp(`\`${name}\`|nullab`, 'i'),
+  body: (code) => new RegExp(`\\b${code}\\b[^:]*\\bbod(y|ies)|error statuses and bodies`, 'i'),
+};
 
-/** The line of specs/README.md's "left open" list that the proposal would settle. */
-function settles(lines: string[], proposal: Proposal): string {
-  const start = lines.findIndex((line) => /^### What the source leaves open/.test(line));
-  if (start < 0) return 'specs/README.md: -';
-  const name =
-    proposal.kind === 'body'
-      ? (proposal.code ?? '')
-      : proposal.at
-          .slice(proposal.at.lastIndexOf('/') + 1)
-          .replace(/~1/g, '/')
-          .replace(/~0/g, '~');
-  const service = new RegExp(`^- [^:]*\\b${proposal.service}\\b`, 'i');
-  const words: Record<string, RegExp> = {
-    enum: new RegExp(`\`${escapeRegExp(name)}\``),
-    format: new RegExp(`\`${escapeRegExp(name)}\``),
-    required: /required|always present/i,
-    'not-null': new RegExp(`\`${escapeRegExp(name)}\`|nullab`, 'i'),
-    body: new RegExp(`\\b${name}\\b[^:]*\\bbod(y|ies)`, 'i'),
-  };
-  for (let i = start + 1; i < lines.length && !/^#/.test(lines[i] ?? ''); i++) {
-    const line = lines[i] ?? '';
-    if (service.test(line) && words[proposal.kind]?.test(line)) return `settles specs/README.md:${i + 1}`;
-  }
-  return 'specs/README.md: no line names it';
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The line of specs/README.md's "What the source leaves open" list that the proposal would settle. */
+function settles(lines: string[], p: Proposal): string {
+  const start = lines.findIndex((line) => line.startsWith('### What the source leaves open'));
+  const name = p.kind === 'body' ? (p.code ?? '') : p.at.slice(p.at.lastIndexOf('/') + 1);
+  const words = keyword[p.kind](name.replace(/[^\w-]/g, ''));
+  const service = new RegExp(`^- [^:]*\\b${p.service}\\b`, 'i');
+  for (let i = start + 1; start >= 0 && i < lines.length && !lines[i]?.startsWith('#'); i++)
+    if (service.test(lines[i] ?? '') && words.test(lines[i] ?? '')) return `settles specs/README.md:${i + 1}`;
+  return 'no line of specs/README.md names it';
 }

@@ -3,51 +3,53 @@ import { isSensitiveName } from '@svc-contracts/redact';
 
 /**
  * Where a schema leaves a point open, read from the words the specs use for it (specs/README.md, conventions:
- * "The provider's documentation leaves … open"), and never where the schema states a rule (an enum, a const,
- * a format, a pattern, a required list entry, a type without null).
+ * "The provider's documentation leaves … open"); never where the schema states the rule (an enum, a const, a
+ * format, a pattern, a required member, a type without null).
  */
 export interface SchemaPlan {
-  /** JSON Pointer of the schema in the bundled document (`#/components/schemas/Run/properties/mode`). */
+  /** JSON Pointer of the schema in the bundled document, `$ref`s followed. */
   at: string;
-  /** A string whose values (enum) or only whose format the documents leave open. */
+  /** A string whose values (so also its format), or only whose format, is left open. */
   open?: 'values' | 'format';
-  /** The type admits null (an enum proposal keeps null). */
   nullable: boolean;
-  /** An object whose members' presence (`required`) the documents leave open; `nulls`: their nullability too. */
-  presence?: {
-    nulls: boolean;
-    members: string[];
-    required: ReadonlySet<string>;
-    nullable: ReadonlySet<string>;
-  };
-  /** Members whose nullability alone is left open. */
-  nullOpen: ReadonlySet<string>;
+  /** `members`: whose presence is left open (all, or none); `nullOpen`: members whose nullability is. */
+  presence?: { members: string[]; required: ReadonlySet<string>; nullOpen: string[] };
   props: Map<string, SchemaPlan>;
   items?: SchemaPlan;
   branches: SchemaPlan[];
-  /** JSON types the node admits, when it names them (to pick the branches of a oneOf). */
+  /** JSON types the node names (a oneOf branch is walked only for a value of its type). */
   types?: ReadonlySet<string>;
-  /** Something below is worth walking. */
+  /** Something at or below it is worth walking. */
   useful: boolean;
 }
 
 const leavesOpen = /\bleaves\b[^.]*\bopen\b|\bnot shown\b/i;
-const stated = ['enum', 'const', 'format', 'pattern'];
 
-function openSentences(description: unknown): string[] {
-  if (typeof description !== 'string') return [];
-  return description.split(/(?<=\.)\s+/).filter((sentence) => leavesOpen.test(sentence));
+function openWords(description: unknown): string {
+  if (typeof description !== 'string') return '';
+  return description
+    .split(/(?<=\.)\s+/)
+    .filter((sentence) => leavesOpen.test(sentence))
+    .join(' ');
+}
+
+/** The node at `at` and where it is, `$ref`s followed (the bundle's are all local). */
+export function derefAt(document: unknown, at: string): [string, unknown] {
+  let where = at;
+  let node = resolvePointer(document, where);
+  for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && hops < 32; hops++) {
+    where = node.$ref;
+    node = resolvePointer(document, where);
+  }
+  return [where, node];
 }
 
 function typesOf(node: JsonObject): Set<string> | undefined {
-  const type = node.type;
-  if (typeof type === 'string') return new Set(type === 'number' ? ['number', 'integer'] : [type]);
-  if (Array.isArray(type)) {
-    const set = new Set(type.filter((t): t is string => typeof t === 'string'));
-    if (set.has('number')) set.add('integer');
-    return set;
-  }
-  return undefined;
+  const list = typeof node.type === 'string' ? [node.type] : Array.isArray(node.type) ? node.type : undefined;
+  if (!list) return undefined;
+  const types = new Set(list.filter((type): type is string => typeof type === 'string'));
+  if (types.has('number')) types.add('integer');
+  return types;
 }
 
 /** The plans of one bundled document, compiled once per schema location. */
@@ -55,68 +57,48 @@ export class SchemaPlans {
   private readonly memo = new Map<string, SchemaPlan>();
   constructor(private readonly document: unknown) {}
 
-  plan(at: string): SchemaPlan {
-    const known = this.memo.get(at);
+  plan(site: string): SchemaPlan {
+    const known = this.memo.get(site);
     if (known) return known;
-    let node = resolvePointer(this.document, at);
-    let where = at;
-    for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && hops < 32; hops++) {
-      where = node.$ref;
-      node = resolvePointer(this.document, where);
-    }
-    const plan: SchemaPlan = {
-      at: where,
-      nullable: false,
-      nullOpen: new Set(),
-      props: new Map(),
-      branches: [],
-      useful: false,
-    };
-    this.memo.set(at, plan);
+    const [at, node] = derefAt(this.document, site);
+    const plan: SchemaPlan = { at, nullable: false, props: new Map(), branches: [], useful: false };
+    this.memo.set(site, plan);
     if (!isObject(node)) return plan;
     const types = typesOf(node);
     if (types) plan.types = types;
     plan.nullable = types?.has('null') ?? false;
-    const own = openSentences(node.description).join(' ');
-    if (types?.has('string') && own !== '' && !stated.some((key) => key in node)) {
-      if (/\bvalues\b/i.test(own)) plan.open = 'values';
-      else if (/\bformat\b/i.test(own)) plan.open = 'format';
-    }
+    const own = openWords(node.description);
+    if (types?.has('string') && own && !['enum', 'const', 'format', 'pattern'].some((key) => key in node))
+      plan.open = /\bvalues\b/i.test(own) ? 'values' : /\bformat\b/i.test(own) ? 'format' : undefined;
+    if (!plan.open) delete plan.open;
+    const presenceOpen = /required|always present/i.test(own);
+    const nullsOpen = /nullab/i.test(own);
+    const nullOpen: string[] = [];
     const properties = isObject(node.properties) ? node.properties : {};
-    const required = new Set(
-      Array.isArray(node.required) ? node.required.filter((n) => typeof n === 'string') : [],
-    );
-    const nullable = new Set<string>();
-    const nullOpen = new Set<string>();
     for (const [name, child] of Object.entries(properties)) {
       if (isSensitiveName(name)) continue;
-      const childAt = `${where}/properties/${pointerOf([name]).slice(2)}`;
-      const childPlan = this.plan(childAt);
-      if (childPlan.nullable && isObject(child) && !('$ref' in child)) {
-        nullable.add(name);
-        if (/\bnull/i.test(openSentences(child.description).join(' '))) nullOpen.add(name);
-      }
-      plan.props.set(name, childPlan);
+      const childPlan = this.plan(`${at}/properties/${pointerOf([name]).slice(2)}`);
+      const typed = isObject(child) && !('$ref' in child);
+      if (childPlan.nullable && typed && (nullsOpen || /\bnull/i.test(openWords(child.description))))
+        nullOpen.push(name);
+      if (childPlan.useful) plan.props.set(name, childPlan);
     }
-    plan.nullOpen = nullOpen;
-    if (/required|always present/i.test(own))
-      plan.presence = { nulls: /nullab/i.test(own), members: Object.keys(properties), required, nullable };
-    if (node.items !== undefined) plan.items = this.plan(`${where}/items`);
+    if (presenceOpen || nullOpen.length > 0) {
+      const required = new Set<string>(Array.isArray(node.required) ? node.required : []);
+      plan.presence = { members: presenceOpen ? Object.keys(properties) : [], required, nullOpen };
+    }
+    if (node.items !== undefined) plan.items = this.plan(`${at}/items`);
+    if (plan.items && !plan.items.useful) delete plan.items;
     for (const keyword of ['allOf', 'oneOf', 'anyOf']) {
       const list = node[keyword];
-      if (Array.isArray(list))
-        for (let i = 0; i < list.length; i++) plan.branches.push(this.plan(`${where}/${keyword}/${i}`));
+      for (let i = 0; Array.isArray(list) && i < list.length; i++) {
+        const branch = this.plan(`${at}/${keyword}/${i}`);
+        if (branch.useful) plan.branches.push(branch);
+      }
     }
-    for (const [name, child] of [...plan.props]) if (!child.useful) plan.props.delete(name);
-    plan.branches = plan.branches.filter((branch) => branch.useful);
-    if (plan.items && !plan.items.useful) delete plan.items;
-    plan.useful =
-      plan.open !== undefined ||
-      plan.presence !== undefined ||
-      nullOpen.size > 0 ||
-      plan.props.size > 0 ||
-      plan.items !== undefined ||
-      plan.branches.length > 0;
+    plan.useful = Boolean(
+      plan.open || plan.presence || plan.props.size || plan.items || plan.branches.length,
+    );
     return plan;
   }
 }
@@ -126,11 +108,10 @@ export function admits(plan: SchemaPlan, type: string): boolean {
   return plan.types === undefined || plan.types.has(type);
 }
 
-/** A schema that says nothing of a JSON body: any value (the open bodies' schemas). */
+/** A schema that says nothing of a JSON body (the open bodies' schemas): any value. */
 export function isAnySchema(document: unknown, schema: unknown): boolean {
-  let node = schema;
-  for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && hops < 32; hops++)
-    node = resolvePointer(document, node.$ref);
+  const node =
+    isObject(schema) && typeof schema.$ref === 'string' ? derefAt(document, schema.$ref)[1] : schema;
   if (!isObject(node)) return node === true || node === undefined;
   const shaping = ['type', 'properties', 'items', 'allOf', 'oneOf', 'anyOf', 'enum', 'const', 'not'];
   return !shaping.some((key) => key in node);

@@ -7,61 +7,54 @@ import {
   pointerOf,
   resolvePointer,
 } from '@svc-contracts/openapi-utils';
-import { admits, isAnySchema, type SchemaPlan, SchemaPlans } from './open-points.js';
+import { admits, derefAt, isAnySchema, type SchemaPlan, SchemaPlans } from './open-points.js';
 
-/** One judged exchange, as the checker hands it: the operation it matched and its response. */
-export interface JudgedExchange {
+/** The operation an entry matched (the checker's `OperationMatch`); webhooks have no path and are left out. */
+export interface JudgedMatch {
   service: string;
-  /** Upper or lower case. */
   method: string;
-  /** The path key of the spec; undefined for a webhook (not proposed on: the subscriber answers). */
   pathTemplate?: string;
-  status: number;
-  responseHeaders: ReadonlyArray<{ name: string; value: string }>;
-  responseBody?: string;
 }
 
-/** Bounds of what is kept: counts, and at most this many distinct values or members per location. */
+/** The response of a judged entry (the checker's `RecordedResponse`). */
+export interface JudgedResponse {
+  status: number;
+  headers: ReadonlyArray<{ name: string; value: string }>;
+  body?: string;
+}
+
+/** At most this many distinct values or members are kept per location; bodies above `maxBody` are not read. */
 export const keptValues = 64;
-/** Bodies longer than this are not read for proposals (their verdict is the checker's). */
-export const maxProposalBody = 8 * 1024 * 1024;
+const maxBody = 8 * 1024 * 1024;
 
 interface Seen {
   entries: number;
   last: number;
   sources: Set<string>;
 }
-
-export interface ValueTally extends Seen {
+export type ValueTally = Seen & {
   kind: 'values';
   open: 'values' | 'format';
   nullable: boolean;
   strings: number;
   nulls: number;
   other: number;
-  /** Distinct strings with counts; `overflow` once more than {@link keptValues} were seen. */
   values: Map<string, number>;
+  /** More than {@link keptValues} distinct values were seen. */
   overflow: boolean;
   formats: Map<string, number>;
-}
-
-export interface PresenceTally extends Seen {
+};
+export type PresenceTally = Seen & {
   kind: 'presence';
-  nulls: boolean;
   objects: number;
   present: Map<string, number>;
   nonNull: Map<string, number>;
-  required: ReadonlySet<string>;
-  nullable: ReadonlySet<string>;
-  /** Members whose nullability alone is open (no presence proposal for them). */
-  nullOnly: boolean;
-}
-
-export interface BodyTally extends Seen {
+  plan: NonNullable<SchemaPlan['presence']>;
+};
+export type BodyTally = Seen & {
   kind: 'body';
-  /** The status seen. */
+  /** The status seen; `range`: the contract covers it only by `4XX` or `default`. */
   code: string;
-  /** The response is a range (`4XX`, `default`): the proposal adds the status, open as the range is. */
   range: boolean;
   responseAt: string;
   mediaKey: string;
@@ -69,8 +62,7 @@ export interface BodyTally extends Seen {
   types: Map<string, number>;
   members: Map<string, { count: number; types: Set<string> }>;
   example?: unknown;
-}
-
+};
 export type Tally = ValueTally | PresenceTally | BodyTally;
 
 /** Formats a value may be shown to match, most specific first. */
@@ -83,38 +75,30 @@ export const formatTests: ReadonlyArray<[string, RegExp]> = [
   ['uri', /^[a-z][a-z\d+.-]*:\/\/\S+$/i],
 ];
 
-/** Counts what judged traffic shows at every open point of the contracts, in constant memory. */
+/** Counts what judged traffic shows at every open point of the contracts: counts, never entries. */
 export class Tallies {
+  /** By `<service> <JSON Pointer>`. */
   readonly byAt = new Map<string, Tally>();
   judged = 0;
   private readonly plans = new Map<string, SchemaPlans>();
-  private seq = 0;
   private service = '';
   constructor(readonly documents: ReadonlyMap<string, unknown>) {}
 
-  observe(exchange: JudgedExchange): void {
-    const document = this.documents.get(exchange.service);
-    if (document === undefined || exchange.pathTemplate === undefined) return;
-    const method = exchange.method.toLowerCase();
-    const opAt = pointerOf(['paths', exchange.pathTemplate, method]);
+  observe(match: JudgedMatch, response: JudgedResponse): void {
+    const document = this.documents.get(match.service);
+    if (document === undefined || match.pathTemplate === undefined) return;
+    const opAt = pointerOf(['paths', match.pathTemplate, match.method.toLowerCase()]);
     const operation = resolvePointer(document, opAt);
     if (!isObject(operation) || !isObject(operation.responses)) return;
-    this.seq++;
     this.judged++;
-    this.service = exchange.service;
-    const key = responseKeyOf(operation.responses, exchange.status);
+    this.service = match.service;
+    const key = responseKeyOf(operation.responses, response.status);
     if (key === undefined) return;
-    let responseAt = `${opAt}/responses/${pointerOf([key]).slice(2)}`;
-    let response = resolvePointer(document, responseAt);
-    for (let hops = 0; isObject(response) && typeof response.$ref === 'string' && hops < 32; hops++) {
-      responseAt = response.$ref;
-      response = resolvePointer(document, responseAt);
-    }
-    if (!isObject(response)) return;
-    const contentType = exchange.responseHeaders.find((h) => h.name.toLowerCase() === 'content-type')?.value;
-    const media = findMediaType(response.content, contentType);
-    const body = exchange.responseBody;
-    if (!media || !isJsonMediaType(media.actual) || !body || body.length > maxProposalBody) return;
+    const [responseAt, resolved] = derefAt(document, `${opAt}/responses/${pointerOf([key]).slice(2)}`);
+    const contentType = response.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value;
+    const media = isObject(resolved) ? findMediaType(resolved.content, contentType) : undefined;
+    const { body } = response;
+    if (!media || !isJsonMediaType(media.actual) || !body || body.length > maxBody) return;
     let value: unknown;
     try {
       value = JSON.parse(body);
@@ -124,34 +108,25 @@ export class Tallies {
     const source = readSource(operation).value ?? '-';
     const schemaAt = `${responseAt}/content/${pointerOf([media.key]).slice(2)}/schema`;
     const schema = isObject(media.media) ? media.media.schema : undefined;
-    if (isBodyOpen(response) && isAnySchema(document, schema)) {
-      const range = key !== String(exchange.status);
-      this.body(range ? `${opAt}/responses#${exchange.status}` : schemaAt, source, value, body.length, {
-        code: String(exchange.status),
-        range,
-        responseAt: range ? `${opAt}/responses` : responseAt,
-        mediaKey: media.key,
-      });
+    if (isBodyOpen(resolved) && isAnySchema(document, schema)) {
+      const code = String(response.status);
+      const range = key !== code;
+      const at = range ? `${opAt}/responses/${code}` : schemaAt;
+      this.body(at, source, value, body.length, { code, range, mediaKey: media.key, responseAt });
       return;
     }
-    let plans = this.plans.get(exchange.service);
-    if (!plans) {
-      plans = new SchemaPlans(document);
-      this.plans.set(exchange.service, plans);
-    }
+    const plans = this.plans.get(match.service) ?? new SchemaPlans(document);
+    this.plans.set(match.service, plans);
     const plan = plans.plan(schemaAt);
     if (plan.useful) this.walk(plan, value, source, 0);
   }
 
-  private seen<T extends Tally>(at: string, source: string, make: () => T): T {
+  private seen<T extends Tally>(at: string, source: string, make: () => Omit<T, keyof Seen>): T {
     const key = `${this.service} ${at}`;
-    let tally = this.byAt.get(key) as T | undefined;
-    if (!tally) {
-      tally = make();
-      this.byAt.set(key, tally);
-    }
-    if (tally.last !== this.seq) {
-      tally.last = this.seq;
+    const tally = (this.byAt.get(key) ?? { ...make(), entries: 0, last: -1, sources: new Set() }) as T;
+    this.byAt.set(key, tally);
+    if (tally.last !== this.judged) {
+      tally.last = this.judged;
       tally.entries++;
       if (tally.sources.size < 16) tally.sources.add(source);
     }
@@ -164,22 +139,19 @@ export class Tallies {
     const type = jsonTypeOf(value);
     for (const branch of plan.branches) if (admits(branch, type)) this.walk(branch, value, source, depth + 1);
     if (isObject(value)) {
-      if (plan.presence || plan.nullOpen.size > 0) this.presence(plan, value, source);
-      for (const [name, child] of plan.props) {
-        const member = value[name];
-        if (member !== undefined) this.walk(child, member, source, depth + 1);
-      }
+      if (plan.presence) this.presence(plan.at, plan.presence, value, source);
+      for (const [name, child] of plan.props)
+        if (value[name] !== undefined) this.walk(child, value[name], source, depth + 1);
     } else if (Array.isArray(value) && plan.items) {
       for (const item of value) this.walk(plan.items, item, source, depth + 1);
     }
   }
 
   private value(plan: SchemaPlan, value: unknown, source: string): void {
-    const tally = this.seen<ValueTally>(plan.at, source, () => ({
+    const t = this.seen<ValueTally>(plan.at, source, () => ({
       kind: 'values',
       open: plan.open ?? 'format',
       nullable: plan.nullable,
-      ...fresh(),
       strings: 0,
       nulls: 0,
       other: 0,
@@ -187,38 +159,34 @@ export class Tallies {
       overflow: false,
       formats: new Map(),
     }));
-    if (value === null) tally.nulls++;
-    else if (typeof value !== 'string') tally.other++;
+    if (value === null) t.nulls++;
+    else if (typeof value !== 'string') t.other++;
     else {
-      tally.strings++;
-      const count = tally.values.get(value);
-      if (count !== undefined) tally.values.set(value, count + 1);
-      else if (tally.values.size < keptValues) tally.values.set(value, 1);
-      else tally.overflow = true;
-      for (const [name, test] of formatTests)
-        if (test.test(value)) tally.formats.set(name, (tally.formats.get(name) ?? 0) + 1);
+      t.strings++;
+      if (t.values.has(value) || t.values.size < keptValues) bump(t.values, value);
+      else t.overflow = true;
+      for (const [name, test] of formatTests) if (test.test(value)) bump(t.formats, name);
     }
   }
 
-  private presence(plan: SchemaPlan, value: Record<string, unknown>, source: string): void {
-    const presence = plan.presence;
-    const tally = this.seen<PresenceTally>(plan.at, source, () => ({
+  private presence(
+    at: string,
+    plan: PresenceTally['plan'],
+    value: Record<string, unknown>,
+    source: string,
+  ): void {
+    const t = this.seen<PresenceTally>(at, source, () => ({
       kind: 'presence',
-      ...fresh(),
-      nulls: presence?.nulls ?? true,
       objects: 0,
       present: new Map(),
       nonNull: new Map(),
-      required: presence?.required ?? new Set(),
-      nullable: presence ? presence.nullable : plan.nullOpen,
-      nullOnly: presence === undefined,
+      plan,
     }));
-    tally.objects++;
-    for (const name of presence ? presence.members : []) bump(tally.present, name, value[name] !== undefined);
-    for (const name of tally.nulls ? tally.nullable : []) {
-      if (value[name] === undefined) continue;
-      bump(tally.nonNull, name, value[name] !== null);
-      if (tally.nullOnly) bump(tally.present, name, true);
+    t.objects++;
+    for (const name of plan.members) if (value[name] !== undefined) bump(t.present, name);
+    for (const name of plan.nullOpen) {
+      if (value[name] !== undefined && !plan.members.includes(name)) bump(t.present, name);
+      if (value[name] !== undefined && value[name] !== null) bump(t.nonNull, name);
     }
   }
 
@@ -229,39 +197,30 @@ export class Tallies {
     length: number,
     where: Pick<BodyTally, 'code' | 'range' | 'responseAt' | 'mediaKey'>,
   ): void {
-    const tally = this.seen<BodyTally>(at, source, () => ({
+    const t = this.seen<BodyTally>(at, source, () => ({
       kind: 'body',
-      ...fresh(),
       ...where,
       bodies: 0,
       types: new Map(),
       members: new Map(),
     }));
+    t.bodies++;
+    bump(t.types, jsonTypeOf(value));
     // One small example per location, masked when it is shown.
-    if (tally.example === undefined && length <= 4096) tally.example = value;
-    tally.bodies++;
-    const type = jsonTypeOf(value);
-    tally.types.set(type, (tally.types.get(type) ?? 0) + 1);
+    if (t.example === undefined && length <= 4096) t.example = value;
     if (!isObject(value)) return;
     for (const [name, member] of Object.entries(value)) {
-      let seen = tally.members.get(name);
-      if (!seen && tally.members.size >= keptValues) continue;
-      if (!seen) {
-        seen = { count: 0, types: new Set() };
-        tally.members.set(name, seen);
-      }
+      const seen = t.members.get(name) ?? { count: 0, types: new Set<string>() };
+      if (seen.count === 0 && t.members.size >= keptValues) continue;
+      t.members.set(name, seen);
       seen.count++;
       if (seen.types.size < 8) seen.types.add(jsonTypeOf(member));
     }
   }
 }
 
-function fresh(): Seen {
-  return { entries: 0, last: 0, sources: new Set() };
-}
-
-function bump(counts: Map<string, number>, name: string, yes: boolean): void {
-  counts.set(name, (counts.get(name) ?? 0) + (yes ? 1 : 0));
+function bump(counts: Map<string, number>, name: string): void {
+  counts.set(name, (counts.get(name) ?? 0) + 1);
 }
 
 /** The response key a status selects: the exact status, its range (`4XX`), else `default` (OpenAPI's order). */

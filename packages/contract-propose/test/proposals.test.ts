@@ -59,14 +59,14 @@ function thing(i: number): Record<string, unknown> {
 function tallied(count: number): Tallies {
   const tallies = new Tallies(new Map([['things', document]]));
   for (let i = 0; i < count; i++)
-    tallies.observe({
-      service: 'things',
-      method: 'GET',
-      pathTemplate: '/things/{id}',
-      status: 200,
-      responseHeaders: [{ name: 'Content-Type', value: 'application/json' }],
-      responseBody: JSON.stringify(thing(i)),
-    });
+    tallies.observe(
+      { service: 'things', method: 'GET', pathTemplate: '/things/{id}' },
+      {
+        status: 200,
+        headers: [{ name: 'Content-Type', value: 'application/json' }],
+        body: JSON.stringify(thing(i)),
+      },
+    );
   return tallies;
 }
 
@@ -121,7 +121,7 @@ describe('proposals', () => {
     const overlay = overlays.get('things');
     expect(overlay?.overlay).toBe('1.0.0');
     expect(overlay?.actions.find((a) => a.target.endsWith('.kind'))?.description).toBe(
-      'kind: the 2 values traffic shows: 2 values: "alpha" 13, "beta" 12; 25 entries; specs/README.md: -',
+      'kind: the 2 values traffic shows: 2 values: "alpha" 13, "beta" 12; 25 entries; no line of specs/README.md names it',
     );
     expect(summary.split('\n').length).toBeLessThan(9);
   });
