@@ -65,6 +65,14 @@ export type BodyTally = Seen & {
 };
 export type Tally = ValueTally | PresenceTally | BodyTally;
 
+/** What an operation, status and media type lead to: a schema to walk, an open body, or nothing. */
+interface Route {
+  found: boolean;
+  source: string;
+  plan?: SchemaPlan;
+  body?: { at: string; where: Pick<BodyTally, 'code' | 'range' | 'responseAt' | 'mediaKey'> };
+}
+
 /** Formats a value may be shown to match, most specific first. */
 export const formatTests: ReadonlyArray<[string, RegExp]> = [
   ['uuid', /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i],
@@ -81,44 +89,59 @@ export class Tallies {
   readonly byAt = new Map<string, Tally>();
   judged = 0;
   private readonly plans = new Map<string, SchemaPlans>();
+  private readonly routes = new Map<string, Route>();
   private service = '';
   constructor(readonly documents: ReadonlyMap<string, unknown>) {}
 
   observe(match: JudgedMatch, response: JudgedResponse): void {
-    const document = this.documents.get(match.service);
-    if (document === undefined || match.pathTemplate === undefined) return;
-    const opAt = pointerOf(['paths', match.pathTemplate, match.method.toLowerCase()]);
-    const operation = resolvePointer(document, opAt);
-    if (!isObject(operation) || !isObject(operation.responses)) return;
+    const contentType = response.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value;
+    // Routed once per operation, status and media type: most entries repeat a few of them.
+    const key = `${match.service} ${match.method} ${match.pathTemplate} ${response.status} ${contentType}`;
+    let route = this.routes.get(key);
+    if (!route) {
+      route = this.route(match, response.status, contentType);
+      if (this.routes.size >= 4096) this.routes.clear();
+      this.routes.set(key, route);
+    }
+    if (!route.found) return;
     this.judged++;
     this.service = match.service;
-    const key = responseKeyOf(operation.responses, response.status);
-    if (key === undefined) return;
-    const [responseAt, resolved] = derefAt(document, `${opAt}/responses/${pointerOf([key]).slice(2)}`);
-    const contentType = response.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value;
-    const media = isObject(resolved) ? findMediaType(resolved.content, contentType) : undefined;
     const { body } = response;
-    if (!media || !isJsonMediaType(media.actual) || !body || body.length > maxBody) return;
+    if ((!route.plan && !route.body) || !body || body.length > maxBody) return;
     let value: unknown;
     try {
       value = JSON.parse(body);
     } catch {
       return;
     }
-    const source = readSource(operation).value ?? '-';
+    if (route.body) this.body(route.body.at, route.source, value, body.length, route.body.where);
+    else if (route.plan) this.walk(route.plan, value, route.source, 0);
+  }
+
+  private route(match: JudgedMatch, status: number, contentType: string | undefined): Route {
+    const document = this.documents.get(match.service);
+    if (document === undefined || match.pathTemplate === undefined) return { found: false, source: '' };
+    const opAt = pointerOf(['paths', match.pathTemplate, match.method.toLowerCase()]);
+    const operation = resolvePointer(document, opAt);
+    if (!isObject(operation) || !isObject(operation.responses)) return { found: false, source: '' };
+    const route: Route = { found: true, source: readSource(operation).value ?? '-' };
+    const key = responseKeyOf(operation.responses, status);
+    if (key === undefined) return route;
+    const [responseAt, resolved] = derefAt(document, `${opAt}/responses/${pointerOf([key]).slice(2)}`);
+    const media = isObject(resolved) ? findMediaType(resolved.content, contentType) : undefined;
+    if (!media || !isJsonMediaType(media.actual)) return route;
     const schemaAt = `${responseAt}/content/${pointerOf([media.key]).slice(2)}/schema`;
     const schema = isObject(media.media) ? media.media.schema : undefined;
     if (isBodyOpen(resolved) && isAnySchema(document, schema)) {
-      const code = String(response.status);
+      const code = String(status);
       const range = key !== code;
       const at = range ? `${opAt}/responses/${code}` : schemaAt;
-      this.body(at, source, value, body.length, { code, range, mediaKey: media.key, responseAt });
-      return;
+      return { ...route, body: { at, where: { code, range, mediaKey: media.key, responseAt } } };
     }
     const plans = this.plans.get(match.service) ?? new SchemaPlans(document);
     this.plans.set(match.service, plans);
     const plan = plans.plan(schemaAt);
-    if (plan.useful) this.walk(plan, value, source, 0);
+    return plan.useful ? { ...route, plan } : route;
   }
 
   private seen<T extends Tally>(at: string, source: string, make: () => Omit<T, keyof Seen>): T {
