@@ -3,7 +3,7 @@ export { isAuthorizationField, maskFieldText, type OnSecret } from './fields.js'
 export { maskEntry } from './har-entry.js';
 export { decodeBasic, maskAuthorization, maskHeaders, maskHeaderValue } from './headers.js';
 export { maskJsonText } from './json.js';
-export { MASK, MASKED_BASIC, MASKED_BASIC_CREDENTIALS, maskToken } from './mask.js';
+export { MASK, MASKED_BASIC, MASKED_BASIC_CREDENTIALS, maskShape, maskToken } from './mask.js';
 export { maskXmlMessage } from './message.js';
 export {
   extraNames,

@@ -16,3 +16,12 @@ export const MASKED_BASIC = `Basic ${MASKED_BASIC_CREDENTIALS}`;
 export function maskToken(value: string): string {
   return value.replace(/[^.:\-\s]+/g, MASK);
 }
+
+/** A personal value (a telephone number, an e-mail address) as its shape only: digits become `9`, letters `a`
+ * or `A`, the rest is kept, so `+14155550100` shows as `+99999999999`. */
+export function maskShape(value: string): string {
+  return value
+    .replace(/\d/g, '9')
+    .replace(/\p{Lu}/gu, 'A')
+    .replace(/\p{Ll}/gu, 'a');
+}

@@ -8,6 +8,7 @@ import {
   maskBody,
   maskHeaders,
   maskSecrets,
+  maskShape,
   maskToken,
   maskUrl,
   maskXmlMessage,
@@ -218,6 +219,15 @@ describe('masking by value', () => {
     expect(secrets.mask('organization 7')).toBe('organization 7');
     expect(maskSecrets('nothing here', ['s3cret-value'])).toBe('nothing here');
     expect(new SecretRegistry().mask('x s3cret-value')).toBe('x s3cret-value');
+  });
+});
+
+describe('maskShape', () => {
+  it('keeps only the shape of a personal value: digits, letters by case, the rest as it is', () => {
+    expect(maskShape('+14155550100')).toBe('+99999999999');
+    expect(maskShape('Dana.Lee@example.com')).toBe('Aaaa.Aaa@aaaaaaa.aaa');
+    expect(maskShape('(415) 555-0100')).toBe('(999) 999-9999');
+    expect(maskShape('Zoë')).toBe('Aaa');
   });
 });
 

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
 import { findConfigPath } from '@svc-contracts/contract-model';
+import { Proposer, proposeOptions } from '@svc-contracts/contract-propose';
 import { printable } from '@svc-contracts/har';
 import { isObject } from '@svc-contracts/openapi-utils';
 import { loadContracts } from '../contract/contract-set.js';
@@ -45,6 +46,9 @@ Options:
                    (keeps the passing entries in memory: for test suites, not production traffic)
   --shard I/N      check only part I of N of the entries (every N-th entry of the whole input): run N
                    processes (one per core, or the runners of a CI matrix), then merge their --json reports
+  --propose FILE   also write what passing traffic shows where the contract is open, as an OpenAPI Overlay
+                   to review (summary on stderr; see the README). Thresholds: --propose-min-entries N (20),
+                   --propose-max-values N (12, an enum's most values), --propose-min-share F (1)
 
 Scope (see the README, "Recording traffic with the tools you have"):
   --host SERVICE=HOST  entries to HOST (host or host:port) are SERVICE's: matched against it only, and an
@@ -114,6 +118,7 @@ const options = {
   'max-entry-bytes': { type: 'string' },
   'max-json-nodes': { type: 'string' },
   'max-json-depth': { type: 'string' },
+  ...proposeOptions,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -168,6 +173,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     });
     try {
       requireService(contracts, values.service);
+      const proposer = values.propose && configPath ? await Proposer.load(configPath, values) : undefined;
       const summary = await checkRecordings(
         positionals,
         {
@@ -186,10 +192,12 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
           ...(Object.keys(failOn).length > 0 ? { failOn } : {}),
           contracts,
           mutation: values.mutation,
+          ...(proposer ? { observe: proposer.observeEntry } : {}),
         },
         writer,
       );
       writer.finish(summary);
+      if (proposer && values.propose) output.stderr(proposer.write(values.propose).summary);
       return summary.exitCode;
     } finally {
       await contracts.close();

@@ -9,7 +9,7 @@ import { scoreMutants } from '../mutation/mutation.js';
 import { coverageTally } from '../report/coverage.js';
 import type { RunProgress } from '../report/progress.js';
 import type { Report, ReportSink, RunSummary } from '../report/report.js';
-import { entryPipeline, type RunScope, requireService } from './entry-pipeline.js';
+import { entryPipeline, type PipelineOptions, type RunScope, requireService } from './entry-pipeline.js';
 
 export interface CheckHarOptions extends LoadContractsOptions {
   /** Use an already loaded contract set (it is not closed afterwards). */
@@ -29,6 +29,8 @@ export interface CheckHarOptions extends LoadContractsOptions {
   maxHeld?: number;
   /** Called once the run starts, with how to read how far it is (what a progress line shows). */
   progress?: (probe: () => RunProgress) => void;
+  /** Handed every judged entry with its exchange (see `PipelineOptions.observe`). */
+  observe?: PipelineOptions['observe'];
 }
 
 /** Reads every recording as a stream, checks its entries and hands each result to the sink in input order. */

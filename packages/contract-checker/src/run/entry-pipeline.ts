@@ -100,6 +100,8 @@ export interface PipelineOptions {
   coverage?: CoverageTally | undefined;
   /** Collects every passing entry (for `--mutation`). */
   passing?: Parameters<typeof scoreMutants>[0] | undefined;
+  /** Handed every judged entry with its exchange (`--propose`: what traffic shows where the contract is open). */
+  observe?: ((entry: EntryReport, exchange: RecordedExchange) => void) | undefined;
 }
 
 /** A checked entry. `hold`: no operation matched and no mapping names the host, so it waits until the run
@@ -154,7 +156,10 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
       // Memory stays bounded: past `maxHeld`, the older half is decided with what the run knows now.
       return held.length > maxHeld ? decide(held.splice(0, Math.ceil(maxHeld / 2)), true) : undefined;
     }
-    if (entry.verdict !== 'skipped') fileEntry(entry, exchange, opts);
+    if (entry.verdict !== 'skipped') {
+      fileEntry(entry, exchange, opts);
+      opts.observe?.(entry, exchange);
+    }
     return report(entry, credential);
   };
 
