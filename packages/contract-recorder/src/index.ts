@@ -20,6 +20,7 @@ export {
   maskToken,
   maskUrl,
 } from '@svc-contracts/redact';
+export { type LiveCheck, type LiveCheckOptions, startLiveCheck } from './check.js';
 export {
   type CliIo,
   PROXY_URL_ENV,
