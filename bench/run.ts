@@ -49,6 +49,7 @@ export const sectionScripts: SectionScript[] = [
     20,
   ),
   section('dev', 'pnpm dev: from a save to the mock serving it', 'dev/reload.ts', [], 10),
+  section('recorder-live', 'contract-record --check: latency per exchange', 'recorder/live.ts', [], 10),
   section('wall', 'Wall time of the repository commands', 'wall/commands.ts', ['--runs', '1'], 60),
 ];
 const ids = sectionScripts.map((entry) => entry.id);

@@ -45,6 +45,7 @@ describe('pnpm bench --tiny', () => {
         'mocks-hostile',
         'spec-diff-hostile',
         'dev',
+        'recorder-live',
         'wall',
       ]);
       expect(readFileSync(out, 'utf8')).not.toContain(repoRoot);

@@ -32,5 +32,5 @@ export {
 } from './report/reporters.js';
 export type { CheckHarOptions } from './run/check-recordings.js';
 export { checkHarFiles } from './run/check-recordings.js';
-export type { RunScope } from './run/entry-pipeline.js';
+export { entryPipeline, parseHostMappings, type RunScope } from './run/entry-pipeline.js';
 export { mergeReports } from './run/merge.js';

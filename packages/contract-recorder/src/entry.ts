@@ -9,7 +9,7 @@ import {
   headerValue,
 } from '@svc-contracts/har';
 import { type MaskOptions, maskEntry } from '@svc-contracts/redact';
-import { type BoundedBody, bodyText, decodeContent } from './bodies.js';
+import { BoundedBody, bodyText, decodeContent } from './bodies.js';
 
 /** What the proxy saw of one exchange while it passed. */
 export interface Observed {
@@ -22,6 +22,24 @@ export interface Observed {
   start: number;
   sent: number;
   firstByte: number;
+}
+
+/** What the proxy starts to see of an exchange: the request as it goes to `url` (`Host` rewritten). */
+export function observe(req: IncomingMessage, url: URL, maxBodyBytes: number): Observed {
+  const start = performance.now();
+  return {
+    req,
+    url,
+    requestHeaders: endToEnd(pairs(req.rawHeaders)).map((header) =>
+      header.name.toLowerCase() === 'host' ? { name: header.name, value: url.host } : header,
+    ),
+    requestBody: new BoundedBody(maxBodyBytes),
+    responseBody: new BoundedBody(maxBodyBytes),
+    startedDateTime: new Date().toISOString(),
+    start,
+    sent: start,
+    firstByte: start,
+  };
 }
 
 /** Why an exchange in flight was given up: the target's silence (504) or the recorder stopping (503). */

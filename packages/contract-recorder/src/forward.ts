@@ -1,15 +1,30 @@
-import type { Agent, ClientRequest, IncomingMessage, RequestOptions, ServerResponse } from 'node:http';
+import {
+  type Agent,
+  type ClientRequest,
+  type IncomingMessage,
+  type RequestOptions,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { HarEntry, HarNameValue, HarWriter } from '@svc-contracts/har';
+import type { ExchangeRequest, HarEntry, HarNameValue, HarWriter } from '@svc-contracts/har';
 import { type MaskOptions, maskUrl } from '@svc-contracts/redact';
-import { BoundedBody } from './bodies.js';
-import { endToEnd, GivenUp, type Observed, pairs, recordedEntry } from './entry.js';
+import { endToEnd, GivenUp, type Observed, observe, pairs, recordedEntry } from './entry.js';
 
 export interface RecordedSummary {
   index: number;
   method: string;
   url: string;
   status: number;
+  /** The entry as written (masked). */
+  entry: HarEntry;
+}
+
+/** The proxy's own answer to a request it does not forward (`--errors`). */
+export interface ProxyAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | undefined;
 }
 
 /** What every exchange of one recorder shares. */
@@ -25,6 +40,9 @@ export interface ProxyContext {
   giveUps: Set<(reason: string, status?: 503 | 504) => void>;
   report: (error: Error) => void;
   onEntry: ((entry: RecordedSummary) => void) | undefined;
+  /** Asked once a request's body is in (kept whole): an answer means the request is answered so and not
+   * forwarded; undefined forwards it. */
+  answer: ((request: ExchangeRequest) => Promise<ProxyAnswer | undefined>) | undefined;
 }
 
 const flat = (headers: HarNameValue[]): string[] => headers.flatMap((header) => [header.name, header.value]);
@@ -45,26 +63,17 @@ export function upstreamUrl(target: URL, requestUrl: string): URL {
  */
 export function forward(proxy: ProxyContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
-    const start = performance.now();
     const url = upstreamUrl(proxy.target, req.url ?? '/');
-    const seen: Observed = {
-      req,
-      url,
-      requestHeaders: endToEnd(pairs(req.rawHeaders)).map((header) =>
-        header.name.toLowerCase() === 'host' ? { name: header.name, value: url.host } : header,
-      ),
-      requestBody: new BoundedBody(proxy.maxBodyBytes),
-      responseBody: new BoundedBody(proxy.maxBodyBytes),
-      startedDateTime: new Date().toISOString(),
-      start,
-      sent: start,
-      firstByte: start,
-    };
+    const seen = observe(req, url, proxy.maxBodyBytes);
     let answer: IncomingMessage | undefined;
+    let upstream: ClientRequest | undefined;
     let settled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const giveUp = (reason: string, status: 503 | 504 = 503): void =>
-      void upstream.destroy(new GivenUp(reason, status));
+    const giveUp = (reason: string, status: 503 | 504 = 503): void => {
+      const why = new GivenUp(reason, status);
+      if (upstream) upstream.destroy(why);
+      else failed(why);
+    };
     const settle = (): boolean => {
       if (settled) return false;
       settled = true;
@@ -117,39 +126,15 @@ export function forward(proxy: ProxyContext, req: IncomingMessage, res: ServerRe
               method: masked.request.method,
               url: masked.request.url,
               status: masked.response.status,
+              entry: masked,
             }),
           (error: Error) => proxy.report(new Error(`could not write the HAR entry: ${error.message}`)),
         )
         .finally(() => close(broken));
     };
 
-    const headers = flat(seen.requestHeaders);
-    const upstream = proxy.send(url, { method: req.method, headers, agent: proxy.agent }, (incoming) => {
-      answer = incoming;
-      seen.firstByte = performance.now();
-      touch();
-      res.writeHead(
-        incoming.statusCode ?? 502,
-        incoming.statusMessage,
-        flat(endToEnd(pairs(incoming.rawHeaders))),
-      );
-      incoming.on('data', (chunk: Buffer) => {
-        seen.responseBody.push(chunk);
-        touch();
-      });
-      incoming.pipe(res, { end: false });
-      // A caller that reads slowly holds the target back (backpressure): that is not the target's silence.
-      res.on('drain', touch);
-      incoming.on('error', (error) => record(error));
-      incoming.on('end', () => record(undefined));
-    });
-    proxy.giveUps.add(giveUp);
-    touch();
-    upstream.on('finish', () => {
-      seen.sent = performance.now();
-    });
-    upstream.on('error', (error) => {
-      if (answer !== undefined) return record(error);
+    /** The target never answered (or the exchange was given up before it did): nothing is recorded. */
+    const failed = (error: Error): void => {
       if (!settle()) return;
       proxy.report(new Error(`${req.method} ${maskUrl(url.href)}: ${error.message}`));
       if (!res.headersSent) {
@@ -158,7 +143,86 @@ export function forward(proxy: ProxyContext, req: IncomingMessage, res: ServerRe
         res.end(`contract-record: the target did not answer (${error.message}); nothing was recorded\n`);
       } else res.destroy(error);
       resolve();
+    };
+
+    /** Sends the request on: the body's first chunks (`held`, when it was read to be judged), then the rest. */
+    const forwardNow = (held?: Buffer[]): void => {
+      const headers = flat(seen.requestHeaders);
+      const sent = proxy.send(url, { method: req.method, headers, agent: proxy.agent }, (incoming) => {
+        answer = incoming;
+        seen.firstByte = performance.now();
+        touch();
+        res.writeHead(
+          incoming.statusCode ?? 502,
+          incoming.statusMessage,
+          flat(endToEnd(pairs(incoming.rawHeaders))),
+        );
+        incoming.on('data', (chunk: Buffer) => {
+          seen.responseBody.push(chunk);
+          touch();
+        });
+        incoming.pipe(res, { end: false });
+        // A caller that reads slowly holds the target back (backpressure): that is not the target's silence.
+        res.on('drain', touch);
+        incoming.on('error', (error) => record(error));
+        incoming.on('end', () => record(undefined));
+      });
+      upstream = sent;
+      sent.on('finish', () => {
+        seen.sent = performance.now();
+      });
+      sent.on('error', (error) => (answer !== undefined ? record(error) : failed(error)));
+      for (const chunk of held ?? []) sent.write(chunk);
+      if (held && req.readableEnded) sent.end();
+      else req.pipe(sent);
+    };
+
+    proxy.giveUps.add(giveUp);
+    touch();
+    if (proxy.answer === undefined) return forwardNow();
+    judgeFirst(req, seen, url, proxy.answer, {
+      forward: forwardNow,
+      fail: failed,
+      answer(own) {
+        const rawHeaders = Object.entries(own.headers).flat();
+        const head = { statusCode: own.status, statusMessage: STATUS_CODES[own.status] ?? '' };
+        answer = { ...head, rawHeaders, httpVersion: '1.1' } as IncomingMessage;
+        seen.sent = performance.now();
+        seen.firstByte = seen.sent;
+        if (own.body !== undefined) seen.responseBody.push(Buffer.from(own.body));
+        res.writeHead(own.status, rawHeaders);
+        if (own.body !== undefined) res.write(own.body);
+        record(undefined);
+      },
     });
-    req.pipe(upstream);
   });
+}
+
+/**
+ * `--errors`: the request is judged whole before it goes anywhere, then forwarded (with the chunks held) or
+ * answered by the proxy; past the body limit it cannot be judged, so it is forwarded as it comes.
+ */
+function judgeFirst(
+  req: IncomingMessage,
+  seen: Observed,
+  url: URL,
+  ask: NonNullable<ProxyContext['answer']>,
+  then: { forward(held: Buffer[]): void; answer(own: ProxyAnswer): void; fail(error: Error): void },
+): void {
+  const held: Buffer[] = [];
+  const hold = (chunk: Buffer): void => {
+    held.push(chunk);
+    if (!seen.requestBody.overflowed) return;
+    req.off('data', hold).off('end', judge);
+    then.forward(held);
+  };
+  const judge = (): void => {
+    const body = seen.requestBody.bytes();
+    const request = { method: req.method ?? 'GET', url: url.href, headers: seen.requestHeaders };
+    ask(body && body.length > 0 ? { ...request, body: body.toString('utf8') } : request).then(
+      (own) => (own === undefined ? then.forward(held) : then.answer(own)),
+      (error: Error) => then.fail(error),
+    );
+  };
+  req.on('data', hold).on('end', judge);
 }

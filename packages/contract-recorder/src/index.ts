@@ -20,7 +20,16 @@ export {
   maskToken,
   maskUrl,
 } from '@svc-contracts/redact';
-export { type CliIo, runCli, STOP_GRACE_MS, startCli, usage } from './cli-main.js';
+export { type LiveCheck, type LiveCheckOptions, startLiveCheck } from './check.js';
+export {
+  type CliIo,
+  PROXY_URL_ENV,
+  runCli,
+  type Session,
+  STOP_GRACE_MS,
+  startCli,
+  usage,
+} from './cli-main.js';
 export {
   type CloseSummary,
   DEFAULT_MAX_BODY_BYTES,

@@ -17,8 +17,9 @@ export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 export interface RecorderOptions {
   /** Base URL every request is forwarded to (`https://agents.staging.example.com`, optionally with a path). */
   target: string;
-  /** HAR file to write. */
-  out: string;
+  /** HAR file to write (or `writer`: a file several recorders share, which `close()` leaves open). */
+  out?: string;
+  writer?: HarWriter;
   /** Loopback port to listen on; 0 (the default) picks a free one. */
   port?: number;
   /** Loopback address to listen on (default `127.0.0.1`). Other addresses are refused. */
@@ -42,6 +43,9 @@ export interface RecorderOptions {
   upstreamTimeoutMs?: number;
   /** Called after each entry is in the file (method, masked URL and status, for a log line). */
   onEntry?: (entry: RecordedSummary) => void;
+  /** Asked for every request, its body read whole first: an answer is sent (and recorded) instead of
+   * forwarding the request (`--errors`). */
+  answer?: ProxyContext['answer'];
   /** Called for traffic that could not be forwarded or recorded; the proxy keeps running. */
   onError?: (error: Error) => void;
   creator?: HarCreator;
@@ -75,7 +79,24 @@ function checkPositive(value: number, name: string, max = Number.POSITIVE_INFINI
   return value;
 }
 
+/** The always-valid HAR file a recorder appends to. */
+export function openHar(out: string, overwrite = false, creator?: HarCreator): Promise<HarWriter> {
+  return HarWriter.create(out, {
+    creator: creator ?? { name: '@svc-contracts/contract-recorder', version: '0.0.0' },
+    overwrite,
+  });
+}
+
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** The address to listen on (default `127.0.0.1`); anything but loopback is refused. */
+export function loopback(host = '127.0.0.1'): string {
+  if (!loopbackHosts.has(host))
+    throw new Error(
+      `refusing to listen on ${host}: the recorder carries credentials and listens on loopback only`,
+    );
+  return host;
+}
 
 /**
  * Starts the recording proxy: every request to `http://<host>:<port>` is forwarded to the target, the
@@ -84,12 +105,7 @@ const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
  * in the file, so whatever a client has seen is on disk even if the recorder is killed afterwards.
  */
 export async function startRecorder(options: RecorderOptions): Promise<Recorder> {
-  const host = options.host ?? '127.0.0.1';
-  if (!loopbackHosts.has(host)) {
-    throw new Error(
-      `refusing to listen on ${host}: the recorder carries credentials and listens on loopback only`,
-    );
-  }
+  const host = loopback(options.host);
   const target = new URL(options.target);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
     throw new Error(`the target must be an http or https URL, not ${target.protocol}`);
@@ -103,10 +119,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
     'upstreamTimeoutMs',
   );
-  const writer = await HarWriter.create(options.out, {
-    creator: options.creator ?? { name: '@svc-contracts/contract-recorder', version: '0.0.0' },
-    overwrite: options.overwrite ?? false,
-  });
+  const writer = options.writer ?? (await openHar(options.out ?? '', options.overwrite, options.creator));
   const agent =
     target.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   const inFlight = new Set<Promise<void>>();
@@ -121,6 +134,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
     giveUps: new Set(),
     report: (error) => options.onError?.(error),
     onEntry: options.onEntry,
+    answer: options.answer,
   };
   const { giveUps } = proxy;
 
@@ -170,7 +184,7 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
         server.closeAllConnections();
         await stopped;
         agent.destroy();
-        await writer.close();
+        if (!options.writer) await writer.close();
         return { cutOff };
       })();
       return closing;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildPackage } from '../../../scripts/build/package-build.ts';
-import { type CliIo, type Recorder, startCli } from '../src/index.js';
+import { type CliIo, type Session, startCli } from '../src/index.js';
 import { startTarget, type Target } from './target.js';
 
 // The bin as installed, on a dist/ brought up to date (a no-op after pnpm test's build), not the source
@@ -184,12 +184,56 @@ describe('contract-record (the bin)', () => {
   });
 });
 
+describe('contract-record --check (the bin)', () => {
+  it("judges each exchange as it passes; on SIGTERM prints contract-check's report and exits with its code", async () => {
+    const out = join(dir, 'checked.har');
+    // The tiny target is no agents service: its echo is not a list of agents, so the exchange fails.
+    const recorder = await spawnRecorder(['--target', `agents=${target.url}`, '--out', out, '--check']);
+    const answer = await fetch(`${recorder.url}/api/v1/workflow/fetch?status=active`, {
+      headers: { Authorization: 'Bearer cli-check-secret-token' },
+    });
+    await answer.text();
+    await waitFor(() => /FAIL \S+checked\.har #0 GET/.test(recorder.output()), recorder.output);
+    child?.kill('SIGTERM');
+    expect(await recorder.exit, recorder.output()).toBe(1);
+    const output = recorder.output();
+    expect(output).toMatch(/response-body-schema \(response/);
+    expect(output).toMatch(/contract-check \S+checked\.har:\n/);
+    expect(output.trimEnd().split('\n').at(-1)).toBe('0 passed, 1 failed');
+    expect(output).not.toContain('cli-check-secret-token');
+  });
+
+  it('wraps a command: the proxy address in CONTRACT_RECORD_URL, the worse exit code of the two', async () => {
+    const out = join(dir, 'wrapped.har');
+    const script = `fetch(process.env.CONTRACT_RECORD_URL + '/anything').then((r) => r.text()).then(() => process.exit(3))`;
+    const run = spawn(
+      process.execPath,
+      ['--import', 'tsx', cli, '--target', target.url, '--out', out, '--', process.execPath, '-e', script],
+      { cwd: repoRoot },
+    );
+    let output = '';
+    run.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => run.once('exit', resolve));
+    expect(code, output).toBe(3);
+    expect(output).toContain('stopped; 1 entries recorded');
+    expect(target.seen.map((seen) => seen.url)).toEqual(['/anything']);
+  });
+});
+
+async function waitFor(done: () => boolean, output: () => string, seconds = 60): Promise<void> {
+  for (const started = Date.now(); !done(); await new Promise((resolve) => setTimeout(resolve, 100))) {
+    if (Date.now() - started > seconds * 1000) throw new Error(`timed out after ${seconds} s:\n${output()}`);
+  }
+}
+
 describe('startCli', () => {
   it('starts a recorder from the arguments', async () => {
     const io = memoryIo();
     const started = await startCli(['--target', target.url, '--out', join(dir, 'x.har')], io);
     expect(typeof started).toBe('object');
-    await (started as Recorder).close();
+    await (started as Session).close();
     expect(io.out).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+, forwarding to /);
   });
 
@@ -205,6 +249,12 @@ describe('startCli', () => {
       [['--bogus'], "Unknown option '--bogus'"],
       [['--target', target.url, '--out', 'x.har', '--max-body-bytes', '0'], '--max-body-bytes must be'],
       [['--target', target.url, '--out', 'x.har', '--upstream-timeout', '1.5'], '--upstream-timeout must be'],
+      [
+        ['--target', target.url, '--out', 'x.har', '--junit', 'r.xml'],
+        '--errors, --json and --junit need --check',
+      ],
+      [['--target', 'agents=not a url', '--out', 'x.har'], '--target is not a URL'],
+      [['--target', target.url, '--out', 'x.har', '--chek'], 'did you mean --check?'],
     ];
     for (const [args, reason] of cases) {
       const io = memoryIo();

@@ -1,4 +1,5 @@
 import type { OperationMatch } from '@svc-contracts/contract-checker';
+import type { Violation } from '@svc-contracts/error-answers';
 import {
   deref,
   firstExample,
@@ -7,7 +8,6 @@ import {
   type OpenApiDocument,
   operationsOf,
 } from '@svc-contracts/openapi-utils';
-import type { Violation } from './violations.js';
 
 /** What the scenario makes of a request Prism has answered with success. */
 export type ScenarioOutcome =

@@ -1,7 +1,8 @@
+export type { MockResponse } from '@svc-contracts/error-answers';
+export { failureStatus, type Violation, validationStatus } from '@svc-contracts/error-answers';
 export { type CliOptions, parseCliArgs, UsageError, usage } from './args.js';
 export { CampaignScenario, type Scenario, type ScenarioOutcome } from './campaign-scenario.js';
 export { type CliEnvironment, runCli } from './cli-main.js';
-export type { MockResponse } from './error-response.js';
 export { defaultJsonLimits, type JsonLimits } from './json-budget.js';
 export { MockService, type MockServiceOptions } from './mock-service.js';
 export {
@@ -23,8 +24,6 @@ export {
   type ServiceSource,
   SpecError,
 } from './services.js';
-export { failureStatus, validationStatus } from './status-policy.js';
-export type { Violation } from './violations.js';
 export { loadWebhooks, type WebhookDefinition, type WebhookExample } from './webhooks/catalog.js';
 export type { WebhookDeliveryOptions } from './webhooks/order-notifier.js';
 export { runTrigger, type TriggerOutput, triggerUsage } from './webhooks/trigger.js';

@@ -1,6 +1,20 @@
 import { type ContractSet, type OperationMatch, responseKeyFor } from '@svc-contracts/contract-checker';
 import { type Refusal, readOperationRefusals, refusalFor } from '@svc-contracts/contract-model';
 import {
+  challenge,
+  documentsStatus,
+  errorResponse,
+  type MockResponse,
+  mockRefusal,
+  noteChosenStatus,
+  operationOf,
+  problemResponse,
+  refusalAnswer,
+  requirementsOf,
+  type Violation,
+  validationStatus,
+} from '@svc-contracts/error-answers';
+import {
   countOperations,
   deref,
   isJsonMediaType,
@@ -11,13 +25,6 @@ import {
   operationsOf,
 } from '@svc-contracts/openapi-utils';
 import { CampaignScenario, type Scenario } from './campaign-scenario.js';
-import {
-  documentsStatus,
-  errorResponse,
-  type MockResponse,
-  mockRefusal,
-  problemResponse,
-} from './error-response.js';
 import { fitAnswer } from './fitted-answer.js';
 import {
   isCheckFailure,
@@ -30,15 +37,7 @@ import { prismDocument, xmlOnlyResponses } from './prism-document.js';
 import { createPrismEngine, type PrismEngine } from './prism-engine.js';
 import { type MockRequest, mayBeJson, toRecordedRequest } from './request.js';
 import type { BundledService } from './services.js';
-import {
-  CallerPolicy,
-  failureStatus,
-  noteChosenStatus,
-  requirementsOf,
-  securitySchemes,
-  validationStatus,
-} from './status-policy.js';
-import type { Violation } from './violations.js';
+import { CallerPolicy } from './status-policy.js';
 
 export interface MockServiceOptions {
   /** Generate bodies from the schemas instead of serving the examples (Prism's dynamic mode). */
@@ -125,12 +124,7 @@ export class MockService {
     const violations = checked.violations.filter((violation) => violation.side === 'request');
     // Remembers API keys even from refused requests; answers only for a request the contract accepts.
     const caller = this.callers.check(route.operation, request.headers);
-    if (violations.length > 0) {
-      const status = failureStatus(this.spec, route.operation, violations);
-      const headers = status === 401 ? this.challenge(route.operation) : {};
-      const explained = noteChosenStatus(this.spec, route.operation, status, violations);
-      return errorResponse(this.spec, route.operation, status, explained, headers);
-    }
+    if (violations.length > 0) return refusalAnswer(this.spec, this.name, route.operation, violations);
     if (caller) {
       const headers = caller.status === 401 ? this.challenge(route.operation) : {};
       return errorResponse(this.spec, route.operation, caller.status, [caller.violation], headers);
@@ -167,20 +161,11 @@ export class MockService {
   }
 
   private operationOf(match: OperationMatch): JsonObject {
-    const item = deref(this.spec, this.spec.paths?.[match.pathTemplate]);
-    const operation = isObject(item) ? deref(this.spec, item[match.method.toLowerCase()]) : undefined;
-    return isObject(operation) ? operation : {};
+    return operationOf(this.spec, match);
   }
 
-  /** `WWW-Authenticate` for a 401, naming the schemes the operation accepts, as Prism does. */
   private challenge(operation: JsonObject): Record<string, string> {
-    const schemes = securitySchemes(this.spec);
-    const challenges = requirementsOf(this.spec, operation)
-      .flat()
-      .map((name) => schemes[name])
-      .filter((scheme) => scheme?.type === 'http')
-      .map((scheme) => `${capitalize(String(scheme?.scheme))} realm="${this.name}"`);
-    return challenges.length > 0 ? { 'www-authenticate': [...new Set(challenges)].join(', ') } : {};
+    return challenge(this.spec, this.name, operation);
   }
 
   private async answer(
@@ -311,10 +296,6 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
   for (const [name, value] of Object.entries(headers))
     if (value !== null) out[name.toLowerCase()] = String(value);
   return out;
-}
-
-function capitalize(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
 /** The path as the spec spells it. */

@@ -2,8 +2,8 @@ import { createServer, request as httpRequest, type Server, type ServerResponse 
 import type { AddressInfo, Socket } from 'node:net';
 import { didYouMean } from '@svc-contracts/cli-output';
 import { type ContractSet, loadContracts } from '@svc-contracts/contract-checker';
+import { type MockResponse, problemResponse } from '@svc-contracts/error-answers';
 import { maskHeaders, maskUrl } from '@svc-contracts/redact';
-import { type MockResponse, problemResponse } from './error-response.js';
 import { defaultJsonLimits, type JsonLimits } from './json-budget.js';
 import { JsonCheckWorker } from './json-check-worker.js';
 import { MockService, type MockServiceOptions } from './mock-service.js';

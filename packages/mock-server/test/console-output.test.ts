@@ -1,9 +1,9 @@
 // What a person reads: the log line of each request (a refusal names its rule and place), colour only on
 // a terminal without NO_COLOR, one count of operations and webhooks, "did you mean", sentences in bodies.
 import { colorsFor } from '@svc-contracts/cli-output';
+import { joinMessages } from '@svc-contracts/error-answers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../src/args.ts';
-import { joinMessages } from '../src/error-response.ts';
 import type { MockSet, RequestLogEntry } from '../src/index.ts';
 import { startMocks } from '../src/index.ts';
 import { formatReadyTable, formatRequest } from '../src/report.ts';

@@ -1,10 +1,14 @@
+import {
+  errorResponse,
+  failureStatus,
+  locOf,
+  noteChosenStatus,
+  type Violation,
+} from '@svc-contracts/error-answers';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { describe, expect, it } from 'vitest';
-import { errorResponse } from '../src/error-response.ts';
 import { PreferError, parsePrefer } from '../src/prefer.ts';
 import { prismDocument } from '../src/prism-document.ts';
-import { failureStatus, noteChosenStatus } from '../src/status-policy.ts';
-import { locOf, type Violation } from '../src/violations.ts';
 
 const ok = { '200': { description: 'ok' } };
 

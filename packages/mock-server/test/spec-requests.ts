@@ -1,3 +1,4 @@
+import { securitySchemes } from '@svc-contracts/error-answers';
 import {
   deref,
   firstExample,
@@ -8,7 +9,6 @@ import {
   operationsOf,
 } from '@svc-contracts/openapi-utils';
 import { fitAnswer } from '../src/fitted-answer.js';
-import { securitySchemes } from '../src/status-policy.ts';
 import { basic, type Call } from './support.ts';
 
 /** One operation of a spec, with the parameters of its path item and its own (its own winning). */

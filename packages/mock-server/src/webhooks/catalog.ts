@@ -1,5 +1,6 @@
 import { didYouMean } from '@svc-contracts/cli-output';
 import { readXsd } from '@svc-contracts/contract-model';
+import { requirementsOf, securitySchemes } from '@svc-contracts/error-answers';
 import {
   examplesOf,
   isObject,
@@ -9,7 +10,6 @@ import {
   operationsOf,
 } from '@svc-contracts/openapi-utils';
 import { type BundledService, bundleService, isWritten, listServices, SpecError } from '../services.js';
-import { requirementsOf, securitySchemes } from '../status-policy.js';
 
 /** One named example of a webhook's request body, under one media type. */
 export interface WebhookExample {

@@ -1,5 +1,5 @@
 import type { ContractSet } from '@svc-contracts/contract-checker';
-import type { MockResponse } from '../error-response.js';
+import type { MockResponse } from '@svc-contracts/error-answers';
 import type { MockRequest } from '../request.js';
 import type { BundledService } from '../services.js';
 import { OrderNotifier, type WebhookDeliveryOptions } from './order-notifier.js';

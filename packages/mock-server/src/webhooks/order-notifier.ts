@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ContractSet } from '@svc-contracts/contract-checker';
+import { errorResponse, type MockResponse } from '@svc-contracts/error-answers';
 import type { HarNameValue } from '@svc-contracts/har';
 import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
 import type { MaskOptions } from '@svc-contracts/redact';
 import { parseXml } from '@svc-contracts/xml-validator';
-import { errorResponse, type MockResponse } from '../error-response.js';
 import { type MockRequest, toRecordedRequest } from '../request.js';
 import { type WebhookDefinition, webhooksOf } from './catalog.js';
 import {
