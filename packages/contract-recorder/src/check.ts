@@ -71,7 +71,7 @@ export async function startLiveCheck(options: LiveCheckOptions): Promise<LiveChe
   const lines = reportWriter('text', options.write, { verbose: true });
   const pipeline = entryPipeline(
     contracts,
-    { concurrency: 64, scope },
+    { scope },
     {
       entry: (entry) => {
         if (!options.quiet || entry.verdict === 'violation' || entry.verdict === 'not-judged')
@@ -96,8 +96,7 @@ export async function startLiveCheck(options: LiveCheckOptions): Promise<LiveChe
     },
     async finish() {
       await queue;
-      await pipeline.drain();
-      await pipeline.settle();
+      await pipeline.end();
       await contracts.close();
       let json = '';
       const argv = [options.out, '--json', ...(options.junit ? ['--coverage'] : [])];
