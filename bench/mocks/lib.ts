@@ -60,6 +60,47 @@ export function send(
   });
 }
 
+/** A valid numbers order: its XSD passes it. */
+export const xmlOrder =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Order><SiteId>12345</SiteId><PartialAllowed>false</PartialAllowed><ExistingTelephoneNumberOrderType><TelephoneNumberList><TelephoneNumber>+14155550100</TelephoneNumber></TelephoneNumberList></ExistingTelephoneNumberOrderType></Order>';
+
+export interface Load {
+  count: number;
+  inFlight?: number;
+  /** The status each answer must have; any 2xx without. */
+  status?: number;
+  /** Calls on while it holds, up to 120 s. */
+  more?: () => boolean;
+  /** Connections to reuse; without, kept-alive ones of this load's own. */
+  agent?: Agent;
+}
+
+/** Each call's ms, ascending: `count` calls (and on while `more()`), `inFlight` at a time. */
+export async function callTimes(port: number, call: Call, load: Load): Promise<number[]> {
+  const { count, inFlight = 1, status, more = () => false } = load;
+  const agent = load.agent ?? new Agent({ keepAlive: true, maxSockets: inFlight });
+  const times: number[] = [];
+  const started = performance.now();
+  let sent = 0;
+  const lane = async (): Promise<void> => {
+    while (sent++ < count || (more() && performance.now() - started < 120_000)) {
+      const start = performance.now();
+      const answer = await send(port, call, agent);
+      if (status === undefined ? answer.status >= 300 : answer.status !== status)
+        throw new Error(
+          `${call.method} ${call.path}: answered ${answer.status}, expected ${status ?? '2xx'}`,
+        );
+      times.push(performance.now() - start);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(inFlight, count) }, lane));
+  } finally {
+    if (!load.agent) agent.destroy();
+  }
+  return times.sort((a, b) => a - b);
+}
+
 /** `requests` calls over `concurrency` kept-alive connections after a warm-up; each must answer `status`. */
 export async function requestsPerSecond(
   port: number,
@@ -69,21 +110,10 @@ export async function requestsPerSecond(
   concurrency = 16,
 ): Promise<number> {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const batch = async (total: number): Promise<void> => {
-    let sent = 0;
-    const lane = async (): Promise<void> => {
-      while (sent++ < total) {
-        const answer = await send(port, call, agent);
-        if (answer.status !== status)
-          throw new Error(`${call.method} ${call.path}: answered ${answer.status}, expected ${status}`);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, total) }, lane));
-  };
   try {
-    await batch(Math.min(500, requests));
+    await callTimes(port, call, { count: Math.min(500, requests), inFlight: concurrency, status, agent });
     const start = performance.now();
-    await batch(requests);
+    await callTimes(port, call, { count: requests, inFlight: concurrency, status, agent });
     return requests / ((performance.now() - start) / 1000);
   } finally {
     agent.destroy();

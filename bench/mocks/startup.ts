@@ -3,14 +3,11 @@
  * `prism mock` process per bundled spec: start-up until every service answers, resident memory idle,
  * and requests per second on a 200 example, a 422 refusal and an XML order checked against its XSD.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { listWrittenServices } from '../../scripts/lib/specs.ts';
 import { missingReason } from '../lib/compare-tools.ts';
 import { sectionOptions } from '../lib/options.ts';
-import { treeRssMb } from '../lib/processes.ts';
-import { emitSection, type Figure, figure, measured, type NotMeasured } from '../lib/section.ts';
+import { scratchDir, treeRssMb } from '../lib/processes.ts';
+import { type Comparison, emitSection, type Figure, figure, measured, measuredOr } from '../lib/section.ts';
 import { packageVersion } from '../lib/versions.ts';
 import {
   bundleForPrism,
@@ -20,6 +17,7 @@ import {
   send,
   startOurs,
   startPrism,
+  xmlOrder,
 } from './lib.ts';
 
 const values = sectionOptions(
@@ -33,8 +31,6 @@ const values = sectionOptions(
 );
 const { tiny, runs, requests } = values;
 
-const order =
-  '<?xml version="1.0" encoding="UTF-8"?>\n<Order><SiteId>12345</SiteId><PartialAllowed>false</PartialAllowed><ExistingTelephoneNumberOrderType><TelephoneNumberList><TelephoneNumber>+14155550100</TelephoneNumber></TelephoneNumberList></ExistingTelephoneNumberOrderType></Order>';
 const cases: Array<{ id: string; label: string; service: string; call: Call; status: number }> = [
   {
     id: 'agents-200',
@@ -67,7 +63,7 @@ const cases: Array<{ id: string; label: string; service: string; call: Call; sta
       method: 'POST',
       path: '/api/v2/accounts/9900000/orders',
       headers: { authorization: `Basic ${btoa('user:secret')}`, 'content-type': 'application/xml' },
-      body: order,
+      body: xmlOrder,
     },
   },
 ];
@@ -119,29 +115,21 @@ async function round(
   }
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-mocks-'));
-try {
-  const specs = prismMissing ? [] : await bundleForPrism(dir, services);
-  for (let run = 0; run < runs; run++) {
-    // The order alternates so that neither always starts on a machine the other just warmed.
-    const order: Array<'ours' | 'prism'> = prismMissing
-      ? ['ours']
-      : run % 2 === 0
-        ? ['ours', 'prism']
-        : ['prism', 'ours'];
-    for (const tool of order) await round(tool, tool === 'ours' ? ours : prism, specs);
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+const specs = prismMissing ? [] : await bundleForPrism(scratchDir('bench-mocks-'), services);
+for (let run = 0; run < runs; run++) {
+  // The order alternates so that neither always starts on a machine the other just warmed.
+  const order: Array<'ours' | 'prism'> = prismMissing
+    ? ['ours']
+    : run % 2 === 0
+      ? ['ours', 'prism']
+      : ['prism', 'ours'];
+  for (const tool of order) await round(tool, tool === 'ours' ? ours : prism, specs);
 }
 
-const theirs = (runsOf: number[], cannot?: string): Measured | NotMeasured =>
-  prismMissing
-    ? { key: 'prism-mock', tool: prismTool, status: 'unavailable', reason: prismMissing }
-    : cannot && runsOf.length === 0
-      ? { key: 'prism-mock', tool: prismTool, status: 'cannot', reason: cannot }
-      : measured('prism-mock', prismTool, runsOf);
-type Measured = ReturnType<typeof measured>;
+const theirs = (runsOf: number[], cannot?: string): Comparison =>
+  cannot && runsOf.length === 0 && !prismMissing
+    ? { key: 'prism-mock', tool: prismTool, status: 'cannot', reason: cannot }
+    : measuredOr(prismMissing, 'prism-mock', prismTool, runsOf);
 const oursTool = `pnpm mock, one process (${services.length} services)`;
 const figures: Figure[] = [
   figure(

@@ -12,7 +12,7 @@ import { createXsdValidator } from '@svc-contracts/xml-validator';
 import { validateXML } from 'xmllint-wasm';
 import { fromRoot } from '../../scripts/lib/paths.ts';
 import { sectionOptions } from '../lib/options.ts';
-import { emitSection, figure, type Measured, measured, type NotMeasured } from '../lib/section.ts';
+import { type Comparison, emitSection, figure, measured, measuredOr } from '../lib/section.ts';
 import { msOf, msPerCall } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
 
@@ -95,16 +95,9 @@ const java = javaValidate();
 const engines: Array<[string, string, Validate]> = [
   ['ours', '@svc-contracts/xml-validator (libxml2-wasm)', oursValidate],
   ['xmllint-wasm', 'xmllint-wasm, schema parsed every call', xmllintValidate],
-  ...(typeof java === 'string'
-    ? []
-    : [
-        ['xsd-schema-validator', 'xsd-schema-validator (Java, a JVM per call)', java] as [
-          string,
-          string,
-          Validate,
-        ],
-      ]),
 ];
+if (typeof java !== 'string')
+  engines.push(['xsd-schema-validator', 'xsd-schema-validator (Java, a JVM per call)', java]);
 for (const [key, , validate] of engines)
   if ((await validate(valid)) !== 0 || (await validate(manyErrors)) === 0)
     throw new Error(`${key} judged the probe documents wrongly`);
@@ -143,20 +136,11 @@ for (let round = 0; round < runs; round++) {
 }
 await ours.close();
 
-const javaMissing: NotMeasured[] =
-  typeof java === 'string'
-    ? [
-        {
-          key: 'xsd-schema-validator',
-          tool: 'xsd-schema-validator (Java)',
-          status: 'unavailable',
-          reason: java,
-        },
-      ]
-    : [];
-const compared = (map: Map<string, number[]>): Array<Measured | NotMeasured> => [
+const compared = (map: Map<string, number[]>): Comparison[] => [
   ...engines.slice(1).map(([key, tool]) => measured(key, tool, map.get(key) ?? [])),
-  ...javaMissing,
+  ...(typeof java === 'string'
+    ? [measuredOr(java, 'xsd-schema-validator', 'xsd-schema-validator (Java)', [])]
+    : []),
 ];
 const oursOf = (map: Map<string, number[]>) => measured('ours', engines[0]?.[1] ?? '', map.get('ours') ?? []);
 emitSection(
