@@ -2,7 +2,6 @@
 import { writeFileSync } from 'node:fs';
 import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import { join } from 'node:path';
-import { operationsOf } from '@svc-contracts/openapi-utils';
 import { stringify } from 'yaml';
 import { fromRoot } from '../../scripts/lib/paths.ts';
 import { bundleService, listWrittenServices } from '../../scripts/lib/specs.ts';
@@ -144,62 +143,39 @@ export async function startOurs(services: string[]): Promise<Started> {
   return { seconds: (performance.now() - start) / 1000, ports, children: [child] };
 }
 
-/** The bundled specs, written for `prism mock`, with a documented GET of each to ask "do you answer?". */
+/** The bundled specs, written for Prism. */
 export async function bundleForPrism(
   dir: string,
   services: string[],
-): Promise<Array<{ name: string; file: string; probe: Call }>> {
+): Promise<Array<{ name: string; file: string }>> {
   const specs = [];
   for (const service of listWrittenServices().filter((candidate) => services.includes(candidate.name))) {
-    const { spec } = await bundleService(service);
     const file = join(dir, `${service.name}.yaml`);
+    const { spec } = await bundleService(service);
     writeFileSync(file, stringify(spec, { lineWidth: 0, aliasDuplicateObjects: false }));
-    const operations = [...operationsOf(spec, ['paths'])];
-    const chosen = operations.find((operation) => operation.method === 'get') ?? operations[0];
-    specs.push({
-      name: service.name,
-      file,
-      probe: {
-        method: (chosen?.method ?? 'get').toUpperCase(),
-        path: (chosen?.key ?? '/').replaceAll(/\{[^}]+\}/g, '1'),
-        headers: { accept: '*/*' },
-      },
-    });
+    specs.push({ name: service.name, file });
   }
   return specs;
 }
 
-/** One `prism mock` process per spec, until each answers its probe (any status). */
+/** A `prism` CLI process (mock or proxy) on 127.0.0.1:`port`, once it says it is listening. */
+export async function startPrismCli(args: string[], port: number): Promise<Child> {
+  const child = new Child(`prism ${args[0]}`, process.execPath, [
+    prismCli,
+    args[0] ?? '',
+    ...['-h', '127.0.0.1', '-p', String(port)],
+    ...args.slice(1),
+  ]);
+  await child.waitFor(/Prism is listening/, 60_000);
+  return child;
+}
+
+/** One `prism mock` process per spec, until each says it is listening. */
 export async function startPrism(specs: Awaited<ReturnType<typeof bundleForPrism>>): Promise<Started> {
   const ports = await Promise.all(specs.map(() => freePort()));
   const start = performance.now();
-  const children = specs.map(
-    (spec, at) =>
-      new Child(`prism mock ${spec.name}`, process.execPath, [
-        prismCli,
-        'mock',
-        '-h',
-        '127.0.0.1',
-        '-p',
-        String(ports[at]),
-        spec.file,
-      ]),
-  );
-  await Promise.all(
-    specs.map(async (spec, at) => {
-      for (const deadline = performance.now() + 60_000; ; ) {
-        if (
-          await send(ports[at] ?? 0, spec.probe, false, 1000).then(
-            () => true,
-            () => false,
-          )
-        )
-          return;
-        if (!children[at]?.running || performance.now() > deadline)
-          throw new Error(`prism mock ${spec.name} did not answer within 60 s:\n${children[at]?.tail()}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    }),
+  const children = await Promise.all(
+    specs.map((spec, at) => startPrismCli(['mock', spec.file], ports[at] ?? 0)),
   );
   return {
     seconds: (performance.now() - start) / 1000,

@@ -1,6 +1,6 @@
 /**
  * Our `pnpm mock` (one process serving every service) against what a user would otherwise start, one
- * `prism mock` process per bundled spec: start-up until every service answers, resident memory idle,
+ * `prism mock` process per bundled spec: start-up until every service listens, resident memory idle,
  * and requests per second on a 200 example, a 422 refusal and an XML order checked against its XSD.
  */
 import { listWrittenServices } from '../../scripts/lib/specs.ts';
@@ -134,7 +134,7 @@ const oursTool = `pnpm mock, one process (${services.length} services)`;
 const figures: Figure[] = [
   figure(
     'mocks.startup',
-    'start-up until every service answers',
+    'start-up until every service listens',
     's',
     'lower',
     measured('ours', oursTool, ours.startup),
@@ -164,7 +164,7 @@ emitSection(
     id: 'mocks',
     title: 'Mocks: start-up, memory and HTTP load of all six services',
     command: `pnpm exec tsx bench/mocks/startup.ts --runs ${runs} --requests ${requests}`,
-    method: `The built mock bin serving ${services.length} services in one process, and one \`prism mock\` process per bundled spec, started ${runs} time(s) each, alternating. Start-up: from the spawn until every service answers a documented request. Memory: the resident set of every process of the set (and its children) a second after. Load: ${requests} requests per case over 16 kept-alive node:http connections after a warm-up, each answer's status checked.`,
+    method: `The built mock bin serving ${services.length} services in one process, and one \`prism mock\` process per bundled spec, started ${runs} time(s) each, alternating. Start-up: from the spawn until every service says it is listening (ours: its ready line with the ports; Prism: \`Prism is listening\`). Memory: the resident set of every process of the set (and its children) a second after. Load: ${requests} requests per case over 16 kept-alive node:http connections after a warm-up, each answer's status checked.`,
     figures,
     versions: { '@svc-contracts/mock-server': packageVersion('packages/mock-server/package.json') },
     ...(prismXml ? { findings: [prismXml] } : {}),

@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { startLiveCheck, startRecorder } from '@svc-contracts/contract-recorder';
 import { startMocks } from '@svc-contracts/mock-server';
 import { fromRoot } from '../../scripts/lib/paths.ts';
-import { missingReason, prismCli } from '../lib/compare-tools.ts';
+import { missingReason } from '../lib/compare-tools.ts';
 import { sectionOptions } from '../lib/options.ts';
-import { Child, freePort, scratchDir } from '../lib/processes.ts';
+import { freePort, scratchDir } from '../lib/processes.ts';
 import { emitSection, type Figure, figure, measured, measuredOr } from '../lib/section.ts';
 import { percentile } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
-import { bundleForPrism, type Call, callTimes, xmlOrder } from '../mocks/lib.ts';
+import { bundleForPrism, type Call, callTimes, startPrismCli, xmlOrder } from '../mocks/lib.ts';
 
 const values = sectionOptions(
   'recorder/live.ts',
@@ -73,10 +73,9 @@ try {
             : undefined;
         const prismPort = mode === 'prism' ? await freePort() : 0;
         const spec = specs.find((candidate) => candidate.name === service)?.file ?? '';
-        const args = [prismCli, ...`proxy -h 127.0.0.1 -p ${prismPort}`.split(' '), spec, mock.origin];
-        const prism = mode === 'prism' ? new Child('prism proxy', process.execPath, args) : undefined;
+        const prism =
+          mode === 'prism' ? await startPrismCli(['proxy', spec, mock.origin], prismPort) : undefined;
         try {
-          if (prism) await prism.waitFor(/Prism is listening/, 60_000);
           const port = recorder?.port ?? (prism ? prismPort : Number(mock.port));
           await callTimes(port, call, { count: 5 }); // warm-up: the first answers load what the later ones reuse
           for (const inFlight of [1, 16]) {
