@@ -128,17 +128,15 @@ for (const size of sizes) {
       if (!run.ok) throw new Error(`reading ${mb(size)} whole failed: ${run.tail}`);
       whole.push(run.rssMb);
     }
+  const rss = one.map((run) => run.rssMb);
+  const seconds = median(one.map((run) => run.seconds));
   figures.push(
     figure(
       `contract-check-scale.rss.har.${size}`,
       `peak RSS checking ${mb(size)} of HAR`,
       'MB',
       'lower',
-      measured(
-        'ours',
-        'contract-check',
-        one.map((run) => run.rssMb),
-      ),
+      measured('ours', 'contract-check', rss),
       [
         size > 500
           ? {
@@ -149,12 +147,10 @@ for (const size of sizes) {
             }
           : measured('read-whole', wholeTool, whole),
       ],
-      `${count.toLocaleString('en-US')} entries, ${Math.round(count / median(one.map((run) => run.seconds))).toLocaleString('en-US')} entries/s in one process`,
+      `${count.toLocaleString('en-US')} entries, ${Math.round(count / seconds).toLocaleString('en-US')} entries/s in one process`,
     ),
   );
-  console.error(
-    `${mb(size)}: ${count} entries, ${median(one.map((run) => run.seconds)).toFixed(1)} s, ${median(one.map((run) => run.rssMb)).toFixed(0)} MB`,
-  );
+  console.error(`${mb(size)}: ${count} entries, ${seconds.toFixed(1)} s, ${median(rss).toFixed(0)} MB`);
   await rm(file);
 }
 

@@ -4,7 +4,7 @@
  * resident memory read from /proc. Every child still running is killed, and every scratch folder removed,
  * when the bench process ends.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -67,6 +67,13 @@ export function measure(args: string[], okCodes: number[] = [0], stdoutFile?: st
       });
     });
   });
+}
+
+/** The last line `node <args>` prints, run to its end in `cwd`; throws with its stderr when it fails. */
+export function nodeLastLine(args: string[], cwd = repoRoot): string {
+  const child = spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`node ${args[0]} exited with ${child.status}:\n${child.stderr}`);
+  return child.stdout.trim().split('\n').at(-1) ?? '';
 }
 
 /** A long-lived child, output drained (an undrained pipe stalls a chatty server): the last `kept` chars kept. */

@@ -8,7 +8,7 @@ import { sectionOptions } from '../lib/options.ts';
 import { Child } from '../lib/processes.ts';
 import { emitSection, figure, measured } from '../lib/section.ts';
 import { percentile } from '../lib/timing.ts';
-import { callTimes, startOurs } from './lib.ts';
+import { agentCall, callTimes, startOurs } from './lib.ts';
 
 const values = sectionOptions(
   'mocks/hostile.ts',
@@ -54,10 +54,9 @@ function attacker(attack: (typeof attacks)['xml']): Child {
 
 // A new connection per GET, as a client arriving during the attack opens one.
 const fresh = new Agent({ maxSockets: 1 });
-const get = { method: 'GET', path: '/api/v1/workflow/fetch/1', headers: { authorization: 'Bearer t' } };
 /** Sequential GETs of the agents mock (`requests`, and on while `more()`): each one's ms, ascending. */
 const latencies = (more?: () => boolean) =>
-  callTimes(port('agents'), get, { count: requests, status: 200, more, agent: fresh });
+  callTimes(port('agents'), agentCall, { count: requests, status: 200, more, agent: fresh });
 
 const phases = { idle: [] as number[], xml: [] as number[], json: [] as number[] };
 try {

@@ -59,9 +59,18 @@ export function send(
   });
 }
 
-/** A valid numbers order: its XSD passes it. */
-export const xmlOrder =
-  '<?xml version="1.0" encoding="UTF-8"?>\n<Order><SiteId>12345</SiteId><PartialAllowed>false</PartialAllowed><ExistingTelephoneNumberOrderType><TelephoneNumberList><TelephoneNumber>+14155550100</TelephoneNumber></TelephoneNumberList></ExistingTelephoneNumberOrderType></Order>';
+/** A numbers order its XSD passes, and an agents GET the mock answers with its example. */
+export const orderCall: Call = {
+  method: 'POST',
+  path: '/api/v2/accounts/9900000/orders',
+  headers: { authorization: `Basic ${btoa('user:secret')}`, 'content-type': 'application/xml' },
+  body: '<?xml version="1.0" encoding="UTF-8"?>\n<Order><SiteId>12345</SiteId><PartialAllowed>false</PartialAllowed><ExistingTelephoneNumberOrderType><TelephoneNumberList><TelephoneNumber>+14155550100</TelephoneNumber></TelephoneNumberList></ExistingTelephoneNumberOrderType></Order>',
+};
+export const agentCall: Call = {
+  method: 'GET',
+  path: '/api/v1/workflow/fetch/17',
+  headers: { authorization: 'Bearer t' },
+};
 
 export interface Load {
   count: number;
@@ -158,8 +167,9 @@ export async function bundleForPrism(
   return specs;
 }
 
-/** A `prism` CLI process (mock or proxy) on 127.0.0.1:`port`, once it says it is listening. */
-export async function startPrismCli(args: string[], port: number): Promise<Child> {
+/** A `prism` CLI process (mock or proxy) on a free port of 127.0.0.1, once it says it is listening. */
+export async function startPrismCli(args: string[]): Promise<{ child: Child; port: number }> {
+  const port = await freePort();
   const child = new Child(`prism ${args[0]}`, process.execPath, [
     prismCli,
     args[0] ?? '',
@@ -167,19 +177,16 @@ export async function startPrismCli(args: string[], port: number): Promise<Child
     ...args.slice(1),
   ]);
   await child.waitFor(/Prism is listening/, 60_000);
-  return child;
+  return { child, port };
 }
 
 /** One `prism mock` process per spec, until each says it is listening. */
 export async function startPrism(specs: Awaited<ReturnType<typeof bundleForPrism>>): Promise<Started> {
-  const ports = await Promise.all(specs.map(() => freePort()));
   const start = performance.now();
-  const children = await Promise.all(
-    specs.map((spec, at) => startPrismCli(['mock', spec.file], ports[at] ?? 0)),
-  );
+  const started = await Promise.all(specs.map((spec) => startPrismCli(['mock', spec.file])));
   return {
     seconds: (performance.now() - start) / 1000,
-    ports: Object.fromEntries(specs.map((spec, at) => [spec.name, ports[at] ?? 0])),
-    children,
+    ports: Object.fromEntries(specs.map((spec, at) => [spec.name, started[at]?.port ?? 0])),
+    children: started.map(({ child }) => child),
   };
 }

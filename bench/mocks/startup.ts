@@ -8,16 +8,17 @@ import { missingReason } from '../lib/compare-tools.ts';
 import { sectionOptions } from '../lib/options.ts';
 import { scratchDir, treeRssMb } from '../lib/processes.ts';
 import { type Comparison, emitSection, type Figure, figure, measured, measuredOr } from '../lib/section.ts';
+import { alternate } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
 import {
   bundleForPrism,
   type Call,
+  orderCall,
   requestsPerSecond,
   type Started,
   send,
   startOurs,
   startPrism,
-  xmlOrder,
 } from './lib.ts';
 
 const values = sectionOptions(
@@ -59,12 +60,7 @@ const cases: Array<{ id: string; label: string; service: string; call: Call; sta
     label: 'numbers POST, valid XML order (XSD checked)',
     service: 'numbers',
     status: 200,
-    call: {
-      method: 'POST',
-      path: '/api/v2/accounts/9900000/orders',
-      headers: { authorization: `Basic ${btoa('user:secret')}`, 'content-type': 'application/xml' },
-      body: xmlOrder,
-    },
+    call: orderCall,
   },
 ];
 const services = tiny ? ['agents', 'numbers'] : listWrittenServices().map((service) => service.name);
@@ -81,11 +77,11 @@ const ours = empty();
 const prism = empty();
 let prismXml = '';
 
-async function round(
-  tool: 'ours' | 'prism',
-  samples: Samples,
-  specs: Awaited<ReturnType<typeof bundleForPrism>>,
-): Promise<void> {
+const specs = prismMissing ? [] : await bundleForPrism(scratchDir('bench-mocks-'), services);
+
+/** One start-up of a tool's set, its memory and its load; the start-up seconds. */
+async function round(tool: 'ours' | 'prism'): Promise<number> {
+  const samples = tool === 'ours' ? ours : prism;
   let started: Started | undefined;
   try {
     started = tool === 'ours' ? await startOurs(services) : await startPrism(specs);
@@ -108,6 +104,7 @@ async function round(
       samples.rps[item.id]?.push(await requestsPerSecond(port, item.call, item.status, requests));
     }
     console.error(`${tool}: ready in ${started.seconds.toFixed(2)} s, ${samples.rss.at(-1)?.toFixed(0)} MB`);
+    return started.seconds;
   } finally {
     await Promise.all(
       (started?.children ?? []).map((child) => child.stop(tool === 'ours' ? 'SIGINT' : 'SIGTERM')),
@@ -115,16 +112,10 @@ async function round(
   }
 }
 
-const specs = prismMissing ? [] : await bundleForPrism(scratchDir('bench-mocks-'), services);
-for (let run = 0; run < runs; run++) {
-  // The order alternates so that neither always starts on a machine the other just warmed.
-  const order: Array<'ours' | 'prism'> = prismMissing
-    ? ['ours']
-    : run % 2 === 0
-      ? ['ours', 'prism']
-      : ['prism', 'ours'];
-  for (const tool of order) await round(tool, tool === 'ours' ? ours : prism, specs);
-}
+// The order rotates so that neither always starts on a machine the other just warmed.
+const rounds: Record<string, () => Promise<number>> = { ours: () => round('ours') };
+if (!prismMissing) rounds.prism = () => round('prism');
+await alternate(runs, rounds);
 
 const theirs = (runsOf: number[], cannot?: string): Comparison =>
   cannot && runsOf.length === 0 && !prismMissing

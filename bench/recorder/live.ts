@@ -9,11 +9,11 @@ import { startMocks } from '@svc-contracts/mock-server';
 import { fromRoot } from '../../scripts/lib/paths.ts';
 import { missingReason } from '../lib/compare-tools.ts';
 import { sectionOptions } from '../lib/options.ts';
-import { freePort, scratchDir } from '../lib/processes.ts';
+import { scratchDir } from '../lib/processes.ts';
 import { emitSection, type Figure, figure, measured, measuredOr } from '../lib/section.ts';
 import { percentile } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
-import { bundleForPrism, type Call, callTimes, startPrismCli, xmlOrder } from '../mocks/lib.ts';
+import { agentCall, bundleForPrism, type Call, callTimes, orderCall, startPrismCli } from '../mocks/lib.ts';
 
 const values = sectionOptions(
   'recorder/live.ts',
@@ -26,23 +26,9 @@ const values = sectionOptions(
 );
 const { runs, requests } = values;
 
-const basic = `Basic ${Buffer.from('bench-user:bench-password').toString('base64')}`;
 const cases: Array<{ id: string; service: string; call: Call }> = [
-  {
-    id: 'json',
-    service: 'agents',
-    call: { method: 'GET', path: '/api/v1/workflow/fetch/17', headers: { authorization: 'Bearer t' } },
-  },
-  {
-    id: 'xml',
-    service: 'numbers',
-    call: {
-      method: 'POST',
-      path: '/api/v2/accounts/9900000/orders',
-      headers: { authorization: basic, 'content-type': 'application/xml' },
-      body: xmlOrder,
-    },
-  },
+  { id: 'json', service: 'agents', call: agentCall },
+  { id: 'xml', service: 'numbers', call: orderCall },
 ];
 const modes = ['direct', 'record', 'check', 'prism'] as const;
 type Mode = (typeof modes)[number];
@@ -71,12 +57,10 @@ try {
                 onEntry: (entry) => live?.judge(entry.entry, entry.index),
               })
             : undefined;
-        const prismPort = mode === 'prism' ? await freePort() : 0;
         const spec = specs.find((candidate) => candidate.name === service)?.file ?? '';
-        const prism =
-          mode === 'prism' ? await startPrismCli(['proxy', spec, mock.origin], prismPort) : undefined;
+        const prism = mode === 'prism' ? await startPrismCli(['proxy', spec, mock.origin]) : undefined;
         try {
-          const port = recorder?.port ?? (prism ? prismPort : Number(mock.port));
+          const port = recorder?.port ?? prism?.port ?? Number(mock.port);
           await callTimes(port, call, { count: 5 }); // warm-up: the first answers load what the later ones reuse
           for (const inFlight of [1, 16]) {
             const times = await callTimes(port, call, { count: requests, inFlight });
@@ -85,7 +69,7 @@ try {
           }
         } finally {
           await recorder?.close();
-          await prism?.stop('SIGINT');
+          await prism?.child.stop('SIGINT');
         }
         if (live && (await live.finish()) !== 0)
           throw new Error(`contract-record --check judged ${id} as failing`);
@@ -102,6 +86,7 @@ const tools: Record<Mode, string> = {
   check: 'contract-record --check',
   prism: 'prism proxy (Prism 5.14, validating)',
 };
+const runsOf = (key: string) => results.get(key) ?? [];
 const figures: Figure[] = cases.flatMap(({ id }) =>
   [1, 16].flatMap((inFlight) =>
     (['p50', 'p99'] as const).map((share) => {
@@ -111,13 +96,13 @@ const figures: Figure[] = cases.flatMap(({ id }) =>
         `${id.toUpperCase()}, ${inFlight} in flight, ${share}`,
         'ms',
         'lower',
-        measured('check', tools.check, results.get(`${key}.check`) ?? []),
+        measured('check', tools.check, runsOf(`${key}.check`)),
         (['record', 'direct', 'prism'] as const).map((mode) =>
           measuredOr(
             mode === 'prism' ? prismMissing : undefined,
             mode,
             tools[mode],
-            results.get(`${key}.${mode}`) ?? [],
+            runsOf(`${key}.${mode}`),
           ),
         ),
       );

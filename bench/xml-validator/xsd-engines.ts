@@ -12,6 +12,7 @@ import { createXsdValidator } from '@svc-contracts/xml-validator';
 import { validateXML } from 'xmllint-wasm';
 import { fromRoot } from '../../scripts/lib/paths.ts';
 import { sectionOptions } from '../lib/options.ts';
+import { nodeLastLine } from '../lib/processes.ts';
 import { type Comparison, emitSection, figure, measured, measuredOr } from '../lib/section.ts';
 import { msOf, msPerCall } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
@@ -108,12 +109,7 @@ function coldMs(key: 'ours' | 'xmllint-wasm'): number {
     key === 'ours'
       ? `const s=performance.now();const {createXsdValidator}=await import('@svc-contracts/xml-validator');const v=await createXsdValidator(${JSON.stringify(xsdPath)});await v.validate(${JSON.stringify(valid)});console.log(performance.now()-s);await v.close();`
       : `const s=performance.now();const {validateXML}=await import('xmllint-wasm');const fs=await import('node:fs');const f=n=>({fileName:n,contents:fs.readFileSync(${JSON.stringify(dirname(xsdPath))}+'/'+n,'utf8')});await validateXML({xml:[{fileName:'o.xml',contents:${JSON.stringify(valid)}}],schema:f('Order.xsd'),preload:[f('common.xsd')]});console.log(performance.now()-s);`;
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
-    cwd: fromRoot('packages/xml-validator'),
-    encoding: 'utf8',
-  });
-  if (child.status !== 0) throw new Error(`cold ${key} failed: ${child.stderr}`);
-  return Number(child.stdout.trim().split('\n').at(-1));
+  return Number(nodeLastLine(['--input-type=module', '-e', code], fromRoot('packages/xml-validator')));
 }
 
 const calls = (key: string) => (key === 'xsd-schema-validator' ? 2 : tiny ? 5 : key === 'ours' ? 500 : 50);
