@@ -113,32 +113,27 @@ function coldMs(key: 'ours' | 'xmllint-wasm'): number {
 }
 
 const calls = (key: string) => (key === 'xsd-schema-validator' ? 2 : tiny ? 5 : key === 'ours' ? 500 : 50);
-const rows = {
-  cold: new Map<string, number[]>(),
-  warm: new Map<string, number[]>(),
-  errors: new Map<string, number[]>(),
-};
+// Each measure's values per engine, under `<measure> <engine>`.
+const rows = new Map<string, number[]>();
+const push = (key: string, value: number) => rows.set(key, [...(rows.get(key) ?? []), value]);
 for (let round = 0; round < runs; round++) {
   for (const [key, , validate] of engines) {
-    const push = (map: Map<string, number[]>, value: number) =>
-      map.set(key, [...(map.get(key) ?? []), value]);
-    push(
-      rows.cold,
-      key === 'xsd-schema-validator' ? await msOf(() => validate(valid)) : coldMs(key as 'ours'),
-    );
-    push(rows.warm, await msPerCall(() => validate(valid), calls(key)));
-    push(rows.errors, await msOf(() => validate(manyErrors)));
+    const cold = key === 'xsd-schema-validator' ? await msOf(() => validate(valid)) : coldMs(key as 'ours');
+    push(`cold ${key}`, cold);
+    push(`warm ${key}`, await msPerCall(() => validate(valid), calls(key)));
+    push(`errors ${key}`, await msOf(() => validate(manyErrors)));
   }
 }
 await ours.close();
 
-const compared = (map: Map<string, number[]>): Comparison[] => [
-  ...engines.slice(1).map(([key, tool]) => measured(key, tool, map.get(key) ?? [])),
+const compared = (measure: string): Comparison[] => [
+  ...engines.slice(1).map(([key, tool]) => measured(key, tool, rows.get(`${measure} ${key}`) ?? [])),
   ...(typeof java === 'string'
     ? [measuredOr(java, 'xsd-schema-validator', 'xsd-schema-validator (Java)', [])]
     : []),
 ];
-const oursOf = (map: Map<string, number[]>) => measured('ours', engines[0]?.[1] ?? '', map.get('ours') ?? []);
+const oursOf = (measure: string) =>
+  measured('ours', engines[0]?.[1] ?? '', rows.get(`${measure} ours`) ?? []);
 emitSection(
   {
     id: 'xsd',
@@ -151,24 +146,17 @@ emitSection(
         'cold: engine load, schema compile, first document',
         'ms',
         'lower',
-        oursOf(rows.cold),
-        compared(rows.cold),
+        oursOf('cold'),
+        compared('cold'),
       ),
-      figure(
-        'xsd.warm',
-        'warm: one valid order at a time',
-        'ms',
-        'lower',
-        oursOf(rows.warm),
-        compared(rows.warm),
-      ),
+      figure('xsd.warm', 'warm: one valid order at a time', 'ms', 'lower', oursOf('warm'), compared('warm')),
       figure(
         'xsd.errors',
         `one order of ${errorCount.toLocaleString('en-US')} schema errors`,
         'ms',
         'lower',
-        oursOf(rows.errors),
-        compared(rows.errors),
+        oursOf('errors'),
+        compared('errors'),
       ),
     ],
     versions: {
