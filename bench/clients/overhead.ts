@@ -17,14 +17,7 @@ import { XMLBuilder, XMLParser } from 'fast-xml-parser';
 import { fromRoot } from '../../scripts/lib/paths.ts';
 import { missingReason, requireFromCompare } from '../lib/compare-tools.ts';
 import { sectionOptions } from '../lib/options.ts';
-import {
-  emitSection,
-  type Figure,
-  figure,
-  type Measured,
-  measured,
-  type NotMeasured,
-} from '../lib/section.ts';
+import { emitSection, type Figure, figure, measured, measuredOr } from '../lib/section.ts';
 import { alternate, msPerCall } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
 
@@ -255,12 +248,10 @@ for (const scenario of scenarios) {
   for (const job of Object.values(jobs)) await job(); // warm-up: connections, JIT
   const timed = await alternate(runs, jobs);
   const us = (list: number[] | undefined) => (list ?? []).map((ms) => ms * 1000);
-  const vendor: Array<Measured | NotMeasured> =
+  const vendor =
     scenario.vendor === undefined
       ? []
-      : scenario.vendor === null
-        ? [{ key: 'bandwidth-sdk', tool: vendorTool, status: 'unavailable', reason: bandwidthMissing ?? '' }]
-        : [measured('bandwidth-sdk', vendorTool, us(timed.vendor))];
+      : [measuredOr(bandwidthMissing, 'bandwidth-sdk', vendorTool, us(timed.vendor))];
   figures.push(
     figure(
       `clients.${scenario.slug}`,
@@ -305,28 +296,19 @@ async function bundleKb(source: string): Promise<number> {
 }
 const bwImport = JSON.stringify(fromRoot('bench/compare/node_modules/bandwidth-sdk/dist/index.js'));
 const basic = "{ username: 'a', password: 'b' }";
-for (const [slug, label, ours, vendor] of [
-  [
-    'messaging',
-    'messaging-client (sendGroupMessage)',
-    `import { MessagingClient } from ${JSON.stringify(fromRoot('packages/messaging-client/dist/index.js'))}; await new MessagingClient({ baseUrl: 'https://x', userId: 'u', credentials: ${basic} }).sendGroupMessage(${JSON.stringify(message)});`,
-    `import { Configuration, MessagesApi } from ${bwImport}; await new MessagesApi(new Configuration(${basic})).createMessage('u', ${JSON.stringify(message)});`,
-  ],
-] as const) {
-  const theirs: ReturnType<typeof measured> | NotMeasured = bandwidthMissing
-    ? { key: 'bandwidth-sdk', tool: vendorTool, status: 'unavailable', reason: bandwidthMissing }
-    : measured('bandwidth-sdk', vendorTool, [await bundleKb(vendor)]);
-  figures.push(
-    figure(
-      `clients.bundle.${slug}`,
-      `app bundle calling ${label}, minified + gzip`,
-      'KB',
-      'lower',
-      measured('ours', `@svc-contracts/${slug}-client`, [await bundleKb(ours)]),
-      [theirs],
-    ),
-  );
-}
+const oursApp = `import { MessagingClient } from ${JSON.stringify(fromRoot('packages/messaging-client/dist/index.js'))}; await new MessagingClient({ baseUrl: 'https://x', userId: 'u', credentials: ${basic} }).sendGroupMessage(${JSON.stringify(message)});`;
+const vendorApp = `import { Configuration, MessagesApi } from ${bwImport}; await new MessagesApi(new Configuration(${basic})).createMessage('u', ${JSON.stringify(message)});`;
+const vendorKb = bandwidthMissing ? [] : [await bundleKb(vendorApp)];
+figures.push(
+  figure(
+    'clients.bundle.messaging',
+    'app bundle calling messaging-client (sendGroupMessage), minified + gzip',
+    'KB',
+    'lower',
+    measured('ours', '@svc-contracts/messaging-client', [await bundleKb(oursApp)]),
+    [measuredOr(bandwidthMissing, 'bandwidth-sdk', vendorTool, vendorKb)],
+  ),
+);
 
 emitSection(
   {

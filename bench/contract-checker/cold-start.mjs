@@ -1,9 +1,9 @@
-// `node bench/contract-checker/cold-start.mjs ours|prism <service>...`: one tool's cold set-up, timed from
-// before its import to its set-up done, in plain Node (no TypeScript loader) as a user runs either tool.
-// Prints `{"ms": N}`.
+// `node bench/contract-checker/cold-start.mjs ours|prism OPTIONS <service>...`: one tool's cold set-up, timed
+// from before its import to its set-up done, in plain Node (no TypeScript loader) as a user runs either tool.
+// OPTIONS: vs-prism.ts's options of Prism's proxy, as JSON. Prints `{"ms": N}`.
 import { fileURLToPath } from 'node:url';
 
-const [tool, ...services] = process.argv.slice(2);
+const [tool, options, ...services] = process.argv.slice(2);
 const configPath = fileURLToPath(new URL('../../redocly.yaml', import.meta.url));
 const start = performance.now();
 if (tool === 'ours') {
@@ -23,20 +23,11 @@ if (tool === 'ours') {
     await prismHttp.getHttpOperationsFromSpec((await model.bundleService(service, { configPath })).document);
   }
   prismHttp.createInstance(
-    {
-      mock: { dynamic: false },
-      isProxy: true,
-      upstream: new URL('http://127.0.0.1:9'),
-      upstreamProxy: undefined,
-      validateRequest: true,
-      validateResponse: true,
-      checkSecurity: true,
-      errors: false,
-    },
+    { ...JSON.parse(options ?? '{}'), upstream: new URL('http://127.0.0.1:9'), upstreamProxy: undefined },
     { logger: prismCore.createLogger('prism', { level: 'silent' }) },
   );
 } else {
-  console.error('Usage: node bench/contract-checker/cold-start.mjs ours|prism <service>...');
+  console.error('Usage: node bench/contract-checker/cold-start.mjs ours|prism OPTIONS <service>...');
   process.exit(2);
 }
 process.stdout.write(`${JSON.stringify({ ms: performance.now() - start })}\n`);

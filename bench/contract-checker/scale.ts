@@ -4,12 +4,11 @@
  * at once plus `merge` of their reports, against one process.
  */
 import { createWriteStream, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fromRoot } from '../../scripts/lib/paths.ts';
 import { sectionOptions, usageError } from '../lib/options.ts';
-import { measure, type TimedRun } from '../lib/processes.ts';
+import { measure, scratchDir, type TimedRun } from '../lib/processes.ts';
 import { emitSection, type Figure, figure, measured, median } from '../lib/section.ts';
 import { alternate } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
@@ -68,101 +67,91 @@ async function check(args: string[], stdoutFile?: string): Promise<TimedRun> {
   return run;
 }
 
-const dir = await mkdtemp(join(tmpdir(), 'bench-scale-'));
+const dir = scratchDir('bench-scale-');
 const figures: Figure[] = [];
-try {
-  for (const size of sizes) {
-    const file = join(dir, `traffic-${size}.har`);
-    const count = await writeHar(file, size * 1024 * 1024);
-    const one: TimedRun[] = [];
-    const merges: string[] = [];
-    if (size === largest) {
-      // Two shard processes at once, then merge: what a user runs on two cores.
-      const timed = await alternate(runs, {
-        one: async () => {
-          const run = await check([file]);
-          one.push(run);
-          return run.seconds;
-        },
-        pair: async () => {
-          const start = performance.now();
-          const reports = [1, 2].map((shard) => join(dir, `shard-${shard}.json`));
-          await Promise.all(
-            [1, 2].map((shard) => check(['--shard', `${shard}/2`, '--json', file], reports[shard - 1])),
-          );
-          const seconds = (performance.now() - start) / 1000;
-          // merge reads the shards' reports whole: where it cannot, the run says so rather than stopping.
-          const merged = await measure([bin, 'merge', '--json', ...reports], [0, 1]);
-          const reportMb = reports
-            .map((report) => (statSync(report).size / 2 ** 20).toFixed(0))
-            .join(' and ');
-          merges.push(
-            merged.ok
-              ? `merge ${merged.seconds.toFixed(1)} s`
-              : `merge of the reports (${reportMb} MB) exited with ${merged.code}: ${merged.tail}`,
-          );
-          return seconds;
-        },
-      });
-      const rate = (list: number[]) => list.map((seconds) => count / seconds);
-      figures.push(
-        figure(
-          `contract-check-scale.shards.har.${size}`,
-          `entries/s checking ${mb(size)} of HAR with two \`--shard\` processes at once`,
-          'entries/s',
-          'higher',
-          measured('ours', 'contract-check --shard 1/2 and 2/2 --json at once', rate(timed.pair)),
-          [measured('one-process', 'one contract-check process', rate(timed.one))],
-          `${count.toLocaleString('en-US')} entries; the pair's time runs from their start to both reports written; then ${merges.join('; ')}`,
-        ),
-      );
-    } else {
-      for (let at = 0; at < runs; at++) one.push(await check([file]));
-    }
-    const whole: number[] = [];
-    const wholeTool = 'readFile + JSON.parse of the whole HAR (parse only)';
-    // Past 512 MiB the text is longer than the longest string V8 holds: not run.
-    if (size <= 500)
-      for (let at = 0; at < runs; at++) {
-        const run = await measure([
-          '-e',
-          "JSON.parse(require('fs').readFileSync(process.argv[1],'utf8'))",
-          file,
-        ]);
-        if (!run.ok) throw new Error(`reading ${mb(size)} whole failed: ${run.tail}`);
-        whole.push(run.rssMb);
-      }
+for (const size of sizes) {
+  const file = join(dir, `traffic-${size}.har`);
+  const count = await writeHar(file, size * 1024 * 1024);
+  const one: TimedRun[] = [];
+  const merges: string[] = [];
+  if (size === largest) {
+    // Two shard processes at once, then merge: what a user runs on two cores.
+    const timed = await alternate(runs, {
+      one: async () => {
+        const run = await check([file]);
+        one.push(run);
+        return run.seconds;
+      },
+      pair: async () => {
+        const start = performance.now();
+        const reports = [1, 2].map((shard) => join(dir, `shard-${shard}.json`));
+        await Promise.all(
+          [1, 2].map((shard) => check(['--shard', `${shard}/2`, '--json', file], reports[shard - 1])),
+        );
+        const seconds = (performance.now() - start) / 1000;
+        // merge reads the shards' reports whole: where it cannot, the run says so rather than stopping.
+        const merged = await measure([bin, 'merge', '--json', ...reports], [0, 1]);
+        const reportMb = reports.map((report) => (statSync(report).size / 2 ** 20).toFixed(0)).join(' and ');
+        merges.push(
+          merged.ok
+            ? `merge ${merged.seconds.toFixed(1)} s`
+            : `merge of the reports (${reportMb} MB) exited with ${merged.code}: ${merged.tail}`,
+        );
+        return seconds;
+      },
+    });
+    const rate = (list: number[]) => list.map((seconds) => count / seconds);
     figures.push(
       figure(
-        `contract-check-scale.rss.har.${size}`,
-        `peak RSS checking ${mb(size)} of HAR`,
-        'MB',
-        'lower',
-        measured(
-          'ours',
-          'contract-check',
-          one.map((run) => run.rssMb),
-        ),
-        [
-          size > 500
-            ? {
-                key: 'read-whole',
-                tool: wholeTool,
-                status: 'cannot',
-                reason: 'the file is longer than the longest string V8 can hold (512 MiB)',
-              }
-            : measured('read-whole', wholeTool, whole),
-        ],
-        `${count.toLocaleString('en-US')} entries, ${Math.round(count / median(one.map((run) => run.seconds))).toLocaleString('en-US')} entries/s in one process`,
+        `contract-check-scale.shards.har.${size}`,
+        `entries/s checking ${mb(size)} of HAR with two \`--shard\` processes at once`,
+        'entries/s',
+        'higher',
+        measured('ours', 'contract-check --shard 1/2 and 2/2 --json at once', rate(timed.pair)),
+        [measured('one-process', 'one contract-check process', rate(timed.one))],
+        `${count.toLocaleString('en-US')} entries; the pair's time runs from their start to both reports written; then ${merges.join('; ')}`,
       ),
     );
-    console.error(
-      `${mb(size)}: ${count} entries, ${median(one.map((run) => run.seconds)).toFixed(1)} s, ${median(one.map((run) => run.rssMb)).toFixed(0)} MB`,
-    );
-    await rm(file);
+  } else {
+    for (let at = 0; at < runs; at++) one.push(await check([file]));
   }
-} finally {
-  await rm(dir, { recursive: true, force: true });
+  const whole: number[] = [];
+  const wholeTool = 'readFile + JSON.parse of the whole HAR (parse only)';
+  // Past 512 MiB the text is longer than the longest string V8 holds: not run.
+  if (size <= 500)
+    for (let at = 0; at < runs; at++) {
+      const run = await measure([
+        '-e',
+        "JSON.parse(require('fs').readFileSync(process.argv[1],'utf8'))",
+        file,
+      ]);
+      if (!run.ok) throw new Error(`reading ${mb(size)} whole failed: ${run.tail}`);
+      whole.push(run.rssMb);
+    }
+  const rss = one.map((run) => run.rssMb);
+  const seconds = median(one.map((run) => run.seconds));
+  figures.push(
+    figure(
+      `contract-check-scale.rss.har.${size}`,
+      `peak RSS checking ${mb(size)} of HAR`,
+      'MB',
+      'lower',
+      measured('ours', 'contract-check', rss),
+      [
+        size > 500
+          ? {
+              key: 'read-whole',
+              tool: wholeTool,
+              status: 'cannot',
+              reason: 'the file is longer than the longest string V8 can hold (512 MiB)',
+            }
+          : measured('read-whole', wholeTool, whole),
+      ],
+      `${count.toLocaleString('en-US')} entries, ${Math.round(count / seconds).toLocaleString('en-US')} entries/s in one process`,
+    ),
+  );
+  console.error(`${mb(size)}: ${count} entries, ${seconds.toFixed(1)} s, ${median(rss).toFixed(0)} MB`);
+  await rm(file);
 }
 
 emitSection(

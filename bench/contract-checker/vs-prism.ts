@@ -3,16 +3,16 @@
  * validate of both bodies, on the recorded JSON entries one at a time; and the cold set-up of each from a
  * new process (cold-start.mjs). The three throughputs alternate in this process, so they share its load.
  */
-import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ContractSet, loadContracts, type RecordedRequest } from '@svc-contracts/contract-checker';
 import { isJsonMediaType, isObject } from '@svc-contracts/openapi-utils';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { fromRoot, repoRoot } from '../../scripts/lib/paths.ts';
+import { fromRoot } from '../../scripts/lib/paths.ts';
 import { bundleService } from '../../scripts/lib/specs.ts';
 import { sectionOptions } from '../lib/options.ts';
+import { nodeLastLine } from '../lib/processes.ts';
 import { emitSection, figure, measured, median } from '../lib/section.ts';
 import { alternate, rateOf } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
@@ -127,17 +127,20 @@ const prismCore = await import('@stoplight/prism-core');
 const operations = new Map<string, Awaited<ReturnType<typeof prismHttp.getHttpOperationsFromSpec>>>();
 for (const service of services)
   operations.set(service, await prismHttp.getHttpOperationsFromSpec((await bundleService(service)).spec));
-const prismConfig = {
+// Every request is forwarded and both sides validated (with errors an invalid request is answered by Prism).
+const proxyOptions = {
   mock: { dynamic: false },
   isProxy: true,
-  upstream: new URL(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`),
-  upstreamProxy: undefined,
   validateRequest: true,
   validateResponse: true,
   checkSecurity: true,
-  // Every request is forwarded and both sides validated (with errors an invalid request is answered by Prism).
   errors: false,
 } as const;
+const prismConfig = {
+  ...proxyOptions,
+  upstream: new URL(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`),
+  upstreamProxy: undefined,
+};
 const prism = prismHttp.createInstance(prismConfig, {
   logger: prismCore.createLogger('prism', { level: 'silent' }),
 });
@@ -192,21 +195,15 @@ const rates = await alternate(runs, {
 await contracts.close();
 upstream.close();
 
-/** cold-start.mjs in plain Node, a process per value, the two tools alternating. */
+/** cold-start.mjs in plain Node (Prism given the proxy's options), a process per value, alternating. */
 const cold = await alternate(
   runs,
   Object.fromEntries(
     (['ours', 'prism'] as const).map((tool) => [
       tool,
       () => {
-        const child = spawnSync(
-          process.execPath,
-          [fromRoot('bench/contract-checker/cold-start.mjs'), tool, ...services],
-          { cwd: repoRoot, encoding: 'utf8' },
-        );
-        if (child.status !== 0)
-          throw new Error(`cold-start.mjs ${tool} exited with ${child.status}:\n${child.stderr}`);
-        return (JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '') as { ms: number }).ms;
+        const args = [fromRoot('bench/contract-checker/cold-start.mjs'), tool, JSON.stringify(proxyOptions)];
+        return (JSON.parse(nodeLastLine([...args, ...services])) as { ms: number }).ms;
       },
     ]),
   ) as Record<'ours' | 'prism', () => number>,

@@ -3,10 +3,9 @@
  * the specs, free ports), against restarting that one mock (the published bin, a new process) until it
  * answers, which is what one did before.
  */
-import { fromRoot } from '../../scripts/lib/paths.ts';
 import { sectionOptions } from '../lib/options.ts';
-import { Child } from '../lib/processes.ts';
 import { emitSection, figure, measured } from '../lib/section.ts';
+import { startOurs } from '../mocks/lib.ts';
 import { type DevSession, setTotalRows, startDevSession, totalRows } from './session.ts';
 
 const values = sectionOptions(
@@ -45,20 +44,12 @@ try {
 const restarts: number[] = [];
 for (let round = 0; round < runs; round++) {
   const since = performance.now();
-  const child = new Child('pnpm mock --only agents', process.execPath, [
-    fromRoot('packages/mock-server/dist/cli.js'),
-    '--only',
-    'agents',
-    '--port',
-    'agents=0',
-    '--quiet',
-  ]);
+  const mock = await startOurs(['agents']);
   try {
-    const url = (await child.waitFor(/http:\/\/127\.0\.0\.1:\d+/, 60_000))[0];
-    await totalRows(url);
+    await totalRows(`http://127.0.0.1:${mock.ports.agents}`);
     restarts.push(performance.now() - since);
   } finally {
-    await child.stop('SIGINT');
+    await mock.children[0]?.stop('SIGINT');
   }
 }
 

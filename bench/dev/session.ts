@@ -3,11 +3,12 @@
  * written), for the process tests (tests/scripts/dev-process.test.ts) and the reload benchmark
  * (bench/dev/reload.ts). `scripts/dev.ts --config <copy>/redocly.yaml`, every mock on a free port.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../scripts/lib/paths.ts';
+import { Child } from '../lib/processes.ts';
 
 export interface DevSession {
   /** The copy: `<dir>/redocly.yaml`, `<dir>/specs/`. */
@@ -24,7 +25,7 @@ export interface DevSession {
   /** As `edit`, but writes a new file and renames it over the old one (sed -i, an editor's safe write). */
   replace(file: string, change: (text: string) => string): void;
   /** Ctrl-C, then removes the copy. */
-  stop(): Promise<number | null>;
+  stop(): Promise<void>;
 }
 
 /** Starts `pnpm dev` on a copy of the repository's specs with these services only. */
@@ -34,75 +35,34 @@ export async function startDevSession(services: readonly string[], timeoutMs = 2
   cpSync(join(repoRoot, 'redocly.yaml'), join(dir, 'redocly.yaml'));
   const ports = Object.fromEntries(services.map((name) => [`SVC_MOCKS_PORT_${name.toUpperCase()}`, '0']));
   const only = services.flatMap((name) => ['--only', name]);
-  const child = spawn(
+  const child = new Child(
+    'pnpm dev',
     process.execPath,
     ['--import', 'tsx', 'scripts/dev.ts', '--config', join(dir, 'redocly.yaml'), ...only],
-    { cwd: repoRoot, env: { ...process.env, ...ports, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { ...process.env, ...ports, NO_COLOR: '1' },
+    Number.POSITIVE_INFINITY,
   );
-  let output = '';
-  const listeners = new Set<() => void>();
-  const append = (chunk: Buffer): void => {
-    output += chunk.toString();
-    for (const listener of listeners) listener();
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
-  let ended = false;
-  void exited.then(() => {
-    ended = true;
-    for (const listener of listeners) listener();
-  });
-
-  const waitFor = (text: string, from = 0, ms = 30_000): Promise<void> =>
-    new Promise((resolveWait, reject) => {
-      const done = (error?: Error): void => {
-        clearTimeout(timer);
-        listeners.delete(check);
-        if (error) reject(error);
-        else resolveWait();
-      };
-      const check = (): void => {
-        if (output.slice(from).includes(text)) done();
-        else if (ended) done(new Error(`pnpm dev exited before "${text}":\n${output}`));
-      };
-      const timer = setTimeout(
-        () =>
-          done(
-            new Error(
-              `timed out after ${ms / 1000} s waiting for "${text}" from pnpm dev; it printed:\n${output.slice(-4000)}`,
-            ),
-          ),
-        ms,
-      );
-      listeners.add(check);
-      check();
-    });
-
-  const stop = async (): Promise<number | null> => {
-    if (!ended) child.kill('SIGINT');
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    const code = await exited;
-    clearTimeout(kill);
+  const stop = async (): Promise<void> => {
+    await child.stop('SIGINT', 10_000);
     rmSync(dir, { recursive: true, force: true });
-    return code;
   };
-
   try {
-    await waitFor('watching ', 0, timeoutMs);
+    await child.waitFor('watching ', timeoutMs);
   } catch (error) {
     await stop();
     throw error;
   }
   const urls: Record<string, string> = {};
-  for (const match of output.matchAll(/^mock (\w+)\s+(http:\/\/\S+)$/gm))
+  for (const match of child.text.matchAll(/^mock (\w+)\s+(http:\/\/\S+)$/gm))
     urls[match[1] ?? ''] = match[2] ?? '';
   return {
     dir,
-    child,
+    child: child.process,
     urls,
-    output: () => output,
-    waitFor,
+    output: () => child.text,
+    waitFor: async (text, from = 0, ms = 30_000) => {
+      await child.waitFor(text, ms, from);
+    },
     edit(file, change) {
       const path = join(dir, file);
       writeFileSync(path, change(readFileSync(path, 'utf8')));

@@ -1,21 +1,33 @@
 /**
  * The one child-process helper of the bench: a Node process timed with its peak RSS (bench/lib/peak-rss.mjs
  * preloaded), and long-lived children (mocks, servers) with their output kept for messages and their
- * resident memory read from /proc. Every child still running is killed when the bench process ends.
+ * resident memory read from /proc. Every child still running is killed, and every scratch folder removed,
+ * when the bench process ends.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repoRoot } from '../../scripts/lib/paths.ts';
 
 const peakReporter = fileURLToPath(new URL('./peak-rss.mjs', import.meta.url));
 const peakLine = /\n?BENCH_PEAK_RSS_KB (\d+)\n/;
 const live = new Set<ChildProcess>();
+const scratch: string[] = [];
 process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+/** A new temporary folder, removed when the bench process ends. */
+export function scratchDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
 
 export interface TimedRun {
   seconds: number;
@@ -57,7 +69,14 @@ export function measure(args: string[], okCodes: number[] = [0], stdoutFile?: st
   });
 }
 
-/** A long-lived child: output piped and drained (an undrained pipe stalls a chatty server). */
+/** The last line `node <args>` prints, run to its end in `cwd`; throws with its stderr when it fails. */
+export function nodeLastLine(args: string[], cwd = repoRoot): string {
+  const child = spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`node ${args[0]} exited with ${child.status}:\n${child.stderr}`);
+  return child.stdout.trim().split('\n').at(-1) ?? '';
+}
+
+/** A long-lived child, output drained (an undrained pipe stalls a chatty server): the last `kept` chars kept. */
 export class Child {
   readonly process: ChildProcess;
   readonly exited: Promise<string>;
@@ -68,11 +87,12 @@ export class Child {
     command: string,
     args: readonly string[],
     env: NodeJS.ProcessEnv = process.env,
+    kept = 8000,
   ) {
     this.process = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     live.add(this.process);
     const keep = (chunk: Buffer): void => {
-      this.output = (this.output + chunk.toString()).slice(-8000);
+      this.output = (this.output + chunk.toString()).slice(-kept);
     };
     this.process.stdout?.on('data', keep);
     this.process.stderr?.on('data', keep);
@@ -89,15 +109,21 @@ export class Child {
     return live.has(this.process);
   }
 
+  get text(): string {
+    return this.output;
+  }
+
   tail(lines = 12): string {
     return this.output.trimEnd().split('\n').slice(-lines).join('\n') || '(no output)';
   }
 
-  /** Resolves with the first match of `pattern` in the output; rejects on exit or after `timeoutMs`. */
-  async waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+  /** The first match of `pattern` in the output from `from` on; rejects on exit or after `timeoutMs`. */
+  async waitFor(pattern: RegExp | string, timeoutMs: number, from = 0): Promise<RegExpMatchArray | string[]> {
     const deadline = performance.now() + timeoutMs;
     for (;;) {
-      const found = pattern.exec(this.output);
+      const output = this.output.slice(from);
+      const found =
+        typeof pattern === 'string' ? (output.includes(pattern) ? [pattern] : null) : pattern.exec(output);
       if (found) return found;
       if (!this.running) throw new Error(`${this.name} ended (${await this.exited}):\n${this.tail()}`);
       if (performance.now() > deadline)
@@ -108,11 +134,11 @@ export class Child {
     }
   }
 
-  /** `signal`, then SIGKILL after 5 s. */
-  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  /** `signal`, then SIGKILL after `graceMs`. */
+  async stop(signal: NodeJS.Signals = 'SIGTERM', graceMs = 5000): Promise<void> {
     if (!this.running) return;
     this.process.kill(signal);
-    const timer = setTimeout(() => this.process.kill('SIGKILL'), 5000);
+    const timer = setTimeout(() => this.process.kill('SIGKILL'), graceMs);
     await this.exited;
     clearTimeout(timer);
   }

@@ -26,6 +26,8 @@ export interface NotMeasured {
   reason: string;
 }
 
+export type Comparison = Measured | NotMeasured;
+
 export interface Figure {
   /** `<section id>.<name>`, stable across runs. */
   id: string;
@@ -33,7 +35,7 @@ export interface Figure {
   unit: Unit;
   better: 'higher' | 'lower';
   ours: Measured;
-  comparisons: Array<Measured | NotMeasured>;
+  comparisons: Comparison[];
   detail?: string;
 }
 
@@ -65,7 +67,17 @@ export function measured(key: string, tool: string, runs: readonly number[]): Me
   return { key, tool, sample: sample(runs) };
 }
 
-export function isMeasured(comparison: Measured | NotMeasured): comparison is Measured {
+/** Measured, or `unavailable` when `missing` says why the tool could not run here. */
+export function measuredOr(
+  missing: string | undefined,
+  key: string,
+  tool: string,
+  runs: readonly number[],
+): Comparison {
+  return missing ? { key, tool, status: 'unavailable', reason: missing } : measured(key, tool, runs);
+}
+
+export function isMeasured(comparison: Comparison): comparison is Measured {
   return 'sample' in comparison;
 }
 
@@ -76,7 +88,7 @@ export function figure(
   unit: Unit,
   better: Figure['better'],
   ours: Measured,
-  comparisons: Array<Measured | NotMeasured> = [],
+  comparisons: Comparison[] = [],
   detail?: string,
 ): Figure {
   return { id, label, unit, better, ours, comparisons, ...(detail ? { detail } : {}) };

@@ -1,4 +1,4 @@
-/** The one timing helper of the bench: rates, per-call means and rounds that alternate the tools. */
+/** The one timing helper of the bench: rates, per-call means, percentiles and rounds that alternate the tools. */
 
 /** Calls of `action` per second, calling it for at least `minMs` (synchronous work: no await between calls). */
 export function rateOf(action: () => unknown, minMs: number): number {
@@ -18,6 +18,11 @@ export async function msPerCall(call: () => Promise<unknown>, count: number): Pr
   const start = performance.now();
   for (let at = 0; at < count; at++) await call();
   return (performance.now() - start) / count;
+}
+
+/** The value at `share` (0.5: the median, 0.99: p99) of ascending `sorted` values. */
+export function percentile(sorted: readonly number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
 }
 
 /** Wall ms of one awaited action. */

@@ -3,10 +3,12 @@
  * process: 9.5 MB XML orders of bad numbers to numbers, and JSON objects of 700,000 properties (past the
  * mocks' JSON limits) to voice. The attackers are processes of their own, so their work is not timed.
  */
+import { Agent } from 'node:http';
 import { sectionOptions } from '../lib/options.ts';
 import { Child } from '../lib/processes.ts';
 import { emitSection, figure, measured } from '../lib/section.ts';
-import { send, startOurs } from './lib.ts';
+import { percentile } from '../lib/timing.ts';
+import { agentCall, callTimes, startOurs } from './lib.ts';
 
 const values = sectionOptions(
   'mocks/hostile.ts',
@@ -50,30 +52,17 @@ function attacker(attack: (typeof attacks)['xml']): Child {
   return new Child(`attacker ${attack.path}`, process.execPath, ['-e', script]);
 }
 
-/** Sequential GETs of the agents mock (`requests`, and on while `more()`): each one's ms. */
-async function latencies(more: () => boolean = () => false): Promise<number[]> {
-  const times: number[] = [];
-  const started = performance.now();
-  while (times.length < requests || (more() && performance.now() - started < 120_000)) {
-    const start = performance.now();
-    const answer = await send(port('agents'), {
-      method: 'GET',
-      path: '/api/v1/workflow/fetch/1',
-      headers: { authorization: 'Bearer t' },
-    });
-    if (answer.status !== 200) throw new Error(`agents GET answered ${answer.status} during the attack`);
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b);
-}
-const p99 = (sorted: number[]) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] as number;
+// A new connection per GET, as a client arriving during the attack opens one.
+const fresh = new Agent({ maxSockets: 1 });
+/** Sequential GETs of the agents mock (`requests`, and on while `more()`): each one's ms, ascending. */
+const latencies = (more?: () => boolean) =>
+  callTimes(port('agents'), agentCall, { count: requests, status: 200, more, agent: fresh });
 
 const phases = { idle: [] as number[], xml: [] as number[], json: [] as number[] };
 try {
   await latencies();
   for (let run = 0; run < runs; run++) {
-    phases.idle.push(p99(await latencies()));
+    phases.idle.push(percentile(await latencies(), 0.99));
     for (const kind of ['xml', 'json'] as const) {
       const child = attacker(attacks[kind]);
       // Every answer must be a refusal (4xx), else the attack was not the one measured.
@@ -87,7 +76,7 @@ try {
         throw new Error(
           `${attacks[kind].label}: answered ${statuses.join(', ') || 'nothing'}, expected refusals (4xx)`,
         );
-      phases[kind].push(p99(times));
+      phases[kind].push(percentile(times, 0.99));
       console.error(
         `run ${run + 1} ${kind}: p99 ${phases[kind].at(-1)?.toFixed(1)} ms, ${statuses.length} refused`,
       );

@@ -2,7 +2,6 @@
 import { writeFileSync } from 'node:fs';
 import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import { join } from 'node:path';
-import { operationsOf } from '@svc-contracts/openapi-utils';
 import { stringify } from 'yaml';
 import { fromRoot } from '../../scripts/lib/paths.ts';
 import { bundleService, listWrittenServices } from '../../scripts/lib/specs.ts';
@@ -60,6 +59,56 @@ export function send(
   });
 }
 
+/** A numbers order its XSD passes, and an agents GET the mock answers with its example. */
+export const orderCall: Call = {
+  method: 'POST',
+  path: '/api/v2/accounts/9900000/orders',
+  headers: { authorization: `Basic ${btoa('user:secret')}`, 'content-type': 'application/xml' },
+  body: '<?xml version="1.0" encoding="UTF-8"?>\n<Order><SiteId>12345</SiteId><PartialAllowed>false</PartialAllowed><ExistingTelephoneNumberOrderType><TelephoneNumberList><TelephoneNumber>+14155550100</TelephoneNumber></TelephoneNumberList></ExistingTelephoneNumberOrderType></Order>',
+};
+export const agentCall: Call = {
+  method: 'GET',
+  path: '/api/v1/workflow/fetch/17',
+  headers: { authorization: 'Bearer t' },
+};
+
+export interface Load {
+  count: number;
+  inFlight?: number;
+  /** The status each answer must have; any 2xx without. */
+  status?: number;
+  /** Calls on while it holds, up to 120 s. */
+  more?: () => boolean;
+  /** Connections to reuse; without, kept-alive ones of this load's own. */
+  agent?: Agent;
+}
+
+/** Each call's ms, ascending: `count` calls (and on while `more()`), `inFlight` at a time. */
+export async function callTimes(port: number, call: Call, load: Load): Promise<number[]> {
+  const { count, inFlight = 1, status, more = () => false } = load;
+  const agent = load.agent ?? new Agent({ keepAlive: true, maxSockets: inFlight });
+  const times: number[] = [];
+  const started = performance.now();
+  let sent = 0;
+  const lane = async (): Promise<void> => {
+    while (sent++ < count || (more() && performance.now() - started < 120_000)) {
+      const start = performance.now();
+      const answer = await send(port, call, agent);
+      if (status === undefined ? answer.status >= 300 : answer.status !== status)
+        throw new Error(
+          `${call.method} ${call.path}: answered ${answer.status}, expected ${status ?? '2xx'}`,
+        );
+      times.push(performance.now() - start);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(inFlight, count) }, lane));
+  } finally {
+    if (!load.agent) agent.destroy();
+  }
+  return times.sort((a, b) => a - b);
+}
+
 /** `requests` calls over `concurrency` kept-alive connections after a warm-up; each must answer `status`. */
 export async function requestsPerSecond(
   port: number,
@@ -69,21 +118,10 @@ export async function requestsPerSecond(
   concurrency = 16,
 ): Promise<number> {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const batch = async (total: number): Promise<void> => {
-    let sent = 0;
-    const lane = async (): Promise<void> => {
-      while (sent++ < total) {
-        const answer = await send(port, call, agent);
-        if (answer.status !== status)
-          throw new Error(`${call.method} ${call.path}: answered ${answer.status}, expected ${status}`);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, total) }, lane));
-  };
   try {
-    await batch(Math.min(500, requests));
+    await callTimes(port, call, { count: Math.min(500, requests), inFlight: concurrency, status, agent });
     const start = performance.now();
-    await batch(requests);
+    await callTimes(port, call, { count: requests, inFlight: concurrency, status, agent });
     return requests / ((performance.now() - start) / 1000);
   } finally {
     agent.destroy();
@@ -114,66 +152,41 @@ export async function startOurs(services: string[]): Promise<Started> {
   return { seconds: (performance.now() - start) / 1000, ports, children: [child] };
 }
 
-/** The bundled specs, written for `prism mock`, with a documented GET of each to ask "do you answer?". */
+/** The bundled specs, written for Prism. */
 export async function bundleForPrism(
   dir: string,
   services: string[],
-): Promise<Array<{ name: string; file: string; probe: Call }>> {
+): Promise<Array<{ name: string; file: string }>> {
   const specs = [];
   for (const service of listWrittenServices().filter((candidate) => services.includes(candidate.name))) {
-    const { spec } = await bundleService(service);
     const file = join(dir, `${service.name}.yaml`);
+    const { spec } = await bundleService(service);
     writeFileSync(file, stringify(spec, { lineWidth: 0, aliasDuplicateObjects: false }));
-    const operations = [...operationsOf(spec, ['paths'])];
-    const chosen = operations.find((operation) => operation.method === 'get') ?? operations[0];
-    specs.push({
-      name: service.name,
-      file,
-      probe: {
-        method: (chosen?.method ?? 'get').toUpperCase(),
-        path: (chosen?.key ?? '/').replaceAll(/\{[^}]+\}/g, '1'),
-        headers: { accept: '*/*' },
-      },
-    });
+    specs.push({ name: service.name, file });
   }
   return specs;
 }
 
-/** One `prism mock` process per spec, until each answers its probe (any status). */
+/** A `prism` CLI process (mock or proxy) on a free port of 127.0.0.1, once it says it is listening. */
+export async function startPrismCli(args: string[]): Promise<{ child: Child; port: number }> {
+  const port = await freePort();
+  const child = new Child(`prism ${args[0]}`, process.execPath, [
+    prismCli,
+    args[0] ?? '',
+    ...['-h', '127.0.0.1', '-p', String(port)],
+    ...args.slice(1),
+  ]);
+  await child.waitFor(/Prism is listening/, 60_000);
+  return { child, port };
+}
+
+/** One `prism mock` process per spec, until each says it is listening. */
 export async function startPrism(specs: Awaited<ReturnType<typeof bundleForPrism>>): Promise<Started> {
-  const ports = await Promise.all(specs.map(() => freePort()));
   const start = performance.now();
-  const children = specs.map(
-    (spec, at) =>
-      new Child(`prism mock ${spec.name}`, process.execPath, [
-        prismCli,
-        'mock',
-        '-h',
-        '127.0.0.1',
-        '-p',
-        String(ports[at]),
-        spec.file,
-      ]),
-  );
-  await Promise.all(
-    specs.map(async (spec, at) => {
-      for (const deadline = performance.now() + 60_000; ; ) {
-        if (
-          await send(ports[at] ?? 0, spec.probe, false, 1000).then(
-            () => true,
-            () => false,
-          )
-        )
-          return;
-        if (!children[at]?.running || performance.now() > deadline)
-          throw new Error(`prism mock ${spec.name} did not answer within 60 s:\n${children[at]?.tail()}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    }),
-  );
+  const started = await Promise.all(specs.map((spec) => startPrismCli(['mock', spec.file])));
   return {
     seconds: (performance.now() - start) / 1000,
-    ports: Object.fromEntries(specs.map((spec, at) => [spec.name, ports[at] ?? 0])),
-    children,
+    ports: Object.fromEntries(specs.map((spec, at) => [spec.name, started[at]?.port ?? 0])),
+    children: started.map(({ child }) => child),
   };
 }

@@ -1,20 +1,19 @@
 /**
  * Our `pnpm mock` (one process serving every service) against what a user would otherwise start, one
- * `prism mock` process per bundled spec: start-up until every service answers, resident memory idle,
+ * `prism mock` process per bundled spec: start-up until every service listens, resident memory idle,
  * and requests per second on a 200 example, a 422 refusal and an XML order checked against its XSD.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { listWrittenServices } from '../../scripts/lib/specs.ts';
 import { missingReason } from '../lib/compare-tools.ts';
 import { sectionOptions } from '../lib/options.ts';
-import { treeRssMb } from '../lib/processes.ts';
-import { emitSection, type Figure, figure, measured, type NotMeasured } from '../lib/section.ts';
+import { scratchDir, treeRssMb } from '../lib/processes.ts';
+import { type Comparison, emitSection, type Figure, figure, measured, measuredOr } from '../lib/section.ts';
+import { alternate } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
 import {
   bundleForPrism,
   type Call,
+  orderCall,
   requestsPerSecond,
   type Started,
   send,
@@ -33,8 +32,6 @@ const values = sectionOptions(
 );
 const { tiny, runs, requests } = values;
 
-const order =
-  '<?xml version="1.0" encoding="UTF-8"?>\n<Order><SiteId>12345</SiteId><PartialAllowed>false</PartialAllowed><ExistingTelephoneNumberOrderType><TelephoneNumberList><TelephoneNumber>+14155550100</TelephoneNumber></TelephoneNumberList></ExistingTelephoneNumberOrderType></Order>';
 const cases: Array<{ id: string; label: string; service: string; call: Call; status: number }> = [
   {
     id: 'agents-200',
@@ -63,12 +60,7 @@ const cases: Array<{ id: string; label: string; service: string; call: Call; sta
     label: 'numbers POST, valid XML order (XSD checked)',
     service: 'numbers',
     status: 200,
-    call: {
-      method: 'POST',
-      path: '/api/v2/accounts/9900000/orders',
-      headers: { authorization: `Basic ${btoa('user:secret')}`, 'content-type': 'application/xml' },
-      body: order,
-    },
+    call: orderCall,
   },
 ];
 const services = tiny ? ['agents', 'numbers'] : listWrittenServices().map((service) => service.name);
@@ -85,11 +77,11 @@ const ours = empty();
 const prism = empty();
 let prismXml = '';
 
-async function round(
-  tool: 'ours' | 'prism',
-  samples: Samples,
-  specs: Awaited<ReturnType<typeof bundleForPrism>>,
-): Promise<void> {
+const specs = prismMissing ? [] : await bundleForPrism(scratchDir('bench-mocks-'), services);
+
+/** One start-up of a tool's set, its memory and its load; the start-up seconds. */
+async function round(tool: 'ours' | 'prism'): Promise<number> {
+  const samples = tool === 'ours' ? ours : prism;
   let started: Started | undefined;
   try {
     started = tool === 'ours' ? await startOurs(services) : await startPrism(specs);
@@ -112,6 +104,7 @@ async function round(
       samples.rps[item.id]?.push(await requestsPerSecond(port, item.call, item.status, requests));
     }
     console.error(`${tool}: ready in ${started.seconds.toFixed(2)} s, ${samples.rss.at(-1)?.toFixed(0)} MB`);
+    return started.seconds;
   } finally {
     await Promise.all(
       (started?.children ?? []).map((child) => child.stop(tool === 'ours' ? 'SIGINT' : 'SIGTERM')),
@@ -119,34 +112,20 @@ async function round(
   }
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-mocks-'));
-try {
-  const specs = prismMissing ? [] : await bundleForPrism(dir, services);
-  for (let run = 0; run < runs; run++) {
-    // The order alternates so that neither always starts on a machine the other just warmed.
-    const order: Array<'ours' | 'prism'> = prismMissing
-      ? ['ours']
-      : run % 2 === 0
-        ? ['ours', 'prism']
-        : ['prism', 'ours'];
-    for (const tool of order) await round(tool, tool === 'ours' ? ours : prism, specs);
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+// The order rotates so that neither always starts on a machine the other just warmed.
+const rounds: Record<string, () => Promise<number>> = { ours: () => round('ours') };
+if (!prismMissing) rounds.prism = () => round('prism');
+await alternate(runs, rounds);
 
-const theirs = (runsOf: number[], cannot?: string): Measured | NotMeasured =>
-  prismMissing
-    ? { key: 'prism-mock', tool: prismTool, status: 'unavailable', reason: prismMissing }
-    : cannot && runsOf.length === 0
-      ? { key: 'prism-mock', tool: prismTool, status: 'cannot', reason: cannot }
-      : measured('prism-mock', prismTool, runsOf);
-type Measured = ReturnType<typeof measured>;
+const theirs = (runsOf: number[], cannot?: string): Comparison =>
+  cannot && runsOf.length === 0 && !prismMissing
+    ? { key: 'prism-mock', tool: prismTool, status: 'cannot', reason: cannot }
+    : measuredOr(prismMissing, 'prism-mock', prismTool, runsOf);
 const oursTool = `pnpm mock, one process (${services.length} services)`;
 const figures: Figure[] = [
   figure(
     'mocks.startup',
-    'start-up until every service answers',
+    'start-up until every service listens',
     's',
     'lower',
     measured('ours', oursTool, ours.startup),
@@ -176,7 +155,7 @@ emitSection(
     id: 'mocks',
     title: 'Mocks: start-up, memory and HTTP load of all six services',
     command: `pnpm exec tsx bench/mocks/startup.ts --runs ${runs} --requests ${requests}`,
-    method: `The built mock bin serving ${services.length} services in one process, and one \`prism mock\` process per bundled spec, started ${runs} time(s) each, alternating. Start-up: from the spawn until every service answers a documented request. Memory: the resident set of every process of the set (and its children) a second after. Load: ${requests} requests per case over 16 kept-alive node:http connections after a warm-up, each answer's status checked.`,
+    method: `The built mock bin serving ${services.length} services in one process, and one \`prism mock\` process per bundled spec, started ${runs} time(s) each, alternating. Start-up: from the spawn until every service says it is listening (ours: its ready line with the ports; Prism: \`Prism is listening\`). Memory: the resident set of every process of the set (and its children) a second after. Load: ${requests} requests per case over 16 kept-alive node:http connections after a warm-up, each answer's status checked.`,
     figures,
     versions: { '@svc-contracts/mock-server': packageVersion('packages/mock-server/package.json') },
     ...(prismXml ? { findings: [prismXml] } : {}),

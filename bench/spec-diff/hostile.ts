@@ -2,13 +2,12 @@
 // the last one's type changed) and on a 4 MB spec of 20,000 paths: wall time and peak RSS. The target is
 // linear growth (each 4x input at most 5x), so a chain is set against the chain before scaled by 1.25x its
 // growth in links.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromRoot } from '../../scripts/lib/paths.ts';
 import { sectionOptions } from '../lib/options.ts';
-import { measure } from '../lib/processes.ts';
-import { emitSection, type Figure, type Section, sample } from '../lib/section.ts';
+import { measure, scratchDir } from '../lib/processes.ts';
+import { emitSection, type Figure, figure, measured, type Section } from '../lib/section.ts';
 
 const values = sectionOptions(
   'spec-diff/hostile.ts',
@@ -43,7 +42,7 @@ function large(removed: boolean): string {
   return parts.join('');
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-spec-diff-'));
+const dir = scratchDir('bench-spec-diff-');
 const inputs: Array<{ id: string; label: string; old: string; new: string; bytes: number; links?: number }> =
   [];
 for (const n of links) {
@@ -71,20 +70,16 @@ inputs.push({
 });
 
 const results = new Map<string, { seconds: number[]; rssMb: number[] }>();
-try {
-  for (const input of inputs) {
-    const found = { seconds: [] as number[], rssMb: [] as number[] };
-    for (let run = 0; run < runs; run++) {
-      // Exit 1: a change needs a major bump (both inputs have one); anything else is a failed run.
-      const timed = await measure([bin, join(dir, input.old), join(dir, input.new)], [1]);
-      if (!timed.ok) throw new Error(`spec-diff on ${input.label} failed: ${timed.tail}`);
-      found.seconds.push(timed.seconds);
-      found.rssMb.push(timed.rssMb);
-    }
-    results.set(input.id, found);
+for (const input of inputs) {
+  const found = { seconds: [] as number[], rssMb: [] as number[] };
+  for (let run = 0; run < runs; run++) {
+    // Exit 1: a change needs a major bump (both inputs have one); anything else is a failed run.
+    const timed = await measure([bin, join(dir, input.old), join(dir, input.new)], [1]);
+    if (!timed.ok) throw new Error(`spec-diff on ${input.label} failed: ${timed.tail}`);
+    found.seconds.push(timed.seconds);
+    found.rssMb.push(timed.rssMb);
   }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+  results.set(input.id, found);
 }
 
 const figures: Figure[] = [];
@@ -97,25 +92,25 @@ for (const [index, input] of inputs.entries()) {
     ['time', 's', found.seconds],
     ['rss', 'MB', found.rssMb],
   ] as const) {
-    figures.push({
-      id: `spec-diff-hostile.${input.id}.${metric}`,
-      label: `spec-diff, ${input.label} (${(input.bytes / 1024).toFixed(0)} KB): ${metric === 'time' ? 'wall time' : 'peak RSS'}`,
-      unit,
-      better: 'lower',
-      ours: { key: 'spec-diff', tool: 'spec-diff OLD NEW', sample: sample(values) },
-      comparisons:
-        previous && before
+    const target = previous && before && (metric === 'time' ? before.seconds : before.rssMb);
+    figures.push(
+      figure(
+        `spec-diff-hostile.${input.id}.${metric}`,
+        `spec-diff, ${input.label} (${(input.bytes / 1024).toFixed(0)} KB): ${metric === 'time' ? 'wall time' : 'peak RSS'}`,
+        unit,
+        'lower',
+        measured('spec-diff', 'spec-diff OLD NEW', values),
+        target
           ? [
-              {
-                key: 'linear-target',
-                tool: `${growth.toFixed(2)} × the ${previous.label} (the linear target)`,
-                sample: sample(
-                  (metric === 'time' ? before.seconds : before.rssMb).map((value) => value * growth),
-                ),
-              },
+              measured(
+                'linear-target',
+                `${growth.toFixed(2)} × the ${previous?.label} (the linear target)`,
+                target.map((value) => value * growth),
+              ),
             ]
           : [],
-    });
+      ),
+    );
   }
 }
 

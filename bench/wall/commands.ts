@@ -2,17 +2,15 @@
  * Wall time of the repository's own commands, each beside the same job done with the stock CLIs (`pnpm
  * lint:specs`, `pnpm lint`, `pnpm generate`), and of `pnpm test` (no comparison), its detail giving each
  * step's median from its closing line. `--tiny` times `node -e 0` instead: the section, not the figures.
- *
- *   pnpm exec tsx bench/wall/commands.ts [--runs 3] [--test-runs N] [--skip-test] [--tiny] [--json FILE]
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { repoRoot } from '../../scripts/lib/paths.ts';
 import { listServices } from '../../scripts/lib/specs.ts';
 import { sectionOptions } from '../lib/options.ts';
-import { emitSection, type Figure, measured, median, type Section } from '../lib/section.ts';
+import { scratchDir } from '../lib/processes.ts';
+import { emitSection, type Figure, figure, measured, median, type Section } from '../lib/section.ts';
 import { packageVersion } from '../lib/versions.ts';
 
 const values = sectionOptions(
@@ -27,7 +25,7 @@ const values = sectionOptions(
 );
 const { tiny, runs, 'test-runs': testRuns } = values;
 
-const scratch = mkdtempSync(join(tmpdir(), 'bench-wall-'));
+const scratch = scratchDir('bench-wall-');
 // Without its own config openapi-typescript reads our redocly.yaml and asks for `x-openapi-ts` outputs.
 const scratchConfig = join(scratch, 'redocly.yaml');
 writeFileSync(scratchConfig, 'extends:\n  - minimal\n');
@@ -130,38 +128,34 @@ function stepSeconds(output: string): [string, number][] {
 }
 
 const figures: Figure[] = [];
-try {
-  for (const job of jobs) {
-    const ours: number[] = [];
-    const theirs: number[] = [];
-    const steps = new Map<string, number[]>();
-    // Alternate ours and the comparison so that drifting load hits both alike.
-    for (let run = 0; run < job.runs; run++) {
-      const ran = time(job.ours);
-      ours.push(ran.seconds);
-      for (const [step, seconds] of stepSeconds(ran.output))
-        steps.set(step, [...(steps.get(step) ?? []), seconds]);
-      if (job.comparison) theirs.push(time(job.comparison.command).seconds);
-      console.log(
-        `${job.id} run ${run + 1}/${job.runs}: ours ${ours.at(-1)?.toFixed(1)} s${job.comparison ? `, comparison ${theirs.at(-1)?.toFixed(1)} s` : ''}`,
-      );
-    }
-    figures.push({
-      id: job.id,
-      label: job.label,
-      unit: 's',
-      better: 'lower',
-      ours: measured('ours', `\`${job.ours}\``, ours),
-      comparisons: job.comparison ? [measured(job.comparison.key, job.comparison.tool, theirs)] : [],
-      // Where `pnpm test`'s time goes: each step's median (its lanes run at once).
-      detail:
-        steps.size === 0
-          ? job.detail
-          : `${job.detail}; steps (median s): ${[...steps].map(([step, values]) => `${step} ${median(values).toFixed(1)}`).join(', ')}`,
-    });
+for (const job of jobs) {
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  const steps = new Map<string, number[]>();
+  // Alternate ours and the comparison so that drifting load hits both alike.
+  for (let run = 0; run < job.runs; run++) {
+    const ran = time(job.ours);
+    ours.push(ran.seconds);
+    for (const [step, seconds] of stepSeconds(ran.output))
+      steps.set(step, [...(steps.get(step) ?? []), seconds]);
+    if (job.comparison) theirs.push(time(job.comparison.command).seconds);
+    console.log(
+      `${job.id} run ${run + 1}/${job.runs}: ours ${ours.at(-1)?.toFixed(1)} s${job.comparison ? `, comparison ${theirs.at(-1)?.toFixed(1)} s` : ''}`,
+    );
   }
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
+  // Where `pnpm test`'s time goes: each step's median (its lanes run at once).
+  const stepMedians = [...steps].map(([step, values]) => `${step} ${median(values).toFixed(1)}`);
+  figures.push(
+    figure(
+      job.id,
+      job.label,
+      's',
+      'lower',
+      measured('ours', `\`${job.ours}\``, ours),
+      job.comparison ? [measured(job.comparison.key, job.comparison.tool, theirs)] : [],
+      steps.size === 0 ? job.detail : `${job.detail}; steps (median s): ${stepMedians.join(', ')}`,
+    ),
+  );
 }
 
 const section: Section = {
@@ -181,9 +175,3 @@ const section: Section = {
   },
 };
 emitSection(section, values.json);
-for (const figure of figures) {
-  const comparison = figure.comparisons[0];
-  console.log(
-    `${figure.label}: ${figure.ours.sample.median.toFixed(1)} s${comparison && 'sample' in comparison ? ` (${comparison.tool}: ${comparison.sample.median.toFixed(1)} s)` : ''}`,
-  );
-}

@@ -12,7 +12,8 @@ import { createXsdValidator } from '@svc-contracts/xml-validator';
 import { validateXML } from 'xmllint-wasm';
 import { fromRoot } from '../../scripts/lib/paths.ts';
 import { sectionOptions } from '../lib/options.ts';
-import { emitSection, figure, type Measured, measured, type NotMeasured } from '../lib/section.ts';
+import { nodeLastLine } from '../lib/processes.ts';
+import { type Comparison, emitSection, figure, measured, measuredOr } from '../lib/section.ts';
 import { msOf, msPerCall } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
 
@@ -95,16 +96,9 @@ const java = javaValidate();
 const engines: Array<[string, string, Validate]> = [
   ['ours', '@svc-contracts/xml-validator (libxml2-wasm)', oursValidate],
   ['xmllint-wasm', 'xmllint-wasm, schema parsed every call', xmllintValidate],
-  ...(typeof java === 'string'
-    ? []
-    : [
-        ['xsd-schema-validator', 'xsd-schema-validator (Java, a JVM per call)', java] as [
-          string,
-          string,
-          Validate,
-        ],
-      ]),
 ];
+if (typeof java !== 'string')
+  engines.push(['xsd-schema-validator', 'xsd-schema-validator (Java, a JVM per call)', java]);
 for (const [key, , validate] of engines)
   if ((await validate(valid)) !== 0 || (await validate(manyErrors)) === 0)
     throw new Error(`${key} judged the probe documents wrongly`);
@@ -115,50 +109,31 @@ function coldMs(key: 'ours' | 'xmllint-wasm'): number {
     key === 'ours'
       ? `const s=performance.now();const {createXsdValidator}=await import('@svc-contracts/xml-validator');const v=await createXsdValidator(${JSON.stringify(xsdPath)});await v.validate(${JSON.stringify(valid)});console.log(performance.now()-s);await v.close();`
       : `const s=performance.now();const {validateXML}=await import('xmllint-wasm');const fs=await import('node:fs');const f=n=>({fileName:n,contents:fs.readFileSync(${JSON.stringify(dirname(xsdPath))}+'/'+n,'utf8')});await validateXML({xml:[{fileName:'o.xml',contents:${JSON.stringify(valid)}}],schema:f('Order.xsd'),preload:[f('common.xsd')]});console.log(performance.now()-s);`;
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', code], {
-    cwd: fromRoot('packages/xml-validator'),
-    encoding: 'utf8',
-  });
-  if (child.status !== 0) throw new Error(`cold ${key} failed: ${child.stderr}`);
-  return Number(child.stdout.trim().split('\n').at(-1));
+  return Number(nodeLastLine(['--input-type=module', '-e', code], fromRoot('packages/xml-validator')));
 }
 
 const calls = (key: string) => (key === 'xsd-schema-validator' ? 2 : tiny ? 5 : key === 'ours' ? 500 : 50);
-const rows = {
-  cold: new Map<string, number[]>(),
-  warm: new Map<string, number[]>(),
-  errors: new Map<string, number[]>(),
-};
+// Each measure's values per engine, under `<measure> <engine>`.
+const rows = new Map<string, number[]>();
+const push = (key: string, value: number) => rows.set(key, [...(rows.get(key) ?? []), value]);
 for (let round = 0; round < runs; round++) {
   for (const [key, , validate] of engines) {
-    const push = (map: Map<string, number[]>, value: number) =>
-      map.set(key, [...(map.get(key) ?? []), value]);
-    push(
-      rows.cold,
-      key === 'xsd-schema-validator' ? await msOf(() => validate(valid)) : coldMs(key as 'ours'),
-    );
-    push(rows.warm, await msPerCall(() => validate(valid), calls(key)));
-    push(rows.errors, await msOf(() => validate(manyErrors)));
+    const cold = key === 'xsd-schema-validator' ? await msOf(() => validate(valid)) : coldMs(key as 'ours');
+    push(`cold ${key}`, cold);
+    push(`warm ${key}`, await msPerCall(() => validate(valid), calls(key)));
+    push(`errors ${key}`, await msOf(() => validate(manyErrors)));
   }
 }
 await ours.close();
 
-const javaMissing: NotMeasured[] =
-  typeof java === 'string'
-    ? [
-        {
-          key: 'xsd-schema-validator',
-          tool: 'xsd-schema-validator (Java)',
-          status: 'unavailable',
-          reason: java,
-        },
-      ]
-    : [];
-const compared = (map: Map<string, number[]>): Array<Measured | NotMeasured> => [
-  ...engines.slice(1).map(([key, tool]) => measured(key, tool, map.get(key) ?? [])),
-  ...javaMissing,
+const compared = (measure: string): Comparison[] => [
+  ...engines.slice(1).map(([key, tool]) => measured(key, tool, rows.get(`${measure} ${key}`) ?? [])),
+  ...(typeof java === 'string'
+    ? [measuredOr(java, 'xsd-schema-validator', 'xsd-schema-validator (Java)', [])]
+    : []),
 ];
-const oursOf = (map: Map<string, number[]>) => measured('ours', engines[0]?.[1] ?? '', map.get('ours') ?? []);
+const oursOf = (measure: string) =>
+  measured('ours', engines[0]?.[1] ?? '', rows.get(`${measure} ours`) ?? []);
 emitSection(
   {
     id: 'xsd',
@@ -171,24 +146,17 @@ emitSection(
         'cold: engine load, schema compile, first document',
         'ms',
         'lower',
-        oursOf(rows.cold),
-        compared(rows.cold),
+        oursOf('cold'),
+        compared('cold'),
       ),
-      figure(
-        'xsd.warm',
-        'warm: one valid order at a time',
-        'ms',
-        'lower',
-        oursOf(rows.warm),
-        compared(rows.warm),
-      ),
+      figure('xsd.warm', 'warm: one valid order at a time', 'ms', 'lower', oursOf('warm'), compared('warm')),
       figure(
         'xsd.errors',
         `one order of ${errorCount.toLocaleString('en-US')} schema errors`,
         'ms',
         'lower',
-        oursOf(rows.errors),
-        compared(rows.errors),
+        oursOf('errors'),
+        compared('errors'),
       ),
     ],
     versions: {
