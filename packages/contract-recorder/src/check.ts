@@ -43,11 +43,8 @@ export interface LiveCheck {
   finish(): Promise<number>;
 }
 
-/**
- * Judges every exchange as it is recorded, with the checker's own batch pipeline (the verdicts, rules,
- * places and reasons of `contract-check`); at the stop `contract-check` itself judges the HAR, so the
- * summary, the exit code and the reports are exactly what it gives for the file.
- */
+/** Judges every exchange as it is recorded with the checker's own pipeline; at the stop `contract-check`
+ * judges the HAR, so the summary, exit code and reports are exactly what it gives for the file. */
 export async function startLiveCheck(options: LiveCheckOptions): Promise<LiveCheck> {
   const configPath = options.configPath ?? findConfigPath();
   const hosts = options.hosts ?? [];

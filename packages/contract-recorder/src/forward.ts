@@ -7,6 +7,7 @@ import {
   STATUS_CODES,
 } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import type { MockResponse } from '@svc-contracts/error-answers';
 import type { ExchangeRequest, HarEntry, HarNameValue, HarWriter } from '@svc-contracts/har';
 import { type MaskOptions, maskUrl } from '@svc-contracts/redact';
 import { endToEnd, GivenUp, type Observed, observe, pairs, recordedEntry } from './entry.js';
@@ -21,11 +22,7 @@ export interface RecordedSummary {
 }
 
 /** The proxy's own answer to a request it does not forward (`--errors`). */
-export interface ProxyAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string | undefined;
-}
+export type ProxyAnswer = Omit<MockResponse, 'violations'>;
 
 /** What every exchange of one recorder shares. */
 export interface ProxyContext {

@@ -7,6 +7,7 @@ import {
   isXmlMediaType,
   type JsonObject,
   type OpenApiDocument,
+  operationsOf,
 } from '@svc-contracts/openapi-utils';
 import { escapeXmlText, replaceIllegalXmlCharacters } from '@svc-contracts/xml-validator';
 import { locOf, type Violation } from './violations.js';
@@ -171,14 +172,8 @@ function* documentedResponses(
   spec: OpenApiDocument,
 ): Generator<{ status: string | undefined; response: JsonObject & { content: JsonObject } }> {
   const listed: Array<[string | undefined, unknown]> = [];
-  for (const item of Object.values(spec.paths ?? {})) {
-    const pathItem = deref(spec, item);
-    if (!isObject(pathItem)) continue;
-    for (const operation of Object.values(pathItem)) {
-      if (isObject(operation) && isObject(operation.responses))
-        listed.push(...Object.entries(operation.responses));
-    }
-  }
+  for (const { operation } of operationsOf(spec, ['paths']))
+    if (isObject(operation.responses)) listed.push(...Object.entries(operation.responses));
   for (const response of Object.values(spec.components?.responses ?? {})) listed.push([undefined, response]);
   for (const [status, raw] of listed) {
     const response = deref(spec, raw);

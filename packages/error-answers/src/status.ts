@@ -56,7 +56,7 @@ export function noteChosenStatus(
 }
 
 /** The service's `x-validation-status` when it states one (a 4xx), else `undefined`. */
-export function declaredValidationStatus(spec: OpenApiDocument): number | undefined {
+function declaredValidationStatus(spec: OpenApiDocument): number | undefined {
   const declared = readValidationStatus(spec).value;
   return declared !== undefined && declared >= 400 && declared <= 499 ? declared : undefined;
 }
