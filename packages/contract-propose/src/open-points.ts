@@ -8,11 +8,9 @@ import {
 } from '@svc-contracts/openapi-utils';
 import { isSensitiveName } from '@svc-contracts/redact';
 
-/**
- * Where a schema leaves a point open, read from the words the specs use for it (specs/README.md, conventions:
+/** Where a schema leaves a point open, read from the words the specs use for it (specs/README.md conventions:
  * "The provider's documentation leaves … open"); never where the schema states the rule (an enum, a const, a
- * format, a pattern, a required member, a type without null).
- */
+ * format, a pattern, a required member, a type without null). */
 export interface SchemaPlan {
   /** JSON Pointer of the schema in the bundled document, `$ref`s followed. */
   at: string;

@@ -54,10 +54,8 @@ export function upstreamUrl(target: URL, requestUrl: string): URL {
   return new URL(`${target.origin}${basePath}${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`);
 }
 
-/**
- * Forwards one request and writes its entry; resolves once the exchange is over. The caller gets the end
- * of the answer only once its entry is in the file.
- */
+/** Forwards one request and writes its entry; resolves once the exchange is over. The caller gets the end of
+ * the answer only once its entry is in the file. */
 export function forward(proxy: ProxyContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const url = upstreamUrl(proxy.target, req.url ?? '/');
@@ -195,10 +193,8 @@ export function forward(proxy: ProxyContext, req: IncomingMessage, res: ServerRe
   });
 }
 
-/**
- * `--errors`: the request is judged whole before it goes anywhere, then forwarded (with the chunks held) or
- * answered by the proxy; past the body limit it cannot be judged, so it is forwarded as it comes.
- */
+/** `--errors`: the request is judged whole before it goes anywhere, then forwarded (with the chunks held) or
+ * answered by the proxy; past the body limit it cannot be judged, so it is forwarded as it comes. */
 function judgeFirst(
   req: IncomingMessage,
   seen: Observed,

@@ -113,11 +113,9 @@ export function operationOf(
   return isObject(operation) ? operation : {};
 }
 
-/**
- * The service's answer to a request its contract refuses (the checker's request violations): the status
- * (401/403 for credentials, 415 where documented, else the validation status) and the documented error
- * body carrying the violations. What the mocks answer, and `contract-record --errors`.
- */
+/** The service's answer to a request its contract refuses (the checker's request violations): the status
+ * (401/403 for credentials, 415 where documented, else the validation status) and the documented error body
+ * carrying the violations. What the mocks answer, and `contract-record --errors`. */
 export function refusalAnswer(
   spec: OpenApiDocument,
   service: string,
