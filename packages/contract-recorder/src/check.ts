@@ -49,8 +49,7 @@ export async function startLiveCheck(options: LiveCheckOptions): Promise<LiveChe
   const configPath = options.configPath ?? findConfigPath();
   const hosts = options.hosts ?? [];
   // A bad contract-check.json is contract-check's to report at the stop.
-  const fromConfig = await configHosts(configPath).catch(() => ({}));
-  const scope = { hosts: parseHostMappings(hosts, fromConfig) };
+  const scope = { hosts: parseHostMappings(hosts, await configHosts(configPath).catch(() => ({}))) };
   const contracts = await loadContracts({
     ...(configPath ? { configPath } : {}),
     // As contract-check: a document past a limit is not judged (exit 2), not a violation.
