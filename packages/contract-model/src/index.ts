@@ -11,6 +11,7 @@ export {
 export * from './extensions/index.js';
 export { type GuardedResolver, guardedResolver, type SpecInputPolicy } from './resolver.js';
 export {
+  configHosts,
   findConfigPath,
   isWritten,
   listServices,

@@ -15,10 +15,9 @@ export type RootBundler = (root: string, policy?: SpecInputPolicy) => Promise<Re
 /** Redocly's built-in rule sets: rules only, no decorator or preprocessor (nothing that changes a bundle). */
 const builtInRuleSets = new Set(['recommended', 'recommended-strict', 'minimal', 'all', 'spec']);
 
-/**
- * Whether the config sets only what lint reads (`rules`, `…Rules`, built-in `extends`, `apis`, `telemetry`):
- * then an empty config gives the same bundle. Anything else, or a config that does not parse, needs all of Redocly.
- */
+/** Whether the config sets only what lint reads (`rules`, `…Rules`, built-in `extends`, `apis`, `telemetry`):
+ * then an empty config gives the same bundle. Anything else, or a config that does not parse, needs all of
+ * Redocly. */
 export function configChangesNoBundle(configPath: string | undefined): boolean {
   if (configPath === undefined) return true;
   let config: unknown;
@@ -40,10 +39,9 @@ export function configChangesNoBundle(configPath: string | undefined): boolean {
   });
 }
 
-/**
- * A bundler of root documents under the config at `configPath`. Redocly's OpenAPI-only bundler (a much lighter
- * import) when {@link configChangesNoBundle}; otherwise, or when it cannot bundle the root, the whole package.
- */
+/** A bundler of root documents under the config at `configPath`. Redocly's OpenAPI-only bundler (a much
+ * lighter import) when {@link configChangesNoBundle}; otherwise, or when it cannot bundle the root, the
+ * whole package. */
 export function openBundler(configPath: string | undefined, opts: { whole?: boolean } = {}): RootBundler {
   let whole: Promise<RootBundler> | undefined;
   const wholeBundler = (): Promise<RootBundler> => {

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isObject } from '@svc-contracts/openapi-utils';
 import { parse } from 'yaml';
 
 /** One service as `redocly.yaml` lists it under `apis`, the one list every tool reads. */
@@ -55,4 +57,21 @@ export function listServices(configPath: string): Service[] {
 /** A listed service whose root document exists: a service listed before its spec is written is skipped. */
 export function isWritten(service: { root: string }): boolean {
   return existsSync(service.root);
+}
+
+/** The `hosts` entry of `contract-check.json` next to the config, if there is one. */
+export async function configHosts(configPath: string | undefined): Promise<Record<string, unknown>> {
+  if (configPath === undefined) return {};
+  const text = await readFile(join(dirname(configPath), 'contract-check.json'), 'utf8').catch(
+    () => undefined,
+  );
+  let hosts: unknown;
+  try {
+    hosts = text === undefined ? undefined : (JSON.parse(text) as { hosts?: unknown } | null)?.hosts;
+  } catch (error) {
+    throw new Error(`contract-check.json: not JSON (${(error as Error).message.slice(0, 120)})`);
+  }
+  if (hosts === undefined) return {};
+  if (!isObject(hosts)) throw new Error('contract-check.json: "hosts" maps a service to its host names');
+  return hosts;
 }

@@ -131,10 +131,9 @@ export function readSpecFile(file: string, root: string, budgets: SpecBudgets = 
   return text;
 }
 
-/**
- * Parses a spec file's text as Redocly's bundler does (js-yaml core schema, merge keys, no timestamps), under the
- * budgets: js-yaml expands no alias, so the nodes aliases stand for are summed before any walker expands them.
- */
+/** Parses a spec file's text as Redocly's bundler does (js-yaml core schema, merge keys, no timestamps),
+ * under the budgets: js-yaml expands no alias, so the nodes aliases stand for are summed before any walker
+ * expands them. */
 export function parseSpecText(
   text: string,
   shown: string,

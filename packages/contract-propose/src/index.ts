@@ -13,7 +13,7 @@ import {
 import { type JudgedMatch, type JudgedResponse, Tallies } from './tally.js';
 
 export * from './proposals.js';
-export { type JudgedMatch, type JudgedResponse, responseKeyOf, Tallies } from './tally.js';
+export { type JudgedMatch, type JudgedResponse, Tallies } from './tally.js';
 
 /** The options of `contract-check --propose` (node:util `parseArgs`). */
 export const proposeOptions = {

@@ -1,11 +1,16 @@
-import { isObject, type JsonObject, pointerOf, resolvePointer } from '@svc-contracts/openapi-utils';
+import {
+  deref,
+  derefWithPointer,
+  isObject,
+  type JsonObject,
+  pointerOf,
+  resolvePointer,
+} from '@svc-contracts/openapi-utils';
 import { isSensitiveName } from '@svc-contracts/redact';
 
-/**
- * Where a schema leaves a point open, read from the words the specs use for it (specs/README.md, conventions:
+/** Where a schema leaves a point open, read from the words the specs use for it (specs/README.md conventions:
  * "The provider's documentation leaves … open"); never where the schema states the rule (an enum, a const, a
- * format, a pattern, a required member, a type without null).
- */
+ * format, a pattern, a required member, a type without null). */
 export interface SchemaPlan {
   /** JSON Pointer of the schema in the bundled document, `$ref`s followed. */
   at: string;
@@ -33,17 +38,6 @@ function openWords(description: unknown): string {
     .join(' ');
 }
 
-/** The node at `at` and where it is, `$ref`s followed (the bundle's are all local). */
-export function derefAt(document: unknown, at: string): [string, unknown] {
-  let where = at;
-  let node = resolvePointer(document, where);
-  for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && hops < 32; hops++) {
-    where = node.$ref;
-    node = resolvePointer(document, where);
-  }
-  return [where, node];
-}
-
 function typesOf(node: JsonObject): Set<string> | undefined {
   const list = typeof node.type === 'string' ? [node.type] : Array.isArray(node.type) ? node.type : undefined;
   if (!list) return undefined;
@@ -60,7 +54,7 @@ export class SchemaPlans {
   plan(site: string): SchemaPlan {
     const known = this.memo.get(site);
     if (known) return known;
-    const [at, node] = derefAt(this.document, site);
+    const { pointer: at, node } = derefWithPointer(this.document, resolvePointer(this.document, site), site);
     const plan: SchemaPlan = { at, nullable: false, props: new Map(), branches: [], useful: false };
     this.memo.set(site, plan);
     if (!isObject(node)) return plan;
@@ -110,8 +104,7 @@ export function admits(plan: SchemaPlan, type: string): boolean {
 
 /** A schema that says nothing of a JSON body (the open bodies' schemas): any value. */
 export function isAnySchema(document: unknown, schema: unknown): boolean {
-  const node =
-    isObject(schema) && typeof schema.$ref === 'string' ? derefAt(document, schema.$ref)[1] : schema;
+  const node = deref(document, schema);
   if (!isObject(node)) return node === true || node === undefined;
   const shaping = ['type', 'properties', 'items', 'allOf', 'oneOf', 'anyOf', 'enum', 'const', 'not'];
   return !shaping.some((key) => key in node);

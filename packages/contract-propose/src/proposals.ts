@@ -50,15 +50,9 @@ export interface Unsettled {
   why: string;
 }
 
-const formatUpdate: Record<string, object> = {
-  uuid: { format: 'uuid' },
-  'date-time': { format: 'date-time' },
-  date: { format: 'date' },
-  // The pattern of specs/common/schemas/E164.yaml: the reviewer writes it as that $ref.
-  e164: { pattern: '^\\+[1-9]\\d{1,14}$' },
-  email: { format: 'email' },
-  uri: { format: 'uri' },
-};
+// e164 is the pattern of specs/common/schemas/E164.yaml: the reviewer writes it as that $ref.
+const formatUpdate = (format: string): object =>
+  format === 'e164' ? { pattern: '^\\+[1-9]\\d{1,14}$' } : { format };
 
 /** `#/paths/~1a~1{id}/get` → `$.paths['/a/{id}'].get`. */
 export function jsonPath(pointer: string): string {
@@ -119,7 +113,7 @@ function valueProposal(tally: ValueTally, at: string, t: Thresholds): Made[] | s
   const name = unescapePointer(at.slice(at.lastIndexOf('/') + 1));
   const top = [...tally.values].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
   const format = [...tally.formats]
-    .filter(([f, count]) => f in formatUpdate && count >= tally.strings * t.minShare)
+    .filter(([, count]) => count >= tally.strings * t.minShare)
     .map(([f]) => f)[0];
   const personal = format === 'e164' || format === 'email' || isPersonal(top);
   const example = personal ? maskShape(top) : top;
@@ -134,7 +128,7 @@ function valueProposal(tally: ValueTally, at: string, t: Thresholds): Made[] | s
   }
   if (format) {
     const description = `${name}: every value seen is ${format}`;
-    const actions = [{ target: jsonPath(at), description, update: formatUpdate[format] }];
+    const actions = [{ target: jsonPath(at), description, update: formatUpdate(format) }];
     return [{ kind: 'format', actions, seen: `${tally.strings} values, ${format}`, example }];
   }
   const many = tally.overflow ? `more than ${distinct}` : `${distinct}`;

@@ -1,13 +1,16 @@
 import { isBodyOpen, readSource } from '@svc-contracts/contract-model';
 import {
+  derefWithPointer,
+  escapePointer,
   findMediaType,
   isJsonMediaType,
   isObject,
   jsonTypeOf,
   pointerOf,
   resolvePointer,
+  responseKeyOf,
 } from '@svc-contracts/openapi-utils';
-import { admits, derefAt, isAnySchema, type SchemaPlan, SchemaPlans } from './open-points.js';
+import { admits, isAnySchema, type SchemaPlan, SchemaPlans } from './open-points.js';
 
 /** The operation an entry matched (the checker's `OperationMatch`); webhooks have no path and are left out. */
 export interface JudgedMatch {
@@ -127,10 +130,15 @@ export class Tallies {
     const route: Route = { found: true, source: readSource(operation).value ?? '-' };
     const key = responseKeyOf(operation.responses, status);
     if (key === undefined) return route;
-    const [responseAt, resolved] = derefAt(document, `${opAt}/responses/${pointerOf([key]).slice(2)}`);
+    const keyAt = `${opAt}/responses/${escapePointer(key)}`;
+    const { pointer: responseAt, node: resolved } = derefWithPointer(
+      document,
+      operation.responses[key],
+      keyAt,
+    );
     const media = isObject(resolved) ? findMediaType(resolved.content, contentType) : undefined;
     if (!media || !isJsonMediaType(media.actual)) return route;
-    const schemaAt = `${responseAt}/content/${pointerOf([media.key]).slice(2)}/schema`;
+    const schemaAt = `${responseAt}/content/${escapePointer(media.key)}/schema`;
     const schema = isObject(media.media) ? media.media.schema : undefined;
     if (isBodyOpen(resolved) && isAnySchema(document, schema)) {
       const code = String(status);
@@ -244,14 +252,4 @@ export class Tallies {
 
 function bump(counts: Map<string, number>, name: string): void {
   counts.set(name, (counts.get(name) ?? 0) + 1);
-}
-
-/** The response key a status selects: the exact status, its range (`4XX`), else `default` (OpenAPI's order). */
-export function responseKeyOf(responses: Record<string, unknown>, status: number): string | undefined {
-  const keys = Object.keys(responses);
-  return (
-    keys.find((key) => key === String(status)) ??
-    keys.find((key) => key.toUpperCase() === `${Math.floor(status / 100)}XX`) ??
-    (keys.includes('default') ? 'default' : undefined)
-  );
 }

@@ -2,10 +2,8 @@ import { brotliDecompressSync, gunzipSync, inflateSync, type ZlibOptions } from 
 import { type HarNameValue, headerValue } from '@svc-contracts/har';
 import { isTextualMediaType } from '@svc-contracts/openapi-utils';
 
-/**
- * The bytes of one body, kept up to a limit: past it they are counted and dropped (the proxy still passes
- * every byte on), so a body of any size costs at most `limit` bytes of memory.
- */
+/** The bytes of one body, kept up to a limit: past it they are counted and dropped (the proxy still passes
+ * every byte on), so a body of any size costs at most `limit` bytes of memory. */
 export class BoundedBody {
   private chunks: Buffer[] = [];
   private kept = 0;
@@ -35,11 +33,9 @@ export class BoundedBody {
   }
 }
 
-/**
- * Undoes `Content-Encoding` (gzip, deflate, br) so the HAR keeps readable text; undefined if it can't,
+/** Undoes `Content-Encoding` (gzip, deflate, br) so the HAR keeps readable text; undefined if it can't,
  * `too-large` when the decoded body would pass `limit` bytes (a small compressed body can inflate to
- * gigabytes: it is never decoded past the limit).
- */
+ * gigabytes: it is never decoded past the limit). */
 export function decodeContent(
   raw: Buffer,
   headers: HarNameValue[],

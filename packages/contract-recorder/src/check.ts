@@ -1,5 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import {
   entryPipeline,
   formatReport,
@@ -9,7 +8,7 @@ import {
   reportWriter,
 } from '@svc-contracts/contract-checker';
 import { runCli as contractCheck } from '@svc-contracts/contract-checker/cli';
-import { bundleSpecs, findConfigPath, listServices } from '@svc-contracts/contract-model';
+import { bundleSpecs, configHosts, findConfigPath, listServices } from '@svc-contracts/contract-model';
 import { operationOf, refusalAnswer } from '@svc-contracts/error-answers';
 import { type ExchangeRequest, type HarEntry, printable, readEntry } from '@svc-contracts/har';
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
@@ -44,25 +43,13 @@ export interface LiveCheck {
   finish(): Promise<number>;
 }
 
-async function configHosts(configPath: string | undefined): Promise<Record<string, unknown>> {
-  if (configPath === undefined) return {};
-  try {
-    const parsed = JSON.parse(await readFile(join(dirname(configPath), 'contract-check.json'), 'utf8'));
-    return parsed?.hosts ?? {};
-  } catch {
-    return {}; // contract-check reports a bad file at the stop
-  }
-}
-
-/**
- * Judges every exchange as it is recorded, with the checker's own batch pipeline (the verdicts, rules,
- * places and reasons of `contract-check`); at the stop `contract-check` itself judges the HAR, so the
- * summary, the exit code and the reports are exactly what it gives for the file.
- */
+/** Judges every exchange as it is recorded with the checker's own pipeline; at the stop `contract-check`
+ * judges the HAR, so the summary, exit code and reports are exactly what it gives for the file. */
 export async function startLiveCheck(options: LiveCheckOptions): Promise<LiveCheck> {
   const configPath = options.configPath ?? findConfigPath();
   const hosts = options.hosts ?? [];
-  const scope = { hosts: parseHostMappings(hosts, await configHosts(configPath)) };
+  // A bad contract-check.json is contract-check's to report at the stop.
+  const scope = { hosts: parseHostMappings(hosts, await configHosts(configPath).catch(() => ({}))) };
   const contracts = await loadContracts({
     ...(configPath ? { configPath } : {}),
     // As contract-check: a document past a limit is not judged (exit 2), not a violation.

@@ -129,10 +129,8 @@ function startError(error: unknown, out: string, ports: number[]): string {
   return (error as Error).message;
 }
 
-/**
- * Parses the arguments and starts the proxies. Resolves to an exit code when the arguments are wrong (2)
- * or help was asked (0); otherwise to the running session, which the caller stops.
- */
+/** Parses the arguments and starts the proxies. Resolves to an exit code when the arguments are wrong (2) or
+ * help was asked (0); otherwise to the running session, which the caller stops. */
 export async function startCli(argv: string[], io: CliIo = processIo): Promise<number | Session> {
   let values: Values;
   const dash = argv.indexOf('--');
@@ -275,10 +273,8 @@ function signalled(): Promise<void> {
   });
 }
 
-/**
- * The bin: runs until SIGINT or SIGTERM (or until the wrapped command ends), then lets the exchanges in
- * flight finish for {@link STOP_GRACE_MS}, cuts off the rest, closes the file and, with --check, judges it.
- */
+/** The bin: runs until SIGINT or SIGTERM (or the wrapped command's end), gives the exchanges in flight
+ * {@link STOP_GRACE_MS}, cuts off the rest, closes the file and, with --check, judges it. */
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
   const started = await startCli(argv, io);
   if (typeof started === 'number') return started;

@@ -89,11 +89,9 @@ const sizeLimit = (body: BoundedBody, detail: string, size = body.size): BodyOmi
   size,
 });
 
-/**
- * The masked entry of an exchange whose answer is `incoming`; `broken`: the answer broke off, its body is
- * not kept. Recorded as seen, then masked as a whole, by name and by value wherever the target echoes a
- * credential; a body past the limit or broken off is written as not kept, so a checker says not judged.
- */
+/** The masked entry of an exchange answered `incoming`; `broken`: the answer broke off, its body is not
+ * kept. Recorded as seen, then masked as a whole, by name and by value wherever the target echoes a
+ * credential; a body past the limit or broken off is written as not kept, so a checker says not judged. */
 export function recordedEntry(
   seen: Observed,
   incoming: IncomingMessage,

@@ -7,6 +7,7 @@ import {
   STATUS_CODES,
 } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import type { MockResponse } from '@svc-contracts/error-answers';
 import type { ExchangeRequest, HarEntry, HarNameValue, HarWriter } from '@svc-contracts/har';
 import { type MaskOptions, maskUrl } from '@svc-contracts/redact';
 import { endToEnd, GivenUp, type Observed, observe, pairs, recordedEntry } from './entry.js';
@@ -21,11 +22,7 @@ export interface RecordedSummary {
 }
 
 /** The proxy's own answer to a request it does not forward (`--errors`). */
-export interface ProxyAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string | undefined;
-}
+export type ProxyAnswer = Omit<MockResponse, 'violations'>;
 
 /** What every exchange of one recorder shares. */
 export interface ProxyContext {
@@ -57,10 +54,8 @@ export function upstreamUrl(target: URL, requestUrl: string): URL {
   return new URL(`${target.origin}${basePath}${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`);
 }
 
-/**
- * Forwards one request and writes its entry; resolves once the exchange is over. The caller gets the end
- * of the answer only once its entry is in the file.
- */
+/** Forwards one request and writes its entry; resolves once the exchange is over. The caller gets the end of
+ * the answer only once its entry is in the file. */
 export function forward(proxy: ProxyContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const url = upstreamUrl(proxy.target, req.url ?? '/');
@@ -198,10 +193,8 @@ export function forward(proxy: ProxyContext, req: IncomingMessage, res: ServerRe
   });
 }
 
-/**
- * `--errors`: the request is judged whole before it goes anywhere, then forwarded (with the chunks held) or
- * answered by the proxy; past the body limit it cannot be judged, so it is forwarded as it comes.
- */
+/** `--errors`: the request is judged whole before it goes anywhere, then forwarded (with the chunks held) or
+ * answered by the proxy; past the body limit it cannot be judged, so it is forwarded as it comes. */
 function judgeFirst(
   req: IncomingMessage,
   seen: Observed,

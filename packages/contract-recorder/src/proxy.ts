@@ -28,18 +28,11 @@ export interface RecorderOptions {
   overwrite?: boolean;
   /** Extra names to mask, besides the built-in credential names. */
   mask?: MaskOptions;
-  /**
-   * Largest request or response body kept in the HAR, in bytes (default 64 MiB, at most 256 MiB; decoded
-   * size for compressed answers). A larger body still reaches the other side whole; its entry keeps the
-   * status and headers and marks the body `_bodyOmitted` (`size-limit`), so a checker says it was not judged.
-   */
+  /** Largest body kept in the HAR (decoded size); a larger one is passed on whole and marked `_bodyOmitted`
+   * (`size-limit`), so a checker says it was not judged. */
   maxBodyBytes?: number;
-  /**
-   * Milliseconds the target may stay silent - before its answer's head or between two of its body's
-   * chunks - before the exchange is given up (default 30 000; `Infinity` for none). Before the head the
-   * caller gets `504` and nothing is recorded; during the body the entry is written with the body marked
-   * `_bodyOmitted` (`incomplete`) and the caller's connection is closed.
-   */
+  /** How long the target may stay silent (`Infinity`: no limit): before its answer's head the caller gets
+   * `504` and nothing is recorded; during the body the entry is written with it marked `incomplete`. */
   upstreamTimeoutMs?: number;
   /** Called after each entry is in the file (method, masked URL and status, for a log line). */
   onEntry?: (entry: RecordedSummary) => void;
@@ -57,11 +50,8 @@ export interface Recorder {
   port: number;
   /** Entries written so far. */
   readonly entries: number;
-  /**
-   * Stops accepting requests, lets the exchanges in flight finish and closes the HAR file. With `graceMs`,
-   * exchanges still in flight after that long are cut off: one that has its answer's head is written with
-   * its body marked `_bodyOmitted` (`incomplete`), one without is answered `503` and not recorded.
-   */
+  /** Stops accepting requests, lets the exchanges in flight finish and closes the HAR file; those still in
+   * flight after `graceMs` are cut off (see {@link CloseSummary}). */
   close(options?: { graceMs?: number }): Promise<CloseSummary>;
 }
 
@@ -98,12 +88,8 @@ export function loopback(host = '127.0.0.1'): string {
   return host;
 }
 
-/**
- * Starts the recording proxy: every request to `http://<host>:<port>` is forwarded to the target, the
- * answer goes back to the caller unchanged (status, headers, body bytes), and the exchange is appended
- * to the HAR file with credentials masked. The caller gets the end of the answer only once its entry is
- * in the file, so whatever a client has seen is on disk even if the recorder is killed afterwards.
- */
+/** Starts the recording proxy: requests are forwarded unchanged and each exchange appended, masked, to the HAR;
+ * the caller gets the end of an answer only once its entry is in the file, so a kill loses nothing seen. */
 export async function startRecorder(options: RecorderOptions): Promise<Recorder> {
   const host = loopback(options.host);
   const target = new URL(options.target);

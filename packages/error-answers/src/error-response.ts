@@ -7,6 +7,7 @@ import {
   isXmlMediaType,
   type JsonObject,
   type OpenApiDocument,
+  operationsOf,
 } from '@svc-contracts/openapi-utils';
 import { escapeXmlText, replaceIllegalXmlCharacters } from '@svc-contracts/xml-validator';
 import { locOf, type Violation } from './violations.js';
@@ -19,12 +20,9 @@ export interface MockResponse {
   violations?: Violation[];
 }
 
-/**
- * Builds the error answer a service documents, carrying the actual violations: the body is the
- * documented example of that status with its message replaced, so it keeps the service's own shape
- * (`{detail: [{loc, msg, type}]}` for agents, `{type, description, id}` for voice, `{error,
- * requestId}` for mfa, an XML `ResponseStatus` for numbers) without a per-service template.
- */
+/** The error answer a service documents, carrying the violations: that status's documented example with
+ * its message replaced, so it keeps the service's own shape (agents' `detail` list, voice's
+ * `{type, description, id}`, mfa's `{error, requestId}`, numbers' XML `ResponseStatus`). */
 export function errorResponse(
   spec: OpenApiDocument,
   /** The operation object; `undefined` for a request no operation matches: only `x-error-schemas` applies. */
@@ -61,15 +59,7 @@ function shapedError(
   if (shaped) return shaped;
   const { example } = template;
   const body = typeof example === 'string' ? message : JSON.stringify(example ?? null);
-  return { ...statusAndHeaders(template, status, extraHeaders), body };
-}
-
-function statusAndHeaders(
-  template: Template,
-  status: number,
-  extraHeaders: Record<string, string>,
-): Omit<MockResponse, 'body'> {
-  return { status, headers: { 'content-type': template.mediaType, ...extraHeaders } };
+  return { status, headers: { 'content-type': template.mediaType, ...extraHeaders }, body };
 }
 
 /** The template's example with the message put in: XML in its message element, JSON by `shapeJson`. */
@@ -82,7 +72,7 @@ function fromTemplate(
   extraHeaders: Record<string, string> = {},
 ): MockResponse | undefined {
   const { mediaType, example, schema } = template;
-  const answer = statusAndHeaders(template, status, extraHeaders);
+  const answer = { status, headers: { 'content-type': mediaType, ...extraHeaders } };
   if (typeof example === 'string' && isXmlMediaType(mediaType)) {
     return { ...answer, body: replaceXmlMessage(example, message) };
   }
@@ -171,14 +161,8 @@ function* documentedResponses(
   spec: OpenApiDocument,
 ): Generator<{ status: string | undefined; response: JsonObject & { content: JsonObject } }> {
   const listed: Array<[string | undefined, unknown]> = [];
-  for (const item of Object.values(spec.paths ?? {})) {
-    const pathItem = deref(spec, item);
-    if (!isObject(pathItem)) continue;
-    for (const operation of Object.values(pathItem)) {
-      if (isObject(operation) && isObject(operation.responses))
-        listed.push(...Object.entries(operation.responses));
-    }
-  }
+  for (const { operation } of operationsOf(spec, ['paths']))
+    if (isObject(operation.responses)) listed.push(...Object.entries(operation.responses));
   for (const response of Object.values(spec.components?.responses ?? {})) listed.push([undefined, response]);
   for (const [status, raw] of listed) {
     const response = deref(spec, raw);
@@ -265,12 +249,10 @@ function replaceXmlMessage(xml: string, message: string): string {
   return xml;
 }
 
-/**
- * The answer to a request refused before it can be checked (a body over the mock's size limit, two
- * `Authorization` headers): the status is the mock's choice, not the source's, so the message says so,
- * in the body shape the service uses for its errors (its `x-error-schemas`), problem+json only for a
- * service that documents none.
- */
+/** The answer to a request refused before it can be checked (a body over the mock's size limit, two
+ * `Authorization` headers): the status is the mock's choice, not the source's, so the message says so, in the
+ * body shape the service uses for its errors (its `x-error-schemas`), problem+json only for a service that
+ * documents none. */
 export function mockRefusal(
   spec: OpenApiDocument,
   status: number,

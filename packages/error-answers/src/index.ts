@@ -8,7 +8,6 @@ export {
 } from './error-response.js';
 export {
   challenge,
-  declaredValidationStatus,
   failureStatus,
   noteChosenStatus,
   operationOf,

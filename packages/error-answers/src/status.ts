@@ -56,7 +56,7 @@ export function noteChosenStatus(
 }
 
 /** The service's `x-validation-status` when it states one (a 4xx), else `undefined`. */
-export function declaredValidationStatus(spec: OpenApiDocument): number | undefined {
+function declaredValidationStatus(spec: OpenApiDocument): number | undefined {
   const declared = readValidationStatus(spec).value;
   return declared !== undefined && declared >= 400 && declared <= 499 ? declared : undefined;
 }
@@ -113,11 +113,9 @@ export function operationOf(
   return isObject(operation) ? operation : {};
 }
 
-/**
- * The service's answer to a request its contract refuses (the checker's request violations): the status
- * (401/403 for credentials, 415 where documented, else the validation status) and the documented error
- * body carrying the violations. What the mocks answer, and `contract-record --errors`.
- */
+/** The service's answer to a request its contract refuses (the checker's request violations): the status
+ * (401/403 for credentials, 415 where documented, else the validation status) and the documented error body
+ * carrying the violations. What the mocks answer, and `contract-record --errors`. */
 export function refusalAnswer(
   spec: OpenApiDocument,
   service: string,

@@ -1,3 +1,5 @@
+import { unescapePointer } from '@svc-contracts/openapi-utils';
+
 /** What a refusal carries: the contract checker's violations (`{rule, message, pointer, side, reason}`) or
  * the mock's own (`campaign-state`, `undocumented-operation`). */
 export interface Violation {
@@ -26,6 +28,6 @@ function segments(pointer: string): Array<string | number> {
     .replace(/^#?\/?/, '')
     .split('/')
     .filter((piece) => piece !== '')
-    .map((piece) => piece.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .map(unescapePointer)
     .map((piece) => (/^(0|[1-9][0-9]*)$/.test(piece) ? Number(piece) : piece));
 }

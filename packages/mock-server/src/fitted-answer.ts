@@ -20,12 +20,10 @@ function rulesOf(response: JsonObject): AnswerRules {
   return rules;
 }
 
-/**
- * An answer (an example the mocks serve) made to keep what its Response Object says of the request, as
- * the service's own answer would, by the rules the checker judges it with: `x-echoes`, the members it
- * carries of the request's JSON body (`sent`, parsed; anything else echoes nothing); `x-filters`, only
- * the items of its list that the request's query (`url`, absolute or a path with its query) allows.
- */
+/** An answer (an example the mocks serve) made to keep what its Response Object says of the request, as the
+ * service's own answer would, by the rules the checker judges it with: `x-echoes`, the members it carries of
+ * the request's JSON body (`sent`, parsed; anything else echoes nothing); `x-filters`, only the items of its
+ * list that the request's query (`url`, absolute or a path with its query) allows. */
 export function fitAnswer(response: JsonObject, sent: unknown, url: string, answer: unknown): unknown {
   const { echoes, filters } = rulesOf(response);
   const echoed = echoes.length === 0 ? answer : applyEchoes(echoes, sent, answer);

@@ -28,6 +28,7 @@ export {
   type OperationSection,
   operationsOf,
   operationsOfPathItem,
+  responseKeyOf,
 } from './operations.js';
 export {
   decodePointerSegment,

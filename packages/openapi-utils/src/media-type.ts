@@ -129,10 +129,8 @@ function otherCharset(declared: MediaType, actual: MediaType): boolean {
   return wanted !== undefined && sent !== undefined && wanted.toLowerCase() !== sent.toLowerCase();
 }
 
-/**
- * How well a declared content key covers a media type (higher is more specific, -1 none): by essence, then each
- * declared parameter sent with an equal value; exact essence over `type/*` over any.
- */
+/** How well a declared content key covers a media type (higher is more specific, -1 none): by essence, then
+ * each declared parameter sent with an equal value; exact essence over `type/*` over any. */
 function coverage(declared: MediaType, actual: MediaType): number {
   if (otherCharset(declared, actual)) return -1;
   const parameterBonus = agreeingParameters(declared, actual);

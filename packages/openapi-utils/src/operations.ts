@@ -64,3 +64,13 @@ export function describeOperation(entry: Pick<OperationEntry, 'section' | 'key' 
     ? `${entry.method.toUpperCase()} ${entry.key}`
     : `webhook ${entry.key} (${entry.method.toUpperCase()})`;
 }
+
+/** The response key a status selects: the exact status, its range (`4XX`), else `default` (OpenAPI's order). */
+export function responseKeyOf(responses: Record<string, unknown>, status: number): string | undefined {
+  const keys = Object.keys(responses);
+  return (
+    keys.find((key) => key === String(status)) ??
+    keys.find((key) => key.toUpperCase() === `${Math.floor(status / 100)}XX`) ??
+    (keys.includes('default') ? 'default' : undefined)
+  );
+}

@@ -12,10 +12,8 @@ export interface Changeset {
   releases: Record<string, Bump>;
 }
 
-/**
- * Reads the frontmatter of a `.changeset/*.md` file with the parser `changeset version` itself uses, so the
- * gate and the release agree on what a changeset asks for. Errors name the file.
- */
+/** Reads the frontmatter of a `.changeset/*.md` file with the parser `changeset version` itself uses, so the
+ * gate and the release agree on what a changeset asks for. Errors name the file. */
 export function parseChangeset(text: string, file = '(changeset)'): Changeset {
   let parsed: ReturnType<typeof parseChangesetFile>;
   try {
@@ -42,11 +40,9 @@ export function readPendingChangesets(dir: string, label = '.changeset'): Change
     .map((file) => parseChangeset(readFileSync(join(dir, file), 'utf8'), `${label}/${file}`));
 }
 
-/**
- * The changesets a change brings since `base`: the pending `.changeset/*.md` files new or edited since then,
+/** The changesets a change brings since `base`: the pending `.changeset/*.md` files new or edited since then,
  * as `changeset status --since` counts them. The ones already pending on the base were asked for earlier
- * changes, so they do not cover this one; the release still applies them all.
- */
+ * changes, so they do not cover this one; the release still applies them all. */
 export function readChangesetsAddedSince(repo: string, base: string): Changeset[] {
   const listed = (...args: string[]): string[] =>
     execFileSync('git', [...args, '-z', '--', '.changeset'], {

@@ -37,10 +37,8 @@ export class RepositorySpecError extends Error {
   override readonly name = 'RepositorySpecError';
 }
 
-/**
- * A service's spec bundled by the contract model (the repository's one bundler), with its config; every
- * `$ref` inside the config's folder (the spec-input policy). A spec that does not bundle is refused.
- */
+/** A service's spec bundled by the contract model (the repository's one bundler), with its config; every
+ * `$ref` inside the config's folder (the spec-input policy). A spec that does not bundle is refused. */
 async function bundled(configPath: string, root: string): Promise<Record<string, unknown> | undefined> {
   if (!existsSync(root)) return undefined;
   // Alias chains ended: the comparison follows a bounded number of `$ref` hops.
@@ -53,11 +51,9 @@ async function bundled(configPath: string, root: string): Promise<Record<string,
   return spec?.document as Record<string, unknown> | undefined;
 }
 
-/**
- * `specs/<service>/` belongs to `@svc-contracts/<service>-client`; `packages/<dir>/` to that package when
+/** `specs/<service>/` belongs to `@svc-contracts/<service>-client`; `packages/<dir>/` to that package when
  * the file is part of what it publishes (its manifest, `src/` that `dist/` is built from, or a `files`
- * entry): a change to its tests alone asks for no release.
- */
+ * entry): a change to its tests alone asks for no release. */
 function packageOf(repo: string, file: string): string | undefined {
   const spec = /^specs\/([^/]+)\//.exec(file);
   if (spec?.[1] && spec[1] !== 'common') return `@svc-contracts/${spec[1]}-client`;
@@ -114,10 +110,8 @@ export function extractRef(repo: string, ref: string): string {
   }
 }
 
-/**
- * Classified contract changes per client package between two trees holding `specs/` and `redocly.yaml`:
- * every service the new tree's `redocly.yaml` lists, bundled in each, and its XSDs.
- */
+/** Classified contract changes per client package between two trees holding `specs/` and `redocly.yaml`:
+ * every service the new tree's `redocly.yaml` lists, bundled in each, and its XSDs. */
 export async function contractChangesBetween(old: string, repo: string): Promise<Record<string, Change[]>> {
   const configPath = join(repo, 'redocly.yaml');
   const apis =

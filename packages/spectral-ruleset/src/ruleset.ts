@@ -24,17 +24,13 @@ import { xApiKeyRules } from './rules/x-api-key.js';
 import { type XsdBaseDirectory, xmlXsdRules } from './rules/xml-xsd.js';
 
 export interface RulesetOptions {
-  /**
-   * Where `x-xsd.schema` paths are looked up (see {@link XsdBaseDirectory}). Default: the directory of
-   * the linted document. Set it when linting a bundled copy that lives outside the service folder.
-   */
+  /** Where `x-xsd.schema` paths are looked up (see {@link XsdBaseDirectory}). Default: the directory of the
+   * linted document. Set it when linting a bundled copy that lives outside the service folder. */
   xsdBaseDirectory?: XsdBaseDirectory;
 }
 
-/**
- * spectral:oas rules that ours replace. Keeping both would report each problem twice, or (for the
- * example rules) report every valid XML example as an error.
- */
+/** spectral:oas rules that ours replace. Keeping both would report each problem twice, or (for the example
+ * rules) report every valid XML example as an error. */
 export const REPLACED_BUILT_INS = {
   'operation-operationId': 'svc-operation-id',
   'operation-operationId-unique': 'svc-operation-id-unique',
@@ -70,10 +66,8 @@ export function createRules(options: RulesetOptions = {}): Record<string, RuleDe
   };
 }
 
-/**
- * The ruleset: spectral:oas (recommended rules), minus the built-ins we replace, with `oas3-schema`
- * patched for split specs (see oas3-schema-path-item-ref.ts), plus our rules.
- */
+/** The ruleset: spectral:oas (recommended rules), minus the built-ins we replace, with `oas3-schema` patched
+ * for split specs (see oas3-schema-path-item-ref.ts), plus our rules. */
 export function createRuleset(options: RulesetOptions = {}): RulesetDefinition {
   const turnedOff = Object.fromEntries(Object.keys(REPLACED_BUILT_INS).map((code) => [code, 'off' as const]));
   return {

@@ -29,11 +29,9 @@ const SCHEMA_REFERENCE =
   /<(?:[A-Za-z_][\w.-]*:)?(?:include|import|redefine|override)\b[^>]*?\bschemaLocation\s*=\s*(["'])(.*?)\1/g;
 const HAS_URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
-/**
- * Reads an XSD and, transitively, the schemas it names in `xs:include`, `xs:import`, `xs:redefine` and
+/** Reads an XSD and, transitively, the schemas it names in `xs:include`, `xs:import`, `xs:redefine` and
  * `xs:override`, each under contract-model's spec-input policy within `root` (default: the repository
- * holding the XSD).
- */
+ * holding the XSD). */
 export async function loadSchemaBundle(
   xsdPath: string,
   options: { root?: string } = {},

@@ -1,11 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
-import { findConfigPath } from '@svc-contracts/contract-model';
+import { configHosts, findConfigPath } from '@svc-contracts/contract-model';
 import { Proposer, proposeOptions } from '@svc-contracts/contract-propose';
 import { printable } from '@svc-contracts/har';
-import { isObject } from '@svc-contracts/openapi-utils';
 import { loadContracts } from '../contract/contract-set.js';
 import { batchLimits, batchXmlLimits, type CheckLimits } from '../core/limits.js';
 import { parseShard } from '../core/shard.js';
@@ -278,23 +277,6 @@ async function runMerge(
     output.stderr(`contract-check merge: ${printable((error as Error).message)}\n`);
     return 2;
   }
-}
-
-/** The `hosts` entry of `contract-check.json` next to the config, if there is one. */
-async function configHosts(configPath: string | undefined): Promise<Record<string, unknown>> {
-  if (configPath === undefined) return {};
-  const text = await readFile(join(dirname(configPath), 'contract-check.json'), 'utf8').catch(
-    () => undefined,
-  );
-  let hosts: unknown;
-  try {
-    hosts = text === undefined ? undefined : (JSON.parse(text) as { hosts?: unknown } | null)?.hosts;
-  } catch (error) {
-    throw new Error(`contract-check.json: not JSON (${(error as Error).message.slice(0, 120)})`);
-  }
-  if (hosts === undefined) return {};
-  if (!isObject(hosts)) throw new Error('contract-check.json: "hosts" maps a service to its host names');
-  return hosts;
 }
 
 /** The bytes of the recordings `paths` name (for the progress line); what cannot be read counts nothing. */

@@ -5,7 +5,13 @@ import {
   readOperationRefusals,
   readResponseFilters,
 } from '@svc-contracts/contract-model';
-import { derefWithPointer, escapePointer, isObject, type JsonObject } from '@svc-contracts/openapi-utils';
+import {
+  derefWithPointer,
+  escapePointer,
+  isObject,
+  type JsonObject,
+  responseKeyOf,
+} from '@svc-contracts/openapi-utils';
 import { type BodyCheck, type MaybePromise, planBody } from '../bodies/body.js';
 import { scalarCoercion } from '../bodies/coerce.js';
 import { UnparseableJson } from '../bodies/json-text.js';
@@ -36,11 +42,7 @@ export function responseKeyFor(responses: unknown, status: number): string | und
     responseKeys.set(responses, byStatus);
   }
   if (byStatus.has(status)) return byStatus.get(status);
-  const keys = Object.keys(responses);
-  const key =
-    keys.find((one) => one === String(status)) ??
-    keys.find((one) => one.toUpperCase() === `${Math.floor(status / 100)}XX`) ??
-    (keys.includes('default') ? 'default' : undefined);
+  const key = responseKeyOf(responses, status);
   // Statuses come from traffic: past a bound the map of this object starts again.
   if (byStatus.size >= 1000) byStatus.clear();
   byStatus.set(status, key);

@@ -2,10 +2,8 @@ import { EXTENSION, NOTHING, problem, type Read, rawOf } from './names.js';
 
 const KEY = EXTENSION.bodyOpen;
 
-/**
- * `x-body-open` on a Response Object: `true` says the source shows neither whether the response has a
- * body nor its media type (the checker then accepts no body or an undeclared media type).
- */
+/** `x-body-open` on a Response Object: `true` says the source shows neither whether the response has a body
+ * nor its media type (the checker then accepts no body or an undeclared media type). */
 export function readBodyOpen(response: unknown): Read<boolean> {
   const raw = rawOf(response, KEY);
   if (raw === undefined) return NOTHING;

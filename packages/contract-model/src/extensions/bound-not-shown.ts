@@ -3,10 +3,8 @@ import { EXTENSION, isNonEmptyString, NOTHING, problem, type Read, rawOf } from 
 
 const KEY = EXTENSION.boundNotShown;
 
-/**
- * `x-bound-not-shown: [maxLength]` on a schema: the source says a bound applies without showing its
- * value. The schema must not set the keyword (a value would be invented); that is a problem at the keyword.
- */
+/** `x-bound-not-shown: [maxLength]` on a schema: the source says a bound applies without showing its value.
+ * The schema must not set the keyword (a value would be invented); that is a problem at the keyword. */
 export function readBoundNotShown(schema: unknown): Read<string[]> {
   const listed = rawOf(schema, KEY);
   if (listed === undefined) return NOTHING;

@@ -2,10 +2,8 @@ import { EXTENSION, NOTHING, problem, type Read, rawOf } from './names.js';
 
 const KEY = EXTENSION.credential;
 
-/**
- * `x-credential: false` on a security scheme: it is part of a requirement (the agents organization
- * header) but not a credential of its own: never refused beside another, never counted as one.
- */
+/** `x-credential: false` on a security scheme: it is part of a requirement (the agents organization header)
+ * but not a credential of its own: never refused beside another, never counted as one. */
 export function readCredential(scheme: unknown): Read<boolean> {
   const raw = rawOf(scheme, KEY);
   if (raw === undefined) return NOTHING;

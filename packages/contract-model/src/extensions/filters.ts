@@ -21,10 +21,9 @@ export const FILTER_MATCHES: readonly FilterMatch[] = [
   'not-after',
 ];
 
-/**
- * One `x-filters` condition on every item of the answer's list. With `element`, the parameter is a JSON array
- * of filter objects and the condition applies to those matching `element`; without `field`/`match`, never compared.
- */
+/** One `x-filters` condition on every item of the answer's list. With `element`, the parameter is a JSON
+ * array of filter objects and the condition applies to those matching `element`; without `field`/`match`,
+ * never compared. */
 export interface FilterCondition {
   parameter: string;
   element?: JsonObject;

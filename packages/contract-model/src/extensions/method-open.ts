@@ -2,11 +2,9 @@ import { EXTENSION, NOTHING, problem, type Read, rawOf } from './names.js';
 
 const KEY = EXTENSION.methodOpen;
 
-/**
- * `x-method-open` on a webhook's Operation Object: `true` says the source does not show the method the
+/** `x-method-open` on a webhook's Operation Object: `true` says the source does not show the method the
  * callback is sent with, so a recorded delivery of any method is this webhook (declared under the method
- * assumed for it).
- */
+ * assumed for it). */
 export function readMethodOpen(operation: unknown): Read<boolean> {
   const raw = rawOf(operation, KEY);
   if (raw === undefined) return NOTHING;

@@ -2,10 +2,8 @@ import { EXTENSION, NOTHING, type Read, rawOf } from './names.js';
 
 const KEY = EXTENSION.pathAliases;
 
-/**
- * `x-path-aliases` on a path item: other spellings of its path the source shows (`/e911addresses`
- * beside `/e911Addresses`), path templates relative like the path key. The value keeps the strings.
- */
+/** `x-path-aliases` on a path item: other spellings of its path the source shows (`/e911addresses` beside
+ * `/e911Addresses`), path templates relative like the path key. The value keeps the strings. */
 export function readPathAliases(pathItem: unknown): Read<string[]> {
   const raw = rawOf(pathItem, KEY);
   if (raw === undefined) return NOTHING;

@@ -3,10 +3,8 @@ import { EXTENSION, isNonEmptyString, NOTHING, type Read, rawOf } from './names.
 
 const KEY = EXTENSION.requires;
 
-/**
- * `x-requires` on a parameter: the other parameters (same `in`) that must be sent whenever it is
- * (`countryCodeA3`). Whether they exist on the operation is judged by who sees the operation (the linter).
- */
+/** `x-requires` on a parameter: the other parameters (same `in`) that must be sent whenever it is
+ * (`countryCodeA3`). Whether they exist on the operation is judged by who sees the operation (the linter). */
 export function readRequires(parameter: unknown): Read<string[]> {
   const required = rawOf(parameter, KEY);
   if (required === undefined) return NOTHING;

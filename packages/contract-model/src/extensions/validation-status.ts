@@ -3,11 +3,9 @@ import { EXTENSION, NOTHING, problem, type Read, rawOf } from './names.js';
 
 const KEY = EXTENSION.validationStatus;
 
-/**
- * The root `x-validation-status`: the 4xx or 5xx status the service answers for an invalid request. It
- * must be one `x-error-schemas` covers (its status or its range), or the mocks answer with an
- * undocumented body. The value is the status when it is a 4xx or 5xx.
- */
+/** The root `x-validation-status`: the 4xx or 5xx status the service answers for an invalid request. It must
+ * be one `x-error-schemas` covers (its status or its range), or the mocks answer with an undocumented body.
+ * The value is the status when it is a 4xx or 5xx. */
 export function readValidationStatus(root: unknown): Read<number> {
   const raw = rawOf(root, KEY);
   if (raw === undefined) return NOTHING;

@@ -5,10 +5,8 @@ const KEY = EXTENSION.versionPrefix;
 export const VERSION_PREFIX_MISSING =
   'The root has no `x-version-prefix`: declare the prefix every path starts with (for example `x-version-prefix: /api/v1`).';
 
-/**
- * The root `x-version-prefix` (`/api/v1`): the prefix every path starts with. The value is any
- * non-empty string written (paths are compared with it even when its shape is reported).
- */
+/** The root `x-version-prefix` (`/api/v1`): the prefix every path starts with. The value is any non-empty
+ * string written (paths are compared with it even when its shape is reported). */
 export function readVersionPrefix(root: unknown): Read<string> {
   const raw = rawOf(root, KEY);
   if (raw === undefined) return NOTHING;

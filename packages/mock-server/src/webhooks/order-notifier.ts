@@ -71,15 +71,13 @@ function limitOf(options: WebhookDeliveryOptions, name: keyof typeof defaultWebh
   return value;
 }
 
-/**
- * The numbers mock's subscriptions and order notifications (`--stateful`): a `Subscription` created on
- * the mock is kept; an `Order` the mock accepts afterwards is followed by a `Notification` POSTed to the
- * URL of every live subscription whose `OrderType` is `orders` (or that names none), with the order's
- * own numbers (E.164, or 10-digit under `NumberFormat` `LEGACY`), `Status` `COMPLETE`, the order's `id`
- * as `CustomerOrderId`, the time of the order as both dates, the subscription's id as `SubscriptionId`,
- * and its `BasicAuthentication` as HTTP Basic. The order's answer is sent first; deliveries run after it, each bounded in time, and
- * are retried per {@link RetryPolicy}.
- */
+/** The numbers mock's subscriptions and order notifications (`--stateful`): a `Subscription` created on the
+ * mock is kept; an `Order` the mock accepts afterwards is followed by a `Notification` POSTed to the URL of
+ * every live subscription whose `OrderType` is `orders` (or that names none), with the order's own numbers
+ * (E.164, or 10-digit under `NumberFormat` `LEGACY`), `Status` `COMPLETE`, the order's `id` as
+ * `CustomerOrderId`, the time of the order as both dates, the subscription's id as `SubscriptionId`, and its
+ * `BasicAuthentication` as HTTP Basic. The order's answer is sent first; deliveries run after it, each
+ * bounded in time, and are retried per {@link RetryPolicy}. */
 export class OrderNotifier {
   private readonly subscriptions: KeptSubscription[] = [];
   private readonly inFlight = new Set<Promise<void>>();

@@ -1,10 +1,8 @@
 import type { SchemaCheckSpec } from './types.js';
 
-/**
- * Schema checks: each is emitted as `request-<id>` where the client writes the value (parameters, request
+/** Schema checks: each is emitted as `request-<id>` where the client writes the value (parameters, request
  * bodies, webhook answers) and `response-<id>` where it reads it (responses, headers, webhook payloads).
- * Narrowing what a client reads breaks nobody; narrowing what it writes does. Widening is the mirror.
- */
+ * Narrowing what a client reads breaks nobody; narrowing what it writes does. Widening is the mirror. */
 export const schemaChecks = {
   'property-removed': {
     request: 'breaking',

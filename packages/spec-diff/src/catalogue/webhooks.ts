@@ -1,9 +1,7 @@
 import type { CheckSpec } from './types.js';
 
-/**
- * Webhooks (3.1 `webhooks`) and operations' `callbacks`: the service calls the client, so the payload is read
- * by the client (its schemas are `response-*` checks) and the answer is written by it (`request-*`).
- */
+/** Webhooks (3.1 `webhooks`) and operations' `callbacks`: the service calls the client, so the payload is
+ * read by the client (its schemas are `response-*` checks) and the answer is written by it (`request-*`). */
 export const webhookChecks = {
   'webhook-removed': {
     level: 'breaking',

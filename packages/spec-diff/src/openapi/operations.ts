@@ -13,10 +13,8 @@ import { compareCallbacks } from './webhooks.js';
 const template = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
 const parameterNames = (path: string) => [...path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] ?? '');
 
-/**
- * Old paths missing from the new document paired with the new path of the same template (only where the
- * template names one path on each side): a renamed path parameter is the same path.
- */
+/** Old paths missing from the new document paired with the new path of the same template (only where the
+ * template names one path on each side): a renamed path parameter is the same path. */
 function renamedPaths(pathsBefore: Json, pathsAfter: Json): Map<string, string> {
   const gone = Object.keys(pathsBefore).filter((path) => !(path in pathsAfter));
   const fresh = Object.keys(pathsAfter).filter((path) => !(path in pathsBefore));

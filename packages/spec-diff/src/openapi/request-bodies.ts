@@ -84,10 +84,8 @@ function defaultPartType(walk: Walk, doc: Json, schema: unknown): string {
     : 'text/plain';
 }
 
-/**
- * The multipart/form `encoding` of one media type, part by part: its content types (written or by default),
- * its required headers, and how a form part is written (style, explode, allowReserved).
- */
+/** The multipart/form `encoding` of one media type, part by part: its content types (written or by default),
+ * its required headers, and how a form part is written (style, explode, allowReserved). */
 function compareEncoding(
   walk: Walk,
   type: string,

@@ -188,11 +188,9 @@ function wrapperOf(schema: Json): { key: 'anyOf' | 'oneOf'; members: unknown[] }
   return undefined;
 }
 
-/**
- * A schema that became (or stopped being) an anyOf/oneOf keeping it as a member: the kept member is compared
- * with the old schema, every other member is one alternative added (or removed). `$ref X` becoming
- * `anyOf [$ref X, $ref Y]` is Y added, not every property of X removed. A `{type: null}` member is nullability.
- */
+/** A schema that became (or stopped being) an anyOf/oneOf keeping it as a member: the kept member is compared
+ * with the old schema, every other member is one alternative added (or removed). `$ref X` becoming `anyOf
+ * [$ref X, $ref Y]` is Y added, not every property of X removed. A `{type: null}` member is nullability. */
 function wrapped(
   walk: Walk,
   rawBefore: unknown,
@@ -550,11 +548,9 @@ const flatKeys = new Set([
   'examples',
 ]);
 
-/**
- * The properties of an object schema and of every allOf member (followed through `$ref`s), each where it is
+/** The properties of an object schema and of every allOf member (followed through `$ref`s), each where it is
  * written; undefined when the schema says anything else (bounds, additionalProperties, a non-object member,
- * a property defined twice), which is then compared keyword by keyword and member by member.
- */
+ * a property defined twice), which is then compared keyword by keyword and member by member. */
 function flatten(walk: Walk, doc: Json, schema: Json, pointer: string, depth = 0): PropertySet | undefined {
   if (depth > 32 || Object.keys(schema).some((key) => !flatKeys.has(key))) return undefined;
   if (schema.type !== undefined && schema.type !== 'object') return undefined;
@@ -698,11 +694,9 @@ function arrays(walk: Walk, before: Json, after: Json, loc: Loc, direction: Dire
   }
 }
 
-/**
- * Member by member: a member is the same when it refers to the same component, or is written the same; the
+/** Member by member: a member is the same when it refers to the same component, or is written the same; the
  * remaining inline members pair with one of the same type and title and are compared. Unpaired members are
- * added or removed.
- */
+ * added or removed. */
 function compositions(walk: Walk, before: Json, after: Json, loc: Loc, direction: Direction): void {
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
     const listBefore = Array.isArray(before[key]) ? (before[key] as unknown[]) : undefined;
@@ -849,11 +843,9 @@ const nestedSchemas = new Set([
 /** Keywords holding a schema per name (a name added constrains more, a name removed less). */
 const schemaMaps = new Set(['patternProperties', 'dependentSchemas']);
 
-/**
- * A constraint keyword present on both sides and changed: its schemas compared where that keeps the side's
+/** A constraint keyword present on both sides and changed: its schemas compared where that keeps the side's
  * meaning (`then`/`else` under the same `if` too); `not`, `if`, `dependentRequired` and the content keywords
- * as written.
- */
+ * as written. */
 function constraintChanged(
   walk: Walk,
   before: Json,

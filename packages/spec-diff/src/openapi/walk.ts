@@ -6,10 +6,8 @@ import type { Change, Direction } from '../change.js';
 
 export type Json = JsonObject;
 
-/**
- * Where the walk is: `b` in the old document, `a` in the new one, and `p` the pointer a change is reported
- * at (the new side's referenced component when there is one, else the old side's, else the inline path).
- */
+/** Where the walk is: `b` in the old document, `a` in the new one, and `p` the pointer a change is reported
+ * at (the new side's referenced component when there is one, else the old side's, else the inline path). */
 export interface Loc {
   p: string;
   b: string;
@@ -88,11 +86,9 @@ export class Walk {
     this.changes.push(change);
   }
 
-  /**
-   * Follows local `$ref`s (`#/…`) on both sides. A change is reported where the new side's component lives
+  /** Follows local `$ref`s (`#/…`) on both sides. A change is reported where the new side's component lives
    * (shared by whoever refers to it); where only the old side referred to one, at the place that no longer
-   * does. A dangling reference is compared as it is written.
-   */
+   * does. A dangling reference is compared as it is written. */
   resolvePair(
     rawBefore: unknown,
     rawAfter: unknown,

@@ -3,11 +3,9 @@ import { oas3 } from '@stoplight/spectral-formats';
 import { EXTENSION, readBodyOpen } from '@svc-contracts/contract-model';
 import { isInsideExampleData, misplacedResponseExtension } from '../lib/openapi.js';
 
-/**
- * `x-body-open: true` on a Response Object says the source shows neither whether the response has a
- * body nor its media type; the contract checker then accepts no body or an undeclared media type. Any
- * other value, or the key anywhere but on a response, is a typo the checker would silently ignore.
- */
+/** `x-body-open: true` on a Response Object says the source shows neither whether the response has a body nor
+ * its media type; the contract checker then accepts no body or an undeclared media type. Any other value, or
+ * the key anywhere but on a response, is a typo the checker would silently ignore. */
 const bodyOpen = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (node, _options, context): IFunctionResult[] => {

@@ -3,10 +3,8 @@ import { oas3 } from '@stoplight/spectral-formats';
 import { EXTENSION, readBoundNotShown } from '@svc-contracts/contract-model';
 import { isInsideExampleData } from '../lib/openapi.js';
 
-/**
- * `x-bound-not-shown: [maxLength]` records that the source says a bound applies without showing its
- * value. Setting the keyword anyway would invent a value that clients and mocks then enforce.
- */
+/** `x-bound-not-shown: [maxLength]` records that the source says a bound applies without showing its value.
+ * Setting the keyword anyway would invent a value that clients and mocks then enforce. */
 const boundNotShown = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (schema, _options, context): IFunctionResult[] => {

@@ -17,10 +17,8 @@ function isE164Schema(schema: unknown): boolean {
   return isObject(schema) && schema.title === E164_TITLE;
 }
 
-/**
- * The schema is the shared E164 schema, or holds it: as array items or as a branch of
- * `oneOf`/`anyOf`/`allOf` (a nullable number, or E.164 alongside a legacy 10-digit form), at any depth.
- */
+/** The schema is the shared E164 schema, or holds it: as array items or as a branch of
+ * `oneOf`/`anyOf`/`allOf` (a nullable number, or E.164 alongside a legacy 10-digit form), at any depth. */
 function usesE164(schema: Record<string, unknown>, depth = 0): boolean {
   if (isE164Schema(schema)) return true;
   if (depth > 4) return false;
@@ -35,11 +33,9 @@ function usesE164(schema: Record<string, unknown>, depth = 0): boolean {
 
 const TELEPHONE_NUMBER_LIKE = /^\+?[0-9][0-9 ().-]{4,}$/;
 
-/**
- * Only string-like schemas can hold a telephone number. Enumerations, non-string types, and strings
- * whose examples are not telephone numbers (a `NumberFormat` switch whose example is `LEGACY`) merely
- * mention E.164 in their description and are left alone.
- */
+/** Only string-like schemas can hold a telephone number. Enumerations, non-string types, and strings whose
+ * examples are not telephone numbers (a `NumberFormat` switch whose example is `LEGACY`) merely mention
+ * E.164 in their description and are left alone. */
 function couldHoldTelephoneNumber(schema: Record<string, unknown>): boolean {
   if (schema.enum !== undefined || schema.const !== undefined) return false;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];

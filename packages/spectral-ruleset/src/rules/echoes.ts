@@ -3,11 +3,9 @@ import { oas3 } from '@stoplight/spectral-formats';
 import { EXTENSION, readEchoes } from '@svc-contracts/contract-model';
 import { isInsideExampleData, misplacedResponseExtension } from '../lib/openapi.js';
 
-/**
- * `x-echoes` says what an answer carries of its request's body (the group message's `tag`, "present when
- * sent in the request"). The contract checker and the mocks read it on a Response Object; an entry
- * they cannot read would check nothing, so it is an error here.
- */
+/** `x-echoes` says what an answer carries of its request's body (the group message's `tag`, "present when
+ * sent in the request"). The contract checker and the mocks read it on a Response Object; an entry they
+ * cannot read would check nothing, so it is an error here. */
 const echoes = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (node, _options, context): IFunctionResult[] => {

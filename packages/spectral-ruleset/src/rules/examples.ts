@@ -10,13 +10,11 @@ import { isObject, isXmlMediaType } from '@svc-contracts/openapi-utils';
 import type { JsonPath } from '../lib/json.js';
 import { isInsideExampleData, isUnderXmlMediaType } from '../lib/openapi.js';
 
-/**
- * Replacements for spectral:oas `oas3-valid-media-example` and `oas3-valid-schema-example`, which
- * validate an XML text example of an `application/xml` media type against its object schema as if the
- * text were the JSON instance, and fail every XML example. Here XML bodies are skipped (the contract
- * tests validate them against their `x-xsd`), everything else is validated with the JSON Schema
- * 2020-12 dialect of OpenAPI 3.1.
- */
+/** Replacements for spectral:oas `oas3-valid-media-example` and `oas3-valid-schema-example`, which validate
+ * an XML text example of an `application/xml` media type against its object schema as if the text were the
+ * JSON instance, and fail every XML example. Here XML bodies are skipped (the contract tests validate them
+ * against their `x-xsd`), everything else is validated with the JSON Schema 2020-12 dialect of OpenAPI
+ * 3.1. */
 
 interface ExampleValue {
   value: unknown;

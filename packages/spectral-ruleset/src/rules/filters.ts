@@ -4,12 +4,10 @@ import { EXTENSION, extensionAsWritten, readResponseFilters } from '@svc-contrac
 import { isObject, operationsOf } from '@svc-contracts/openapi-utils';
 import { effectiveParameters, isInsideExampleData, misplacedResponseExtension } from '../lib/openapi.js';
 
-/**
- * `x-filters` says which items of a list answer the request's query allows (agents of the `status`
- * asked for, runs from `start_date` to `end_date`). The contract checker and the mocks read it on a
- * Response Object; a condition they cannot read, or one that names a query parameter the operation does
- * not have, would check nothing, so each is an error here.
- */
+/** `x-filters` says which items of a list answer the request's query allows (agents of the `status` asked
+ * for, runs from `start_date` to `end_date`). The contract checker and the mocks read it on a Response
+ * Object; a condition they cannot read, or one that names a query parameter the operation does not have,
+ * would check nothing, so each is an error here. */
 const filters = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (node, _options, context): IFunctionResult[] => {
@@ -45,10 +43,8 @@ const filters = createRulesetFunction<Record<string, unknown>, null>(
   },
 );
 
-/**
- * The query parameters of the operation a response belongs to, by name; undefined for a response that
- * is not under an operation (a `components.responses` entry is checked where an operation uses it).
- */
+/** The query parameters of the operation a response belongs to, by name; undefined for a response that is not
+ * under an operation (a `components.responses` entry is checked where an operation uses it). */
 function queryParameters(
   root: unknown,
   path: ReadonlyArray<string | number>,

@@ -3,11 +3,9 @@ import { oas3 } from '@stoplight/spectral-formats';
 import { EXTENSION, readJwtClaims } from '@svc-contracts/contract-model';
 import { isInsideExampleData } from '../lib/openapi.js';
 
-/**
- * `x-jwt-claims` ties a claim inside a JWT property to another property of the same body. The contract
- * checker reads it on the body schema; a name that is not one of the schema's properties would make the
- * rule check nothing, so it is an error here.
- */
+/** `x-jwt-claims` ties a claim inside a JWT property to another property of the same body. The contract
+ * checker reads it on the body schema; a name that is not one of the schema's properties would make the rule
+ * check nothing, so it is an error here. */
 const jwtClaims = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (schema, _options, context): IFunctionResult[] => {

@@ -3,11 +3,9 @@ import { oas3 } from '@stoplight/spectral-formats';
 import { EXTENSION, readMethodOpen } from '@svc-contracts/contract-model';
 import { isInsideExampleData } from '../lib/openapi.js';
 
-/**
- * `x-method-open: true` on a webhook's Operation Object says the source does not show the method of the
+/** `x-method-open: true` on a webhook's Operation Object says the source does not show the method of the
  * callback; the contract checker then takes a delivery of any method as this webhook. Any other value, or
- * the key anywhere but on an operation of `webhooks`, is a typo nothing would read.
- */
+ * the key anywhere but on an operation of `webhooks`, is a typo nothing would read. */
 const methodOpen = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (node, _options, context): IFunctionResult[] => {

@@ -2,13 +2,11 @@ import type { IFunctionResult, RuleDefinition } from '@stoplight/spectral-core';
 import { oas } from '@stoplight/spectral-rulesets';
 import { isObject } from '@svc-contracts/openapi-utils';
 
-/**
- * Workaround for stoplightio/spectral#2655: spectral:oas `oas3-schema` validates OpenAPI 3.1 `paths`
- * against Path Item instead of Path Item or Reference, so every `paths: {/x: {$ref: paths/x.yaml}}`
- * of a split spec is an error ("must not have unevaluated properties"). The rule is redefined under its
- * own name with the same definition, dropping only that result for a path item that is a `$ref`.
- * When a Spectral release no longer has the rule in this shape, nothing is redefined.
- */
+/** Workaround for stoplightio/spectral#2655: spectral:oas `oas3-schema` validates OpenAPI 3.1 `paths` against
+ * Path Item instead of Path Item or Reference, so every `paths: {/x: {$ref: paths/x.yaml}}` of a split spec
+ * is an error ("must not have unevaluated properties"). The rule is redefined under its own name with the
+ * same definition, dropping only that result for a path item that is a `$ref`. When a Spectral release no
+ * longer has the rule in this shape, nothing is redefined. */
 
 type RuleFunction = (input: unknown, options: unknown, context: unknown) => unknown;
 

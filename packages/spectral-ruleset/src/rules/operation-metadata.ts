@@ -18,11 +18,9 @@ const nonEmptyStringArray = createRulesetFunction<unknown, null>(
       : [{ message: 'missing or empty' }],
 );
 
-/**
- * Summary, tags, x-source and security on every operation. Webhooks need the same except `security`:
- * a webhook is a request the service sends to the subscriber, so there is no credential of ours for the
- * caller to present; how the subscriber authenticates the service is described by its subscription.
- */
+/** Summary, tags, x-source and security on every operation. Webhooks need the same except `security`: a
+ * webhook is a request the service sends to the subscriber, so there is no credential of ours for the caller
+ * to present; how the subscriber authenticates the service is described by its subscription. */
 export const operationMetadataRules: Record<string, RuleDefinition> = {
   'svc-operation-summary': {
     description: 'Every operation and webhook has a summary.',

@@ -3,12 +3,10 @@ import { oas3 } from '@stoplight/spectral-formats';
 import { EXTENSION, readOperationRefusals } from '@svc-contracts/contract-model';
 import { isInsideExampleData } from '../lib/openapi.js';
 
-/**
- * `x-refusals` says which requests of an operation the source says the service refuses, and with which
- * status (numbers rule 4: `SmsSettings` in a tns document, 400 with `ErrorCode` 400). The contract
- * checker and the mocks read it on an Operation Object; an entry they cannot read would check nothing,
- * and a status the operation does not declare would make the mocks serve an undocumented answer.
- */
+/** `x-refusals` says which requests of an operation the source says the service refuses, and with which
+ * status (numbers rule 4: `SmsSettings` in a tns document, 400 with `ErrorCode` 400). The contract checker
+ * and the mocks read it on an Operation Object; an entry they cannot read would check nothing, and a status
+ * the operation does not declare would make the mocks serve an undocumented answer. */
 const refusals = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (node, _options, context): IFunctionResult[] => {

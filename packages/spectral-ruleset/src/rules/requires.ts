@@ -5,11 +5,9 @@ import { describeOperation, operationsOf } from '@svc-contracts/openapi-utils';
 import { isNonEmptyString, type JsonPath } from '../lib/json.js';
 import { effectiveParameters, type ParameterEntry } from '../lib/openapi.js';
 
-/**
- * "requires `countryCodeA3`", "requires the query parameter countryCodeA3". A back-quoted name always
- * counts; a bare word counts only when it is the name of a parameter of the operation, so prose such
- * as "requires authentication" does not.
- */
+/** "requires `countryCodeA3`", "requires the query parameter countryCodeA3". A back-quoted name always
+ * counts; a bare word counts only when it is the name of a parameter of the operation, so prose such as
+ * "requires authentication" does not. */
 const REQUIRES_PHRASE =
   /\brequires?\s+(?:the\s+)?(?:(?:query|path|header|cookie)\s+)?(?:parameters?\s+)?(`[^`]+`|[A-Za-z_][\w-]*(?:\.[\w-]+)*)/gi;
 

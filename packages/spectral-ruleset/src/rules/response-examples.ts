@@ -33,11 +33,9 @@ const responseExamples = createRulesetFunction<Record<string, unknown>, null>(
   },
 );
 
-/**
- * An open response (`x-body-open`) of an operation, which the mocks answer with, needs a body to serve:
- * without `content` the mock's 401 is empty where the service plausibly sends one. The checker still
- * accepts no body or another media type; the content only gives the mocks a realistic answer.
- */
+/** An open response (`x-body-open`) of an operation, which the mocks answer with, needs a body to serve:
+ * without `content` the mock's 401 is empty where the service plausibly sends one. The checker still accepts
+ * no body or another media type; the content only gives the mocks a realistic answer. */
 const openResponseBody = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (response, _options, context): IFunctionResult[] => {

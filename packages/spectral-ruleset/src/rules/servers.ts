@@ -4,10 +4,8 @@ import { isObject } from '@svc-contracts/openapi-utils';
 
 const LEADING_VARIABLE = /^\{([^}]+)\}/;
 
-/**
- * The source documents give placeholder addresses (`{base_url}`), and every environment (production,
- * sandbox, the local mocks) differs: a server URL starts with a declared variable that holds the base URL.
- */
+/** The source documents give placeholder addresses (`{base_url}`), and every environment (production,
+ * sandbox, the local mocks) differs: a server URL starts with a declared variable that holds the base URL. */
 const serverUrlVariable = createRulesetFunction<Record<string, unknown>, null>(
   { input: { type: 'object' }, options: null },
   (server, _options, context): IFunctionResult[] => {

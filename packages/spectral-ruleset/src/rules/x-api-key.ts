@@ -11,10 +11,8 @@ function isRetiredHeader(name: unknown): boolean {
 
 const RETIRED_MESSAGE = 'The X-API-Key header is no longer supported by the service';
 
-/**
- * Header parameters, apiKey security schemes and response headers named X-API-Key. The root
- * `x-unsupported-credentials` list may name it, since that is where the spec says it is refused.
- */
+/** Header parameters, apiKey security schemes and response headers named X-API-Key. The root
+ * `x-unsupported-credentials` list may name it, since that is where the spec says it is refused. */
 const noXApiKey = createRulesetFunction<unknown, null>(
   { input: null, options: null },
   (node, _options, context): IFunctionResult[] => {

@@ -5,11 +5,9 @@ import { oas3 } from '@stoplight/spectral-formats';
 import { EXTENSION, readXsd, XSD_PATH_FIELDS } from '@svc-contracts/contract-model';
 import { isObject, isXmlMediaType } from '@svc-contracts/openapi-utils';
 
-/**
- * Where `x-xsd.schema` paths are resolved: a directory, or a function of the linted document's source
- * (file path or URL, null for an in-memory document) returning one. Returning null skips the check.
- * Default: the directory of the linted document, which is the service folder for `specs/<service>/openapi.yaml`.
- */
+/** Where `x-xsd.schema` paths are resolved: a directory, or a function of the linted document's source (file
+ * path or URL, null for an in-memory document) returning one. Returning null skips the check. Default: the
+ * directory of the linted document, which is the service folder for `specs/<service>/openapi.yaml`. */
 export type XsdBaseDirectory = string | ((documentSource: string | null) => string | null | undefined);
 
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
