@@ -132,7 +132,7 @@ describe('HAR recorded from a run of the mocks', () => {
         method: call.method,
         headers: call.headers,
         ...(call.body !== undefined && { body: call.body }),
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.timeout(120_000),
       });
       await response.arrayBuffer();
     }

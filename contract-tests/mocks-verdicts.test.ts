@@ -82,7 +82,7 @@ async function replay(entry: Replayed): Promise<Outcome> {
     method: entry.request.method,
     headers: headers.map((header): [string, string] => [header.name, header.value]),
     ...(entry.request.body !== undefined && entry.request.body !== '' && { body: entry.request.body }),
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(120_000),
   });
   const body = await response.text();
   const judged = await contracts.checkExchange(

@@ -51,8 +51,9 @@ import {
   startAllMocks,
 } from './clients-e2e/support.ts';
 
-/** Bounded: a hung mock fails the call instead of stalling the run; no retries, so one call = one request. */
-const bounded = { timeoutMs: 10_000, retry: false } as const;
+/** Bounded: a hung mock fails the call instead of stalling the run; no retries, so one call = one request.
+ * Generous: on a busy machine the first answer of a mock also loads Prism's mocker. */
+const bounded = { timeoutMs: 120_000, retry: false } as const;
 const basic = { username: 'user', password: 'secret' };
 const ACCOUNT = '9900000';
 

@@ -42,7 +42,8 @@ import { VoiceApiError, VoiceClient } from '@svc-contracts/voice-client';
 
 declare const process: { argv: string[]; exitCode?: number };
 const [agentsUrl = '', voiceUrl = ''] = process.argv.slice(2);
-const bounded = { timeoutMs: 10_000, retry: false } as const;
+// Generous: on a busy machine the first answer of a mock also loads Prism's mocker.
+const bounded = { timeoutMs: 120_000, retry: false } as const;
 
 const agents = new AgentsClient({
   baseUrl: agentsUrl,

@@ -148,7 +148,7 @@ export async function startRegistry(dir: string): Promise<Registry> {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: user, password: 'release-test-password' }),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(60_000),
     });
     const body = (await response.json()) as { token?: string };
     if (!response.ok || typeof body.token !== 'string')

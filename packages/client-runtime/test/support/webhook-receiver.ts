@@ -41,7 +41,7 @@ export async function post(
     method: 'POST',
     headers,
     body: typeof body === 'string' ? body : Buffer.from(body),
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(60_000),
   });
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
