@@ -5,7 +5,7 @@ import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import { violation } from '../bodies/violation.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import type { Violation } from '../core/types.js';
-import { headerLines, type RequestParts, recordReads, valuesAt } from './request-parts.js';
+import { headerLines, type RequestParts, valuesAt } from './request-parts.js';
 import type { ParameterLocation, ResolvedParameter } from './resolve.js';
 
 /** What a parameter not sent decodes to (a `content` parameter that does not parse gives {@link UnparseableJson}). */
@@ -118,23 +118,20 @@ function decoder(
   };
 }
 
-/** An operation's parameters made ready to check, with what of the request they read. */
+/** An operation's parameters made ready to check. */
 export function planParameters(
   doc: OpenApiDocument,
   validator: SchemaValidator,
   json: TrafficJson,
   parameters: ResolvedParameter[],
 ) {
-  const { reads, readsAt } = recordReads();
   // The last parameter with a location and name (case-insensitive) answers whether that name was sent.
   const indexOf = (location: ParameterLocation, name: string): number =>
     parameters.findLastIndex(
       (other) => other.in === location && other.name.toLowerCase() === name.toLowerCase(),
     );
-  const planned = parameters.map((parameter) => {
-    readsAt(parameter.in, parameter.name);
+  return parameters.map((parameter) => {
     const requires = parameter.requires.map((name) => {
-      readsAt(parameter.in, name);
       const read = valuesAt(parameter.in, name);
       return {
         name,
@@ -151,7 +148,6 @@ export function planParameters(
       requires,
     };
   });
-  return { planned, reads };
 }
 
 /** Adds to `violations` every way the request's parameters break the contract. */
@@ -162,8 +158,8 @@ export function checkParameters(
   specLocation: (pointer: string) => string,
   violations: Violation[],
 ): void {
-  const values = plan.planned.map((planned) => planned.decode(parts));
-  plan.planned.forEach(({ parameter, label, conforms, requires, base }, at) => {
+  const values = plan.map((planned) => planned.decode(parts));
+  plan.forEach(({ parameter, label, conforms, requires, base }, at) => {
     const value = values[at];
     const fail = (rule: Violation['rule'], message: string, location: string, pointer = base) =>
       violations.push(violation('request', rule, message, pointer, location));

@@ -5,7 +5,7 @@ export interface RequestParts {
   pathParams: Record<string, string>;
   /** Decoded names to decoded values, in order; a repeated name has several values. */
   query: ReadonlyMap<string, string[]>;
-  /** Lower-case names to values, one per header line (only the names the operation's checks read). */
+  /** Lower-case names to values, one per header line. */
   headers: ReadonlyMap<string, string[]>;
   cookies: ReadonlyMap<string, string>;
 }
@@ -52,45 +52,19 @@ export function rawQueryOf(url: string): string {
   return hash < 0 ? url.slice(at + 1) : url.slice(at + 1, hash);
 }
 
-/** One empty map shared by every request that has none of what the plan reads. */
 const noValues: ReadonlyMap<string, string[]> = new Map();
 const noCookies: ReadonlyMap<string, string> = new Map();
 
-/** Lower-case header names a check reads. */
-export interface HeaderNames {
-  names: ReadonlySet<string>;
-  /** `lengths[n]`: a name of ours is n long. */
-  lengths: readonly boolean[] | undefined;
-}
-
-export function headerNames(names: Iterable<string>): HeaderNames {
-  const set = new Set([...names].map((name) => name.toLowerCase()));
-  const ascii = [...set].every((name) => [...name].every((char) => char.charCodeAt(0) < 128));
-  const lengths: boolean[] = [];
-  for (const name of set) lengths[name.length] = true;
-  return { names: set, lengths: ascii ? lengths : undefined };
-}
-
-/** The name of ours a header name is in any case, if any. */
-function ourName(name: string, wanted: HeaderNames): string | undefined {
-  if (wanted.lengths !== undefined && wanted.lengths[name.length] !== true) return undefined;
-  const key = name.toLowerCase();
-  return wanted.names.has(key) ? key : undefined;
-}
-
-/** The headers a check reads, by lower-case name, in one pass: the others are never copied. */
-export function pickHeaders(headers: HeaderField[], wanted: HeaderNames): ReadonlyMap<string, string[]> {
-  let picked: Map<string, string[]> | undefined;
-  for (let at = 0; at < headers.length; at++) {
-    const { name, value } = headers[at] as HeaderField;
-    const key = ourName(name, wanted);
-    if (key === undefined) continue;
-    picked ??= new Map();
-    const values = picked.get(key);
+/** A message's headers by lower-case name, each with its lines in order. */
+export function headerMap(headers: HeaderField[]): ReadonlyMap<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const { name, value } of headers) {
+    const key = name.toLowerCase();
+    const values = map.get(key);
     if (values) values.push(value);
-    else picked.set(key, [value]);
+    else map.set(key, [value]);
   }
-  return picked ?? noValues;
+  return map;
 }
 
 /** The value of a header, several lines joined with `, ` as RFC 9110 §5.3 allows for a field that may repeat. */
@@ -100,14 +74,11 @@ export function headerValue(headers: ReadonlyMap<string, string[]>, name: string
   return values.length === 1 ? values[0] : values.join(', ');
 }
 
-const contentTypeOnly = headerNames(['content-type']);
-
-/** {@link headerValue} of Content-Type, read straight from a message's headers without picking them into a map. */
+/** {@link headerValue} of Content-Type, read straight from a message's headers without a map. */
 export function contentTypeOf(headers: HeaderField[]): string | undefined {
   let value: string | undefined;
-  for (let at = 0; at < headers.length; at++) {
-    const field = headers[at] as HeaderField;
-    if (ourName(field.name, contentTypeOnly) === undefined) continue;
+  for (const field of headers) {
+    if (field.name.toLowerCase() !== 'content-type') continue;
     value = value === undefined ? field.value : `${value}, ${field.value}`;
   }
   return value;
@@ -135,29 +106,6 @@ function parseCookies(headers: ReadonlyMap<string, string[]>): ReadonlyMap<strin
   return cookies;
 }
 
-/** What of a request an operation's checks read: header names (as planned, then grouped), query, cookies. */
-export interface RequestReads<Headers = HeaderNames> {
-  headers: Headers;
-  query: boolean;
-  cookies: boolean;
-}
-
-export type PlannedReads = RequestReads<string[]>;
-
-/** A {@link PlannedReads} with the function that records one value the plan reads, by its OpenAPI location. */
-export function recordReads(): { reads: PlannedReads; readsAt: (location: string, name: string) => void } {
-  const reads: PlannedReads = { headers: [], query: false, cookies: false };
-  const readsAt = (location: string, name: string): void => {
-    if (location === 'header') reads.headers.push(name.toLowerCase());
-    else if (location === 'query') reads.query = true;
-    else if (location === 'cookie') {
-      reads.cookies = true;
-      reads.headers.push('cookie');
-    }
-  };
-  return { reads, readsAt };
-}
-
 /** How the values at an OpenAPI location (`header`, `query`, `cookie`, `path`) are read from a request taken apart. */
 export function valuesAt(location: string, name: string): (parts: RequestParts) => string[] | undefined {
   const key = location === 'header' ? name.toLowerCase() : name;
@@ -174,17 +122,24 @@ export function valuesAt(location: string, name: string): (parts: RequestParts) 
   };
 }
 
-/** Takes a request apart as far as `reads` asks: no query decoded that no check reads, no header kept that none names. */
-export function splitRequest(
-  request: RecordedRequest,
-  pathParams: Record<string, string>,
-  reads: RequestReads,
-): RequestParts {
-  const headers = pickHeaders(request.headers, reads.headers);
+/** Takes a request apart, each part on first use: no query decoded, no header map made, that no check reads. */
+export function splitRequest(request: RecordedRequest, pathParams: Record<string, string>): RequestParts {
+  let query: ReadonlyMap<string, string[]> | undefined;
+  let headers: ReadonlyMap<string, string[]> | undefined;
+  let cookies: ReadonlyMap<string, string> | undefined;
   return {
     pathParams,
-    query: reads.query && request.url.includes('?') ? parseFormEncoded(rawQueryOf(request.url)) : noValues,
-    headers,
-    cookies: reads.cookies ? parseCookies(headers) : noCookies,
+    get query() {
+      query ??= request.url.includes('?') ? parseFormEncoded(rawQueryOf(request.url)) : noValues;
+      return query;
+    },
+    get headers() {
+      headers ??= headerMap(request.headers);
+      return headers;
+    },
+    get cookies() {
+      cookies ??= parseCookies(this.headers);
+      return cookies;
+    },
   };
 }

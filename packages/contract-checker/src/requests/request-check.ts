@@ -3,8 +3,7 @@ import { type MaybePromise, planBody } from '../bodies/body.js';
 import type { CompiledService, PreparedOperation } from '../contract/compiled.js';
 import type { OperationMatch, RecordedRequest, Violation } from '../core/types.js';
 import { checkParameters, planParameters } from '../parameters/parameters.js';
-import { headerNames, headerValue, type RequestParts, splitRequest } from '../parameters/request-parts.js';
-import { answersFilterQuery } from '../responses/response-check.js';
+import { contentTypeOf, type RequestParts, splitRequest } from '../parameters/request-parts.js';
 import {
   checkSecurity,
   planOperationSecurity,
@@ -38,14 +37,8 @@ export function planRequest(operation: PreparedOperation): RequestPlan {
     pointer: isObject(node) ? declared.pointer : indexed.pointer,
     required: isObject(node) && node.required === true,
   });
-  const reads = {
-    headers: headerNames(['content-type', ...security.reads.headers, ...parameters.reads.headers]),
-    // The query is decoded once for both sides: an answer's `x-filters` reads it too.
-    query: security.reads.query || parameters.reads.query || answersFilterQuery(operation),
-    cookies: security.reads.cookies || parameters.reads.cookies,
-  };
   return {
-    readRequest: (request, match) => splitRequest(request, match.pathParams, reads),
+    readRequest: (request, match) => splitRequest(request, match.pathParams),
     checkRequest: (request, parts) => {
       const violations = request.credentialsNotRecorded
         ? []
@@ -53,7 +46,7 @@ export function planRequest(operation: PreparedOperation): RequestPlan {
       checkParameters(parameters, validator, parts, specLocation, violations);
       // HAR leaves out `postData` when nothing was sent: for a request, no body is an empty body.
       const text = request.bodyNotRecorded ? undefined : (request.body ?? '');
-      const fromBody = body(headerValue(parts.headers, 'content-type'), text);
+      const fromBody = body(contentTypeOf(request.headers), text);
       if (Array.isArray(fromBody)) {
         if (fromBody.length > 0) violations.push(...fromBody);
         return violations;

@@ -24,9 +24,8 @@ import { refusalViolations } from '../extensions/refusals.js';
 import {
   contentTypeOf,
   headerLines,
-  headerNames,
+  headerMap,
   headerValue,
-  pickHeaders,
   type RequestParts,
 } from '../parameters/request-parts.js';
 
@@ -88,16 +87,6 @@ function declaredResponse(operation: PreparedOperation, key: string): { node: un
   );
 }
 
-/** Whether a response of the operation declares `x-filters`, which read the request's query. */
-export function answersFilterQuery(operation: PreparedOperation): boolean {
-  const { responses } = operation.indexed.operation;
-  if (!isObject(responses)) return false;
-  return Object.keys(responses).some((key) => {
-    const { node } = declaredResponse(operation, key);
-    return isObject(node) && readResponseFilters(node).value !== undefined;
-  });
-}
-
 /** The documented response headers, compiled once: a required one missing, a value off its schema. */
 function planHeaders(
   service: CompiledService,
@@ -122,11 +111,10 @@ function planHeaders(
   });
   // Most responses document no header: their Content-Type is read without picking headers into a map.
   if (planned.length === 0) return contentTypeOf;
-  const reads = headerNames(['content-type', ...planned.map((header) => header.name)]);
   const fail = (rule: Violation['rule'], message: string, name: string, at: string) =>
     violation('response', rule, message, `header:${name}`, service.body.specLocation(at));
   return (fields, violations) => {
-    const headers = pickHeaders(fields, reads);
+    const headers = headerMap(fields);
     for (const header of planned) {
       const lines = headerLines(headers, header.lowerName);
       if (lines === undefined && header.required) {

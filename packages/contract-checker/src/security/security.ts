@@ -10,7 +10,7 @@ import { MASK } from '@svc-contracts/redact';
 import { violation } from '../bodies/violation.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import type { Violation, ViolationReason } from '../core/types.js';
-import { type PlannedReads, type RequestParts, recordReads, valuesAt } from '../parameters/request-parts.js';
+import { type RequestParts, valuesAt } from '../parameters/request-parts.js';
 import {
   authorizationCredentials,
   credentialLocation,
@@ -56,7 +56,6 @@ export interface ServiceSecurity {
   /** Credential API-key schemes, with how their values are read (an API key sent as the bearer token). */
   apiKeys: Array<{ name: string; read: Reader }>;
   unsupported: Array<{ credential: UnsupportedCredential; read: Reader }>;
-  reads: PlannedReads;
 }
 
 export function planServiceSecurity(
@@ -64,14 +63,10 @@ export function planServiceSecurity(
   validator: SchemaValidator,
   rules: SecurityRules,
 ): ServiceSecurity {
-  const { reads, readsAt } = recordReads();
-  // An API key sent as the bearer token is looked for whenever exclusivity is checked.
-  if (rules.exclusive) reads.headers.push('authorization');
   const schemes: PlannedScheme[] = [];
   const apiKeys: ServiceSecurity['apiKeys'] = [];
   for (const [name, scheme] of Object.entries(rules.schemes)) {
     const location = credentialLocation(scheme);
-    if (location) readsAt(location.in, location.name);
     const credential = isCredential(scheme);
     if (scheme.type === 'apiKey' && credential && location) {
       apiKeys.push({ name, read: valuesAt(location.in, location.name) });
@@ -79,12 +74,12 @@ export function planServiceSecurity(
     const pointer = location && `${location.in}:${location.name}`;
     schemes.push({ name, credential, pointer, presence: presenceReader(doc, validator, scheme) });
   }
-  const unsupported = rules.unsupported.map((credential) => {
-    readsAt(credential.in, credential.name);
-    return { credential, read: valuesAt(credential.in, credential.name) };
-  });
+  const unsupported = rules.unsupported.map((credential) => ({
+    credential,
+    read: valuesAt(credential.in, credential.name),
+  }));
   const indexOf = new Map(schemes.map(({ name }, index) => [name, index]));
-  return { rules, schemes, indexOf, apiKeys, unsupported, reads };
+  return { rules, schemes, indexOf, apiKeys, unsupported };
 }
 
 /** The API-key scheme whose value, sent in the same request, is also the bearer token. */
