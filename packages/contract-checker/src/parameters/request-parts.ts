@@ -122,24 +122,30 @@ export function valuesAt(location: string, name: string): (parts: RequestParts) 
   };
 }
 
-/** Takes a request apart, each part on first use: no query decoded, no header map made, that no check reads. */
+/** A request taken apart, each part on first use: no query decoded, no header map made, that no check reads. */
+class SplitRequest implements RequestParts {
+  #query: ReadonlyMap<string, string[]> | undefined;
+  #headers: ReadonlyMap<string, string[]> | undefined;
+  #cookies: ReadonlyMap<string, string> | undefined;
+  constructor(
+    readonly request: RecordedRequest,
+    readonly pathParams: Record<string, string>,
+  ) {}
+  get query(): ReadonlyMap<string, string[]> {
+    const { url } = this.request;
+    this.#query ??= url.includes('?') ? parseFormEncoded(rawQueryOf(url)) : noValues;
+    return this.#query;
+  }
+  get headers(): ReadonlyMap<string, string[]> {
+    this.#headers ??= headerMap(this.request.headers);
+    return this.#headers;
+  }
+  get cookies(): ReadonlyMap<string, string> {
+    this.#cookies ??= parseCookies(this.headers);
+    return this.#cookies;
+  }
+}
+
 export function splitRequest(request: RecordedRequest, pathParams: Record<string, string>): RequestParts {
-  let query: ReadonlyMap<string, string[]> | undefined;
-  let headers: ReadonlyMap<string, string[]> | undefined;
-  let cookies: ReadonlyMap<string, string> | undefined;
-  return {
-    pathParams,
-    get query() {
-      query ??= request.url.includes('?') ? parseFormEncoded(rawQueryOf(request.url)) : noValues;
-      return query;
-    },
-    get headers() {
-      headers ??= headerMap(request.headers);
-      return headers;
-    },
-    get cookies() {
-      cookies ??= parseCookies(this.headers);
-      return cookies;
-    },
-  };
+  return new SplitRequest(request, pathParams);
 }

@@ -1,5 +1,5 @@
 import { derefWithPointer, isObject } from '@svc-contracts/openapi-utils';
-import { type MaybePromise, planBody } from '../bodies/body.js';
+import { after, concat, type MaybePromise, planBody } from '../bodies/body.js';
 import type { CompiledService, PreparedOperation } from '../contract/compiled.js';
 import type { OperationMatch, RecordedRequest, Violation } from '../core/types.js';
 import { checkParameters, planParameters } from '../parameters/parameters.js';
@@ -46,15 +46,7 @@ export function planRequest(operation: PreparedOperation): RequestPlan {
       checkParameters(parameters, validator, parts, specLocation, violations);
       // HAR leaves out `postData` when nothing was sent: for a request, no body is an empty body.
       const text = request.bodyNotRecorded ? undefined : (request.body ?? '');
-      const fromBody = body(contentTypeOf(request.headers), text);
-      if (Array.isArray(fromBody)) {
-        if (fromBody.length > 0) violations.push(...fromBody);
-        return violations;
-      }
-      return fromBody.then((found) => {
-        violations.push(...found);
-        return violations;
-      });
+      return after(body(contentTypeOf(request.headers), text), (found) => concat(violations, found));
     },
   };
 }

@@ -12,7 +12,7 @@ import {
   type JsonObject,
   responseKeyOf,
 } from '@svc-contracts/openapi-utils';
-import { type BodyCheck, type MaybePromise, planBody } from '../bodies/body.js';
+import { after, type BodyCheck, concat, type MaybePromise, planBody } from '../bodies/body.js';
 import { scalarCoercion } from '../bodies/coerce.js';
 import { UnparseableJson } from '../bodies/json-text.js';
 import { violation } from '../bodies/violation.js';
@@ -29,23 +29,9 @@ import {
   type RequestParts,
 } from '../parameters/request-parts.js';
 
-const responseKeys = new WeakMap<object, Map<number, string | undefined>>();
-
 /** The response key a status falls under: exact code, then `4XX`-style range, then `default`. */
 export function responseKeyFor(responses: unknown, status: number): string | undefined {
-  if (!isObject(responses)) return undefined;
-  // Asked for every entry (its verdict, the error schemas): kept per responses object and status.
-  let byStatus = responseKeys.get(responses);
-  if (byStatus === undefined) {
-    byStatus = new Map();
-    responseKeys.set(responses, byStatus);
-  }
-  if (byStatus.has(status)) return byStatus.get(status);
-  const key = responseKeyOf(responses, status);
-  // Statuses come from traffic: past a bound the map of this object starts again.
-  if (byStatus.size >= 1000) byStatus.clear();
-  byStatus.set(status, key);
-  return key;
+  return isObject(responses) ? responseKeyOf(responses, status) : undefined;
 }
 
 /** The check of a response; `parts`, the request as its own check took it apart, gives `x-filters` its query. */
@@ -70,12 +56,6 @@ type ResponseCheckInto = (
   parts: RequestParts | undefined,
   violations: Violation[],
 ) => void;
-
-/** The response key a status falls under (undefined: not declared), with its plan. */
-interface StatusPlan {
-  key: string | undefined;
-  planned: PlannedResponse | undefined;
-}
 
 /** The response object declared under a key, its `$ref` followed, with its pointer. */
 function declaredResponse(operation: PreparedOperation, key: string): { node: unknown; pointer: string } {
@@ -176,23 +156,13 @@ function planDeclaredResponse(operation: PreparedOperation, key: string): Planne
 /** An operation's response check, planned per response key on the first response that falls under it. */
 export function planResponse(operation: PreparedOperation): ResponseCheck {
   const { service, indexed } = operation;
-  // HTTP statuses (100 to 599) by index; anything else a library caller passes is looked up each time.
-  const byHttpStatus: Array<StatusPlan | undefined> = [];
   // One plan per response key (the keys come from the spec): statuses under `2XX` or `default` share it.
   const byKey = new Map<string, PlannedResponse | undefined>();
-  const planStatus = (status: number): StatusPlan => {
-    const key = responseKeyFor(indexed.operation.responses, status);
-    if (key !== undefined && !byKey.has(key)) byKey.set(key, planDeclaredResponse(operation, key));
-    return { key, planned: key === undefined ? undefined : byKey.get(key) };
-  };
-  const statusPlan = (status: number): StatusPlan => {
-    if (!(Number.isInteger(status) && status >= 100 && status <= 599)) return planStatus(status);
-    byHttpStatus[status] ??= planStatus(status);
-    return byHttpStatus[status];
-  };
   const check: ResponseCheck = (request, response, parts) => {
-    const { key, planned } = statusPlan(response.status);
+    const key = responseKeyFor(indexed.operation.responses, response.status);
     if (key === undefined) return undeclaredStatus(operation, response);
+    if (!byKey.has(key)) byKey.set(key, planDeclaredResponse(operation, key));
+    const planned = byKey.get(key);
     if (!planned) return [];
     const violations: Violation[] = [];
     const contentType = planned.headers(response.headers, violations);
@@ -201,9 +171,7 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
     if (status === 204 || status === 304 || request.method.toUpperCase() === 'HEAD') return violations;
     const fromBody = planned.body(contentType, response.body);
     planned.across?.(request, response, parts, violations);
-    return Array.isArray(fromBody)
-      ? concat(violations, fromBody)
-      : fromBody.then((found) => concat(violations, found));
+    return after(fromBody, (found) => concat(violations, found));
   };
   const refusals = readOperationRefusals(indexed.operation).value;
   if (refusals === undefined) return check;
@@ -212,8 +180,7 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
   return (request, response, parts) => {
     const found = refusalViolations(refusals, request, response, refusalLocation);
     const rest = check(request, response, parts);
-    if (found.length === 0) return rest;
-    return Array.isArray(rest) ? concat(found, rest) : rest.then((more) => concat(found, more));
+    return found.length === 0 ? rest : after(rest, (more) => concat(found, more));
   };
 }
 
@@ -237,10 +204,4 @@ function undeclaredStatus(operation: PreparedOperation, response: RecordedRespon
     violations.push(violation('response', 'response-body-schema', text, instancePath, schemaAt));
   }
   return violations;
-}
-
-function concat(first: Violation[], second: Violation[]): Violation[] {
-  if (second.length === 0) return first;
-  if (first.length === 0) return second;
-  return [...first, ...second];
 }
