@@ -1,15 +1,10 @@
 import { derefWithPointer, isObject } from '@svc-contracts/openapi-utils';
 import { after, concat, type MaybePromise, planBody } from '../bodies/body.js';
-import type { CompiledService, PreparedOperation } from '../contract/compiled.js';
+import type { PreparedOperation } from '../contract/compiled.js';
 import type { OperationMatch, RecordedRequest, Violation } from '../core/types.js';
 import { checkParameters, planParameters } from '../parameters/parameters.js';
 import { contentTypeOf, type RequestParts, splitRequest } from '../parameters/request-parts.js';
-import {
-  checkSecurity,
-  planOperationSecurity,
-  planServiceSecurity,
-  type ServiceSecurity,
-} from '../security/security.js';
+import { checkSecurity, planOperationSecurity, planServiceSecurity } from '../security/security.js';
 
 /** How an operation's requests are read (once per entry, for both sides' checks) and checked. */
 export interface RequestPlan {
@@ -17,16 +12,12 @@ export interface RequestPlan {
   checkRequest: (request: RecordedRequest, parts: RequestParts) => MaybePromise<Violation[]>;
 }
 
-const securityByService = new WeakMap<CompiledService, ServiceSecurity>();
-
 /** Every way a request breaks its operation's contract (security, parameters, body), worked out once. */
 export function planRequest(operation: PreparedOperation): RequestPlan {
   const { service, indexed } = operation;
   const { doc, validator } = service;
   const specLocation = service.body.specLocation;
-  // Planned once per service, for all its operations.
-  const security = securityByService.get(service) ?? planServiceSecurity(doc, validator, service.security);
-  securityByService.set(service, security);
+  const security = planServiceSecurity(doc, validator, service.security);
   const requirements = planOperationSecurity(doc, indexed.operation, indexed.pointer);
   const parameters = planParameters(doc, validator, service.body.json, operation.parameters);
   const declared = derefWithPointer(doc, indexed.operation.requestBody, `${indexed.pointer}/requestBody`);
