@@ -131,14 +131,11 @@ export function planParameters(
       (other) => other.in === location && other.name.toLowerCase() === name.toLowerCase(),
     );
   return parameters.map((parameter) => {
-    const requires = parameter.requires.map((name) => {
-      const read = valuesAt(parameter.in, name);
-      return {
-        name,
-        index: indexOf(parameter.in, name),
-        sent: (parts: RequestParts) => read(parts) !== undefined,
-      };
-    });
+    const requires = parameter.requires.map((name) => ({
+      name,
+      index: indexOf(parameter.in, name),
+      read: valuesAt(parameter.in, name),
+    }));
     return {
       parameter,
       label: `${parameter.in} parameter '${parameter.name}'`,
@@ -169,7 +166,8 @@ export function checkParameters(
       return;
     }
     for (const required of requires) {
-      if (required.index >= 0 ? values[required.index] !== notSent : required.sent(parts)) continue;
+      if (required.index >= 0 ? values[required.index] !== notSent : required.read(parts) !== undefined)
+        continue;
       const message = `${label} is present without ${parameter.in} parameter '${required.name}' (x-requires)`;
       fail('parameter-requires', message, `${specLocation(parameter.pointer)}/${EXTENSION.requires}`);
     }

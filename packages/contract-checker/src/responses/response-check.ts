@@ -57,16 +57,6 @@ type ResponseCheckInto = (
   violations: Violation[],
 ) => void;
 
-/** The response object declared under a key, its `$ref` followed, with its pointer. */
-function declaredResponse(operation: PreparedOperation, key: string): { node: unknown; pointer: string } {
-  const { indexed } = operation;
-  return derefWithPointer(
-    operation.service.doc,
-    (indexed.operation.responses as JsonObject)[key],
-    `${indexed.pointer}/responses/${escapePointer(key)}`,
-  );
-}
-
 /** The documented response headers, compiled once: a required one missing, a value off its schema. */
 function planHeaders(
   service: CompiledService,
@@ -141,9 +131,12 @@ function planAcross(
   };
 }
 
+/** The plan of the response object declared under a key, its `$ref` followed. */
 function planDeclaredResponse(operation: PreparedOperation, key: string): PlannedResponse | undefined {
-  const { service } = operation;
-  const { node, pointer } = declaredResponse(operation, key);
+  const { service, indexed } = operation;
+  const declared = (indexed.operation.responses as JsonObject)[key];
+  const at = `${indexed.pointer}/responses/${escapePointer(key)}`;
+  const { node, pointer } = derefWithPointer(service.doc, declared, at);
   if (!isObject(node)) return undefined;
   const open = isBodyOpen(node);
   return {
