@@ -1,10 +1,15 @@
+import { printable } from '@svc-contracts/har';
+import { unescapePointer } from '@svc-contracts/openapi-utils';
 import {
+  collectSecrets,
   isCredentialHeader,
   isCredentialQueryName,
   isSensitiveName,
+  maskBody,
   maskFieldText,
+  maskShape,
 } from '@svc-contracts/redact';
-import type { Violation } from '../core/types.js';
+import type { RecordedRequest, RecordedResponse, Violation } from '../core/types.js';
 
 /** The field a violation's place names: a header, query or cookie name, or a body pointer's last step. */
 function fieldOf(pointer: string): { name: string; kind: 'header' | 'query' | 'other' } {
@@ -36,4 +41,36 @@ export function maskedMessage(violation: Pick<Violation, 'message' | 'pointer'>)
   return violation.message.replace(/'([^']*)'/g, (quoted, value: string) =>
     value === '' || value.toLowerCase() === name.toLowerCase() ? quoted : `'${maskFieldText(name, value)}'`,
   );
+}
+
+/** Telephone numbers (E.164, `(415) 555-0100`, ten or eleven digits) and e-mail addresses. */
+const personal =
+  /\+\d{7,15}\b|\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}\b|\b\d{10,11}\b|[^\s"'<>@,;:]+@[^\s"'<>@,;:]+\.[a-z]{2,}/gi;
+
+/** The value a violation's body pointer names (JSON), else the whole text. */
+function valueAt(text: string, pointer: string | undefined): string {
+  if (!pointer?.startsWith('/') || pointer === '/') return text;
+  try {
+    let value: unknown = JSON.parse(text);
+    for (const step of pointer.slice(1).split('/'))
+      value = (value as Record<string, unknown>)[unescapePointer(step)];
+    return value === undefined ? text : JSON.stringify(value);
+  } catch {
+    return text;
+  }
+}
+
+/** What the first violation is about, as a report shows it: the value at its place in the body (else the
+ * body), secret fields masked as the recorder masks them, the request's credentials wherever they reappear,
+ * personal values as their shape, the start only. */
+export function payloadOf(
+  exchange: { request: RecordedRequest; response: RecordedResponse },
+  violations: Violation[],
+): { payload?: string } {
+  const first = violations[0];
+  const message = first && exchange[first.side];
+  if (!first || !message?.body) return {};
+  const contentType = message.headers.find((header) => header.name.toLowerCase() === 'content-type')?.value;
+  const masked = collectSecrets(exchange.request).mask(maskBody(message.body, contentType));
+  return { payload: printable(valueAt(masked, first.pointer).replace(personal, maskShape), 200) };
 }
