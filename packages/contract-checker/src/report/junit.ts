@@ -48,8 +48,8 @@ export function junitOutput(write: (text: string) => void): Output {
     const found = cases.get(key) ?? {
       suite,
       name,
-      failures: [],
       failed: 0,
+      failures: [],
       errors: [],
       notJudged: 0,
       reasons: new Set(),
@@ -86,39 +86,31 @@ export function junitOutput(write: (text: string) => void): Output {
     },
     finish: (tail) => {
       // The coverage's cells first, in the contract's order; then the cases only findings opened.
-      const suites = new Map<string, Set<Case>>();
-      const add = (found: Case) => suites.set(found.suite, (suites.get(found.suite) ?? new Set()).add(found));
-      for (const operation of tail.coverage?.operations ?? [])
-        for (const cell of operation.cells) {
-          const found = caseOf(`${operation.service} ${operation.operationId}`, cellName(cell));
-          found.entries = cell.entries;
-          add(found);
-        }
+      const cells = (tail.coverage?.operations ?? []).flatMap((operation) =>
+        operation.cells.map((cell) =>
+          Object.assign(caseOf(`${operation.service} ${operation.operationId}`, cellName(cell)), {
+            entries: cell.entries,
+          }),
+        ),
+      );
       for (const problem of tail.specProblems)
         caseOf('contract-check', 'spec problems').errors.push(error('spec-problem', problem, problem));
-      for (const input of tail.inputErrors)
-        caseOf('contract-check', 'input errors').errors.push(
-          error('input-error', inputErrorLine(input), inputErrorLine(input)),
-        );
-      for (const found of cases.values()) add(found);
-      const totals = { tests: 0, failures: 0, errors: 0, skipped: 0 };
-      const counted = (counts: typeof totals) =>
-        `tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}"`;
-      const body = [...suites].flatMap(([name, suiteCases]) => {
-        const counts = { tests: suiteCases.size, failures: 0, errors: 0, skipped: 0 };
-        const rendered = [...suiteCases].map((found) => {
-          const { text, outcome } = renderCase(found);
-          if (outcome !== 'passed') counts[outcome]++;
-          return text;
-        });
-        for (const key of Object.keys(totals) as Array<keyof typeof totals>) totals[key] += counts[key];
-        return [`  <testsuite name="${xml(name)}" ${counted(counts)}>`, ...rendered, '  </testsuite>'];
-      });
+      for (const input of tail.inputErrors.map(inputErrorLine))
+        caseOf('contract-check', 'input errors').errors.push(error('input-error', input, input));
+      const suites = new Map<string, Rendered[]>();
+      for (const found of new Set([...cells, ...cases.values()]))
+        suites.set(found.suite, [...(suites.get(found.suite) ?? []), renderCase(found)]);
+      const body = [...suites].flatMap(([name, rendered]) => [
+        `  <testsuite name="${xml(name)}" ${counted(rendered)}>`,
+        ...rendered.map(({ text }) => text),
+        '  </testsuite>',
+      ]);
       const summary = xml(tailLines(tail).join('\n'), 20000);
+      const all = [...suites.values()].flat();
       write(
         [
           '<?xml version="1.0" encoding="UTF-8"?>',
-          `<testsuites name="contract-check" ${counted(totals)}>`,
+          `<testsuites name="contract-check" ${counted(all)}>`,
           ...body,
           `  <system-out>${summary}</system-out>`,
           '</testsuites>',
@@ -140,42 +132,43 @@ function failure(entry: EntryReport): string {
   }
   if (entry.payload !== undefined) lines.push(`  payload: ${entry.payload}`);
   const first = entry.violations[0];
-  const message = xml(
-    `${printable(entry.file)} #${entry.index}: ${first ? violationText(first) : rules}`,
-    400,
-  );
-  return `<failure type="${xml(rules)}" message="${message}">${xml(lines.join('\n'), 20000)}</failure>`;
+  const message = `${printable(entry.file)} #${entry.index}: ${first ? violationText(first) : rules}`;
+  return `<failure type="${xml(rules)}" message="${xml(message, 400)}">${xml(lines.join('\n'), 20000)}</failure>`;
 }
 
-function renderCase(found: Case): { text: string; outcome: 'passed' | 'failures' | 'errors' | 'skipped' } {
-  const inner = found.failures.map((text) => `      ${text}`);
+const outcomes = ['failures', 'errors', 'skipped'] as const;
+type Rendered = { text: string; outcome: (typeof outcomes)[number] | 'passed' };
+
+const counted = (cases: Rendered[]): string =>
+  `tests="${cases.length}" ${outcomes.map((outcome) => `${outcome}="${cases.filter((found) => found.outcome === outcome).length}"`).join(' ')}`;
+
+function renderCase(found: Case): Rendered {
   const more = found.failed - found.failures.length;
-  if (more > 0)
-    inner.push(
-      `      <failure type="more" message="and ${more} more failing entries">${more} more entries fail in this cell; the --json report lists every one</failure>`,
-    );
-  inner.push(...found.errors.map((text) => `      ${text}`));
   const notJudged =
     found.notJudged > 0 ? `${found.notJudged} not judged (${[...found.reasons].join(', ')})` : '';
   // Skipped: no entry reached the cell, or every entry of it was not judged.
   const skipped =
     found.entries === 0 || (found.notJudged > 0 && (found.entries ?? found.notJudged) === found.notJudged);
   const outcome =
-    found.failures.length > 0
-      ? 'failures'
-      : found.errors.length > 0
-        ? 'errors'
-        : skipped
-          ? 'skipped'
-          : 'passed';
-  if (outcome === 'skipped')
-    inner.push(`      <skipped message="${xml(notJudged || 'no entry reached this response')}"/>`);
-  const parts = [
+    found.failed > 0 ? 'failures' : found.errors.length > 0 ? 'errors' : skipped ? 'skipped' : 'passed';
+  const out = [
     found.entries ? `${found.entries} ${found.entries === 1 ? 'entry' : 'entries'}` : '',
     found.failed > 0 ? `${found.failed} failed` : '',
     notJudged,
   ].filter(Boolean);
-  if (parts.length > 0) inner.push(`      <system-out>${xml(parts.join(', '))}</system-out>`);
+  const inner = [
+    ...found.failures,
+    ...(more > 0
+      ? [
+          `<failure type="more" message="and ${more} more failing entries">${more} more entries fail in this cell; the --json report lists every one</failure>`,
+        ]
+      : []),
+    ...found.errors,
+    ...(outcome === 'skipped'
+      ? [`<skipped message="${xml(notJudged || 'no entry reached this response')}"/>`]
+      : []),
+    ...(out.length > 0 ? [`<system-out>${xml(out.join(', '))}</system-out>`] : []),
+  ].map((line) => `      ${line}`);
   const open = `    <testcase classname="${xml(found.suite.replace(' ', '.'))}" name="${xml(found.name)}"`;
   return {
     text: inner.length === 0 ? `${open}/>` : [`${open}>`, ...inner, '    </testcase>'].join('\n'),

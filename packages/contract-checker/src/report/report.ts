@@ -46,18 +46,10 @@ export interface ReportWriter extends ReportSink {
 /** What a report shows after its entries: the summary and the input errors. */
 export type ReportTail = Omit<Report, 'entries'>;
 
-/** Entries past those shown in full of a group of alike findings (the same operation, rules and places). */
-export interface RepeatedFinding {
-  /** The group's first entry (it names the operation, rules and places). */
-  first: EntryReport;
-  more: number;
-  /** `a.har #15, #18, b.har #2` and, past 20 of them, `and 40 more`. */
-  refs: string;
-}
-
-/** One output format: told every entry in input order (`full`: a finding among the first of its group), then
- * the tail and the groups that had more entries than those shown. */
+/** One output format: told every entry in input order (`full`: a finding among the first of its group of alike
+ * findings), then the tail and each group past those shown: its first entry, how many more, and their
+ * numbers (`a.har #15, #18, b.har #2` and, past 20 of them, `and 40 more`). */
 export interface Output {
   entry(entry: EntryReport, full: boolean): void;
-  finish(tail: ReportTail, repeated: RepeatedFinding[]): void;
+  finish(tail: ReportTail, repeated: Array<{ first: EntryReport; more: number; refs: string }>): void;
 }

@@ -4,7 +4,7 @@ import type { InputError } from '../input/har.js';
 import { findingsOf, isFinding, jsonOutput, operationOf, textOutput } from './format.js';
 import { type GithubOptions, githubOutput } from './github.js';
 import { junitOutput } from './junit.js';
-import type { Output, RepeatedFinding, Report, ReportWriter } from './report.js';
+import type { Output, Report, ReportWriter } from './report.js';
 
 /** What `--format` writes: `text` for people (failures first; every entry with `verbose`), `json` (the whole
  * `Report`), `junit` (JUnit XML for CI dashboards), `github` (workflow annotations on the spec's lines). */
@@ -15,6 +15,13 @@ export interface ReporterOptions extends GithubOptions {
   /** `text`: a line for every entry, passes and skips included, instead of failures first. */
   verbose?: boolean;
 }
+
+const outputs: Record<OutputFormat, (write: (text: string) => void, options: ReporterOptions) => Output> = {
+  text: (write, options) => textOutput(write, options.verbose),
+  json: jsonOutput,
+  junit: junitOutput,
+  github: githubOutput,
+};
 
 /** Entries of a group shown in full before the rest are only counted with (at most 20 of) their numbers. */
 const shownPerGroup = 3;
@@ -30,14 +37,7 @@ export function reportWriter(
   write: (text: string) => void,
   options: ReporterOptions = {},
 ): ReportWriter {
-  const output: Output =
-    format === 'json'
-      ? jsonOutput(write)
-      : format === 'junit'
-        ? junitOutput(write)
-        : format === 'github'
-          ? githubOutput(write, options)
-          : textOutput(write, options.verbose);
+  const output = outputs[format](write, options);
   const inputErrors: InputError[] = [];
   const groups = new Map<string, { first: EntryReport; seen: number; listed: string[]; lastFile?: string }>();
   const full = (entry: EntryReport): boolean => {
@@ -51,7 +51,7 @@ export function reportWriter(
     }
     return false;
   };
-  const repeated = (): RepeatedFinding[] =>
+  const repeated = () =>
     [...groups.values()]
       .filter((group) => group.seen > shownPerGroup)
       .map(({ first, seen, listed }) => {
@@ -71,19 +71,13 @@ export function reportWriter(
 
 /** A whole report (a merge of shards, say) in `format`: what {@link reportWriter} writes of it. */
 export function formatReport(report: Report, format: OutputFormat, options: ReporterOptions = {}): string {
-  let text = '';
-  const writer = reportWriter(
-    format,
-    (chunk) => {
-      text += chunk;
-    },
-    options,
-  );
+  const chunks: string[] = [];
+  const writer = reportWriter(format, (chunk) => chunks.push(chunk), options);
   const { entries, inputErrors, ...summary } = report;
   for (const entry of entries) void writer.entry(entry);
   for (const error of inputErrors) void writer.inputError(error, Number.MAX_SAFE_INTEGER);
   writer.finish({ ...summary, inputErrorCount: inputErrors.length });
-  return text;
+  return chunks.join('');
 }
 
 /** The `--verbose` terminal report of a whole report. */
