@@ -3,30 +3,26 @@ import type { DocumentedOperation } from '../contract/contract-set.js';
 import type { OperationMatch, RecordedResponse } from '../core/types.js';
 import { responseKeyFor } from '../responses/response-check.js';
 
-export interface CoverageCell {
-  status: string;
-  /** Declared response media type; undefined for a response without content. */
-  contentType?: string;
-  entries: number;
-}
-
-export interface OperationCoverage {
-  service: string;
-  operationId: string;
-  method: string;
-  pathTemplate: string;
-  entries: number;
-  cells: CoverageCell[];
-}
-
+/** Which documented responses the traffic exercised: a cell per operation × declared status × declared content
+ * type (none for a response without content), with the entries that fell in it. */
 export interface CoverageReport {
-  operations: OperationCoverage[];
-  /** Cells (operation × declared status × declared content type) with at least one entry. */
+  operations: Array<{
+    service: string;
+    operationId: string;
+    method: string;
+    pathTemplate: string;
+    entries: number;
+    cells: CoverageCell[];
+  }>;
+  /** Cells with at least one entry. */
   coveredCells: number;
   totalCells: number;
   /** `service operationId` of documented operations no entry reached. */
   operationsWithoutEntries: string[];
 }
+
+type CoverageCell = { status: string; contentType?: string; entries: number };
+type OperationCoverage = CoverageReport['operations'][number];
 
 export type CoverageTally = ReturnType<typeof coverageTally>;
 
