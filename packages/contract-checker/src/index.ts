@@ -21,10 +21,11 @@ export type {
 export { ruleCatalogue } from './core/types.js';
 export { collectHarFiles, parseHar, readHar } from './input/har.js';
 export { scoreMutants } from './mutation/mutation.js';
-export { formatJson, formatText, type ReportWriter } from './report/format.js';
-export type { Report } from './report/report.js';
+export type { Report, ReportWriter } from './report/report.js';
 export {
+  formatJson,
   formatReport,
+  formatText,
   type OutputFormat,
   outputFormats,
   type ReporterOptions,

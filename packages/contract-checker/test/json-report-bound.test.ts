@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryReport } from '../src/core/entry-report.js';
 import { countEntry, emptyCounts, exitCodeOf } from '../src/core/run-counts.js';
-import { formatJson, jsonReportWriter, maxListed } from '../src/report/format.js';
+import { maxListed } from '../src/report/format.js';
+import { formatJson, reportWriter } from '../src/report/reporters.js';
 import { mergeReports, parseReport } from '../src/run/merge.js';
 
 const violation = {
@@ -41,7 +42,7 @@ function entry(position: number, allFail: boolean): EntryReport {
 /** Shard `index` of 2 of a run of `total` entries, as `contract-check --shard index/2 --json` writes it. */
 function shardReport(index: number, total: number, allFail = false): string {
   let text = '';
-  const writer = jsonReportWriter((chunk) => {
+  const writer = reportWriter('json', (chunk) => {
     text += chunk;
   });
   const counts = emptyCounts();

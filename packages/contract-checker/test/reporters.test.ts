@@ -194,6 +194,29 @@ describe('--format', () => {
       expect(Number(suite.failures)).toBe(suite.testcase.filter((testcase) => testcase.failure).length);
   });
 
+  it('junit: a failure carries the offending payload, credentials and personal values masked', async () => {
+    const leaky = structuredClone(badBody);
+    leaky.response.content.text = JSON.stringify({
+      id: 42,
+      status: 'active',
+      created_at: '2025-03-01T10:00:00Z',
+      api_key: 'leaked-key-321',
+      owner: { phone: '+14155550100', note: 'Bearer fixture-token-123' },
+    });
+    const file = await recording('payload.har', 3, { 1: leaky });
+    const { stdout, code } = await checkWithFixtures('--format', 'junit', file);
+    expect(code).toBe(1);
+    const payload = /\n {2}payload: ([^<\n]*)/.exec(stdout)?.[1];
+    expect(payload).toContain('&quot;status&quot;:&quot;active&quot;');
+    expect(payload).toContain('+99999999999');
+    for (const secret of ['leaked-key-321', '+14155550100', 'fixture-token-123'])
+      expect(stdout).not.toContain(secret);
+    // Bounded: a long body is cut.
+    leaky.response.content.text = JSON.stringify({ id: 42, status: 'active', filler: 'x'.repeat(5000) });
+    const long = await checkWithFixtures('--format', 'junit', await recording('long.har', 2, { 1: leaky }));
+    expect(/\n {2}payload: ([^<\n]*)/.exec(long.stdout)?.[1]?.length).toBeLessThan(400);
+  });
+
   it('github: an ::error per violation on the spec line of its rule, the entry in the message, line by line', async () => {
     const file = await recording('github.har', 8, { 4: unparseable, 6: unsupported });
     const { stdout, code } = await checkWithFixtures('--format', 'github', file);

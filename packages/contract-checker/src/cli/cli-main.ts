@@ -9,8 +9,6 @@ import { loadContracts } from '../contract/contract-set.js';
 import { batchLimits, batchXmlLimits, type CheckLimits } from '../core/limits.js';
 import { parseShard } from '../core/shard.js';
 import { collectHarFiles } from '../input/har.js';
-import { coalescedOutput } from '../report/coalesced-output.js';
-import { formatJson } from '../report/format.js';
 import { type ProgressStream, progressLine, progressWanted } from '../report/progress.js';
 import {
   formatReport,
@@ -125,25 +123,13 @@ type Values = ReturnType<typeof parseArgs<{ options: typeof options; allowPositi
 
 /** Runs the CLI in-process and resolves to its exit code (the bin calls this; tests call it directly). */
 export async function runCli(argv: string[], output: CliOutput = processOutput): Promise<number> {
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>;
-  try {
-    parsed = parseArgs({ args: argv, options, allowPositionals: true });
-  } catch (error) {
-    output.stderr(`${explainArgsError(error, [...Object.keys(options), 'h'])}\n\n${usage}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const configPath = values.config ?? findConfigPath();
-  const reporter = { verbose: values.verbose, ...(configPath ? { specRoot: dirname(configPath) } : {}) };
   let progress: ReturnType<typeof progressLine> | undefined;
-  // Other output clears the progress line first; the next tick draws it again below.
-  const report = coalescedOutput((text) => {
-    progress?.clear();
-    output.stdout(text);
-  });
   // Until the arguments are read, an error is answered with the usage.
   let checking = false;
   try {
+    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true });
+    const configPath = values.config ?? findConfigPath();
+    const reporter = { verbose: values.verbose, ...(configPath ? { specRoot: dirname(configPath) } : {}) };
     const format = outputFormatOf(values.format, values.json);
     if (positionals[0] === 'merge' && !values.help)
       return await runMerge(positionals.slice(1), format, reporter, output);
@@ -165,7 +151,15 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     const stream =
       format === 'text' && output.progress && progressWanted(output.progress) ? output.progress : undefined;
     const totalBytes = stream && !shard ? await recordingBytes(positionals) : undefined;
-    const writer = reportWriter(format, report.write, reporter);
+    // Other output clears the progress line first; the next tick draws it again below.
+    const writer = reportWriter(
+      format,
+      (text) => {
+        progress?.clear();
+        output.stdout(text);
+      },
+      reporter,
+    );
     const contracts = await loadContracts({
       limits,
       ...(values.config === undefined ? {} : { configPath: values.config }),
@@ -180,13 +174,11 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
           ...(shard ? { shard } : {}),
           // A JUnit test case is a coverage cell: the run counts them.
           coverage: values.coverage || format === 'junit',
-          ...(stream
-            ? {
-                progress: (probe) => {
-                  progress = progressLine(stream, probe, totalBytes ? { totalBytes } : {});
-                },
-              }
-            : {}),
+          ...(stream && {
+            progress: (probe) => {
+              progress = progressLine(stream, probe, totalBytes ? { totalBytes } : {});
+            },
+          }),
           scope: { hosts, ...(values.sanitized ? { sanitized: true } : {}) },
           ...(Object.keys(failOn).length > 0 ? { failOn } : {}),
           contracts,
@@ -202,17 +194,12 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
       await contracts.close();
     }
   } catch (error) {
-    if (!checking) {
-      output.stderr(`${(error as Error).message}\n\n${usage}`);
-      return 2;
-    }
     progress?.stop();
-    report.flush();
-    output.stderr(`contract-check: ${printable((error as Error).message)}\n`);
+    if (checking) output.stderr(`contract-check: ${printable((error as Error).message)}\n`);
+    else output.stderr(`${explainArgsError(error, [...Object.keys(options), 'h'])}\n\n${usage}`);
     return 2;
   } finally {
     progress?.stop();
-    report.flush();
   }
 }
 
@@ -262,16 +249,14 @@ async function runMerge(
     return 2;
   }
   try {
-    const parts = await Promise.all(
-      files.map(async (file) => {
-        const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-          throw new MergeError(`${file}: cannot read (${error.code ?? String(error)})`);
-        });
-        return { file, report: parseReport(text, file) };
-      }),
-    );
-    const report = mergeReports(parts);
-    output.stdout(format === 'json' ? formatJson(report) : formatReport(report, format, options));
+    const read = async (file: string) => {
+      const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        throw new MergeError(`${file}: cannot read (${error.code ?? String(error)})`);
+      });
+      return { file, report: parseReport(text, file) };
+    };
+    const report = mergeReports(await Promise.all(files.map(read)));
+    output.stdout(formatReport(report, format, options));
     return report.exitCode;
   } catch (error) {
     output.stderr(`contract-check merge: ${printable((error as Error).message)}\n`);
@@ -285,7 +270,7 @@ async function recordingBytes(paths: string[]): Promise<number> {
   const sizes = await Promise.all(
     files.map((file) =>
       stat(file).then(
-        (info) => info.size,
+        ({ size }) => size,
         () => 0,
       ),
     ),

@@ -29,4 +29,6 @@ export interface EntryReport {
   /** The coverage cell the entry filled (declared status and content type), when the run counts coverage
    * (`--coverage`, `--format junit`); none for a status the operation does not declare. */
   cell?: { status: string; contentType?: string };
+  /** The start of the body a violation is about, masked (see `payloadOf`). */
+  payload?: string;
 }

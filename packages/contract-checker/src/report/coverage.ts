@@ -3,30 +3,26 @@ import type { DocumentedOperation } from '../contract/contract-set.js';
 import type { OperationMatch, RecordedResponse } from '../core/types.js';
 import { responseKeyFor } from '../responses/response-check.js';
 
-export interface CoverageCell {
-  status: string;
-  /** Declared response media type; undefined for a response without content. */
-  contentType?: string;
-  entries: number;
-}
-
-export interface OperationCoverage {
-  service: string;
-  operationId: string;
-  method: string;
-  pathTemplate: string;
-  entries: number;
-  cells: CoverageCell[];
-}
-
+/** Which documented responses the traffic exercised: a cell per operation × declared status × declared content
+ * type (none for a response without content), with the entries that fell in it. */
 export interface CoverageReport {
-  operations: OperationCoverage[];
-  /** Cells (operation × declared status × declared content type) with at least one entry. */
+  operations: Array<{
+    service: string;
+    operationId: string;
+    method: string;
+    pathTemplate: string;
+    entries: number;
+    cells: CoverageCell[];
+  }>;
+  /** Cells with at least one entry. */
   coveredCells: number;
   totalCells: number;
   /** `service operationId` of documented operations no entry reached. */
   operationsWithoutEntries: string[];
 }
+
+type CoverageCell = { status: string; contentType?: string; entries: number };
+type OperationCoverage = CoverageReport['operations'][number];
 
 export type CoverageTally = ReturnType<typeof coverageTally>;
 
@@ -50,26 +46,20 @@ export function coverageTally(documented: DocumentedOperation[]) {
       ),
     }),
   );
-  // Each operation's declared statuses as a responses-like map for responseKeyFor.
-  const byKey = new Map(
-    operations.map((operation) => {
-      const statuses = Object.fromEntries(operation.cells.map((cell) => [cell.status, true as const]));
-      return [keyOf(operation), { operation, statuses }];
-    }),
-  );
+  const byKey = new Map(operations.map((operation) => [keyOf(operation), operation]));
   return {
     /** Counts the entry; returns the cell it filled (none for an undeclared status or no operation). */
     add(match: OperationMatch | undefined, response: RecordedResponse): CoverageCell | undefined {
-      const known = match && byKey.get(keyOf(match));
-      if (!known) return undefined;
-      known.operation.entries++;
-      const status = responseKeyFor(known.statuses, response.status);
-      const cells = known.operation.cells.filter((cell) => cell.status === status);
-      const contentType = response.headers.find((header) => header.name.toLowerCase() === 'content-type');
-      const declared = Object.fromEntries(
-        cells.filter((cell) => cell.contentType).map((cell) => [cell.contentType, true]),
+      const operation = match && byKey.get(keyOf(match));
+      if (!operation) return undefined;
+      operation.entries++;
+      const declared = Object.fromEntries(operation.cells.map((cell) => [cell.status, true as const]));
+      const cells = operation.cells.filter(
+        (cell) => cell.status === responseKeyFor(declared, response.status),
       );
-      const key = findMediaType(declared, contentType?.value)?.key;
+      const contentType = response.headers.find((header) => header.name.toLowerCase() === 'content-type');
+      const types = Object.fromEntries(cells.map((cell) => [cell.contentType ?? '', true]));
+      const key = findMediaType(types, contentType?.value)?.key;
       const cell =
         cells.find((found) => found.contentType === key) ?? cells.find((found) => !found.contentType);
       if (cell) cell.entries++;
@@ -93,15 +83,12 @@ function summarise(operations: OperationCoverage[]): CoverageReport {
 export function mergeCoverage(parts: CoverageReport[]): CoverageReport {
   const merged = new Map<string, OperationCoverage>();
   for (const operation of parts.flatMap((part) => part.operations)) {
-    const known = merged.get(keyOf(operation));
-    if (!known) {
-      merged.set(keyOf(operation), { ...operation, cells: operation.cells.map((cell) => ({ ...cell })) });
-      continue;
-    }
+    const known = merged.get(keyOf(operation)) ?? { ...operation, entries: 0, cells: [] };
+    merged.set(keyOf(operation), known);
     known.entries += operation.entries;
     for (const cell of operation.cells) {
       const same = known.cells.find(
-        (found) => found.status === cell.status && found.contentType === cell.contentType,
+        ({ status, contentType }) => status === cell.status && contentType === cell.contentType,
       );
       if (same) same.entries += cell.entries;
       else known.cells.push({ ...cell });

@@ -7,7 +7,7 @@ import type { InputError } from '../input/har.js';
 import type { MutationReport } from '../mutation/mutation.js';
 import type { CoverageReport } from './coverage.js';
 import { maskedMessage } from './masked.js';
-import type { Report, ReportSink, RunSummary } from './report.js';
+import type { Output, Report, ReportTail } from './report.js';
 
 /** What a recording or a report file wrote is printed through {@link printable}: control characters as
  * `\uXXXX`, never raw escape sequences, and very long values cut. */
@@ -19,30 +19,47 @@ export function entryTitle(entry: EntryReport): string {
   return `${shown(entry.file)} #${entry.index} ${shown(entry.method)} ${shown(entry.url)} -> ${entry.status}${target}`;
 }
 
-function violationLines(violation: Violation): string[] {
-  const where = violation.pointer ? ` ${shown(violation.pointer)}` : '';
-  const spec = violation.specLocation ? [`    spec: ${violation.specLocation}`] : [];
-  return [`  ${violation.rule} (${violation.side}${where}): ${shownLong(maskedMessage(violation))}`, ...spec];
-}
+/** `rule (side place): message`, the message masked: how every format names a violation. */
+export const violationText = (violation: Violation): string =>
+  `${violation.rule} (${violation.side}${violation.pointer ? ` ${shown(violation.pointer)}` : ''}): ${shownLong(maskedMessage(violation))}`;
+
+export const operationOf = (entry: EntryReport): string | undefined =>
+  entry.match && `${entry.match.service} ${entry.match.operationId}`;
+
+/** An array index in a place is not part of it: `/items/3/id` and `/items/7/id` are one place. */
+const placeOf = (pointer: string): string => pointer.replace(/\/\d+(?=\/|$)/g, '/*');
+
+/** What an entry found: each rule at its place, each part not judged with why (what makes findings alike). */
+export const findingsOf = (entry: EntryReport): string[] => [
+  ...new Set([
+    ...entry.violations.map(
+      ({ rule, side, pointer }) => `${rule} (${side}${pointer ? ` ${placeOf(pointer)}` : ''})`,
+    ),
+    ...(entry.notJudged ?? []).map(
+      (part) => `not judged (${part.part}): ${scopeCatalogue[part.reason].label}`,
+    ),
+  ]),
+];
+
+/** `agents listRuns: response-body-schema (response /items/* /id)`: a group as one line names it. */
+export const groupTitle = (entry: EntryReport): string =>
+  printable(`${operationOf(entry) ?? 'no operation'}: ${findingsOf(entry).join(', ')}`, 2000);
 
 function coverageLines(coverage: CoverageReport): string[] {
   const lines = [
     `coverage: ${coverage.coveredCells}/${coverage.totalCells} documented responses (operation x status x content type) have entries`,
   ];
-  for (const operation of coverage.operations) {
-    const cells = operation.cells
-      .map(
-        (cell) =>
-          `${cell.entries > 0 ? '+' : '-'}${cell.status}${cell.contentType ? ` ${cell.contentType}` : ''}`,
-      )
-      .join(', ');
+  for (const { service, operationId, method, pathTemplate, entries, cells } of coverage.operations) {
+    const marks = cells.map(
+      (cell) =>
+        `${cell.entries > 0 ? '+' : '-'}${cell.status}${cell.contentType ? ` ${cell.contentType}` : ''}`,
+    );
     lines.push(
-      `  ${operation.service} ${operation.operationId} ${operation.method} ${operation.pathTemplate}: ${operation.entries} entries; ${cells}`,
+      `  ${service} ${operationId} ${method} ${pathTemplate}: ${entries} entries; ${marks.join(', ')}`,
     );
   }
-  if (coverage.operationsWithoutEntries.length > 0) {
+  if (coverage.operationsWithoutEntries.length > 0)
     lines.push(`  operations without entries: ${coverage.operationsWithoutEntries.join(', ')}`);
-  }
   return lines;
 }
 
@@ -55,11 +72,11 @@ function mutationLines(mutation: MutationReport): string[] {
     `mutation score: ${mutation.killed}/${mutation.mutants} mutants rejected (${percent(mutation.score)})`,
   ];
   for (const service of mutation.services) {
-    const kinds = Object.entries(service.byKind)
-      .map(([kind, count]) => `${kind} ${count.killed}/${count.mutants}`)
-      .join(', ');
+    const kinds = Object.entries(service.byKind).map(
+      ([kind, count]) => `${kind} ${count.killed}/${count.mutants}`,
+    );
     lines.push(
-      `  ${service.service}: ${service.killed}/${service.mutants} (${percent(service.score)}); ${kinds}`,
+      `  ${service.service}: ${service.killed}/${service.mutants} (${percent(service.score)}); ${kinds.join(', ')}`,
     );
     for (const survivor of service.survivors.slice(0, 10))
       lines.push(`    survived: ${at(survivor)}${survivor.operationId}: ${shownLong(survivor.description)}`);
@@ -84,7 +101,11 @@ export function entryLines(entry: EntryReport): string[] {
   }
   if (entry.verdict === 'not-judged') return [`NOT JUDGED ${entryTitle(entry)}`, ...notJudged];
   if (entry.verdict === 'violation') {
-    return [`FAIL ${entryTitle(entry)}`, ...entry.violations.flatMap(violationLines), ...notJudged];
+    const violations = entry.violations.flatMap((violation) => [
+      `  ${violationText(violation)}`,
+      ...(violation.specLocation ? [`    spec: ${violation.specLocation}`] : []),
+    ]);
+    return [`FAIL ${entryTitle(entry)}`, ...violations, ...notJudged];
   }
   if (entry.verdict === 'rejected-as-expected') {
     const rules = [...new Set(entry.requestViolations.map((violation) => violation.rule))].join(', ');
@@ -100,27 +121,46 @@ export function inputErrorLine(error: InputError): string {
 }
 
 /** What follows the entries: spec problems, input errors, coverage, mutation score, and the summary alone on the last line. */
-export function tailLines(summary: Omit<Report, 'entries'>): string[] {
-  const lines = summary.specProblems.map((problem) => `spec problem: ${shownLong(problem)}`);
-  lines.push(...summary.inputErrors.map(inputErrorLine));
-  if (summary.coverage) lines.push(...coverageLines(summary.coverage));
-  if (summary.mutation) lines.push(...mutationLines(summary.mutation));
-  const counts = { ...emptyCounts(), ...summary };
-  const shard = summary.shard ? ` (shard ${summary.shard.index}/${summary.shard.count})` : '';
-  lines.push(...scopeLines(counts, summary.sanitized === true));
-  lines.push(`${summaryLine(counts, summary.inputErrors.length)}${shard}`);
+export function tailLines(tail: ReportTail): string[] {
+  const lines = tail.specProblems.map((problem) => `spec problem: ${shownLong(problem)}`);
+  lines.push(...tail.inputErrors.map(inputErrorLine));
+  if (tail.coverage) lines.push(...coverageLines(tail.coverage));
+  if (tail.mutation) lines.push(...mutationLines(tail.mutation));
+  const counts = { ...emptyCounts(), ...tail };
+  const shard = tail.shard ? ` (shard ${tail.shard.index}/${tail.shard.count})` : '';
+  lines.push(...scopeLines(counts, tail.sanitized === true));
+  lines.push(`${summaryLine(counts, tail.inputErrors.length)}${shard}`);
   return lines;
 }
 
-/** The `--verbose` terminal report of a whole report: a line per entry, then the tail. */
-export function formatText(report: Report): string {
-  const lines: string[] = [];
-  for (const entry of report.entries) lines.push(...entryLines(entry));
-  lines.push(...tailLines(report));
-  return `${lines.join('\n')}\n`;
+/** The terminal report: each failed and not judged entry as it comes (the first of a kind; the rest as "and N
+ * more like it" with their entry numbers at the end), passes and skips counted; with `verbose` every entry. */
+export function textOutput(write: (text: string) => void, verbose = false): Output {
+  return {
+    entry: (entry, full) => {
+      const lines = verbose || full ? entryLines(entry) : [];
+      if (lines.length > 0) write(`${lines.join('\n')}\n`);
+    },
+    finish: (tail, repeated) => {
+      const lines = verbose
+        ? []
+        : repeated.flatMap(({ first, more, refs }) => [
+            `and ${more} more like it: ${groupTitle(first)}`,
+            `  ${refs}`,
+          ]);
+      const hidden = [
+        tail.passed > 0 ? `${tail.passed} passed` : '',
+        tail.skipped > 0 ? `${tail.skipped} skipped` : '',
+      ].filter(Boolean);
+      if (!verbose && hidden.length > 0)
+        lines.push(`(${hidden.join(' and ')} not listed one by one: --verbose lists every entry)`);
+      write(`${[...lines, ...tailLines(tail)].join('\n')}\n`);
+    },
+  };
 }
 
-/** The `--json` document: a {@link Report} whose `entries` are those {@link jsonListing} keeps. */
+/** The `--json` document: a {@link Report} listing the failed, not judged and skipped entries (the first
+ * {@link maxListed} of each kind); passes are counted only. */
 export interface JsonReport extends Report {
   /** Hosts on which some entry matched an operation (what `merge` needs of the passes it is not given). */
   routedHosts?: string[];
@@ -131,82 +171,34 @@ export interface JsonReport extends Report {
 /** The most entries a JSON report lists of each kind: it and a merge of shards stay small at any size. */
 export const maxListed = { findings: 10_000, skipped: 1_000 };
 
-/** Which entries the JSON report lists: failed, not judged and skipped ones (the first of each kind); passes
- * are counted only. */
-function jsonListing() {
+/** The JSON report, streamed one entry per line: summary keys follow the entries. */
+export function jsonOutput(write: (text: string) => void): Output {
   const hosts = new Set<string>();
-  let findings = 0;
-  let skipped = 0;
+  const listed = { findings: 0, skipped: 0 };
+  let written = 0;
   let unlisted = 0;
   return {
-    keep(entry: EntryReport): boolean {
+    entry: (entry) => {
       if (entry.match) hosts.add(hostOf(entry.url));
-      const finding = isFinding(entry);
-      if (!finding && entry.verdict !== 'skipped') return false;
-      const kept = finding ? findings++ < maxListed.findings : skipped++ < maxListed.skipped;
-      if (!kept) unlisted++;
-      return kept;
+      const kind = isFinding(entry) ? 'findings' : entry.verdict === 'skipped' ? 'skipped' : undefined;
+      if (kind === undefined) return;
+      if (listed[kind]++ >= maxListed[kind]) unlisted++;
+      else write(`${written++ === 0 ? '{\n  "entries": [\n    ' : ',\n    '}${JSON.stringify(entry)}`);
     },
-    tail(from: Partial<JsonReport>) {
+    finish: (tail) => {
+      const from = tail as Partial<JsonReport>;
       const all = unlisted + (from.entriesUnlisted ?? 0);
       const routedHosts = [...new Set([...(from.routedHosts ?? []), ...hosts])].sort();
-      return { routedHosts, ...(all > 0 && { entriesUnlisted: all }) };
+      const fields = { ...tail, routedHosts, ...(all > 0 && { entriesUnlisted: all }) };
+      const lines = Object.entries(fields).map(
+        ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`,
+      );
+      write(`${written > 0 ? '\n  ],\n' : '{\n  "entries": [],\n'}${lines.join(',\n')}\n}\n`);
     },
   };
-}
-
-export function formatJson(report: Report): string {
-  const listing = jsonListing();
-  const entries = report.entries.filter((entry) => listing.keep(entry));
-  return `${JSON.stringify({ ...report, entries, ...listing.tail(report as JsonReport) }, null, 2)}\n`;
 }
 
 /** True for an entry the reporters show (failed or not judged); the others are counted. */
 export function isFinding(entry: EntryReport): boolean {
   return entry.verdict === 'violation' || entry.verdict === 'not-judged';
-}
-
-/** Writes a report while the run goes: the text of {@link formatText} or the JSON of {@link formatJson}. */
-export interface ReportWriter extends ReportSink {
-  finish(summary: RunSummary): void;
-}
-
-/**
- * The terminal report, streamed: entries are written as they are checked; input errors (usually few) are kept
- * and written after them, where {@link formatText} puts them.
- */
-export function textReportWriter(write: (text: string) => void): ReportWriter {
-  const inputErrors: InputError[] = [];
-  return {
-    entry: (entry) => {
-      const lines = entryLines(entry);
-      if (lines.length > 0) write(`${lines.join('\n')}\n`);
-    },
-    inputError: (error) => {
-      inputErrors.push(error);
-    },
-    finish: (summary) => write(`${tailLines({ ...summary, inputErrors }).join('\n')}\n`),
-  };
-}
-
-/** The JSON report, streamed: the same document as {@link formatJson} (keys in another order), one entry per line. */
-export function jsonReportWriter(write: (text: string) => void): ReportWriter {
-  const inputErrors: InputError[] = [];
-  const listing = jsonListing();
-  let entries = 0;
-  return {
-    entry: (entry) => {
-      if (listing.keep(entry))
-        write(`${entries++ === 0 ? '{\n  "entries": [\n    ' : ',\n    '}${JSON.stringify(entry)}`);
-    },
-    inputError: (error) => {
-      inputErrors.push(error);
-    },
-    finish: ({ inputErrorCount: _count, ...rest }) => {
-      const tail = Object.entries({ ...rest, inputErrors, ...listing.tail(rest) }).map(
-        ([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`,
-      );
-      write(`${entries > 0 ? '\n  ],\n' : '{\n  "entries": [],\n'}${tail.join(',\n')}\n}\n`);
-    },
-  };
 }

@@ -1,20 +1,14 @@
+import { printable } from '@svc-contracts/har';
+import { unescapePointer } from '@svc-contracts/openapi-utils';
 import {
-  isCredentialHeader,
+  collectSecrets,
   isCredentialQueryName,
   isSensitiveName,
+  maskBody,
   maskFieldText,
+  maskShape,
 } from '@svc-contracts/redact';
-import type { Violation } from '../core/types.js';
-
-/** The field a violation's place names: a header, query or cookie name, or a body pointer's last step. */
-function fieldOf(pointer: string): { name: string; kind: 'header' | 'query' | 'other' } {
-  const header = /^header:(.+)$/.exec(pointer);
-  if (header) return { name: header[1] as string, kind: 'header' };
-  const query = /^query:([^/]+)/.exec(pointer);
-  if (query) return { name: query[1] as string, kind: 'query' };
-  const steps = pointer.replace(/^(?:cookie|path):/, '').split('/');
-  return { name: steps.findLast((step) => step !== '' && !/^\d+$/.test(step)) ?? '', kind: 'other' };
-}
+import type { RecordedRequest, RecordedResponse, Violation } from '../core/types.js';
 
 /**
  * A violation's message as every reporter shows it: where its place is a credential or a field named like a
@@ -23,17 +17,46 @@ function fieldOf(pointer: string): { name: string; kind: 'header' | 'query' | 'o
  */
 export function maskedMessage(violation: Pick<Violation, 'message' | 'pointer'>): string {
   if (!violation.pointer) return violation.message;
-  const { name, kind } = fieldOf(violation.pointer);
-  const sensitive =
-    name !== '' &&
-    (kind === 'header'
-      ? isCredentialHeader(name) || isSensitiveName(name)
-      : kind === 'query'
-        ? isCredentialQueryName(name)
-        : isSensitiveName(name));
-  if (!sensitive) return violation.message;
+  // The field the place names: a header or query name, else a cookie name or a body pointer's last step.
+  const named = /^(header|query):([^/]+)/.exec(violation.pointer);
+  const steps = violation.pointer.replace(/^(?:cookie|path):/, '').split('/');
+  const name = named?.[2] ?? steps.findLast((step) => step !== '' && !/^\d+$/.test(step)) ?? '';
+  const query = named?.[1] === 'query' && isCredentialQueryName(name);
+  if (name === '' || !(isSensitiveName(name) || query)) return violation.message;
   // The checks quote recorded values in single quotes; backticks and double quotes are the contract's own text.
   return violation.message.replace(/'([^']*)'/g, (quoted, value: string) =>
     value === '' || value.toLowerCase() === name.toLowerCase() ? quoted : `'${maskFieldText(name, value)}'`,
   );
+}
+
+/** Telephone numbers (E.164, `(415) 555-0100`, ten or eleven digits) and e-mail addresses. */
+const personal =
+  /\+\d{7,15}\b|\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]\d{4}\b|\b\d{10,11}\b|[^\s"'<>@,;:]+@[^\s"'<>@,;:]+\.[a-z]{2,}/gi;
+
+/** The value a violation's body pointer names (JSON), else the whole text. */
+function valueAt(text: string, pointer: string | undefined): string {
+  if (!pointer?.startsWith('/') || pointer === '/') return text;
+  try {
+    let value: unknown = JSON.parse(text);
+    for (const step of pointer.slice(1).split('/'))
+      value = (value as Record<string, unknown>)[unescapePointer(step)];
+    return value === undefined ? text : JSON.stringify(value);
+  } catch {
+    return text;
+  }
+}
+
+/** What the first violation is about, as a report shows it: the value at its place in the body (else the
+ * body), secret fields masked as the recorder masks them, the request's credentials wherever they reappear,
+ * personal values as their shape, the start only. */
+export function payloadOf(
+  exchange: { request: RecordedRequest; response: RecordedResponse },
+  violations: Violation[],
+): { payload?: string } {
+  const first = violations[0];
+  const message = first && exchange[first.side];
+  if (!first || !message?.body) return {};
+  const contentType = message.headers.find((header) => header.name.toLowerCase() === 'content-type')?.value;
+  const masked = collectSecrets(exchange.request).mask(maskBody(message.body, contentType));
+  return { payload: printable(valueAt(masked, first.pointer).replace(personal, maskShape), 200) };
 }

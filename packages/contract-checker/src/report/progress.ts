@@ -1,8 +1,6 @@
-/** How far a run is, read by the progress line from the run as it goes. */
+/** How far a run is: entries checked (and counted) and bytes of the recordings' entries read so far. */
 export interface RunProgress {
-  /** Entries checked (and counted) so far. */
   entries: number;
-  /** Bytes of the recordings' entries read so far. */
   bytes: number;
 }
 
@@ -12,43 +10,39 @@ export interface ProgressStream {
   write(text: string): unknown;
 }
 
-/**
- * Whether a progress line may be drawn on `stream`: a terminal, and neither `NO_COLOR` nor `CI` set (a CI log
- * keeps every redraw) nor `TERM=dumb` (no way to redraw in place).
- */
+/** Whether a progress line may be drawn on `stream`: a terminal, and neither `NO_COLOR` nor `CI` set (a CI log
+ * keeps every redraw) nor `TERM=dumb` (no way to redraw in place). */
 export function progressWanted(stream: ProgressStream, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (!stream.isTTY) return false;
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0') return false;
-  return env.TERM !== 'dumb';
+  const ci = env.CI !== undefined && !['', 'false', '0'].includes(env.CI);
+  return stream.isTTY === true && !env.NO_COLOR && !ci && env.TERM !== 'dumb';
 }
 
 const clearLine = '\r\u001b[K';
 
 function bytesText(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${Math.round(bytes / 1024)} kB`;
+  if (bytes < 1024 ** 2) return `${Math.round(bytes / 1024)} kB`;
+  return bytes < 1024 ** 3 ? `${(bytes / 1024 ** 2).toFixed(1)} MB` : `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 }
 
 function durationText(seconds: number): string {
-  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${Math.round(seconds % 60)} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
+  return minutes < 60
+    ? `${minutes} min ${Math.round(seconds % 60)} s`
+    : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 /** `12,000 entries checked, 14.2 MB of 29.0 MB, 4,100 entries/s, about 4 s left`. */
-export function progressText(progress: RunProgress, elapsedMs: number, totalBytes?: number): string {
+export function progressText(progress: RunProgress, elapsedMs: number, totalBytes = 0): string {
   const seconds = Math.max(elapsedMs / 1000, 0.001);
   const parts = [`${progress.entries.toLocaleString('en-US')} entries checked`];
-  if (totalBytes !== undefined && totalBytes > 0)
+  if (totalBytes > 0)
     parts.push(`${bytesText(Math.min(progress.bytes, totalBytes))} of ${bytesText(totalBytes)}`);
   parts.push(`${Math.round(progress.entries / seconds).toLocaleString('en-US')} entries/s`);
-  if (totalBytes !== undefined && totalBytes > 0 && progress.bytes > 0) {
-    const left = (Math.max(totalBytes - progress.bytes, 0) * seconds) / progress.bytes;
-    parts.push(`about ${durationText(left)} left`);
-  }
+  if (totalBytes > 0 && progress.bytes > 0)
+    parts.push(
+      `about ${durationText((Math.max(totalBytes - progress.bytes, 0) * seconds) / progress.bytes)} left`,
+    );
   return parts.join(', ');
 }
 

@@ -11,6 +11,7 @@ import type { InputError, RecordedExchange } from '../input/har.js';
 import type { RecordingItem } from '../input/recording-reader.js';
 import type { scoreMutants } from '../mutation/mutation.js';
 import type { CoverageTally } from '../report/coverage.js';
+import { payloadOf } from '../report/masked.js';
 import type { ReportSink } from '../report/report.js';
 
 /** Which entries of a run are ours, and what the recording kept. */
@@ -271,6 +272,7 @@ function entryReport(
     ...(verdict.note !== undefined ? { note: verdict.note } : {}),
     ...(exchange.skip ? { skip: exchange.skip } : {}),
     ...(notJudged.length > 0 ? { notJudged } : {}),
+    ...payloadOf(exchange, verdict.violations),
   };
 }
 
