@@ -120,6 +120,58 @@ describe('contract-check --propose', () => {
     }
   });
 
+  it('merges the proposals of shards into what one run over all the entries proposes', async () => {
+    const har = join(scratch, 'sharded.har');
+    await writeFile(har, JSON.stringify(createHar(recording())));
+    const whole = await runCliCapturing(['--config', config, '--propose', join(scratch, 'whole.yaml'), har]);
+    const reports: string[] = [];
+    for (const shard of ['1/2', '2/2']) {
+      const file = join(scratch, `shard-${shard[0]}.yaml`);
+      const run = await runCliCapturing([
+        '--config',
+        config,
+        '--json',
+        '--shard',
+        shard,
+        '--propose',
+        file,
+        har,
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(parse(await readFile(file, 'utf8'))['x-tallies']).toBe(`shard-${shard[0]}.tallies.json`);
+      reports.push(join(scratch, `report-${shard[0]}.json`));
+      await writeFile(reports.at(-1) as string, run.stdout);
+    }
+    const from = ['1', '2'].flatMap((n) => ['--propose-from', join(scratch, `shard-${n}.yaml`)]);
+    const merged = join(scratch, 'merged.yaml');
+    const merge = await runCliCapturing([
+      'merge',
+      '--config',
+      config,
+      '--propose',
+      merged,
+      ...from,
+      ...reports,
+    ]);
+    expect(merge.code, merge.stderr).toBe(0);
+    expect(await readFile(merged, 'utf8')).toBe(await readFile(join(scratch, 'whole.yaml'), 'utf8'));
+    const summary = (text: string) => text.split('\n  overlay:')[0];
+    expect(summary(merge.stderr)).toBe(summary(whole.stderr));
+    expect(summary(merge.stderr)).toMatch(/^Proposals: 4 from 90 judged entries/);
+
+    const one = await runCliCapturing([
+      'merge',
+      '--config',
+      config,
+      '--propose',
+      merged,
+      ...from.slice(0, 2),
+      ...reports,
+    ]);
+    expect(one.code).toBe(2);
+    expect(one.stderr).toContain('the tallies of 1 of 2 shards are missing');
+  });
+
   it('refuses a threshold out of range, naming the option', async () => {
     const run = await runCliCapturing([
       '--config',

@@ -10,9 +10,11 @@ import {
   type Thresholds,
   type Unsettled,
 } from './proposals.js';
+import { addShards, type RunIdentity, talliesFileOf, talliesText } from './shards.js';
 import { type JudgedMatch, type JudgedResponse, Tallies } from './tally.js';
 
 export * from './proposals.js';
+export { type RunIdentity, readTallies, type TalliesFile, talliesFileOf } from './shards.js';
 export { type JudgedMatch, type JudgedResponse, Tallies } from './tally.js';
 
 /** The options of `contract-check --propose` (node:util `parseArgs`). */
@@ -21,6 +23,8 @@ export const proposeOptions = {
   'propose-min-entries': { type: 'string' },
   'propose-max-values': { type: 'string' },
   'propose-min-share': { type: 'string' },
+  /** `merge`: the `--propose` files of the shards, whose tallies (`<name>.tallies.json`) are added up. */
+  'propose-from': { type: 'string', multiple: true },
 } as const;
 
 /** Thresholds from the parsed `--propose-min-entries`, `--propose-max-values` and `--propose-min-share`. */
@@ -45,6 +49,8 @@ export interface OverlayDocument {
   overlay: '1.0.0';
   info: { title: string; version: string };
   extends?: string;
+  /** A shard's tallies beside it, for `contract-check merge --propose-from`. */
+  'x-tallies'?: string;
   actions: OverlayAction[];
 }
 
@@ -79,12 +85,18 @@ export class Proposer {
 
   /** The checker's observer: an entry that passed or was refused as expected counts. */
   readonly observeEntry = (
-    entry: { verdict: string; match?: JudgedMatch },
+    entry: { verdict: string; match?: JudgedMatch; position?: number },
     exchange: { response: JudgedResponse },
   ): void => {
     if (entry.match && (entry.verdict === 'conforms' || entry.verdict === 'rejected-as-expected'))
-      this.tallies.observe(entry.match, exchange.response);
+      this.tallies.observe(entry.match, exchange.response, entry.position);
   };
+
+  /** Adds the tallies the shards of one run wrote beside their `--propose` files (`merge --propose-from`). */
+  addShards(files: string[]): this {
+    addShards(this.tallies, files);
+    return this;
+  }
 
   result(): ProposalResult {
     const { proposals, unsettled } = proposalsOf(this.tallies, this.thresholds);
@@ -120,8 +132,9 @@ export class Proposer {
     return { proposals, unsettled, overlays, summary: `${out.join('\n')}\n` };
   }
 
-  /** Writes the overlay (YAML for `.yaml`/`.yml`, else JSON): `file`, or `<name>.<service><ext>` per service. */
-  write(file: string): ProposalResult & { files: string[] } {
+  /** Writes the overlay (YAML for `.yaml`/`.yml`, else JSON): `file`, or `<name>.<service><ext>` per service;
+   * for a shard also its tallies, `<name>.tallies.json`, which the overlay names. */
+  write(file: string, run: RunIdentity = {}): ProposalResult & { files: string[] } {
     const result = this.result();
     const ext = extname(file);
     const none: OverlayDocument = {
@@ -130,7 +143,10 @@ export class Proposer {
       actions: [],
     };
     const overlays = result.overlays.size > 0 ? result.overlays : new Map([['', none]]);
+    const sidecar = run.shard && talliesFileOf(file);
+    if (sidecar) writeFileSync(sidecar, talliesText(this.tallies, run));
     const files = [...overlays].map(([service, overlay]) => {
+      if (sidecar) overlay['x-tallies'] = basename(sidecar);
       const path = overlays.size > 1 ? join(dirname(file), `${basename(file, ext)}.${service}${ext}`) : file;
       writeFileSync(
         path,
@@ -138,7 +154,8 @@ export class Proposer {
       );
       return path;
     });
-    return { ...result, files, summary: `${result.summary}  overlay: ${files.join(', ')}\n` };
+    const also = sidecar ? ` (tallies for merge: ${sidecar})` : '';
+    return { ...result, files, summary: `${result.summary}  overlay: ${files.join(', ')}${also}\n` };
   }
 }
 

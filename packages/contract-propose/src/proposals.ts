@@ -1,7 +1,7 @@
 import { EXTENSION } from '@svc-contracts/contract-model';
 import { escapePointer, isObject, resolvePointer, unescapePointer } from '@svc-contracts/openapi-utils';
 import { isSecretField, MASK, maskShape } from '@svc-contracts/redact';
-import type { BodyTally, PresenceTally, Tallies, ValueTally } from './tally.js';
+import { type BodyTally, formatTests, type PresenceTally, type Tallies, type ValueTally } from './tally.js';
 
 /** How much traffic a proposal must rest on; the defaults propose nothing a few entries happen to show. */
 export interface Thresholds {
@@ -111,10 +111,9 @@ export function proposalsOf(
 function valueProposal(tally: ValueTally, at: string, t: Thresholds): Made[] | string {
   if (tally.strings === 0) return 'no string value seen';
   const name = unescapePointer(at.slice(at.lastIndexOf('/') + 1));
-  const top = [...tally.values].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
-  const format = [...tally.formats]
-    .filter(([, count]) => count >= tally.strings * t.minShare)
-    .map(([f]) => f)[0];
+  // Ties and formats in a fixed order: shards merged propose what one run does.
+  const top = [...tally.values].sort((a, b) => b[1] - a[1] || byName(a, b))[0]?.[0] ?? '';
+  const format = formatTests.find(([f]) => (tally.formats.get(f) ?? 0) >= tally.strings * t.minShare)?.[0];
   const personal = format === 'e164' || format === 'email' || isPersonal(top);
   const example = personal ? maskShape(top) : top;
   const distinct = tally.values.size;
@@ -184,10 +183,14 @@ function bodyProposal(tally: BodyTally, at: string): Made {
       ? {}
       : { examples: { seenInTraffic: { summary: 'Seen in traffic (masked)', value: example } } };
   const media = { schema, ...examples };
-  const membersSeen = [...tally.members].map(([name, s]) => `${name} ${s.count}`).join(', ');
-  const seen = `${tally.bodies} ${tally.code} bodies: ${[...tally.types].map(([type, n]) => `${type} ${n}`).join(', ')}${
-    membersSeen ? `; members ${membersSeen}` : ''
-  }`;
+  const membersSeen = [...tally.members]
+    .sort(byName)
+    .map(([name, s]) => `${name} ${s.count}`)
+    .join(', ');
+  const seen = `${tally.bodies} ${tally.code} bodies: ${[...tally.types]
+    .sort(byName)
+    .map(([type, n]) => `${type} ${n}`)
+    .join(', ')}${membersSeen ? `; members ${membersSeen}` : ''}`;
   const text = {
     code: tally.code,
     ...(example === undefined ? {} : { example: JSON.stringify(example).slice(0, 200) }),

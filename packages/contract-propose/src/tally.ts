@@ -65,6 +65,8 @@ export type BodyTally = Seen & {
   types: Map<string, number>;
   members: Map<string, { count: number; types: Set<string> }>;
   example?: unknown;
+  /** The position of the entry the example is from: shards merged keep the earliest, as one run does. */
+  exampleAt?: number;
 };
 export type Tally = ValueTally | PresenceTally | BodyTally;
 
@@ -96,7 +98,7 @@ export class Tallies {
   private service = '';
   constructor(readonly documents: ReadonlyMap<string, unknown>) {}
 
-  observe(match: JudgedMatch, response: JudgedResponse): void {
+  observe(match: JudgedMatch, response: JudgedResponse, position = this.judged): void {
     const contentType = response.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value;
     // Routed once per operation, status and media type: most entries repeat a few of them.
     const key = `${match.service} ${match.method} ${match.pathTemplate} ${response.status} ${contentType}`;
@@ -117,7 +119,8 @@ export class Tallies {
     } catch {
       return;
     }
-    if (route.body) this.body(route.body.at, route.source, value, body.length, route.body.where);
+    if (route.body)
+      this.body(route.body.at, route.source, value, body.length <= 4096 ? position : -1, route.body.where);
     else if (route.plan) this.walk(route.plan, value, route.source, 0);
   }
 
@@ -225,7 +228,7 @@ export class Tallies {
     at: string,
     source: string,
     value: unknown,
-    length: number,
+    position: number,
     where: Pick<BodyTally, 'code' | 'range' | 'responseAt' | 'mediaKey'>,
   ): void {
     const t = this.seen<BodyTally>(at, source, () => ({
@@ -238,7 +241,7 @@ export class Tallies {
     t.bodies++;
     bump(t.types, jsonTypeOf(value));
     // One small example per location, masked when it is shown.
-    if (t.example === undefined && length <= 4096) t.example = value;
+    if (t.example === undefined && position >= 0) Object.assign(t, { example: value, exampleAt: position });
     if (!isObject(value)) return;
     for (const [name, member] of Object.entries(value)) {
       const seen = t.members.get(name) ?? { count: 0, types: new Set<string>() };

@@ -70,7 +70,8 @@ Scope (see the README, "Recording traffic with the tools you have"):
   -h, --help       this text
 
 merge: combines the --json reports of every shard of one run into one report (any --format; --verbose)
-with one coverage table; a missing or doubled shard is an error.
+with one coverage table; a missing or doubled shard is an error. --propose FILE --propose-from SHARD_FILE...:
+the proposals of the whole run from the tallies each shard's --propose wrote (SHARD_FILE.tallies.json).
 
 On a terminal (stderr), a run shows one status line (entries checked,
 bytes read of the total, entries per second, time left), redrawn in place and cleared at the end; never
@@ -146,7 +147,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
   try {
     const format = outputFormatOf(values.format, values.json);
     if (positionals[0] === 'merge' && !values.help)
-      return await runMerge(positionals.slice(1), format, reporter, output);
+      return await runMerge(positionals.slice(1), format, reporter, output, { ...values, configPath });
     if (values.help) {
       output.stdout(usage);
       return 0;
@@ -196,7 +197,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
         writer,
       );
       writer.finish(summary);
-      if (proposer && values.propose) output.stderr(proposer.write(values.propose).summary);
+      if (proposer && values.propose) output.stderr(proposer.write(values.propose, summary).summary);
       return summary.exitCode;
     } finally {
       await contracts.close();
@@ -256,6 +257,7 @@ async function runMerge(
   format: OutputFormat,
   options: ReporterOptions,
   output: CliOutput,
+  values: Values & { configPath?: string | undefined },
 ): Promise<number> {
   if (files.length === 0) {
     output.stderr(`merge: no reports given.\n\n${usage}`);
@@ -272,6 +274,9 @@ async function runMerge(
     );
     const report = mergeReports(parts);
     output.stdout(format === 'json' ? formatJson(report) : formatReport(report, format, options));
+    const proposer = values.propose && values.configPath && (await Proposer.load(values.configPath, values));
+    if (proposer)
+      output.stderr(proposer.addShards(values['propose-from'] ?? []).write(values.propose ?? '').summary);
     return report.exitCode;
   } catch (error) {
     output.stderr(`contract-check merge: ${printable((error as Error).message)}\n`);
