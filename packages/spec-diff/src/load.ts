@@ -2,7 +2,8 @@
 // the one bundling implementation of the repository (Redocly's `bundle`, as `redocly bundle` does).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
-import { bundleSpecs } from '@svc-contracts/contract-model';
+import { bundleSpecs, checkSpecFile, parseSpecText } from '@svc-contracts/contract-model';
+import { isObject } from '@svc-contracts/openapi-utils';
 import type { OpenApiDocument } from './openapi/index.js';
 
 /** A spec that could not be read: the message names the file and what is wrong. */
@@ -61,4 +62,34 @@ export function readXsdFile(file: string, cwd: string = process.cwd()): string {
   if (!existsSync(path)) throw new SpecReadError(`${file}: no such file`);
   if (!statSync(path).isFile()) throw new SpecReadError(`${file}: not a file`);
   return readFileSync(path, 'utf8');
+}
+
+/** The spec with an OpenAPI Overlay 1.0 document applied by openapi-format (a proposal `contract-check
+ * --propose` wrote); an action whose target finds nothing means the overlay is for another spec. */
+export async function applyOverlay(
+  file: string,
+  spec: OpenApiDocument,
+  cwd: string,
+): Promise<OpenApiDocument> {
+  const path = resolve(cwd, file);
+  let overlay: unknown;
+  try {
+    overlay = parseSpecText(readFileSync(checkSpecFile(path, dirname(path)), 'utf8'), file);
+  } catch (error) {
+    throw new SpecReadError(`${file}: ${(error as Error).message}`, { cause: error });
+  }
+  if (!isObject(overlay) || !/^1\.0\./.test(String(overlay.overlay)) || !Array.isArray(overlay.actions))
+    throw new SpecReadError(
+      `${file}: not an OpenAPI Overlay 1.0 document (\`overlay: 1.0.0\` and its \`actions\`)`,
+    );
+  const { openapiOverlay } = await import('openapi-format');
+  const applied = await openapiOverlay(structuredClone(spec) as never, { overlaySet: overlay as never });
+  const unused = ((applied.resultData?.unusedActions ?? []) as Array<{ target?: unknown }>).map(
+    (a) => a.target,
+  );
+  if (unused.length > 0)
+    throw new SpecReadError(
+      `${file}: ${unused.length} actions target nothing in the spec (${unused.slice(0, 3).join(', ')})`,
+    );
+  return applied.data as OpenApiDocument;
 }
