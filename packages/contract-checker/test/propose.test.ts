@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -118,6 +119,29 @@ describe('contract-check --propose', () => {
     } finally {
       await contracts.close();
     }
+  });
+
+  it.each([
+    ['bodies kept as Playwright attachments', 'attached.har'],
+    ['NDJSON, one entry a line', 'traffic.ndjson'],
+  ])('counts %s as it counts embedded ones', async (_what, name) => {
+    const { entries } = createHar(recording()).log as {
+      entries: Array<{ response: { content: Record<string, unknown> } }>;
+    };
+    entries.forEach(({ response: { content } }, i) => {
+      if (name.endsWith('.ndjson')) return;
+      writeFileSync(join(scratch, `body-${i}.json`), String(content.text));
+      content._file = `body-${i}.json`;
+      delete content.text;
+    });
+    const file = join(scratch, name);
+    const text = name.endsWith('.ndjson')
+      ? entries.map((entry) => JSON.stringify(entry)).join('\n')
+      : JSON.stringify({ log: { version: '1.2', entries } });
+    await writeFile(file, text);
+    const run = await runCliCapturing(['--config', config, '--propose', join(scratch, `${name}.yaml`), file]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^Proposals: 4 from 90 judged entries/);
   });
 
   it('merges the proposals of shards into what one run over all the entries proposes', async () => {

@@ -159,6 +159,16 @@ export class Proposer {
   }
 }
 
+/** `contract-check merge --propose FILE --propose-from SHARD_FILE...`: the run's proposals; its summary. */
+export async function mergeProposals(
+  configPath: string,
+  options: Partial<Record<string, unknown>>,
+): Promise<string> {
+  const proposer = await Proposer.load(configPath, options);
+  const from = Array.isArray(options['propose-from']) ? options['propose-from'].map(String) : [];
+  return proposer.addShards(from).write(String(options.propose)).summary;
+}
+
 const keyword: Record<Proposal['kind'], (name: string) => RegExp> = {
   enum: (name) => new RegExp(`\`${name}\``),
   format: (name) => new RegExp(`\`${name}\``),

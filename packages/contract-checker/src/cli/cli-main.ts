@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
 import { configHosts, findConfigPath } from '@svc-contracts/contract-model';
-import { Proposer, proposeOptions } from '@svc-contracts/contract-propose';
+import { mergeProposals, Proposer, proposeOptions } from '@svc-contracts/contract-propose';
 import { printable } from '@svc-contracts/har';
 import { loadContracts } from '../contract/contract-set.js';
 import { batchLimits, batchXmlLimits, type CheckLimits } from '../core/limits.js';
@@ -274,9 +274,7 @@ async function runMerge(
     );
     const report = mergeReports(parts);
     output.stdout(format === 'json' ? formatJson(report) : formatReport(report, format, options));
-    const proposer = values.propose && values.configPath && (await Proposer.load(values.configPath, values));
-    if (proposer)
-      output.stderr(proposer.addShards(values['propose-from'] ?? []).write(values.propose ?? '').summary);
+    if (values.propose && values.configPath) output.stderr(await mergeProposals(values.configPath, values));
     return report.exitCode;
   } catch (error) {
     output.stderr(`contract-check merge: ${printable((error as Error).message)}\n`);
