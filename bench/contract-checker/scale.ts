@@ -1,8 +1,5 @@
-/**
- * The built `contract-check` on HAR files of growing size (every recorded entry repeated): peak RSS
- * against input size, beside reading the file whole; and at the largest size two `--shard` processes
- * at once plus `merge` of their reports, against one process.
- */
+/** The built `contract-check` on HAR of growing size: peak RSS beside reading the file whole; at the largest,
+ * `--propose` beside the plain run, and two `--shard` processes at once plus `merge` against one process. */
 import { createWriteStream, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -125,7 +125,7 @@ describe('contract-check --propose', () => {
     ['bodies kept as Playwright attachments', 'attached.har'],
     ['NDJSON, one entry a line', 'traffic.ndjson'],
   ])('counts %s as it counts embedded ones', async (_what, name) => {
-    const { entries } = createHar(recording()).log as {
+    const { entries } = createHar(recording()).log as unknown as {
       entries: Array<{ response: { content: Record<string, unknown> } }>;
     };
     entries.forEach(({ response: { content } }, i) => {
@@ -166,7 +166,7 @@ describe('contract-check --propose', () => {
       reports.push(join(scratch, `report-${shard[0]}.json`));
       await writeFile(reports.at(-1) as string, run.stdout);
     }
-    const from = ['1', '2'].flatMap((n) => ['--propose-from', join(scratch, `shard-${n}.yaml`)]);
+    const from = ['1', '2'].flatMap((n) => ['--propose-from', join(scratch, `shard-${n}.tallies.json`)]);
     const merged = join(scratch, 'merged.yaml');
     const merge = await runCliCapturing([
       'merge',

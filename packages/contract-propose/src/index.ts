@@ -10,11 +10,11 @@ import {
   type Thresholds,
   type Unsettled,
 } from './proposals.js';
-import { addShards, type RunIdentity, talliesFileOf, talliesText } from './shards.js';
+import { addShards, type RunIdentity, talliesText } from './shards.js';
 import { type JudgedMatch, type JudgedResponse, Tallies } from './tally.js';
 
 export * from './proposals.js';
-export { type RunIdentity, readTallies, type TalliesFile, talliesFileOf } from './shards.js';
+export type { RunIdentity } from './shards.js';
 export { type JudgedMatch, type JudgedResponse, Tallies } from './tally.js';
 
 /** The options of `contract-check --propose` (node:util `parseArgs`). */
@@ -23,7 +23,7 @@ export const proposeOptions = {
   'propose-min-entries': { type: 'string' },
   'propose-max-values': { type: 'string' },
   'propose-min-share': { type: 'string' },
-  /** `merge`: the `--propose` files of the shards, whose tallies (`<name>.tallies.json`) are added up. */
+  // `merge`: the tallies each shard's `--propose` wrote (`<name>.tallies.json`), added up.
   'propose-from': { type: 'string', multiple: true },
 } as const;
 
@@ -49,8 +49,7 @@ export interface OverlayDocument {
   overlay: '1.0.0';
   info: { title: string; version: string };
   extends?: string;
-  /** A shard's tallies beside it, for `contract-check merge --propose-from`. */
-  'x-tallies'?: string;
+  'x-tallies'?: string; // a shard's tallies beside it, for `contract-check merge --propose-from`
   actions: OverlayAction[];
 }
 
@@ -91,12 +90,6 @@ export class Proposer {
     if (entry.match && (entry.verdict === 'conforms' || entry.verdict === 'rejected-as-expected'))
       this.tallies.observe(entry.match, exchange.response, entry.position);
   };
-
-  /** Adds the tallies the shards of one run wrote beside their `--propose` files (`merge --propose-from`). */
-  addShards(files: string[]): this {
-    addShards(this.tallies, files);
-    return this;
-  }
 
   result(): ProposalResult {
     const { proposals, unsettled } = proposalsOf(this.tallies, this.thresholds);
@@ -143,15 +136,13 @@ export class Proposer {
       actions: [],
     };
     const overlays = result.overlays.size > 0 ? result.overlays : new Map([['', none]]);
-    const sidecar = run.shard && talliesFileOf(file);
+    const sidecar = run.shard && join(dirname(file), `${basename(file, ext)}.tallies.json`);
     if (sidecar) writeFileSync(sidecar, talliesText(this.tallies, run));
     const files = [...overlays].map(([service, overlay]) => {
       if (sidecar) overlay['x-tallies'] = basename(sidecar);
       const path = overlays.size > 1 ? join(dirname(file), `${basename(file, ext)}.${service}${ext}`) : file;
-      writeFileSync(
-        path,
-        /\.ya?ml$/i.test(ext) ? stringify(overlay, { lineWidth: 0 }) : JSON.stringify(overlay, null, 2),
-      );
+      const yaml = /\.ya?ml$/i.test(ext);
+      writeFileSync(path, yaml ? stringify(overlay, { lineWidth: 0 }) : JSON.stringify(overlay, null, 2));
       return path;
     });
     const also = sidecar ? ` (tallies for merge: ${sidecar})` : '';
@@ -160,13 +151,12 @@ export class Proposer {
 }
 
 /** `contract-check merge --propose FILE --propose-from SHARD_FILE...`: the run's proposals; its summary. */
-export async function mergeProposals(
-  configPath: string,
-  options: Partial<Record<string, unknown>>,
-): Promise<string> {
-  const proposer = await Proposer.load(configPath, options);
+export async function mergeProposals(configPath: string, options: Partial<Record<string, unknown>>) {
   const from = Array.isArray(options['propose-from']) ? options['propose-from'].map(String) : [];
-  return proposer.addShards(from).write(String(options.propose)).summary;
+  if (from.length === 0) throw new Error('--propose: give the tallies of every shard with --propose-from');
+  const proposer = await Proposer.load(configPath, options);
+  addShards(proposer.tallies, from);
+  return proposer.write(String(options.propose)).summary;
 }
 
 const keyword: Record<Proposal['kind'], (name: string) => RegExp> = {

@@ -1,65 +1,43 @@
 import { readFileSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
 import { isObject } from '@svc-contracts/openapi-utils';
 import { keptValues, type Tallies, type Tally } from './tally.js';
 
-/** Which shard of which input a run's tallies are (the checker's `Shard` and `InputIdentity`). */
+/** Which shard of which input a run is (the checker's `Shard` and `InputIdentity`). */
 export interface RunIdentity {
   shard?: { index: number; count: number } | undefined;
   input?: { digest: string; entries: number } | undefined;
 }
+type TalliesFile = RunIdentity & { contractPropose: 1; judged: number; tallies: Array<[string, Tally]> };
 
-/** What `--propose` writes beside the overlay of a shard: the counts `merge` adds up, never entries. */
-export interface TalliesFile extends RunIdentity {
-  contractPropose: 1;
-  judged: number;
-  tallies: Array<[string, Tally]>;
-}
-
-/** `proposals.yaml` → `proposals.tallies.json`; a `.tallies.json` names itself. */
-export const talliesFileOf = (file: string): string =>
-  file.endsWith('.tallies.json')
-    ? file
-    : join(dirname(file), `${basename(file, extname(file))}.tallies.json`);
-
-export function talliesText(tallies: Tallies, run: RunIdentity): string {
-  const file: TalliesFile = {
-    contractPropose: 1,
-    ...run,
-    judged: tallies.judged,
-    tallies: [...tallies.byAt],
-  };
-  return JSON.stringify(file, (_key, value) =>
-    value instanceof Map ? { $map: [...value] } : value instanceof Set ? { $set: [...value] } : value,
+/** What `--propose` writes beside a shard's overlay: the counts `merge` adds up, never entries. */
+export const talliesText = (tallies: Tallies, run: RunIdentity): string =>
+  JSON.stringify(
+    { contractPropose: 1, ...run, judged: tallies.judged, tallies: [...tallies.byAt] },
+    (_, v) => (v instanceof Map ? { $map: [...v] } : v instanceof Set ? { $set: [...v] } : v),
   );
-}
 
-export function readTallies(file: string): TalliesFile {
+function readTallies(file: string): TalliesFile {
   let read: unknown;
   try {
-    read = JSON.parse(readFileSync(talliesFileOf(file), 'utf8'), (_key, value) =>
-      isObject(value) && Array.isArray(value.$map)
-        ? new Map(value.$map)
-        : isObject(value) && Array.isArray(value.$set)
-          ? new Set(value.$set)
-          : value,
+    read = JSON.parse(readFileSync(file, 'utf8'), (_, v) =>
+      isObject(v) && Array.isArray(v.$map)
+        ? new Map(v.$map)
+        : isObject(v) && Array.isArray(v.$set)
+          ? new Set(v.$set)
+          : v,
     );
   } catch (error) {
-    throw new Error(`${talliesFileOf(file)}: cannot read the tallies (${(error as Error).message})`);
+    throw new Error(`${file}: cannot read the tallies (${(error as Error).message})`);
   }
-  if (!isObject(read) || read.contractPropose !== 1 || !Array.isArray(read.tallies))
-    throw new Error(
-      `${talliesFileOf(file)}: not the tallies contract-check --propose writes beside an overlay`,
-    );
-  return read as unknown as TalliesFile;
+  if (isObject(read) && read.contractPropose === 1 && Array.isArray(read.tallies)) return read as never;
+  throw new Error(`${file}: not the tallies contract-check --propose --shard writes beside an overlay`);
 }
 
-/** The tallies of every shard of one run, checked as `merge` checks the reports: one input, one split, each
- * shard once. */
+/** Adds the tallies of every shard of one run, checked as `merge` checks the reports: one input, one split,
+ * each shard once. */
 export function addShards(tallies: Tallies, files: string[]): void {
-  if (files.length === 0) throw new Error('--propose-from: give the --propose file of every shard');
   const read = files.map((file) => ({ file, run: readTallies(file) }));
-  const first = read[0];
+  const [first] = read;
   const count = first?.run.shard?.count ?? 1;
   const seen = new Set<number>();
   for (const { file, run } of read) {
@@ -67,10 +45,6 @@ export function addShards(tallies: Tallies, files: string[]): void {
       throw new Error(`${file} and ${first?.file} are not tallies of the shards of one run`);
     if (seen.has(run.shard?.index ?? 1)) throw new Error(`${file}: shard ${run.shard?.index}/${count} twice`);
     seen.add(run.shard?.index ?? 1);
-  }
-  if (seen.size < count)
-    throw new Error(`the tallies of ${count - seen.size} of ${count} shards are missing`);
-  for (const { run } of read) {
     tallies.judged += run.judged;
     for (const [key, tally] of run.tallies) {
       const mine = tallies.byAt.get(key);
@@ -78,6 +52,8 @@ export function addShards(tallies: Tallies, files: string[]): void {
       else tallies.byAt.set(key, { ...tally, last: -1 });
     }
   }
+  if (seen.size < count)
+    throw new Error(`the tallies of ${count - seen.size} of ${count} shards are missing`);
 }
 
 /** Counts add, flags join, maps and sets unite within the bounds one run keeps; the earliest example stays. */
@@ -100,8 +76,6 @@ function addInto(mine: Record<string, unknown>, theirs: Record<string, unknown>,
       }
     }
   }
-  if (field === '' && (theirs.exampleAt as number) < ((mine.exampleAt as number | undefined) ?? Infinity)) {
-    mine.example = theirs.example;
-    mine.exampleAt = theirs.exampleAt;
-  }
+  if (field === '' && (theirs.exampleAt as number) < ((mine.exampleAt as number | undefined) ?? Infinity))
+    Object.assign(mine, { example: theirs.example, exampleAt: theirs.exampleAt });
 }

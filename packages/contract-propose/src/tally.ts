@@ -70,12 +70,13 @@ export type BodyTally = Seen & {
 };
 export type Tally = ValueTally | PresenceTally | BodyTally;
 
+type Where = Pick<BodyTally, 'code' | 'range' | 'responseAt' | 'mediaKey'>;
 /** What an operation, status and media type lead to: a schema to walk, an open body, or nothing. */
 interface Route {
   found: boolean;
   source: string;
   plan?: SchemaPlan;
-  body?: { at: string; where: Pick<BodyTally, 'code' | 'range' | 'responseAt' | 'mediaKey'> };
+  body?: { at: string; where: Where };
 }
 
 /** Formats a value may be shown to match, most specific first. */
@@ -134,11 +135,8 @@ export class Tallies {
     const key = responseKeyOf(operation.responses, status);
     if (key === undefined) return route;
     const keyAt = `${opAt}/responses/${escapePointer(key)}`;
-    const { pointer: responseAt, node: resolved } = derefWithPointer(
-      document,
-      operation.responses[key],
-      keyAt,
-    );
+    const deref = derefWithPointer(document, operation.responses[key], keyAt);
+    const { pointer: responseAt, node: resolved } = deref;
     const media = isObject(resolved) ? findMediaType(resolved.content, contentType) : undefined;
     if (!media || !isJsonMediaType(media.actual)) return route;
     const schemaAt = `${responseAt}/content/${escapePointer(media.key)}/schema`;
@@ -182,17 +180,9 @@ export class Tallies {
   }
 
   private value(plan: SchemaPlan, value: unknown, source: string): void {
-    const t = this.seen<ValueTally>(plan.at, source, () => ({
-      kind: 'values',
-      open: plan.open ?? 'format',
-      nullable: plan.nullable,
-      strings: 0,
-      nulls: 0,
-      other: 0,
-      values: new Map(),
-      overflow: false,
-      formats: new Map(),
-    }));
+    const open = { kind: 'values', open: plan.open ?? 'format', nullable: plan.nullable } as const;
+    const counts = () => ({ strings: 0, nulls: 0, other: 0, values: new Map(), formats: new Map() });
+    const t = this.seen<ValueTally>(plan.at, source, () => ({ ...open, ...counts(), overflow: false }));
     if (value === null) t.nulls++;
     else if (typeof value !== 'string') t.other++;
     else {
@@ -203,19 +193,10 @@ export class Tallies {
     }
   }
 
-  private presence(
-    at: string,
-    plan: PresenceTally['plan'],
-    value: Record<string, unknown>,
-    source: string,
-  ): void {
-    const t = this.seen<PresenceTally>(at, source, () => ({
-      kind: 'presence',
-      objects: 0,
-      present: new Map(),
-      nonNull: new Map(),
-      plan,
-    }));
+  private presence(at: string, plan: PresenceTally['plan'], value: Record<string, unknown>, source: string) {
+    const empty = () =>
+      ({ kind: 'presence', objects: 0, present: new Map(), nonNull: new Map(), plan }) as const;
+    const t = this.seen<PresenceTally>(at, source, empty);
     t.objects++;
     for (const name of plan.members) if (value[name] !== undefined) bump(t.present, name);
     for (const name of plan.nullOpen) {
@@ -224,20 +205,10 @@ export class Tallies {
     }
   }
 
-  private body(
-    at: string,
-    source: string,
-    value: unknown,
-    position: number,
-    where: Pick<BodyTally, 'code' | 'range' | 'responseAt' | 'mediaKey'>,
-  ): void {
-    const t = this.seen<BodyTally>(at, source, () => ({
-      kind: 'body',
-      ...where,
-      bodies: 0,
-      types: new Map(),
-      members: new Map(),
-    }));
+  private body(at: string, source: string, value: unknown, position: number, where: Where): void {
+    const empty = () =>
+      ({ kind: 'body', ...where, bodies: 0, types: new Map(), members: new Map() }) as const;
+    const t = this.seen<BodyTally>(at, source, empty);
     t.bodies++;
     bump(t.types, jsonTypeOf(value));
     // One small example per location, masked when it is shown.

@@ -66,30 +66,22 @@ export function readXsdFile(file: string, cwd: string = process.cwd()): string {
 
 /** The spec with an OpenAPI Overlay 1.0 document applied by openapi-format (a proposal `contract-check
  * --propose` wrote); an action whose target finds nothing means the overlay is for another spec. */
-export async function applyOverlay(
-  file: string,
-  spec: OpenApiDocument,
-  cwd: string,
-): Promise<OpenApiDocument> {
+export async function applyOverlay(file: string, spec: OpenApiDocument, cwd: string) {
   const path = resolve(cwd, file);
+  const refuse = (why: string) => new SpecReadError(`${file}: ${why}`);
   let overlay: unknown;
   try {
     overlay = parseSpecText(readFileSync(checkSpecFile(path, dirname(path)), 'utf8'), file);
   } catch (error) {
-    throw new SpecReadError(`${file}: ${(error as Error).message}`, { cause: error });
+    throw refuse((error as Error).message);
   }
   if (!isObject(overlay) || !/^1\.0\./.test(String(overlay.overlay)) || !Array.isArray(overlay.actions))
-    throw new SpecReadError(
-      `${file}: not an OpenAPI Overlay 1.0 document (\`overlay: 1.0.0\` and its \`actions\`)`,
-    );
+    throw refuse('not an OpenAPI Overlay 1.0 document (`overlay: 1.0.0` and its `actions`)');
   const { openapiOverlay } = await import('openapi-format');
   const applied = await openapiOverlay(structuredClone(spec) as never, { overlaySet: overlay as never });
-  const unused = ((applied.resultData?.unusedActions ?? []) as Array<{ target?: unknown }>).map(
-    (a) => a.target,
-  );
+  const unused = (applied.resultData?.unusedActions ?? []) as Array<{ target?: unknown }>;
+  const targets = unused.map((a) => a.target).slice(0, 3);
   if (unused.length > 0)
-    throw new SpecReadError(
-      `${file}: ${unused.length} actions target nothing in the spec (${unused.slice(0, 3).join(', ')})`,
-    );
+    throw refuse(`${unused.length} actions target nothing in the spec (${targets.join(', ')})`);
   return applied.data as OpenApiDocument;
 }

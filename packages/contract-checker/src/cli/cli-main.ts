@@ -70,8 +70,8 @@ Scope (see the README, "Recording traffic with the tools you have"):
   -h, --help       this text
 
 merge: combines the --json reports of every shard of one run into one report (any --format; --verbose)
-with one coverage table; a missing or doubled shard is an error. --propose FILE --propose-from SHARD_FILE...:
-the proposals of the whole run from the tallies each shard's --propose wrote (SHARD_FILE.tallies.json).
+with one coverage table; a missing or doubled shard is an error. --propose FILE --propose-from TALLIES...:
+the whole run's proposals from the NAME.tallies.json each shard's --propose NAME.yaml wrote.
 
 On a terminal (stderr), a run shows one status line (entries checked,
 bytes read of the total, entries per second, time left), redrawn in place and cleared at the end; never
