@@ -135,8 +135,8 @@ export class Tallies {
     const key = responseKeyOf(operation.responses, status);
     if (key === undefined) return route;
     const keyAt = `${opAt}/responses/${escapePointer(key)}`;
-    const deref = derefWithPointer(document, operation.responses[key], keyAt);
-    const { pointer: responseAt, node: resolved } = deref;
+    const response = derefWithPointer(document, operation.responses[key], keyAt);
+    const { pointer: responseAt, node: resolved } = response;
     const media = isObject(resolved) ? findMediaType(resolved.content, contentType) : undefined;
     if (!media || !isJsonMediaType(media.actual)) return route;
     const schemaAt = `${responseAt}/content/${escapePointer(media.key)}/schema`;
