@@ -1,8 +1,5 @@
-/**
- * The built `contract-check` on HAR files of growing size (every recorded entry repeated): peak RSS
- * against input size, beside reading the file whole; and at the largest size two `--shard` processes
- * at once plus `merge` of their reports, against one process.
- */
+/** The built `contract-check` on HAR of growing size: peak RSS beside reading the file whole; at the largest,
+ * `--propose` beside the plain run, and two `--shard` processes at once plus `merge` against one process. */
 import { createWriteStream, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -73,6 +70,7 @@ for (const size of sizes) {
   const file = join(dir, `traffic-${size}.har`);
   const count = await writeHar(file, size * 1024 * 1024);
   const one: TimedRun[] = [];
+  const proposed: TimedRun[] = [];
   const merges: string[] = [];
   if (size === largest) {
     // Two shard processes at once, then merge: what a user runs on two cores.
@@ -80,6 +78,12 @@ for (const size of sizes) {
       one: async () => {
         const run = await check([file]);
         one.push(run);
+        return run.seconds;
+      },
+      // --propose in the same rounds: its time and memory beside the plain run's.
+      propose: async () => {
+        const run = await check(['--propose', join(dir, 'proposals.yaml'), file]);
+        proposed.push(run);
         return run.seconds;
       },
       pair: async () => {
@@ -111,6 +115,15 @@ for (const size of sizes) {
         [measured('one-process', 'one contract-check process', rate(timed.one))],
         `${count.toLocaleString('en-US')} entries; the pair's time runs from their start to both reports written; then ${merges.join('; ')}`,
       ),
+      figure(
+        `contract-check-scale.propose.har.${size}`,
+        `seconds checking ${mb(size)} of HAR with \`--propose\` (target: at most 1.3x without)`,
+        's',
+        'lower',
+        measured('ours', 'contract-check --propose FILE', timed.propose),
+        [measured('without', 'contract-check without --propose', timed.one)],
+        `peak RSS ${median(proposed.map((r) => r.rssMb)).toFixed(0)} MB with --propose, ${median(one.map((r) => r.rssMb)).toFixed(0)} MB without`,
+      ),
     );
   } else {
     for (let at = 0; at < runs; at++) one.push(await check([file]));
@@ -120,11 +133,7 @@ for (const size of sizes) {
   // Past 512 MiB the text is longer than the longest string V8 holds: not run.
   if (size <= 500)
     for (let at = 0; at < runs; at++) {
-      const run = await measure([
-        '-e',
-        "JSON.parse(require('fs').readFileSync(process.argv[1],'utf8'))",
-        file,
-      ]);
+      const run = await measure(['-e', `JSON.parse(require('fs').readFileSync('${file}','utf8'))`]);
       if (!run.ok) throw new Error(`reading ${mb(size)} whole failed: ${run.tail}`);
       whole.push(run.rssMb);
     }
@@ -159,7 +168,7 @@ emitSection(
     id: 'contract-check-scale',
     title: 'Contract check at scale: memory against input size, and shards',
     command: `pnpm exec tsx bench/contract-checker/scale.ts --mb ${sizes.join(',')} --runs ${runs}`,
-    method: `The built \`contract-check\` (its report discarded) on every recorded entry of contract-tests/recordings repeated until the HAR has the size shown (${sizes.map(mb).join(', ')}), ${runs} run(s) each. Peak RSS is the process's, all threads (getrusage, as GNU time reports it). At ${mb(largest)}, two processes with \`--shard 1/2\` and \`--shard 2/2 --json\` started at once, timed until both reports are written, against one process, alternating; \`contract-check merge\` of the two reports is timed after (in the figure's detail). Reading the file whole (\`readFile\` and \`JSON.parse\`, nothing checked) is the memory a reader without streaming needs.`,
+    method: `The built \`contract-check\` (its report discarded) on every recorded entry of contract-tests/recordings repeated until the HAR has the size shown (${sizes.map(mb).join(', ')}), ${runs} run(s) each. Peak RSS is the process's, all threads (getrusage, as GNU time reports it). At ${mb(largest)}, \`--propose\` beside the plain run in the same alternating rounds (seconds; peak RSS in the detail), and two processes with \`--shard 1/2\` and \`--shard 2/2 --json\` started at once, timed until both reports are written, against one process, alternating; \`contract-check merge\` of the two reports is timed after (in the figure's detail). Reading the file whole (\`readFile\` and \`JSON.parse\`, nothing checked) is the memory a reader without streaming needs.`,
     figures,
     versions: { '@svc-contracts/contract-checker': packageVersion('packages/contract-checker/package.json') },
   },

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -118,6 +119,81 @@ describe('contract-check --propose', () => {
     } finally {
       await contracts.close();
     }
+  });
+
+  it.each([
+    ['bodies kept as Playwright attachments', 'attached.har'],
+    ['NDJSON, one entry a line', 'traffic.ndjson'],
+  ])('counts %s as it counts embedded ones', async (_what, name) => {
+    const { entries } = createHar(recording()).log as unknown as {
+      entries: Array<{ response: { content: Record<string, unknown> } }>;
+    };
+    entries.forEach(({ response: { content } }, i) => {
+      if (name.endsWith('.ndjson')) return;
+      writeFileSync(join(scratch, `body-${i}.json`), String(content.text));
+      content._file = `body-${i}.json`;
+      delete content.text;
+    });
+    const file = join(scratch, name);
+    const text = name.endsWith('.ndjson')
+      ? entries.map((entry) => JSON.stringify(entry)).join('\n')
+      : JSON.stringify({ log: { version: '1.2', entries } });
+    await writeFile(file, text);
+    const run = await runCliCapturing(['--config', config, '--propose', join(scratch, `${name}.yaml`), file]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^Proposals: 4 from 90 judged entries/);
+  });
+
+  it('merges the proposals of shards into what one run over all the entries proposes', async () => {
+    const har = join(scratch, 'sharded.har');
+    await writeFile(har, JSON.stringify(createHar(recording())));
+    const whole = await runCliCapturing(['--config', config, '--propose', join(scratch, 'whole.yaml'), har]);
+    const reports: string[] = [];
+    for (const shard of ['1/2', '2/2']) {
+      const file = join(scratch, `shard-${shard[0]}.yaml`);
+      const run = await runCliCapturing([
+        '--config',
+        config,
+        '--json',
+        '--shard',
+        shard,
+        '--propose',
+        file,
+        har,
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(parse(await readFile(file, 'utf8'))['x-tallies']).toBe(`shard-${shard[0]}.tallies.json`);
+      reports.push(join(scratch, `report-${shard[0]}.json`));
+      await writeFile(reports.at(-1) as string, run.stdout);
+    }
+    const from = ['1', '2'].flatMap((n) => ['--propose-from', join(scratch, `shard-${n}.tallies.json`)]);
+    const merged = join(scratch, 'merged.yaml');
+    const merge = await runCliCapturing([
+      'merge',
+      '--config',
+      config,
+      '--propose',
+      merged,
+      ...from,
+      ...reports,
+    ]);
+    expect(merge.code, merge.stderr).toBe(0);
+    expect(await readFile(merged, 'utf8')).toBe(await readFile(join(scratch, 'whole.yaml'), 'utf8'));
+    const summary = (text: string) => text.split('\n  overlay:')[0];
+    expect(summary(merge.stderr)).toBe(summary(whole.stderr));
+    expect(summary(merge.stderr)).toMatch(/^Proposals: 4 from 90 judged entries/);
+
+    const one = await runCliCapturing([
+      'merge',
+      '--config',
+      config,
+      '--propose',
+      merged,
+      ...from.slice(0, 2),
+      ...reports,
+    ]);
+    expect(one.code).toBe(2);
+    expect(one.stderr).toContain('the tallies of 1 of 2 shards are missing');
   });
 
   it('refuses a threshold out of range, naming the option', async () => {

@@ -10,9 +10,11 @@ import {
   type Thresholds,
   type Unsettled,
 } from './proposals.js';
+import { addShards, type RunIdentity, talliesText } from './shards.js';
 import { type JudgedMatch, type JudgedResponse, Tallies } from './tally.js';
 
 export * from './proposals.js';
+export type { RunIdentity } from './shards.js';
 export { type JudgedMatch, type JudgedResponse, Tallies } from './tally.js';
 
 /** The options of `contract-check --propose` (node:util `parseArgs`). */
@@ -21,6 +23,8 @@ export const proposeOptions = {
   'propose-min-entries': { type: 'string' },
   'propose-max-values': { type: 'string' },
   'propose-min-share': { type: 'string' },
+  // `merge`: the tallies each shard's `--propose` wrote (`<name>.tallies.json`), added up.
+  'propose-from': { type: 'string', multiple: true },
 } as const;
 
 /** Thresholds from the parsed `--propose-min-entries`, `--propose-max-values` and `--propose-min-share`. */
@@ -45,6 +49,7 @@ export interface OverlayDocument {
   overlay: '1.0.0';
   info: { title: string; version: string };
   extends?: string;
+  'x-tallies'?: string; // a shard's tallies beside it, for `contract-check merge --propose-from`
   actions: OverlayAction[];
 }
 
@@ -79,11 +84,11 @@ export class Proposer {
 
   /** The checker's observer: an entry that passed or was refused as expected counts. */
   readonly observeEntry = (
-    entry: { verdict: string; match?: JudgedMatch },
+    entry: { verdict: string; match?: JudgedMatch; position?: number },
     exchange: { response: JudgedResponse },
   ): void => {
     if (entry.match && (entry.verdict === 'conforms' || entry.verdict === 'rejected-as-expected'))
-      this.tallies.observe(entry.match, exchange.response);
+      this.tallies.observe(entry.match, exchange.response, entry.position);
   };
 
   result(): ProposalResult {
@@ -120,8 +125,9 @@ export class Proposer {
     return { proposals, unsettled, overlays, summary: `${out.join('\n')}\n` };
   }
 
-  /** Writes the overlay (YAML for `.yaml`/`.yml`, else JSON): `file`, or `<name>.<service><ext>` per service. */
-  write(file: string): ProposalResult & { files: string[] } {
+  /** Writes the overlay (YAML for `.yaml`/`.yml`, else JSON): `file`, or `<name>.<service><ext>` per service;
+   * for a shard also its tallies, `<name>.tallies.json`, which the overlay names. */
+  write(file: string, run: RunIdentity = {}): ProposalResult & { files: string[] } {
     const result = this.result();
     const ext = extname(file);
     const none: OverlayDocument = {
@@ -130,16 +136,27 @@ export class Proposer {
       actions: [],
     };
     const overlays = result.overlays.size > 0 ? result.overlays : new Map([['', none]]);
+    const sidecar = run.shard && join(dirname(file), `${basename(file, ext)}.tallies.json`);
+    if (sidecar) writeFileSync(sidecar, talliesText(this.tallies, run));
     const files = [...overlays].map(([service, overlay]) => {
+      if (sidecar) overlay['x-tallies'] = basename(sidecar);
       const path = overlays.size > 1 ? join(dirname(file), `${basename(file, ext)}.${service}${ext}`) : file;
-      writeFileSync(
-        path,
-        /\.ya?ml$/i.test(ext) ? stringify(overlay, { lineWidth: 0 }) : JSON.stringify(overlay, null, 2),
-      );
+      const yaml = /\.ya?ml$/i.test(ext);
+      writeFileSync(path, yaml ? stringify(overlay, { lineWidth: 0 }) : JSON.stringify(overlay, null, 2));
       return path;
     });
-    return { ...result, files, summary: `${result.summary}  overlay: ${files.join(', ')}\n` };
+    const also = sidecar ? ` (tallies for merge: ${sidecar})` : '';
+    return { ...result, files, summary: `${result.summary}  overlay: ${files.join(', ')}${also}\n` };
   }
+}
+
+/** `contract-check merge --propose FILE --propose-from SHARD_FILE...`: the run's proposals; its summary. */
+export async function mergeProposals(configPath: string, options: Partial<Record<string, unknown>>) {
+  const from = Array.isArray(options['propose-from']) ? options['propose-from'].map(String) : [];
+  if (from.length === 0) throw new Error('--propose: give the tallies of every shard with --propose-from');
+  const proposer = await Proposer.load(configPath, options);
+  addShards(proposer.tallies, from);
+  return proposer.write(String(options.propose)).summary;
 }
 
 const keyword: Record<Proposal['kind'], (name: string) => RegExp> = {

@@ -1,7 +1,7 @@
 import { EXTENSION } from '@svc-contracts/contract-model';
 import { escapePointer, isObject, resolvePointer, unescapePointer } from '@svc-contracts/openapi-utils';
 import { isSecretField, MASK, maskShape } from '@svc-contracts/redact';
-import type { BodyTally, PresenceTally, Tallies, ValueTally } from './tally.js';
+import { type BodyTally, formatTests, type PresenceTally, type Tallies, type ValueTally } from './tally.js';
 
 /** How much traffic a proposal must rest on; the defaults propose nothing a few entries happen to show. */
 export interface Thresholds {
@@ -84,10 +84,7 @@ function counted(counts: Map<string, number>): string {
 type Made = Pick<Proposal, 'kind' | 'actions' | 'seen'> & Partial<Pick<Proposal, 'at' | 'example' | 'code'>>;
 
 /** The proposals the tallies support under the thresholds, and the open points seen but not settled. */
-export function proposalsOf(
-  tallies: Tallies,
-  t: Thresholds = defaultThresholds,
-): { proposals: Proposal[]; unsettled: Unsettled[] } {
+export function proposalsOf(tallies: Tallies, t: Thresholds = defaultThresholds) {
   const proposals: Proposal[] = [];
   const unsettled: Unsettled[] = [];
   for (const [key, tally] of [...tallies.byAt].sort(byName)) {
@@ -111,10 +108,9 @@ export function proposalsOf(
 function valueProposal(tally: ValueTally, at: string, t: Thresholds): Made[] | string {
   if (tally.strings === 0) return 'no string value seen';
   const name = unescapePointer(at.slice(at.lastIndexOf('/') + 1));
-  const top = [...tally.values].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
-  const format = [...tally.formats]
-    .filter(([, count]) => count >= tally.strings * t.minShare)
-    .map(([f]) => f)[0];
+  // Ties and formats in a fixed order: shards merged propose what one run does.
+  const top = [...tally.values].sort((a, b) => b[1] - a[1] || byName(a, b))[0]?.[0] ?? '';
+  const format = formatTests.find(([f]) => (tally.formats.get(f) ?? 0) >= tally.strings * t.minShare)?.[0];
   const personal = format === 'e164' || format === 'email' || isPersonal(top);
   const example = personal ? maskShape(top) : top;
   const distinct = tally.values.size;
@@ -135,12 +131,7 @@ function valueProposal(tally: ValueTally, at: string, t: Thresholds): Made[] | s
   return tally.open === 'values' ? `${many} distinct values and no common format` : 'no common format';
 }
 
-function presenceProposals(
-  tally: PresenceTally,
-  at: string,
-  t: Thresholds,
-  document: unknown,
-): Made[] | string {
+function presenceProposals(tally: PresenceTally, at: string, t: Thresholds, doc: unknown): Made[] | string {
   const made: Made[] = [];
   const { objects, plan } = tally;
   const always = plan.members
@@ -156,7 +147,7 @@ function presenceProposals(
     const present = tally.present.get(name) ?? 0;
     const nonNull = tally.nonNull.get(name) ?? 0;
     const memberAt = `${at}/properties/${escapePointer(name)}`;
-    const member = resolvePointer(document, memberAt);
+    const member = resolvePointer(doc, memberAt);
     const type =
       isObject(member) && Array.isArray(member.type) ? member.type.filter((x) => x !== 'null') : [];
     if (nonNull === 0 || nonNull < present * t.minShare || type.length === 0) continue;
@@ -168,37 +159,25 @@ function presenceProposals(
 }
 
 function bodyProposal(tally: BodyTally, at: string): Made {
-  const types = [...tally.types.keys()];
-  const schema: Record<string, unknown> = { type: typeList(new Set(types)) };
+  const schema: Record<string, unknown> = { type: typeList(new Set(tally.types.keys())) };
+  const members = [...tally.members].sort(byName);
   if (schema.type === 'object') {
-    const members = [...tally.members].sort(byName);
-    schema.properties = Object.fromEntries(
-      members.map(([name, seen]) => [name, { type: typeList(seen.types) }]),
-    );
+    schema.properties = Object.fromEntries(members.map(([name, s]) => [name, { type: typeList(s.types) }]));
     const required = members.filter(([, seen]) => seen.count === tally.bodies).map(([name]) => name);
     if (required.length > 0) schema.required = required;
   }
   const example = tally.example === undefined ? undefined : maskExample(tally.example);
-  const examples =
-    example === undefined
-      ? {}
-      : { examples: { seenInTraffic: { summary: 'Seen in traffic (masked)', value: example } } };
-  const media = { schema, ...examples };
-  const membersSeen = [...tally.members].map(([name, s]) => `${name} ${s.count}`).join(', ');
-  const seen = `${tally.bodies} ${tally.code} bodies: ${[...tally.types].map(([type, n]) => `${type} ${n}`).join(', ')}${
-    membersSeen ? `; members ${membersSeen}` : ''
-  }`;
-  const text = {
-    code: tally.code,
-    ...(example === undefined ? {} : { example: JSON.stringify(example).slice(0, 200) }),
-  };
+  const seenInTraffic = { summary: 'Seen in traffic (masked)', value: example };
+  const media = { schema, ...(example === undefined ? {} : { examples: { seenInTraffic } }) };
+  const list = (counts: Array<[string, number]>) => counts.map(([name, n]) => `${name} ${n}`).join(', ');
+  const membersSeen = list(members.map(([name, s]) => [name, s.count]));
+  const seen = `${tally.bodies} ${tally.code} bodies: ${list([...tally.types].sort(byName))}${membersSeen ? `; members ${membersSeen}` : ''}`;
+  const shown = example === undefined ? {} : { example: JSON.stringify(example).slice(0, 200) };
+  const text = { code: tally.code, ...shown };
   if (tally.range) {
     // A status the contract covers only by a range: proposed as a response of its own, as open as the range.
-    const response = {
-      description: `Seen in traffic (proposed).`,
-      [EXTENSION.bodyOpen]: true,
-      content: { [tally.mediaKey]: media },
-    };
+    const content = { [tally.mediaKey]: media };
+    const response = { description: `Seen in traffic (proposed).`, [EXTENSION.bodyOpen]: true, content };
     const description = `the ${tally.code} bodies traffic shows`;
     const actions = [
       { target: jsonPath(at.slice(0, at.lastIndexOf('/'))), description, update: { [tally.code]: response } },

@@ -65,15 +65,18 @@ export type BodyTally = Seen & {
   types: Map<string, number>;
   members: Map<string, { count: number; types: Set<string> }>;
   example?: unknown;
+  /** The position of the entry the example is from: shards merged keep the earliest, as one run does. */
+  exampleAt?: number;
 };
 export type Tally = ValueTally | PresenceTally | BodyTally;
 
+type Where = Pick<BodyTally, 'code' | 'range' | 'responseAt' | 'mediaKey'>;
 /** What an operation, status and media type lead to: a schema to walk, an open body, or nothing. */
 interface Route {
   found: boolean;
   source: string;
   plan?: SchemaPlan;
-  body?: { at: string; where: Pick<BodyTally, 'code' | 'range' | 'responseAt' | 'mediaKey'> };
+  body?: { at: string; where: Where };
 }
 
 /** Formats a value may be shown to match, most specific first. */
@@ -96,7 +99,7 @@ export class Tallies {
   private service = '';
   constructor(readonly documents: ReadonlyMap<string, unknown>) {}
 
-  observe(match: JudgedMatch, response: JudgedResponse): void {
+  observe(match: JudgedMatch, response: JudgedResponse, position = this.judged): void {
     const contentType = response.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value;
     // Routed once per operation, status and media type: most entries repeat a few of them.
     const key = `${match.service} ${match.method} ${match.pathTemplate} ${response.status} ${contentType}`;
@@ -117,7 +120,8 @@ export class Tallies {
     } catch {
       return;
     }
-    if (route.body) this.body(route.body.at, route.source, value, body.length, route.body.where);
+    if (route.body)
+      this.body(route.body.at, route.source, value, body.length <= 4096 ? position : -1, route.body.where);
     else if (route.plan) this.walk(route.plan, value, route.source, 0);
   }
 
@@ -131,11 +135,8 @@ export class Tallies {
     const key = responseKeyOf(operation.responses, status);
     if (key === undefined) return route;
     const keyAt = `${opAt}/responses/${escapePointer(key)}`;
-    const { pointer: responseAt, node: resolved } = derefWithPointer(
-      document,
-      operation.responses[key],
-      keyAt,
-    );
+    const response = derefWithPointer(document, operation.responses[key], keyAt);
+    const { pointer: responseAt, node: resolved } = response;
     const media = isObject(resolved) ? findMediaType(resolved.content, contentType) : undefined;
     if (!media || !isJsonMediaType(media.actual)) return route;
     const schemaAt = `${responseAt}/content/${escapePointer(media.key)}/schema`;
@@ -179,17 +180,9 @@ export class Tallies {
   }
 
   private value(plan: SchemaPlan, value: unknown, source: string): void {
-    const t = this.seen<ValueTally>(plan.at, source, () => ({
-      kind: 'values',
-      open: plan.open ?? 'format',
-      nullable: plan.nullable,
-      strings: 0,
-      nulls: 0,
-      other: 0,
-      values: new Map(),
-      overflow: false,
-      formats: new Map(),
-    }));
+    const open = { kind: 'values', open: plan.open ?? 'format', nullable: plan.nullable } as const;
+    const counts = () => ({ strings: 0, nulls: 0, other: 0, values: new Map(), formats: new Map() });
+    const t = this.seen<ValueTally>(plan.at, source, () => ({ ...open, ...counts(), overflow: false }));
     if (value === null) t.nulls++;
     else if (typeof value !== 'string') t.other++;
     else {
@@ -200,19 +193,10 @@ export class Tallies {
     }
   }
 
-  private presence(
-    at: string,
-    plan: PresenceTally['plan'],
-    value: Record<string, unknown>,
-    source: string,
-  ): void {
-    const t = this.seen<PresenceTally>(at, source, () => ({
-      kind: 'presence',
-      objects: 0,
-      present: new Map(),
-      nonNull: new Map(),
-      plan,
-    }));
+  private presence(at: string, plan: PresenceTally['plan'], value: Record<string, unknown>, source: string) {
+    const empty = () =>
+      ({ kind: 'presence', objects: 0, present: new Map(), nonNull: new Map(), plan }) as const;
+    const t = this.seen<PresenceTally>(at, source, empty);
     t.objects++;
     for (const name of plan.members) if (value[name] !== undefined) bump(t.present, name);
     for (const name of plan.nullOpen) {
@@ -221,24 +205,14 @@ export class Tallies {
     }
   }
 
-  private body(
-    at: string,
-    source: string,
-    value: unknown,
-    length: number,
-    where: Pick<BodyTally, 'code' | 'range' | 'responseAt' | 'mediaKey'>,
-  ): void {
-    const t = this.seen<BodyTally>(at, source, () => ({
-      kind: 'body',
-      ...where,
-      bodies: 0,
-      types: new Map(),
-      members: new Map(),
-    }));
+  private body(at: string, source: string, value: unknown, position: number, where: Where): void {
+    const empty = () =>
+      ({ kind: 'body', ...where, bodies: 0, types: new Map(), members: new Map() }) as const;
+    const t = this.seen<BodyTally>(at, source, empty);
     t.bodies++;
     bump(t.types, jsonTypeOf(value));
     // One small example per location, masked when it is shown.
-    if (t.example === undefined && length <= 4096) t.example = value;
+    if (t.example === undefined && position >= 0) Object.assign(t, { example: value, exampleAt: position });
     if (!isObject(value)) return;
     for (const [name, member] of Object.entries(value)) {
       const seen = t.members.get(name) ?? { count: 0, types: new Set<string>() };

@@ -2,7 +2,8 @@
 // the one bundling implementation of the repository (Redocly's `bundle`, as `redocly bundle` does).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
-import { bundleSpecs } from '@svc-contracts/contract-model';
+import { bundleSpecs, checkSpecFile, parseSpecText } from '@svc-contracts/contract-model';
+import { isObject } from '@svc-contracts/openapi-utils';
 import type { OpenApiDocument } from './openapi/index.js';
 
 /** A spec that could not be read: the message names the file and what is wrong. */
@@ -61,4 +62,26 @@ export function readXsdFile(file: string, cwd: string = process.cwd()): string {
   if (!existsSync(path)) throw new SpecReadError(`${file}: no such file`);
   if (!statSync(path).isFile()) throw new SpecReadError(`${file}: not a file`);
   return readFileSync(path, 'utf8');
+}
+
+/** The spec with an OpenAPI Overlay 1.0 document applied by openapi-format (a proposal `contract-check
+ * --propose` wrote); an action whose target finds nothing means the overlay is for another spec. */
+export async function applyOverlay(file: string, spec: OpenApiDocument, cwd: string) {
+  const path = resolve(cwd, file);
+  const refuse = (why: string) => new SpecReadError(`${file}: ${why}`);
+  let overlay: unknown;
+  try {
+    overlay = parseSpecText(readFileSync(checkSpecFile(path, dirname(path)), 'utf8'), file);
+  } catch (error) {
+    throw refuse((error as Error).message);
+  }
+  if (!isObject(overlay) || !/^1\.0\./.test(String(overlay.overlay)) || !Array.isArray(overlay.actions))
+    throw refuse('not an OpenAPI Overlay 1.0 document (`overlay: 1.0.0` and its `actions`)');
+  const { openapiOverlay } = await import('openapi-format');
+  const applied = await openapiOverlay(structuredClone(spec) as never, { overlaySet: overlay as never });
+  const unused = (applied.resultData?.unusedActions ?? []) as Array<{ target?: unknown }>;
+  const targets = unused.map((a) => a.target).slice(0, 3);
+  if (unused.length > 0)
+    throw refuse(`${unused.length} actions target nothing in the spec (${targets.join(', ')})`);
+  return applied.data as OpenApiDocument;
 }

@@ -5,7 +5,7 @@ import { colorEnabled, didYouMean, explainArgsError } from '@svc-contracts/cli-o
 import { type Change, requiredBump } from './change.js';
 import { checkChangesets } from './changesets.js';
 import { lineFinder } from './lines.js';
-import { loadSpecFile, readXsdFile, SpecReadError } from './load.js';
+import { applyOverlay, loadSpecFile, readXsdFile, SpecReadError } from './load.js';
 import { diffSpecs } from './openapi/index.js';
 import { SpecDiffLimitError } from './openapi/walk.js';
 import {
@@ -23,13 +23,15 @@ import { diffXsd, type XsdRole } from './xsd.js';
 
 export const usage = `Usage: spec-diff --base <git-ref> [--json | --format text|json|github]
        spec-diff OLD NEW [--json | --format text|json|github] [--role request|response]
+       spec-diff --overlay OVERLAY SPEC [--json | --format text|json|github]
 
 With --base: classifies every contract change (OpenAPI specs and XSDs under specs/) since <git-ref> and
 checks that the changesets added since <git-ref> (.changeset/*.md, new or edited) ask for at least the bump
 each change needs, and name every package whose files changed (pending ones already on <git-ref> do not count). Run it inside the repository's git working tree.
 
 With two files: classifies every difference between two OpenAPI documents (3.0 or 3.1, YAML or JSON; $refs
-to other files are followed), or two XSDs, anywhere; no git, no changesets.
+to other files are followed), or two XSDs, anywhere; no git, no changesets. With --overlay: SPEC against
+SPEC with an OpenAPI Overlay 1.0 document applied (what contract-check --propose proposes), and its bump.
 
 Each change is judged by a check of the catalogue (packages/spec-diff/README.md): its id, its level
 (breaking, possibly breaking, not breaking) and the bump it asks for, request or response, the operation
@@ -40,6 +42,7 @@ Options:
   --json             one JSON document on stdout (same as --format json)
   --format FORMAT    text (default), json, or github (workflow annotations: ::error for breaking changes,
                      ::warning for possibly breaking ones, ::notice for the rest)
+  --overlay FILE     compare SPEC with SPEC + this overlay (every action must find its target)
   --role ROLE        two XSDs: who writes the documents, request (the client) or response; default: read
                      from the schema's documentation ("request of …"), else request
   -h, --help         this text
@@ -77,6 +80,7 @@ const options = {
   json: { type: 'boolean', default: false },
   format: { type: 'string' },
   role: { type: 'string' },
+  overlay: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -123,6 +127,10 @@ export async function main(argv: readonly string[], io: SpecDiffIo = processIo):
     if (values.base === '') return fail('--base needs a git ref');
     return repositoryMode(values.base, format, io);
   }
+  if (values.overlay !== undefined && (positionals.length !== 1 || role !== undefined))
+    return fail('--overlay takes one OpenAPI document: spec-diff --overlay OVERLAY SPEC');
+  if (values.overlay !== undefined)
+    return filesMode(positionals[0] as string, positionals[0] as string, format, io, role, values.overlay);
   if (positionals.length === 2)
     return filesMode(positionals[0] as string, positionals[1] as string, format, io, role);
   if (positionals.length === 0) return fail('--base <git-ref> is required (or give two files: OLD NEW)');
@@ -139,6 +147,7 @@ async function compareFiles(
   newFile: string,
   role: XsdRole | undefined,
   cwd: string,
+  overlay?: string,
 ): Promise<Change[]> {
   if (isXsd(oldFile) !== isXsd(newFile))
     throw new SpecReadError(
@@ -157,19 +166,23 @@ async function compareFiles(
     throw new SpecReadError(
       '--role applies to XSD files; an OpenAPI document says itself which side each schema is on',
     );
-  return diffSpecs(await loadSpecFile(oldFile, cwd), await loadSpecFile(newFile, cwd));
+  const before = await loadSpecFile(oldFile, cwd);
+  const after = overlay ? await applyOverlay(overlay, before, cwd) : await loadSpecFile(newFile, cwd);
+  return diffSpecs(before, after);
 }
 
 async function filesMode(
   oldFile: string,
-  newFile: string,
+  spec: string,
   format: OutputFormat,
   io: SpecDiffIo,
   role?: XsdRole,
+  overlay?: string,
 ): Promise<number> {
   let changes: Change[];
+  const newFile = overlay ? `${spec} + ${overlay}` : spec;
   try {
-    changes = await compareFiles(oldFile, newFile, role, io.cwd);
+    changes = await compareFiles(oldFile, spec, role, io.cwd, overlay);
   } catch (error) {
     if (!(error instanceof SpecReadError || error instanceof SpecDiffLimitError)) throw error;
     if (format === 'github') io.stdout(githubError(error.message));
@@ -183,9 +196,9 @@ async function filesMode(
       `${JSON.stringify({ mode: 'files', old: oldFile, new: newFile, bump, exitCode: code, changes: changes.map(jsonChange) }, null, 2)}\n`,
     );
   } else if (format === 'github') {
-    const lineOf = lineCache()(resolve(io.cwd, newFile));
+    const lineOf = lineCache()(resolve(io.cwd, spec));
     for (const change of changes)
-      io.stdout(githubAnnotation(change, newFile, lineOf(change.after) ?? lineOf(change.pointer)));
+      io.stdout(githubAnnotation(change, spec, lineOf(change.after) ?? lineOf(change.pointer)));
     io.stdout(`spec-diff: ${oldFile} → ${newFile}: ${summary(changes)}\n`);
   } else {
     io.stdout(`${oldFile} → ${newFile}:\n`);

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
 import { configHosts, findConfigPath } from '@svc-contracts/contract-model';
-import { Proposer, proposeOptions } from '@svc-contracts/contract-propose';
+import { mergeProposals, Proposer, proposeOptions } from '@svc-contracts/contract-propose';
 import { printable } from '@svc-contracts/har';
 import { loadContracts } from '../contract/contract-set.js';
 import { batchLimits, batchXmlLimits, type CheckLimits } from '../core/limits.js';
@@ -68,7 +68,8 @@ Scope (see the README, "Recording traffic with the tools you have"):
   -h, --help       this text
 
 merge: combines the --json reports of every shard of one run into one report (any --format; --verbose)
-with one coverage table; a missing or doubled shard is an error.
+with one coverage table; a missing or doubled shard is an error. --propose FILE --propose-from TALLIES...:
+the whole run's proposals from the NAME.tallies.json each shard's --propose NAME.yaml wrote.
 
 On a terminal (stderr), a run shows one status line (entries checked,
 bytes read of the total, entries per second, time left), redrawn in place and cleared at the end; never
@@ -132,7 +133,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     const reporter = { verbose: values.verbose, ...(configPath ? { specRoot: dirname(configPath) } : {}) };
     const format = outputFormatOf(values.format, values.json);
     if (positionals[0] === 'merge' && !values.help)
-      return await runMerge(positionals.slice(1), format, reporter, output);
+      return await runMerge(positionals.slice(1), format, reporter, output, { ...values, configPath });
     if (values.help) {
       output.stdout(usage);
       return 0;
@@ -188,7 +189,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
         writer,
       );
       writer.finish(summary);
-      if (proposer && values.propose) output.stderr(proposer.write(values.propose).summary);
+      if (proposer && values.propose) output.stderr(proposer.write(values.propose, summary).summary);
       return summary.exitCode;
     } finally {
       await contracts.close();
@@ -243,6 +244,7 @@ async function runMerge(
   format: OutputFormat,
   options: ReporterOptions,
   output: CliOutput,
+  values: Values & { configPath?: string | undefined },
 ): Promise<number> {
   if (files.length === 0) {
     output.stderr(`merge: no reports given.\n\n${usage}`);
@@ -257,6 +259,7 @@ async function runMerge(
     };
     const report = mergeReports(await Promise.all(files.map(read)));
     output.stdout(formatReport(report, format, options));
+    if (values.propose && values.configPath) output.stderr(await mergeProposals(values.configPath, values));
     return report.exitCode;
   } catch (error) {
     output.stderr(`contract-check merge: ${printable((error as Error).message)}\n`);

@@ -107,7 +107,7 @@ export interface PipelineOptions {
 
 /** A checked entry. `hold`: no operation matched and no mapping names the host, so it waits until the run
  * knows whether the host is ours. */
-type Checked = { entry: EntryReport; hold?: boolean; credential?: boolean };
+type Checked = { entry: EntryReport; hold?: boolean; credential?: boolean; read?: RecordedExchange };
 
 type ReportedVerdict = Pick<EntryVerdict, 'match' | 'violations' | 'requestViolations' | 'note'> & {
   verdict: RunVerdict;
@@ -149,7 +149,8 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
       await report(settled);
     }
   };
-  const emit = (exchange: RecordedExchange, { entry, hold, credential }: Checked): void | Promise<void> => {
+  // `read`: the exchange with its attached bodies, for coverage, mutation and --propose.
+  const emit = (raw: RecordedExchange, { entry, hold, credential, read: exchange = raw }: Checked) => {
     const host = hostOf(exchange.request.url);
     if (entry.match) routed.add(host);
     else if (hold && !routed.has(host)) {
@@ -184,6 +185,7 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
       const done = (known: EntryVerdict): Checked => ({
         entry: entryOf(known, [...notJudged, ...(known.notJudged ?? [])]),
         credential,
+        read: { ...exchange, request, response },
         hold: !known.match && service === undefined && exchange.request.webhook === undefined,
       });
       return verdict instanceof Promise ? verdict.then(done).catch(uncheckable) : done(verdict);
