@@ -6,7 +6,6 @@ import { rootElementName } from '../src/bodies/body.js';
 import type { ContractSet } from '../src/index.js';
 import { decodeFormComponent, rawQueryOf } from '../src/parameters/request-parts.js';
 import { urlPath } from '../src/router/operation-index.js';
-import { scopedMemo } from '../src/router/recent-matches.js';
 import { checkRecordings } from '../src/run/check-recordings.js';
 import {
   agent,
@@ -72,19 +71,6 @@ describe('query text and form components without needless work', () => {
     expect(decodeFormComponent('plain')).toBe('plain');
     expect(decodeFormComponent('a+b%2Bc')).toBe('a b+c');
     expect(decodeFormComponent('100%')).toBe('100%');
-  });
-});
-
-describe('matches of repeated paths', () => {
-  it('are shared and frozen, so no verdict can change another', () => {
-    const first = contracts.match('GET', `${fleet}/workflow/fetch/42`);
-    const second = contracts.match('GET', `${fleet}/workflow/fetch/42?x=1`);
-    expect(second).toBe(first);
-    expect(Object.isFrozen(first?.pathParams)).toBe(true);
-    expect(() => {
-      (first?.pathParams as Record<string, string>).workflow_id = '7';
-    }).toThrow(TypeError);
-    expect(contracts.match('GET', `${fleet}/workflow/fetch/43`)?.pathParams).not.toEqual(first?.pathParams);
   });
 });
 
@@ -192,28 +178,5 @@ describe('rootElementName reads the prolog only', () => {
     const big = `<Order>${'<TelephoneNumber>bad</TelephoneNumber>'.repeat(270_000)}</Order>`;
     expect(rootElementName(big)).toBe('Order');
     expect(rootElementName(`<!--${'-'.repeat(1_000_000)}`)).toBeUndefined();
-  });
-});
-
-describe('scopedMemo', () => {
-  it('keeps what scopes and methods find apart, and starts again past its bound', () => {
-    const memo = scopedMemo<string>(4);
-    memo.remember(undefined, 'GET', '/a', 'any GET /a');
-    memo.remember('agents', 'GET', '/a', 'agents GET /a');
-    memo.remember('agents', 'get', '/a', 'agents get /a');
-    // A method and a text that would join into the same key are still two keys.
-    memo.remember(undefined, 'GET/', 'a', 'any GET/ a');
-    expect(memo.known(undefined, 'GET', '/a')).toBe('any GET /a');
-    expect(memo.known('agents', 'GET', '/a')).toBe('agents GET /a');
-    expect(memo.known('agents', 'get', '/a')).toBe('agents get /a');
-    expect(memo.known(undefined, 'GET/', 'a')).toBe('any GET/ a');
-    expect(memo.known('numbers', 'GET', '/a')).toBeUndefined();
-    // Remembering a known key again does not count; a fifth key empties the memo first.
-    memo.remember(undefined, 'GET', '/a', 'again');
-    expect(memo.known(undefined, 'GET', '/a')).toBe('again');
-    memo.remember(undefined, 'POST', '/b', 'fifth');
-    expect(memo.known(undefined, 'POST', '/b')).toBe('fifth');
-    expect(memo.known(undefined, 'GET', '/a')).toBeUndefined();
-    expect(memo.known('agents', 'GET', '/a')).toBeUndefined();
   });
 });
