@@ -17,15 +17,16 @@ import type {
   RecordedResponse,
   Violation,
 } from '../core/types.js';
+import { planRequest, type RequestPlan } from '../requests/request-check.js';
+import { planResponse, type ResponseCheck } from '../responses/response-check.js';
 import { unmatchedVerdict } from '../responses/unmatched.js';
 import type { OperationIndex } from '../router/operation-index.js';
 import { credentialLocation } from '../security/credentials.js';
 import type { CompiledService, PreparedOperation } from './compiled.js';
 import { compileContracts } from './compiled.js';
 import { describeShapes, type ExchangeShapes } from './exchange-shapes.js';
-import { planOf } from './operation-plan.js';
 import { decideVerdict, undocumentedOperation } from './verdict.js';
-import { XsdCache } from './xsd-cache.js';
+import { xsdCache } from './xsd-cache.js';
 
 export { responseKeyFor } from '../responses/response-check.js';
 export type { BodyShape, ExchangeShapes } from './exchange-shapes.js';
@@ -115,7 +116,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     ...(configPath ? { configPath } : {}),
     ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
   });
-  const xsd = new XsdCache(xmlLimits);
+  const xsd = xsdCache(xmlLimits);
   const { services, index, operations, problems } = await compileContracts(bundled.specs, xsd, json);
 
   const everyService = {};
@@ -233,6 +234,22 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     close: () => xsd.close(),
   };
 }
+
+/** Everything about checking one operation that does not depend on the entry, built on the operation's first
+ * entry and kept beside it (an operation no entry reaches costs nothing). */
+const plans = new WeakMap<PreparedOperation, RequestPlan & { checkResponse: ResponseCheck }>();
+
+export function planOf(operation: PreparedOperation) {
+  let plan = plans.get(operation);
+  if (plan === undefined) {
+    plan = { ...planRequest(operation), checkResponse: planResponse(operation) };
+    plans.set(operation, plan);
+  }
+  return plan;
+}
+
+/** Whether the operation's plan is built yet (for tests of when it is built). */
+export const isPlanned = (operation: PreparedOperation): boolean => plans.has(operation);
 
 /** Whether the operation requires a credential (its `security`, else the document's, has no empty requirement). */
 function requiresCredentials(operation: PreparedOperation): boolean {
