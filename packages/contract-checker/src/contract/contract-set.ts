@@ -119,32 +119,28 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
   const xsd = xsdCache(xmlLimits);
   const { services, index, operations, problems } = await compileContracts(bundled.specs, xsd, json);
 
-  const everyService = {};
   function lookup(request: RecordedRequest, opts?: CheckOptions) {
-    if (opts?.service !== undefined && !services.has(opts.service)) {
+    const service = opts?.service;
+    if (service !== undefined && !services.has(service)) {
       throw new Error(
-        `Unknown service "${opts.service}". Loaded services: ${[...services.keys()].join(', ') || 'none'}.`,
+        `Unknown service "${service}". Loaded services: ${[...services.keys()].join(', ') || 'none'}.`,
       );
     }
-    const scope = opts?.service === undefined ? everyService : { service: opts.service };
-    if (request.webhook !== undefined) {
-      // A callback: checked against the webhook it names, never matched by its URL.
-      const found = index.matchWebhook(request.webhook, request.method, scope);
-      const operation = found.operation && operations.get(found.operation);
-      if (found.match && operation) return { match: found.match, operation };
-      const undocumented = undocumentedOperation(request, undefined);
-      return { undocumented: { ...undocumented, message: found.miss ?? undocumented.message } };
-    }
-    const found = index.match(request.method, request.url, scope);
+    // A callback is checked against the webhook it names, never matched by its URL.
+    const found =
+      request.webhook === undefined
+        ? index.match(request.method, request.url, service)
+        : index.matchWebhook(request.webhook, request.method, service);
     const operation = found.operation && operations.get(found.operation);
     if (found.match && operation) return { match: found.match, operation };
     // The service a request without an operation was sent to: the one its path has, or the one checked.
-    const miss = found.miss;
-    const serviceName = miss !== undefined && miss.reason !== 'no-path' ? miss.service : opts?.service;
+    const { miss } = found;
+    const sentTo = miss?.reason === 'method' || miss?.reason === 'trailing-slash' ? miss.service : service;
     return {
       undocumented: undocumentedOperation(request, miss),
       miss,
-      service: serviceName === undefined ? undefined : services.get(serviceName),
+      // A callback that names no webhook of the contract is not a request to a service.
+      service: sentTo === undefined || miss?.reason === 'webhook' ? undefined : services.get(sentTo),
     };
   }
 

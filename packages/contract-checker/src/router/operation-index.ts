@@ -41,7 +41,9 @@ interface CompiledRoute {
 export type MatchMiss =
   | { reason: 'no-path' }
   | { reason: 'method'; service: string; pathTemplate: string; allowed: string[] }
-  | { reason: 'trailing-slash'; service: string; pathTemplate: string; method: string };
+  | { reason: 'trailing-slash'; service: string; pathTemplate: string; method: string }
+  /** A callback whose webhook is not found, or not for its method: the message says why. */
+  | { reason: 'webhook'; message: string };
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -140,8 +142,7 @@ function matchRoute(route: CompiledRoute, segments: string[]): Record<string, st
 export type OperationIndex = ReturnType<typeof buildOperationIndex>;
 
 /** What matching a request or a callback found: the operation, or why there is none. */
-type PathFound = { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss };
-type WebhookFound = { match?: OperationMatch; operation?: IndexedOperation; miss?: string };
+type Found = { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss };
 
 /** An absolute `http(s)` URL or an origin-relative one whose path holds only characters the URL parser leaves
  * alone (no dot segments, nothing to percent-encode): its path is the text as written. */
@@ -218,7 +219,7 @@ export function buildOperationIndex(services: Array<{ name: string; document: Op
     return hits.sort((a, b) => (a.route.rank < b.route.rank ? -1 : a.route.rank > b.route.rank ? 1 : 0));
   }
 
-  function matchPath(upper: string, path: string, service: string | undefined): PathFound {
+  function matchPath(upper: string, path: string, service: string | undefined): Found {
     const hits = hitsFor(path, service);
     const hit = hits.find(({ route }) => route.operation.method === upper);
     if (hit) {
@@ -248,10 +249,10 @@ export function buildOperationIndex(services: Array<{ name: string; document: Op
   return {
     operations,
     /** The webhook a recorded callback names (`<name>` or `<service>/<name>`, the entry's `_webhook`), or why none. */
-    matchWebhook: (name: string, method: string, opts: { service?: string } = {}): WebhookFound =>
-      findWebhook(operations, name, method, opts.service),
-    match: (method: string, url: string, opts: { service?: string } = {}): PathFound =>
-      matchPath(method.toUpperCase(), urlPath(url), opts.service),
+    matchWebhook: (name: string, method: string, service?: string): Found =>
+      findWebhook(operations, name, method, service),
+    match: (method: string, url: string, service?: string): Found =>
+      matchPath(method.toUpperCase(), urlPath(url), service),
   };
 }
 
@@ -260,7 +261,7 @@ function findWebhook(
   name: string,
   method: string,
   scope: string | undefined,
-): WebhookFound {
+): Found {
   const upper = method.toUpperCase();
   const slash = name.indexOf('/');
   const service = slash >= 0 ? name.slice(0, slash) : scope;
@@ -272,24 +273,21 @@ function findWebhook(
     const known = operations
       .filter((candidate) => candidate.webhook !== undefined)
       .map((candidate) => `${candidate.service}/${candidate.webhook}`);
-    return {
-      miss: `no webhook ${printableName(name)} in the contract (webhooks: ${[...new Set(known)].join(', ') || 'none'})`,
-    };
+    const message = `no webhook ${printableName(name)} in the contract (webhooks: ${[...new Set(known)].join(', ') || 'none'})`;
+    return { miss: { reason: 'webhook', message } };
   }
   const services = [...new Set(named.map((candidate) => candidate.service))];
   if (services.length > 1) {
-    return {
-      miss: `webhook ${printableName(name)} is documented by ${services.join(', ')}: name it <service>/${webhook}`,
-    };
+    const message = `webhook ${printableName(name)} is documented by ${services.join(', ')}: name it <service>/${webhook}`;
+    return { miss: { reason: 'webhook', message } };
   }
   // A webhook whose method the source does not show (`x-method-open`) takes a delivery of any method.
   const operation =
     named.find((candidate) => candidate.method === upper) ??
     (named.length === 1 && isMethodOpen(named[0]?.operation) ? named[0] : undefined);
   if (!operation) {
-    return {
-      miss: `${upper} is not documented for webhook ${services[0]}/${webhook} (it documents ${named.map((candidate) => candidate.method).join(', ')})`,
-    };
+    const message = `${upper} is not documented for webhook ${services[0]}/${webhook} (it documents ${named.map((candidate) => candidate.method).join(', ')})`;
+    return { miss: { reason: 'webhook', message } };
   }
   return { operation, match: matchOf(operation, upper, {}) };
 }
