@@ -204,7 +204,8 @@ export async function scoreMutants(
           failed(exchange, error);
           return;
         }
-        const kind = (score.byKind[mutant.kind] ??= { mutants: 0, killed: 0 });
+        const kind = score.byKind[mutant.kind] ?? { mutants: 0, killed: 0 };
+        score.byKind[mutant.kind] = kind;
         score.mutants++;
         kind.mutants++;
         if (verdict.verdict === 'violation') {

@@ -1,5 +1,6 @@
 import { localName } from '@svc-contracts/redact';
 import { type ElementDecl, loadXsd, type Particle, type XsdSchema } from '@svc-contracts/xsd-model';
+import { escapeRegExp } from '../router/operation-index.js';
 import type { BodyMutation } from './json-mutations.js';
 
 /** What an XSD (with its includes) says about element names, read with @svc-contracts/xsd-model. */
@@ -58,10 +59,6 @@ export async function readXsdFacts(xsdPath: string): Promise<XsdFacts> {
     required: new Set([...seen].filter((name) => !optional.has(name))),
     constrained: new Set([...seen].filter((name) => !loose.has(name))),
   };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Mutations of an XML document its XSD must reject: drop every occurrence of a required element (so no

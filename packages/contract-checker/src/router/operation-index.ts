@@ -8,7 +8,7 @@ import {
 } from '@svc-contracts/openapi-utils';
 import type { OperationMatch } from '../core/types.js';
 
-/** One documented operation, with the compiled URL paths (one per server base path) that reach it. */
+/** One documented operation of `paths` or of `webhooks`. */
 export interface IndexedOperation {
   service: string;
   operationId: string;
@@ -45,7 +45,7 @@ export type MatchMiss =
   /** A callback whose webhook is not found, or not for its method: the message says why. */
   | { reason: 'webhook'; message: string };
 
-function escapeRegExp(text: string): string {
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
