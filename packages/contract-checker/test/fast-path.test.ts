@@ -74,6 +74,39 @@ describe('query text and form components without needless work', () => {
   });
 });
 
+describe('matches of repeated paths', () => {
+  it('are shared and frozen, so no verdict can change another', () => {
+    const first = contracts.match('GET', `${fleet}/workflow/fetch/42`);
+    const second = contracts.match('GET', `${fleet}/workflow/fetch/42?x=1`);
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first?.pathParams)).toBe(true);
+    expect(() => {
+      (first?.pathParams as Record<string, string>).workflow_id = '7';
+    }).toThrow(TypeError);
+    expect(contracts.match('GET', `${fleet}/workflow/fetch/43`)?.pathParams).not.toEqual(first?.pathParams);
+  });
+
+  it('are kept apart by service and method, and the memo starts again past its bound', () => {
+    const url = `${fleet}/workflow/fetch/42`;
+    const first = contracts.match('GET', url);
+    expect(contracts.match('get', url)).toEqual(first);
+    expect(contracts.match('get', url)).not.toBe(first);
+    expect(contracts.match('GET', url, { service: 'fleet' })).not.toBe(first);
+    expect(contracts.match('GET', url, { service: 'fleet' })).toEqual(first);
+    for (let at = 0; at < 10_000; at++) contracts.match('GET', `${fleet}/workflow/fetch/${at}x`);
+    expect(contracts.match('GET', url)).not.toBe(first);
+    expect(contracts.match('GET', url)).toEqual(first);
+  });
+
+  it('are not kept for an address with user info, which may hold a credential', () => {
+    const url = 'http://user:secret@localhost:4010/api/v1/workflow/fetch/42';
+    expect(contracts.match('GET', url)?.operationId).toBe(
+      contracts.match('GET', `${fleet}/workflow/fetch/42`)?.operationId,
+    );
+    expect(contracts.match('GET', url)).not.toBe(contracts.match('GET', url));
+  });
+});
+
 describe('checkExchangeNow', () => {
   it('answers a JSON exchange at once, with the verdict checkExchange gives', async () => {
     const entry = request('GET', `${fleet}/workflow/fetch/42`, bearer);

@@ -148,6 +148,16 @@ type Found = { match?: OperationMatch; operation?: IndexedOperation; miss?: Matc
  * alone (no dot segments, nothing to percent-encode): its path is the text as written. */
 const plainUrl = /^(?:https?:\/\/[^/?#\\]*)?(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)?(?:[?#]|$)/;
 
+/** Addresses whose match is kept; past this many, the memo starts again (memory stays bounded). */
+const maxRecentMatches = 10_000;
+
+/** A found match, frozen with what it holds, since every verdict that shares it reads it. */
+function frozen(found: Found): Found {
+  if (found.match) Object.freeze(Object.freeze(found.match).pathParams);
+  if (found.miss?.reason === 'method') Object.freeze(Object.freeze(found.miss).allowed);
+  return Object.freeze(found);
+}
+
 /** URL path of a recorded URL, still percent-encoded (segments are decoded one by one). */
 export function urlPath(url: string): string {
   const plain = plainUrl.exec(url);
@@ -219,6 +229,10 @@ export function buildOperationIndex(services: Array<{ name: string; document: Op
     return hits.sort((a, b) => (a.route.rank < b.route.rank ? -1 : a.route.rank > b.route.rank ? 1 : 0));
   }
 
+  // Traffic repeats its URLs (lists, polling, the same resource): each answer is kept, frozen because every
+  // verdict that shares it reads it.
+  let recent = new Map<string, Found>();
+
   function matchPath(upper: string, path: string, service: string | undefined): Found {
     const hits = hitsFor(path, service);
     const hit = hits.find(({ route }) => route.operation.method === upper);
@@ -251,8 +265,19 @@ export function buildOperationIndex(services: Array<{ name: string; document: Op
     /** The webhook a recorded callback names (`<name>` or `<service>/<name>`, the entry's `_webhook`), or why none. */
     matchWebhook: (name: string, method: string, service?: string): Found =>
       findWebhook(operations, name, method, service),
-    match: (method: string, url: string, service?: string): Found =>
-      matchPath(method.toUpperCase(), urlPath(url), service),
+    match(method: string, url: string, service?: string): Found {
+      const end = url.search(/[?#]/);
+      const address = end < 0 ? url : url.slice(0, end);
+      // An address with user info is not kept: its text may hold a credential.
+      if (address.includes('@')) return frozen(matchPath(method.toUpperCase(), urlPath(address), service));
+      const key = JSON.stringify([service, method, address]);
+      const known = recent.get(key);
+      if (known !== undefined) return known;
+      if (recent.size >= maxRecentMatches) recent = new Map();
+      const found = frozen(matchPath(method.toUpperCase(), urlPath(address), service));
+      recent.set(key, found);
+      return found;
+    },
   };
 }
 
