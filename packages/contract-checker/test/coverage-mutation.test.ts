@@ -104,7 +104,7 @@ describe('mutants', () => {
       'drop required element <TelephoneNumber> (all 2)',
       'invalid value in <TelephoneNumber>',
     ]);
-    expect(mutations[5]?.xml).not.toContain('<TelephoneNumber>');
+    expect(mutations[5]?.body).not.toContain('<TelephoneNumber>');
   });
 
   it('readXsdFacts reads the XSD and its includes with xsd-model; one it cannot read is refused, named', async () => {

@@ -6,7 +6,6 @@ import { rootElementName } from '../src/bodies/body.js';
 import type { ContractSet } from '../src/index.js';
 import { decodeFormComponent, rawQueryOf } from '../src/parameters/request-parts.js';
 import { urlPath } from '../src/router/operation-index.js';
-import { scopedMemo } from '../src/router/recent-matches.js';
 import { checkRecordings } from '../src/run/check-recordings.js';
 import {
   agent,
@@ -85,6 +84,26 @@ describe('matches of repeated paths', () => {
       (first?.pathParams as Record<string, string>).workflow_id = '7';
     }).toThrow(TypeError);
     expect(contracts.match('GET', `${fleet}/workflow/fetch/43`)?.pathParams).not.toEqual(first?.pathParams);
+  });
+
+  it('are kept apart by service and method, and the memo starts again past its bound', () => {
+    const url = `${fleet}/workflow/fetch/42`;
+    const first = contracts.match('GET', url);
+    expect(contracts.match('get', url)).toEqual(first);
+    expect(contracts.match('get', url)).not.toBe(first);
+    expect(contracts.match('GET', url, { service: 'fleet' })).not.toBe(first);
+    expect(contracts.match('GET', url, { service: 'fleet' })).toEqual(first);
+    for (let at = 0; at < 10_000; at++) contracts.match('GET', `${fleet}/workflow/fetch/${at}x`);
+    expect(contracts.match('GET', url)).not.toBe(first);
+    expect(contracts.match('GET', url)).toEqual(first);
+  });
+
+  it('are not kept for an address with user info, which may hold a credential', () => {
+    const url = 'http://user:secret@localhost:4010/api/v1/workflow/fetch/42';
+    expect(contracts.match('GET', url)?.operationId).toBe(
+      contracts.match('GET', `${fleet}/workflow/fetch/42`)?.operationId,
+    );
+    expect(contracts.match('GET', url)).not.toBe(contracts.match('GET', url));
   });
 });
 
@@ -192,28 +211,5 @@ describe('rootElementName reads the prolog only', () => {
     const big = `<Order>${'<TelephoneNumber>bad</TelephoneNumber>'.repeat(270_000)}</Order>`;
     expect(rootElementName(big)).toBe('Order');
     expect(rootElementName(`<!--${'-'.repeat(1_000_000)}`)).toBeUndefined();
-  });
-});
-
-describe('scopedMemo', () => {
-  it('keeps what scopes and methods find apart, and starts again past its bound', () => {
-    const memo = scopedMemo<string>(4);
-    memo.remember(undefined, 'GET', '/a', 'any GET /a');
-    memo.remember('agents', 'GET', '/a', 'agents GET /a');
-    memo.remember('agents', 'get', '/a', 'agents get /a');
-    // A method and a text that would join into the same key are still two keys.
-    memo.remember(undefined, 'GET/', 'a', 'any GET/ a');
-    expect(memo.known(undefined, 'GET', '/a')).toBe('any GET /a');
-    expect(memo.known('agents', 'GET', '/a')).toBe('agents GET /a');
-    expect(memo.known('agents', 'get', '/a')).toBe('agents get /a');
-    expect(memo.known(undefined, 'GET/', 'a')).toBe('any GET/ a');
-    expect(memo.known('numbers', 'GET', '/a')).toBeUndefined();
-    // Remembering a known key again does not count; a fifth key empties the memo first.
-    memo.remember(undefined, 'GET', '/a', 'again');
-    expect(memo.known(undefined, 'GET', '/a')).toBe('again');
-    memo.remember(undefined, 'POST', '/b', 'fifth');
-    expect(memo.known(undefined, 'POST', '/b')).toBe('fifth');
-    expect(memo.known(undefined, 'GET', '/a')).toBeUndefined();
-    expect(memo.known('agents', 'GET', '/a')).toBeUndefined();
   });
 });

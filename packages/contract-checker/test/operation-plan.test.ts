@@ -5,8 +5,8 @@ import {
   compileContracts,
   type PreparedOperation,
 } from '../src/contract/compiled.js';
-import { isPlanned, planOf } from '../src/contract/operation-plan.js';
-import { XsdCache } from '../src/contract/xsd-cache.js';
+import { isPlanned, planOf } from '../src/contract/contract-set.js';
+import { type XsdCache, xsdCache } from '../src/contract/xsd-cache.js';
 import type { RecordedRequest, RecordedResponse, Violation } from '../src/index.js';
 import { contentTypeOf, headerMap, headerValue, splitRequest } from '../src/parameters/request-parts.js';
 import {
@@ -27,7 +27,7 @@ let compiled: CompiledContracts;
 let xsd: XsdCache;
 beforeAll(async () => {
   const bundled = await bundleSpecs(servicesFromConfig(fixtureConfig), { configPath: fixtureConfig });
-  xsd = new XsdCache();
+  xsd = xsdCache();
   compiled = await compileContracts(bundled.specs, xsd);
 });
 afterAll(() => xsd.close());

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { XsdCache } from '../src/contract/xsd-cache.js';
+import { xsdCache } from '../src/contract/xsd-cache.js';
 
 const ORDER_XSD = fileURLToPath(new URL('../../../specs/numbers/xsd/Order.xsd', import.meta.url));
 
@@ -12,7 +12,7 @@ function largeOrder(): string {
 
 describe('XsdCache', () => {
   it('gives one validator per XSD file', async () => {
-    const cache = new XsdCache();
+    const cache = xsdCache();
     try {
       expect(cache.get(ORDER_XSD)).toBe(cache.get(ORDER_XSD));
       expect((await cache.get(ORDER_XSD)).xsdPath).toBe(ORDER_XSD);
@@ -22,7 +22,7 @@ describe('XsdCache', () => {
   });
 
   it('closes without waiting for a document still on the engine, which still gets its result', async () => {
-    const cache = new XsdCache();
+    const cache = xsdCache();
     const validator = await cache.get(ORDER_XSD);
     const settled: string[] = [];
     const validation = validator.validate(largeOrder()).then((result) => {

@@ -17,15 +17,16 @@ import type {
   RecordedResponse,
   Violation,
 } from '../core/types.js';
+import { planRequest, type RequestPlan } from '../requests/request-check.js';
+import { planResponse, type ResponseCheck } from '../responses/response-check.js';
 import { unmatchedVerdict } from '../responses/unmatched.js';
 import type { OperationIndex } from '../router/operation-index.js';
 import { credentialLocation } from '../security/credentials.js';
 import type { CompiledService, PreparedOperation } from './compiled.js';
 import { compileContracts } from './compiled.js';
 import { describeShapes, type ExchangeShapes } from './exchange-shapes.js';
-import { planOf } from './operation-plan.js';
 import { decideVerdict, undocumentedOperation } from './verdict.js';
-import { XsdCache } from './xsd-cache.js';
+import { xsdCache } from './xsd-cache.js';
 
 export { responseKeyFor } from '../responses/response-check.js';
 export type { BodyShape, ExchangeShapes } from './exchange-shapes.js';
@@ -115,35 +116,31 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     ...(configPath ? { configPath } : {}),
     ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
   });
-  const xsd = new XsdCache(xmlLimits);
+  const xsd = xsdCache(xmlLimits);
   const { services, index, operations, problems } = await compileContracts(bundled.specs, xsd, json);
 
-  const everyService = {};
   function lookup(request: RecordedRequest, opts?: CheckOptions) {
-    if (opts?.service !== undefined && !services.has(opts.service)) {
+    const service = opts?.service;
+    if (service !== undefined && !services.has(service)) {
       throw new Error(
-        `Unknown service "${opts.service}". Loaded services: ${[...services.keys()].join(', ') || 'none'}.`,
+        `Unknown service "${service}". Loaded services: ${[...services.keys()].join(', ') || 'none'}.`,
       );
     }
-    const scope = opts?.service === undefined ? everyService : { service: opts.service };
-    if (request.webhook !== undefined) {
-      // A callback: checked against the webhook it names, never matched by its URL.
-      const found = index.matchWebhook(request.webhook, request.method, scope);
-      const operation = found.operation && operations.get(found.operation);
-      if (found.match && operation) return { match: found.match, operation };
-      const undocumented = undocumentedOperation(request, undefined);
-      return { undocumented: { ...undocumented, message: found.miss ?? undocumented.message } };
-    }
-    const found = index.match(request.method, request.url, scope);
+    // A callback is checked against the webhook it names, never matched by its URL.
+    const found =
+      request.webhook === undefined
+        ? index.match(request.method, request.url, service)
+        : index.matchWebhook(request.webhook, request.method, service);
     const operation = found.operation && operations.get(found.operation);
     if (found.match && operation) return { match: found.match, operation };
     // The service a request without an operation was sent to: the one its path has, or the one checked.
-    const miss = found.miss;
-    const serviceName = miss !== undefined && miss.reason !== 'no-path' ? miss.service : opts?.service;
+    const { miss } = found;
+    const sentTo = miss?.reason === 'method' || miss?.reason === 'trailing-slash' ? miss.service : service;
     return {
       undocumented: undocumentedOperation(request, miss),
       miss,
-      service: serviceName === undefined ? undefined : services.get(serviceName),
+      // A callback that names no webhook of the contract is not a request to a service.
+      service: sentTo === undefined || miss?.reason === 'webhook' ? undefined : services.get(sentTo),
     };
   }
 
@@ -233,6 +230,22 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
     close: () => xsd.close(),
   };
 }
+
+/** Everything about checking one operation that does not depend on the entry, built on the operation's first
+ * entry and kept beside it (an operation no entry reaches costs nothing). */
+const plans = new WeakMap<PreparedOperation, RequestPlan & { checkResponse: ResponseCheck }>();
+
+export function planOf(operation: PreparedOperation) {
+  let plan = plans.get(operation);
+  if (plan === undefined) {
+    plan = { ...planRequest(operation), checkResponse: planResponse(operation) };
+    plans.set(operation, plan);
+  }
+  return plan;
+}
+
+/** Whether the operation's plan is built yet (for tests of when it is built). */
+export const isPlanned = (operation: PreparedOperation): boolean => plans.has(operation);
 
 /** Whether the operation requires a credential (its `security`, else the document's, has no empty requirement). */
 function requiresCredentials(operation: PreparedOperation): boolean {

@@ -23,6 +23,8 @@ function missMessage(method: string, url: string, miss: MatchMiss | undefined): 
     ? new URL(url, 'http://recording.invalid').pathname
     : url;
   switch (miss?.reason) {
+    case 'webhook':
+      return miss.message;
     case 'method':
       return `${method} is not documented for ${miss.pathTemplate} (${miss.service} documents ${miss.allowed.join(', ')})`;
     case 'trailing-slash':

@@ -36,9 +36,10 @@ interface Prepared {
   explain: (value: string) => string;
 }
 
-/** What a request's query asks of the items, one group per parameter. */
+/** What a request's query asks of the items: an item fails a group that it fails every test of (a plain
+ * condition is a group of one; a filter list, one test per filter object it sends). */
 interface Group {
-  kind: 'all' | 'any';
+  list: boolean;
   tests: Prepared[];
 }
 
@@ -50,12 +51,10 @@ function groupsFor(rules: FilterRules, query: QueryValues, json: TrafficJson): G
     if (values === undefined || values.length !== 1) continue;
     const text = values[0] as string;
     const conditions = rules.conditions.filter((condition) => condition.parameter === name);
-    const tests: Prepared[] = [];
     for (const condition of conditions) {
       const prepared = condition.element === undefined ? prepare(condition, text, name) : undefined;
-      if (prepared !== undefined) tests.push(prepared);
+      if (prepared !== undefined) groups.push({ list: false, tests: [prepared] });
     }
-    if (tests.length > 0) groups.push({ kind: 'all', tests });
     const listed = conditions.filter((condition) => condition.element !== undefined);
     const group = listed.length > 0 ? filterListGroup(json, listed, text, name) : undefined;
     if (group !== undefined) groups.push(group);
@@ -85,7 +84,7 @@ function filterListGroup(
       tests.push(prepared);
     }
   }
-  return tests.length === 0 ? undefined : { kind: 'any', tests };
+  return tests.length === 0 ? undefined : { list: true, tests };
 }
 
 function selects(element: JsonObject, filter: JsonObject): boolean {
@@ -211,28 +210,17 @@ function itemsOf(rules: FilterRules, body: unknown): unknown[] | undefined {
   return Array.isArray(items) ? items : undefined;
 }
 
-/** What excludes an item: the condition of an `all` group it fails, or an `any` group none of whose it meets. */
-type Exclusion = { group: Group; failed: Prepared | undefined };
-
 /** The first group that excludes an item; undefined when none does (or it cannot be judged). */
-function exclusion(groups: readonly Group[], item: unknown): Exclusion | undefined {
-  for (const group of groups) {
-    if (group.kind === 'all') {
-      for (const prepared of group.tests) {
-        if (prepared.test(prepared.read(item)) === false) return { group, failed: prepared };
-      }
-    } else if (group.tests.every((prepared) => prepared.test(prepared.read(item)) === false)) {
-      return { group, failed: undefined };
-    }
-  }
-  return undefined;
+function exclusion(groups: readonly Group[], item: unknown): Group | undefined {
+  return groups.find((group) =>
+    group.tests.every((prepared) => prepared.test(prepared.read(item)) === false),
+  );
 }
 
 /** Why an item is excluded, written only for the items reported. */
-function explainExclusion(item: unknown, { group, failed }: Exclusion): string {
-  if (failed !== undefined) return failed.explain(describe(JSON.stringify(failed.read(item))));
+function explainExclusion(item: unknown, group: Group): string {
   const each = group.tests.map(({ read, explain }) => explain(describe(JSON.stringify(read(item)))));
-  return `meets none of the filter objects sent: ${each.join('; ')}`;
+  return group.list ? `meets none of the filter objects sent: ${each.join('; ')}` : (each[0] as string);
 }
 
 /** The items of an answer that the request's query excludes under `x-filters`. */

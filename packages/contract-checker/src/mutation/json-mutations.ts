@@ -28,6 +28,13 @@ export interface ValueMutation {
   value: unknown;
 }
 
+/** A mutated body, written as its media type is. */
+export interface BodyMutation {
+  kind: MutationKind;
+  description: string;
+  body: string;
+}
+
 type Container = Record<string | number, unknown>;
 
 /** A copy of `root` with the value at `path` replaced (or removed when `remove`). */

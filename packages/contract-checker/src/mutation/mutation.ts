@@ -4,7 +4,7 @@ import type { BodyShape, ContractSet } from '../contract/contract-set.js';
 import { runPool } from '../core/pool.js';
 import type { RecordedRequest, RecordedResponse, Side } from '../core/types.js';
 import { decodeFormComponent, parseFormEncoded, rawQueryOf } from '../parameters/request-parts.js';
-import { jsonMutations, type MutationKind } from './json-mutations.js';
+import { type BodyMutation, jsonMutations, type MutationKind } from './json-mutations.js';
 import { readXsdFacts, type XsdFacts, xmlMutations } from './xml-mutations.js';
 
 export interface Mutant {
@@ -31,15 +31,11 @@ function serialise(shape: BodyShape, value: unknown): string {
   return JSON.stringify(value);
 }
 
-async function bodyMutants(
-  doc: OpenApiDocument,
-  shape: BodyShape,
-  body: string,
-): Promise<Array<{ kind: MutationKind; description: string; body: string }>> {
+async function bodyMutants(doc: OpenApiDocument, shape: BodyShape, body: string): Promise<BodyMutation[]> {
   if (shape.kind === 'xml') {
-    if (!xsdFacts.has(shape.xsdPath)) xsdFacts.set(shape.xsdPath, readXsdFacts(shape.xsdPath));
-    const facts = await (xsdFacts.get(shape.xsdPath) as Promise<XsdFacts>);
-    return xmlMutations(body, facts).map(({ kind, description, xml }) => ({ kind, description, body: xml }));
+    const facts = xsdFacts.get(shape.xsdPath) ?? readXsdFacts(shape.xsdPath);
+    xsdFacts.set(shape.xsdPath, facts);
+    return xmlMutations(body, await facts);
   }
   let value: unknown;
   try {
@@ -48,8 +44,7 @@ async function bodyMutants(
   } catch {
     return [];
   }
-  const mutations = jsonMutations(doc, shape.schema, value);
-  return mutations.map(({ kind, description, value: mutated }) => ({
+  return jsonMutations(doc, shape.schema, value).map(({ kind, description, value: mutated }) => ({
     kind,
     description,
     body: serialise(shape, mutated),
@@ -209,14 +204,14 @@ export async function scoreMutants(
           failed(exchange, error);
           return;
         }
-        const killed = verdict.verdict === 'violation';
         const kind = score.byKind[mutant.kind] ?? { mutants: 0, killed: 0 };
         score.byKind[mutant.kind] = kind;
         score.mutants++;
         kind.mutants++;
-        score.killed += Number(killed);
-        kind.killed += Number(killed);
-        if (!killed) {
+        if (verdict.verdict === 'violation') {
+          score.killed++;
+          kind.killed++;
+        } else {
           const { operationId } = match;
           score.survivors.push({ ...placeOf(exchange), operationId, description: mutant.description });
         }

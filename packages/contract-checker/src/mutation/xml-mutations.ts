@@ -1,6 +1,7 @@
 import { localName } from '@svc-contracts/redact';
 import { type ElementDecl, loadXsd, type Particle, type XsdSchema } from '@svc-contracts/xsd-model';
-import type { MutationKind } from './json-mutations.js';
+import { escapeRegExp } from '../router/operation-index.js';
+import type { BodyMutation } from './json-mutations.js';
 
 /** What an XSD (with its includes) says about element names, read with @svc-contracts/xsd-model. */
 export interface XsdFacts {
@@ -60,21 +61,10 @@ export async function readXsdFacts(xsdPath: string): Promise<XsdFacts> {
   };
 }
 
-export interface XmlMutation {
-  kind: MutationKind;
-  pointer: string;
-  description: string;
-  xml: string;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** Mutations of an XML document its XSD must reject: drop every occurrence of a required element (so no
  * sibling keeps it valid), or put an invalid text in a leaf whose type is constrained. */
-export function xmlMutations(xml: string, facts: XsdFacts, limit = 40): XmlMutation[] {
-  const mutations: XmlMutation[] = [];
+export function xmlMutations(xml: string, facts: XsdFacts, limit = 40): BodyMutation[] {
+  const mutations: BodyMutation[] = [];
   const rootName = /<([A-Za-z_][\w.:-]*)[\s>/]/.exec(xml.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''))?.[1];
   const names = [
     ...new Set([...xml.matchAll(/<([A-Za-z_][\w.:-]*)[\s>/]/g)].map((found) => found[1] ?? '')),
@@ -90,9 +80,8 @@ export function xmlMutations(xml: string, facts: XsdFacts, limit = 40): XmlMutat
       const count = xml.match(element)?.length ?? 0;
       mutations.push({
         kind: 'drop-xml-element',
-        pointer: `//${local}`,
         description: `drop required element <${local}>${count > 1 ? ` (all ${count})` : ''}`,
-        xml: xml.replace(element, ''),
+        body: xml.replace(element, ''),
       });
     }
     if (facts.constrained.has(local) && mutations.length < limit) {
@@ -100,9 +89,8 @@ export function xmlMutations(xml: string, facts: XsdFacts, limit = 40): XmlMutat
       if (leaf.test(xml)) {
         mutations.push({
           kind: 'break-xml-value',
-          pointer: `//${local}`,
           description: `invalid value in <${local}>`,
-          xml: xml.replace(leaf, '$1not-a-valid-value$3'),
+          body: xml.replace(leaf, '$1not-a-valid-value$3'),
         });
       }
     }

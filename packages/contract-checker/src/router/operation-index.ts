@@ -7,9 +7,8 @@ import {
   pointerOf,
 } from '@svc-contracts/openapi-utils';
 import type { OperationMatch } from '../core/types.js';
-import { scopedMemo } from './recent-matches.js';
 
-/** One documented operation, with the compiled URL paths (one per server base path) that reach it. */
+/** One documented operation of `paths` or of `webhooks`. */
 export interface IndexedOperation {
   service: string;
   operationId: string;
@@ -24,39 +23,45 @@ export interface IndexedOperation {
   pathItemPointer: string;
   operation: JsonObject;
   pathItem: JsonObject;
-  routes: CompiledRoute[];
 }
 
-type RouteSegment =
-  | { kind: 'literal'; text: string }
-  | { kind: 'template'; pattern: RegExp; names: string[]; whole: boolean };
+/** A literal segment, or one with parameters (`{id}`, `{name}.json`). */
+type RouteSegment = string | { pattern: RegExp; names: string[] };
 
 interface CompiledRoute {
+  operation: IndexedOperation;
   segments: RouteSegment[];
+  /** A digit per segment, lower more specific: literal 0, partly templated 1, wholly templated 2. */
+  rank: string;
   /** Set for a route of the path item's `x-path-aliases`: the alias template it was compiled from. */
   alias?: string;
 }
-
-/** Paths whose match is kept; past this many, the memo starts again (memory stays bounded). */
-const maxRecentMatches = 10_000;
 
 /** Why a request matched no operation, so the message can say what is near. */
 export type MatchMiss =
   | { reason: 'no-path' }
   | { reason: 'method'; service: string; pathTemplate: string; allowed: string[] }
-  | { reason: 'trailing-slash'; service: string; pathTemplate: string; method: string };
+  | { reason: 'trailing-slash'; service: string; pathTemplate: string; method: string }
+  /** A callback whose webhook is not found, or not for its method: the message says why. */
+  | { reason: 'webhook'; message: string };
 
-function escapeRegExp(text: string): string {
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function compileSegment(segment: string): RouteSegment {
   // Literal text and parameter names alternate: `a{b}c` → ['a', 'b', 'c'].
   const parts = segment.split(/\{([^}]+)\}/);
-  if (parts.length === 1) return { kind: 'literal', text: segment };
+  if (parts.length === 1) return segment;
   const source = parts.map((part, at) => (at % 2 === 1 ? '(.+?)' : escapeRegExp(part))).join('');
-  const names = parts.filter((_, at) => at % 2 === 1);
-  return { kind: 'template', pattern: new RegExp(`^${source}$`), names, whole: /^\{[^}]+\}$/.test(segment) };
+  return { pattern: new RegExp(`^${source}$`), names: parts.filter((_, at) => at % 2 === 1) };
+}
+
+function compileRoute(operation: IndexedOperation, template: string, alias?: string): CompiledRoute {
+  const texts = splitPath(template);
+  const rank = texts.map((text) => (!text.includes('{') ? '0' : /^\{[^}]+\}$/.test(text) ? '2' : '1'));
+  const route = { operation, segments: texts.map(compileSegment), rank: rank.join('') };
+  return alias === undefined ? route : { ...route, alias };
 }
 
 /** `/a/{b}/` → ['a', '{b}', ''] — the empty last segment is how a documented trailing slash is kept. */
@@ -114,65 +119,43 @@ function safeDecode(segment: string): string {
   }
 }
 
-interface RouteHit {
-  operation: IndexedOperation;
-  /** A digit per segment, lower more specific: literal 0, partly templated 1, wholly templated 2. */
-  rank: string;
-  pathParams: Record<string, string>;
-  alias?: string;
-}
-
-/** `segments` are already percent-decoded, once per request rather than once per route. */
-function matchRoute(
-  route: CompiledRoute,
-  segments: string[],
-): { rank: string; pathParams: Record<string, string> } | undefined {
-  // Literals first: most routes fail on one, before any template is tried or any object is built.
-  for (let i = 0; i < segments.length; i++) {
-    const expected = route.segments[i];
-    if (expected?.kind === 'literal' && expected.text !== segments[i]) return undefined;
-  }
-  let rank = '';
+/** The path parameters of `segments` (percent-decoded) on `route`, or undefined when it does not match. */
+function matchRoute(route: CompiledRoute, segments: string[]): Record<string, string> | undefined {
+  if (route.segments.length !== segments.length) return undefined;
   const pathParams: Record<string, string> = {};
   for (let i = 0; i < segments.length; i++) {
     const expected = route.segments[i] as RouteSegment;
-    if (expected.kind === 'literal') {
-      rank += '0';
+    if (typeof expected === 'string') {
+      if (expected !== segments[i]) return undefined;
       continue;
     }
     const found = expected.pattern.exec(segments[i] as string);
     if (!found) return undefined;
-    for (let at = 0; at < expected.names.length; at++)
-      pathParams[expected.names[at] as string] = found[at + 1] ?? '';
-    rank += expected.whole ? '2' : '1';
+    expected.names.forEach((name, at) => {
+      pathParams[name] = found[at + 1] ?? '';
+    });
   }
-  return { rank, pathParams };
+  return pathParams;
 }
 
 /** Every operation of `paths` and of `webhooks` (those have `webhook` set), and the matching of each. */
 export type OperationIndex = ReturnType<typeof buildOperationIndex>;
 
+/** What matching a request or a callback found: the operation, or why there is none. */
+type Found = { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss };
+
 /** An absolute `http(s)` URL or an origin-relative one whose path holds only characters the URL parser leaves
  * alone (no dot segments, nothing to percent-encode): its path is the text as written. */
 const plainUrl = /^(?:https?:\/\/[^/?#\\]*)?(\/[A-Za-z0-9\-_~!$&'()*+,;=:@%/]*)?(?:[?#]|$)/;
 
-/** What matching a request or a callback found: the operation, or why there is none. */
-type PathFound = { match?: OperationMatch; operation?: IndexedOperation; miss?: MatchMiss };
-type WebhookFound = { match?: OperationMatch; operation?: IndexedOperation; miss?: string };
+/** Addresses whose match is kept; past this many, the memo starts again (memory stays bounded). */
+const maxRecentMatches = 10_000;
 
 /** A found match, frozen with what it holds, since every verdict that shares it reads it. */
-function frozen(found: PathFound): PathFound {
+function frozen(found: Found): Found {
   if (found.match) Object.freeze(Object.freeze(found.match).pathParams);
   if (found.miss?.reason === 'method') Object.freeze(Object.freeze(found.miss).allowed);
   return Object.freeze(found);
-}
-
-/** Where the query or fragment of a URL starts (its path ends before), -1 when it has neither. */
-function pathEnd(url: string): number {
-  const query = url.indexOf('?');
-  const fragment = url.indexOf('#');
-  if (query < 0) return fragment;
-  return fragment < 0 ? query : Math.min(query, fragment);
 }
 
 /** URL path of a recorded URL, still percent-encoded (segments are decoded one by one). */
@@ -186,15 +169,16 @@ export function urlPath(url: string): string {
   }
 }
 
-/** Every operation of `paths` (with its compiled routes) and of `webhooks`, in document order. */
-function indexOperations(services: Array<{ name: string; document: OpenApiDocument }>): IndexedOperation[] {
+/** Every operation of `paths` and of `webhooks`, in document order, and the routes of those of `paths`. */
+function indexOperations(services: Array<{ name: string; document: OpenApiDocument }>) {
   const operations: IndexedOperation[] = [];
+  const routes: CompiledRoute[] = [];
   for (const section of ['paths', 'webhooks'] as const) {
     for (const { name, document } of services) {
       for (const { key, method, pathItem, operation, pointer } of operationsOf(document, [section])) {
         const upper = method.toUpperCase();
         const webhook = section === 'webhooks';
-        operations.push({
+        const indexed: IndexedOperation = {
           service: name,
           operationId:
             typeof operation.operationId === 'string'
@@ -209,121 +193,92 @@ function indexOperations(services: Array<{ name: string; document: OpenApiDocume
           pathItemPointer: pointerOf([section, key]),
           operation,
           pathItem,
-          // A webhook is not reached by URL: a callback goes to the address its subscriber chose.
-          routes: webhook ? [] : routesOf(document, key, pathItem, operation),
-        });
+        };
+        operations.push(indexed);
+        // A webhook is not reached by URL: a callback goes to the address its subscriber chose.
+        if (!webhook) routes.push(...routesOf(document, indexed));
       }
     }
   }
-  return operations;
+  return { operations, routes };
 }
 
 /** The routes of an operation, one per server base path; `x-path-aliases` (other spellings the source uses
  * too, numbers `/e911addresses`) follow the documented one and are reported as a warning. */
-function routesOf(document: OpenApiDocument, key: string, pathItem: JsonObject, operation: JsonObject) {
+function routesOf(document: OpenApiDocument, indexed: IndexedOperation): CompiledRoute[] {
+  const { operation, pathItem, pathTemplate } = indexed;
   const bases = basePaths(operation.servers, pathItem.servers, document.servers);
-  const routes: CompiledRoute[] = bases.map((base) => ({
-    segments: splitPath(`${base}${key}`).map(compileSegment),
-  }));
-  for (const alias of readPathAliases(pathItem).value ?? []) {
-    for (const base of bases)
-      routes.push({ segments: splitPath(`${base}${alias}`).map(compileSegment), alias });
-  }
+  const routes = bases.map((base) => compileRoute(indexed, `${base}${pathTemplate}`));
+  for (const alias of readPathAliases(pathItem).value ?? [])
+    for (const base of bases) routes.push(compileRoute(indexed, `${base}${alias}`, alias));
   return routes;
 }
 
 export function buildOperationIndex(services: Array<{ name: string; document: OpenApiDocument }>) {
-  const operations = indexOperations(services);
-  // Routes by segment count: a request is only ever compared with routes of its own length.
-  const routesByLength = new Map<number, Array<{ operation: IndexedOperation; route: CompiledRoute }>>();
-  for (const operation of operations) {
-    for (const route of operation.routes) {
-      const bucket = routesByLength.get(route.segments.length) ?? [];
-      bucket.push({ operation, route });
-      routesByLength.set(route.segments.length, bucket);
-    }
-  }
+  const { operations, routes } = indexOperations(services);
 
-  function hitsFor(path: string, service: string | undefined): RouteHit[] {
-    const raw = splitPath(path);
-    const candidates = routesByLength.get(raw.length);
-    if (candidates === undefined) return [];
-    const segments = raw.map(safeDecode);
-    const hits: RouteHit[] = [];
-    for (const { operation, route } of candidates) {
-      if (service !== undefined && operation.service !== service) continue;
-      const hit = matchRoute(route, segments);
-      if (hit) hits.push({ operation, ...hit, ...(route.alias !== undefined ? { alias: route.alias } : {}) });
+  /** The routes `path` matches, most specific first (a stable sort keeps config, then spec order). */
+  function hitsFor(path: string, service: string | undefined) {
+    const segments = splitPath(path).map(safeDecode);
+    const hits: Array<{ route: CompiledRoute; pathParams: Record<string, string> }> = [];
+    for (const route of routes) {
+      if (service !== undefined && route.operation.service !== service) continue;
+      const pathParams = matchRoute(route, segments);
+      if (pathParams) hits.push({ route, pathParams });
     }
-    // Routes of one length have ranks of one length. A stable sort keeps config order (then spec order)
-    // between equally specific routes.
-    return hits.length > 1 ? hits.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0)) : hits;
+    return hits.sort((a, b) => (a.route.rank < b.route.rank ? -1 : a.route.rank > b.route.rank ? 1 : 0));
   }
 
   // Traffic repeats its URLs (lists, polling, the same resource): each answer is kept, frozen because every
   // verdict that shares it reads it.
-  const byAddress = scopedMemo<PathFound>(maxRecentMatches);
+  let recent = new Map<string, Found>();
 
-  return {
-    operations,
-    /** The webhook a recorded callback names (`<name>` or `<service>/<name>`, the entry's `_webhook`), or why none. */
-    matchWebhook: (name: string, method: string, opts: { service?: string } = {}): WebhookFound =>
-      findWebhook(operations, name, method, opts.service),
-    match(method: string, url: string, opts: { service?: string } = {}): PathFound {
-      const end = pathEnd(url);
-      const address = end < 0 ? url : url.slice(0, end);
-      // An address with user info is not kept: its text may hold a credential.
-      if (address.includes('@')) return matchUrl(method, address, opts.service);
-      // Looked up and kept in two steps: a closure per entry would cost more than the lookup.
-      const { service } = opts;
-      return (
-        byAddress.known(service, method, address) ??
-        byAddress.remember(service, method, address, matchUrl(method, address, service))
-      );
-    },
-  };
-
-  function matchUrl(method: string, url: string, service: string | undefined): PathFound {
-    return frozen(matchPath(method.toUpperCase(), urlPath(url), service));
-  }
-
-  function matchPath(upper: string, path: string, service: string | undefined): PathFound {
+  function matchPath(upper: string, path: string, service: string | undefined): Found {
     const hits = hitsFor(path, service);
-    const hit = hits.find((candidate) => candidate.operation.method === upper);
+    const hit = hits.find(({ route }) => route.operation.method === upper);
     if (hit) {
-      const { operation } = hit;
-      return { operation, match: matchOf(operation, upper, hit.pathParams, hit.alias) };
+      const { operation, alias } = hit.route;
+      return { operation, match: matchOf(operation, upper, hit.pathParams, alias) };
     }
-    const first = hits[0];
+    const first = hits[0]?.route.operation;
     if (first) {
       const allowed = hits
-        .filter((candidate) => candidate.operation.pathTemplate === first.operation.pathTemplate)
-        .map((candidate) => candidate.operation.method);
+        .filter(({ route }) => route.operation.pathTemplate === first.pathTemplate)
+        .map(({ route }) => route.operation.method);
       return {
-        miss: {
-          reason: 'method',
-          service: first.operation.service,
-          pathTemplate: first.operation.pathTemplate,
-          allowed,
-        },
+        miss: { reason: 'method', service: first.service, pathTemplate: first.pathTemplate, allowed },
       };
     }
     // The contract is strict about trailing slashes (voice create is `/calls/`, modify is `/calls/{callId}`);
     // say so when the other form would have matched.
     const toggled = path.endsWith('/') ? path.replace(/\/+$/, '') : `${path}/`;
-    const near = hitsFor(toggled, service).find((candidate) => candidate.operation.method === upper);
+    const near = hitsFor(toggled, service).find(({ route }) => route.operation.method === upper)?.route;
     if (near) {
-      return {
-        miss: {
-          reason: 'trailing-slash',
-          service: near.operation.service,
-          pathTemplate: near.operation.pathTemplate,
-          method: upper,
-        },
-      };
+      const { service, pathTemplate } = near.operation;
+      return { miss: { reason: 'trailing-slash', service, pathTemplate, method: upper } };
     }
     return { miss: { reason: 'no-path' } };
   }
+
+  return {
+    operations,
+    /** The webhook a recorded callback names (`<name>` or `<service>/<name>`, the entry's `_webhook`), or why none. */
+    matchWebhook: (name: string, method: string, service?: string): Found =>
+      findWebhook(operations, name, method, service),
+    match(method: string, url: string, service?: string): Found {
+      const end = url.search(/[?#]/);
+      const address = end < 0 ? url : url.slice(0, end);
+      // An address with user info is not kept: its text may hold a credential.
+      if (address.includes('@')) return frozen(matchPath(method.toUpperCase(), urlPath(address), service));
+      const key = JSON.stringify([service, method, address]);
+      const known = recent.get(key);
+      if (known !== undefined) return known;
+      if (recent.size >= maxRecentMatches) recent = new Map();
+      const found = frozen(matchPath(method.toUpperCase(), urlPath(address), service));
+      recent.set(key, found);
+      return found;
+    },
+  };
 }
 
 function findWebhook(
@@ -331,7 +286,7 @@ function findWebhook(
   name: string,
   method: string,
   scope: string | undefined,
-): WebhookFound {
+): Found {
   const upper = method.toUpperCase();
   const slash = name.indexOf('/');
   const service = slash >= 0 ? name.slice(0, slash) : scope;
@@ -343,24 +298,21 @@ function findWebhook(
     const known = operations
       .filter((candidate) => candidate.webhook !== undefined)
       .map((candidate) => `${candidate.service}/${candidate.webhook}`);
-    return {
-      miss: `no webhook ${printableName(name)} in the contract (webhooks: ${[...new Set(known)].join(', ') || 'none'})`,
-    };
+    const message = `no webhook ${printableName(name)} in the contract (webhooks: ${[...new Set(known)].join(', ') || 'none'})`;
+    return { miss: { reason: 'webhook', message } };
   }
   const services = [...new Set(named.map((candidate) => candidate.service))];
   if (services.length > 1) {
-    return {
-      miss: `webhook ${printableName(name)} is documented by ${services.join(', ')}: name it <service>/${webhook}`,
-    };
+    const message = `webhook ${printableName(name)} is documented by ${services.join(', ')}: name it <service>/${webhook}`;
+    return { miss: { reason: 'webhook', message } };
   }
   // A webhook whose method the source does not show (`x-method-open`) takes a delivery of any method.
   const operation =
     named.find((candidate) => candidate.method === upper) ??
     (named.length === 1 && isMethodOpen(named[0]?.operation) ? named[0] : undefined);
   if (!operation) {
-    return {
-      miss: `${upper} is not documented for webhook ${services[0]}/${webhook} (it documents ${named.map((candidate) => candidate.method).join(', ')})`,
-    };
+    const message = `${upper} is not documented for webhook ${services[0]}/${webhook} (it documents ${named.map((candidate) => candidate.method).join(', ')})`;
+    return { miss: { reason: 'webhook', message } };
   }
   return { operation, match: matchOf(operation, upper, {}) };
 }
