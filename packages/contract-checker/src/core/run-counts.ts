@@ -1,5 +1,5 @@
 import { printable } from '@svc-contracts/har';
-import type { EntryReport } from './entry-report.js';
+import type { EntryReport, RunVerdict } from './entry-report.js';
 import { isToolReason, type NotJudgedReason, reasonCounts, type SkipReason } from './scope.js';
 
 /** What a run counts of its entries: every entry is passed, failed, not judged or skipped, and the reasons of
@@ -34,10 +34,6 @@ export function emptyCounts(): RunCounts {
   };
 }
 
-function addTo<K extends string>(into: Partial<Record<K, number>>, key: K, count = 1): void {
-  into[key] = (into[key] ?? 0) + count;
-}
-
 const authority = /^([a-z][a-z0-9+.-]*):\/\/(?:[^/?#@]*@)?([^/?#]*)/i;
 const defaultPorts: Record<string, string> = { http: ':80', https: ':443' };
 
@@ -51,59 +47,49 @@ export function hostOf(url: string): string {
   return port !== undefined && host.endsWith(port) ? host.slice(0, -port.length) : host;
 }
 
-function tallyOf(counts: RunCounts, file: string): [number, number] {
-  let tally = counts.credentials[file];
-  if (!tally) {
-    tally = [0, 0];
-    counts.credentials[file] = tally;
-  }
-  return tally;
+/** Adds the counts of `from` (a run's, a shard report's, or one entry's) to `into`, key by key; a reason or
+ * host whose count falls to 0 is dropped. */
+export function addCounts(into: RunCounts, from: DeepPartial<RunCounts>): void {
+  const add = (to: Record<string, unknown>, more: object, prune: boolean): void => {
+    for (const [key, value] of Object.entries(more)) {
+      if (typeof value === 'number') to[key] = ((to[key] as number | undefined) ?? 0) + value;
+      else if (value !== null && typeof value === 'object') {
+        to[key] ??= Array.isArray(value) ? [] : {};
+        add(to[key] as Record<string, unknown>, value, !Array.isArray(value));
+      }
+      if (prune && to[key] === 0) delete to[key];
+    }
+  };
+  for (const key of countKeys)
+    if (from[key] !== undefined) add(into as unknown as Record<string, unknown>, { [key]: from[key] }, false);
 }
+
+const countKeys = Object.keys(emptyCounts()) as Array<keyof RunCounts>;
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+const verdictCount: Record<RunVerdict, 'passed' | 'failed' | 'notJudged' | 'skipped'> = {
+  conforms: 'passed',
+  'rejected-as-expected': 'passed',
+  violation: 'failed',
+  'not-judged': 'notJudged',
+  skipped: 'skipped',
+};
 
 /** Counts one entry; `credential`: whether its request carries a credential of any loaded scheme. */
 export function countEntry(counts: RunCounts, entry: EntryReport, credential?: boolean): void {
-  switch (entry.verdict) {
-    case 'violation':
-      counts.failed++;
-      break;
-    case 'not-judged':
-      counts.notJudged++;
-      break;
-    case 'skipped':
-      counts.skipped++;
-      break;
-    default:
-      counts.passed++;
-  }
+  const tally: DeepPartial<RunCounts> = { [verdictCount[entry.verdict]]: 1 };
   // A failing entry lists its parts not judged beside its violations; they are not counted here.
   if (entry.verdict === 'not-judged')
-    for (const reason of new Set((entry.notJudged ?? []).map((part) => part.reason)))
-      addTo(counts.notJudgedReasons, reason);
+    tally.notJudgedReasons = Object.fromEntries((entry.notJudged ?? []).map((part) => [part.reason, 1]));
   if (entry.skip) {
-    addTo(counts.skippedReasons, entry.skip.reason);
-    if (entry.skip.reason === 'other-host') addTo(counts.skippedHosts, hostOf(entry.url));
+    tally.skippedReasons = { [entry.skip.reason]: 1 };
+    if (entry.skip.reason === 'other-host') tally.skippedHosts = { [hostOf(entry.url)]: 1 };
   }
-  if (credential === undefined || entry.verdict === 'skipped') return;
   const missing = entry.violations.some((violation) => violation.rule === 'security-missing');
-  if (!credential && !missing) return;
-  const tally = tallyOf(counts, entry.file);
-  if (credential) tally[0]++;
-  if (missing) tally[1]++;
-}
-
-/** Adds `from` to `into`. */
-export function addCounts(into: RunCounts, from: RunCounts): void {
-  into.passed += from.passed;
-  into.failed += from.failed;
-  into.notJudged += from.notJudged;
-  into.skipped += from.skipped;
-  for (const field of ['notJudgedReasons', 'skippedReasons', 'skippedHosts'] as const)
-    for (const [key, count] of Object.entries(from[field])) addTo<string>(into[field], key, count);
-  for (const [file, [withCredential, missing]] of Object.entries(from.credentials)) {
-    const tally = tallyOf(into, file);
-    tally[0] += withCredential;
-    tally[1] += missing;
-  }
+  if (credential !== undefined && entry.verdict !== 'skipped' && (credential || missing))
+    tally.credentials = { [entry.file]: [credential ? 1 : 0, missing ? 1 : 0] };
+  addCounts(counts, tally);
 }
 
 /** The counts as a report shows them: maps in a stable order (by key), whatever order threads added them in. */

@@ -58,10 +58,7 @@ export async function checkRecordings(
     });
     const input = await walkRecordings(paths, shard, contracts.limits, {
       async batch(file, items) {
-        for (const item of items) {
-          const taken = pipeline.take(file, item);
-          if (taken) await taken;
-        }
+        for (const item of items) await pipeline.take(file, item);
       },
       problem: (error, position) => pipeline.inputError(error, position),
       // The entries' sizes: how far into the input the run is.
