@@ -184,33 +184,6 @@ function openersAtMost(text: string, max: number): boolean {
   return true;
 }
 
-/** {@link jsonCost} of UTF-8 bytes (an entry before it is decoded), values only: nesting is bounded by the bytes. */
-export function jsonBytesCost(
-  bytes: Buffer,
-  start: number,
-  end: number,
-  limits: Pick<CheckLimits, 'maxJsonNodes'>,
-): string | undefined {
-  let nodes = 1;
-  for (let at = start; at < end; at++) {
-    const code = bytes[at] as number;
-    if (code === QUOTE) {
-      for (;;) {
-        const close = bytes.indexOf(QUOTE, at + 1);
-        if (close < 0 || close >= end) return undefined;
-        let slashes = 0;
-        while (bytes[close - 1 - slashes] === BACKSLASH) slashes++;
-        at = close;
-        if (slashes % 2 === 0) break;
-      }
-    } else if (code === 44 || code === 91 || code === 123) {
-      if (++nodes > limits.maxJsonNodes)
-        return `the entry holds more than ${limits.maxJsonNodes} JSON values (raise it with ${limitOptions.maxJsonNodes})`;
-    }
-  }
-  return undefined;
-}
-
 /** Whether a text may be JSON worth scanning: its first character (after whitespace) opens a container. */
 export function opensContainer(text: string): boolean {
   for (let at = 0; at < text.length; at++) {

@@ -55,13 +55,16 @@ export function addCounts(into: RunCounts, from: DeepPartial<RunCounts>): void {
       if (typeof value === 'number') to[key] = ((to[key] as number | undefined) ?? 0) + value;
       else if (value !== null && typeof value === 'object') {
         to[key] ??= Array.isArray(value) ? [] : {};
-        add(to[key] as Record<string, unknown>, value, !Array.isArray(value));
+        add(to[key] as Record<string, unknown>, value, false);
       }
       if (prune && to[key] === 0) delete to[key];
     }
   };
-  for (const key of countKeys)
-    if (from[key] !== undefined) add(into as unknown as Record<string, unknown>, { [key]: from[key] }, false);
+  for (const key of countKeys) {
+    const value = from[key];
+    if (typeof value === 'number') (into[key] as number) += value;
+    else if (value !== undefined) add(into[key] as Record<string, unknown>, value, true);
+  }
 }
 
 const countKeys = Object.keys(emptyCounts()) as Array<keyof RunCounts>;

@@ -13,7 +13,7 @@ import {
   readRecordingChunks,
   type ScannedElement,
 } from '@svc-contracts/har';
-import { batchLimits, type CheckLimits, entryTooLarge, jsonBytesCost } from '../core/limits.js';
+import { batchLimits, type CheckLimits, entryTooLarge, jsonOverLimit, limitOptions } from '../core/limits.js';
 import type { NotJudged, Skip } from '../core/scope.js';
 import type { Shard } from '../core/shard.js';
 
@@ -59,9 +59,8 @@ function decodeEntry(
   position: number,
   limits: EntryLimits,
 ): RecordingItem {
-  const tooLarge =
-    entryTooLarge(element.end - element.start, limits) ??
-    jsonBytesCost(element.buffer, element.start, element.end, limits);
+  const { buffer, start, end } = element;
+  const tooLarge = entryTooLarge(end - start, limits) ?? tooManyValues(buffer, start, end, limits);
   if (tooLarge !== undefined)
     return { index, position, unread: { reason: 'resource-limit', part: 'entry', detail: tooLarge } };
   const json = parseEntryJson(element);
@@ -74,6 +73,16 @@ function decodeEntry(
   }
 }
 
+/** Whether an entry holds more JSON values than JSON.parse may build: its bytes scanned as one-byte characters
+ * (no UTF-8 sequence holds a quote, a bracket or a comma), only when there are enough of them to be too many. */
+function tooManyValues(bytes: Buffer, start: number, end: number, limits: EntryLimits): string | undefined {
+  const { maxJsonNodes } = limits;
+  if (end - start < maxJsonNodes) return undefined;
+  const over = jsonOverLimit(bytes.toString('latin1', start, end), { maxJsonNodes, maxJsonDepth: Infinity });
+  if (over === undefined) return undefined;
+  return `the entry holds more than ${maxJsonNodes} JSON values (raise it with ${limitOptions.maxJsonNodes})`;
+}
+
 /** Turns recording bytes, fed in chunks, into entries: har's splitter finds each entry's bytes, and an entry the
  * selector skips is never decoded. Each chunk's entries are decoded as they are iterated: decoded all at once
  * they would outlive V8's young generation. */
@@ -83,18 +92,14 @@ export function recordingDecoder(
   limits: EntryLimits = batchLimits,
 ) {
   const splitter = new RecordingSplitter(format, limits.maxEntryBytes);
-  let selected: Array<[ScannedElement, number, number]> = [];
+  const selected: Array<[ScannedElement, number, number]> = [];
   const take = (element: ScannedElement, index: number): void => {
     const position = select(element.end - element.start);
     if (position !== undefined) selected.push([element, index, position]);
   };
-  const taken = (): Iterable<RecordingItem> => {
-    const items = selected;
-    selected = [];
-    return (function* () {
-      for (const [element, index, position] of items) yield decodeEntry(element, index, position, limits);
-    })();
-  };
+  function* taken(items = selected.splice(0)): Iterable<RecordingItem> {
+    for (const [element, index, position] of items) yield decodeEntry(element, index, position, limits);
+  }
   return {
     /** The next chunk (text is the whole file's text or a piece of it): the entries it completes. */
     push(chunk: Uint8Array | string): Iterable<RecordingItem> {

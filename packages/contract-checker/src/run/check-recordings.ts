@@ -44,18 +44,17 @@ export async function checkRecordings(
   try {
     requireService(contracts, opts.service);
     const { service, shard } = opts;
-    const operations = contracts
-      .documentedOperations()
-      .filter((operation) => service === undefined || operation.service === service);
-    const coverage = opts.coverage ? coverageTally(operations) : undefined;
+    const ours = (operation: { service: string }) => service === undefined || operation.service === service;
+    const coverage = opts.coverage ? coverageTally(contracts.documentedOperations().filter(ours)) : undefined;
     const passing: Parameters<typeof scoreMutants>[0] = [];
     const pipelineOpts = { ...opts, coverage, passing: opts.mutation ? passing : undefined };
     const pipeline = entryPipeline(contracts, pipelineOpts, sink);
     let bytes = 0;
-    opts.progress?.(() => {
-      const { passed, failed, notJudged, skipped } = pipeline.counts;
-      return { entries: passed + failed + notJudged + skipped, bytes };
-    });
+    const { counts } = pipeline;
+    opts.progress?.(() => ({
+      entries: counts.passed + counts.failed + counts.notJudged + counts.skipped,
+      bytes,
+    }));
     const input = await walkRecordings(paths, shard, contracts.limits, {
       async batch(file, items) {
         for (const item of items) await pipeline.take(file, item);
@@ -67,7 +66,7 @@ export async function checkRecordings(
       },
     });
     await pipeline.end();
-    const { counts, inputErrors: inputErrorCount } = pipeline;
+    const inputErrorCount = pipeline.inputErrors;
     const summary: RunSummary = {
       services: contracts.services,
       specProblems: contracts.problems,

@@ -160,8 +160,7 @@ export function parseReport(text: string, file: string): JsonReport {
   )
     refuse('"input"', 'is not { digest, entries }');
   for (const [at, entry] of (parsed.entries as unknown[]).entries()) {
-    if (!isObject(entry)) refuse(`entries[${at}]`, 'is not an object');
-    if (!isObject(entry)) continue;
+    if (!isObject(entry)) return refuse(`entries[${at}]`, 'is not an object');
     if (typeof entry.position !== 'number')
       throw new MergeError(`${file}: entries without "position" (written by an older contract-check)`);
     if (!isCount(entry.position)) refuse(`entries[${at}].position`, 'is not a whole number');
