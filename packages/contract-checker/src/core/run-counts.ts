@@ -106,14 +106,6 @@ export function orderedCounts(counts: RunCounts): RunCounts {
   };
 }
 
-/** Recordings in which entries fail `security-missing` and no entry carries any credential. */
-export function looksSanitized(counts: RunCounts): string[] {
-  return Object.entries(counts.credentials)
-    .filter(([, [withCredential, missing]]) => withCredential === 0 && missing > 0)
-    .map(([file]) => file)
-    .sort();
-}
-
 /** What the user asked to fail the run besides violations (`--fail-on-not-judged`, `--fail-on-skipped`). */
 export interface FailOn {
   notJudged?: boolean;
@@ -163,20 +155,20 @@ export function summaryLine(counts: RunCounts, inputErrors = 0): string {
   return parts.join(', ');
 }
 
-/** The lines above the summary line that explain its counts: the hosts skipped, sanitized-looking files. */
+/** The lines above the summary line that explain its counts: the hosts skipped, and the recordings that look
+ * sanitized (entries fail `security-missing` and none carries a credential). */
 export function scopeLines(counts: RunCounts, sanitizedOption: boolean): string[] {
-  const lines: string[] = [];
-  if (Object.keys(counts.skippedHosts).length > 0) {
-    lines.push(
+  const lines = Object.entries(counts.credentials)
+    .filter(([, [withCredential, missing]]) => !sanitizedOption && withCredential === 0 && missing > 0)
+    .map(([file]) => file)
+    .sort()
+    .map(
+      (file) =>
+        `${printable(file)}: no entry carries a credential (Authorization, Cookie or an API key) and some fail security-missing: it looks like a sanitized export (Chrome's default "Export HAR (sanitized)" strips Authorization and Cookie). Check a request of it for its Authorization header; export with sensitive data, or pass --sanitized to leave security not judged.`,
+    );
+  if (Object.keys(counts.skippedHosts).length > 0)
+    lines.unshift(
       `skipped as other hosts (not ours): ${hostList(counts.skippedHosts)}; map a host of ours with --host SERVICE=HOST`,
     );
-  }
-  if (!sanitizedOption) {
-    for (const file of looksSanitized(counts)) {
-      lines.push(
-        `${printable(file)}: no entry carries a credential (Authorization, Cookie or an API key) and some fail security-missing: it looks like a sanitized export (Chrome's default "Export HAR (sanitized)" strips Authorization and Cookie). Check a request of it for its Authorization header; export with sensitive data, or pass --sanitized to leave security not judged.`,
-      );
-    }
-  }
   return lines;
 }

@@ -136,10 +136,10 @@ export async function* readRecording(path: string): AsyncGenerator<RecordingItem
 
 /** What a run does with the recordings as they are read, file by file, in input order. */
 export interface RecordingVisitor {
-  /** The next decoded entries of `file` (of this shard); awaited before more is read. */
-  batch(file: string, items: Iterable<RecordingItem>): void | Promise<void>;
+  /** The next decoded entry of `file` (of this shard); awaited before the next. */
+  take(file: string, item: RecordingItem): void | Promise<void>;
   /** A problem that belongs to no entry (a missing path, a broken document), met `position` entries in. */
-  problem(error: InputError, position: number): void | Promise<void>;
+  inputError(error: InputError, position: number): void | Promise<void>;
   /** Told the bytes of each entry of this shard, before it is decoded (how far into the input a run is). */
   sized(bytes: number): void;
 }
@@ -152,7 +152,7 @@ export interface InputIdentity {
 }
 
 /** Reads every recording of `paths` as a stream: the entries of `shard` (every `count`-th of the whole input,
- * from the `index`-th) go to `visitor.batch` in input order; a failure to read one file is its problem alone. */
+ * from the `index`-th) go to `visitor.take` in input order; a failure to read one file is its problem alone. */
 export async function walkRecordings(
   paths: string[],
   shard: Shard | undefined,
@@ -169,7 +169,7 @@ export async function walkRecordings(
     );
     digest.update(`${file}\0${size}\n`);
   }
-  if (reportsProblems) for (const error of errors) await visitor.problem(error, 0);
+  if (reportsProblems) for (const error of errors) await visitor.inputError(error, 0);
   let position = 0;
   const select = (bytes: number): number | undefined => {
     const at = position++;
@@ -179,10 +179,11 @@ export async function walkRecordings(
   };
   for (const file of files) {
     try {
-      for await (const items of readRecordingBatches(file, select, limits)) await visitor.batch(file, items);
+      for await (const items of readRecordingBatches(file, select, limits))
+        for (const item of items) await visitor.take(file, item);
     } catch (error) {
       const failure = error instanceof HarFormatError ? error.message : `cannot read: ${String(error)}`;
-      if (reportsProblems) await visitor.problem({ file, reason: printable(failure) }, position);
+      if (reportsProblems) await visitor.inputError({ file, reason: printable(failure) }, position);
     }
   }
   return { digest: digest.digest('hex').slice(0, 16), entries: position };

@@ -56,11 +56,8 @@ export async function checkRecordings(
       bytes,
     }));
     const input = await walkRecordings(paths, shard, contracts.limits, {
-      async batch(file, items) {
-        for (const item of items) await pipeline.take(file, item);
-      },
-      problem: (error, position) => pipeline.inputError(error, position),
-      // The entries' sizes: how far into the input the run is.
+      take: pipeline.take,
+      inputError: pipeline.inputError,
       sized: (entryBytes) => {
         bytes += entryBytes;
       },
