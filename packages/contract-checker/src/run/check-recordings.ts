@@ -3,7 +3,7 @@ import type { EntryReport } from '../core/entry-report.js';
 import { batchXmlLimits } from '../core/limits.js';
 import { exitCodeOf, type FailOn, orderedCounts } from '../core/run-counts.js';
 import type { Shard } from '../core/shard.js';
-import type { InputError } from '../input/har.js';
+import type { InputError, RecordedExchange } from '../input/har.js';
 import { walkRecordings } from '../input/recording-reader.js';
 import { scoreMutants } from '../mutation/mutation.js';
 import { coverageTally } from '../report/coverage.js';
@@ -47,8 +47,19 @@ export async function checkRecordings(
     const ours = (operation: { service: string }) => service === undefined || operation.service === service;
     const coverage = opts.coverage ? coverageTally(contracts.documentedOperations().filter(ours)) : undefined;
     const passing: Parameters<typeof scoreMutants>[0] = [];
-    const pipelineOpts = { ...opts, coverage, passing: opts.mutation ? passing : undefined };
-    const pipeline = entryPipeline(contracts, pipelineOpts, sink);
+    const observe = (entry: EntryReport, exchange: RecordedExchange): void => {
+      // The coverage cell the entry fills (where JUnit reports it), and the passing entries to mutate.
+      const cell = coverage?.add(entry.match, exchange.response);
+      if (cell)
+        entry.cell = { status: cell.status, ...(cell.contentType && { contentType: cell.contentType }) };
+      if (opts.mutation && (entry.verdict === 'conforms' || entry.verdict === 'rejected-as-expected')) {
+        const { request, response } = exchange;
+        const requestConforms = entry.verdict === 'conforms';
+        passing.push({ request, response, requestConforms, file: entry.file, entry: entry.index });
+      }
+      opts.observe?.(entry, exchange);
+    };
+    const pipeline = entryPipeline(contracts, { ...opts, observe }, sink);
     let bytes = 0;
     const { counts } = pipeline;
     opts.progress?.(() => ({
@@ -92,12 +103,8 @@ export async function checkHarFiles(paths: string[], opts: CheckHarOptions = {})
   const entries: EntryReport[] = [];
   const inputErrors: InputError[] = [];
   const { inputErrorCount: _count, ...summary } = await checkRecordings(paths, opts, {
-    entry: (entry) => {
-      entries.push(entry);
-    },
-    inputError: (error) => {
-      inputErrors.push(error);
-    },
+    entry: (entry) => void entries.push(entry),
+    inputError: (error) => void inputErrors.push(error),
   });
   return { ...summary, entries, inputErrors };
 }

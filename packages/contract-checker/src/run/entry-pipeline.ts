@@ -9,8 +9,6 @@ import { CheckLimitError, type NotJudged, type Skip } from '../core/scope.js';
 import type { EntryVerdict, RecordedRequest } from '../core/types.js';
 import type { InputError, RecordedExchange } from '../input/har.js';
 import type { RecordingItem } from '../input/recording-reader.js';
-import type { scoreMutants } from '../mutation/mutation.js';
-import type { CoverageTally } from '../report/coverage.js';
 import type { ReportSink } from '../report/report.js';
 
 /** Which entries of a run are ours, and what the recording kept. */
@@ -97,10 +95,7 @@ export interface PipelineOptions {
   service?: string | undefined;
   scope?: RunScope | undefined;
   maxHeld?: number | undefined;
-  coverage?: CoverageTally | undefined;
-  /** Collects every passing entry (for `--mutation`). */
-  passing?: Parameters<typeof scoreMutants>[0] | undefined;
-  /** Handed every judged entry with its exchange (`--propose`: what traffic shows where the contract is open). */
+  /** Handed every judged entry with its exchange before the sink (coverage, `--mutation`, `--propose`). */
   observe?: ((entry: EntryReport, exchange: RecordedExchange) => void) | undefined;
 }
 
@@ -206,17 +201,7 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
         if (held.length > maxHeld) await decide(held.splice(0, Math.ceil(maxHeld / 2)), true);
         return;
       }
-      if (entry.verdict !== 'skipped') {
-        const cell = opts.coverage?.add(entry.match, exchange.response);
-        if (cell)
-          entry.cell = { status: cell.status, ...(cell.contentType && { contentType: cell.contentType }) };
-        if (opts.passing && (entry.verdict === 'conforms' || entry.verdict === 'rejected-as-expected')) {
-          const { request, response } = exchange;
-          const requestConforms = entry.verdict === 'conforms';
-          opts.passing.push({ request, response, requestConforms, file, entry: index });
-        }
-        opts.observe?.(entry, exchange);
-      }
+      if (entry.verdict !== 'skipped') opts.observe?.(entry, exchange);
       return report(entry, credential);
     },
     /** A problem that belongs to no entry, met `position` entries into the input. */
