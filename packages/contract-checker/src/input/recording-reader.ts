@@ -46,11 +46,6 @@ export type EntryLimits = Pick<CheckLimits, 'maxEntryBytes' | 'maxJsonNodes'>;
  * it unparsed (how a shard leaves the other entries to the others). */
 export type Selector = (bytes: number) => number | undefined;
 
-function counter(): Selector {
-  let next = 0;
-  return () => next++;
-}
-
 /** An entry's bytes as an item: its limits first (before a byte is decoded: a string of 512 MiB cannot even be
  * made), then the HAR format; a failure stays the entry's own. */
 function decodeEntry(
@@ -88,7 +83,10 @@ function tooManyValues(bytes: Buffer, start: number, end: number, limits: EntryL
  * they would outlive V8's young generation. */
 export function recordingDecoder(
   format: RecordingFormat,
-  select: Selector = counter(),
+  select: Selector = (
+    (next) => () =>
+      next++
+  )(0),
   limits: EntryLimits = batchLimits,
 ) {
   const splitter = new RecordingSplitter(format, limits.maxEntryBytes);

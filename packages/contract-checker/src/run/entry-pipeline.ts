@@ -78,13 +78,10 @@ function credentialTest(names: CredentialNames): (request: RecordedRequest) => b
   return (request) => {
     if (request.headers.some((header) => header.value !== '' && headers.has(header.name.toLowerCase())))
       return true;
-    if (names.query.length === 0 || !request.url.includes('?')) return false;
-    try {
-      const query = new URL(request.url).searchParams;
-      return names.query.some((name) => query.has(name));
-    } catch {
-      return false;
-    }
+    const { url } = request;
+    if (names.query.length === 0 || !url.includes('?') || !URL.canParse(url)) return false;
+    const query = new URL(url).searchParams;
+    return names.query.some((name) => query.has(name));
   };
 }
 

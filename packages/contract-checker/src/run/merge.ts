@@ -52,9 +52,11 @@ export function mergeReports(parts: Array<{ file: string; report: JsonReport }>)
         skippedReasons: { 'other-host': -n },
         skippedHosts: { [host]: -n },
       });
+  const ours = (entry: EntryReport) =>
+    entry.verdict === 'skipped' && entry.skip?.reason === 'other-host' && routed.has(hostOf(entry.url));
   const entries: EntryReport[] = parts
     .flatMap(({ report }) => report.entries)
-    .map((entry) => (isOtherHost(entry) && routed.has(hostOf(entry.url)) ? undocumented(entry) : entry))
+    .map((entry) => (ours(entry) ? undocumented(entry) : entry))
     .sort((a, b) => a.position - b.position);
   const entriesUnlisted = parts.reduce((sum, { report }) => sum + (report.entriesUnlisted ?? 0), 0);
   const inputErrors = unique(parts.flatMap(({ report }) => report.inputErrors));
@@ -101,10 +103,6 @@ function sameRun(parts: Array<{ file: string; report: JsonReport }>, count: numb
         );
     });
   }
-}
-
-function isOtherHost(entry: EntryReport): boolean {
-  return entry.verdict === 'skipped' && entry.skip?.reason === 'other-host';
 }
 
 /** An entry one shard skipped as on another host, on a host another shard routes: undocumented-operation. */
