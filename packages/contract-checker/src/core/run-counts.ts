@@ -81,18 +81,22 @@ const verdictCount: Record<RunVerdict, 'passed' | 'failed' | 'notJudged' | 'skip
 
 /** Counts one entry; `credential`: whether its request carries a credential of any loaded scheme. */
 export function countEntry(counts: RunCounts, entry: EntryReport, credential?: boolean): void {
-  const tally: DeepPartial<RunCounts> = { [verdictCount[entry.verdict]]: 1 };
+  counts[verdictCount[entry.verdict]]++;
+  const one = (record: Record<string, number>, key: string): void => {
+    record[key] = (record[key] ?? 0) + 1;
+  };
   // A failing entry lists its parts not judged beside its violations; they are not counted here.
   if (entry.verdict === 'not-judged')
-    tally.notJudgedReasons = Object.fromEntries((entry.notJudged ?? []).map((part) => [part.reason, 1]));
+    for (const reason of new Set(entry.notJudged?.map((part) => part.reason)))
+      one(counts.notJudgedReasons, reason);
   if (entry.skip) {
-    tally.skippedReasons = { [entry.skip.reason]: 1 };
-    if (entry.skip.reason === 'other-host') tally.skippedHosts = { [hostOf(entry.url)]: 1 };
+    one(counts.skippedReasons, entry.skip.reason);
+    if (entry.skip.reason === 'other-host') one(counts.skippedHosts, hostOf(entry.url));
   }
   const missing = entry.violations.some((violation) => violation.rule === 'security-missing');
-  if (credential !== undefined && entry.verdict !== 'skipped' && (credential || missing))
-    tally.credentials = { [entry.file]: [credential ? 1 : 0, missing ? 1 : 0] };
-  addCounts(counts, tally);
+  if (credential === undefined || entry.verdict === 'skipped' || (!credential && !missing)) return;
+  const tally = counts.credentials[entry.file] ?? [0, 0];
+  counts.credentials[entry.file] = [tally[0] + (credential ? 1 : 0), tally[1] + (missing ? 1 : 0)];
 }
 
 /** The counts as a report shows them: maps in a stable order (by key), whatever order threads added them in. */
