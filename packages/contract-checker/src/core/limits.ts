@@ -94,11 +94,9 @@ export class JsonScanner {
         }
         this.carriedSlashes = 0;
         at = end + 1;
-        if (slashes % 2 === 1) {
-          this.stringLength++;
-        } else {
-          this.inString = false;
-        }
+        // An odd run of backslashes escapes the quote.
+        if (slashes % 2 === 1) this.stringLength++;
+        else this.inString = false;
         if (this.checkString() !== undefined) return this.exceeded;
         continue;
       }
@@ -110,16 +108,12 @@ export class JsonScanner {
         this.nodes++;
         if (++this.depth > this.deepest) {
           this.deepest = this.depth;
-          if (this.deepest > maxJsonDepth)
-            return this.over(
-              'maxJsonDepth',
-              `JSON nested deeper than ${maxJsonDepth} levels (raise it with ${limitOptions.maxJsonDepth})`,
-            );
+          if (this.deepest > maxJsonDepth) return this.over('maxJsonDepth');
         }
       } else if (code === 93 || code === 125) {
         this.depth--;
       } else if (code === 44) {
-        if (++this.nodes > maxJsonNodes) return this.nodesOver();
+        if (++this.nodes > maxJsonNodes) return this.over('maxJsonNodes');
       }
     }
     return undefined;
@@ -130,29 +124,29 @@ export class JsonScanner {
     if (this.exceeded !== undefined) return this.exceeded;
     // `[` and `{` count a value each and so does the `,` or start before them: the first of a container is
     // counted twice at most, which only makes the count an upper bound.
-    if (this.nodes > this.limits.maxJsonNodes) return this.nodesOver();
+    if (this.nodes > this.limits.maxJsonNodes) return this.over('maxJsonNodes');
     return { nodes: this.nodes, depth: this.deepest };
   }
 
   private checkString(): JsonCost | undefined {
     const max = this.limits.maxJsonStringLength;
-    if (max === undefined || this.stringLength <= max) return undefined;
-    return this.over('maxJsonStringLength', `a JSON string longer than ${max} characters`);
+    return max === undefined || this.stringLength <= max ? undefined : this.over('maxJsonStringLength');
   }
 
-  private nodesOver(): JsonCost {
-    const max = this.limits.maxJsonNodes;
-    return this.over(
-      'maxJsonNodes',
-      `JSON of more than ${max} values (raise it with ${limitOptions.maxJsonNodes})`,
-    );
-  }
-
-  private over(limit: Exclude<JsonCost, { nodes: number }>['limit'], message: string): JsonCost {
-    this.exceeded = { limit, message };
+  private over(limit: JsonLimit): JsonCost {
+    this.exceeded = { limit, message: pastJsonLimit[limit](this.limits[limit] as number) };
     return this.exceeded;
   }
 }
+
+type JsonLimit = keyof JsonScanLimits;
+
+/** What a JSON text past each limit is, told with the option that raises it. */
+const pastJsonLimit: Record<JsonLimit, (max: number) => string> = {
+  maxJsonNodes: (max) => `JSON of more than ${max} values (raise it with ${limitOptions.maxJsonNodes})`,
+  maxJsonDepth: (max) => `JSON nested deeper than ${max} levels (raise it with ${limitOptions.maxJsonDepth})`,
+  maxJsonStringLength: (max) => `a JSON string longer than ${max} characters`,
+};
 
 /** {@link JsonScanner} over one whole text. */
 export function jsonCost(text: string, limits: JsonScanLimits): JsonCost {
@@ -182,33 +176,6 @@ function openersAtMost(text: string, max: number): boolean {
   for (let at = text.indexOf('{'); at >= 0; at = text.indexOf('{', at + 1)) if (++count > max) return false;
   for (let at = text.indexOf('['); at >= 0; at = text.indexOf('[', at + 1)) if (++count > max) return false;
   return true;
-}
-
-/** {@link jsonCost} of UTF-8 bytes (an entry before it is decoded), values only: nesting is bounded by the bytes. */
-export function jsonBytesCost(
-  bytes: Buffer,
-  start: number,
-  end: number,
-  limits: Pick<CheckLimits, 'maxJsonNodes'>,
-): string | undefined {
-  let nodes = 1;
-  for (let at = start; at < end; at++) {
-    const code = bytes[at] as number;
-    if (code === QUOTE) {
-      for (;;) {
-        const close = bytes.indexOf(QUOTE, at + 1);
-        if (close < 0 || close >= end) return undefined;
-        let slashes = 0;
-        while (bytes[close - 1 - slashes] === BACKSLASH) slashes++;
-        at = close;
-        if (slashes % 2 === 0) break;
-      }
-    } else if (code === 44 || code === 91 || code === 123) {
-      if (++nodes > limits.maxJsonNodes)
-        return `the entry holds more than ${limits.maxJsonNodes} JSON values (raise it with ${limitOptions.maxJsonNodes})`;
-    }
-  }
-  return undefined;
 }
 
 /** Whether a text may be JSON worth scanning: its first character (after whitespace) opens a container. */

@@ -1,5 +1,5 @@
 import { printable } from '@svc-contracts/har';
-import type { EntryReport } from './entry-report.js';
+import type { EntryReport, RunVerdict } from './entry-report.js';
 import { isToolReason, type NotJudgedReason, reasonCounts, type SkipReason } from './scope.js';
 
 /** What a run counts of its entries: every entry is passed, failed, not judged or skipped, and the reasons of
@@ -34,10 +34,6 @@ export function emptyCounts(): RunCounts {
   };
 }
 
-function addTo<K extends string>(into: Partial<Record<K, number>>, key: K, count = 1): void {
-  into[key] = (into[key] ?? 0) + count;
-}
-
 const authority = /^([a-z][a-z0-9+.-]*):\/\/(?:[^/?#@]*@)?([^/?#]*)/i;
 const defaultPorts: Record<string, string> = { http: ':80', https: ':443' };
 
@@ -51,59 +47,56 @@ export function hostOf(url: string): string {
   return port !== undefined && host.endsWith(port) ? host.slice(0, -port.length) : host;
 }
 
-function tallyOf(counts: RunCounts, file: string): [number, number] {
-  let tally = counts.credentials[file];
-  if (!tally) {
-    tally = [0, 0];
-    counts.credentials[file] = tally;
+/** Adds the counts of `from` (a run's, a shard report's, or one entry's) to `into`, key by key; a reason or
+ * host whose count falls to 0 is dropped. */
+export function addCounts(into: RunCounts, from: DeepPartial<RunCounts>): void {
+  const add = (to: Record<string, unknown>, more: object, prune: boolean): void => {
+    for (const [key, value] of Object.entries(more)) {
+      if (typeof value === 'number') to[key] = ((to[key] as number | undefined) ?? 0) + value;
+      else if (value !== null && typeof value === 'object') {
+        to[key] ??= Array.isArray(value) ? [] : {};
+        add(to[key] as Record<string, unknown>, value, false);
+      }
+      if (prune && to[key] === 0) delete to[key];
+    }
+  };
+  for (const key of countKeys) {
+    const value = from[key];
+    if (typeof value === 'number') (into[key] as number) += value;
+    else if (value !== undefined) add(into[key] as Record<string, unknown>, value, true);
   }
-  return tally;
 }
+
+const countKeys = Object.keys(emptyCounts()) as Array<keyof RunCounts>;
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+const verdictCount: Record<RunVerdict, 'passed' | 'failed' | 'notJudged' | 'skipped'> = {
+  conforms: 'passed',
+  'rejected-as-expected': 'passed',
+  violation: 'failed',
+  'not-judged': 'notJudged',
+  skipped: 'skipped',
+};
 
 /** Counts one entry; `credential`: whether its request carries a credential of any loaded scheme. */
 export function countEntry(counts: RunCounts, entry: EntryReport, credential?: boolean): void {
-  switch (entry.verdict) {
-    case 'violation':
-      counts.failed++;
-      break;
-    case 'not-judged':
-      counts.notJudged++;
-      break;
-    case 'skipped':
-      counts.skipped++;
-      break;
-    default:
-      counts.passed++;
-  }
+  counts[verdictCount[entry.verdict]]++;
+  const one = (record: Record<string, number>, key: string): void => {
+    record[key] = (record[key] ?? 0) + 1;
+  };
   // A failing entry lists its parts not judged beside its violations; they are not counted here.
   if (entry.verdict === 'not-judged')
-    for (const reason of new Set((entry.notJudged ?? []).map((part) => part.reason)))
-      addTo(counts.notJudgedReasons, reason);
+    for (const reason of new Set(entry.notJudged?.map((part) => part.reason)))
+      one(counts.notJudgedReasons, reason);
   if (entry.skip) {
-    addTo(counts.skippedReasons, entry.skip.reason);
-    if (entry.skip.reason === 'other-host') addTo(counts.skippedHosts, hostOf(entry.url));
+    one(counts.skippedReasons, entry.skip.reason);
+    if (entry.skip.reason === 'other-host') one(counts.skippedHosts, hostOf(entry.url));
   }
-  if (credential === undefined || entry.verdict === 'skipped') return;
   const missing = entry.violations.some((violation) => violation.rule === 'security-missing');
-  if (!credential && !missing) return;
-  const tally = tallyOf(counts, entry.file);
-  if (credential) tally[0]++;
-  if (missing) tally[1]++;
-}
-
-/** Adds `from` to `into`. */
-export function addCounts(into: RunCounts, from: RunCounts): void {
-  into.passed += from.passed;
-  into.failed += from.failed;
-  into.notJudged += from.notJudged;
-  into.skipped += from.skipped;
-  for (const field of ['notJudgedReasons', 'skippedReasons', 'skippedHosts'] as const)
-    for (const [key, count] of Object.entries(from[field])) addTo<string>(into[field], key, count);
-  for (const [file, [withCredential, missing]] of Object.entries(from.credentials)) {
-    const tally = tallyOf(into, file);
-    tally[0] += withCredential;
-    tally[1] += missing;
-  }
+  if (credential === undefined || entry.verdict === 'skipped' || (!credential && !missing)) return;
+  const tally = counts.credentials[entry.file] ?? [0, 0];
+  counts.credentials[entry.file] = [tally[0] + (credential ? 1 : 0), tally[1] + (missing ? 1 : 0)];
 }
 
 /** The counts as a report shows them: maps in a stable order (by key), whatever order threads added them in. */
@@ -115,14 +108,6 @@ export function orderedCounts(counts: RunCounts): RunCounts {
     skippedHosts: sorted(counts.skippedHosts),
     credentials: sorted(counts.credentials),
   };
-}
-
-/** Recordings in which entries fail `security-missing` and no entry carries any credential. */
-export function looksSanitized(counts: RunCounts): string[] {
-  return Object.entries(counts.credentials)
-    .filter(([, [withCredential, missing]]) => withCredential === 0 && missing > 0)
-    .map(([file]) => file)
-    .sort();
 }
 
 /** What the user asked to fail the run besides violations (`--fail-on-not-judged`, `--fail-on-skipped`). */
@@ -174,20 +159,20 @@ export function summaryLine(counts: RunCounts, inputErrors = 0): string {
   return parts.join(', ');
 }
 
-/** The lines above the summary line that explain its counts: the hosts skipped, sanitized-looking files. */
+/** The lines above the summary line that explain its counts: the hosts skipped, and the recordings that look
+ * sanitized (entries fail `security-missing` and none carries a credential). */
 export function scopeLines(counts: RunCounts, sanitizedOption: boolean): string[] {
-  const lines: string[] = [];
-  if (Object.keys(counts.skippedHosts).length > 0) {
-    lines.push(
+  const lines = Object.entries(counts.credentials)
+    .filter(([, [withCredential, missing]]) => !sanitizedOption && withCredential === 0 && missing > 0)
+    .map(([file]) => file)
+    .sort()
+    .map(
+      (file) =>
+        `${printable(file)}: no entry carries a credential (Authorization, Cookie or an API key) and some fail security-missing: it looks like a sanitized export (Chrome's default "Export HAR (sanitized)" strips Authorization and Cookie). Check a request of it for its Authorization header; export with sensitive data, or pass --sanitized to leave security not judged.`,
+    );
+  if (Object.keys(counts.skippedHosts).length > 0)
+    lines.unshift(
       `skipped as other hosts (not ours): ${hostList(counts.skippedHosts)}; map a host of ours with --host SERVICE=HOST`,
     );
-  }
-  if (!sanitizedOption) {
-    for (const file of looksSanitized(counts)) {
-      lines.push(
-        `${printable(file)}: no entry carries a credential (Authorization, Cookie or an API key) and some fail security-missing: it looks like a sanitized export (Chrome's default "Export HAR (sanitized)" strips Authorization and Cookie). Check a request of it for its Authorization header; export with sensitive data, or pass --sanitized to leave security not judged.`,
-      );
-    }
-  }
   return lines;
 }

@@ -41,6 +41,5 @@ function collect(file: string, items: RecordingItem[]): HarFile {
 
 /** Files and folders as recording files (har's `collectRecordingFiles`): a folder gives every recording below
  * it, sorted; a missing path, or a folder without a recording, is an input error. */
-export async function collectHarFiles(paths: string[]): Promise<{ files: string[]; errors: InputError[] }> {
-  return collectRecordingFiles(paths);
-}
+export const collectHarFiles: (paths: string[]) => Promise<{ files: string[]; errors: InputError[] }> =
+  collectRecordingFiles;

@@ -13,7 +13,7 @@ import {
   readRecordingChunks,
   type ScannedElement,
 } from '@svc-contracts/har';
-import { batchLimits, type CheckLimits, entryTooLarge, jsonBytesCost } from '../core/limits.js';
+import { batchLimits, type CheckLimits, entryTooLarge, jsonOverLimit, limitOptions } from '../core/limits.js';
 import type { NotJudged, Skip } from '../core/scope.js';
 import type { Shard } from '../core/shard.js';
 
@@ -46,11 +46,6 @@ export type EntryLimits = Pick<CheckLimits, 'maxEntryBytes' | 'maxJsonNodes'>;
  * it unparsed (how a shard leaves the other entries to the others). */
 export type Selector = (bytes: number) => number | undefined;
 
-function counter(): Selector {
-  let next = 0;
-  return () => next++;
-}
-
 /** An entry's bytes as an item: its limits first (before a byte is decoded: a string of 512 MiB cannot even be
  * made), then the HAR format; a failure stays the entry's own. */
 function decodeEntry(
@@ -59,9 +54,8 @@ function decodeEntry(
   position: number,
   limits: EntryLimits,
 ): RecordingItem {
-  const tooLarge =
-    entryTooLarge(element.end - element.start, limits) ??
-    jsonBytesCost(element.buffer, element.start, element.end, limits);
+  const { buffer, start, end } = element;
+  const tooLarge = entryTooLarge(end - start, limits) ?? tooManyValues(buffer, start, end, limits);
   if (tooLarge !== undefined)
     return { index, position, unread: { reason: 'resource-limit', part: 'entry', detail: tooLarge } };
   const json = parseEntryJson(element);
@@ -74,27 +68,36 @@ function decodeEntry(
   }
 }
 
+/** Whether an entry holds more JSON values than JSON.parse may build: its bytes scanned as one-byte characters
+ * (no UTF-8 sequence holds a quote, a bracket or a comma), only when there are enough of them to be too many. */
+function tooManyValues(bytes: Buffer, start: number, end: number, limits: EntryLimits): string | undefined {
+  const { maxJsonNodes } = limits;
+  if (end - start < maxJsonNodes) return undefined;
+  const over = jsonOverLimit(bytes.toString('latin1', start, end), { maxJsonNodes, maxJsonDepth: Infinity });
+  if (over === undefined) return undefined;
+  return `the entry holds more than ${maxJsonNodes} JSON values (raise it with ${limitOptions.maxJsonNodes})`;
+}
+
 /** Turns recording bytes, fed in chunks, into entries: har's splitter finds each entry's bytes, and an entry the
  * selector skips is never decoded. Each chunk's entries are decoded as they are iterated: decoded all at once
  * they would outlive V8's young generation. */
 export function recordingDecoder(
   format: RecordingFormat,
-  select: Selector = counter(),
+  select: Selector = (
+    (next) => () =>
+      next++
+  )(0),
   limits: EntryLimits = batchLimits,
 ) {
   const splitter = new RecordingSplitter(format, limits.maxEntryBytes);
-  let selected: Array<[ScannedElement, number, number]> = [];
+  const selected: Array<[ScannedElement, number, number]> = [];
   const take = (element: ScannedElement, index: number): void => {
     const position = select(element.end - element.start);
     if (position !== undefined) selected.push([element, index, position]);
   };
-  const taken = (): Iterable<RecordingItem> => {
-    const items = selected;
-    selected = [];
-    return (function* () {
-      for (const [element, index, position] of items) yield decodeEntry(element, index, position, limits);
-    })();
-  };
+  function* taken(items = selected.splice(0)): Iterable<RecordingItem> {
+    for (const [element, index, position] of items) yield decodeEntry(element, index, position, limits);
+  }
   return {
     /** The next chunk (text is the whole file's text or a piece of it): the entries it completes. */
     push(chunk: Uint8Array | string): Iterable<RecordingItem> {
@@ -131,10 +134,10 @@ export async function* readRecording(path: string): AsyncGenerator<RecordingItem
 
 /** What a run does with the recordings as they are read, file by file, in input order. */
 export interface RecordingVisitor {
-  /** The next decoded entries of `file` (of this shard); awaited before more is read. */
-  batch(file: string, items: Iterable<RecordingItem>): void | Promise<void>;
+  /** The next decoded entry of `file` (of this shard); awaited before the next. */
+  take(file: string, item: RecordingItem): void | Promise<void>;
   /** A problem that belongs to no entry (a missing path, a broken document), met `position` entries in. */
-  problem(error: InputError, position: number): void | Promise<void>;
+  inputError(error: InputError, position: number): void | Promise<void>;
   /** Told the bytes of each entry of this shard, before it is decoded (how far into the input a run is). */
   sized(bytes: number): void;
 }
@@ -147,7 +150,7 @@ export interface InputIdentity {
 }
 
 /** Reads every recording of `paths` as a stream: the entries of `shard` (every `count`-th of the whole input,
- * from the `index`-th) go to `visitor.batch` in input order; a failure to read one file is its problem alone. */
+ * from the `index`-th) go to `visitor.take` in input order; a failure to read one file is its problem alone. */
 export async function walkRecordings(
   paths: string[],
   shard: Shard | undefined,
@@ -164,7 +167,7 @@ export async function walkRecordings(
     );
     digest.update(`${file}\0${size}\n`);
   }
-  if (reportsProblems) for (const error of errors) await visitor.problem(error, 0);
+  if (reportsProblems) for (const error of errors) await visitor.inputError(error, 0);
   let position = 0;
   const select = (bytes: number): number | undefined => {
     const at = position++;
@@ -174,10 +177,11 @@ export async function walkRecordings(
   };
   for (const file of files) {
     try {
-      for await (const items of readRecordingBatches(file, select, limits)) await visitor.batch(file, items);
+      for await (const items of readRecordingBatches(file, select, limits))
+        for (const item of items) await visitor.take(file, item);
     } catch (error) {
       const failure = error instanceof HarFormatError ? error.message : `cannot read: ${String(error)}`;
-      if (reportsProblems) await visitor.problem({ file, reason: printable(failure) }, position);
+      if (reportsProblems) await visitor.inputError({ file, reason: printable(failure) }, position);
     }
   }
   return { digest: digest.digest('hex').slice(0, 16), entries: position };

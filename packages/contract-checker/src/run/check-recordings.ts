@@ -3,7 +3,7 @@ import type { EntryReport } from '../core/entry-report.js';
 import { batchXmlLimits } from '../core/limits.js';
 import { exitCodeOf, type FailOn, orderedCounts } from '../core/run-counts.js';
 import type { Shard } from '../core/shard.js';
-import type { InputError } from '../input/har.js';
+import type { InputError, RecordedExchange } from '../input/har.js';
 import { walkRecordings } from '../input/recording-reader.js';
 import { scoreMutants } from '../mutation/mutation.js';
 import { coverageTally } from '../report/coverage.js';
@@ -44,33 +44,37 @@ export async function checkRecordings(
   try {
     requireService(contracts, opts.service);
     const { service, shard } = opts;
-    const operations = contracts
-      .documentedOperations()
-      .filter((operation) => service === undefined || operation.service === service);
-    const coverage = opts.coverage ? coverageTally(operations) : undefined;
+    const ours = (operation: { service: string }) => service === undefined || operation.service === service;
+    const coverage = opts.coverage ? coverageTally(contracts.documentedOperations().filter(ours)) : undefined;
     const passing: Parameters<typeof scoreMutants>[0] = [];
-    const pipelineOpts = { ...opts, coverage, passing: opts.mutation ? passing : undefined };
-    const pipeline = entryPipeline(contracts, pipelineOpts, sink);
+    const observe = (entry: EntryReport, exchange: RecordedExchange): void => {
+      // The coverage cell the entry fills (where JUnit reports it), and the passing entries to mutate.
+      const cell = coverage?.add(entry.match, exchange.response);
+      if (cell)
+        entry.cell = { status: cell.status, ...(cell.contentType && { contentType: cell.contentType }) };
+      if (opts.mutation && (entry.verdict === 'conforms' || entry.verdict === 'rejected-as-expected')) {
+        const { request, response } = exchange;
+        const requestConforms = entry.verdict === 'conforms';
+        passing.push({ request, response, requestConforms, file: entry.file, entry: entry.index });
+      }
+      opts.observe?.(entry, exchange);
+    };
+    const pipeline = entryPipeline(contracts, { ...opts, observe }, sink);
     let bytes = 0;
-    opts.progress?.(() => {
-      const { passed, failed, notJudged, skipped } = pipeline.counts;
-      return { entries: passed + failed + notJudged + skipped, bytes };
-    });
+    const { counts } = pipeline;
+    opts.progress?.(() => ({
+      entries: counts.passed + counts.failed + counts.notJudged + counts.skipped,
+      bytes,
+    }));
     const input = await walkRecordings(paths, shard, contracts.limits, {
-      async batch(file, items) {
-        for (const item of items) {
-          const taken = pipeline.take(file, item);
-          if (taken) await taken;
-        }
-      },
-      problem: (error, position) => pipeline.inputError(error, position),
-      // The entries' sizes: how far into the input the run is.
+      take: pipeline.take,
+      inputError: pipeline.inputError,
       sized: (entryBytes) => {
         bytes += entryBytes;
       },
     });
     await pipeline.end();
-    const { counts, inputErrors: inputErrorCount } = pipeline;
+    const inputErrorCount = pipeline.inputErrors;
     const summary: RunSummary = {
       services: contracts.services,
       specProblems: contracts.problems,
@@ -99,12 +103,8 @@ export async function checkHarFiles(paths: string[], opts: CheckHarOptions = {})
   const entries: EntryReport[] = [];
   const inputErrors: InputError[] = [];
   const { inputErrorCount: _count, ...summary } = await checkRecordings(paths, opts, {
-    entry: (entry) => {
-      entries.push(entry);
-    },
-    inputError: (error) => {
-      inputErrors.push(error);
-    },
+    entry: (entry) => void entries.push(entry),
+    inputError: (error) => void inputErrors.push(error),
   });
   return { ...summary, entries, inputErrors };
 }

@@ -5,12 +5,10 @@ import type { ContractSet, CredentialNames } from '../contract/contract-set.js';
 import type { EntryReport, RunVerdict } from '../core/entry-report.js';
 import { limitOptions } from '../core/limits.js';
 import { countEntry, emptyCounts, hostOf } from '../core/run-counts.js';
-import { CheckLimitError, type NotJudged } from '../core/scope.js';
+import { CheckLimitError, type NotJudged, type Skip } from '../core/scope.js';
 import type { EntryVerdict, RecordedRequest } from '../core/types.js';
 import type { InputError, RecordedExchange } from '../input/har.js';
 import type { RecordingItem } from '../input/recording-reader.js';
-import type { scoreMutants } from '../mutation/mutation.js';
-import type { CoverageTally } from '../report/coverage.js';
 import { payloadOf } from '../report/masked.js';
 import type { ReportSink } from '../report/report.js';
 
@@ -81,13 +79,10 @@ function credentialTest(names: CredentialNames): (request: RecordedRequest) => b
   return (request) => {
     if (request.headers.some((header) => header.value !== '' && headers.has(header.name.toLowerCase())))
       return true;
-    if (names.query.length === 0 || !request.url.includes('?')) return false;
-    try {
-      const query = new URL(request.url).searchParams;
-      return names.query.some((name) => query.has(name));
-    } catch {
-      return false;
-    }
+    const { url } = request;
+    if (names.query.length === 0 || !url.includes('?') || !URL.canParse(url)) return false;
+    const query = new URL(url).searchParams;
+    return names.query.some((name) => query.has(name));
   };
 }
 
@@ -98,16 +93,9 @@ export interface PipelineOptions {
   service?: string | undefined;
   scope?: RunScope | undefined;
   maxHeld?: number | undefined;
-  coverage?: CoverageTally | undefined;
-  /** Collects every passing entry (for `--mutation`). */
-  passing?: Parameters<typeof scoreMutants>[0] | undefined;
-  /** Handed every judged entry with its exchange (`--propose`: what traffic shows where the contract is open). */
+  /** Handed every judged entry with its exchange before the sink (coverage, `--mutation`, `--propose`). */
   observe?: ((entry: EntryReport, exchange: RecordedExchange) => void) | undefined;
 }
-
-/** A checked entry. `hold`: no operation matched and no mapping names the host, so it waits until the run
- * knows whether the host is ours. */
-type Checked = { entry: EntryReport; hold?: boolean; credential?: boolean; read?: RecordedExchange };
 
 type ReportedVerdict = Pick<EntryVerdict, 'match' | 'violations' | 'requestViolations' | 'note'> & {
   verdict: RunVerdict;
@@ -119,6 +107,7 @@ const passed: ReportedVerdict = { verdict: 'conforms', violations: [], requestVi
 export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sink: ReportSink) {
   const credentialNames = contracts.credentialNames();
   const carriesCredential = credentialTest(credentialNames);
+  const { maxEntryBytes } = contracts.limits;
   const hosts = new Map(
     Object.entries(opts.scope?.hosts ?? {}).map(([host, service]) => [host.toLowerCase(), service]),
   );
@@ -127,6 +116,8 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
   let inputErrors = 0;
   /** Hosts on which some entry matched an operation. */
   const routed = new Set<string>();
+  /** Entries that matched no operation on a host no mapping names: they wait until the run knows whether the
+   * host is ours. */
   const held: EntryReport[] = [];
   const maxHeld = Math.max(1, opts.maxHeld ?? defaultMaxHeld);
   /** Entries skipped as another host's before the end of the run, by host. */
@@ -140,57 +131,52 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
     inputErrors++;
     return sink.inputError(error, position);
   };
-  /** Decides held entries with the hosts routed so far. */
+  /** Decides held entries with the hosts routed so far: a host no entry routed is another host's. */
   const decide = async (entries: EntryReport[], early: boolean): Promise<void> => {
     for (const entry of entries) {
       const host = hostOf(entry.url);
-      const settled = routed.has(host) ? entry : otherHost(entry);
-      if (early && settled !== entry) decidedEarly.set(host, (decidedEarly.get(host) ?? 0) + 1);
-      await report(settled);
+      if (routed.has(host)) {
+        await report(entry);
+        continue;
+      }
+      if (early) decidedEarly.set(host, (decidedEarly.get(host) ?? 0) + 1);
+      const detail = 'no --host mapping names this host and no entry on it matches an operation';
+      await report(entryReport(entry, skippedVerdict, [], { reason: 'other-host', detail }));
     }
   };
-  // `read`: the exchange with its attached bodies, for coverage, mutation and --propose.
-  const emit = (raw: RecordedExchange, { entry, hold, credential, read: exchange = raw }: Checked) => {
-    const host = hostOf(exchange.request.url);
-    if (entry.match) routed.add(host);
-    else if (hold && !routed.has(host)) {
-      held.push(entry);
-      // Memory stays bounded: past `maxHeld`, the older half is decided with what the run knows now.
-      return held.length > maxHeld ? decide(held.splice(0, Math.ceil(maxHeld / 2)), true) : undefined;
-    }
-    if (entry.verdict !== 'skipped') {
-      fileEntry(entry, exchange, opts);
-      opts.observe?.(entry, exchange);
-    }
-    return report(entry, credential);
-  };
-
-  /** The entry at once when no XML engine is involved (no promise per entry), else its promise. */
-  const check = (file: string, exchange: RecordedExchange, position: number): Checked | Promise<Checked> => {
+  /** The entry checked and `read` with its attached bodies; `credential` when its request carries one. */
+  const check = async (file: string, exchange: RecordedExchange, position: number) => {
+    const { method, url } = exchange.request;
+    const masked = maskUrl(url, { names: credentialNames.query });
+    const head = {
+      file,
+      index: exchange.index,
+      position,
+      method,
+      url: masked,
+      status: exchange.response.status,
+    };
     const entryOf = (verdict: ReportedVerdict, notJudged: NotJudged[]) =>
-      entryReport(file, exchange, position, verdict, notJudged, credentialNames.query);
-    const uncheckable = (error: unknown): Checked => ({ entry: entryOf(passed, [uncheckablePart(error)]) });
-    if (exchange.skip)
-      return { entry: entryOf({ verdict: 'skipped', violations: [], requestViolations: [] }, []) };
+      entryReport(head, verdict, notJudged, exchange.skip);
+    if (exchange.skip) return { entry: entryOf(skippedVerdict, []) };
     try {
-      const { maxEntryBytes } = contracts.limits;
       const { request, response, notJudged } = withAttachments(file, exchange, maxEntryBytes);
       const credential = carriesCredential(request);
       const service = mappedService(hosts, request.url) ?? opts.service;
-      const verdict = contracts.checkExchangeNow(
+      const verdict = await contracts.checkExchangeNow(
         opts.scope?.sanitized && !credential ? { ...request, credentialsNotRecorded: true } : request,
         response,
         service === undefined ? {} : { service },
       );
-      const done = (known: EntryVerdict): Checked => ({
-        entry: entryOf(known, [...notJudged, ...(known.notJudged ?? [])]),
-        credential,
-        read: { ...exchange, request, response },
-        hold: !known.match && service === undefined && exchange.request.webhook === undefined,
-      });
-      return verdict instanceof Promise ? verdict.then(done).catch(uncheckable) : done(verdict);
+      const read = { ...exchange, request, response };
+      const entry = {
+        ...entryOf(verdict, [...notJudged, ...(verdict.notJudged ?? [])]),
+        ...payloadOf(read, verdict.violations),
+      };
+      const hold = !verdict.match && service === undefined && exchange.request.webhook === undefined;
+      return { entry, credential, hold, read };
     } catch (error) {
-      return uncheckable(error);
+      return { entry: entryOf(passed, [uncheckablePart(error)]) };
     }
   };
 
@@ -199,14 +185,28 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
     get inputErrors() {
       return inputErrors;
     },
-    /** The next item of `file`, in input order: a promise only when the run must wait for it. */
-    take(file: string, item: RecordingItem): void | Promise<void> {
+    /** The next item of `file`, in input order. */
+    async take(file: string, item: RecordingItem): Promise<void> {
       const { index, position } = item;
       if ('error' in item) return inputError({ file, entry: index, reason: item.error }, position);
-      if ('unread' in item) return report(unreadEntry(file, index, position, item.unread));
-      const checked = check(file, item.exchange, position);
-      if (!(checked instanceof Promise)) return emit(item.exchange, checked);
-      return checked.then((known) => emit(item.exchange, known));
+      if ('unread' in item) {
+        const unread = { file, index, position, method: '-', url: '(not read)', status: 0 };
+        return report(entryReport(unread, passed, [item.unread]));
+      }
+      const { exchange } = item;
+      const checked: { entry: EntryReport; hold?: boolean; credential?: boolean; read?: RecordedExchange } =
+        await check(file, exchange, position);
+      const { entry, hold, credential, read = exchange } = checked;
+      const host = hostOf(exchange.request.url);
+      if (entry.match) routed.add(host);
+      else if (hold && !routed.has(host)) {
+        held.push(entry);
+        // Memory stays bounded: past `maxHeld`, the older half is decided with what the run knows now.
+        if (held.length > maxHeld) await decide(held.splice(0, Math.ceil(maxHeld / 2)), true);
+        return;
+      }
+      if (entry.verdict !== 'skipped') opts.observe?.(entry, read);
+      return report(entry, credential);
     },
     /** A problem that belongs to no entry, met `position` entries into the input. */
     inputError,
@@ -223,58 +223,26 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
   };
 }
 
-/** A held entry on a host no entry routed to an operation: another host's. */
-function otherHost(entry: EntryReport): EntryReport {
-  const { violations: _violations, requestViolations: _request, notJudged: _parts, ...rest } = entry;
-  const detail = 'no --host mapping names this host and no entry on it matches an operation';
-  return {
-    ...rest,
-    verdict: 'skipped',
-    violations: [],
-    requestViolations: [],
-    skip: { reason: 'other-host', detail },
-  };
-}
+const skippedVerdict: ReportedVerdict = { verdict: 'skipped', violations: [], requestViolations: [] };
 
-/** The report of an entry a limit stopped before it was read: no method, URL or status is known. */
-function unreadEntry(file: string, index: number, position: number, part: NotJudged): EntryReport {
-  const unknown = { method: '-', url: '(not read)', status: 0 };
-  return {
-    file,
-    index,
-    position,
-    ...unknown,
-    verdict: 'not-judged',
-    violations: [],
-    requestViolations: [],
-    notJudged: [part],
-  };
-}
-
+/** An entry's report: `head` names it (a URL with its credentials masked); nothing fails and a part is not
+ * judged: neither a pass nor a failure. */
 function entryReport(
-  file: string,
-  exchange: RecordedExchange,
-  position: number,
+  head: Pick<EntryReport, 'file' | 'index' | 'position' | 'method' | 'url' | 'status'>,
   verdict: ReportedVerdict,
   notJudged: NotJudged[],
-  queryNames: string[],
+  skip?: Skip,
 ): EntryReport {
+  const { file, index, position, method, url, status } = head;
   return {
-    file,
-    index: exchange.index,
-    position,
-    method: exchange.request.method,
-    url: maskUrl(exchange.request.url, { names: queryNames }),
-    status: exchange.response.status,
-    ...(verdict.match ? { match: verdict.match } : {}),
-    // Nothing fails and a part is not judged: neither a pass nor a failure.
+    ...{ file, index, position, method, url, status },
+    ...(verdict.match && { match: verdict.match }),
     verdict: verdict.verdict !== 'violation' && notJudged.length > 0 ? 'not-judged' : verdict.verdict,
     violations: verdict.violations,
     requestViolations: verdict.requestViolations,
-    ...(verdict.note !== undefined ? { note: verdict.note } : {}),
-    ...(exchange.skip ? { skip: exchange.skip } : {}),
-    ...(notJudged.length > 0 ? { notJudged } : {}),
-    ...payloadOf(exchange, verdict.violations),
+    ...(verdict.note !== undefined && { note: verdict.note }),
+    ...(skip && { skip }),
+    ...(notJudged.length > 0 && { notJudged }),
   };
 }
 
@@ -300,14 +268,10 @@ function withAttachments(file: string, exchange: RecordedExchange, maxEntryBytes
     const read = readAttachment(file, name, maxEntryBytes);
     if (read.ok) return read.text;
     const detail = `${name} (${isZipRecording(file) ? 'in the .zip' : 'next to the HAR'}): ${read.detail}`;
-    const tooLarge = read.reason === 'too-large';
     const missing = read.reason === 'missing' ? 'attachment-missing' : 'attachment-refused';
-    const limit = `${detail} (raise it with ${limitOptions.maxEntryBytes})`;
-    notJudged.push({
-      reason: tooLarge ? 'resource-limit' : missing,
-      part,
-      detail: tooLarge ? limit : detail,
-    });
+    const reason = read.reason === 'too-large' ? 'resource-limit' : missing;
+    const limit = reason === 'resource-limit' ? ` (raise it with ${limitOptions.maxEntryBytes})` : '';
+    notJudged.push({ reason, part, detail: detail + limit });
     return undefined;
   };
   const requestBody = attached(exchange.attachments?.request, 'request body');
@@ -316,20 +280,4 @@ function withAttachments(file: string, exchange: RecordedExchange, maxEntryBytes
   const responseBody = attached(exchange.attachments?.response, 'response body');
   if (responseBody !== undefined) response = { ...response, body: responseBody };
   return { request, response, notJudged };
-}
-
-/** Files a judged entry in its coverage cell (where JUnit reports it) and, if it passed, among those to mutate. */
-function fileEntry(
-  entry: EntryReport,
-  exchange: RecordedExchange,
-  { coverage, passing }: PipelineOptions,
-): void {
-  const cell = coverage?.add(entry.match, exchange.response);
-  if (cell)
-    entry.cell = { status: cell.status, ...(cell.contentType ? { contentType: cell.contentType } : {}) };
-  if (passing && (entry.verdict === 'conforms' || entry.verdict === 'rejected-as-expected')) {
-    const { request, response } = exchange;
-    const requestConforms = entry.verdict === 'conforms';
-    passing.push({ request, response, requestConforms, file: entry.file, entry: entry.index });
-  }
 }

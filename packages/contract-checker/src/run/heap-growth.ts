@@ -1,9 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 
-/**
- * How far a V8 heap may grow past its live data before the next full collection, as the command line sets it:
- * up to 2x.
- */
+/** How far a V8 heap may grow past its live data before the next full collection: up to 2x. */
 export const heapGrowthFlag = '--heap-growing-percent=100';
 
 /** Whether the user already chose the growth (on the command line or in `NODE_OPTIONS`). */
@@ -14,8 +11,8 @@ export function userSetHeapGrowth(execArgv: readonly string[], nodeOptions: stri
 
 /** Bounds the growth of every heap of this process, worker threads included, unless the user chose one. */
 export function boundHeapGrowth(
-  execArgv: readonly string[] = process.execArgv,
-  nodeOptions: string | undefined = process.env.NODE_OPTIONS,
+  execArgv = process.execArgv,
+  nodeOptions = process.env.NODE_OPTIONS,
 ): boolean {
   if (userSetHeapGrowth(execArgv, nodeOptions)) return false;
   setFlagsFromString(heapGrowthFlag);

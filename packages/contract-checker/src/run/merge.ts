@@ -1,14 +1,7 @@
 import { isObject } from '@svc-contracts/openapi-utils';
 import { undocumentedOperation } from '../contract/verdict.js';
 import type { EntryReport } from '../core/entry-report.js';
-import {
-  addCounts,
-  emptyCounts,
-  exitCodeOf,
-  hostOf,
-  orderedCounts,
-  type RunCounts,
-} from '../core/run-counts.js';
+import { addCounts, emptyCounts, exitCodeOf, hostOf, orderedCounts } from '../core/run-counts.js';
 import type { InputError } from '../input/har.js';
 import { mergeCoverage } from '../report/coverage.js';
 import type { JsonReport } from '../report/format.js';
@@ -48,13 +41,22 @@ export function mergeReports(parts: Array<{ file: string; report: JsonReport }>)
   }
 
   const counts = emptyCounts();
-  for (const { report } of parts) addCounts(counts, { ...emptyCounts(), ...pickCounts(report) });
-  // A host skipped in one shard may route to an operation in another: its entries are ours after all.
+  for (const { report } of parts) addCounts(counts, report);
+  // A host skipped in one shard may route to an operation in another: its entries fail after all.
   const routed = new Set(parts.flatMap(({ report }) => report.routedHosts ?? []));
-  for (const host of Object.keys(counts.skippedHosts)) if (routed.has(host)) ours(host, counts);
+  for (const [host, n] of Object.entries(counts.skippedHosts))
+    if (routed.has(host))
+      addCounts(counts, {
+        failed: n,
+        skipped: -n,
+        skippedReasons: { 'other-host': -n },
+        skippedHosts: { [host]: -n },
+      });
+  const ours = (entry: EntryReport) =>
+    entry.verdict === 'skipped' && entry.skip?.reason === 'other-host' && routed.has(hostOf(entry.url));
   const entries: EntryReport[] = parts
     .flatMap(({ report }) => report.entries)
-    .map((entry) => (isOtherHost(entry) && routed.has(hostOf(entry.url)) ? undocumented(entry) : entry))
+    .map((entry) => (ours(entry) ? undocumented(entry) : entry))
     .sort((a, b) => a.position - b.position);
   const entriesUnlisted = parts.reduce((sum, { report }) => sum + (report.entriesUnlisted ?? 0), 0);
   const inputErrors = unique(parts.flatMap(({ report }) => report.inputErrors));
@@ -103,43 +105,11 @@ function sameRun(parts: Array<{ file: string; report: JsonReport }>, count: numb
   }
 }
 
-function isOtherHost(entry: EntryReport): boolean {
-  return entry.verdict === 'skipped' && entry.skip?.reason === 'other-host';
-}
-
-/** The entries skipped as on a host another shard routes fail, listed in a report or not. */
-function ours(host: string, counts: RunCounts): void {
-  const count = counts.skippedHosts[host] ?? 0;
-  delete counts.skippedHosts[host];
-  counts.skipped -= count;
-  counts.skippedReasons['other-host'] = (counts.skippedReasons['other-host'] ?? count) - count;
-  if (counts.skippedReasons['other-host'] === 0) delete counts.skippedReasons['other-host'];
-  counts.failed += count;
-}
-
 /** An entry one shard skipped as on another host, on a host another shard routes: undocumented-operation. */
 function undocumented(entry: EntryReport): EntryReport {
   const { skip: _skip, ...rest } = entry;
   const violation = undocumentedOperation({ method: entry.method, url: entry.url, headers: [] }, undefined);
   return { ...rest, verdict: 'violation', violations: [violation], requestViolations: [violation] };
-}
-
-/** The counts a report carries; a report of an older contract-check has only passed and failed. */
-function pickCounts(report: Report): Partial<RunCounts> {
-  const { passed, failed, notJudged, notJudgedReasons, skipped, skippedReasons, skippedHosts, credentials } =
-    report;
-  return Object.fromEntries(
-    Object.entries({
-      passed,
-      failed,
-      notJudged,
-      notJudgedReasons,
-      skipped,
-      skippedReasons,
-      skippedHosts,
-      credentials,
-    }).filter(([, value]) => value !== undefined),
-  );
 }
 
 function unique(errors: InputError[]): InputError[] {
@@ -188,8 +158,7 @@ export function parseReport(text: string, file: string): JsonReport {
   )
     refuse('"input"', 'is not { digest, entries }');
   for (const [at, entry] of (parsed.entries as unknown[]).entries()) {
-    if (!isObject(entry)) refuse(`entries[${at}]`, 'is not an object');
-    if (!isObject(entry)) continue;
+    if (!isObject(entry)) return refuse(`entries[${at}]`, 'is not an object');
     if (typeof entry.position !== 'number')
       throw new MergeError(`${file}: entries without "position" (written by an older contract-check)`);
     if (!isCount(entry.position)) refuse(`entries[${at}].position`, 'is not a whole number');
