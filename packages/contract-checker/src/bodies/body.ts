@@ -60,17 +60,6 @@ const rules = (side: Side) =>
 /** A result now when it is known now (JSON, form, text), a promise when it waits for the XML engine. */
 export type MaybePromise<T> = T | Promise<T>;
 
-/** `f` of a result, now when it is known now. */
-export function after<T, U>(value: MaybePromise<T>, f: (known: T) => U): MaybePromise<U> {
-  return value instanceof Promise ? value.then(f) : f(value);
-}
-
-export function concat(first: Violation[], second: Violation[]): Violation[] {
-  if (second.length === 0) return first;
-  if (first.length === 0) return second;
-  return [...first, ...second];
-}
-
 /** One part of an XML prolog: white space, a processing instruction, a comment or the DOCTYPE. */
 const prologPart = /\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/iy;
 const elementName = /<([A-Za-z_][\w.:-]*)/y;

@@ -23,24 +23,23 @@ export function itemsCoercion(doc: OpenApiDocument, schema: unknown): (texts: st
   return (texts) => texts.map(item);
 }
 
-/** Coerces the fields of an object (form body, deepObject parameter) by the schema's `properties`; a field
- * not an array takes its `index`-th text, or its last when it has fewer. */
+/** Coerces the fields of an object (form body, deepObject parameter) by the schema's `properties`. */
 export function fieldsCoercion(
   doc: OpenApiDocument,
   schema: unknown,
-): (fields: Map<string, string[]>, index?: number) => Record<string, unknown> {
-  const coercionOf = (property: unknown): ((texts: string[], index: number) => unknown) => {
+): (fields: Map<string, string[]>) => Record<string, unknown> {
+  const coercionOf = (property: unknown): ((texts: string[]) => unknown) => {
     if (schemaTypes(doc, property).includes('array')) return itemsCoercion(doc, property);
     const scalar = scalarCoercion(doc, property);
-    return (texts, index) => scalar(texts[Math.min(index, texts.length - 1)] ?? '');
+    return (texts) => scalar(texts[0] ?? '');
   };
   const { properties } = schemaShape(doc, schema);
   const byName = new Map(Object.entries(properties).map(([name, property]) => [name, coercionOf(property)]));
-  // A field the schema does not declare is read as a text.
+  // A field the schema does not declare keeps its first text.
   const undeclared = coercionOf(undefined);
-  return (fields, index = 0) => {
+  return (fields) => {
     const value: Record<string, unknown> = {};
-    for (const [name, texts] of fields) value[name] = (byName.get(name) ?? undeclared)(texts, index);
+    for (const [name, texts] of fields) value[name] = (byName.get(name) ?? undeclared)(texts);
     return value;
   };
 }
@@ -58,6 +57,13 @@ export function fieldsCoercionEach(
   return (fields) => {
     let most = 1;
     for (const [name, texts] of fields) if (texts.length > most && !isList(name)) most = texts.length;
-    return Array.from({ length: most }, (_, index) => coerce(fields, index));
+    return Array.from({ length: most }, (_, index) => {
+      if (most === 1) return coerce(fields);
+      const one = new Map<string, string[]>();
+      for (const [name, texts] of fields) {
+        one.set(name, isList(name) ? texts : [(texts[index] ?? texts[texts.length - 1]) as string]);
+      }
+      return coerce(one);
+    });
   };
 }

@@ -5,7 +5,7 @@ import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
 import { violation } from '../bodies/violation.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import type { Violation } from '../core/types.js';
-import { headerLines, type RequestParts, valuesAt } from './request-parts.js';
+import { headerLines, type RequestParts, recordReads, valuesAt } from './request-parts.js';
 import type { ParameterLocation, ResolvedParameter } from './resolve.js';
 
 /** What a parameter not sent decodes to (a `content` parameter that does not parse gives {@link UnparseableJson}). */
@@ -118,24 +118,30 @@ function decoder(
   };
 }
 
-/** An operation's parameters made ready to check. */
+/** An operation's parameters made ready to check, with what of the request they read. */
 export function planParameters(
   doc: OpenApiDocument,
   validator: SchemaValidator,
   json: TrafficJson,
   parameters: ResolvedParameter[],
 ) {
+  const { reads, readsAt } = recordReads();
   // The last parameter with a location and name (case-insensitive) answers whether that name was sent.
   const indexOf = (location: ParameterLocation, name: string): number =>
     parameters.findLastIndex(
       (other) => other.in === location && other.name.toLowerCase() === name.toLowerCase(),
     );
-  return parameters.map((parameter) => {
-    const requires = parameter.requires.map((name) => ({
-      name,
-      index: indexOf(parameter.in, name),
-      read: valuesAt(parameter.in, name),
-    }));
+  const planned = parameters.map((parameter) => {
+    readsAt(parameter.in, parameter.name);
+    const requires = parameter.requires.map((name) => {
+      readsAt(parameter.in, name);
+      const read = valuesAt(parameter.in, name);
+      return {
+        name,
+        index: indexOf(parameter.in, name),
+        sent: (parts: RequestParts) => read(parts) !== undefined,
+      };
+    });
     return {
       parameter,
       label: `${parameter.in} parameter '${parameter.name}'`,
@@ -145,6 +151,7 @@ export function planParameters(
       requires,
     };
   });
+  return { planned, reads };
 }
 
 /** Adds to `violations` every way the request's parameters break the contract. */
@@ -155,8 +162,8 @@ export function checkParameters(
   specLocation: (pointer: string) => string,
   violations: Violation[],
 ): void {
-  const values = plan.map((planned) => planned.decode(parts));
-  plan.forEach(({ parameter, label, conforms, requires, base }, at) => {
+  const values = plan.planned.map((planned) => planned.decode(parts));
+  plan.planned.forEach(({ parameter, label, conforms, requires, base }, at) => {
     const value = values[at];
     const fail = (rule: Violation['rule'], message: string, location: string, pointer = base) =>
       violations.push(violation('request', rule, message, pointer, location));
@@ -166,8 +173,7 @@ export function checkParameters(
       return;
     }
     for (const required of requires) {
-      if (required.index >= 0 ? values[required.index] !== notSent : required.read(parts) !== undefined)
-        continue;
+      if (required.index >= 0 ? values[required.index] !== notSent : required.sent(parts)) continue;
       const message = `${label} is present without ${parameter.in} parameter '${required.name}' (x-requires)`;
       fail('parameter-requires', message, `${specLocation(parameter.pointer)}/${EXTENSION.requires}`);
     }

@@ -5,7 +5,7 @@ export interface RequestParts {
   pathParams: Record<string, string>;
   /** Decoded names to decoded values, in order; a repeated name has several values. */
   query: ReadonlyMap<string, string[]>;
-  /** Lower-case names to values, one per header line. */
+  /** Lower-case names to values, one per header line (only the names the operation's checks read). */
   headers: ReadonlyMap<string, string[]>;
   cookies: ReadonlyMap<string, string>;
 }
@@ -52,19 +52,45 @@ export function rawQueryOf(url: string): string {
   return hash < 0 ? url.slice(at + 1) : url.slice(at + 1, hash);
 }
 
+/** One empty map shared by every request that has none of what the plan reads. */
 const noValues: ReadonlyMap<string, string[]> = new Map();
 const noCookies: ReadonlyMap<string, string> = new Map();
 
-/** A message's headers by lower-case name, each with its lines in order. */
-export function headerMap(headers: HeaderField[]): ReadonlyMap<string, string[]> {
-  const map = new Map<string, string[]>();
-  for (const { name, value } of headers) {
-    const key = name.toLowerCase();
-    const values = map.get(key);
+/** Lower-case header names a check reads. */
+export interface HeaderNames {
+  names: ReadonlySet<string>;
+  /** `lengths[n]`: a name of ours is n long. */
+  lengths: readonly boolean[] | undefined;
+}
+
+export function headerNames(names: Iterable<string>): HeaderNames {
+  const set = new Set([...names].map((name) => name.toLowerCase()));
+  const ascii = [...set].every((name) => [...name].every((char) => char.charCodeAt(0) < 128));
+  const lengths: boolean[] = [];
+  for (const name of set) lengths[name.length] = true;
+  return { names: set, lengths: ascii ? lengths : undefined };
+}
+
+/** The name of ours a header name is in any case, if any. */
+function ourName(name: string, wanted: HeaderNames): string | undefined {
+  if (wanted.lengths !== undefined && wanted.lengths[name.length] !== true) return undefined;
+  const key = name.toLowerCase();
+  return wanted.names.has(key) ? key : undefined;
+}
+
+/** The headers a check reads, by lower-case name, in one pass: the others are never copied. */
+export function pickHeaders(headers: HeaderField[], wanted: HeaderNames): ReadonlyMap<string, string[]> {
+  let picked: Map<string, string[]> | undefined;
+  for (let at = 0; at < headers.length; at++) {
+    const { name, value } = headers[at] as HeaderField;
+    const key = ourName(name, wanted);
+    if (key === undefined) continue;
+    picked ??= new Map();
+    const values = picked.get(key);
     if (values) values.push(value);
-    else map.set(key, [value]);
+    else picked.set(key, [value]);
   }
-  return map;
+  return picked ?? noValues;
 }
 
 /** The value of a header, several lines joined with `, ` as RFC 9110 §5.3 allows for a field that may repeat. */
@@ -74,11 +100,14 @@ export function headerValue(headers: ReadonlyMap<string, string[]>, name: string
   return values.length === 1 ? values[0] : values.join(', ');
 }
 
-/** {@link headerValue} of Content-Type, read straight from a message's headers without a map. */
+const contentTypeOnly = headerNames(['content-type']);
+
+/** {@link headerValue} of Content-Type, read straight from a message's headers without picking them into a map. */
 export function contentTypeOf(headers: HeaderField[]): string | undefined {
   let value: string | undefined;
-  for (const field of headers) {
-    if (field.name.toLowerCase() !== 'content-type') continue;
+  for (let at = 0; at < headers.length; at++) {
+    const field = headers[at] as HeaderField;
+    if (ourName(field.name, contentTypeOnly) === undefined) continue;
     value = value === undefined ? field.value : `${value}, ${field.value}`;
   }
   return value;
@@ -106,6 +135,29 @@ function parseCookies(headers: ReadonlyMap<string, string[]>): ReadonlyMap<strin
   return cookies;
 }
 
+/** What of a request an operation's checks read: header names (as planned, then grouped), query, cookies. */
+export interface RequestReads<Headers = HeaderNames> {
+  headers: Headers;
+  query: boolean;
+  cookies: boolean;
+}
+
+export type PlannedReads = RequestReads<string[]>;
+
+/** A {@link PlannedReads} with the function that records one value the plan reads, by its OpenAPI location. */
+export function recordReads(): { reads: PlannedReads; readsAt: (location: string, name: string) => void } {
+  const reads: PlannedReads = { headers: [], query: false, cookies: false };
+  const readsAt = (location: string, name: string): void => {
+    if (location === 'header') reads.headers.push(name.toLowerCase());
+    else if (location === 'query') reads.query = true;
+    else if (location === 'cookie') {
+      reads.cookies = true;
+      reads.headers.push('cookie');
+    }
+  };
+  return { reads, readsAt };
+}
+
 /** How the values at an OpenAPI location (`header`, `query`, `cookie`, `path`) are read from a request taken apart. */
 export function valuesAt(location: string, name: string): (parts: RequestParts) => string[] | undefined {
   const key = location === 'header' ? name.toLowerCase() : name;
@@ -122,30 +174,17 @@ export function valuesAt(location: string, name: string): (parts: RequestParts) 
   };
 }
 
-/** A request taken apart, each part on first use: no query decoded, no header map made, that no check reads. */
-class SplitRequest implements RequestParts {
-  #query: ReadonlyMap<string, string[]> | undefined;
-  #headers: ReadonlyMap<string, string[]> | undefined;
-  #cookies: ReadonlyMap<string, string> | undefined;
-  constructor(
-    readonly request: RecordedRequest,
-    readonly pathParams: Record<string, string>,
-  ) {}
-  get query(): ReadonlyMap<string, string[]> {
-    const { url } = this.request;
-    this.#query ??= url.includes('?') ? parseFormEncoded(rawQueryOf(url)) : noValues;
-    return this.#query;
-  }
-  get headers(): ReadonlyMap<string, string[]> {
-    this.#headers ??= headerMap(this.request.headers);
-    return this.#headers;
-  }
-  get cookies(): ReadonlyMap<string, string> {
-    this.#cookies ??= parseCookies(this.headers);
-    return this.#cookies;
-  }
-}
-
-export function splitRequest(request: RecordedRequest, pathParams: Record<string, string>): RequestParts {
-  return new SplitRequest(request, pathParams);
+/** Takes a request apart as far as `reads` asks: no query decoded that no check reads, no header kept that none names. */
+export function splitRequest(
+  request: RecordedRequest,
+  pathParams: Record<string, string>,
+  reads: RequestReads,
+): RequestParts {
+  const headers = pickHeaders(request.headers, reads.headers);
+  return {
+    pathParams,
+    query: reads.query && request.url.includes('?') ? parseFormEncoded(rawQueryOf(request.url)) : noValues,
+    headers,
+    cookies: reads.cookies ? parseCookies(headers) : noCookies,
+  };
 }

@@ -1,10 +1,16 @@
 import { derefWithPointer, isObject } from '@svc-contracts/openapi-utils';
-import { after, concat, type MaybePromise, planBody } from '../bodies/body.js';
-import type { PreparedOperation } from '../contract/compiled.js';
+import { type MaybePromise, planBody } from '../bodies/body.js';
+import type { CompiledService, PreparedOperation } from '../contract/compiled.js';
 import type { OperationMatch, RecordedRequest, Violation } from '../core/types.js';
 import { checkParameters, planParameters } from '../parameters/parameters.js';
-import { contentTypeOf, type RequestParts, splitRequest } from '../parameters/request-parts.js';
-import { checkSecurity, planOperationSecurity, planServiceSecurity } from '../security/security.js';
+import { headerNames, headerValue, type RequestParts, splitRequest } from '../parameters/request-parts.js';
+import { answersFilterQuery } from '../responses/response-check.js';
+import {
+  checkSecurity,
+  planOperationSecurity,
+  planServiceSecurity,
+  type ServiceSecurity,
+} from '../security/security.js';
 
 /** How an operation's requests are read (once per entry, for both sides' checks) and checked. */
 export interface RequestPlan {
@@ -12,12 +18,16 @@ export interface RequestPlan {
   checkRequest: (request: RecordedRequest, parts: RequestParts) => MaybePromise<Violation[]>;
 }
 
+const securityByService = new WeakMap<CompiledService, ServiceSecurity>();
+
 /** Every way a request breaks its operation's contract (security, parameters, body), worked out once. */
 export function planRequest(operation: PreparedOperation): RequestPlan {
   const { service, indexed } = operation;
   const { doc, validator } = service;
   const specLocation = service.body.specLocation;
-  const security = planServiceSecurity(doc, validator, service.security);
+  // Planned once per service, for all its operations.
+  const security = securityByService.get(service) ?? planServiceSecurity(doc, validator, service.security);
+  securityByService.set(service, security);
   const requirements = planOperationSecurity(doc, indexed.operation, indexed.pointer);
   const parameters = planParameters(doc, validator, service.body.json, operation.parameters);
   const declared = derefWithPointer(doc, indexed.operation.requestBody, `${indexed.pointer}/requestBody`);
@@ -28,8 +38,14 @@ export function planRequest(operation: PreparedOperation): RequestPlan {
     pointer: isObject(node) ? declared.pointer : indexed.pointer,
     required: isObject(node) && node.required === true,
   });
+  const reads = {
+    headers: headerNames(['content-type', ...security.reads.headers, ...parameters.reads.headers]),
+    // The query is decoded once for both sides: an answer's `x-filters` reads it too.
+    query: security.reads.query || parameters.reads.query || answersFilterQuery(operation),
+    cookies: security.reads.cookies || parameters.reads.cookies,
+  };
   return {
-    readRequest: (request, match) => splitRequest(request, match.pathParams),
+    readRequest: (request, match) => splitRequest(request, match.pathParams, reads),
     checkRequest: (request, parts) => {
       const violations = request.credentialsNotRecorded
         ? []
@@ -37,7 +53,15 @@ export function planRequest(operation: PreparedOperation): RequestPlan {
       checkParameters(parameters, validator, parts, specLocation, violations);
       // HAR leaves out `postData` when nothing was sent: for a request, no body is an empty body.
       const text = request.bodyNotRecorded ? undefined : (request.body ?? '');
-      return after(body(contentTypeOf(request.headers), text), (found) => concat(violations, found));
+      const fromBody = body(headerValue(parts.headers, 'content-type'), text);
+      if (Array.isArray(fromBody)) {
+        if (fromBody.length > 0) violations.push(...fromBody);
+        return violations;
+      }
+      return fromBody.then((found) => {
+        violations.push(...found);
+        return violations;
+      });
     },
   };
 }

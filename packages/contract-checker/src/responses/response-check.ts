@@ -12,7 +12,7 @@ import {
   type JsonObject,
   responseKeyOf,
 } from '@svc-contracts/openapi-utils';
-import { after, type BodyCheck, concat, type MaybePromise, planBody } from '../bodies/body.js';
+import { type BodyCheck, type MaybePromise, planBody } from '../bodies/body.js';
 import { scalarCoercion } from '../bodies/coerce.js';
 import { UnparseableJson } from '../bodies/json-text.js';
 import { violation } from '../bodies/violation.js';
@@ -24,14 +24,29 @@ import { refusalViolations } from '../extensions/refusals.js';
 import {
   contentTypeOf,
   headerLines,
-  headerMap,
+  headerNames,
   headerValue,
+  pickHeaders,
   type RequestParts,
 } from '../parameters/request-parts.js';
 
+const responseKeys = new WeakMap<object, Map<number, string | undefined>>();
+
 /** The response key a status falls under: exact code, then `4XX`-style range, then `default`. */
 export function responseKeyFor(responses: unknown, status: number): string | undefined {
-  return isObject(responses) ? responseKeyOf(responses, status) : undefined;
+  if (!isObject(responses)) return undefined;
+  // Asked for every entry (its verdict, the error schemas): kept per responses object and status.
+  let byStatus = responseKeys.get(responses);
+  if (byStatus === undefined) {
+    byStatus = new Map();
+    responseKeys.set(responses, byStatus);
+  }
+  if (byStatus.has(status)) return byStatus.get(status);
+  const key = responseKeyOf(responses, status);
+  // Statuses come from traffic: past a bound the map of this object starts again.
+  if (byStatus.size >= 1000) byStatus.clear();
+  byStatus.set(status, key);
+  return key;
 }
 
 /** The check of a response; `parts`, the request as its own check took it apart, gives `x-filters` its query. */
@@ -57,6 +72,32 @@ type ResponseCheckInto = (
   violations: Violation[],
 ) => void;
 
+/** The response key a status falls under (undefined: not declared), with its plan. */
+interface StatusPlan {
+  key: string | undefined;
+  planned: PlannedResponse | undefined;
+}
+
+/** The response object declared under a key, its `$ref` followed, with its pointer. */
+function declaredResponse(operation: PreparedOperation, key: string): { node: unknown; pointer: string } {
+  const { indexed } = operation;
+  return derefWithPointer(
+    operation.service.doc,
+    (indexed.operation.responses as JsonObject)[key],
+    `${indexed.pointer}/responses/${escapePointer(key)}`,
+  );
+}
+
+/** Whether a response of the operation declares `x-filters`, which read the request's query. */
+export function answersFilterQuery(operation: PreparedOperation): boolean {
+  const { responses } = operation.indexed.operation;
+  if (!isObject(responses)) return false;
+  return Object.keys(responses).some((key) => {
+    const { node } = declaredResponse(operation, key);
+    return isObject(node) && readResponseFilters(node).value !== undefined;
+  });
+}
+
 /** The documented response headers, compiled once: a required one missing, a value off its schema. */
 function planHeaders(
   service: CompiledService,
@@ -81,10 +122,11 @@ function planHeaders(
   });
   // Most responses document no header: their Content-Type is read without picking headers into a map.
   if (planned.length === 0) return contentTypeOf;
+  const reads = headerNames(['content-type', ...planned.map((header) => header.name)]);
   const fail = (rule: Violation['rule'], message: string, name: string, at: string) =>
     violation('response', rule, message, `header:${name}`, service.body.specLocation(at));
   return (fields, violations) => {
-    const headers = headerMap(fields);
+    const headers = pickHeaders(fields, reads);
     for (const header of planned) {
       const lines = headerLines(headers, header.lowerName);
       if (lines === undefined && header.required) {
@@ -131,12 +173,9 @@ function planAcross(
   };
 }
 
-/** The plan of the response object declared under a key, its `$ref` followed. */
 function planDeclaredResponse(operation: PreparedOperation, key: string): PlannedResponse | undefined {
-  const { service, indexed } = operation;
-  const declared = (indexed.operation.responses as JsonObject)[key];
-  const at = `${indexed.pointer}/responses/${escapePointer(key)}`;
-  const { node, pointer } = derefWithPointer(service.doc, declared, at);
+  const { service } = operation;
+  const { node, pointer } = declaredResponse(operation, key);
   if (!isObject(node)) return undefined;
   const open = isBodyOpen(node);
   return {
@@ -149,13 +188,23 @@ function planDeclaredResponse(operation: PreparedOperation, key: string): Planne
 /** An operation's response check, planned per response key on the first response that falls under it. */
 export function planResponse(operation: PreparedOperation): ResponseCheck {
   const { service, indexed } = operation;
+  // HTTP statuses (100 to 599) by index; anything else a library caller passes is looked up each time.
+  const byHttpStatus: Array<StatusPlan | undefined> = [];
   // One plan per response key (the keys come from the spec): statuses under `2XX` or `default` share it.
   const byKey = new Map<string, PlannedResponse | undefined>();
+  const planStatus = (status: number): StatusPlan => {
+    const key = responseKeyFor(indexed.operation.responses, status);
+    if (key !== undefined && !byKey.has(key)) byKey.set(key, planDeclaredResponse(operation, key));
+    return { key, planned: key === undefined ? undefined : byKey.get(key) };
+  };
+  const statusPlan = (status: number): StatusPlan => {
+    if (!(Number.isInteger(status) && status >= 100 && status <= 599)) return planStatus(status);
+    byHttpStatus[status] ??= planStatus(status);
+    return byHttpStatus[status];
+  };
   const check: ResponseCheck = (request, response, parts) => {
-    const key = responseKeyFor(indexed.operation.responses, response.status);
+    const { key, planned } = statusPlan(response.status);
     if (key === undefined) return undeclaredStatus(operation, response);
-    if (!byKey.has(key)) byKey.set(key, planDeclaredResponse(operation, key));
-    const planned = byKey.get(key);
     if (!planned) return [];
     const violations: Violation[] = [];
     const contentType = planned.headers(response.headers, violations);
@@ -164,7 +213,9 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
     if (status === 204 || status === 304 || request.method.toUpperCase() === 'HEAD') return violations;
     const fromBody = planned.body(contentType, response.body);
     planned.across?.(request, response, parts, violations);
-    return after(fromBody, (found) => concat(violations, found));
+    return Array.isArray(fromBody)
+      ? concat(violations, fromBody)
+      : fromBody.then((found) => concat(violations, found));
   };
   const refusals = readOperationRefusals(indexed.operation).value;
   if (refusals === undefined) return check;
@@ -173,7 +224,8 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
   return (request, response, parts) => {
     const found = refusalViolations(refusals, request, response, refusalLocation);
     const rest = check(request, response, parts);
-    return found.length === 0 ? rest : after(rest, (more) => concat(found, more));
+    if (found.length === 0) return rest;
+    return Array.isArray(rest) ? concat(found, rest) : rest.then((more) => concat(found, more));
   };
 }
 
@@ -197,4 +249,10 @@ function undeclaredStatus(operation: PreparedOperation, response: RecordedRespon
     violations.push(violation('response', 'response-body-schema', text, instancePath, schemaAt));
   }
   return violations;
+}
+
+function concat(first: Violation[], second: Violation[]): Violation[] {
+  if (second.length === 0) return first;
+  if (first.length === 0) return second;
+  return [...first, ...second];
 }

@@ -10,7 +10,7 @@ import { MASK } from '@svc-contracts/redact';
 import { violation } from '../bodies/violation.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import type { Violation, ViolationReason } from '../core/types.js';
-import { type RequestParts, valuesAt } from '../parameters/request-parts.js';
+import { type PlannedReads, type RequestParts, recordReads, valuesAt } from '../parameters/request-parts.js';
 import {
   authorizationCredentials,
   credentialLocation,
@@ -41,19 +41,22 @@ export function readSecurityRules(doc: OpenApiDocument): SecurityRules {
 type Reader = (parts: RequestParts) => string[] | undefined;
 
 interface PlannedScheme {
+  name: string;
   credential: boolean;
   /** `header:Authorization`: where its credential travels, for the pointer of a violation. */
   pointer: string | undefined;
   presence: (parts: RequestParts) => Presence;
-  /** How a credential API key's values are read (an API key sent as the bearer token). */
-  apiKey: Reader | undefined;
 }
 
 /** A service's security rules made ready to check: how each scheme's credential is read and judged. */
 export interface ServiceSecurity {
   rules: SecurityRules;
-  schemes: Map<string, PlannedScheme>;
+  schemes: PlannedScheme[];
+  indexOf: Map<string, number>;
+  /** Credential API-key schemes, with how their values are read (an API key sent as the bearer token). */
+  apiKeys: Array<{ name: string; read: Reader }>;
   unsupported: Array<{ credential: UnsupportedCredential; read: Reader }>;
+  reads: PlannedReads;
 }
 
 export function planServiceSecurity(
@@ -61,33 +64,34 @@ export function planServiceSecurity(
   validator: SchemaValidator,
   rules: SecurityRules,
 ): ServiceSecurity {
-  const schemes = new Map<string, PlannedScheme>();
+  const { reads, readsAt } = recordReads();
+  // An API key sent as the bearer token is looked for whenever exclusivity is checked.
+  if (rules.exclusive) reads.headers.push('authorization');
+  const schemes: PlannedScheme[] = [];
+  const apiKeys: ServiceSecurity['apiKeys'] = [];
   for (const [name, scheme] of Object.entries(rules.schemes)) {
     const location = credentialLocation(scheme);
+    if (location) readsAt(location.in, location.name);
     const credential = isCredential(scheme);
-    const isKey = scheme.type === 'apiKey' && credential && location;
-    schemes.set(name, {
-      credential,
-      pointer: location && `${location.in}:${location.name}`,
-      presence: presenceReader(doc, validator, scheme),
-      apiKey: isKey ? valuesAt(location.in, location.name) : undefined,
-    });
+    if (scheme.type === 'apiKey' && credential && location) {
+      apiKeys.push({ name, read: valuesAt(location.in, location.name) });
+    }
+    const pointer = location && `${location.in}:${location.name}`;
+    schemes.push({ name, credential, pointer, presence: presenceReader(doc, validator, scheme) });
   }
-  const unsupported = rules.unsupported.map((credential) => ({
-    credential,
-    read: valuesAt(credential.in, credential.name),
-  }));
-  return { rules, schemes, unsupported };
+  const unsupported = rules.unsupported.map((credential) => {
+    readsAt(credential.in, credential.name);
+    return { credential, read: valuesAt(credential.in, credential.name) };
+  });
+  const indexOf = new Map(schemes.map(({ name }, index) => [name, index]));
+  return { rules, schemes, indexOf, apiKeys, unsupported, reads };
 }
 
 /** The API-key scheme whose value, sent in the same request, is also the bearer token. */
 function apiKeyAsBearer(security: ServiceSecurity, parts: RequestParts): string | undefined {
   const bearer = authorizationCredentials(parts, 'bearer');
   if (!bearer || bearer === MASK) return undefined;
-  for (const [name, { apiKey }] of security.schemes) {
-    if (apiKey?.(parts)?.some((value) => value.trim() === bearer)) return name;
-  }
-  return undefined;
+  return security.apiKeys.find(({ read }) => read(parts)?.some((value) => value.trim() === bearer))?.name;
 }
 
 /** The requirements that apply to one operation (its own `security`, else the document's), planned once. */
@@ -115,9 +119,9 @@ export function checkSecurity(
 ): Violation[] {
   const violations: Violation[] = [];
   const { schemes, rules } = security;
-  const states = new Map([...schemes].map(([name, scheme]) => [name, scheme.presence(parts)]));
+  const states = schemes.map((scheme) => scheme.presence(parts));
   // A scheme the service does not define is never sent.
-  const stateOf = (name: string): Presence => states.get(name) ?? { state: 'absent' };
+  const stateOf = (name: string) => states[security.indexOf.get(name) ?? -1] ?? { state: 'absent' };
   const met = (name: string) => ['present', 'unobservable'].includes(stateOf(name).state);
   const fail = (rule: Violation['rule'], message: string, pointer: string | undefined, at: string) =>
     violations.push(violation('request', rule, message, pointer, specLocation(at)));
@@ -127,7 +131,7 @@ export function checkSecurity(
     const malformed = operation.named.filter((name) => stateOf(name).state === 'malformed');
     for (const name of malformed) {
       const state = stateOf(name);
-      const pointer = schemes.get(name)?.pointer;
+      const { pointer } = schemes[security.indexOf.get(name) as number] as PlannedScheme;
       const message = `credential of ${name} is malformed: ${state.state === 'malformed' ? state.reason : ''}`;
       fail('security-malformed', message, pointer, `#/components/securitySchemes/${name}`);
     }
@@ -150,21 +154,23 @@ export function checkSecurity(
       violations.push({ ...found, reason });
     };
     // Presence, not validity: a malformed API key next to a bearer token still breaks exclusivity.
-    const sentNames = [...schemes.keys()].filter(
-      (name) => schemes.get(name)?.credential && ['present', 'malformed'].includes(stateOf(name).state),
+    const sent = schemes.filter(
+      (scheme, at) => scheme.credential && ['present', 'malformed'].includes((states[at] as Presence).state),
     );
+    const sentNames = sent.map((scheme) => scheme.name);
     const keyAsBearer = apiKeyAsBearer(security, parts);
     if (keyAsBearer !== undefined) {
       const message = `the bearer token is the value of the ${keyAsBearer} credential sent with it: an API key must not be sent as a bearer token`;
       exclusive(message, 'header:Authorization', 'api-key-as-bearer');
     } else if (
-      sentNames.length > 0 &&
+      sent.length > 0 &&
       !operation.requirements.some((requirement) => sentNames.every((name) => requirement.includes(name)))
     ) {
-      const foreign = sentNames.filter((name) => !operation.named.includes(name));
-      const pointer = schemes.get(foreign[0] ?? (sentNames[0] as string))?.pointer;
+      const foreign = sent.filter((scheme) => !operation.named.includes(scheme.name));
+      const pointer = (foreign[0] ?? sent[0])?.pointer;
       if (foreign.length > 0) {
-        const message = `credentials of ${foreign.join(', ')} are not allowed on this operation, which accepts ${operation.accepts || 'none'}`;
+        const names = foreign.map((scheme) => scheme.name).join(', ');
+        const message = `credentials of ${names} are not allowed on this operation, which accepts ${operation.accepts || 'none'}`;
         exclusive(message, pointer, 'scheme-not-allowed');
       } else {
         const message = `credentials of ${sentNames.join(', ')} are sent together; the operation accepts exactly one of ${operation.accepts}`;
