@@ -67,10 +67,10 @@ export function describeOperation(entry: Pick<OperationEntry, 'section' | 'key' 
 
 /** The response key a status selects: the exact status, its range (`4XX`), else `default` (OpenAPI's order). */
 export function responseKeyOf(responses: Record<string, unknown>, status: number): string | undefined {
-  const keys = Object.keys(responses);
-  return (
-    keys.find((key) => key === String(status)) ??
-    keys.find((key) => key.toUpperCase() === `${Math.floor(status / 100)}XX`) ??
-    (keys.includes('default') ? 'default' : undefined)
-  );
+  // Called per checked exchange: an own-key test first, the keys walked only for a range.
+  const exact = String(status);
+  if (Object.hasOwn(responses, exact)) return exact;
+  const range = `${Math.floor(status / 100)}XX`;
+  for (const key of Object.keys(responses)) if (key.toUpperCase() === range) return key;
+  return Object.hasOwn(responses, 'default') ? 'default' : undefined;
 }

@@ -270,7 +270,8 @@ export function buildOperationIndex(services: Array<{ name: string; document: Op
       const address = end < 0 ? url : url.slice(0, end);
       // An address with user info is not kept: its text may hold a credential.
       if (address.includes('@')) return frozen(matchPath(method.toUpperCase(), urlPath(address), service));
-      const key = JSON.stringify([service, method, address]);
+      // A method and a service name hold no space; the address comes last.
+      const key = `${method} ${service ?? '*'} ${address}`;
       const known = recent.get(key);
       if (known !== undefined) return known;
       if (recent.size >= maxRecentMatches) recent = new Map();
