@@ -58,5 +58,6 @@ export function payloadOf(
   if (!first || !message?.body) return {};
   const contentType = message.headers.find((header) => header.name.toLowerCase() === 'content-type')?.value;
   const masked = collectSecrets(exchange.request).mask(maskBody(message.body, contentType));
-  return { payload: printable(valueAt(masked, first.pointer).replace(personal, maskShape), 200) };
+  const start = valueAt(masked, first.pointer).slice(0, 1000); // shapes keep lengths: 200 are shown
+  return { payload: printable(start.replace(personal, maskShape), 200) };
 }
