@@ -1,5 +1,5 @@
-import { printable } from '@svc-contracts/har';
-import { unescapePointer } from '@svc-contracts/openapi-utils';
+import { headerValue, printable } from '@svc-contracts/har';
+import { resolvePointer } from '@svc-contracts/openapi-utils';
 import {
   collectSecrets,
   isCredentialQueryName,
@@ -37,9 +37,7 @@ const personal =
 function valueAt(text: string, pointer: string | undefined): string {
   if (!pointer?.startsWith('/') || pointer === '/') return text;
   try {
-    let value: unknown = JSON.parse(text);
-    for (const step of pointer.slice(1).split('/'))
-      value = (value as Record<string, unknown>)[unescapePointer(step)];
+    const value = resolvePointer(JSON.parse(text), pointer);
     return value === undefined ? text : JSON.stringify(value);
   } catch {
     return text;
@@ -56,8 +54,9 @@ export function payloadOf(
   const first = violations[0];
   const message = first && exchange[first.side];
   if (!first || !message?.body) return {};
-  const contentType = message.headers.find((header) => header.name.toLowerCase() === 'content-type')?.value;
-  const masked = collectSecrets(exchange.request).mask(maskBody(message.body, contentType));
+  const masked = collectSecrets(exchange.request).mask(
+    maskBody(message.body, headerValue(message.headers, 'content-type')),
+  );
   const start = valueAt(masked, first.pointer).slice(0, 1000); // shapes keep lengths: 200 are shown
   return { payload: printable(start.replace(personal, maskShape), 200) };
 }
