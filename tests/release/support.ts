@@ -88,7 +88,18 @@ async function stopChild(child: ChildProcess): Promise<void> {
  * package readable by anyone and publishable by any logged-in user; one user created through the API.
  */
 export async function startRegistry(dir: string): Promise<Registry> {
-  const port = await freePort();
+  // The free port can be taken by another process (a second `pnpm test` beside this one) before verdaccio
+  // listens on it: a new port then, a few times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startRegistryOn(dir, await freePort());
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startRegistryOn(dir: string, port: number): Promise<Registry> {
   const url = `http://127.0.0.1:${port}/`;
   mkdirSync(join(dir, 'storage'), { recursive: true });
   const config = join(dir, 'config.yaml');
@@ -133,14 +144,14 @@ export async function startRegistry(dir: string): Promise<Registry> {
   });
   const stop = () => stopChild(child);
   try {
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 120_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`verdaccio exited ${child.exitCode}:\n${log}`);
       const ok = await fetch(new URL('-/ping', url), { signal: AbortSignal.timeout(1_000) })
         .then((response) => response.ok)
         .catch(() => false);
       if (ok) break;
-      if (Date.now() > deadline) throw new Error(`verdaccio did not answer on ${url} in 30 s:\n${log}`);
+      if (Date.now() > deadline) throw new Error(`verdaccio did not answer on ${url} in 120 s:\n${log}`);
       await new Promise((done) => setTimeout(done, 200));
     }
     const user = 'release-test';

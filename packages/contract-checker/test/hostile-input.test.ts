@@ -170,7 +170,7 @@ describe('inputs that are not recordings', () => {
     expect(code).toBe(2);
     expect(stdout).toContain(`${fifo}: not a regular file (a FIFO)`);
     expect(stdout).toContain(`${join(scratch, 'ok.har')} #0 GET`);
-  }, 10_000);
+  });
 
   it('malformed JSON is located by line and column', () => {
     expect(() => parseHar('{\n  "log": {\n    "entries": [,]\n  }\n}')).toThrow(

@@ -39,7 +39,7 @@ function harness(set: MockSet | Error) {
 
 /** Resolves once the CLI has printed its ready table (it listens for signals from then on). */
 async function ready(lines: string[]): Promise<void> {
-  await vi.waitFor(() => expect(lines.join('\n')).toContain('ready in'), { timeout: 5_000 });
+  await vi.waitFor(() => expect(lines.join('\n')).toContain('ready in'), { timeout: 60_000 });
 }
 
 describe('runCli', () => {

@@ -156,14 +156,14 @@ describe.concurrent('svc-mocks process', () => {
       const pid = running.child.pid ?? 0;
       const family = descendants(pid);
       running.child.kill(signal);
-      expect(await withTimeout(running.exited, 15_000, 'exit')).toBe(0);
+      expect(await withTimeout(running.exited, 60_000, 'exit')).toBe(0);
       expect(running.output()).toContain(`${signal}: stopping all mocks`);
       for (const port of Object.values(table)) {
         await expect(call(`http://127.0.0.1:${port}`, '/')).rejects.toThrow();
       }
       // A child of the bin, if it ever starts one, may take a moment to notice its parent is gone.
       await vi.waitFor(() => expect([pid, ...family].filter(alive).map(processLabel)).toEqual([]), {
-        timeout: 5_000,
+        timeout: 30_000,
       });
     });
   }
@@ -190,7 +190,7 @@ describe.concurrent('svc-mocks process', () => {
     await new Promise((wait) => setTimeout(wait, 300));
     const orderStillRunning = !settled;
     running.child.kill('SIGTERM');
-    expect(await withTimeout(running.exited, 10_000, 'exit')).toBe(0);
+    expect(await withTimeout(running.exited, 60_000, 'exit')).toBe(0);
     if (orderStillRunning) expect(await order).toBe('cut off');
   });
 

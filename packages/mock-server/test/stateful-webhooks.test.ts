@@ -74,7 +74,7 @@ async function settle(...outcomes: RegExp[]): Promise<void> {
     () => {
       for (const outcome of outcomes) expect(log.join('\n')).toMatch(outcome);
     },
-    { timeout: 10_000, interval: 10 },
+    { timeout: 60_000, interval: 10 },
   );
 }
 
@@ -205,7 +205,7 @@ describe('the bounds of --stateful (issue 52: no cap on subscriptions, 800 conne
         await subscribe((document) => document.replace(/<URL>[^<]*</, `<URL>${url}<`));
       await order();
       for (let answered = 0; answered < 3; answered++) {
-        await vi.waitFor(() => expect(held.length).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
+        await vi.waitFor(() => expect(held.length).toBeGreaterThan(0), { timeout: 60_000, interval: 10 });
         held.shift()?.();
       }
       await settle(/attempt 1\/1\): 200 in[\s\S]*attempt 1\/1\): 200 in[\s\S]*attempt 1\/1\): 200 in/);

@@ -205,7 +205,7 @@ describe('the slots of the deliveries in flight', () => {
     expect(third).toBeUndefined();
     first?.();
     first?.();
-    await vi.waitFor(() => expect(third).toBeDefined());
+    await vi.waitFor(() => expect(third).toBeDefined(), { timeout: 60_000 });
     // The doubled release freed nothing more: two are held (second, third), none waits.
     expect(slots.take()).toBeInstanceOf(Promise);
     expect(slots.take()).toBeUndefined();

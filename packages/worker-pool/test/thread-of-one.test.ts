@@ -70,7 +70,7 @@ describe('ThreadOfOne', () => {
     const thread = start();
     const held = thread.run({ what: 'wait' }, { timeoutMs });
     const waiting = thread.run({ value: 1 }, { timeoutMs });
-    await vi.waitFor(() => expect(thread.hasThread).toBe(true), { timeout: 30_000 });
+    await vi.waitFor(() => expect(thread.hasThread).toBe(true), { timeout: 60_000 });
     await thread.close();
     const closed = { ok: false, failure: { kind: 'closed' } };
     expect([await held, await waiting]).toEqual([closed, closed]);
@@ -90,7 +90,7 @@ describe('ThreadOfOne', () => {
   it('ends an idle thread after idleTimeoutMs', async () => {
     const thread = start({ idleTimeoutMs: 50 });
     await thread.run({ value: 1 }, { timeoutMs });
-    await vi.waitFor(() => expect(thread.hasThread).toBe(false), { timeout: 30_000 });
+    await vi.waitFor(() => expect(thread.hasThread).toBe(false), { timeout: 60_000 });
   });
 });
 

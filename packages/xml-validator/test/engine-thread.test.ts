@@ -175,7 +175,7 @@ describe('large documents: measured, guarded and located on the engine worker', 
     engines.push(engine);
     const orders = await openXsdValidator(ORDER_XSD, { inlineMaxBytes: 0 }, new SchemaRegistry(engine));
     expect(await orders.validate(VALID_ORDER)).toEqual({ valid: true, issues: [] });
-    await vi.waitFor(() => expect(engine.hasWorker).toBe(false), { timeout: 10_000 });
+    await vi.waitFor(() => expect(engine.hasWorker).toBe(false), { timeout: 60_000 });
     expect(await orders.validate(orderWith('CARRIER', 'OTHER'))).toMatchObject({
       valid: false,
       issues: [expect.objectContaining({ path: '/Order/LoaType' })],
