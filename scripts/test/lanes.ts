@@ -4,9 +4,9 @@
  * need another (`after`: an earlier step of its lane, or a step of another lane): it starts once that one
  * has passed, and is skipped, saying why, if it failed or never ran. Each step is bounded (generously) and
  * one past its bound says "timed out after N s". The first lane's output is streamed, the others' kept
- * and printed after it, lane by lane, so no two interleave.
+ * and printed after it, lane by lane, so no two interleave; the failures are listed once more at the end.
  */
-import { describeFailure, runBounded } from '../lib/bounded.ts';
+import { describeFailure, lastLines, runBounded } from '../lib/bounded.ts';
 import { repoRoot } from '../lib/paths.ts';
 
 export interface Step {
@@ -102,28 +102,45 @@ function deferred(): Deferred {
   return { promise, settle };
 }
 
-/** Runs one step; its output goes to the terminal, or to `keep` when given. */
+/** Runs one step; its output goes to `out` as it comes (the terminal, or the lane's kept output). */
 async function runCommand(
   step: Step,
-  keep: ((text: string) => void) | undefined,
-  say: (text: string) => void,
-): Promise<number> {
+  out: (text: string) => void,
+): Promise<{ code: number; output: string }> {
   const options = { cwd: repoRoot, timeoutMs: step.timeoutMs ?? stepTimeoutMs };
+  // Piped, not inherited, so that a failure can be quoted again at the end; colour as on the terminal.
+  const color = process.stdout.isTTY && process.env.NO_COLOR === undefined ? { FORCE_COLOR: '1' } : {};
   const run = await runBounded(step.command, step.args, {
     ...options,
-    ...(keep ? { onOutput: keep } : { inherit: true }),
+    env: { ...process.env, ...color },
+    onOutput: out,
   });
-  if (run.code === 0) return 0;
+  if (run.code === 0) return { code: 0, output: run.output };
   if (run.code === null) {
-    // Kept output is printed whole at the end, and streamed output is already on the screen.
     const shown = step.shown === undefined ? [step.command, ...step.args] : [step.shown];
     const [command = step.command, ...args] = shown;
-    say(
-      `\n[${step.name}] ${describeFailure(command, args, { ...run, output: keep ? '' : run.output }, options)}\n`,
-    );
-    return 1;
+    // The output is already out: the failure names the bound or signal and the command only.
+    out(`\n[${step.name}] ${describeFailure(command, args, { ...run, output: '' }, options)}\n`);
+    return { code: 1, output: run.output };
   }
-  return run.code;
+  return { code: run.code, output: run.output };
+}
+
+// vitest's lines for a failed file or test, and a failing step's closing lines: what a reader of the last
+// screen (a CI log's tail) needs to know which test failed.
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const FAILED_LINE = /^\s*(FAIL|×|❯ .*\(\d+ tests? \| \d+ failed)/;
+
+/** The digest of a failed step's output printed once every lane has ended. */
+export function failureDigest(step: string, code: number, output: string): string {
+  const lines = output.replace(ANSI, '').split('\n');
+  const failed = [...new Set(lines.filter((line) => FAILED_LINE.test(line)).map((line) => line.trim()))];
+  const shown = failed.slice(0, 40);
+  const more = failed.length > shown.length ? [`… and ${failed.length - shown.length} more`] : [];
+  return [
+    `${step} failed (exit ${code})${shown.length > 0 ? ':' : '; its last lines:'}`,
+    ...(shown.length > 0 ? [...shown, ...more] : [lastLines(lines.join('\n'), 15)]),
+  ].join('\n');
 }
 
 /**
@@ -140,6 +157,7 @@ export async function runLanes(
   const passed = new Map<string, Deferred>();
   for (const lane of lanes) for (const step of lane.steps) passed.set(step.name, deferred());
   const outcomes: StepOutcome[] = [];
+  const digests: string[] = [];
 
   const runLane = async (lane: Lane, keep: ((text: string) => void) | undefined): Promise<void> => {
     const say = keep ?? write;
@@ -152,10 +170,11 @@ export async function runLanes(
       }
       const started = performance.now();
       say(`\n[${lane.name}] ${step.name}: ${step.shown ?? [step.command, ...step.args].join(' ')}\n`);
-      const code = await runCommand(step, keep, say);
+      const { code, output } = await runCommand(step, say);
       outcomes.push({ lane: lane.name, step: step.name, result: code, ms: performance.now() - started });
       passed.get(step.name)?.settle(code === 0);
       if (code !== 0) {
+        digests.push(failureDigest(step.name, code, output));
         // A kept lane's failure is announced at once, in one line; its output follows at the end.
         if (keep)
           write(`\n[${lane.name}] ${step.name} failed (exit ${code}); its output follows at the end.\n`);
@@ -178,6 +197,8 @@ export async function runLanes(
     await ended;
     write(`\n[${run.lane.name}]${run.output}`);
   }
+  // Every failure once more, last: the streamed lane's scrolled away under the kept lanes' output.
+  if (digests.length > 0) write(`\n${digests.join('\n\n')}\n`);
 
   const failed = (lane: Lane) =>
     outcomes.find(

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkLaneOrder, type Lane, runLanes, type Step } from '../../scripts/test/lanes.ts';
+import { checkLaneOrder, failureDigest, type Lane, runLanes, type Step } from '../../scripts/test/lanes.ts';
 
 const node = (name: string, code: string, after?: string): Step => ({
   name,
@@ -33,7 +33,7 @@ describe('runLanes', () => {
     const written: string[] = [];
     const marker = join(mkdtempSync(join(tmpdir(), 'lanes-')), 'b-started');
     // The streamed lane ends only once the kept one has started: one after the other, it would give up.
-    const waitForB = `const fs=require('fs');const t=Date.now();const i=setInterval(()=>{if(fs.existsSync(${JSON.stringify(marker)})){clearInterval(i);console.log('saw b')}else if(Date.now()-t>20000){process.exit(9)}},20)`;
+    const waitForB = `const fs=require('fs');const t=Date.now();const i=setInterval(()=>{if(fs.existsSync(${JSON.stringify(marker)})){clearInterval(i);console.log('saw b')}else if(Date.now()-t>120000){process.exit(9)}},20)`;
     const outcome = await runLanes(
       lane('A', node('a', waitForB)),
       [
@@ -155,6 +155,30 @@ describe('runLanes', () => {
       () => {},
     );
     expect(missing.code).toBe(1);
+  });
+});
+
+describe('the digest of the failures', () => {
+  it('ends the output with each failed step and its failed tests, after the kept lanes', async () => {
+    const written: string[] = [];
+    const vitestLike =
+      "console.log(' \u2713 a.test.ts (2 tests)');console.log('\u001b[41m FAIL \u001b[49m suite a.test.ts > refuses x');process.exit(1)";
+    const outcome = await runLanes(
+      lane('A', node('suite', vitestLike)),
+      [lane('B', node('b', "console.log('kept output')"))],
+      (text) => written.push(text),
+    );
+    expect(outcome.code).toBe(1);
+    const text = written.join('');
+    expect(text.slice(text.lastIndexOf('kept output'))).toContain(
+      'suite failed (exit 1):\nFAIL  suite a.test.ts > refuses x',
+    );
+  });
+
+  it('quotes the last lines of a failed step that names no test', () => {
+    expect(failureDigest('lint', 2, 'one\ntwo\nlint: 3 problems\n')).toBe(
+      'lint failed (exit 2); its last lines:\none\ntwo\nlint: 3 problems',
+    );
   });
 });
 
