@@ -1,7 +1,7 @@
 // The real thing, end to end: a clone of the committed HEAD runs `pnpm release` against a throwaway
 // Verdaccio; then a fresh project outside the workspace installs two clients from it (everything else from
 // the npm registry), type-checks a program against them with our TypeScript (NodeNext, strict) and runs
-// it against the mocks. Slow (about two minutes): it builds and checks every package once more.
+// it against the mocks. Slow (about two minutes): it builds every package once more.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,17 +121,22 @@ it('publishes every package from a clean clone, and a project outside the worksp
       await exec('pnpm', ['install', '--frozen-lockfile'], { cwd: clone, env, timeoutMs: 600_000 });
   });
 
+  // check:generated and check:packages run in pnpm test's checks lane on this same tree; what the bumped
+  // versions could break in a package is what the consumer below installs, type-checks and runs.
   const release = await timed('pnpm release', () =>
-    exec('pnpm', ['release', '--registry', registryUrl], { cwd: clone, env, timeoutMs: 900_000 }),
+    exec('pnpm', ['release', '--registry', registryUrl, '--skip-checks'], {
+      cwd: clone,
+      env,
+      timeoutMs: 900_000,
+    }),
   );
   expect(release.output).toContain('no release tag yet');
-  // check:packages ran on the bumped packages, and none failed.
-  expect(release.output).toMatch(/\b[1-9]\d* passed, 0 failed/);
+  expect(release.output).toContain('release: checks (skipped: --skip-checks)');
   expect(release.output).toContain('New tag:');
   expect(release.output).toContain('with no workspace: range');
   // The release ends with its time and each step's.
   const releaseTimes =
-    /^release: done in \d+\.\d s \(breaking-change gate [\d.]+ s, changeset version [\d.]+ s, build \(clean\) [\d.]+ s, check:generated [\d.]+ s, check:packages [\d.]+ s, publish [\d.]+ s, verify [\d.]+ s\)$/m.exec(
+    /^release: done in \d+\.\d s \(breaking-change gate [\d.]+ s, changeset version [\d.]+ s, build \(clean\) [\d.]+ s, checks [\d.]+ s, publish [\d.]+ s, verify [\d.]+ s\)$/m.exec(
       release.output,
     );
   expect(releaseTimes).not.toBeNull();
