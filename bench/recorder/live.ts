@@ -5,7 +5,6 @@
  */
 import { join } from 'node:path';
 import { startLiveCheck, startRecorder } from '@svc-contracts/contract-recorder';
-import { startMocks } from '@svc-contracts/mock-server';
 import { fromRoot } from '../../scripts/lib/paths.ts';
 import { missingReason } from '../lib/compare-tools.ts';
 import { sectionOptions } from '../lib/options.ts';
@@ -13,7 +12,7 @@ import { scratchDir } from '../lib/processes.ts';
 import { emitSection, type Figure, figure, measured, measuredOr } from '../lib/section.ts';
 import { percentile } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
-import { agentCall, bundleForPrism, type Call, callTimes, orderCall, startPrismCli } from '../mocks/lib.ts';
+import { agentCall, bundleForPrism, callTimes, orderCall, startOurs, startPrismCli } from '../mocks/lib.ts';
 
 const values = sectionOptions(
   'recorder/live.ts',
@@ -26,7 +25,7 @@ const values = sectionOptions(
 );
 const { runs, requests } = values;
 
-const cases: Array<{ id: string; service: string; call: Call }> = [
+const cases = [
   { id: 'json', service: 'agents', call: agentCall },
   { id: 'xml', service: 'numbers', call: orderCall },
 ];
@@ -36,14 +35,15 @@ const prismMissing = missingReason('@stoplight/prism-cli');
 
 const dir = scratchDir('bench-recorder-');
 const configPath = fromRoot('redocly.yaml');
-const mocks = await startMocks({ configPath, only: ['agents', 'numbers'], ports: { agents: 0, numbers: 0 } });
+// The upstream in a process of its own: the proxy's judging does not compete with the mock for this thread.
+const mocks = await startOurs(['agents', 'numbers']);
 const results = new Map<string, number[]>();
 const keep = (key: string, value: number) => results.set(key, [...(results.get(key) ?? []), value]);
 try {
   const specs = prismMissing ? [] : await bundleForPrism(dir, ['agents', 'numbers']);
   for (let round = 0; round < runs; round++) {
     for (const { id, service, call } of cases) {
-      const mock = new URL(mocks.mocks.find((candidate) => candidate.name === service)?.url ?? '');
+      const mock = new URL(`http://127.0.0.1:${mocks.ports[service]}`);
       for (const mode of modes) {
         if (mode === 'prism' && prismMissing) continue;
         const out = join(dir, `${id}-${mode}-${round}.har`);
@@ -77,7 +77,7 @@ try {
     }
   }
 } finally {
-  await mocks.stop();
+  await Promise.all(mocks.children.map((child) => child.stop()));
 }
 
 const tools: Record<Mode, string> = {
@@ -114,7 +114,7 @@ emitSection(
     id: 'recorder-live',
     title: 'contract-record --check: latency per exchange',
     command: `pnpm exec tsx bench/recorder/live.ts --runs ${runs} --requests ${requests}`,
-    method: `The agents (JSON GET) and numbers (XML order POST) mocks in this process; each of ${runs} round(s) sends ${requests} requests per case at 1 and at 16 in flight over kept-alive connections, direct, through contract-record, through contract-record --check (every exchange judged as it is written) and through \`prism proxy\` on the same upstream. Figures are the round's p50 and p99 in ms. Target: --check within 10% of contract-record, and below Prism's proxy.`,
+    method: `The agents (JSON GET) and numbers (XML order POST) mocks in a process of their own (the built mock bin), so that the figures are the proxy's alone; each of ${runs} round(s) sends ${requests} requests per case at 1 and at 16 in flight over kept-alive connections, direct, through contract-record, through contract-record --check (every exchange judged as it is written) and through \`prism proxy\` on the same upstream. Figures are the round's p50 and p99 in ms. Target: --check within 10% of contract-record, and below Prism's proxy.`,
     figures,
     versions: {
       '@svc-contracts/contract-recorder': packageVersion('packages/contract-recorder/package.json'),

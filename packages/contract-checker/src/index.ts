@@ -19,7 +19,7 @@ export type {
   Violation,
 } from './core/types.js';
 export { ruleCatalogue } from './core/types.js';
-export { collectHarFiles, parseHar, readHar } from './input/har.js';
+export { collectHarFiles, inputDigest, parseHar, readHar } from './input/har.js';
 export { scoreMutants } from './mutation/mutation.js';
 export type { Report, ReportWriter } from './report/report.js';
 export {
@@ -32,6 +32,6 @@ export {
   reportWriter,
 } from './report/reporters.js';
 export type { CheckHarOptions } from './run/check-recordings.js';
-export { checkHarFiles } from './run/check-recordings.js';
+export { checkHarFiles, checkRecordings } from './run/check-recordings.js';
 export { entryPipeline, parseHostMappings, type RunScope } from './run/entry-pipeline.js';
 export { mergeReports } from './run/merge.js';

@@ -1,13 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import {
-  entryPipeline,
-  formatReport,
+  type CheckHarOptions,
+  checkRecordings,
+  inputDigest,
   loadContracts,
+  type OutputFormat,
   parseHostMappings,
-  type Report,
   reportWriter,
 } from '@svc-contracts/contract-checker';
-import { runCli as contractCheck } from '@svc-contracts/contract-checker/cli';
 import { bundleSpecs, configHosts, findConfigPath, listServices } from '@svc-contracts/contract-model';
 import { operationOf, refusalAnswer } from '@svc-contracts/error-answers';
 import { type ExchangeRequest, type HarEntry, printable, readEntry } from '@svc-contracts/har';
@@ -15,7 +15,7 @@ import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import type { ProxyAnswer } from './forward.js';
 
 export interface LiveCheckOptions {
-  /** The HAR file the recorder writes: the file `contract-check` judges at the stop. */
+  /** The HAR file the recorder writes: the file whose `contract-check` report the stop gives. */
   out: string;
   /** `redocly.yaml` (default: the nearest one from the working directory). */
   configPath?: string;
@@ -38,68 +38,110 @@ export interface LiveCheck {
   answer?: (request: ExchangeRequest) => Promise<ProxyAnswer | undefined>;
   /** Judges one recorded (masked) entry; its lines are written in the file's order. */
   judge(entry: HarEntry, index: number): void;
-  /** Waits for every judgement, then runs `contract-check` on the HAR: its report is written, the reports
-   * asked for are saved, and its exit code is returned (0, 1 for a violation, 2 when it could not judge). */
+  /** Waits for every judgement, then writes `contract-check`'s report of the HAR and the reports asked for,
+   * and returns its exit code (0, 1 for a violation, 2 when it could not judge). */
   finish(): Promise<number>;
 }
 
-/** Judges every exchange as it is recorded with the checker's own pipeline; at the stop `contract-check`
- * judges the HAR, so the summary, exit code and reports are exactly what it gives for the file. */
+type RecordingVisitor = Parameters<NonNullable<CheckHarOptions['source']>>[3];
+type Item = Parameters<RecordingVisitor['take']>[1];
+
+/** Judges every exchange as it is recorded, as a `contract-check` run of the HAR whose entries come from the
+ * proxy: the summary, exit code and reports at the stop are the ones it gives for the file, not judged again. */
 export async function startLiveCheck(options: LiveCheckOptions): Promise<LiveCheck> {
   const configPath = options.configPath ?? findConfigPath();
-  const hosts = options.hosts ?? [];
-  // A bad contract-check.json is contract-check's to report at the stop.
-  const scope = { hosts: parseHostMappings(hosts, await configHosts(configPath).catch(() => ({}))) };
+  const scope = { hosts: parseHostMappings(options.hosts ?? [], await configHosts(configPath)) };
   const contracts = await loadContracts({
     ...(configPath ? { configPath } : {}),
     // As contract-check: a document past a limit is not judged (exit 2), not a violation.
     xmlLimits: { maxDocumentBytes: 256 * 1024 * 1024, timeoutMs: 120_000, pastLimit: 'not-judged' },
   });
   const lines = reportWriter('text', options.write, { verbose: true });
-  const pipeline = entryPipeline(
-    contracts,
-    { scope },
+  // The stop's reports, written as contract-check writes them while it reads.
+  const stop = (format: OutputFormat) => {
+    const chunks: string[] = [];
+    return { chunks, writer: reportWriter(format, (text) => chunks.push(text)) };
+  };
+  const reports = {
+    text: stop('text'),
+    ...(options.json ? { json: stop('json') } : {}),
+    ...(options.junit ? { junit: stop('junit') } : {}),
+  };
+  const writers = Object.values(reports).map((report) => report.writer);
+  let visit: (visitor: RecordingVisitor) => void = () => undefined;
+  const visiting = new Promise<RecordingVisitor>((resolve) => {
+    visit = resolve;
+  });
+  let ended: () => void = () => undefined;
+  const end = new Promise<void>((resolve) => {
+    ended = resolve;
+  });
+  let queue: Promise<void> = visiting.then(() => undefined);
+  let entries = 0;
+  const run = checkRecordings(
+    [options.out],
+    {
+      contracts,
+      scope,
+      // A JUnit test case is a coverage cell, as with contract-check --format junit.
+      coverage: options.junit !== undefined,
+      source: async (_paths, _shard, _limits, visitor) => {
+        visit(visitor);
+        await end;
+        await queue;
+        return { digest: await inputDigest([options.out]), entries };
+      },
+    },
     {
       entry: (entry) => {
+        for (const writer of writers) void writer.entry(entry);
         if (!options.quiet || entry.verdict === 'violation' || entry.verdict === 'not-judged')
-          return lines.entry(entry);
+          void lines.entry(entry);
       },
-      inputError: (error) => options.write(`input error: ${options.out} #${error.entry}: ${error.reason}\n`),
+      inputError: (error, position) => {
+        for (const writer of writers) void writer.inputError(error, position);
+        options.write(`input error: ${options.out} #${error.entry}: ${error.reason}\n`);
+      },
     },
   );
-  const answer = options.errors ? await refusals(contracts, configPath, scope.hosts) : undefined;
-  let queue: Promise<void> = Promise.resolve();
+  let visitor: RecordingVisitor;
+  let answer: LiveCheck['answer'];
+  try {
+    // A host mapped to a service the contracts lack stops the start, as it stops contract-check.
+    visitor = await Promise.race([visiting, run.then(() => visiting)]);
+    answer = options.errors ? await refusals(contracts, configPath, scope.hosts) : undefined;
+  } catch (error) {
+    await contracts.close();
+    throw error;
+  }
   const failed = (error: unknown): void => options.write(`contract-record: the check failed: ${error}\n`);
   return {
     ...(answer ? { answer } : {}),
     judge(entry, index) {
-      let item: Parameters<typeof pipeline.take>[1];
+      entries++;
+      let item: Item;
       try {
         item = { index, position: index, exchange: readEntry(entry, index) };
       } catch (error) {
         item = { index, position: index, error: printable((error as Error).message) };
       }
-      queue = queue.then(() => pipeline.take(options.out, item)).catch(failed);
+      queue = queue.then(() => visitor.take(options.out, item)).catch(failed);
     },
     async finish() {
-      await queue;
-      await pipeline.end();
-      await contracts.close();
-      let json = '';
-      const argv = [options.out, '--json', ...(options.junit ? ['--coverage'] : [])];
-      if (configPath) argv.push('--config', configPath);
-      for (const host of hosts) argv.push('--host', host);
-      const code = await contractCheck(argv, { stdout: (text) => (json += text), stderr: options.write });
-      let report: Report;
+      ended();
       try {
-        report = JSON.parse(json) as Report;
-      } catch {
-        return Math.max(code, 2);
+        const summary = await run;
+        for (const writer of writers) writer.finish(summary);
+        options.write(`contract-check ${options.out}:\n${reports.text.chunks.join('')}`);
+        if (reports.json) await writeFile(options.json as string, reports.json.chunks.join(''));
+        if (reports.junit) await writeFile(options.junit as string, reports.junit.chunks.join(''));
+        return summary.exitCode;
+      } catch (error) {
+        options.write(`contract-check: ${printable((error as Error).message)}\n`);
+        return 2;
+      } finally {
+        await contracts.close();
       }
-      options.write(`contract-check ${options.out}:\n${formatReport(report, 'text')}`);
-      if (options.json) await writeFile(options.json, json);
-      if (options.junit) await writeFile(options.junit, formatReport(report, 'junit'));
-      return code;
     },
   };
 }

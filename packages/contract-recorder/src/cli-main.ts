@@ -97,7 +97,7 @@ export interface Session {
   recorders: Recorder[];
   /** `-- COMMAND...`, with the environment that names the proxies. */
   command?: { argv: string[]; env: Record<string, string> };
-  /** Stops the proxies, closes the file and, with --check, runs contract-check: resolves to the exit code. */
+  /** Stops the proxies, closes the file and, with --check, reports the run: resolves to the exit code. */
   close(): Promise<number>;
 }
 
@@ -274,7 +274,7 @@ function signalled(): Promise<void> {
 }
 
 /** The bin: runs until SIGINT or SIGTERM (or the wrapped command's end), gives the exchanges in flight
- * {@link STOP_GRACE_MS}, cuts off the rest, closes the file and, with --check, judges it. */
+ * {@link STOP_GRACE_MS}, cuts off the rest, closes the file and, with --check, prints the run's report. */
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
   const started = await startCli(argv, io);
   if (typeof started === 'number') return started;

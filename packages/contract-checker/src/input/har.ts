@@ -7,7 +7,7 @@ import {
   recordingDecoder,
 } from './recording-reader.js';
 
-export type { InputError, RecordedExchange } from './recording-reader.js';
+export { type InputError, inputDigest, type RecordedExchange } from './recording-reader.js';
 
 export interface HarFile {
   file: string;

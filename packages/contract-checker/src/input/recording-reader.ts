@@ -143,7 +143,7 @@ export interface RecordingVisitor {
 }
 
 /** Which input a run read, so that `merge` can tell shards of one run from reports of others: a digest of the
- * recordings' paths and sizes, and the number of entries of the whole input. */
+ * recordings' paths and sizes ({@link inputDigest}), and the number of entries of the whole input. */
 export interface InputIdentity {
   digest: string;
   entries: number;
@@ -159,14 +159,6 @@ export async function walkRecordings(
 ): Promise<InputIdentity> {
   const reportsProblems = !shard || shard.index === 1;
   const { files, errors } = await collectRecordingFiles(paths);
-  const digest = createHash('sha256');
-  for (const file of files) {
-    const size = await stat(file).then(
-      (info) => info.size,
-      () => -1,
-    );
-    digest.update(`${file}\0${size}\n`);
-  }
   if (reportsProblems) for (const error of errors) await visitor.inputError(error, 0);
   let position = 0;
   const select = (bytes: number): number | undefined => {
@@ -184,5 +176,11 @@ export async function walkRecordings(
       if (reportsProblems) await visitor.inputError({ file, reason: printable(failure) }, position);
     }
   }
-  return { digest: digest.digest('hex').slice(0, 16), entries: position };
+  return { digest: await inputDigest(files), entries: position };
+}
+
+export async function inputDigest(files: string[]): Promise<string> {
+  const digest = createHash('sha256');
+  for (const file of files) digest.update(`${file}\0${(await stat(file).catch(() => null))?.size ?? -1}\n`);
+  return digest.digest('hex').slice(0, 16);
 }

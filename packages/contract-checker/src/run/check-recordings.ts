@@ -31,6 +31,8 @@ export interface CheckHarOptions extends LoadContractsOptions {
   progress?: (probe: () => RunProgress) => void;
   /** Handed every judged entry with its exchange (see `PipelineOptions.observe`). */
   observe?: PipelineOptions['observe'];
+  /** Feeds the entries instead of reading `paths` (a live recorder's); resolves to the input's identity. */
+  source?: typeof walkRecordings;
 }
 
 /** Reads every recording as a stream, checks its entries and hands each result to the sink in input order. */
@@ -66,7 +68,7 @@ export async function checkRecordings(
       entries: counts.passed + counts.failed + counts.notJudged + counts.skipped,
       bytes,
     }));
-    const input = await walkRecordings(paths, shard, contracts.limits, {
+    const input = await (opts.source ?? walkRecordings)(paths, shard, contracts.limits, {
       take: pipeline.take,
       inputError: pipeline.inputError,
       sized: (entryBytes) => {
