@@ -91,7 +91,9 @@ const defaultMaxHeld = 100_000;
 
 export interface PipelineOptions {
   service?: string | undefined;
+  /** Which hosts are which service, and whether credentials were stripped. */
   scope?: RunScope | undefined;
+  /** Most entries held for the end of the run (default 100,000). */
   maxHeld?: number | undefined;
   /** Handed every judged entry with its exchange before the sink (coverage, `--mutation`, `--propose`). */
   observe?: ((entry: EntryReport, exchange: RecordedExchange) => void) | undefined;
