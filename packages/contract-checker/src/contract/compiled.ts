@@ -18,11 +18,7 @@ import {
 import type { BodyContext } from '../bodies/body.js';
 import { TrafficJson } from '../bodies/json-text.js';
 import { type ResolvedParameter, resolveParameters } from '../parameters/resolve.js';
-import {
-  buildOperationIndex,
-  type IndexedOperation,
-  type OperationIndex,
-} from '../router/operation-index.js';
+import { buildOperationIndex, type IndexedOperation } from '../router/operation-index.js';
 import { readSecurityRules, type SecurityRules } from '../security/security.js';
 import { createSchemaValidator, type SchemaValidator } from './schema-validator.js';
 import type { XsdCache } from './xsd-cache.js';
@@ -45,14 +41,6 @@ export interface PreparedOperation {
   indexed: IndexedOperation;
   service: CompiledService;
   parameters: ResolvedParameter[];
-}
-
-export interface CompiledContracts {
-  services: Map<string, CompiledService>;
-  index: OperationIndex;
-  operations: Map<IndexedOperation, PreparedOperation>;
-  /** Schemas and XSDs that do not compile, with their location. */
-  problems: string[];
 }
 
 /** Walks the schemas an operation uses, so they compile once, at load time, with their location. */
@@ -123,7 +111,7 @@ export async function compileContracts(
   specs: BundledSpec[],
   xsd: XsdCache,
   json: TrafficJson = new TrafficJson(),
-): Promise<CompiledContracts> {
+) {
   const problems: string[] = [];
   // Every XSD is asked for first: its files are read while Ajv compiles below.
   const xsdWork = new Map<CompiledService, Promise<string[]>>();
@@ -204,5 +192,6 @@ export async function compileContracts(
     problems.push(...((await xsdWork.get(service)) ?? []));
   }
 
+  // `problems`: schemas and XSDs that do not compile, with their location.
   return { services: compiled, index, operations: prepared, problems };
 }

@@ -44,20 +44,10 @@ export interface LoadContractsOptions {
   limits?: CheckLimits;
 }
 
-/** One documented response of an operation, for coverage. */
-export interface DocumentedOperation {
-  service: string;
-  operationId: string;
-  method: string;
-  pathTemplate: string;
-  responses: Array<{ status: string; contentTypes: string[] }>;
-}
+/** One documented operation with the media types of each response, for coverage. */
+export type DocumentedOperation = ReturnType<typeof documentedOperations>[number];
 
-export interface CredentialNames {
-  headers: string[];
-  query: string[];
-  cookies: string[];
-}
+export type CredentialNames = ReturnType<typeof credentialNames>;
 
 export interface ContractSet {
   /** Services that were loaded (listed and written). */
@@ -289,10 +279,7 @@ function withAliasWarning(verdict: EntryVerdict): EntryVerdict {
 }
 
 /** Operations of `paths`, then the callbacks of `webhooks` (path template `webhooks/<name>`), with their responses. */
-function documentedOperations(
-  index: OperationIndex,
-  services: Map<string, CompiledService>,
-): DocumentedOperation[] {
+function documentedOperations(index: OperationIndex, services: Map<string, CompiledService>) {
   return index.operations.map((indexed) => {
     const service = services.get(indexed.service);
     const responses = isObject(indexed.operation.responses) ? indexed.operation.responses : {};
@@ -312,7 +299,7 @@ function documentedOperations(
   });
 }
 
-function credentialNames(services: Map<string, CompiledService>): CredentialNames {
+function credentialNames(services: Map<string, CompiledService>) {
   const names = new Map<string, Set<string>>([
     ['header', new Set(['Authorization', 'Proxy-Authorization', 'Cookie', 'Set-Cookie'])],
     ['query', new Set()],
