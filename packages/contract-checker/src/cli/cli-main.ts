@@ -161,18 +161,15 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
       },
       reporter,
     );
-    const contracts = await loadContracts({
-      limits,
-      ...(values.config === undefined ? {} : { configPath: values.config }),
-    });
+    const contracts = await loadContracts({ limits, configPath: values.config });
     try {
       requireService(contracts, values.service);
       const proposer = values.propose && configPath ? await Proposer.load(configPath, values) : undefined;
       const summary = await checkRecordings(
         positionals,
         {
-          ...(values.service === undefined ? {} : { service: values.service }),
-          ...(shard ? { shard } : {}),
+          service: values.service,
+          shard,
           // A JUnit test case is a coverage cell: the run counts them.
           coverage: values.coverage || format === 'junit',
           ...(stream && {
@@ -180,11 +177,11 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
               progress = progressLine(stream, probe, totalBytes ? { totalBytes } : {});
             },
           }),
-          scope: { hosts, ...(values.sanitized ? { sanitized: true } : {}) },
+          scope: { hosts, sanitized: values.sanitized },
           ...(Object.keys(failOn).length > 0 ? { failOn } : {}),
           contracts,
           mutation: values.mutation,
-          ...(proposer ? { observe: proposer.observeEntry } : {}),
+          observe: proposer?.observeEntry,
         },
         writer,
       );

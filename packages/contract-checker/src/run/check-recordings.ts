@@ -17,7 +17,7 @@ export interface CheckHarOptions extends LoadContractsOptions, PipelineOptions {
   coverage?: boolean;
   /** Keeps every passing entry in memory to mutate it: for contract-test suites, not production traffic. */
   mutation?: boolean;
-  shard?: Shard;
+  shard?: Shard | undefined;
   /** Fail the run (exit 1) on entries not judged or skipped, not only on violations. */
   failOn?: FailOn;
   /** Called once the run starts, with how to read how far it is (what a progress line shows). */
