@@ -1,7 +1,7 @@
 import { printable } from '@svc-contracts/har';
 import type { EntryReport } from '../core/entry-report.js';
 import { isToolReason, scopeCatalogue } from '../core/scope.js';
-import { entryTitle, inputErrorLine, tailLines, violationText } from './format.js';
+import { entryTitle, inputErrorLine, tailLines, violationLines, violationText } from './format.js';
 import type { Output } from './report.js';
 
 /** Failures kept per test case; the rest are counted in one more failure (memory stays bounded). */
@@ -118,11 +118,7 @@ export function junitOutput(write: (text: string) => void): Output {
  * (masked, cut). */
 function failure(entry: EntryReport): string {
   const rules = [...new Set(entry.violations.map((violation) => violation.rule))].join(', ');
-  const lines = [entryTitle(entry)];
-  for (const violation of entry.violations) {
-    lines.push(violationText(violation));
-    if (violation.specLocation) lines.push(`  spec: ${violation.specLocation}`);
-  }
+  const lines = [entryTitle(entry), ...violationLines(entry)];
   if (entry.payload !== undefined) lines.push(`  payload: ${entry.payload}`);
   const first = entry.violations[0];
   const message = `${printable(entry.file)} #${entry.index}: ${first ? violationText(first) : rules}`;
