@@ -1,3 +1,4 @@
+import { closest } from '@svc-contracts/cli-output';
 import { bundleSpecs, findConfigPath, listServices, type ServiceSource } from '@svc-contracts/contract-model';
 import { deref, isObject } from '@svc-contracts/openapi-utils';
 import { TrafficJson } from '../bodies/json-text.js';
@@ -69,11 +70,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}) {
 
   function lookup(request: RecordedRequest, opts?: CheckOptions) {
     const service = opts?.service;
-    if (service !== undefined && !services.has(service)) {
-      throw new Error(
-        `Unknown service "${service}". Loaded services: ${[...services.keys()].join(', ') || 'none'}.`,
-      );
-    }
+    if (service !== undefined && !services.has(service)) requireService([...services.keys()], service);
     // A callback is checked against the webhook it names, never matched by its URL.
     const found =
       request.webhook === undefined
@@ -195,6 +192,14 @@ export async function loadContracts(opts: LoadContractsOptions = {}) {
     /** Releases the XML engines. */
     close: () => xsd.close(),
   };
+}
+
+/** Throws unless `service` (when given) is one of the services loaded, naming the nearest. */
+export function requireService(loaded: readonly string[], service: string | undefined): void {
+  if (service === undefined || loaded.includes(service)) return;
+  const near = closest(service, loaded);
+  const hint = near ? ` Did you mean "${near}"?` : '';
+  throw new Error(`Unknown service "${service}".${hint} Loaded services: ${loaded.join(', ') || 'none'}.`);
 }
 
 /** Everything about checking one operation that does not depend on the entry, built on the operation's first

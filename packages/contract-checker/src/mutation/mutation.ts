@@ -71,14 +71,10 @@ function replaceQuery(url: string, name: string, text: string): string {
 export async function generateMutants(
   exchange: { request: RecordedRequest; response: RecordedResponse },
   contracts: ContractSet,
-  opts: { service?: string; mutateRequest?: boolean } = {},
+  opts: { service?: string | undefined; mutateRequest?: boolean } = {},
 ): Promise<Mutant[]> {
   const { request, response } = exchange;
-  const shapes = contracts.describeExchange(
-    request,
-    response,
-    opts.service === undefined ? {} : { service: opts.service },
-  );
+  const shapes = contracts.describeExchange(request, response, opts);
   if (!shapes) return [];
   const doc = shapes.document;
   const mutants: Mutant[] = [];
@@ -155,10 +151,9 @@ export async function scoreMutants(
     entry?: number;
   }>,
   contracts: ContractSet,
-  opts: { service?: string } = {},
+  opts: { service?: string | undefined } = {},
 ): Promise<MutationReport> {
   const services = new Map<string, ServiceMutationScore>();
-  const checkOpts = opts.service === undefined ? {} : { service: opts.service };
   const notMutated: NonNullable<MutationReport['notMutated']> = [];
   const placeOf = (exchange: (typeof exchanges)[number]) => ({
     ...(exchange.file === undefined ? {} : { file: exchange.file }),
@@ -173,16 +168,14 @@ export async function scoreMutants(
     const accepted = exchange.response.status >= 200 && exchange.response.status <= 299;
     let mutants: Mutant[];
     try {
-      mutants = await generateMutants(exchange, contracts, {
-        ...checkOpts,
-        mutateRequest: exchange.requestConforms && accepted,
-      });
+      const mutateRequest = exchange.requestConforms && accepted;
+      mutants = await generateMutants(exchange, contracts, { ...opts, mutateRequest });
     } catch (error) {
       // One entry the checker cannot mutate costs that entry only, named.
       failed(exchange, error);
       continue;
     }
-    const match = contracts.match(exchange.request.method, exchange.request.url, checkOpts);
+    const match = contracts.match(exchange.request.method, exchange.request.url, opts);
     if (!match) continue;
     const score = services.get(match.service) ?? {
       service: match.service,
@@ -196,7 +189,7 @@ export async function scoreMutants(
     for (const mutant of mutants) {
       let verdict: Awaited<ReturnType<ContractSet['checkExchange']>>;
       try {
-        verdict = await contracts.checkExchange(mutant.request, mutant.response, checkOpts);
+        verdict = await contracts.checkExchange(mutant.request, mutant.response, opts);
       } catch (error) {
         failed(exchange, error);
         continue;

@@ -1,4 +1,9 @@
-import { type ContractSet, type LoadContractsOptions, loadContracts } from '../contract/contract-set.js';
+import {
+  type ContractSet,
+  type LoadContractsOptions,
+  loadContracts,
+  requireService,
+} from '../contract/contract-set.js';
 import type { EntryReport } from '../core/entry-report.js';
 import { batchXmlLimits } from '../core/limits.js';
 import { exitCodeOf, type FailOn, orderedCounts } from '../core/run-counts.js';
@@ -9,7 +14,7 @@ import { scoreMutants } from '../mutation/mutation.js';
 import { coverageTally } from '../report/coverage.js';
 import type { RunProgress } from '../report/progress.js';
 import type { Report, ReportSink, RunSummary } from '../report/report.js';
-import { entryPipeline, type PipelineOptions, requireService } from './entry-pipeline.js';
+import { entryPipeline, type PipelineOptions } from './entry-pipeline.js';
 
 export interface CheckHarOptions extends LoadContractsOptions, PipelineOptions {
   /** Use an already loaded contract set (it is not closed afterwards). */
@@ -33,7 +38,7 @@ export async function checkRecordings(
   // A batch check: past a resource limit an entry is not judged (run exit 2), with limits for real traffic.
   const contracts = opts.contracts ?? (await loadContracts({ xmlLimits: batchXmlLimits, ...opts }));
   try {
-    requireService(contracts, opts.service);
+    requireService(contracts.services, opts.service);
     const { service, shard } = opts;
     const ours = (operation: { service: string }) => service === undefined || operation.service === service;
     const coverage = opts.coverage ? coverageTally(contracts.documentedOperations().filter(ours)) : undefined;

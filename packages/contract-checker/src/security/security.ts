@@ -3,7 +3,6 @@ import {
   isCredential,
   isSecurityExclusive,
   readUnsupportedCredentials,
-  type UnsupportedCredential,
 } from '@svc-contracts/contract-model';
 import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { MASK } from '@svc-contracts/redact';
@@ -18,15 +17,11 @@ import {
   presenceReader,
 } from './credentials.js';
 
-/** The root-level security rules of one service, read once. */
-export interface SecurityRules {
-  schemes: Record<string, JsonObject>;
-  /** `x-security-exclusive` and `x-unsupported-credentials`. */
-  exclusive: boolean;
-  unsupported: UnsupportedCredential[];
-}
+/** The root-level security rules of one service, read once: its schemes by name, `x-security-exclusive` and
+ * `x-unsupported-credentials`. */
+export type SecurityRules = ReturnType<typeof readSecurityRules>;
 
-export function readSecurityRules(doc: OpenApiDocument): SecurityRules {
+export function readSecurityRules(doc: OpenApiDocument) {
   const schemes: Record<string, JsonObject> = {};
   for (const [name, scheme] of Object.entries(doc.components?.securitySchemes ?? {})) {
     if (isObject(scheme)) schemes[name] = scheme;
