@@ -62,7 +62,7 @@ describe('one bad entry fails alone, named by file and index', () => {
     };
     try {
       const { checkHarFiles } = await import('../src/index.js');
-      const report = await checkHarFiles([join(scratch, 'two.har')], { contracts, concurrency: 1 });
+      const report = await checkHarFiles([join(scratch, 'two.har')], { contracts });
       expect(report.entries.map((entry) => entry.index)).toEqual([0, 1]);
       expect(report.entries[0]?.verdict).toBe('not-judged');
       expect(report.entries[0]?.notJudged).toEqual([

@@ -1,10 +1,6 @@
 import { bundleSpecs, listServices as servicesFromConfig } from '@svc-contracts/contract-model';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  type CompiledContracts,
-  compileContracts,
-  type PreparedOperation,
-} from '../src/contract/compiled.js';
+import { compileContracts, type PreparedOperation } from '../src/contract/compiled.js';
 import { isPlanned, planOf } from '../src/contract/contract-set.js';
 import { type XsdCache, xsdCache } from '../src/contract/xsd-cache.js';
 import type { RecordedRequest, RecordedResponse, Violation } from '../src/index.js';
@@ -29,7 +25,7 @@ import {
   voiceError,
 } from './helpers.js';
 
-let compiled: CompiledContracts;
+let compiled: Awaited<ReturnType<typeof compileContracts>>;
 let xsd: XsdCache;
 beforeAll(async () => {
   const bundled = await bundleSpecs(servicesFromConfig(fixtureConfig), { configPath: fixtureConfig });

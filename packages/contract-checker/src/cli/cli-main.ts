@@ -5,7 +5,7 @@ import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
 import { configHosts, findConfigPath } from '@svc-contracts/contract-model';
 import { mergeProposals, Proposer, proposeOptions } from '@svc-contracts/contract-propose';
 import { printable } from '@svc-contracts/har';
-import { loadContracts } from '../contract/contract-set.js';
+import { loadContracts, requireService } from '../contract/contract-set.js';
 import { batchLimits, batchXmlLimits, type CheckLimits } from '../core/limits.js';
 import { parseShard } from '../core/shard.js';
 import { collectHarFiles } from '../input/har.js';
@@ -18,7 +18,7 @@ import {
   reportWriter,
 } from '../report/reporters.js';
 import { checkRecordings } from '../run/check-recordings.js';
-import { parseHostMappings, requireService } from '../run/entry-pipeline.js';
+import { parseHostMappings } from '../run/entry-pipeline.js';
 import { MergeError, mergeReports, parseReport } from '../run/merge.js';
 
 const usage = `Usage: contract-check [options] <recording | folder>...
@@ -161,18 +161,15 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
       },
       reporter,
     );
-    const contracts = await loadContracts({
-      limits,
-      ...(values.config === undefined ? {} : { configPath: values.config }),
-    });
+    const contracts = await loadContracts({ limits, configPath: values.config });
     try {
-      requireService(contracts, values.service);
+      requireService(contracts.services, values.service);
       const proposer = values.propose && configPath ? await Proposer.load(configPath, values) : undefined;
       const summary = await checkRecordings(
         positionals,
         {
-          ...(values.service === undefined ? {} : { service: values.service }),
-          ...(shard ? { shard } : {}),
+          service: values.service,
+          shard,
           // A JUnit test case is a coverage cell: the run counts them.
           coverage: values.coverage || format === 'junit',
           ...(stream && {
@@ -180,11 +177,11 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
               progress = progressLine(stream, probe, totalBytes ? { totalBytes } : {});
             },
           }),
-          scope: { hosts, ...(values.sanitized ? { sanitized: true } : {}) },
+          scope: { hosts, sanitized: values.sanitized },
           ...(Object.keys(failOn).length > 0 ? { failOn } : {}),
           contracts,
           mutation: values.mutation,
-          ...(proposer ? { observe: proposer.observeEntry } : {}),
+          observe: proposer?.observeEntry,
         },
         writer,
       );

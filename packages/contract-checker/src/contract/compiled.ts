@@ -6,7 +6,6 @@ import {
   readUnmatchedRequests,
   readValidationStatus,
   readValueSchema,
-  type UnmatchedRequests,
   xsdReferencesIn,
 } from '@svc-contracts/contract-model';
 import {
@@ -18,41 +17,19 @@ import {
 import type { BodyContext } from '../bodies/body.js';
 import { TrafficJson } from '../bodies/json-text.js';
 import { type ResolvedParameter, resolveParameters } from '../parameters/resolve.js';
-import {
-  buildOperationIndex,
-  type IndexedOperation,
-  type OperationIndex,
-} from '../router/operation-index.js';
-import { readSecurityRules, type SecurityRules } from '../security/security.js';
-import { createSchemaValidator, type SchemaValidator } from './schema-validator.js';
+import { buildOperationIndex, type IndexedOperation } from '../router/operation-index.js';
+import { readSecurityRules } from '../security/security.js';
+import { createSchemaValidator } from './schema-validator.js';
 import type { XsdCache } from './xsd-cache.js';
 
 /** One service, read and compiled once: its validator, security rules and service-wide x- rules. */
-export interface CompiledService {
-  spec: BundledSpec;
-  doc: OpenApiDocument;
-  validator: SchemaValidator;
-  security: SecurityRules;
-  errorSchemas: Record<string, unknown>;
-  validationStatus?: number;
-  /** `x-unmatched-requests`: the statuses of a path or method the service does not have. */
-  unmatched?: UnmatchedRequests;
-  body: BodyContext;
-}
+export type CompiledService = ReturnType<typeof compileService>;
 
 /** One operation with its resolved parameters, ready to check requests against. */
 export interface PreparedOperation {
   indexed: IndexedOperation;
   service: CompiledService;
   parameters: ResolvedParameter[];
-}
-
-export interface CompiledContracts {
-  services: Map<string, CompiledService>;
-  index: OperationIndex;
-  operations: Map<IndexedOperation, PreparedOperation>;
-  /** Schemas and XSDs that do not compile, with their location. */
-  problems: string[];
 }
 
 /** Walks the schemas an operation uses, so they compile once, at load time, with their location. */
@@ -116,6 +93,42 @@ async function xsdProblems({ spec, doc }: CompiledService, xsd: XsdCache): Promi
   return outcomes.filter((problem) => problem !== undefined);
 }
 
+/** A service's validator and rules; `unmatched` is its `x-unmatched-requests` (the statuses of a path or method it
+ * does not have). The problems of an error schema the reader dropped go to `problems` (the others are the linter's). */
+function compileService(spec: BundledSpec, xsd: XsdCache, json: TrafficJson, problems: string[]) {
+  const doc = spec.document;
+  const validator = createSchemaValidator(doc, spec.name);
+  const status = readValidationStatus(doc).value;
+  const unmatched = readUnmatchedRequests(doc).value;
+  const errorSchemas = readErrorSchemas(doc);
+  const kept = Object.fromEntries(
+    Object.entries(errorSchemas.value ?? {}).map(([status, entry]) => [status, entry.schema]),
+  );
+  for (const { at, message } of errorSchemas.problems)
+    if (at[1] === undefined || !Object.hasOwn(kept, String(at[1])))
+      problems.push(`${spec.relativeRoot}#/${at.map(String).map(escapePointer).join('/')}: ${message}`);
+  const specLocation = (pointer: string) => `${spec.relativeRoot}${pointer}`;
+  const body: BodyContext = {
+    doc,
+    validator,
+    xsd,
+    serviceDir: spec.dir,
+    relativeRoot: spec.relativeRoot,
+    specLocation,
+    json,
+  };
+  return {
+    spec,
+    doc,
+    validator,
+    security: readSecurityRules(doc),
+    errorSchemas: kept as Record<string, unknown>,
+    ...(status === undefined ? {} : { validationStatus: status }),
+    ...(unmatched === undefined ? {} : { unmatched }),
+    body,
+  };
+}
+
 /** Compiles bundled specs: a validator per service, the operation index, every schema an operation uses (so a
  * broken schema is reported at load, with its location, not in the middle of a run) and every XSD an XML
  * media type names. */
@@ -123,43 +136,14 @@ export async function compileContracts(
   specs: BundledSpec[],
   xsd: XsdCache,
   json: TrafficJson = new TrafficJson(),
-): Promise<CompiledContracts> {
+) {
   const problems: string[] = [];
   // Every XSD is asked for first: its files are read while Ajv compiles below.
   const xsdWork = new Map<CompiledService, Promise<string[]>>();
 
   const compiled = new Map<string, CompiledService>();
   for (const spec of specs) {
-    const doc = spec.document;
-    const validator = createSchemaValidator(doc, spec.name);
-    const status = readValidationStatus(doc).value;
-    const errorSchemas = readErrorSchemas(doc);
-    const kept = Object.fromEntries(
-      Object.entries(errorSchemas.value ?? {}).map(([status, entry]) => [status, entry.schema]),
-    );
-    // The problems of an entry kept are the linter's; one dropped is reported here.
-    for (const { at, message } of errorSchemas.problems)
-      if (at[1] === undefined || !Object.hasOwn(kept, String(at[1])))
-        problems.push(`${spec.relativeRoot}#/${at.map(String).map(escapePointer).join('/')}: ${message}`);
-    const service: CompiledService = {
-      spec,
-      doc,
-      validator,
-      security: readSecurityRules(doc),
-      errorSchemas: kept,
-      body: {
-        doc,
-        validator,
-        xsd,
-        serviceDir: spec.dir,
-        relativeRoot: spec.relativeRoot,
-        specLocation: (pointer) => `${spec.relativeRoot}${pointer}`,
-        json,
-      },
-    };
-    if (status !== undefined) service.validationStatus = status;
-    const unmatched = readUnmatchedRequests(doc).value;
-    if (unmatched !== undefined) service.unmatched = unmatched;
+    const service = compileService(spec, xsd, json, problems);
     compiled.set(spec.name, service);
     xsdWork.set(service, xsdProblems(service, xsd));
   }
@@ -204,5 +188,6 @@ export async function compileContracts(
     problems.push(...((await xsdWork.get(service)) ?? []));
   }
 
+  // `problems`: schemas and XSDs that do not compile, with their location.
   return { services: compiled, index, operations: prepared, problems };
 }

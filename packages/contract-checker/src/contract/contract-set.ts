@@ -1,3 +1,4 @@
+import { closest } from '@svc-contracts/cli-output';
 import { bundleSpecs, findConfigPath, listServices, type ServiceSource } from '@svc-contracts/contract-model';
 import { deref, isObject } from '@svc-contracts/openapi-utils';
 import { TrafficJson } from '../bodies/json-text.js';
@@ -24,7 +25,7 @@ import type { OperationIndex } from '../router/operation-index.js';
 import { credentialLocation } from '../security/credentials.js';
 import type { CompiledService, PreparedOperation } from './compiled.js';
 import { compileContracts } from './compiled.js';
-import { describeShapes, type ExchangeShapes } from './exchange-shapes.js';
+import { describeShapes } from './exchange-shapes.js';
 import { decideVerdict, undocumentedOperation } from './verdict.js';
 import { xsdCache } from './xsd-cache.js';
 
@@ -33,7 +34,7 @@ export type { BodyShape, ExchangeShapes } from './exchange-shapes.js';
 
 export interface LoadContractsOptions {
   /** `redocly.yaml` listing the services (`apis`); default: the nearest one from the working directory. */
-  configPath?: string;
+  configPath?: string | undefined;
   /** Check against these specs instead of the config's list (tests, one-off runs). */
   specs?: ServiceSource[];
   /** Folder that spec locations are relative to; default: the config's folder, else the working directory. */
@@ -44,68 +45,16 @@ export interface LoadContractsOptions {
   limits?: CheckLimits;
 }
 
-/** One documented response of an operation, for coverage. */
-export interface DocumentedOperation {
-  service: string;
-  operationId: string;
-  method: string;
-  pathTemplate: string;
-  responses: Array<{ status: string; contentTypes: string[] }>;
-}
+/** One documented operation with the media types of each response, for coverage. */
+export type DocumentedOperation = ReturnType<typeof documentedOperations>[number];
 
-export interface CredentialNames {
-  headers: string[];
-  query: string[];
-  cookies: string[];
-}
+export type CredentialNames = ReturnType<typeof credentialNames>;
 
-export interface ContractSet {
-  /** Services that were loaded (listed and written). */
-  services: string[];
-  /** Services listed in the config whose root document does not exist yet. */
-  missingServices: string[];
-  /** Problems with the specs themselves: bundling errors, schemas or XSDs that do not compile. */
-  problems: string[];
-  match(method: string, url: string, opts?: CheckOptions): OperationMatch | undefined;
-  checkRequest(
-    request: RecordedRequest,
-    opts?: CheckOptions,
-  ): Promise<{ match?: OperationMatch; violations: Violation[] }>;
-  checkResponse(
-    request: RecordedRequest,
-    response: RecordedResponse,
-    opts?: CheckOptions,
-  ): Promise<{ match?: OperationMatch; violations: Violation[] }>;
-  checkExchange(
-    request: RecordedRequest,
-    response: RecordedResponse,
-    opts?: CheckOptions,
-  ): Promise<EntryVerdict>;
-  /** {@link checkExchange} without a promise unless the XML engine is involved. */
-  checkExchangeNow(
-    request: RecordedRequest,
-    response: RecordedResponse,
-    opts?: CheckOptions,
-  ): EntryVerdict | Promise<EntryVerdict>;
-  /** Every documented operation and webhook with its statuses and response media types (coverage cells). */
-  documentedOperations(): DocumentedOperation[];
-  /** The schemas behind an exchange's bodies and query parameters (for mutation testing). */
-  describeExchange(
-    request: RecordedRequest,
-    response: RecordedResponse,
-    opts?: CheckOptions,
-  ): ExchangeShapes | undefined;
-  /** Names under which credentials travel in any loaded service, for masking output. */
-  credentialNames(): CredentialNames;
-  /** The resource policy the checks keep (see {@link LoadContractsOptions.limits}). */
-  readonly limits: CheckLimits;
-  /** Releases the XML engines. */
-  close(): Promise<void>;
-}
+export type ContractSet = Awaited<ReturnType<typeof loadContracts>>;
 
 /** Loads and compiles every spec once: bundling, the operation index, every schema an operation uses (Ajv,
  * cached per schema object) and every XSD an XML media type names. */
-export async function loadContracts(opts: LoadContractsOptions = {}): Promise<ContractSet> {
+export async function loadContracts(opts: LoadContractsOptions = {}) {
   const configPath = opts.specs ? opts.configPath : (opts.configPath ?? findConfigPath());
   if (!opts.specs && !configPath) throw new Error('No redocly.yaml found: pass configPath or specs.');
   const sources = opts.specs ?? listServices(configPath as string);
@@ -121,11 +70,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
 
   function lookup(request: RecordedRequest, opts?: CheckOptions) {
     const service = opts?.service;
-    if (service !== undefined && !services.has(service)) {
-      throw new Error(
-        `Unknown service "${service}". Loaded services: ${[...services.keys()].join(', ') || 'none'}.`,
-      );
-    }
+    if (service !== undefined && !services.has(service)) requireService([...services.keys()], service);
     // A callback is checked against the webhook it names, never matched by its URL.
     const found =
       request.webhook === undefined
@@ -203,32 +148,58 @@ export async function loadContracts(opts: LoadContractsOptions = {}): Promise<Co
   }
 
   return {
+    /** The resource policy the checks keep (see {@link LoadContractsOptions.limits}). */
     limits,
+    /** Services that were loaded (listed and written). */
     services: [...services.keys()],
+    /** Services listed in the config whose root document does not exist yet. */
     missingServices: bundled.missing,
+    /** Problems with the specs themselves: bundling errors, schemas or XSDs that do not compile. */
     problems: [...bundled.specs.flatMap((spec) => spec.problems), ...problems],
-    match: (method, url, opts) => lookup({ method, url, headers: [] }, opts).match,
-    async checkRequest(request, opts) {
+    match: (method: string, url: string, opts?: CheckOptions): OperationMatch | undefined =>
+      lookup({ method, url, headers: [] }, opts).match,
+    async checkRequest(
+      request: RecordedRequest,
+      opts?: CheckOptions,
+    ): Promise<{ match?: OperationMatch; violations: Violation[] }> {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
       const plan = planOf(operation);
       return { match, violations: await plan.checkRequest(request, plan.readRequest(request, match)) };
     },
-    async checkResponse(request, response, opts) {
+    async checkResponse(
+      request: RecordedRequest,
+      response: RecordedResponse,
+      opts?: CheckOptions,
+    ): Promise<{ match?: OperationMatch; violations: Violation[] }> {
       const { match, operation, undocumented } = lookup(request, opts);
       if (!match || !operation) return { violations: [undocumented] };
       return { match, violations: await planOf(operation).checkResponse(request, response) };
     },
-    checkExchange: async (request, response, opts) => checkExchangeNow(request, response, opts),
+    checkExchange: async (request: RecordedRequest, response: RecordedResponse, opts?: CheckOptions) =>
+      checkExchangeNow(request, response, opts),
+    /** {@link checkExchange} without a promise unless the XML engine is involved. */
     checkExchangeNow,
+    /** Every documented operation and webhook with its statuses and response media types (coverage cells). */
     documentedOperations: () => documentedOperations(index, services),
-    describeExchange(request, response, opts) {
+    /** The schemas behind an exchange's bodies and query parameters (for mutation testing). */
+    describeExchange(request: RecordedRequest, response: RecordedResponse, opts?: CheckOptions) {
       const { match, operation } = lookup(request, opts);
       return match && operation ? describeShapes(operation, match, request, response) : undefined;
     },
+    /** Names under which credentials travel in any loaded service, for masking output. */
     credentialNames: () => credentialNames(services),
+    /** Releases the XML engines. */
     close: () => xsd.close(),
   };
+}
+
+/** Throws unless `service` (when given) is one of the services loaded, naming the nearest. */
+export function requireService(loaded: readonly string[], service: string | undefined): void {
+  if (service === undefined || loaded.includes(service)) return;
+  const near = closest(service, loaded);
+  const hint = near ? ` Did you mean "${near}"?` : '';
+  throw new Error(`Unknown service "${service}".${hint} Loaded services: ${loaded.join(', ') || 'none'}.`);
 }
 
 /** Everything about checking one operation that does not depend on the entry, built on the operation's first
@@ -289,10 +260,7 @@ function withAliasWarning(verdict: EntryVerdict): EntryVerdict {
 }
 
 /** Operations of `paths`, then the callbacks of `webhooks` (path template `webhooks/<name>`), with their responses. */
-function documentedOperations(
-  index: OperationIndex,
-  services: Map<string, CompiledService>,
-): DocumentedOperation[] {
+function documentedOperations(index: OperationIndex, services: Map<string, CompiledService>) {
   return index.operations.map((indexed) => {
     const service = services.get(indexed.service);
     const responses = isObject(indexed.operation.responses) ? indexed.operation.responses : {};
@@ -312,7 +280,7 @@ function documentedOperations(
   });
 }
 
-function credentialNames(services: Map<string, CompiledService>): CredentialNames {
+function credentialNames(services: Map<string, CompiledService>) {
   const names = new Map<string, Set<string>>([
     ['header', new Set(['Authorization', 'Proxy-Authorization', 'Cookie', 'Set-Cookie'])],
     ['query', new Set()],

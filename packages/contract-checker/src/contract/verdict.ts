@@ -1,4 +1,5 @@
 import { EXTENSION } from '@svc-contracts/contract-model';
+import { violation } from '../bodies/violation.js';
 import type { EntryVerdict, OperationMatch, RecordedRequest, RuleCode, Violation } from '../core/types.js';
 import { responseKeyFor } from '../responses/response-check.js';
 import type { MatchMiss } from '../router/operation-index.js';
@@ -36,13 +37,15 @@ function missMessage(method: string, url: string, miss: MatchMiss | undefined): 
 
 /** The violation for a request no operation matches. */
 export function undocumentedOperation(request: RecordedRequest, miss: MatchMiss | undefined): Violation {
-  return {
-    rule: 'undocumented-operation',
-    severity: 'error',
-    side: 'request',
-    message: missMessage(request.method.toUpperCase(), request.url, miss),
-  };
+  return violation(
+    'request',
+    'undocumented-operation',
+    missMessage(request.method.toUpperCase(), request.url, miss),
+  );
 }
+
+const rulesOf = (violations: Violation[]): string =>
+  [...new Set(violations.map(({ rule }) => rule))].join(', ');
 
 function isDocumented4xx(operation: PreparedOperation, status: number): boolean {
   if (status < 400 || status > 499) return false;
@@ -87,13 +90,9 @@ export function decideVerdict(
       validationLikeStatuses.has(status) &&
       status !== validationStatus
     ) {
-      violations.unshift({
-        rule: 'validation-status',
-        severity: 'error',
-        side: 'response',
-        message: `the request fails validation (${[...new Set(fromRequest.map((violation) => violation.rule))].join(', ')}); the service answers such requests ${validationStatus} (x-validation-status), not ${status}`,
-        specLocation: operation.service.body.specLocation(`#/${EXTENSION.validationStatus}`),
-      });
+      const message = `the request fails validation (${rulesOf(fromRequest)}); the service answers such requests ${validationStatus} (x-validation-status), not ${status}`;
+      const at = operation.service.body.specLocation(`#/${EXTENSION.validationStatus}`);
+      violations.unshift(violation('response', 'validation-status', message, undefined, at));
     }
     return {
       match,
@@ -104,13 +103,9 @@ export function decideVerdict(
   }
   const violations = [...fromRequest];
   if (status >= 200 && status <= 299) {
-    violations.push({
-      rule: 'accepted-invalid-request',
-      severity: 'error',
-      side: 'response',
-      message: `the request breaks the contract (${[...new Set(fromRequest.map((violation) => violation.rule))].join(', ')}) and was answered ${status}; a documented 4xx was expected`,
-      specLocation: operation.service.body.specLocation(`${operation.indexed.pointer}/responses`),
-    });
+    const message = `the request breaks the contract (${rulesOf(fromRequest)}) and was answered ${status}; a documented 4xx was expected`;
+    const at = operation.service.body.specLocation(`${operation.indexed.pointer}/responses`);
+    violations.push(violation('response', 'accepted-invalid-request', message, undefined, at));
   }
   violations.push(...fromResponse);
   return { match, verdict: 'violation', violations, requestViolations: fromRequest };

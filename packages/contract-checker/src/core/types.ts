@@ -63,7 +63,7 @@ export interface EntryVerdict {
 
 export interface CheckOptions {
   /** Match against this service only (the CLI's `--service`). */
-  service?: string;
+  service?: string | undefined;
 }
 
 /** Every rule the checker reports; the catalogue below is the documentation of each code. */

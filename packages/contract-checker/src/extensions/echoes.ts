@@ -2,12 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Echo } from '@svc-contracts/contract-model';
 import { isObject, type JsonObject, unescapePointer } from '@svc-contracts/openapi-utils';
 import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
-
-/** A response body that breaks one rule: where, and why. */
-export interface EchoMismatch {
-  pointer: string;
-  message: string;
-}
+import type { BodyFinding } from '../bodies/violation.js';
 
 /** `/tag` → `tag` (`~1` and `~0` decoded, as in any JSON pointer). */
 function memberName(pointer: string): string {
@@ -31,12 +26,12 @@ export function echoMismatches(
   rules: readonly Echo[],
   requestBody: string | undefined,
   responseBody: string | undefined,
-): EchoMismatch[] {
+): BodyFinding[] {
   if (rules.length === 0) return [];
   const sent = jsonObject(json, requestBody);
   const answer = jsonObject(json, responseBody);
   if (sent === undefined || answer === undefined) return [];
-  const found: EchoMismatch[] = [];
+  const found: BodyFinding[] = [];
   for (const rule of rules) {
     const name = memberName(rule.request);
     if (!Object.hasOwn(sent, name)) continue;

@@ -2,14 +2,9 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FilterCondition, FilterMatch, FilterRules } from '@svc-contracts/contract-model';
 import { isObject, type JsonObject, unescapePointer } from '@svc-contracts/openapi-utils';
 import { TrafficJson, UnparseableJson } from '../bodies/json-text.js';
+import type { BodyFinding } from '../bodies/violation.js';
 import { parseFormEncoded, rawQueryOf } from '../parameters/request-parts.js';
 import { isoInstant } from './iso-instant.js';
-
-/** An item the request's filters exclude: where, and why. */
-export interface FilterMismatch {
-  pointer: string;
-  message: string;
-}
 
 /** The decoded query of a request: each name with its values, in order. */
 export type QueryValues = ReadonlyMap<string, readonly string[]>;
@@ -229,7 +224,7 @@ export function filterMismatches(
   rules: FilterRules,
   query: QueryValues,
   responseBody: string | undefined,
-): FilterMismatch[] {
+): BodyFinding[] {
   if (responseBody === undefined || responseBody === '') return [];
   const groups = groupsFor(rules, query, json);
   if (groups.length === 0) return [];
@@ -237,7 +232,7 @@ export function filterMismatches(
   if (body instanceof UnparseableJson) return [];
   const items = itemsOf(rules, body);
   if (items === undefined) return [];
-  const found: FilterMismatch[] = [];
+  const found: BodyFinding[] = [];
   let unreported = 0;
   for (let index = 0; index < items.length; index++) {
     const item: unknown = items[index];
@@ -251,7 +246,7 @@ export function filterMismatches(
     found.push({ pointer, message: `${pointer}: ${explainExclusion(item, excluded)} (x-filters)` });
   }
   if (unreported > 0) {
-    const last = found[found.length - 1] as FilterMismatch;
+    const last = found[found.length - 1] as BodyFinding;
     last.message += `; ${unreported} more item(s) the filters exclude are not listed`;
   }
   return found;

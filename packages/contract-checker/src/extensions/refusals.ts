@@ -1,4 +1,5 @@
 import { type Refusal, refusalFor, xmlElementText } from '@svc-contracts/contract-model';
+import { violation } from '../bodies/violation.js';
 import type { RecordedRequest, RecordedResponse, Violation } from '../core/types.js';
 
 /** Statuses that answer a refused request before its document is read, or that the source leaves open: a
@@ -20,28 +21,13 @@ export function refusalViolations(
   if (refusal === undefined || answeredBeforeTheDocument(response.status)) return [];
   const element = refusal.xmlElements.find((name) => request.body?.includes(name)) ?? refusal.xmlElements[0];
   if (response.status !== refusal.status) {
-    return [
-      {
-        rule: 'refused-request',
-        severity: 'error',
-        side: 'response',
-        message: `the request holds <${element}>, which the service refuses with ${refusal.status} (${refusal.description}); it was answered ${response.status} (x-refusals)`,
-        specLocation: specLocation(),
-      },
-    ];
+    const message = `the request holds <${element}>, which the service refuses with ${refusal.status} (${refusal.description}); it was answered ${response.status} (x-refusals)`;
+    return [violation('response', 'refused-request', message, undefined, specLocation())];
   }
   const expected = refusal.response;
   if (expected === undefined || response.body === undefined || response.body === '') return [];
   const said = xmlElementText(response.body, expected.xmlElement);
   if (said === expected.equals) return [];
-  return [
-    {
-      rule: 'refused-request',
-      severity: 'error',
-      side: 'response',
-      message: `the refusal of a request holding <${element}> must say ${expected.xmlElement} ${expected.equals} (${refusal.description}); it says ${said === undefined ? `no ${expected.xmlElement}` : `'${said}'`} (x-refusals)`,
-      pointer: `/${expected.xmlElement}`,
-      specLocation: specLocation(),
-    },
-  ];
+  const message = `the refusal of a request holding <${element}> must say ${expected.xmlElement} ${expected.equals} (${refusal.description}); it says ${said === undefined ? `no ${expected.xmlElement}` : `'${said}'`} (x-refusals)`;
+  return [violation('response', 'refused-request', message, `/${expected.xmlElement}`, specLocation())];
 }

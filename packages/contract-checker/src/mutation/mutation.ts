@@ -1,7 +1,6 @@
 import type { OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { fieldsCoercion, scalarCoercion } from '../bodies/coerce.js';
 import type { BodyShape, ContractSet } from '../contract/contract-set.js';
-import { runPool } from '../core/pool.js';
 import type { RecordedRequest, RecordedResponse, Side } from '../core/types.js';
 import { decodeFormComponent, parseFormEncoded, rawQueryOf } from '../parameters/request-parts.js';
 import { type BodyMutation, jsonMutations, type MutationKind } from './json-mutations.js';
@@ -72,14 +71,10 @@ function replaceQuery(url: string, name: string, text: string): string {
 export async function generateMutants(
   exchange: { request: RecordedRequest; response: RecordedResponse },
   contracts: ContractSet,
-  opts: { service?: string; mutateRequest?: boolean } = {},
+  opts: { service?: string | undefined; mutateRequest?: boolean } = {},
 ): Promise<Mutant[]> {
   const { request, response } = exchange;
-  const shapes = contracts.describeExchange(
-    request,
-    response,
-    opts.service === undefined ? {} : { service: opts.service },
-  );
+  const shapes = contracts.describeExchange(request, response, opts);
   if (!shapes) return [];
   const doc = shapes.document;
   const mutants: Mutant[] = [];
@@ -156,11 +151,9 @@ export async function scoreMutants(
     entry?: number;
   }>,
   contracts: ContractSet,
-  opts: { service?: string; concurrency?: number } = {},
+  opts: { service?: string | undefined } = {},
 ): Promise<MutationReport> {
   const services = new Map<string, ServiceMutationScore>();
-  const checkOpts = opts.service === undefined ? {} : { service: opts.service };
-  const jobs: Array<() => Promise<void>> = [];
   const notMutated: NonNullable<MutationReport['notMutated']> = [];
   const placeOf = (exchange: (typeof exchanges)[number]) => ({
     ...(exchange.file === undefined ? {} : { file: exchange.file }),
@@ -175,16 +168,14 @@ export async function scoreMutants(
     const accepted = exchange.response.status >= 200 && exchange.response.status <= 299;
     let mutants: Mutant[];
     try {
-      mutants = await generateMutants(exchange, contracts, {
-        ...checkOpts,
-        mutateRequest: exchange.requestConforms && accepted,
-      });
+      const mutateRequest = exchange.requestConforms && accepted;
+      mutants = await generateMutants(exchange, contracts, { ...opts, mutateRequest });
     } catch (error) {
       // One entry the checker cannot mutate costs that entry only, named.
       failed(exchange, error);
       continue;
     }
-    const match = contracts.match(exchange.request.method, exchange.request.url, checkOpts);
+    const match = contracts.match(exchange.request.method, exchange.request.url, opts);
     if (!match) continue;
     const score = services.get(match.service) ?? {
       service: match.service,
@@ -196,29 +187,26 @@ export async function scoreMutants(
     };
     services.set(match.service, score);
     for (const mutant of mutants) {
-      jobs.push(async () => {
-        let verdict: Awaited<ReturnType<ContractSet['checkExchange']>>;
-        try {
-          verdict = await contracts.checkExchange(mutant.request, mutant.response, checkOpts);
-        } catch (error) {
-          failed(exchange, error);
-          return;
-        }
-        const kind = score.byKind[mutant.kind] ?? { mutants: 0, killed: 0 };
-        score.byKind[mutant.kind] = kind;
-        score.mutants++;
-        kind.mutants++;
-        if (verdict.verdict === 'violation') {
-          score.killed++;
-          kind.killed++;
-        } else {
-          const { operationId } = match;
-          score.survivors.push({ ...placeOf(exchange), operationId, description: mutant.description });
-        }
-      });
+      let verdict: Awaited<ReturnType<ContractSet['checkExchange']>>;
+      try {
+        verdict = await contracts.checkExchange(mutant.request, mutant.response, opts);
+      } catch (error) {
+        failed(exchange, error);
+        continue;
+      }
+      const kind = score.byKind[mutant.kind] ?? { mutants: 0, killed: 0 };
+      score.byKind[mutant.kind] = kind;
+      score.mutants++;
+      kind.mutants++;
+      if (verdict.verdict === 'violation') {
+        score.killed++;
+        kind.killed++;
+      } else {
+        const { operationId } = match;
+        score.survivors.push({ ...placeOf(exchange), operationId, description: mutant.description });
+      }
     }
   }
-  await runPool(jobs, opts.concurrency ?? 64);
   const list = [...services.values()].map((score) => ({
     ...score,
     score: score.mutants === 0 ? 1 : score.killed / score.mutants,

@@ -4,12 +4,7 @@ import { escapeRegExp } from '../router/operation-index.js';
 import type { BodyMutation } from './json-mutations.js';
 
 /** What an XSD (with its includes) says about element names, read with @svc-contracts/xsd-model. */
-export interface XsdFacts {
-  /** Element names whose every declaration is required (minOccurs not 0). */
-  required: Set<string>;
-  /** Element names whose every declaration has a constrained simple type (boolean, number, date, pattern, enum). */
-  constrained: Set<string>;
-}
+export type XsdFacts = Awaited<ReturnType<typeof readXsdFacts>>;
 
 const numeric =
   'int integer positiveInteger nonNegativeInteger negativeInteger long short byte decimal double float';
@@ -32,7 +27,7 @@ function isConstrained(schema: XsdSchema, type: ElementDecl['type']): boolean {
 }
 
 /** Every element declaration of the XSD and its includes (global and in complex types), by name. */
-export async function readXsdFacts(xsdPath: string): Promise<XsdFacts> {
+export async function readXsdFacts(xsdPath: string) {
   const schema = loadXsd(xsdPath);
   // Names with a declaration that is optional, or not constrained: the others are required or constrained.
   const seen = new Set<string>();
@@ -55,6 +50,7 @@ export async function readXsdFacts(xsdPath: string): Promise<XsdFacts> {
   };
   for (const element of schema.elements.values()) visitParticle(element, false);
   for (const type of schema.complexTypes.values()) visitType(type);
+  // `required`: every declaration has minOccurs above 0; `constrained`: a type a mutated value can break.
   return {
     required: new Set([...seen].filter((name) => !optional.has(name))),
     constrained: new Set([...seen].filter((name) => !loose.has(name))),

@@ -57,25 +57,16 @@ const noValues: ReadonlyMap<string, string[]> = new Map();
 const noCookies: ReadonlyMap<string, string> = new Map();
 
 /** Lower-case header names a check reads. */
-export interface HeaderNames {
-  names: ReadonlySet<string>;
-  /** `lengths[n]`: a name of ours is n long. */
-  lengths: readonly boolean[] | undefined;
-}
+export type HeaderNames = ReadonlySet<string>;
 
 export function headerNames(names: Iterable<string>): HeaderNames {
-  const set = new Set([...names].map((name) => name.toLowerCase()));
-  const ascii = [...set].every((name) => [...name].every((char) => char.charCodeAt(0) < 128));
-  const lengths: boolean[] = [];
-  for (const name of set) lengths[name.length] = true;
-  return { names: set, lengths: ascii ? lengths : undefined };
+  return new Set([...names].map((name) => name.toLowerCase()));
 }
 
 /** The name of ours a header name is in any case, if any. */
 function ourName(name: string, wanted: HeaderNames): string | undefined {
-  if (wanted.lengths !== undefined && wanted.lengths[name.length] !== true) return undefined;
   const key = name.toLowerCase();
-  return wanted.names.has(key) ? key : undefined;
+  return wanted.has(key) ? key : undefined;
 }
 
 /** The headers a check reads, by lower-case name, in one pass: the others are never copied. */

@@ -24,8 +24,6 @@ export interface CoverageReport {
 type CoverageCell = { status: string; contentType?: string; entries: number };
 type OperationCoverage = CoverageReport['operations'][number];
 
-export type CoverageTally = ReturnType<typeof coverageTally>;
-
 const keyOf = (operation: { service: string; operationId: string }) =>
   `${operation.service} ${operation.operationId}`;
 

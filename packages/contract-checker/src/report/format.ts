@@ -23,6 +23,13 @@ export function entryTitle(entry: EntryReport): string {
 export const violationText = (violation: Violation): string =>
   `${violation.rule} (${violation.side}${violation.pointer ? ` ${shown(violation.pointer)}` : ''}): ${shownLong(maskedMessage(violation))}`;
 
+/** Each violation of an entry and, below it, its spec location. */
+export const violationLines = (entry: EntryReport, indent = ''): string[] =>
+  entry.violations.flatMap((violation) => [
+    `${indent}${violationText(violation)}`,
+    ...(violation.specLocation ? [`${indent}  spec: ${violation.specLocation}`] : []),
+  ]);
+
 export const operationOf = (entry: EntryReport): string | undefined =>
   entry.match && `${entry.match.service} ${entry.match.operationId}`;
 
@@ -100,13 +107,8 @@ export function entryLines(entry: EntryReport): string[] {
       : [];
   }
   if (entry.verdict === 'not-judged') return [`NOT JUDGED ${entryTitle(entry)}`, ...notJudged];
-  if (entry.verdict === 'violation') {
-    const violations = entry.violations.flatMap((violation) => [
-      `  ${violationText(violation)}`,
-      ...(violation.specLocation ? [`    spec: ${violation.specLocation}`] : []),
-    ]);
-    return [`FAIL ${entryTitle(entry)}`, ...violations, ...notJudged];
-  }
+  if (entry.verdict === 'violation')
+    return [`FAIL ${entryTitle(entry)}`, ...violationLines(entry, '  '), ...notJudged];
   if (entry.verdict === 'rejected-as-expected') {
     const rules = [...new Set(entry.requestViolations.map((violation) => violation.rule))].join(', ');
     const why =

@@ -1,7 +1,7 @@
 import { printable } from '@svc-contracts/har';
 import type { EntryReport } from '../core/entry-report.js';
 import { isToolReason, scopeCatalogue } from '../core/scope.js';
-import { entryTitle, inputErrorLine, tailLines, violationText } from './format.js';
+import { entryTitle, inputErrorLine, tailLines, violationLines, violationText } from './format.js';
 import type { Output } from './report.js';
 
 /** Failures kept per test case; the rest are counted in one more failure (memory stays bounded). */
@@ -20,18 +20,19 @@ function xml(text: string, limit = 4000): string {
     .replaceAll('"', '&quot;');
 }
 
-interface Case {
-  /** `service operationId` (its class name `service.operationId`), or `contract-check`. */
-  suite: string;
-  name: string;
-  /** Entries the coverage counted in the cell (passes included), when the run counted coverage. */
-  entries?: number;
-  failures: string[];
-  failed: number;
-  errors: string[];
-  notJudged: number;
-  reasons: Set<string>;
-}
+/** A test case of `suite` (`service operationId`, its class name `service.operationId`, or `contract-check`);
+ * `entries`: what the coverage counted in the cell (passes included), when the run counted coverage. */
+const newCase = (suite: string, name: string) => ({
+  suite,
+  name,
+  entries: undefined as number | undefined,
+  failures: [] as string[],
+  failed: 0,
+  errors: [] as string[],
+  notJudged: 0,
+  reasons: new Set<string>(),
+});
+type Case = ReturnType<typeof newCase>;
 
 const cellName = (cell: { status: string; contentType?: string }) =>
   `${cell.status} ${cell.contentType ?? '(no content)'}`;
@@ -45,15 +46,7 @@ export function junitOutput(write: (text: string) => void): Output {
   const cases = new Map<string, Case>();
   const caseOf = (suite: string, name: string): Case => {
     const key = JSON.stringify([suite, name]);
-    const found = cases.get(key) ?? {
-      suite,
-      name,
-      failed: 0,
-      failures: [],
-      errors: [],
-      notJudged: 0,
-      reasons: new Set(),
-    };
+    const found = cases.get(key) ?? newCase(suite, name);
     cases.set(key, found);
     return found;
   };
@@ -125,11 +118,7 @@ export function junitOutput(write: (text: string) => void): Output {
  * (masked, cut). */
 function failure(entry: EntryReport): string {
   const rules = [...new Set(entry.violations.map((violation) => violation.rule))].join(', ');
-  const lines = [entryTitle(entry)];
-  for (const violation of entry.violations) {
-    lines.push(violationText(violation));
-    if (violation.specLocation) lines.push(`  spec: ${violation.specLocation}`);
-  }
+  const lines = [entryTitle(entry), ...violationLines(entry)];
   if (entry.payload !== undefined) lines.push(`  payload: ${entry.payload}`);
   const first = entry.violations[0];
   const message = `${printable(entry.file)} #${entry.index}: ${first ? violationText(first) : rules}`;

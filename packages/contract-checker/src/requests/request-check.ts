@@ -1,33 +1,21 @@
 import { derefWithPointer, isObject } from '@svc-contracts/openapi-utils';
 import { type MaybePromise, planBody } from '../bodies/body.js';
-import type { CompiledService, PreparedOperation } from '../contract/compiled.js';
+import type { PreparedOperation } from '../contract/compiled.js';
 import type { OperationMatch, RecordedRequest, Violation } from '../core/types.js';
 import { checkParameters, planParameters } from '../parameters/parameters.js';
 import { headerNames, headerValue, type RequestParts, splitRequest } from '../parameters/request-parts.js';
 import { answersFilterQuery } from '../responses/response-check.js';
-import {
-  checkSecurity,
-  planOperationSecurity,
-  planServiceSecurity,
-  type ServiceSecurity,
-} from '../security/security.js';
+import { checkSecurity, planOperationSecurity, planServiceSecurity } from '../security/security.js';
 
 /** How an operation's requests are read (once per entry, for both sides' checks) and checked. */
-export interface RequestPlan {
-  readRequest: (request: RecordedRequest, match: OperationMatch) => RequestParts;
-  checkRequest: (request: RecordedRequest, parts: RequestParts) => MaybePromise<Violation[]>;
-}
-
-const securityByService = new WeakMap<CompiledService, ServiceSecurity>();
+export type RequestPlan = ReturnType<typeof planRequest>;
 
 /** Every way a request breaks its operation's contract (security, parameters, body), worked out once. */
-export function planRequest(operation: PreparedOperation): RequestPlan {
+export function planRequest(operation: PreparedOperation) {
   const { service, indexed } = operation;
   const { doc, validator } = service;
   const specLocation = service.body.specLocation;
-  // Planned once per service, for all its operations.
-  const security = securityByService.get(service) ?? planServiceSecurity(doc, validator, service.security);
-  securityByService.set(service, security);
+  const security = planServiceSecurity(doc, validator, service.security);
   const requirements = planOperationSecurity(doc, indexed.operation, indexed.pointer);
   const parameters = planParameters(doc, validator, service.body.json, operation.parameters);
   const declared = derefWithPointer(doc, indexed.operation.requestBody, `${indexed.pointer}/requestBody`);
@@ -45,8 +33,9 @@ export function planRequest(operation: PreparedOperation): RequestPlan {
     cookies: security.reads.cookies || parameters.reads.cookies,
   };
   return {
-    readRequest: (request, match) => splitRequest(request, match.pathParams, reads),
-    checkRequest: (request, parts) => {
+    readRequest: (request: RecordedRequest, match: OperationMatch) =>
+      splitRequest(request, match.pathParams, reads),
+    checkRequest: (request: RecordedRequest, parts: RequestParts): MaybePromise<Violation[]> => {
       const violations = request.credentialsNotRecorded
         ? []
         : checkSecurity(security, requirements, parts, specLocation);

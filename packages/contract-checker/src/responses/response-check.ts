@@ -30,23 +30,9 @@ import {
   type RequestParts,
 } from '../parameters/request-parts.js';
 
-const responseKeys = new WeakMap<object, Map<number, string | undefined>>();
-
 /** The response key a status falls under: exact code, then `4XX`-style range, then `default`. */
 export function responseKeyFor(responses: unknown, status: number): string | undefined {
-  if (!isObject(responses)) return undefined;
-  // Asked for every entry (its verdict, the error schemas): kept per responses object and status.
-  let byStatus = responseKeys.get(responses);
-  if (byStatus === undefined) {
-    byStatus = new Map();
-    responseKeys.set(responses, byStatus);
-  }
-  if (byStatus.has(status)) return byStatus.get(status);
-  const key = responseKeyOf(responses, status);
-  // Statuses come from traffic: past a bound the map of this object starts again.
-  if (byStatus.size >= 1000) byStatus.clear();
-  byStatus.set(status, key);
-  return key;
+  return isObject(responses) ? responseKeyOf(responses, status) : undefined;
 }
 
 /** The check of a response; `parts`, the request as its own check took it apart, gives `x-filters` its query. */
@@ -188,8 +174,6 @@ function planDeclaredResponse(operation: PreparedOperation, key: string): Planne
 /** An operation's response check, planned per response key on the first response that falls under it. */
 export function planResponse(operation: PreparedOperation): ResponseCheck {
   const { service, indexed } = operation;
-  // HTTP statuses (100 to 599) by index; anything else a library caller passes is looked up each time.
-  const byHttpStatus: Array<StatusPlan | undefined> = [];
   // One plan per response key (the keys come from the spec): statuses under `2XX` or `default` share it.
   const byKey = new Map<string, PlannedResponse | undefined>();
   const planStatus = (status: number): StatusPlan => {
@@ -197,6 +181,8 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
     if (key !== undefined && !byKey.has(key)) byKey.set(key, planDeclaredResponse(operation, key));
     return { key, planned: key === undefined ? undefined : byKey.get(key) };
   };
+  // HTTP statuses (100 to 599) by index; anything else a library caller passes is looked up each time.
+  const byHttpStatus: Array<StatusPlan | undefined> = [];
   const statusPlan = (status: number): StatusPlan => {
     if (!(Number.isInteger(status) && status >= 100 && status <= 599)) return planStatus(status);
     byHttpStatus[status] ??= planStatus(status);

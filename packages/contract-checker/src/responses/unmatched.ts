@@ -1,6 +1,7 @@
 import { EXTENSION } from '@svc-contracts/contract-model';
 import { escapePointer, isJsonMediaType, mediaTypeEssence } from '@svc-contracts/openapi-utils';
 import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
+import { violation } from '../bodies/violation.js';
 import type { CompiledService } from '../contract/compiled.js';
 import type { EntryVerdict, RecordedResponse, Violation } from '../core/types.js';
 import { contentTypeOf } from '../parameters/request-parts.js';
@@ -27,14 +28,9 @@ export function unmatchedVerdict(
   if (problem === undefined) {
     return { verdict: 'rejected-as-expected', violations: [], requestViolations: [undocumented], note };
   }
-  const violation: Violation = {
-    rule: 'response-body-schema',
-    severity: 'error',
-    side: 'response',
-    message: `${note}, but ${problem}`,
-    specLocation: service.body.specLocation(`#/${EXTENSION.errorSchemas}/${escapePointer(key ?? '')}`),
-  };
-  return { verdict: 'violation', violations: [violation], requestViolations: [undocumented] };
+  const at = service.body.specLocation(`#/${EXTENSION.errorSchemas}/${escapePointer(key ?? '')}`);
+  const found = violation('response', 'response-body-schema', `${note}, but ${problem}`, undefined, at);
+  return { verdict: 'violation', violations: [found], requestViolations: [undocumented] };
 }
 
 /** Why the body is not the service's error body for the status; undefined when it is. */

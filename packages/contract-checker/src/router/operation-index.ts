@@ -1,28 +1,34 @@
 import { isMethodOpen, readPathAliases } from '@svc-contracts/contract-model';
 import {
   isObject,
-  type JsonObject,
   type OpenApiDocument,
+  type OperationEntry,
+  type OperationSection,
   operationsOf,
   pointerOf,
 } from '@svc-contracts/openapi-utils';
 import type { OperationMatch } from '../core/types.js';
 
-/** One documented operation of `paths` or of `webhooks`. */
-export interface IndexedOperation {
-  service: string;
-  operationId: string;
-  /** Upper case. */
-  method: string;
-  /** The path key of the spec; for a webhook, `webhooks/<name>`. */
-  pathTemplate: string;
-  /** Set for an entry of the spec's `webhooks`: its name. A webhook has no route (it is not reached by URL). */
-  webhook?: string;
-  /** JSON pointer of the operation in the bundled document. */
-  pointer: string;
-  pathItemPointer: string;
-  operation: JsonObject;
-  pathItem: JsonObject;
+/** One documented operation of `paths` or of `webhooks`, its method upper case; an entry of `webhooks` has its
+ * name as `webhook` and `webhooks/<name>` as its path template. */
+export type IndexedOperation = ReturnType<typeof indexedOperation>;
+
+function indexedOperation(service: string, section: OperationSection, entry: OperationEntry) {
+  const { key, method, pathItem, operation, pointer } = entry;
+  const upper = method.toUpperCase();
+  const webhook = section === 'webhooks';
+  const unnamed = webhook ? `webhook ${key}` : `${upper} ${key}`;
+  return {
+    service,
+    operationId: typeof operation.operationId === 'string' ? operation.operationId : unnamed,
+    method: upper,
+    pathTemplate: webhook ? `webhooks/${key}` : key,
+    ...(webhook ? { webhook: key } : {}),
+    pointer,
+    pathItemPointer: pointerOf([section, key]),
+    operation,
+    pathItem,
+  };
 }
 
 /** A literal segment, or one with parameters (`{id}`, `{name}.json`). */
@@ -175,28 +181,11 @@ function indexOperations(services: Array<{ name: string; document: OpenApiDocume
   const routes: CompiledRoute[] = [];
   for (const section of ['paths', 'webhooks'] as const) {
     for (const { name, document } of services) {
-      for (const { key, method, pathItem, operation, pointer } of operationsOf(document, [section])) {
-        const upper = method.toUpperCase();
-        const webhook = section === 'webhooks';
-        const indexed: IndexedOperation = {
-          service: name,
-          operationId:
-            typeof operation.operationId === 'string'
-              ? operation.operationId
-              : webhook
-                ? `webhook ${key}`
-                : `${upper} ${key}`,
-          method: upper,
-          pathTemplate: webhook ? `webhooks/${key}` : key,
-          ...(webhook ? { webhook: key } : {}),
-          pointer,
-          pathItemPointer: pointerOf([section, key]),
-          operation,
-          pathItem,
-        };
+      for (const entry of operationsOf(document, [section])) {
+        const indexed = indexedOperation(name, section, entry);
         operations.push(indexed);
         // A webhook is not reached by URL: a callback goes to the address its subscriber chose.
-        if (!webhook) routes.push(...routesOf(document, indexed));
+        if (section === 'paths') routes.push(...routesOf(document, indexed));
       }
     }
   }

@@ -1,4 +1,9 @@
-import { type ContractSet, type LoadContractsOptions, loadContracts } from '../contract/contract-set.js';
+import {
+  type ContractSet,
+  type LoadContractsOptions,
+  loadContracts,
+  requireService,
+} from '../contract/contract-set.js';
 import type { EntryReport } from '../core/entry-report.js';
 import { batchXmlLimits } from '../core/limits.js';
 import { exitCodeOf, type FailOn, orderedCounts } from '../core/run-counts.js';
@@ -9,28 +14,19 @@ import { scoreMutants } from '../mutation/mutation.js';
 import { coverageTally } from '../report/coverage.js';
 import type { RunProgress } from '../report/progress.js';
 import type { Report, ReportSink, RunSummary } from '../report/report.js';
-import { entryPipeline, type PipelineOptions, type RunScope, requireService } from './entry-pipeline.js';
+import { entryPipeline, type PipelineOptions } from './entry-pipeline.js';
 
-export interface CheckHarOptions extends LoadContractsOptions {
+export interface CheckHarOptions extends LoadContractsOptions, PipelineOptions {
   /** Use an already loaded contract set (it is not closed afterwards). */
   contracts?: ContractSet;
-  service?: string;
   coverage?: boolean;
   /** Keeps every passing entry in memory to mutate it: for contract-test suites, not production traffic. */
   mutation?: boolean;
-  /** Mutants checked at once by `mutation` (default 64). */
-  concurrency?: number;
-  shard?: Shard;
-  /** Which hosts are which service, and whether credentials were stripped (see {@link RunScope}). */
-  scope?: RunScope;
+  shard?: Shard | undefined;
   /** Fail the run (exit 1) on entries not judged or skipped, not only on violations. */
   failOn?: FailOn;
-  /** Most entries held for the end of the run (default 100,000). */
-  maxHeld?: number;
   /** Called once the run starts, with how to read how far it is (what a progress line shows). */
   progress?: (probe: () => RunProgress) => void;
-  /** Handed every judged entry with its exchange (see `PipelineOptions.observe`). */
-  observe?: PipelineOptions['observe'];
   /** Feeds the entries instead of reading `paths` (a live recorder's); resolves to the input's identity. */
   source?: typeof walkRecordings;
 }
@@ -44,7 +40,7 @@ export async function checkRecordings(
   // A batch check: past a resource limit an entry is not judged (run exit 2), with limits for real traffic.
   const contracts = opts.contracts ?? (await loadContracts({ xmlLimits: batchXmlLimits, ...opts }));
   try {
-    requireService(contracts, opts.service);
+    requireService(contracts.services, opts.service);
     const { service, shard } = opts;
     const ours = (operation: { service: string }) => service === undefined || operation.service === service;
     const coverage = opts.coverage ? coverageTally(contracts.documentedOperations().filter(ours)) : undefined;
@@ -90,7 +86,7 @@ export async function checkRecordings(
     };
     if (coverage) summary.coverage = coverage.report();
     if (opts.mutation) {
-      summary.mutation = await scoreMutants(passing, contracts, { service, concurrency: opts.concurrency });
+      summary.mutation = await scoreMutants(passing, contracts, { service });
       // The tool could not judge some of what it was given: never exit 0 (see scope.ts).
       if (summary.mutation.notMutated) summary.exitCode = 2;
     }

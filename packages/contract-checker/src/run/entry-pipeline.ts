@@ -1,7 +1,6 @@
-import { closest } from '@svc-contracts/cli-output';
 import { isZipRecording, printable, readAttachment } from '@svc-contracts/har';
 import { maskUrl } from '@svc-contracts/redact';
-import type { ContractSet, CredentialNames } from '../contract/contract-set.js';
+import { type ContractSet, type CredentialNames, requireService } from '../contract/contract-set.js';
 import type { EntryReport, RunVerdict } from '../core/entry-report.js';
 import { limitOptions } from '../core/limits.js';
 import { countEntry, emptyCounts, hostOf } from '../core/run-counts.js';
@@ -18,16 +17,6 @@ export interface RunScope {
   hosts?: Record<string, string>;
   /** The recordings' credentials were stripped: the security of a request with none is not judged. */
   sanitized?: boolean;
-}
-
-/** Throws unless `service` (when given) is one the contracts hold. */
-export function requireService(contracts: ContractSet, service: string | undefined): void {
-  if (service !== undefined && !contracts.services.includes(service)) {
-    const near = closest(service, contracts.services);
-    throw new Error(
-      `Unknown service "${service}".${near ? ` Did you mean "${near}"?` : ''} Loaded services: ${contracts.services.join(', ') || 'none'}.`,
-    );
-  }
 }
 
 /** Host mappings from `--host SERVICE=HOST` options and a config's `hosts` (`{ "agents": ["api.example.com"]
@@ -91,7 +80,9 @@ const defaultMaxHeld = 100_000;
 
 export interface PipelineOptions {
   service?: string | undefined;
+  /** Which hosts are which service, and whether credentials were stripped. */
   scope?: RunScope | undefined;
+  /** Most entries held for the end of the run (default 100,000). */
   maxHeld?: number | undefined;
   /** Handed every judged entry with its exchange before the sink (coverage, `--mutation`, `--propose`). */
   observe?: ((entry: EntryReport, exchange: RecordedExchange) => void) | undefined;
@@ -111,7 +102,7 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
   const hosts = new Map(
     Object.entries(opts.scope?.hosts ?? {}).map(([host, service]) => [host.toLowerCase(), service]),
   );
-  for (const service of new Set(hosts.values())) requireService(contracts, service);
+  for (const service of new Set(hosts.values())) requireService(contracts.services, service);
   const counts = emptyCounts();
   let inputErrors = 0;
   /** Hosts on which some entry matched an operation. */
@@ -163,11 +154,9 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
       const { request, response, notJudged } = withAttachments(file, exchange, maxEntryBytes);
       const credential = carriesCredential(request);
       const service = mappedService(hosts, request.url) ?? opts.service;
-      const verdict = await contracts.checkExchangeNow(
-        opts.scope?.sanitized && !credential ? { ...request, credentialsNotRecorded: true } : request,
-        response,
-        service === undefined ? {} : { service },
-      );
+      const sanitized = opts.scope?.sanitized && !credential;
+      const checked = sanitized ? { ...request, credentialsNotRecorded: true } : request;
+      const verdict = await contracts.checkExchangeNow(checked, response, { service });
       const read = { ...exchange, request, response };
       const entry = {
         ...entryOf(verdict, [...notJudged, ...(verdict.notJudged ?? [])]),
@@ -194,9 +183,7 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
         return report(entryReport(unread, passed, [item.unread]));
       }
       const { exchange } = item;
-      const checked: { entry: EntryReport; hold?: boolean; credential?: boolean; read?: RecordedExchange } =
-        await check(file, exchange, position);
-      const { entry, hold, credential, read = exchange } = checked;
+      const { entry, hold, credential, read = exchange } = await check(file, exchange, position);
       const host = hostOf(exchange.request.url);
       if (entry.match) routed.add(host);
       else if (hold && !routed.has(host)) {

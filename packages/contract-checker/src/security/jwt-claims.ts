@@ -2,12 +2,7 @@ import type { JwtClaim } from '@svc-contracts/contract-model';
 import { printable } from '@svc-contracts/har';
 import { isObject, type JsonObject } from '@svc-contracts/openapi-utils';
 import { type TrafficJson, UnparseableJson } from '../bodies/json-text.js';
-
-/** A body value that breaks one rule: where, and why. */
-export interface JwtClaimMismatch {
-  pointer: string;
-  message: string;
-}
+import type { BodyFinding } from '../bodies/violation.js';
 
 /** The claims set of a JWS compact JWT, or undefined for a JWE (its claims encrypted) or text that is not one. */
 function readableClaims(json: TrafficJson, token: string): JsonObject | undefined {
@@ -28,9 +23,9 @@ export function jwtClaimMismatches(
   json: TrafficJson,
   body: unknown,
   rules: readonly JwtClaim[],
-): JwtClaimMismatch[] {
+): BodyFinding[] {
   if (rules.length === 0 || !isObject(body)) return [];
-  const found: JwtClaimMismatch[] = [];
+  const found: BodyFinding[] = [];
   for (const rule of rules) {
     const token = body[rule.token];
     if (typeof token !== 'string' || !Object.hasOwn(body, rule.equals)) continue;

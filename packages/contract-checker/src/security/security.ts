@@ -3,14 +3,13 @@ import {
   isCredential,
   isSecurityExclusive,
   readUnsupportedCredentials,
-  type UnsupportedCredential,
 } from '@svc-contracts/contract-model';
 import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/openapi-utils';
 import { MASK } from '@svc-contracts/redact';
 import { violation } from '../bodies/violation.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
 import type { Violation, ViolationReason } from '../core/types.js';
-import { type PlannedReads, type RequestParts, recordReads, valuesAt } from '../parameters/request-parts.js';
+import { type RequestParts, recordReads, valuesAt } from '../parameters/request-parts.js';
 import {
   authorizationCredentials,
   credentialLocation,
@@ -18,15 +17,11 @@ import {
   presenceReader,
 } from './credentials.js';
 
-/** The root-level security rules of one service, read once. */
-export interface SecurityRules {
-  schemes: Record<string, JsonObject>;
-  /** `x-security-exclusive` and `x-unsupported-credentials`. */
-  exclusive: boolean;
-  unsupported: UnsupportedCredential[];
-}
+/** The root-level security rules of one service, read once: its schemes by name, `x-security-exclusive` and
+ * `x-unsupported-credentials`. */
+export type SecurityRules = ReturnType<typeof readSecurityRules>;
 
-export function readSecurityRules(doc: OpenApiDocument): SecurityRules {
+export function readSecurityRules(doc: OpenApiDocument) {
   const schemes: Record<string, JsonObject> = {};
   for (const [name, scheme] of Object.entries(doc.components?.securitySchemes ?? {})) {
     if (isObject(scheme)) schemes[name] = scheme;
@@ -40,35 +35,22 @@ export function readSecurityRules(doc: OpenApiDocument): SecurityRules {
 
 type Reader = (parts: RequestParts) => string[] | undefined;
 
-interface PlannedScheme {
-  name: string;
-  credential: boolean;
-  /** `header:Authorization`: where its credential travels, for the pointer of a violation. */
-  pointer: string | undefined;
-  presence: (parts: RequestParts) => Presence;
-}
-
 /** A service's security rules made ready to check: how each scheme's credential is read and judged. */
-export interface ServiceSecurity {
-  rules: SecurityRules;
-  schemes: PlannedScheme[];
-  indexOf: Map<string, number>;
-  /** Credential API-key schemes, with how their values are read (an API key sent as the bearer token). */
-  apiKeys: Array<{ name: string; read: Reader }>;
-  unsupported: Array<{ credential: UnsupportedCredential; read: Reader }>;
-  reads: PlannedReads;
-}
+export type ServiceSecurity = ReturnType<typeof planServiceSecurity>;
 
-export function planServiceSecurity(
-  doc: OpenApiDocument,
-  validator: SchemaValidator,
-  rules: SecurityRules,
-): ServiceSecurity {
+export function planServiceSecurity(doc: OpenApiDocument, validator: SchemaValidator, rules: SecurityRules) {
   const { reads, readsAt } = recordReads();
   // An API key sent as the bearer token is looked for whenever exclusivity is checked.
   if (rules.exclusive) reads.headers.push('authorization');
-  const schemes: PlannedScheme[] = [];
-  const apiKeys: ServiceSecurity['apiKeys'] = [];
+  // `pointer`: where a scheme's credential travels (`header:Authorization`), for the pointer of a violation.
+  const schemes: Array<{
+    name: string;
+    credential: boolean;
+    pointer: string | undefined;
+    presence: (parts: RequestParts) => Presence;
+  }> = [];
+  // Credential API-key schemes, with how their values are read (an API key sent as the bearer token).
+  const apiKeys: Array<{ name: string; read: Reader }> = [];
   for (const [name, scheme] of Object.entries(rules.schemes)) {
     const location = credentialLocation(scheme);
     if (location) readsAt(location.in, location.name);
@@ -131,7 +113,7 @@ export function checkSecurity(
     const malformed = operation.named.filter((name) => stateOf(name).state === 'malformed');
     for (const name of malformed) {
       const state = stateOf(name);
-      const { pointer } = schemes[security.indexOf.get(name) as number] as PlannedScheme;
+      const { pointer } = schemes[security.indexOf.get(name) as number] as (typeof schemes)[number];
       const message = `credential of ${name} is malformed: ${state.state === 'malformed' ? state.reason : ''}`;
       fail('security-malformed', message, pointer, `#/components/securitySchemes/${name}`);
     }
