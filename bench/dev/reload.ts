@@ -36,7 +36,7 @@ try {
     setTotalRows(session, 2000 + round);
     reloads.push(await servedAfter(session.urls.agents ?? '', 2000 + round, since));
     // The pass (lint, bundle, generate) ends before the next save, as between two saves by hand.
-    await session.waitFor('waiting for saves', from, 60_000);
+    await session.waitFor('waiting for saves', from, 120_000);
   }
 } finally {
   await session?.stop();

@@ -60,7 +60,7 @@ export async function startDevSession(services: readonly string[], timeoutMs = 2
     child: child.process,
     urls,
     output: () => child.text,
-    waitFor: async (text, from = 0, ms = 60_000) => {
+    waitFor: async (text, from = 0, ms = 120_000) => {
       await child.waitFor(text, ms, from);
     },
     edit(file, change) {

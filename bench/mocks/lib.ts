@@ -20,12 +20,13 @@ export interface Answer {
   body: string;
 }
 
-/** One request; with `agent`, on its kept-alive connections and the body discarded. */
+/** One request; with `agent`, on its kept-alive connections and the body discarded. The bound only catches a
+ * hang: a mock on a machine busy with other work can take tens of seconds to answer. */
 export function send(
   port: number,
   call: Call,
   agent: Agent | false = false,
-  timeoutMs = 30_000,
+  timeoutMs = 120_000,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
