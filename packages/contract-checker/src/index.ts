@@ -25,7 +25,6 @@ export type { Report, ReportWriter } from './report/report.js';
 export {
   formatJson,
   formatReport,
-  formatText,
   type OutputFormat,
   outputFormats,
   type ReporterOptions,
