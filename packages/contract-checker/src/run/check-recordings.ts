@@ -5,7 +5,7 @@ import {
   requireService,
 } from '../contract/contract-set.js';
 import type { EntryReport } from '../core/entry-report.js';
-import { batchXmlLimits } from '../core/limits.js';
+import { batchLimits } from '../core/limits.js';
 import { exitCodeOf, type FailOn, orderedCounts } from '../core/run-counts.js';
 import type { Shard } from '../core/shard.js';
 import type { InputError, RecordedExchange } from '../input/har.js';
@@ -38,7 +38,7 @@ export async function checkRecordings(
   sink: ReportSink,
 ): Promise<RunSummary> {
   // A batch check: past a resource limit an entry is not judged (run exit 2), with limits for real traffic.
-  const contracts = opts.contracts ?? (await loadContracts({ xmlLimits: batchXmlLimits, ...opts }));
+  const contracts = opts.contracts ?? (await loadContracts({ limits: batchLimits, ...opts }));
   try {
     requireService(contracts.services, opts.service);
     const { service, shard } = opts;
