@@ -6,7 +6,7 @@ import { configHosts, findConfigPath } from '@svc-contracts/contract-model';
 import { mergeProposals, Proposer, proposeOptions } from '@svc-contracts/contract-propose';
 import { printable } from '@svc-contracts/har';
 import { loadContracts, requireService } from '../contract/contract-set.js';
-import { batchLimits, batchXmlLimits, type CheckLimits } from '../core/limits.js';
+import { batchLimits, type CheckLimits } from '../core/limits.js';
 import { parseShard } from '../core/shard.js';
 import { type ProgressStream, progressLine, progressWanted } from '../report/progress.js';
 import {
@@ -223,9 +223,9 @@ function limitsOf(values: Values): CheckLimits {
   };
   return {
     xml: {
-      ...batchXmlLimits,
-      maxDocumentBytes: number('max-xml-bytes', batchXmlLimits.maxDocumentBytes),
-      timeoutMs: number('xml-timeout', batchXmlLimits.timeoutMs),
+      ...batchLimits.xml,
+      maxDocumentBytes: number('max-xml-bytes', batchLimits.xml.maxDocumentBytes),
+      timeoutMs: number('xml-timeout', batchLimits.xml.timeoutMs),
     },
     maxEntryBytes: number('max-entry-bytes', batchLimits.maxEntryBytes),
     maxJsonNodes: number('max-json-nodes', batchLimits.maxJsonNodes),

@@ -53,10 +53,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}) {
   const sources = opts.specs ?? listServices(configPath as string);
   const limits: CheckLimits = opts.limits ?? { ...batchLimits, xml: {} };
   const json = new TrafficJson(limits);
-  const bundled = await bundleSpecs(sources, {
-    ...(configPath ? { configPath } : {}),
-    ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
-  });
+  const bundled = await bundleSpecs(sources, { configPath, baseDir: opts.baseDir });
   const xsd = xsdCache(limits.xml);
   const { services, index, operations, problems } = await compileContracts(bundled.specs, xsd, json);
 
