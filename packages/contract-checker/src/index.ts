@@ -7,7 +7,8 @@ export { loadContracts, responseKeyFor } from './contract/contract-set.js';
 export type { SchemaIssue, SchemaValidator } from './contract/schema-validator.js';
 export { createSchemaValidator } from './contract/schema-validator.js';
 export type { EntryReport } from './core/entry-report.js';
-export { type CheckLimits, type JsonCost, type JsonScanLimits, JsonScanner } from './core/limits.js';
+export type { CheckLimits, JsonCost, JsonScanLimits } from './core/limits.js';
+export { batchLimits, JsonScanner } from './core/limits.js';
 export type { FailOn } from './core/run-counts.js';
 export { scopeCatalogue } from './core/scope.js';
 export type {
@@ -25,7 +26,6 @@ export type { Report, ReportWriter } from './report/report.js';
 export {
   formatJson,
   formatReport,
-  formatText,
   type OutputFormat,
   outputFormats,
   type ReporterOptions,

@@ -32,9 +32,9 @@ export interface BundledSpecs {
 
 export interface BundleOptions {
   /** The `redocly.yaml` whose rules and resolution apply; its folder is the base of relative roots. */
-  configPath?: string;
+  configPath?: string | undefined;
   /** Base folder of relative roots and of the paths in messages (default: the config's folder, or the working directory). */
-  baseDir?: string;
+  baseDir?: string | undefined;
   /** The folder every `$ref` must stay inside (default: the repository holding the config, else its folder, else each root's). */
   root?: string;
   /** Parsing budgets (default: `specBudgets()`, the environment's or the defaults). */

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import {
+  batchLimits,
   type CheckHarOptions,
   checkRecordings,
   inputDigest,
@@ -51,11 +52,8 @@ type Item = Parameters<RecordingVisitor['take']>[1];
 export async function startLiveCheck(options: LiveCheckOptions): Promise<LiveCheck> {
   const configPath = options.configPath ?? findConfigPath();
   const scope = { hosts: parseHostMappings(options.hosts ?? [], await configHosts(configPath)) };
-  const contracts = await loadContracts({
-    ...(configPath ? { configPath } : {}),
-    // As contract-check: a document past a limit is not judged (exit 2), not a violation.
-    xmlLimits: { maxDocumentBytes: 256 * 1024 * 1024, timeoutMs: 120_000, pastLimit: 'not-judged' },
-  });
+  // As contract-check: a document past a limit is not judged (exit 2), not a violation.
+  const contracts = await loadContracts({ configPath, limits: batchLimits });
   const lines = reportWriter('text', options.write, { verbose: true });
   // The stop's reports, written as contract-check writes them while it reads.
   const stop = (format: OutputFormat) => {

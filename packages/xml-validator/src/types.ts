@@ -54,9 +54,9 @@ export interface XsdValidatorOptions {
   /** Most schema issues listed per document (default 50); the rest are counted (`omittedIssues`). */
   maxIssues?: number;
   /** Largest document accepted, in UTF-8 bytes (default 10 MiB). */
-  maxDocumentBytes?: number;
+  maxDocumentBytes?: number | undefined;
   /** Time budget per document validated on the engine worker, in ms (default 5000). */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Documents up to this size (UTF-8 bytes, default 16 KiB) are validated on the caller's thread, which
    * costs microseconds; larger ones go to the engine worker so that the caller's event loop stays free. */
   inlineMaxBytes?: number;
@@ -65,5 +65,5 @@ export interface XsdValidatorOptions {
   acceptUnlisted?: (xml: string) => string;
   /** Largest document (UTF-16 units) handed to `acceptUnlisted`, default 1 MiB so that a thread serving
    * requests never scans a large hostile document. */
-  acceptUnlistedMaxLength?: number;
+  acceptUnlistedMaxLength?: number | undefined;
 }

@@ -111,12 +111,8 @@ export function planBody(context: BodyContext, declared: DeclaredBody): BodyChec
     }
     if (declaredTypes.length === 0) {
       if (open) return none;
-      return fail(
-        rule.undocumented,
-        `the ${side} has a body but the contract declares none here`,
-        undefined,
-        '',
-      );
+      const message = `the ${side} has a body but the contract declares none here`;
+      return fail(rule.undocumented, message, undefined, '');
     }
     if (contentTypeHeader === undefined) {
       if (open) return none;

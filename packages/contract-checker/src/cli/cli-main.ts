@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { didYouMean, explainArgsError } from '@svc-contracts/cli-output';
@@ -6,9 +6,8 @@ import { configHosts, findConfigPath } from '@svc-contracts/contract-model';
 import { mergeProposals, Proposer, proposeOptions } from '@svc-contracts/contract-propose';
 import { printable } from '@svc-contracts/har';
 import { loadContracts, requireService } from '../contract/contract-set.js';
-import { batchLimits, batchXmlLimits, type CheckLimits } from '../core/limits.js';
+import { batchLimits, type CheckLimits } from '../core/limits.js';
 import { parseShard } from '../core/shard.js';
-import { collectHarFiles } from '../input/har.js';
 import { type ProgressStream, progressLine, progressWanted } from '../report/progress.js';
 import {
   formatReport,
@@ -151,7 +150,6 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     // Progress on a terminal only, for people: not in a pipe, a CI log, or a machine format.
     const stream =
       format === 'text' && output.progress && progressWanted(output.progress) ? output.progress : undefined;
-    const totalBytes = stream && !shard ? await recordingBytes(positionals) : undefined;
     // Other output clears the progress line first; the next tick draws it again below.
     const writer = reportWriter(
       format,
@@ -173,7 +171,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
           // A JUnit test case is a coverage cell: the run counts them.
           coverage: values.coverage || format === 'junit',
           ...(stream && {
-            progress: (probe) => {
+            progress: (probe, totalBytes) => {
               progress = progressLine(stream, probe, totalBytes ? { totalBytes } : {});
             },
           }),
@@ -225,9 +223,9 @@ function limitsOf(values: Values): CheckLimits {
   };
   return {
     xml: {
-      ...batchXmlLimits,
-      maxDocumentBytes: number('max-xml-bytes', batchXmlLimits.maxDocumentBytes),
-      timeoutMs: number('xml-timeout', batchXmlLimits.timeoutMs),
+      ...batchLimits.xml,
+      maxDocumentBytes: number('max-xml-bytes', batchLimits.xml.maxDocumentBytes),
+      timeoutMs: number('xml-timeout', batchLimits.xml.timeoutMs),
     },
     maxEntryBytes: number('max-entry-bytes', batchLimits.maxEntryBytes),
     maxJsonNodes: number('max-json-nodes', batchLimits.maxJsonNodes),
@@ -262,18 +260,4 @@ async function runMerge(
     output.stderr(`contract-check merge: ${printable((error as Error).message)}\n`);
     return 2;
   }
-}
-
-/** The bytes of the recordings `paths` name (for the progress line); what cannot be read counts nothing. */
-async function recordingBytes(paths: string[]): Promise<number> {
-  const { files } = await collectHarFiles(paths);
-  const sizes = await Promise.all(
-    files.map((file) =>
-      stat(file).then(
-        ({ size }) => size,
-        () => 0,
-      ),
-    ),
-  );
-  return sizes.reduce((sum, size) => sum + size, 0);
 }

@@ -2,13 +2,7 @@ import { closest } from '@svc-contracts/cli-output';
 import { bundleSpecs, findConfigPath, listServices, type ServiceSource } from '@svc-contracts/contract-model';
 import { deref, isObject } from '@svc-contracts/openapi-utils';
 import { TrafficJson } from '../bodies/json-text.js';
-import {
-  batchLimits,
-  type CheckLimits,
-  jsonOverLimit,
-  opensContainer,
-  type XmlLimits,
-} from '../core/limits.js';
+import { batchLimits, type CheckLimits, jsonOverLimit, opensContainer } from '../core/limits.js';
 import type { NotJudged } from '../core/scope.js';
 import type {
   CheckOptions,
@@ -39,9 +33,8 @@ export interface LoadContractsOptions {
   specs?: ServiceSource[];
   /** Folder that spec locations are relative to; default: the config's folder, else the working directory. */
   baseDir?: string;
-  /** XML validation limits (default: the XML validator's, safe for a thread that serves requests). */
-  xmlLimits?: XmlLimits;
-  /** The resource policy of every check (`limits.ts`); `limits.xml` unless `xmlLimits` is given. */
+  /** The resource policy of every check (`limits.ts`; a batch check passes `batchLimits`). Default: the batch
+   * JSON limits and the XML validator's own, safe for a thread that serves requests. */
   limits?: CheckLimits;
 }
 
@@ -58,14 +51,10 @@ export async function loadContracts(opts: LoadContractsOptions = {}) {
   const configPath = opts.specs ? opts.configPath : (opts.configPath ?? findConfigPath());
   if (!opts.specs && !configPath) throw new Error('No redocly.yaml found: pass configPath or specs.');
   const sources = opts.specs ?? listServices(configPath as string);
-  const xmlLimits = opts.xmlLimits ?? opts.limits?.xml;
-  const limits: CheckLimits = { ...batchLimits, ...opts.limits, xml: xmlLimits ?? {} };
+  const limits: CheckLimits = opts.limits ?? { ...batchLimits, xml: {} };
   const json = new TrafficJson(limits);
-  const bundled = await bundleSpecs(sources, {
-    ...(configPath ? { configPath } : {}),
-    ...(opts.baseDir ? { baseDir: opts.baseDir } : {}),
-  });
-  const xsd = xsdCache(xmlLimits);
+  const bundled = await bundleSpecs(sources, { configPath, baseDir: opts.baseDir });
+  const xsd = xsdCache(limits.xml);
   const { services, index, operations, problems } = await compileContracts(bundled.specs, xsd, json);
 
   function lookup(request: RecordedRequest, opts?: CheckOptions) {

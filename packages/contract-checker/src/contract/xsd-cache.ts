@@ -16,11 +16,10 @@ export function xsdCache(limits: XmlLimits = {}) {
         const { maxDocumentBytes, timeoutMs } = limits;
         validator = createXsdValidator(xsdPath, {
           acceptUnlisted: acceptUnlistedElements(xsdPath),
-          ...(timeoutMs === undefined ? {} : { timeoutMs }),
+          timeoutMs,
+          maxDocumentBytes,
           // Raised limits keep the tolerance of unlisted elements at every size they allow.
-          ...(maxDocumentBytes === undefined
-            ? {}
-            : { maxDocumentBytes, acceptUnlistedMaxLength: maxDocumentBytes }),
+          acceptUnlistedMaxLength: maxDocumentBytes,
         });
         validators.set(xsdPath, validator);
       }

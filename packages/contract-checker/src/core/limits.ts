@@ -10,13 +10,6 @@ export interface XmlLimits {
   pastLimit?: 'violation' | 'not-judged';
 }
 
-/** The CLI's limits: a valid document of tens of MiB is judged, with the same tolerance at every size. */
-export const batchXmlLimits: XmlLimits = {
-  maxDocumentBytes: 256 * 1024 * 1024,
-  timeoutMs: 120_000,
-  pastLimit: 'not-judged',
-};
-
 /** The checker's resource policy: the bytes of an entry, what a JSON body may cost (counted before
  * JSON.parse, which has no limit of its own and ends the process on huge input), and the XML limits. */
 export interface CheckLimits {
@@ -39,12 +32,16 @@ export const limitOptions = {
   maxJsonDepth: '--max-json-depth',
 } as const;
 
-/** The CLI's limits. */
+/** The CLI's limits: a valid XML document of tens of MiB is judged, with the same tolerance at every size. */
 export const batchLimits: CheckLimits = {
   maxEntryBytes: 256 * 1024 * 1024,
   maxJsonNodes: 10_000_000,
   maxJsonDepth: 512,
-  xml: batchXmlLimits,
+  xml: {
+    maxDocumentBytes: 256 * 1024 * 1024,
+    timeoutMs: 120_000,
+    pastLimit: 'not-judged',
+  },
 };
 
 /** What a JSON text would cost to parse, or why it is past a limit. */

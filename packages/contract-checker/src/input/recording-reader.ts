@@ -140,6 +140,8 @@ export interface RecordingVisitor {
   inputError(error: InputError, position: number): void | Promise<void>;
   /** Told the bytes of each entry of this shard, before it is decoded (how far into the input a run is). */
   sized(bytes: number): void;
+  /** Told the bytes of every recording before the first is read (how far the input goes). */
+  started?(totalBytes: number): void;
 }
 
 /** Which input a run read, so that `merge` can tell shards of one run from reports of others: a digest of the
@@ -160,6 +162,8 @@ export async function walkRecordings(
   const reportsProblems = !shard || shard.index === 1;
   const { files, errors } = await collectRecordingFiles(paths);
   if (reportsProblems) for (const error of errors) await visitor.inputError(error, 0);
+  const sizes = await sizesOf(files);
+  visitor.started?.(sizes.reduce((sum, size) => sum + Math.max(size, 0), 0));
   let position = 0;
   const select = (bytes: number): number | undefined => {
     const at = position++;
@@ -176,11 +180,17 @@ export async function walkRecordings(
       if (reportsProblems) await visitor.inputError({ file, reason: printable(failure) }, position);
     }
   }
-  return { digest: await inputDigest(files), entries: position };
+  return { digest: digestOf(files, sizes), entries: position };
 }
 
-export async function inputDigest(files: string[]): Promise<string> {
+/** Each file's size, -1 for one that cannot be read. */
+const sizesOf = (files: string[]): Promise<number[]> =>
+  Promise.all(files.map(async (file) => (await stat(file).catch(() => null))?.size ?? -1));
+
+function digestOf(files: string[], sizes: number[]): string {
   const digest = createHash('sha256');
-  for (const file of files) digest.update(`${file}\0${(await stat(file).catch(() => null))?.size ?? -1}\n`);
+  for (const [at, file] of files.entries()) digest.update(`${file}\0${sizes[at]}\n`);
   return digest.digest('hex').slice(0, 16);
 }
+
+export const inputDigest = async (files: string[]): Promise<string> => digestOf(files, await sizesOf(files));

@@ -80,8 +80,5 @@ export function formatReport(report: Report, format: OutputFormat, options: Repo
   return chunks.join('');
 }
 
-/** The `--verbose` terminal report of a whole report. */
-export const formatText = (report: Report): string => formatReport(report, 'text', { verbose: true });
-
 /** The `--json` document of a whole report, as `contract-check --json` streams it. */
 export const formatJson = (report: Report): string => formatReport(report, 'json');

@@ -5,7 +5,7 @@ import {
   requireService,
 } from '../contract/contract-set.js';
 import type { EntryReport } from '../core/entry-report.js';
-import { batchXmlLimits } from '../core/limits.js';
+import { batchLimits } from '../core/limits.js';
 import { exitCodeOf, type FailOn, orderedCounts } from '../core/run-counts.js';
 import type { Shard } from '../core/shard.js';
 import type { InputError, RecordedExchange } from '../input/har.js';
@@ -25,8 +25,9 @@ export interface CheckHarOptions extends LoadContractsOptions, PipelineOptions {
   shard?: Shard | undefined;
   /** Fail the run (exit 1) on entries not judged or skipped, not only on violations. */
   failOn?: FailOn;
-  /** Called once the run starts, with how to read how far it is (what a progress line shows). */
-  progress?: (probe: () => RunProgress) => void;
+  /** Called once the run starts reading, with how to read how far it is (what a progress line shows) and the
+   * bytes of the whole input (not of a shard's part). */
+  progress?: (probe: () => RunProgress, totalBytes: number | undefined) => void;
   /** Feeds the entries instead of reading `paths` (a live recorder's); resolves to the input's identity. */
   source?: typeof walkRecordings;
 }
@@ -38,7 +39,7 @@ export async function checkRecordings(
   sink: ReportSink,
 ): Promise<RunSummary> {
   // A batch check: past a resource limit an entry is not judged (run exit 2), with limits for real traffic.
-  const contracts = opts.contracts ?? (await loadContracts({ xmlLimits: batchXmlLimits, ...opts }));
+  const contracts = opts.contracts ?? (await loadContracts({ limits: batchLimits, ...opts }));
   try {
     requireService(contracts.services, opts.service);
     const { service, shard } = opts;
@@ -60,11 +61,12 @@ export async function checkRecordings(
     const pipeline = entryPipeline(contracts, { ...opts, observe }, sink);
     let bytes = 0;
     const { counts } = pipeline;
-    opts.progress?.(() => ({
+    const probe = () => ({
       entries: counts.passed + counts.failed + counts.notJudged + counts.skipped,
       bytes,
-    }));
+    });
     const input = await (opts.source ?? walkRecordings)(paths, shard, contracts.limits, {
+      started: (totalBytes) => opts.progress?.(probe, shard ? undefined : totalBytes),
       take: pipeline.take,
       inputError: pipeline.inputError,
       sized: (entryBytes) => {
