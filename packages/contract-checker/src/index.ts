@@ -20,11 +20,11 @@ export type {
   Violation,
 } from './core/types.js';
 export { ruleCatalogue } from './core/types.js';
-export { collectHarFiles, inputDigest, parseHar, readHar } from './input/har.js';
+export { collectRecordingFiles as collectHarFiles } from '@svc-contracts/har';
+export { inputDigest, parseHar, readHar } from './input/har.js';
 export { scoreMutants } from './mutation/mutation.js';
 export type { Report, ReportWriter } from './report/report.js';
 export {
-  formatJson,
   formatReport,
   type OutputFormat,
   outputFormats,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { EntryReport } from '../src/core/entry-report.js';
 import { countEntry, emptyCounts, exitCodeOf } from '../src/core/run-counts.js';
 import { maxListed } from '../src/report/format.js';
-import { formatJson, reportWriter } from '../src/report/reporters.js';
+import { formatReport, reportWriter } from '../src/report/reporters.js';
 import { mergeReports, parseReport } from '../src/run/merge.js';
 
 const violation = {
@@ -69,7 +69,7 @@ function merge(total: number, allFail = false) {
     return { file: `s${index}.json`, text, report: parseReport(text, `s${index}.json`) };
   });
   const merged = mergeReports(parts);
-  return { sizes: parts.map(({ text }) => text.length), merged, json: formatJson(merged) };
+  return { sizes: parts.map(({ text }) => text.length), merged, json: formatReport(merged, 'json') };
 }
 
 describe('the --json report of a shard and its merge', () => {

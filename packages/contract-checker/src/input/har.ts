@@ -1,4 +1,4 @@
-import { collectRecordingFiles, formatOf } from '@svc-contracts/har';
+import { formatOf } from '@svc-contracts/har';
 import {
   type InputError,
   type RecordedExchange,
@@ -32,8 +32,3 @@ function collect(file: string, items: RecordingItem[]) {
   }
   return { file, exchanges, entryErrors };
 }
-
-/** Files and folders as recording files (har's `collectRecordingFiles`): a folder gives every recording below
- * it, sorted; a missing path, or a folder without a recording, is an input error. */
-export const collectHarFiles: (paths: string[]) => Promise<{ files: string[]; errors: InputError[] }> =
-  collectRecordingFiles;

@@ -79,6 +79,3 @@ export function formatReport(report: Report, format: OutputFormat, options: Repo
   writer.finish({ ...summary, inputErrorCount: inputErrors.length });
   return chunks.join('');
 }
-
-/** The `--json` document of a whole report, as `contract-check --json` streams it. */
-export const formatJson = (report: Report): string => formatReport(report, 'json');
