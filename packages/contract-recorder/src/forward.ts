@@ -112,20 +112,23 @@ export function forward(proxy: ProxyContext, req: IncomingMessage, res: ServerRe
       }
       if (broken !== undefined)
         proxy.report(new Error(`${req.method} ${masked.request.url}: ${broken.message}`));
-      proxy.writer
-        .append(masked)
-        .then(
-          () =>
-            proxy.onEntry?.({
-              index: proxy.writer.entries - 1,
-              method: masked.request.method,
-              url: masked.request.url,
-              status: masked.response.status,
-              entry: masked,
-            }),
-          (error: Error) => proxy.report(new Error(`could not write the HAR entry: ${error.message}`)),
-        )
-        .finally(() => close(broken));
+      proxy.writer.append(masked).then(
+        () => {
+          // The answer goes out before the entry is told on (a live check judges it): no wait added.
+          close(broken);
+          proxy.onEntry?.({
+            index: proxy.writer.entries - 1,
+            method: masked.request.method,
+            url: masked.request.url,
+            status: masked.response.status,
+            entry: masked,
+          });
+        },
+        (error: Error) => {
+          proxy.report(new Error(`could not write the HAR entry: ${error.message}`));
+          close(broken);
+        },
+      );
     };
 
     /** The target never answered (or the exchange was given up before it did): nothing is recorded. */
