@@ -2,6 +2,7 @@
  * `checkExchange`/`checkExchangeNow`), check recordings (`checkHarFiles`), format and merge reports, the rule
  * and scope catalogues, and the types they speak. */
 
+export { collectRecordingFiles as collectHarFiles } from '@svc-contracts/har';
 export type { ContractSet, LoadContractsOptions } from './contract/contract-set.js';
 export { loadContracts, responseKeyFor } from './contract/contract-set.js';
 export type { SchemaIssue, SchemaValidator } from './contract/schema-validator.js';
@@ -20,7 +21,6 @@ export type {
   Violation,
 } from './core/types.js';
 export { ruleCatalogue } from './core/types.js';
-export { collectRecordingFiles as collectHarFiles } from '@svc-contracts/har';
 export { inputDigest, parseHar, readHar } from './input/har.js';
 export { scoreMutants } from './mutation/mutation.js';
 export type { Report, ReportWriter } from './report/report.js';

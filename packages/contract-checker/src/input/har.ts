@@ -1,6 +1,5 @@
 import { formatOf } from '@svc-contracts/har';
 import {
-  type InputError,
   type RecordedExchange,
   type RecordingItem,
   readRecording,
