@@ -17,10 +17,8 @@ function jsonObject(json: TrafficJson, body: string | undefined): JsonObject | u
   return value instanceof UnparseableJson || !isObject(value) ? undefined : value;
 }
 
-/** What an answer breaks of its response's `x-echoes` (contract-model's `readEchoes`): `present`, when the
- * request has the member, the answer has it too ("tag: present when sent in the request"); `equal`, when both
- * have it, the values are the same ("owner: the sending number", the request's `from`), judged on the two
- * JSON bodies. */
+/** What an answer breaks of its response's `x-echoes`, judged on the two JSON bodies: `present`, a member the
+ * request sent is in the answer too; `equal`, when both have it, the values are the same. */
 export function echoMismatches(
   json: TrafficJson,
   rules: readonly Echo[],

@@ -5,16 +5,14 @@
 const MS_PER = { hour: 3_600_000, minute: 60_000, second: 1_000 } as const;
 const MS_PER_DAY = 86_400_000;
 
-// Year, then a calendar (month, day), week (week, weekday) or ordinal (day of year) date; a time to the hour,
-// minute or second with a fraction of the last; a zone.
+// Year, then a calendar, week or ordinal date; a time to the hour, minute or second with a fraction; a zone.
 const EXTENDED =
   /^(\d{4})-(?:(\d{2})-(\d{2})|W(\d{2})-(\d)|(\d{3}))[Tt ](\d{2})(?::(\d{2})(?::(\d{2}))?)?(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
 const BASIC =
   /^(\d{4})(?:(\d{2})(\d{2})|W(\d{2})(\d)|(\d{3}))[Tt ](\d{2})(?:(\d{2})(\d{2})?)?(?:[.,](\d+))?(?:([Zz])|([+-])(\d{2})(\d{2})?)$/;
 
-/** The instant an ISO 8601 date-time names, in milliseconds since 1970 (a fraction below the millisecond kept as
- * far as a double holds it), or undefined: a calendar, week or ordinal date, extended or basic; a time to the
- * hour, minute or second with a fraction of the last; 24:00; a leap second (the next minute's first instant); a zone. */
+/** The instant an ISO 8601 date-time names, in milliseconds since 1970, or undefined; 24:00 and a leap second
+ * (the next minute's first instant) are read too. */
 export function isoInstant(text: string): number | undefined {
   // The longest form is about 40 characters: anything far longer is not a date-time (and no regex runs on it).
   if (text.length > 64) return undefined;

@@ -8,9 +8,8 @@ function answeredBeforeTheDocument(status: number): boolean {
   return status === 401 || status === 403 || status >= 500;
 }
 
-/** What an answer to a request that `x-refusals` says the service refuses breaks: another status than the
- * refusal's (a 2xx accepted what the source refuses), or a refusal body whose element says otherwise
- * (`ErrorCode` not `400`). */
+/** What an answer to a request `x-refusals` says the service refuses breaks: another status than the
+ * refusal's, or a refusal body whose element says otherwise (`ErrorCode` not `400`). */
 export function refusalViolations(
   refusals: readonly Refusal[],
   request: RecordedRequest,

@@ -100,15 +100,14 @@ export function jsonMutations(
     if (mutations.length >= limit || depth > 12) return;
     const node = deref(doc, nodeSchema);
     if (!isObject(node)) return;
-    const pointer = path.length === 0 ? '/' : `/${path.map((key) => escapePointer(String(key))).join('/')}`;
-    const add = (kind: MutationKind, description: string, replacement: unknown): void => {
-      if (mutations.length < limit)
-        mutations.push({
-          kind,
-          pointer,
-          description: `${pointer}: ${description}`,
-          value: withChange(root, path, replacement),
-        });
+    const pointerOf = (at: Array<string | number>) =>
+      at.length === 0 ? '/' : `/${at.map((key) => escapePointer(String(key))).join('/')}`;
+    const pointer = pointerOf(path);
+    // `at`: the changed value's path, below `path` for a dropped property.
+    const add = (kind: MutationKind, text: string, replacement: unknown, at = path, remove = false) => {
+      if (mutations.length >= limit) return;
+      const value = withChange(root, at, replacement, remove);
+      mutations.push({ kind, pointer: pointerOf(at), description: `${pointer}: ${text}`, value });
     };
     // A value under oneOf, anyOf or not may break one branch and still conform.
     if (Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || node.not !== undefined) return;
@@ -162,13 +161,8 @@ export function jsonMutations(
     if (isObject(value)) {
       const { properties, required } = schemaShape(doc, node);
       for (const name of required) {
-        if (!(name in value) || mutations.length >= limit) continue;
-        mutations.push({
-          kind: 'drop-required',
-          pointer: `${pointer === '/' ? '' : pointer}/${escapePointer(name)}`,
-          description: `${pointer}: drop required property '${name}'`,
-          value: withChange(root, [...path, name], undefined, true),
-        });
+        if (name in value)
+          add('drop-required', `drop required property '${name}'`, undefined, [...path, name], true);
       }
       for (const [name, propertySchema] of Object.entries(properties)) {
         if (name in value) visit(propertySchema, value[name], [...path, name], depth + 1);

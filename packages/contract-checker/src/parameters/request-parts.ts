@@ -63,19 +63,13 @@ export function headerNames(names: Iterable<string>): HeaderNames {
   return new Set([...names].map((name) => name.toLowerCase()));
 }
 
-/** The name of ours a header name is in any case, if any. */
-function ourName(name: string, wanted: HeaderNames): string | undefined {
-  const key = name.toLowerCase();
-  return wanted.has(key) ? key : undefined;
-}
-
 /** The headers a check reads, by lower-case name, in one pass: the others are never copied. */
 export function pickHeaders(headers: HeaderField[], wanted: HeaderNames): ReadonlyMap<string, string[]> {
   let picked: Map<string, string[]> | undefined;
   for (let at = 0; at < headers.length; at++) {
     const { name, value } = headers[at] as HeaderField;
-    const key = ourName(name, wanted);
-    if (key === undefined) continue;
+    const key = name.toLowerCase();
+    if (!wanted.has(key)) continue;
     picked ??= new Map();
     const values = picked.get(key);
     if (values) values.push(value);
@@ -91,14 +85,12 @@ export function headerValue(headers: ReadonlyMap<string, string[]>, name: string
   return values.length === 1 ? values[0] : values.join(', ');
 }
 
-const contentTypeOnly = headerNames(['content-type']);
-
 /** {@link headerValue} of Content-Type, read straight from a message's headers without picking them into a map. */
 export function contentTypeOf(headers: HeaderField[]): string | undefined {
   let value: string | undefined;
   for (let at = 0; at < headers.length; at++) {
     const field = headers[at] as HeaderField;
-    if (ourName(field.name, contentTypeOnly) === undefined) continue;
+    if (field.name.toLowerCase() !== 'content-type') continue;
     value = value === undefined ? field.value : `${value}, ${field.value}`;
   }
   return value;

@@ -24,9 +24,8 @@ const defaultStyle: Record<ParameterLocation, string> = {
 /** OpenAPI: header parameters with these names are ignored (the spec describes them elsewhere). */
 const ignoredHeaderParameters = new Set(['accept', 'content-type', 'authorization']);
 
-/** A declared parameter as the checks read it: its `schema`, else its single `content` entry's (`contentType`,
- * and whether it is JSON, parsed before the check); `requires`, its `x-requires` (names of the same `in` that
- * must be sent with it); the pointers of the parameter and its schema (their components when `$ref`s). */
+/** A declared parameter as the checks read it: its `schema`, else its single `content` entry's; `requires`,
+ * its `x-requires`; the pointers of the parameter and its schema (their components when `$ref`s). */
 function resolveParameter(doc: OpenApiDocument, raw: unknown, at: string) {
   const { node, pointer } = derefWithPointer(doc, raw, at);
   if (!isObject(node) || typeof node.name !== 'string' || typeof node.in !== 'string') return undefined;

@@ -83,8 +83,7 @@ export function serverBasePath(url: string): string {
   const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(rest) ?? /^\/\/[^/]*/.exec(rest);
   if (absolute) rest = rest.slice(absolute[0].length);
   else if (!rest.startsWith('/')) {
-    // A leading variable (or host) stands for scheme and authority: the path starts at the first `/` outside
-    // braces.
+    // A leading variable (or host) stands for scheme and authority: the path starts at the first `/` outside braces.
     const slash = firstSlashOutsideBraces(rest);
     rest = slash < 0 ? '' : rest.slice(slash);
   }

@@ -125,15 +125,13 @@ export function checkSecurity(
 
   if (rules.exclusive) {
     const exclusive = (message: string, pointer: string | undefined, reason: ViolationReason) => {
-      const at = specLocation(`#/${EXTENSION.securityExclusive}`);
-      const found = violation(
-        'request',
+      fail(
         'security-exclusive',
         `${message} (x-security-exclusive)`,
         pointer,
-        at,
+        `#/${EXTENSION.securityExclusive}`,
       );
-      violations.push({ ...found, reason });
+      (violations[violations.length - 1] as Violation).reason = reason;
     };
     // Presence, not validity: a malformed API key next to a bearer token still breaks exclusivity.
     const sent = schemes.filter(
