@@ -60,6 +60,11 @@ const rules = (side: Side) =>
 /** A result now when it is known now (JSON, form, text), a promise when it waits for the XML engine. */
 export type MaybePromise<T> = T | Promise<T>;
 
+/** `f` of a value now, or of a promised one once known (not `then`: a module exporting it is a thenable). */
+export function after<T, U>(value: MaybePromise<T>, f: (known: T) => U): MaybePromise<U> {
+  return value instanceof Promise ? value.then(f) : f(value);
+}
+
 /** One part of an XML prolog: white space, a processing instruction, a comment or the DOCTYPE. */
 const prologPart = /\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/iy;
 const elementName = /<([A-Za-z_][\w.:-]*)/y;
@@ -265,15 +270,9 @@ async function checkXml(
   const xsdLocation = posix.join(posix.dirname(context.relativeRoot), xsd.schema);
   return result.issues.map((issue) => {
     const pointer = issue.path ?? (issue.line !== undefined ? `line ${issue.line}` : undefined);
-    const isSchema = issue.rule === 'xsd';
-    const at = isSchema ? xsdLocation : mediaLocation();
-    return violation(
-      side,
-      isSchema ? rule.schema : rule.unparseable,
-      maskXmlMessage(issue.message),
-      pointer,
-      at,
-    );
+    const [code, at] =
+      issue.rule === 'xsd' ? [rule.schema, xsdLocation] : [rule.unparseable, mediaLocation()];
+    return violation(side, code, maskXmlMessage(issue.message), pointer, at);
   });
 }
 

@@ -24,10 +24,7 @@ export function itemsCoercion(doc: OpenApiDocument, schema: unknown): (texts: st
 }
 
 /** Coerces the fields of an object (form body, deepObject parameter) by the schema's `properties`. */
-export function fieldsCoercion(
-  doc: OpenApiDocument,
-  schema: unknown,
-): (fields: Map<string, string[]>) => Record<string, unknown> {
+export function fieldsCoercion(doc: OpenApiDocument, schema: unknown) {
   const coercionOf = (property: unknown): ((texts: string[]) => unknown) => {
     if (schemaTypes(doc, property).includes('array')) return itemsCoercion(doc, property);
     const scalar = scalarCoercion(doc, property);
@@ -37,7 +34,7 @@ export function fieldsCoercion(
   const byName = new Map(Object.entries(properties).map(([name, property]) => [name, coercionOf(property)]));
   // A field the schema does not declare keeps its first text.
   const undeclared = coercionOf(undefined);
-  return (fields) => {
+  return (fields: Map<string, string[]>) => {
     const value: Record<string, unknown> = {};
     for (const [name, texts] of fields) value[name] = (byName.get(name) ?? undeclared)(texts);
     return value;
@@ -46,15 +43,12 @@ export function fieldsCoercion(
 
 /** {@link fieldsCoercion} giving one object per occurrence of a repeated field that is not an array, so
  * every value sent is held to the rule, not only the first. */
-export function fieldsCoercionEach(
-  doc: OpenApiDocument,
-  schema: unknown,
-): (fields: Map<string, string[]>) => Array<Record<string, unknown>> {
+export function fieldsCoercionEach(doc: OpenApiDocument, schema: unknown) {
   const { properties } = schemaShape(doc, schema);
   const coerce = fieldsCoercion(doc, schema);
   const isList = (name: string) =>
     Object.hasOwn(properties, name) && schemaTypes(doc, properties[name]).includes('array');
-  return (fields) => {
+  return (fields: Map<string, string[]>) => {
     let most = 1;
     for (const [name, texts] of fields) if (texts.length > most && !isList(name)) most = texts.length;
     return Array.from({ length: most }, (_, index) => {

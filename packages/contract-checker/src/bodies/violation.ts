@@ -1,10 +1,7 @@
 import type { RuleCode, Side, Violation } from '../core/types.js';
 
 /** What a rule that reads a body finds: where, and why (a violation once its rule and side are known). */
-export interface BodyFinding {
-  pointer: string;
-  message: string;
-}
+export type BodyFinding = { pointer: string; message: string };
 
 /** One violation of a check; `pointer` and `specLocation` only when known. */
 export function violation(

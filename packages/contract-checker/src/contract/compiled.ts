@@ -132,34 +132,23 @@ function compileService(spec: BundledSpec, xsd: XsdCache, json: TrafficJson, pro
 /** Compiles bundled specs: a validator per service, the operation index, every schema an operation uses (so a
  * broken schema is reported at load, with its location, not in the middle of a run) and every XSD an XML
  * media type names. */
-export async function compileContracts(
-  specs: BundledSpec[],
-  xsd: XsdCache,
-  json: TrafficJson = new TrafficJson(),
-) {
+export async function compileContracts(specs: BundledSpec[], xsd: XsdCache, json = new TrafficJson()) {
   const problems: string[] = [];
   // Every XSD is asked for first: its files are read while Ajv compiles below.
   const xsdWork = new Map<CompiledService, Promise<string[]>>();
-
   const compiled = new Map<string, CompiledService>();
   for (const spec of specs) {
     const service = compileService(spec, xsd, json, problems);
     compiled.set(spec.name, service);
     xsdWork.set(service, xsdProblems(service, xsd));
   }
-
   const index = buildOperationIndex(specs.map((spec) => ({ name: spec.name, document: spec.document })));
   const prepared = new Map<IndexedOperation, PreparedOperation>();
   for (const indexed of index.operations) {
     const service = compiled.get(indexed.service);
     if (!service) continue;
-    const parameters = resolveParameters(
-      service.doc,
-      indexed.pathItem,
-      indexed.operation,
-      indexed.pathItemPointer,
-      indexed.pointer,
-    );
+    const { pathItem, operation, pathItemPointer, pointer } = indexed;
+    const parameters = resolveParameters(service.doc, pathItem, operation, pathItemPointer, pointer);
     prepared.set(indexed, { indexed, service, parameters });
     for (const [schema, pointer] of operationSchemas(service.doc, indexed, parameters)) {
       const error = service.validator.precompile(schema);
@@ -180,10 +169,8 @@ export async function compileContracts(
     }
     for (const [status, schema] of Object.entries(service.errorSchemas)) {
       const error = service.validator.precompile(schema);
-      if (error)
-        problems.push(
-          `${service.spec.relativeRoot}#/${EXTENSION.errorSchemas}/${escapePointer(status)}: ${error}`,
-        );
+      const at = `${service.spec.relativeRoot}#/${EXTENSION.errorSchemas}/${escapePointer(status)}`;
+      if (error) problems.push(`${at}: ${error}`);
     }
     problems.push(...((await xsdWork.get(service)) ?? []));
   }

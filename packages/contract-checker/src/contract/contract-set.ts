@@ -1,6 +1,7 @@
 import { closest } from '@svc-contracts/cli-output';
 import { bundleSpecs, findConfigPath, listServices, type ServiceSource } from '@svc-contracts/contract-model';
 import { deref, isObject } from '@svc-contracts/openapi-utils';
+import { after } from '../bodies/body.js';
 import { TrafficJson } from '../bodies/json-text.js';
 import { batchLimits, type CheckLimits, jsonOverLimit, opensContainer } from '../core/limits.js';
 import type { NotJudged } from '../core/scope.js';
@@ -109,7 +110,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}) {
       response = rest;
     }
     const verdict = checkMatched(request, response, match, operation);
-    return notJudged.length === 0 ? verdict : then(verdict, (known) => withParts(known, notJudged));
+    return notJudged.length === 0 ? verdict : after(verdict, (known) => withParts(known, notJudged));
   }
 
   function checkMatched(
@@ -128,7 +129,7 @@ export async function loadContracts(opts: LoadContractsOptions = {}) {
       fromRequest instanceof Promise || fromResponse instanceof Promise
         ? Promise.all([fromRequest, fromResponse])
         : ([fromRequest, fromResponse] as const);
-    return then(both, ([requestSide, responseSide]) =>
+    return after(both, ([requestSide, responseSide]) =>
       withSanitized(
         withAliasWarning(decideVerdict(operation, match, requestSide, responseSide, response.status)),
         sanitized,
@@ -215,11 +216,6 @@ function requiresCredentials(operation: PreparedOperation): boolean {
     security.length > 0 &&
     !security.some((requirement) => isObject(requirement) && Object.keys(requirement).length === 0)
   );
-}
-
-/** `f` of a value now, or of a promised one once it is known (no promise where none is needed). */
-function then<T, U>(value: T | Promise<T>, f: (known: T) => U): U | Promise<U> {
-  return value instanceof Promise ? value.then(f) : f(value);
 }
 
 /** Why a JSON body is past a limit of the policy (not parsed, not judged), or undefined. */

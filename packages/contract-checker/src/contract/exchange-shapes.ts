@@ -46,12 +46,8 @@ export function describeShapes(
     if (isXmlMediaType(actual)) {
       const xsd = readXsd(media).value;
       if (!xsd) return undefined;
-      return {
-        kind: 'xml',
-        mediaType: key,
-        xsdPath: resolve(operation.service.spec.dir, xsd.schema),
-        element: xsd.element,
-      };
+      const xsdPath = resolve(operation.service.spec.dir, xsd.schema);
+      return { kind: 'xml', mediaType: key, xsdPath, element: xsd.element };
     }
     if (media.schema === undefined) return undefined;
     if (isJsonMediaType(actual)) return { kind: 'json', mediaType: key, schema: media.schema };
@@ -67,11 +63,7 @@ export function describeShapes(
     document: doc,
     query: operation.parameters
       .filter((parameter) => parameter.in === 'query' && parameter.schema !== undefined)
-      .map((parameter) => ({
-        name: parameter.name,
-        schema: parameter.schema,
-        json: parameter.contentType !== undefined,
-      })),
+      .map(({ name, schema, contentType }) => ({ name, schema, json: contentType !== undefined })),
   };
   const requestBody = deref(doc, indexed.operation.requestBody);
   const requestShape = isObject(requestBody) ? shapeOf(requestBody.content, request.headers) : undefined;

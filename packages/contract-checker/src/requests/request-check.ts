@@ -1,5 +1,5 @@
 import { derefWithPointer, isObject } from '@svc-contracts/openapi-utils';
-import { type MaybePromise, planBody } from '../bodies/body.js';
+import { after, type MaybePromise, planBody } from '../bodies/body.js';
 import type { PreparedOperation } from '../contract/compiled.js';
 import type { OperationMatch, RecordedRequest, Violation } from '../core/types.js';
 import { checkParameters, planParameters } from '../parameters/parameters.js';
@@ -43,12 +43,8 @@ export function planRequest(operation: PreparedOperation) {
       // HAR leaves out `postData` when nothing was sent: for a request, no body is an empty body.
       const text = request.bodyNotRecorded ? undefined : (request.body ?? '');
       const fromBody = body(headerValue(parts.headers, 'content-type'), text);
-      if (Array.isArray(fromBody)) {
-        if (fromBody.length > 0) violations.push(...fromBody);
-        return violations;
-      }
-      return fromBody.then((found) => {
-        violations.push(...found);
+      return after(fromBody, (found) => {
+        if (found.length > 0) violations.push(...found);
         return violations;
       });
     },

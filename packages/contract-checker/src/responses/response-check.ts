@@ -12,7 +12,7 @@ import {
   type JsonObject,
   responseKeyOf,
 } from '@svc-contracts/openapi-utils';
-import { type BodyCheck, type MaybePromise, planBody } from '../bodies/body.js';
+import { after, type BodyCheck, type MaybePromise, planBody } from '../bodies/body.js';
 import { scalarCoercion } from '../bodies/coerce.js';
 import { UnparseableJson } from '../bodies/json-text.js';
 import { violation } from '../bodies/violation.js';
@@ -59,19 +59,12 @@ type ResponseCheckInto = (
 ) => void;
 
 /** The response key a status falls under (undefined: not declared), with its plan. */
-interface StatusPlan {
-  key: string | undefined;
-  planned: PlannedResponse | undefined;
-}
+type StatusPlan = { key: string | undefined; planned: PlannedResponse | undefined };
 
 /** The response object declared under a key, its `$ref` followed, with its pointer. */
-function declaredResponse(operation: PreparedOperation, key: string): { node: unknown; pointer: string } {
-  const { indexed } = operation;
-  return derefWithPointer(
-    operation.service.doc,
-    (indexed.operation.responses as JsonObject)[key],
-    `${indexed.pointer}/responses/${escapePointer(key)}`,
-  );
+function declaredResponse({ service, indexed }: PreparedOperation, key: string) {
+  const pointer = `${indexed.pointer}/responses/${escapePointer(key)}`;
+  return derefWithPointer(service.doc, (indexed.operation.responses as JsonObject)[key], pointer);
 }
 
 /** Whether a response of the operation declares `x-filters`, which read the request's query. */
@@ -199,9 +192,7 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
     if (status === 204 || status === 304 || request.method.toUpperCase() === 'HEAD') return violations;
     const fromBody = planned.body(contentType, response.body);
     planned.across?.(request, response, parts, violations);
-    return Array.isArray(fromBody)
-      ? concat(violations, fromBody)
-      : fromBody.then((found) => concat(violations, found));
+    return after(fromBody, (found) => concat(violations, found));
   };
   const refusals = readOperationRefusals(indexed.operation).value;
   if (refusals === undefined) return check;
@@ -211,7 +202,7 @@ export function planResponse(operation: PreparedOperation): ResponseCheck {
     const found = refusalViolations(refusals, request, response, refusalLocation);
     const rest = check(request, response, parts);
     if (found.length === 0) return rest;
-    return Array.isArray(rest) ? concat(found, rest) : rest.then((more) => concat(found, more));
+    return after(rest, (more) => concat(found, more));
   };
 }
 

@@ -39,7 +39,7 @@ function bodyProblem(
   schema: unknown,
   response: RecordedResponse,
   json: TrafficJson,
-): string | undefined {
+) {
   const type = contentTypeOf(response.headers);
   if (response.body === undefined || response.body === '') return 'the answer has no body';
   if (type === undefined || !isJsonMediaType(type)) {
@@ -47,7 +47,6 @@ function bodyProblem(
   }
   const value = json.parse(response.body);
   if (value instanceof UnparseableJson) return `the body is not JSON (${value.message})`;
-  return service.validator.tester(schema)(value)
-    ? undefined
-    : "the body is not the service's error body for it";
+  if (service.validator.tester(schema)(value)) return undefined;
+  return "the body is not the service's error body for it";
 }
