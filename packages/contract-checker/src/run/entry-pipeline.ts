@@ -213,7 +213,8 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
 const skippedVerdict: ReportedVerdict = { verdict: 'skipped', violations: [], requestViolations: [] };
 
 /** An entry's report: `head` names it (a URL with its credentials masked); nothing fails and a part is not
- * judged: neither a pass nor a failure. */
+ * judged: neither a pass nor a failure. Assigned, not spread: the spread form kept every entry's data alive
+ * past the young generation, and the heap of a long run grew with it. */
 function entryReport(
   head: Pick<EntryReport, 'file' | 'index' | 'position' | 'method' | 'url' | 'status'>,
   verdict: ReportedVerdict,
@@ -221,16 +222,15 @@ function entryReport(
   skip?: Skip,
 ): EntryReport {
   const { file, index, position, method, url, status } = head;
-  return {
-    ...{ file, index, position, method, url, status },
-    ...(verdict.match && { match: verdict.match }),
-    verdict: verdict.verdict !== 'violation' && notJudged.length > 0 ? 'not-judged' : verdict.verdict,
-    violations: verdict.violations,
-    requestViolations: verdict.requestViolations,
-    ...(verdict.note !== undefined && { note: verdict.note }),
-    ...(skip && { skip }),
-    ...(notJudged.length > 0 && { notJudged }),
-  };
+  const entry = { file, index, position, method, url, status } as EntryReport;
+  if (verdict.match) entry.match = verdict.match;
+  entry.verdict = verdict.verdict !== 'violation' && notJudged.length > 0 ? 'not-judged' : verdict.verdict;
+  entry.violations = verdict.violations;
+  entry.requestViolations = verdict.requestViolations;
+  if (verdict.note !== undefined) entry.note = verdict.note;
+  if (skip) entry.skip = skip;
+  if (notJudged.length > 0) entry.notJudged = notJudged;
+  return entry;
 }
 
 /** Why an entry whose check threw is not judged: a resource limit, or the checker failed on it (exit 2). */
