@@ -212,9 +212,8 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
 
 const skippedVerdict: ReportedVerdict = { verdict: 'skipped', violations: [], requestViolations: [] };
 
-/** An entry's report: `head` names it (a URL with its credentials masked); nothing fails and a part is not
- * judged: neither a pass nor a failure. Assigned, not spread: the spread form kept every entry's data alive
- * past the young generation, and the heap of a long run grew with it. */
+/** An entry's report (`head`'s URL masked); a part not judged makes it neither pass nor fail. Built by
+ * assignment: the spread form kept every entry's data alive past the young generation. */
 function entryReport(
   head: Pick<EntryReport, 'file' | 'index' | 'position' | 'method' | 'url' | 'status'>,
   verdict: ReportedVerdict,

@@ -125,13 +125,9 @@ export function checkSecurity(
 
   if (rules.exclusive) {
     const exclusive = (message: string, pointer: string | undefined, reason: ViolationReason) => {
-      fail(
-        'security-exclusive',
-        `${message} (x-security-exclusive)`,
-        pointer,
-        `#/${EXTENSION.securityExclusive}`,
-      );
-      (violations[violations.length - 1] as Violation).reason = reason;
+      const text = `${message} (x-security-exclusive)`;
+      const at = specLocation(`#/${EXTENSION.securityExclusive}`);
+      violations.push(violation('request', 'security-exclusive', text, pointer, at, reason));
     };
     // Presence, not validity: a malformed API key next to a bearer token still breaks exclusivity.
     const sent = schemes.filter(
