@@ -1,12 +1,12 @@
 /** The one timing helper of the bench: rates, per-call means, percentiles and rounds that alternate the tools. */
 
-/** Calls of `action` per second, calling it for at least `minMs` (synchronous work: no await between calls). */
-export function rateOf(action: () => unknown, minMs: number): number {
+/** Calls of `action` per second, awaited one after another for at least `minMs`. */
+export async function rateOf(action: () => unknown, minMs: number): Promise<number> {
   let calls = 0;
   const start = performance.now();
   let elapsed = 0;
   do {
-    action();
+    await action();
     calls++;
     elapsed = performance.now() - start;
   } while (elapsed < minMs);

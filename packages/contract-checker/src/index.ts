@@ -1,5 +1,5 @@
 /** The contract checker's public API: load the contracts (`loadContracts`, whose set checks one exchange with
- * `checkExchange`/`checkExchangeNow`), check recordings (`checkHarFiles`), format and merge reports, the rule
+ * `checkExchange`), check recordings (`checkHarFiles`), format and merge reports, the rule
  * and scope catalogues, and the types they speak. */
 
 export { collectRecordingFiles as collectHarFiles } from '@svc-contracts/har';

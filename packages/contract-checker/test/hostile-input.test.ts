@@ -53,9 +53,9 @@ describe('one bad entry fails alone, named by file and index', () => {
     await writeFile(join(scratch, 'two.har'), harText(agentEntry(), agentEntry()));
     const { loadContracts } = await import('../src/index.js');
     const contracts = await loadContracts({ configPath: fixtureConfig });
-    const original = contracts.checkExchangeNow.bind(contracts);
+    const original = contracts.checkExchange.bind(contracts);
     let calls = 0;
-    contracts.checkExchangeNow = (...args: Parameters<typeof original>) => {
+    contracts.checkExchange = (...args: Parameters<typeof original>) => {
       calls++;
       if (calls === 1) throw new RangeError('engine fault\u001b[31m');
       return original(...args);

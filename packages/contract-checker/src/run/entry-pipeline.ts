@@ -156,7 +156,7 @@ export function entryPipeline(contracts: ContractSet, opts: PipelineOptions, sin
       const service = mappedService(hosts, request.url) ?? opts.service;
       const sanitized = opts.scope?.sanitized && !credential;
       const checked = sanitized ? { ...request, credentialsNotRecorded: true } : request;
-      const verdict = await contracts.checkExchangeNow(checked, response, { service });
+      const verdict = await contracts.checkExchange(checked, response, { service });
       const read = { ...exchange, request, response };
       const entry = {
         ...entryOf(verdict, [...notJudged, ...(verdict.notJudged ?? [])]),
