@@ -138,6 +138,21 @@ export async function loadContracts(opts: LoadContractsOptions = {}) {
     );
   }
 
+  /** The violations of the request alone, or of the response alone when it is given. */
+  async function checkSide(
+    request: RecordedRequest,
+    response: RecordedResponse | undefined,
+    opts?: CheckOptions,
+  ): Promise<{ match?: OperationMatch; violations: Violation[] }> {
+    const { match, operation, undocumented } = lookup(request, opts);
+    if (!match || !operation) return { violations: [undocumented] };
+    const plan = planOf(operation);
+    const violations = response
+      ? plan.checkResponse(request, response)
+      : plan.checkRequest(request, plan.readRequest(request, match));
+    return { match, violations: await violations };
+  }
+
   return {
     /** The resource policy the checks keep (see {@link LoadContractsOptions.limits}). */
     limits,
@@ -149,24 +164,8 @@ export async function loadContracts(opts: LoadContractsOptions = {}) {
     problems: [...bundled.specs.flatMap((spec) => spec.problems), ...problems],
     match: (method: string, url: string, opts?: CheckOptions): OperationMatch | undefined =>
       lookup({ method, url, headers: [] }, opts).match,
-    async checkRequest(
-      request: RecordedRequest,
-      opts?: CheckOptions,
-    ): Promise<{ match?: OperationMatch; violations: Violation[] }> {
-      const { match, operation, undocumented } = lookup(request, opts);
-      if (!match || !operation) return { violations: [undocumented] };
-      const plan = planOf(operation);
-      return { match, violations: await plan.checkRequest(request, plan.readRequest(request, match)) };
-    },
-    async checkResponse(
-      request: RecordedRequest,
-      response: RecordedResponse,
-      opts?: CheckOptions,
-    ): Promise<{ match?: OperationMatch; violations: Violation[] }> {
-      const { match, operation, undocumented } = lookup(request, opts);
-      if (!match || !operation) return { violations: [undocumented] };
-      return { match, violations: await planOf(operation).checkResponse(request, response) };
-    },
+    checkRequest: (request: RecordedRequest, opts?: CheckOptions) => checkSide(request, undefined, opts),
+    checkResponse: checkSide,
     checkExchange: async (request: RecordedRequest, response: RecordedResponse, opts?: CheckOptions) =>
       checkNow(request, response, opts),
     /** Every documented operation and webhook with its statuses and response media types (coverage cells). */

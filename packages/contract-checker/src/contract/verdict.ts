@@ -62,25 +62,26 @@ export function decideVerdict(
   status: number,
 ): EntryVerdict {
   if (fromRequest.length === 0) {
-    return {
-      match,
-      verdict: fromResponse.length === 0 ? 'conforms' : 'violation',
-      violations: fromResponse,
-      requestViolations: [],
-    };
+    const verdict = fromResponse.length === 0 ? 'conforms' : 'violation';
+    return { match, verdict, violations: fromResponse, requestViolations: [] };
   }
+  // A refusal the contract allows: rejected as expected unless the answer itself fails.
+  const refused = (violations: Violation[], note?: string): EntryVerdict => ({
+    match,
+    verdict: violations.length === 0 ? 'rejected-as-expected' : 'violation',
+    violations,
+    requestViolations: fromRequest,
+    ...(note === undefined ? {} : { note }),
+  });
   const validationStatus = operation.service.validationStatus;
   const onlyValidation = fromRequest.every((violation) => validationRules.has(violation.rule));
   if (validationStatus === undefined && onlyValidation && status >= 400 && status <= 499) {
     // The source states no validation status (no `x-validation-status`): any 4xx is the service's to choose.
     const violations = fromResponse.filter((violation) => violation.rule !== 'undeclared-status');
-    return {
-      match,
-      verdict: violations.length === 0 ? 'rejected-as-expected' : 'violation',
+    return refused(
       violations,
-      requestViolations: fromRequest,
-      note: `refused ${status}; the source states no validation status (no x-validation-status), so any 4xx is accepted`,
-    };
+      `refused ${status}; the source states no validation status (no x-validation-status), so any 4xx is accepted`,
+    );
   }
   if (isDocumented4xx(operation, status)) {
     const violations = [...fromResponse];
@@ -94,12 +95,7 @@ export function decideVerdict(
       const at = operation.service.body.specLocation(`#/${EXTENSION.validationStatus}`);
       violations.unshift(violation('response', 'validation-status', message, undefined, at));
     }
-    return {
-      match,
-      verdict: violations.length === 0 ? 'rejected-as-expected' : 'violation',
-      violations,
-      requestViolations: fromRequest,
-    };
+    return refused(violations);
   }
   const violations = [...fromRequest];
   if (status >= 200 && status <= 299) {
