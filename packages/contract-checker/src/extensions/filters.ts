@@ -179,10 +179,11 @@ function valueTest(match: FilterMatch, operand: unknown): ValueTest | undefined 
   }
 }
 
+const segmentsOf = (pointer: string) => pointer.split('/').slice(1).map(unescapePointer);
+
 /** Reads the member a JSON pointer names from each item, its segments decoded once. */
 function memberReader(pointer: string): (item: unknown) => unknown {
-  if (pointer === '') return (item) => item;
-  const segments = pointer.slice(1).split('/').map(unescapePointer);
+  const segments = segmentsOf(pointer);
   return (item) => {
     let node = item;
     for (const segment of segments) {
@@ -262,20 +263,17 @@ export function applyFilters(rules: FilterRules, query: QueryValues, answer: unk
   if (items === undefined) return answer;
   const kept = items.filter((item) => exclusion(groups, item) === undefined);
   if (kept.length === items.length) return answer;
-  return replaceAt(answer, rules.items, kept);
+  return withChange(answer, segmentsOf(rules.items), kept);
 }
 
-/** A copy of `root` with the value at `pointer` replaced (`root` itself is not changed: parses are shared). */
-function replaceAt(root: unknown, pointer: string, value: unknown): unknown {
-  if (pointer === '') return value;
-  const [head, ...rest] = pointer.slice(1).split('/');
-  const name = unescapePointer(head as string);
-  const tail = rest.length === 0 ? '' : `/${rest.join('/')}`;
-  if (Array.isArray(root)) {
-    const copy = [...root];
-    copy[Number(name)] = replaceAt(root[Number(name)], tail, value);
-    return copy;
-  }
-  if (!isObject(root)) return root;
-  return { ...root, [name]: replaceAt(root[name], tail, value) };
+/** A copy of `root` with the value at `path` replaced by `to` (or removed): only the containers on the path are
+ * copied, and `root` itself is not changed (parses are shared). */
+export function withChange(root: unknown, path: PropertyKey[], to: unknown, remove = false): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return to;
+  if (!isObject(root) && !Array.isArray(root)) return root;
+  const copy = (Array.isArray(root) ? [...root] : { ...root }) as Record<PropertyKey, unknown>;
+  if (remove && rest.length === 0) delete copy[head];
+  else copy[head] = withChange(copy[head], rest, to, remove);
+  return copy;
 }

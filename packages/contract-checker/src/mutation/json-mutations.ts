@@ -7,6 +7,7 @@ import {
   schemaShape,
   schemaTypes,
 } from '@svc-contracts/openapi-utils';
+import { withChange } from '../extensions/filters.js';
 
 export type MutationKind =
   | 'drop-required'
@@ -33,26 +34,6 @@ export interface BodyMutation {
   kind: MutationKind;
   description: string;
   body: string;
-}
-
-type Container = Record<string | number, unknown>;
-
-/** A copy of `root` with the value at `path` replaced (or removed when `remove`). */
-function withChange(
-  root: unknown,
-  path: Array<string | number>,
-  replacement: unknown,
-  remove = false,
-): unknown {
-  if (path.length === 0) return replacement;
-  const copy = structuredClone(root);
-  const parent = path
-    .slice(0, -1)
-    .reduce((node: Container, key) => node[key] as Container, copy as Container);
-  const last = path[path.length - 1] as string | number;
-  if (remove) delete parent[last];
-  else parent[last] = replacement;
-  return copy;
 }
 
 function allows(types: string[], value: unknown): boolean {
