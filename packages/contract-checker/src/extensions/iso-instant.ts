@@ -4,6 +4,7 @@
 /** Milliseconds in an hour, a minute and a second: the unit of a decimal fraction of each. */
 const MS_PER = { hour: 3_600_000, minute: 60_000, second: 1_000 } as const;
 const MS_PER_DAY = 86_400_000;
+type Field = string | undefined;
 
 // Year, then a calendar, week or ordinal date; a time to the hour, minute or second with a fraction; a zone.
 const EXTENDED =
@@ -20,8 +21,8 @@ export function isoInstant(text: string): number | undefined {
   if (parts === null) return undefined;
   const [, year, month, day, week, weekday, ordinal, hour, minute, second, fraction, zulu, sign, offH, offM] =
     parts;
-  const days = dayNumber(Number(year), month, day, week, weekday, ordinal);
-  const time = timeOfDay(Number(hour), minute, second, fraction);
+  const days = dayNumber(Number(year), [month, day, week, weekday, ordinal]);
+  const time = timeOfDay(Number(hour), [minute, second, fraction]);
   if (days === undefined || time === undefined) return undefined;
   let offset = 0;
   if (zulu === undefined) {
@@ -36,14 +37,7 @@ export function isoInstant(text: string): number | undefined {
 
 /** Days since 1970-01-01 of a calendar, week or ordinal date; undefined when a field is out of range (a day
  * past its month or year rolls over into the next, which tells it). */
-function dayNumber(
-  year: number,
-  month: string | undefined,
-  day: string | undefined,
-  week: string | undefined,
-  weekday: string | undefined,
-  ordinal: string | undefined,
-): number | undefined {
+function dayNumber(year: number, [month, day, week, weekday, ordinal]: Field[]): number | undefined {
   if (week !== undefined && weekday !== undefined) {
     // Week 1 is the week with 4 January; weeks start on Monday; a week belongs to the year of its Thursday.
     const d = Number(weekday);
@@ -61,12 +55,7 @@ function dayNumber(
 }
 
 /** Milliseconds since midnight; undefined when a field is out of range. */
-function timeOfDay(
-  hour: number,
-  minute: string | undefined,
-  second: string | undefined,
-  fraction: string | undefined,
-): number | undefined {
+function timeOfDay(hour: number, [minute, second, fraction]: Field[]): number | undefined {
   const m = minute === undefined ? 0 : Number(minute);
   const s = second === undefined ? 0 : Number(second);
   // Digits past the twentieth cannot change a double.
