@@ -118,18 +118,9 @@ function parseCookies(headers: ReadonlyMap<string, string[]>): ReadonlyMap<strin
   return cookies;
 }
 
-/** What of a request an operation's checks read: header names (as planned, then grouped), query, cookies. */
-export interface RequestReads<Headers = HeaderNames> {
-  headers: Headers;
-  query: boolean;
-  cookies: boolean;
-}
-
-export type PlannedReads = RequestReads<string[]>;
-
-/** A {@link PlannedReads} with the function that records one value the plan reads, by its OpenAPI location. */
-export function recordReads(): { reads: PlannedReads; readsAt: (location: string, name: string) => void } {
-  const reads: PlannedReads = { headers: [], query: false, cookies: false };
+/** What of a request a plan reads (header names, query, cookies), and how it records one value it reads. */
+export function recordReads() {
+  const reads = { headers: [] as string[], query: false, cookies: false };
   const readsAt = (location: string, name: string): void => {
     if (location === 'header') reads.headers.push(name.toLowerCase());
     else if (location === 'query') reads.query = true;
@@ -161,7 +152,7 @@ export function valuesAt(location: string, name: string): (parts: RequestParts) 
 export function splitRequest(
   request: RecordedRequest,
   pathParams: Record<string, string>,
-  reads: RequestReads,
+  reads: { headers: HeaderNames; query: boolean; cookies: boolean },
 ): RequestParts {
   const headers = pickHeaders(request.headers, reads.headers);
   return {
