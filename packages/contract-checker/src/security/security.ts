@@ -33,8 +33,6 @@ export function readSecurityRules(doc: OpenApiDocument) {
   };
 }
 
-type Reader = (parts: RequestParts) => string[] | undefined;
-
 /** A service's security rules made ready to check: how each scheme's credential is read and judged. */
 export type ServiceSecurity = ReturnType<typeof planServiceSecurity>;
 
@@ -42,25 +40,19 @@ export function planServiceSecurity(doc: OpenApiDocument, validator: SchemaValid
   const { reads, readsAt } = recordReads();
   // An API key sent as the bearer token is looked for whenever exclusivity is checked.
   if (rules.exclusive) reads.headers.push('authorization');
-  // `pointer`: where a scheme's credential travels (`header:Authorization`), for the pointer of a violation.
-  const schemes: Array<{
-    name: string;
-    credential: boolean;
-    pointer: string | undefined;
-    presence: (parts: RequestParts) => Presence;
-  }> = [];
   // Credential API-key schemes, with how their values are read (an API key sent as the bearer token).
-  const apiKeys: Array<{ name: string; read: Reader }> = [];
-  for (const [name, scheme] of Object.entries(rules.schemes)) {
+  const apiKeys: Array<{ name: string; read: ReturnType<typeof valuesAt> }> = [];
+  const schemes = Object.entries(rules.schemes).map(([name, scheme]) => {
     const location = credentialLocation(scheme);
     if (location) readsAt(location.in, location.name);
     const credential = isCredential(scheme);
     if (scheme.type === 'apiKey' && credential && location) {
       apiKeys.push({ name, read: valuesAt(location.in, location.name) });
     }
+    // `pointer`: where the credential travels (`header:Authorization`), for the pointer of a violation.
     const pointer = location && `${location.in}:${location.name}`;
-    schemes.push({ name, credential, pointer, presence: presenceReader(doc, validator, scheme) });
-  }
+    return { name, credential, pointer, presence: presenceReader(doc, validator, scheme) };
+  });
   const unsupported = rules.unsupported.map((credential) => {
     readsAt(credential.in, credential.name);
     return { credential, read: valuesAt(credential.in, credential.name) };
