@@ -19,16 +19,6 @@ export type MutationKind =
   | 'drop-xml-element'
   | 'break-xml-value';
 
-/** One change that the schema says makes the value invalid. */
-export interface ValueMutation {
-  kind: MutationKind;
-  /** JSON pointer of the changed (or dropped) value. */
-  pointer: string;
-  description: string;
-  /** The whole value with the change applied (the input is not modified). */
-  value: unknown;
-}
-
 /** A mutated body, written as its media type is. */
 export interface BodyMutation {
   kind: MutationKind;
@@ -69,14 +59,10 @@ const badFormats: Record<string, string> = {
   hostname: '-not a hostname-',
 };
 
-/** Mutations of a JSON value that its schema must reject. */
-export function jsonMutations(
-  doc: OpenApiDocument,
-  schema: unknown,
-  root: unknown,
-  limit = 60,
-): ValueMutation[] {
-  const mutations: ValueMutation[] = [];
+/** Mutations of a JSON value that its schema must reject: each with the JSON pointer of the changed (or
+ * dropped) value and the whole value with the change applied (the input is not modified). */
+export function jsonMutations(doc: OpenApiDocument, schema: unknown, root: unknown, limit = 60) {
+  const mutations: Array<{ kind: MutationKind; pointer: string; description: string; value: unknown }> = [];
   const visit = (nodeSchema: unknown, value: unknown, path: Array<string | number>, depth: number): void => {
     if (mutations.length >= limit || depth > 12) return;
     const node = deref(doc, nodeSchema);
