@@ -207,17 +207,10 @@ export async function scoreMutants(
       }
     }
   }
-  const list = [...services.values()].map((score) => ({
-    ...score,
-    score: score.mutants === 0 ? 1 : score.killed / score.mutants,
-  }));
+  const ratio = (of: { killed: number; mutants: number }) => (of.mutants === 0 ? 1 : of.killed / of.mutants);
+  const list = [...services.values()].map((score) => ({ ...score, score: ratio(score) }));
   const mutants = list.reduce((sum, score) => sum + score.mutants, 0);
   const killed = list.reduce((sum, score) => sum + score.killed, 0);
-  return {
-    mutants,
-    killed,
-    score: mutants === 0 ? 1 : killed / mutants,
-    services: list,
-    ...(notMutated.length > 0 ? { notMutated } : {}),
-  };
+  const report = { mutants, killed, score: ratio({ killed, mutants }), services: list };
+  return notMutated.length > 0 ? { ...report, notMutated } : report;
 }
