@@ -234,22 +234,15 @@ export function filterMismatches(
   const items = itemsOf(rules, body);
   if (items === undefined) return [];
   const found: BodyFinding[] = [];
-  let unreported = 0;
-  for (let index = 0; index < items.length; index++) {
-    const item: unknown = items[index];
+  let excludedCount = 0;
+  items.forEach((item, index) => {
     const excluded = exclusion(groups, item);
-    if (excluded === undefined) continue;
-    if (found.length === MAX_REPORTED) {
-      unreported++;
-      continue;
-    }
+    if (excluded === undefined || ++excludedCount > MAX_REPORTED) return;
     const pointer = `${rules.items}/${index}`;
     found.push({ pointer, message: `${pointer}: ${explainExclusion(item, excluded)} (x-filters)` });
-  }
-  if (unreported > 0) {
-    const last = found[found.length - 1] as BodyFinding;
-    last.message += `; ${unreported} more item(s) the filters exclude are not listed`;
-  }
+  });
+  const [more, last] = [excludedCount - found.length, found.at(-1)];
+  if (last && more > 0) last.message += `; ${more} more item(s) the filters exclude are not listed`;
   return found;
 }
 
