@@ -134,18 +134,12 @@ export function recordReads() {
 
 /** How the values at an OpenAPI location (`header`, `query`, `cookie`, `path`) are read from a request taken apart. */
 export function valuesAt(location: string, name: string): (parts: RequestParts) => string[] | undefined {
-  const key = location === 'header' ? name.toLowerCase() : name;
-  return (parts) => {
-    if (location === 'header') return parts.headers.get(key);
-    if (location === 'query') return parts.query.get(key);
-    const value =
-      location === 'cookie'
-        ? parts.cookies.get(key)
-        : location === 'path'
-          ? parts.pathParams[key]
-          : undefined;
-    return value === undefined ? undefined : [value];
-  };
+  const lower = name.toLowerCase();
+  const one = (value: string | undefined) => (value === undefined ? undefined : [value]);
+  if (location === 'header') return (parts) => parts.headers.get(lower);
+  if (location === 'query') return (parts) => parts.query.get(name);
+  if (location === 'cookie') return (parts) => one(parts.cookies.get(name));
+  return location === 'path' ? (parts) => one(parts.pathParams[name]) : () => undefined;
 }
 
 /** Takes a request apart as far as `reads` asks: no query decoded that no check reads, no header kept that none names. */
