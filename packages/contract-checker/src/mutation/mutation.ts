@@ -51,10 +51,9 @@ async function bodyMutants(doc: OpenApiDocument, shape: BodyShape, body: string)
 }
 
 function replaceQuery(url: string, name: string, text: string): string {
-  const hash = url.indexOf('#');
-  const base = hash < 0 ? url : url.slice(0, hash);
-  const at = base.indexOf('?');
-  const query = rawQueryOf(url)
+  const raw = rawQueryOf(url);
+  const at = url.indexOf('?');
+  const query = raw
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=');
@@ -63,7 +62,7 @@ function replaceQuery(url: string, name: string, text: string): string {
       return decodeFormComponent(rawName) === name ? `${rawName}=${encodeURIComponent(text)}` : pair;
     })
     .join('&');
-  return `${base.slice(0, at)}?${query}${hash < 0 ? '' : url.slice(hash)}`;
+  return `${url.slice(0, at)}?${query}${url.slice(at + 1 + raw.length)}`;
 }
 
 /** Mutants of a passing exchange that the contract must reject: of the request's body and query (when it
