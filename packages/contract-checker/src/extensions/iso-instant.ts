@@ -42,8 +42,9 @@ function dayNumber(year: number, [month, day, week, weekday, ordinal]: Field[]):
     // Week 1 is the week with 4 January; weeks start on Monday; a week belongs to the year of its Thursday.
     const d = Number(weekday);
     const january4 = daysFromCivil(year, 1, 4);
-    const monday = january4 - (isoWeekday(january4) - 1) + (Number(week) - 1) * 7;
-    if (d < 1 || d > 7 || yearOf(monday + 3) !== year) return undefined;
+    // Days since Monday: 1970-01-01 (day 0) was a Thursday.
+    const monday = january4 - ((((january4 + 3) % 7) + 7) % 7) + (Number(week) - 1) * 7;
+    if (d < 1 || d > 7 || new Date((monday + 3) * MS_PER_DAY).getUTCFullYear() !== year) return undefined;
     return monday + d - 1;
   }
   const m = month === undefined ? 1 : Number(month);
@@ -68,15 +69,6 @@ function timeOfDay(hour: number, [minute, second, fraction]: Field[]): number | 
   }
   const unit = second !== undefined ? MS_PER.second : minute !== undefined ? MS_PER.minute : MS_PER.hour;
   return hour * MS_PER.hour + m * MS_PER.minute + s * MS_PER.second + fractional * unit;
-}
-
-function yearOf(days: number): number {
-  return new Date(days * MS_PER_DAY).getUTCFullYear();
-}
-
-/** Monday 1 to Sunday 7 of a day number (1970-01-01 was a Thursday). */
-function isoWeekday(days: number): number {
-  return ((((days + 3) % 7) + 7) % 7) + 1;
 }
 
 /** Days since 1970-01-01 of a proleptic Gregorian date (`setUTCFullYear`, unlike `Date.UTC`, reads years below 100 as written). */
