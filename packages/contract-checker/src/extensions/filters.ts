@@ -24,19 +24,11 @@ export function filterQuery(rules: FilterRules, url: string): QueryValues {
 type ValueTest = (value: unknown) => boolean | undefined;
 
 /** One condition made ready for a request: its member, its test, and what to say of an item that fails it. */
-interface Prepared {
-  read: (item: unknown) => unknown;
-  test: ValueTest;
-  /** `created_at is "2025-02-28T23:00:00Z", before start_date 2025-03-01T00:00:00Z`, from the item's value. */
-  explain: (value: string) => string;
-}
+type Prepared = NonNullable<ReturnType<typeof prepare>>;
 
 /** What a request's query asks of the items: an item fails a group that it fails every test of (a plain
  * condition is a group of one; a filter list, one test per filter object it sends). */
-interface Group {
-  list: boolean;
-  tests: Prepared[];
-}
+type Group = { list: boolean; tests: Prepared[] };
 
 /** The groups a request's query makes of the rules; parameters sent once only (a repeated one is left open). */
 function groupsFor(rules: FilterRules, query: QueryValues, json: TrafficJson): Group[] {
@@ -58,17 +50,11 @@ function groupsFor(rules: FilterRules, query: QueryValues, json: TrafficJson): G
 }
 
 /** The `any` group of a filter list: one test per filter object that a condition compares. */
-function filterListGroup(
-  json: TrafficJson,
-  conditions: FilterCondition[],
-  text: string,
-  parameter: string,
-): Group | undefined {
+function filterListGroup(json: TrafficJson, conditions: FilterCondition[], text: string, parameter: string) {
   const list = json.parse(text);
   if (list instanceof UnparseableJson || !Array.isArray(list) || list.length > MAX_COMPARED) return undefined;
   const tests: Prepared[] = [];
-  for (let index = 0; index < list.length; index++) {
-    const filter: unknown = list[index];
+  for (const [index, filter] of list.entries()) {
     if (!isObject(filter)) continue;
     for (const condition of conditions) {
       if (!selects(condition.element as JsonObject, filter)) continue;
@@ -94,7 +80,7 @@ function selects(element: JsonObject, filter: JsonObject): boolean {
 }
 
 /** The test of one condition against an operand; undefined when the operand cannot be compared. */
-function prepare(condition: FilterCondition, operand: unknown, source: string): Prepared | undefined {
+function prepare(condition: FilterCondition, operand: unknown, source: string) {
   const match = condition.match as FilterMatch;
   const field = condition.field as string;
   const test = valueTest(match, operand);
@@ -102,8 +88,8 @@ function prepare(condition: FilterCondition, operand: unknown, source: string): 
   return {
     read: memberReader(field),
     test,
-    // Written only for an item that is reported.
-    explain: (value) =>
+    // Written only for an item that is reported: `created_at is "…", before start_date 2025-03-01T00:00:00Z`.
+    explain: (value: string) =>
       `${field.slice(1)} is ${value}, ${PHRASES[match](operand, describe(operand), source)}`,
   };
 }
