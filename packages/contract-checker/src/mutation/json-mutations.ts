@@ -26,15 +26,11 @@ export interface BodyMutation {
   body: string;
 }
 
-function allows(types: string[], value: unknown): boolean {
-  const type = jsonTypeOf(value);
-  return types.includes(type) || (type === 'integer' && types.includes('number'));
-}
-
 /** A value of a JSON type the schema does not allow, or undefined when it allows them all. */
 function wrongTypeValue(types: string[]): unknown {
+  const allows = (type: string) => types.includes(type) || (type === 'integer' && types.includes('number'));
   const candidates: unknown[] = ['mutant', 12345, true, { mutant: true }, ['mutant'], null];
-  return candidates.find((candidate) => !allows(types, candidate));
+  return candidates.find((candidate) => !allows(jsonTypeOf(candidate)));
 }
 
 function notMatching(pattern: string): string | undefined {

@@ -100,15 +100,11 @@ export async function generateMutants(
         // Every query value is text: a string parameter's "type change" (`12345`) is still a valid string.
         if (!parameter.json && mutation.kind === 'change-type' && typeof value === 'string') continue;
         // A query string has no types: a "type change" to a string is still the text `mutant`.
-        const mutatedText = parameter.json
-          ? JSON.stringify(mutation.value)
-          : mutation.value === undefined
-            ? ''
-            : String(mutation.value);
+        const mutatedText = parameter.json ? JSON.stringify(mutation.value) : String(mutation.value);
         if (mutatedText === text) continue;
-        const where = mutation.description === '/' ? '' : ` ${mutation.description}`;
         const url = replaceQuery(request.url, parameter.name, mutatedText);
-        add('request', mutation.kind, `query ${parameter.name}${where}`, { request: { ...request, url } });
+        const description = `query ${parameter.name} ${mutation.description}`;
+        add('request', mutation.kind, description, { request: { ...request, url } });
       }
     }
   }
