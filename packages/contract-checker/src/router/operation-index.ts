@@ -36,14 +36,7 @@ type PathParams = Record<string, string>;
 /** A literal segment, or one with parameters (`{id}`, `{name}.json`). */
 type RouteSegment = string | { pattern: RegExp; names: string[] };
 
-interface CompiledRoute {
-  operation: IndexedOperation;
-  segments: RouteSegment[];
-  /** A digit per segment, lower more specific: literal 0, partly templated 1, wholly templated 2. */
-  rank: string;
-  /** Set for a route of the path item's `x-path-aliases`: the alias template it was compiled from. */
-  alias?: string;
-}
+type CompiledRoute = ReturnType<typeof compileRoute>;
 
 /** Why a request matched no operation, so the message can say what is near. */
 export type MatchMiss =
@@ -65,11 +58,12 @@ function compileSegment(segment: string): RouteSegment {
   return { pattern: new RegExp(`^${source}$`), names: parts.filter((_, at) => at % 2 === 1) };
 }
 
-function compileRoute(operation: IndexedOperation, template: string, alias?: string): CompiledRoute {
+/** `rank`: a digit per segment, lower more specific (literal 0, partly templated 1, wholly templated 2);
+ * `alias`, for a route of the path item's `x-path-aliases`: the alias template it was compiled from. */
+function compileRoute(operation: IndexedOperation, template: string, alias?: string) {
   const texts = splitPath(template);
   const rank = texts.map((text) => (!text.includes('{') ? '0' : /^\{[^}]+\}$/.test(text) ? '2' : '1'));
-  const route = { operation, segments: texts.map(compileSegment), rank: rank.join('') };
-  return alias === undefined ? route : { ...route, alias };
+  return { operation, segments: texts.map(compileSegment), rank: rank.join(''), alias };
 }
 
 /** `/a/{b}/` → ['a', '{b}', ''] — the empty last segment is how a documented trailing slash is kept. */
