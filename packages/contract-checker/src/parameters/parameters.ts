@@ -81,11 +81,7 @@ function pairsToFields(text: string, explode: boolean): Map<string, string[]> {
 }
 
 /** How a parameter's value is read from a request, worked out once: its raw text, then its schema's type. */
-function decoder(
-  doc: OpenApiDocument,
-  json: TrafficJson,
-  parameter: ResolvedParameter,
-): (parts: RequestParts) => unknown {
+function decoder(doc: OpenApiDocument, json: TrafficJson, parameter: ResolvedParameter) {
   const raw = rawReader(doc, parameter);
   const fields = fieldsCoercion(doc, parameter.schema);
   const types = schemaTypes(doc, parameter.schema);
@@ -108,7 +104,7 @@ function decoder(
   } else {
     fromText = scalarCoercion(doc, parameter.schema);
   }
-  return (parts) => {
+  return (parts: RequestParts): unknown => {
     const found = raw(parts);
     if (found === undefined) return notSent;
     if (typeof found === 'string') return fromText(found, undefined);
