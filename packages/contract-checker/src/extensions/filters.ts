@@ -130,12 +130,8 @@ function valueTest(match: FilterMatch, operand: unknown): ValueTest | undefined 
     }
     case 'in-list': {
       if (typeof operand !== 'string') return undefined;
-      const allowed = new Set(
-        operand
-          .split(',')
-          .map((one) => one.trim())
-          .filter((one) => one !== ''),
-      );
+      const allowed = new Set(operand.split(',').map((one) => one.trim()));
+      allowed.delete('');
       if (allowed.size === 0) return undefined;
       return (value) => (typeof value === 'string' ? allowed.has(value) : undefined);
     }
@@ -144,9 +140,7 @@ function valueTest(match: FilterMatch, operand: unknown): ValueTest | undefined 
       const min = typeof operand.min === 'number' ? operand.min : undefined;
       const max = typeof operand.max === 'number' ? operand.max : undefined;
       // The source leaves open what the service does when min is greater than max.
-      if ((min === undefined && max === undefined) || (min !== undefined && max !== undefined && min > max)) {
-        return undefined;
-      }
+      if (min === undefined ? max === undefined : max !== undefined && min > max) return undefined;
       return (value) =>
         typeof value === 'number'
           ? (min === undefined || value >= min) && (max === undefined || value <= max)
