@@ -75,10 +75,8 @@ export function jsonMutations(doc: OpenApiDocument, schema: unknown, root: unkno
     // A value under oneOf, anyOf or not may break one branch and still conform.
     if (Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || node.not !== undefined) return;
     const types = schemaTypes(doc, node);
-    if (types.length > 0) {
-      const wrong = wrongTypeValue(types);
-      if (wrong !== undefined) add('change-type', `${jsonTypeOf(value)} → ${jsonTypeOf(wrong)}`, wrong);
-    }
+    const wrong = types.length > 0 ? wrongTypeValue(types) : undefined;
+    if (wrong !== undefined) add('change-type', `${jsonTypeOf(value)} → ${jsonTypeOf(wrong)}`, wrong);
     if (Array.isArray(node.enum)) {
       const outside =
         typeof value === 'number'
@@ -110,11 +108,8 @@ export function jsonMutations(doc: OpenApiDocument, schema: unknown, root: unkno
     }
     if (Array.isArray(value)) {
       if (typeof node.maxItems === 'number' && value.length > 0) {
-        add(
-          'exceed-bound',
-          `more than maxItems ${node.maxItems}`,
-          Array.from({ length: node.maxItems + 1 }, () => value[0]),
-        );
+        const longer = Array.from({ length: node.maxItems + 1 }, () => value[0]);
+        add('exceed-bound', `more than maxItems ${node.maxItems}`, longer);
       }
       if (typeof node.minItems === 'number' && node.minItems > 0)
         add('exceed-bound', `fewer than minItems ${node.minItems}`, []);
