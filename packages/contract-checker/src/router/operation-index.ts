@@ -132,9 +132,7 @@ function matchRoute(route: CompiledRoute, segments: string[]): PathParams | unde
     }
     const found = expected.pattern.exec(segments[i] as string);
     if (!found) return undefined;
-    expected.names.forEach((name, at) => {
-      pathParams[name] = found[at + 1] ?? '';
-    });
+    for (const [at, name] of expected.names.entries()) pathParams[name] = found[at + 1] ?? '';
   }
   return pathParams;
 }
