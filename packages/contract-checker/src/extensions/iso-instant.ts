@@ -24,14 +24,10 @@ export function isoInstant(text: string): number | undefined {
   const days = dayNumber(Number(year), [month, day, week, weekday, ordinal]);
   const time = timeOfDay(Number(hour), [minute, second, fraction]);
   if (days === undefined || time === undefined) return undefined;
-  let offset = 0;
-  if (zulu === undefined) {
-    const offsetHours = Number(offH);
-    const offsetMinutes = offM === undefined ? 0 : Number(offM);
-    if (offsetHours > 23 || offsetMinutes > 59) return undefined;
-    offset = offsetHours * MS_PER.hour + offsetMinutes * MS_PER.minute;
-    if (sign === '-') offset = -offset;
-  }
+  const offsetHours = zulu === undefined ? Number(offH) : 0;
+  const offsetMinutes = offM === undefined ? 0 : Number(offM);
+  if (offsetHours > 23 || offsetMinutes > 59) return undefined;
+  const offset = (offsetHours * MS_PER.hour + offsetMinutes * MS_PER.minute) * (sign === '-' ? -1 : 1);
   return days * MS_PER_DAY + time - offset;
 }
 
