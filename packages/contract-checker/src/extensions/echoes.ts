@@ -55,15 +55,13 @@ export function echoMismatches(
 
 /** An answer made to keep its response's `x-echoes` for this request: what a mock serves from an example. */
 export function applyEchoes(rules: readonly Echo[], request: unknown, answer: unknown): unknown {
-  if (rules.length === 0) return answer;
-  if (!isObject(request) || !isObject(answer)) return answer;
-  const sent = request;
+  if (rules.length === 0 || !isObject(request) || !isObject(answer)) return answer;
   const echoed: JsonObject = { ...answer };
   for (const rule of rules) {
     const name = memberName(rule.request);
-    if (!Object.hasOwn(sent, name)) continue;
+    if (!Object.hasOwn(request, name)) continue;
     const answered = memberName(rule.response);
-    if (rule.equal || !Object.hasOwn(echoed, answered)) echoed[answered] = sent[name];
+    if (rule.equal || !Object.hasOwn(echoed, answered)) echoed[answered] = request[name];
   }
   return echoed;
 }

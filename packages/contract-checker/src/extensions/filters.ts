@@ -24,19 +24,11 @@ export function filterQuery(rules: FilterRules, url: string): QueryValues {
 type ValueTest = (value: unknown) => boolean | undefined;
 
 /** One condition made ready for a request: its member, its test, and what to say of an item that fails it. */
-interface Prepared {
-  read: (item: unknown) => unknown;
-  test: ValueTest;
-  /** `created_at is "2025-02-28T23:00:00Z", before start_date 2025-03-01T00:00:00Z`, from the item's value. */
-  explain: (value: string) => string;
-}
+type Prepared = NonNullable<ReturnType<typeof prepare>>;
 
 /** What a request's query asks of the items: an item fails a group that it fails every test of (a plain
  * condition is a group of one; a filter list, one test per filter object it sends). */
-interface Group {
-  list: boolean;
-  tests: Prepared[];
-}
+type Group = { list: boolean; tests: Prepared[] };
 
 /** The groups a request's query makes of the rules; parameters sent once only (a repeated one is left open). */
 function groupsFor(rules: FilterRules, query: QueryValues, json: TrafficJson): Group[] {
@@ -58,17 +50,11 @@ function groupsFor(rules: FilterRules, query: QueryValues, json: TrafficJson): G
 }
 
 /** The `any` group of a filter list: one test per filter object that a condition compares. */
-function filterListGroup(
-  json: TrafficJson,
-  conditions: FilterCondition[],
-  text: string,
-  parameter: string,
-): Group | undefined {
+function filterListGroup(json: TrafficJson, conditions: FilterCondition[], text: string, parameter: string) {
   const list = json.parse(text);
   if (list instanceof UnparseableJson || !Array.isArray(list) || list.length > MAX_COMPARED) return undefined;
   const tests: Prepared[] = [];
-  for (let index = 0; index < list.length; index++) {
-    const filter: unknown = list[index];
+  for (const [index, filter] of list.entries()) {
     if (!isObject(filter)) continue;
     for (const condition of conditions) {
       if (!selects(condition.element as JsonObject, filter)) continue;
@@ -94,7 +80,7 @@ function selects(element: JsonObject, filter: JsonObject): boolean {
 }
 
 /** The test of one condition against an operand; undefined when the operand cannot be compared. */
-function prepare(condition: FilterCondition, operand: unknown, source: string): Prepared | undefined {
+function prepare(condition: FilterCondition, operand: unknown, source: string) {
   const match = condition.match as FilterMatch;
   const field = condition.field as string;
   const test = valueTest(match, operand);
@@ -102,8 +88,8 @@ function prepare(condition: FilterCondition, operand: unknown, source: string): 
   return {
     read: memberReader(field),
     test,
-    // Written only for an item that is reported.
-    explain: (value) =>
+    // Written only for an item that is reported: `created_at is "…", before start_date 2025-03-01T00:00:00Z`.
+    explain: (value: string) =>
       `${field.slice(1)} is ${value}, ${PHRASES[match](operand, describe(operand), source)}`,
   };
 }
@@ -144,12 +130,8 @@ function valueTest(match: FilterMatch, operand: unknown): ValueTest | undefined 
     }
     case 'in-list': {
       if (typeof operand !== 'string') return undefined;
-      const allowed = new Set(
-        operand
-          .split(',')
-          .map((one) => one.trim())
-          .filter((one) => one !== ''),
-      );
+      const allowed = new Set(operand.split(',').map((one) => one.trim()));
+      allowed.delete('');
       if (allowed.size === 0) return undefined;
       return (value) => (typeof value === 'string' ? allowed.has(value) : undefined);
     }
@@ -158,9 +140,7 @@ function valueTest(match: FilterMatch, operand: unknown): ValueTest | undefined 
       const min = typeof operand.min === 'number' ? operand.min : undefined;
       const max = typeof operand.max === 'number' ? operand.max : undefined;
       // The source leaves open what the service does when min is greater than max.
-      if ((min === undefined && max === undefined) || (min !== undefined && max !== undefined && min > max)) {
-        return undefined;
-      }
+      if (min === undefined ? max === undefined : max !== undefined && min > max) return undefined;
       return (value) =>
         typeof value === 'number'
           ? (min === undefined || value >= min) && (max === undefined || value <= max)
@@ -179,10 +159,11 @@ function valueTest(match: FilterMatch, operand: unknown): ValueTest | undefined 
   }
 }
 
+const segmentsOf = (pointer: string) => pointer.split('/').slice(1).map(unescapePointer);
+
 /** Reads the member a JSON pointer names from each item, its segments decoded once. */
 function memberReader(pointer: string): (item: unknown) => unknown {
-  if (pointer === '') return (item) => item;
-  const segments = pointer.slice(1).split('/').map(unescapePointer);
+  const segments = segmentsOf(pointer);
   return (item) => {
     let node = item;
     for (const segment of segments) {
@@ -233,22 +214,15 @@ export function filterMismatches(
   const items = itemsOf(rules, body);
   if (items === undefined) return [];
   const found: BodyFinding[] = [];
-  let unreported = 0;
-  for (let index = 0; index < items.length; index++) {
-    const item: unknown = items[index];
+  let excludedCount = 0;
+  items.forEach((item, index) => {
     const excluded = exclusion(groups, item);
-    if (excluded === undefined) continue;
-    if (found.length === MAX_REPORTED) {
-      unreported++;
-      continue;
-    }
+    if (excluded === undefined || ++excludedCount > MAX_REPORTED) return;
     const pointer = `${rules.items}/${index}`;
     found.push({ pointer, message: `${pointer}: ${explainExclusion(item, excluded)} (x-filters)` });
-  }
-  if (unreported > 0) {
-    const last = found[found.length - 1] as BodyFinding;
-    last.message += `; ${unreported} more item(s) the filters exclude are not listed`;
-  }
+  });
+  const [more, last] = [excludedCount - found.length, found.at(-1)];
+  if (last && more > 0) last.message += `; ${more} more item(s) the filters exclude are not listed`;
   return found;
 }
 
@@ -262,20 +236,17 @@ export function applyFilters(rules: FilterRules, query: QueryValues, answer: unk
   if (items === undefined) return answer;
   const kept = items.filter((item) => exclusion(groups, item) === undefined);
   if (kept.length === items.length) return answer;
-  return replaceAt(answer, rules.items, kept);
+  return withChange(answer, segmentsOf(rules.items), kept);
 }
 
-/** A copy of `root` with the value at `pointer` replaced (`root` itself is not changed: parses are shared). */
-function replaceAt(root: unknown, pointer: string, value: unknown): unknown {
-  if (pointer === '') return value;
-  const [head, ...rest] = pointer.slice(1).split('/');
-  const name = unescapePointer(head as string);
-  const tail = rest.length === 0 ? '' : `/${rest.join('/')}`;
-  if (Array.isArray(root)) {
-    const copy = [...root];
-    copy[Number(name)] = replaceAt(root[Number(name)], tail, value);
-    return copy;
-  }
-  if (!isObject(root)) return root;
-  return { ...root, [name]: replaceAt(root[name], tail, value) };
+/** A copy of `root` with the value at `path` replaced by `to` (or removed): only the containers on the path are
+ * copied, and `root` itself is not changed (parses are shared). */
+export function withChange(root: unknown, path: PropertyKey[], to: unknown, remove = false): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return to;
+  if (!isObject(root) && !Array.isArray(root)) return root;
+  const copy = (Array.isArray(root) ? [...root] : { ...root }) as Record<PropertyKey, unknown>;
+  if (remove && rest.length === 0) delete copy[head];
+  else copy[head] = withChange(copy[head], rest, to, remove);
+  return copy;
 }

@@ -4,6 +4,7 @@
 /** Milliseconds in an hour, a minute and a second: the unit of a decimal fraction of each. */
 const MS_PER = { hour: 3_600_000, minute: 60_000, second: 1_000 } as const;
 const MS_PER_DAY = 86_400_000;
+type Field = string | undefined;
 
 // Year, then a calendar, week or ordinal date; a time to the hour, minute or second with a fraction; a zone.
 const EXTENDED =
@@ -20,36 +21,26 @@ export function isoInstant(text: string): number | undefined {
   if (parts === null) return undefined;
   const [, year, month, day, week, weekday, ordinal, hour, minute, second, fraction, zulu, sign, offH, offM] =
     parts;
-  const days = dayNumber(Number(year), month, day, week, weekday, ordinal);
-  const time = timeOfDay(Number(hour), minute, second, fraction);
+  const days = dayNumber(Number(year), [month, day, week, weekday, ordinal]);
+  const time = timeOfDay(Number(hour), [minute, second, fraction]);
   if (days === undefined || time === undefined) return undefined;
-  let offset = 0;
-  if (zulu === undefined) {
-    const offsetHours = Number(offH);
-    const offsetMinutes = offM === undefined ? 0 : Number(offM);
-    if (offsetHours > 23 || offsetMinutes > 59) return undefined;
-    offset = offsetHours * MS_PER.hour + offsetMinutes * MS_PER.minute;
-    if (sign === '-') offset = -offset;
-  }
+  const offsetHours = zulu === undefined ? Number(offH) : 0;
+  const offsetMinutes = offM === undefined ? 0 : Number(offM);
+  if (offsetHours > 23 || offsetMinutes > 59) return undefined;
+  const offset = (offsetHours * MS_PER.hour + offsetMinutes * MS_PER.minute) * (sign === '-' ? -1 : 1);
   return days * MS_PER_DAY + time - offset;
 }
 
 /** Days since 1970-01-01 of a calendar, week or ordinal date; undefined when a field is out of range (a day
  * past its month or year rolls over into the next, which tells it). */
-function dayNumber(
-  year: number,
-  month: string | undefined,
-  day: string | undefined,
-  week: string | undefined,
-  weekday: string | undefined,
-  ordinal: string | undefined,
-): number | undefined {
+function dayNumber(year: number, [month, day, week, weekday, ordinal]: Field[]): number | undefined {
   if (week !== undefined && weekday !== undefined) {
     // Week 1 is the week with 4 January; weeks start on Monday; a week belongs to the year of its Thursday.
     const d = Number(weekday);
     const january4 = daysFromCivil(year, 1, 4);
-    const monday = january4 - (isoWeekday(january4) - 1) + (Number(week) - 1) * 7;
-    if (d < 1 || d > 7 || yearOf(monday + 3) !== year) return undefined;
+    // Days since Monday: 1970-01-01 (day 0) was a Thursday.
+    const monday = january4 - ((((january4 + 3) % 7) + 7) % 7) + (Number(week) - 1) * 7;
+    if (d < 1 || d > 7 || new Date((monday + 3) * MS_PER_DAY).getUTCFullYear() !== year) return undefined;
     return monday + d - 1;
   }
   const m = month === undefined ? 1 : Number(month);
@@ -61,12 +52,7 @@ function dayNumber(
 }
 
 /** Milliseconds since midnight; undefined when a field is out of range. */
-function timeOfDay(
-  hour: number,
-  minute: string | undefined,
-  second: string | undefined,
-  fraction: string | undefined,
-): number | undefined {
+function timeOfDay(hour: number, [minute, second, fraction]: Field[]): number | undefined {
   const m = minute === undefined ? 0 : Number(minute);
   const s = second === undefined ? 0 : Number(second);
   // Digits past the twentieth cannot change a double.
@@ -79,15 +65,6 @@ function timeOfDay(
   }
   const unit = second !== undefined ? MS_PER.second : minute !== undefined ? MS_PER.minute : MS_PER.hour;
   return hour * MS_PER.hour + m * MS_PER.minute + s * MS_PER.second + fractional * unit;
-}
-
-function yearOf(days: number): number {
-  return new Date(days * MS_PER_DAY).getUTCFullYear();
-}
-
-/** Monday 1 to Sunday 7 of a day number (1970-01-01 was a Thursday). */
-function isoWeekday(days: number): number {
-  return ((((days + 3) % 7) + 7) % 7) + 1;
 }
 
 /** Days since 1970-01-01 of a proleptic Gregorian date (`setUTCFullYear`, unlike `Date.UTC`, reads years below 100 as written). */

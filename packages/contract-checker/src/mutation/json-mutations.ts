@@ -7,6 +7,7 @@ import {
   schemaShape,
   schemaTypes,
 } from '@svc-contracts/openapi-utils';
+import { withChange } from '../extensions/filters.js';
 
 export type MutationKind =
   | 'drop-required'
@@ -18,16 +19,6 @@ export type MutationKind =
   | 'drop-xml-element'
   | 'break-xml-value';
 
-/** One change that the schema says makes the value invalid. */
-export interface ValueMutation {
-  kind: MutationKind;
-  /** JSON pointer of the changed (or dropped) value. */
-  pointer: string;
-  description: string;
-  /** The whole value with the change applied (the input is not modified). */
-  value: unknown;
-}
-
 /** A mutated body, written as its media type is. */
 export interface BodyMutation {
   kind: MutationKind;
@@ -35,35 +26,11 @@ export interface BodyMutation {
   body: string;
 }
 
-type Container = Record<string | number, unknown>;
-
-/** A copy of `root` with the value at `path` replaced (or removed when `remove`). */
-function withChange(
-  root: unknown,
-  path: Array<string | number>,
-  replacement: unknown,
-  remove = false,
-): unknown {
-  if (path.length === 0) return replacement;
-  const copy = structuredClone(root);
-  const parent = path
-    .slice(0, -1)
-    .reduce((node: Container, key) => node[key] as Container, copy as Container);
-  const last = path[path.length - 1] as string | number;
-  if (remove) delete parent[last];
-  else parent[last] = replacement;
-  return copy;
-}
-
-function allows(types: string[], value: unknown): boolean {
-  const type = jsonTypeOf(value);
-  return types.includes(type) || (type === 'integer' && types.includes('number'));
-}
-
 /** A value of a JSON type the schema does not allow, or undefined when it allows them all. */
 function wrongTypeValue(types: string[]): unknown {
+  const allows = (type: string) => types.includes(type) || (type === 'integer' && types.includes('number'));
   const candidates: unknown[] = ['mutant', 12345, true, { mutant: true }, ['mutant'], null];
-  return candidates.find((candidate) => !allows(types, candidate));
+  return candidates.find((candidate) => !allows(jsonTypeOf(candidate)));
 }
 
 function notMatching(pattern: string): string | undefined {
@@ -88,14 +55,10 @@ const badFormats: Record<string, string> = {
   hostname: '-not a hostname-',
 };
 
-/** Mutations of a JSON value that its schema must reject. */
-export function jsonMutations(
-  doc: OpenApiDocument,
-  schema: unknown,
-  root: unknown,
-  limit = 60,
-): ValueMutation[] {
-  const mutations: ValueMutation[] = [];
+/** Mutations of a JSON value that its schema must reject: each with the JSON pointer of the changed (or
+ * dropped) value and the whole value with the change applied (the input is not modified). */
+export function jsonMutations(doc: OpenApiDocument, schema: unknown, root: unknown, limit = 60) {
+  const mutations: Array<{ kind: MutationKind; pointer: string; description: string; value: unknown }> = [];
   const visit = (nodeSchema: unknown, value: unknown, path: Array<string | number>, depth: number): void => {
     if (mutations.length >= limit || depth > 12) return;
     const node = deref(doc, nodeSchema);
@@ -112,10 +75,8 @@ export function jsonMutations(
     // A value under oneOf, anyOf or not may break one branch and still conform.
     if (Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || node.not !== undefined) return;
     const types = schemaTypes(doc, node);
-    if (types.length > 0) {
-      const wrong = wrongTypeValue(types);
-      if (wrong !== undefined) add('change-type', `${jsonTypeOf(value)} → ${jsonTypeOf(wrong)}`, wrong);
-    }
+    const wrong = types.length > 0 ? wrongTypeValue(types) : undefined;
+    if (wrong !== undefined) add('change-type', `${jsonTypeOf(value)} → ${jsonTypeOf(wrong)}`, wrong);
     if (Array.isArray(node.enum)) {
       const outside =
         typeof value === 'number'
@@ -147,11 +108,8 @@ export function jsonMutations(
     }
     if (Array.isArray(value)) {
       if (typeof node.maxItems === 'number' && value.length > 0) {
-        add(
-          'exceed-bound',
-          `more than maxItems ${node.maxItems}`,
-          Array.from({ length: node.maxItems + 1 }, () => value[0]),
-        );
+        const longer = Array.from({ length: node.maxItems + 1 }, () => value[0]);
+        add('exceed-bound', `more than maxItems ${node.maxItems}`, longer);
       }
       if (typeof node.minItems === 'number' && node.minItems > 0)
         add('exceed-bound', `fewer than minItems ${node.minItems}`, []);

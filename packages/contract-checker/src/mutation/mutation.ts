@@ -51,10 +51,9 @@ async function bodyMutants(doc: OpenApiDocument, shape: BodyShape, body: string)
 }
 
 function replaceQuery(url: string, name: string, text: string): string {
-  const hash = url.indexOf('#');
-  const base = hash < 0 ? url : url.slice(0, hash);
-  const at = base.indexOf('?');
-  const query = rawQueryOf(url)
+  const raw = rawQueryOf(url);
+  const at = url.indexOf('?');
+  const query = raw
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=');
@@ -63,7 +62,7 @@ function replaceQuery(url: string, name: string, text: string): string {
       return decodeFormComponent(rawName) === name ? `${rawName}=${encodeURIComponent(text)}` : pair;
     })
     .join('&');
-  return `${base.slice(0, at)}?${query}${hash < 0 ? '' : url.slice(hash)}`;
+  return `${url.slice(0, at)}?${query}${url.slice(at + 1 + raw.length)}`;
 }
 
 /** Mutants of a passing exchange that the contract must reject: of the request's body and query (when it
@@ -101,15 +100,11 @@ export async function generateMutants(
         // Every query value is text: a string parameter's "type change" (`12345`) is still a valid string.
         if (!parameter.json && mutation.kind === 'change-type' && typeof value === 'string') continue;
         // A query string has no types: a "type change" to a string is still the text `mutant`.
-        const mutatedText = parameter.json
-          ? JSON.stringify(mutation.value)
-          : mutation.value === undefined
-            ? ''
-            : String(mutation.value);
+        const mutatedText = parameter.json ? JSON.stringify(mutation.value) : String(mutation.value);
         if (mutatedText === text) continue;
-        const where = mutation.description === '/' ? '' : ` ${mutation.description}`;
         const url = replaceQuery(request.url, parameter.name, mutatedText);
-        add('request', mutation.kind, `query ${parameter.name}${where}`, { request: { ...request, url } });
+        const description = `query ${parameter.name} ${mutation.description}`;
+        add('request', mutation.kind, description, { request: { ...request, url } });
       }
     }
   }
@@ -207,17 +202,10 @@ export async function scoreMutants(
       }
     }
   }
-  const list = [...services.values()].map((score) => ({
-    ...score,
-    score: score.mutants === 0 ? 1 : score.killed / score.mutants,
-  }));
+  const ratio = (of: { killed: number; mutants: number }) => (of.mutants === 0 ? 1 : of.killed / of.mutants);
+  const list = [...services.values()].map((score) => ({ ...score, score: ratio(score) }));
   const mutants = list.reduce((sum, score) => sum + score.mutants, 0);
   const killed = list.reduce((sum, score) => sum + score.killed, 0);
-  return {
-    mutants,
-    killed,
-    score: mutants === 0 ? 1 : killed / mutants,
-    services: list,
-    ...(notMutated.length > 0 ? { notMutated } : {}),
-  };
+  const report = { mutants, killed, score: ratio({ killed, mutants }), services: list };
+  return notMutated.length > 0 ? { ...report, notMutated } : report;
 }

@@ -68,10 +68,8 @@ export function xmlMutations(xml: string, facts: XsdFacts, limit = 40): BodyMuta
   for (const name of names) {
     if (mutations.length >= limit) break;
     const local = localName(name);
-    const element = new RegExp(
-      `<${escapeRegExp(name)}(\\s[^>]*)?(/>|>[\\s\\S]*?</${escapeRegExp(name)}\\s*>)`,
-      'g',
-    );
+    const escaped = escapeRegExp(name);
+    const element = new RegExp(`<${escaped}(\\s[^>]*)?(/>|>[\\s\\S]*?</${escaped}\\s*>)`, 'g');
     if (facts.required.has(local)) {
       const count = xml.match(element)?.length ?? 0;
       mutations.push({
@@ -81,7 +79,7 @@ export function xmlMutations(xml: string, facts: XsdFacts, limit = 40): BodyMuta
       });
     }
     if (facts.constrained.has(local) && mutations.length < limit) {
-      const leaf = new RegExp(`(<${escapeRegExp(name)}(?:\\s[^>]*)?>)([^<]*)(</${escapeRegExp(name)}\\s*>)`);
+      const leaf = new RegExp(`(<${escaped}(?:\\s[^>]*)?>)([^<]*)(</${escaped}\\s*>)`);
       if (leaf.test(xml)) {
         mutations.push({
           kind: 'break-xml-value',

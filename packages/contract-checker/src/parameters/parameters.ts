@@ -17,6 +17,7 @@ type RawReader = (parts: RequestParts) => string | string[] | Map<string, string
 /** How the raw text(s) of a parameter are found in the request by its location and style. */
 function rawReader(doc: OpenApiDocument, parameter: ResolvedParameter): RawReader {
   const { name, style } = parameter;
+  const lower = name.toLowerCase();
   switch (parameter.in) {
     case 'path': {
       // `label` (`.v`), `matrix` (`;name=v`), else `simple` (`v`).
@@ -24,10 +25,8 @@ function rawReader(doc: OpenApiDocument, parameter: ResolvedParameter): RawReade
       if (prefix === undefined) return (parts) => parts.pathParams[name];
       return (parts) => parts.pathParams[name]?.replace(prefix, '');
     }
-    case 'header': {
-      const key = name.toLowerCase();
-      return (parts) => headerLines(parts.headers, key);
-    }
+    case 'header':
+      return (parts) => headerLines(parts.headers, lower);
     case 'cookie':
       return (parts) => parts.cookies.get(name);
     case 'query':
@@ -82,11 +81,7 @@ function pairsToFields(text: string, explode: boolean): Map<string, string[]> {
 }
 
 /** How a parameter's value is read from a request, worked out once: its raw text, then its schema's type. */
-function decoder(
-  doc: OpenApiDocument,
-  json: TrafficJson,
-  parameter: ResolvedParameter,
-): (parts: RequestParts) => unknown {
+function decoder(doc: OpenApiDocument, json: TrafficJson, parameter: ResolvedParameter) {
   const raw = rawReader(doc, parameter);
   const fields = fieldsCoercion(doc, parameter.schema);
   const types = schemaTypes(doc, parameter.schema);
@@ -109,7 +104,7 @@ function decoder(
   } else {
     fromText = scalarCoercion(doc, parameter.schema);
   }
-  return (parts) => {
+  return (parts: RequestParts): unknown => {
     const found = raw(parts);
     if (found === undefined) return notSent;
     if (typeof found === 'string') return fromText(found, undefined);
@@ -135,12 +130,7 @@ export function planParameters(
     readsAt(parameter.in, parameter.name);
     const requires = parameter.requires.map((name) => {
       readsAt(parameter.in, name);
-      const read = valuesAt(parameter.in, name);
-      return {
-        name,
-        index: indexOf(parameter.in, name),
-        sent: (parts: RequestParts) => read(parts) !== undefined,
-      };
+      return { name, index: indexOf(parameter.in, name), read: valuesAt(parameter.in, name) };
     });
     return {
       parameter,
@@ -173,7 +163,8 @@ export function checkParameters(
       return;
     }
     for (const required of requires) {
-      if (required.index >= 0 ? values[required.index] !== notSent : required.sent(parts)) continue;
+      if (required.index >= 0 ? values[required.index] !== notSent : required.read(parts) !== undefined)
+        continue;
       const message = `${label} is present without ${parameter.in} parameter '${required.name}' (x-requires)`;
       fail('parameter-requires', message, `${specLocation(parameter.pointer)}/${EXTENSION.requires}`);
     }

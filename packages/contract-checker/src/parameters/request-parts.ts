@@ -118,18 +118,9 @@ function parseCookies(headers: ReadonlyMap<string, string[]>): ReadonlyMap<strin
   return cookies;
 }
 
-/** What of a request an operation's checks read: header names (as planned, then grouped), query, cookies. */
-export interface RequestReads<Headers = HeaderNames> {
-  headers: Headers;
-  query: boolean;
-  cookies: boolean;
-}
-
-export type PlannedReads = RequestReads<string[]>;
-
-/** A {@link PlannedReads} with the function that records one value the plan reads, by its OpenAPI location. */
-export function recordReads(): { reads: PlannedReads; readsAt: (location: string, name: string) => void } {
-  const reads: PlannedReads = { headers: [], query: false, cookies: false };
+/** What of a request a plan reads (header names, query, cookies), and how it records one value it reads. */
+export function recordReads() {
+  const reads = { headers: [] as string[], query: false, cookies: false };
   const readsAt = (location: string, name: string): void => {
     if (location === 'header') reads.headers.push(name.toLowerCase());
     else if (location === 'query') reads.query = true;
@@ -143,25 +134,19 @@ export function recordReads(): { reads: PlannedReads; readsAt: (location: string
 
 /** How the values at an OpenAPI location (`header`, `query`, `cookie`, `path`) are read from a request taken apart. */
 export function valuesAt(location: string, name: string): (parts: RequestParts) => string[] | undefined {
-  const key = location === 'header' ? name.toLowerCase() : name;
-  return (parts) => {
-    if (location === 'header') return parts.headers.get(key);
-    if (location === 'query') return parts.query.get(key);
-    const value =
-      location === 'cookie'
-        ? parts.cookies.get(key)
-        : location === 'path'
-          ? parts.pathParams[key]
-          : undefined;
-    return value === undefined ? undefined : [value];
-  };
+  const lower = name.toLowerCase();
+  const one = (value: string | undefined) => (value === undefined ? undefined : [value]);
+  if (location === 'header') return (parts) => parts.headers.get(lower);
+  if (location === 'query') return (parts) => parts.query.get(name);
+  if (location === 'cookie') return (parts) => one(parts.cookies.get(name));
+  return location === 'path' ? (parts) => one(parts.pathParams[name]) : () => undefined;
 }
 
 /** Takes a request apart as far as `reads` asks: no query decoded that no check reads, no header kept that none names. */
 export function splitRequest(
   request: RecordedRequest,
   pathParams: Record<string, string>,
-  reads: RequestReads,
+  reads: { headers: HeaderNames; query: boolean; cookies: boolean },
 ): RequestParts {
   const headers = pickHeaders(request.headers, reads.headers);
   return {

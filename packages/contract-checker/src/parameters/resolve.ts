@@ -14,12 +14,7 @@ export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
 export type ResolvedParameter = NonNullable<ReturnType<typeof resolveParameter>>;
 
 /** The style of a parameter that names none (OpenAPI 3.1 §4.8.12.4). */
-const defaultStyle: Record<ParameterLocation, string> = {
-  path: 'simple',
-  query: 'form',
-  header: 'simple',
-  cookie: 'form',
-};
+const defaultStyle = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
 
 /** OpenAPI: header parameters with these names are ignored (the spec describes them elsewhere). */
 const ignoredHeaderParameters = new Set(['accept', 'content-type', 'authorization']);

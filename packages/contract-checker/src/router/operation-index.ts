@@ -31,17 +31,12 @@ function indexedOperation(service: string, section: OperationSection, entry: Ope
   };
 }
 
+type PathParams = Record<string, string>;
+
 /** A literal segment, or one with parameters (`{id}`, `{name}.json`). */
 type RouteSegment = string | { pattern: RegExp; names: string[] };
 
-interface CompiledRoute {
-  operation: IndexedOperation;
-  segments: RouteSegment[];
-  /** A digit per segment, lower more specific: literal 0, partly templated 1, wholly templated 2. */
-  rank: string;
-  /** Set for a route of the path item's `x-path-aliases`: the alias template it was compiled from. */
-  alias?: string;
-}
+type CompiledRoute = ReturnType<typeof compileRoute>;
 
 /** Why a request matched no operation, so the message can say what is near. */
 export type MatchMiss =
@@ -63,11 +58,12 @@ function compileSegment(segment: string): RouteSegment {
   return { pattern: new RegExp(`^${source}$`), names: parts.filter((_, at) => at % 2 === 1) };
 }
 
-function compileRoute(operation: IndexedOperation, template: string, alias?: string): CompiledRoute {
+/** `rank`: a digit per segment, lower more specific (literal 0, partly templated 1, wholly templated 2);
+ * `alias`, for a route of the path item's `x-path-aliases`: the alias template it was compiled from. */
+function compileRoute(operation: IndexedOperation, template: string, alias?: string) {
   const texts = splitPath(template);
   const rank = texts.map((text) => (!text.includes('{') ? '0' : /^\{[^}]+\}$/.test(text) ? '2' : '1'));
-  const route = { operation, segments: texts.map(compileSegment), rank: rank.join('') };
-  return alias === undefined ? route : { ...route, alias };
+  return { operation, segments: texts.map(compileSegment), rank: rank.join(''), alias };
 }
 
 /** `/a/{b}/` → ['a', '{b}', ''] — the empty last segment is how a documented trailing slash is kept. */
@@ -125,9 +121,9 @@ function safeDecode(segment: string): string {
 }
 
 /** The path parameters of `segments` (percent-decoded) on `route`, or undefined when it does not match. */
-function matchRoute(route: CompiledRoute, segments: string[]): Record<string, string> | undefined {
+function matchRoute(route: CompiledRoute, segments: string[]): PathParams | undefined {
   if (route.segments.length !== segments.length) return undefined;
-  const pathParams: Record<string, string> = {};
+  const pathParams: PathParams = {};
   for (let i = 0; i < segments.length; i++) {
     const expected = route.segments[i] as RouteSegment;
     if (typeof expected === 'string') {
@@ -136,9 +132,7 @@ function matchRoute(route: CompiledRoute, segments: string[]): Record<string, st
     }
     const found = expected.pattern.exec(segments[i] as string);
     if (!found) return undefined;
-    expected.names.forEach((name, at) => {
-      pathParams[name] = found[at + 1] ?? '';
-    });
+    for (const [at, name] of expected.names.entries()) pathParams[name] = found[at + 1] ?? '';
   }
   return pathParams;
 }
@@ -208,7 +202,7 @@ export function buildOperationIndex(services: Array<{ name: string; document: Op
   /** The routes `path` matches, most specific first (a stable sort keeps config, then spec order). */
   function hitsFor(path: string, service: string | undefined) {
     const segments = splitPath(path).map(safeDecode);
-    const hits: Array<{ route: CompiledRoute; pathParams: Record<string, string> }> = [];
+    const hits: Array<{ route: CompiledRoute; pathParams: PathParams }> = [];
     for (const route of routes) {
       if (service !== undefined && route.operation.service !== service) continue;
       const pathParams = matchRoute(route, segments);
@@ -251,8 +245,37 @@ export function buildOperationIndex(services: Array<{ name: string; document: Op
   return {
     operations,
     /** The webhook a recorded callback names (`<name>` or `<service>/<name>`, the entry's `_webhook`), or why none. */
-    matchWebhook: (name: string, method: string, service?: string): Found =>
-      findWebhook(operations, name, method, service),
+    matchWebhook(name: string, method: string, scope?: string): Found {
+      const upper = method.toUpperCase();
+      const slash = name.indexOf('/');
+      const service = slash >= 0 ? name.slice(0, slash) : scope;
+      const webhook = slash >= 0 ? name.slice(slash + 1) : name;
+      const named = operations.filter(
+        (candidate) =>
+          candidate.webhook === webhook && (service === undefined || candidate.service === service),
+      );
+      if (named.length === 0) {
+        const known = operations
+          .filter((candidate) => candidate.webhook !== undefined)
+          .map((candidate) => `${candidate.service}/${candidate.webhook}`);
+        const message = `no webhook ${printableName(name)} in the contract (webhooks: ${[...new Set(known)].join(', ') || 'none'})`;
+        return { miss: { reason: 'webhook', message } };
+      }
+      const services = [...new Set(named.map((candidate) => candidate.service))];
+      if (services.length > 1) {
+        const message = `webhook ${printableName(name)} is documented by ${services.join(', ')}: name it <service>/${webhook}`;
+        return { miss: { reason: 'webhook', message } };
+      }
+      // A webhook whose method the source does not show (`x-method-open`) takes a delivery of any method.
+      const operation =
+        named.find((candidate) => candidate.method === upper) ??
+        (named.length === 1 && isMethodOpen(named[0]?.operation) ? named[0] : undefined);
+      if (!operation) {
+        const message = `${upper} is not documented for webhook ${services[0]}/${webhook} (it documents ${named.map((candidate) => candidate.method).join(', ')})`;
+        return { miss: { reason: 'webhook', message } };
+      }
+      return { operation, match: matchOf(operation, upper, {}) };
+    },
     match(method: string, url: string, service?: string): Found {
       const end = url.search(/[?#]/);
       const address = end < 0 ? url : url.slice(0, end);
@@ -270,54 +293,8 @@ export function buildOperationIndex(services: Array<{ name: string; document: Op
   };
 }
 
-function findWebhook(
-  operations: IndexedOperation[],
-  name: string,
-  method: string,
-  scope: string | undefined,
-): Found {
-  const upper = method.toUpperCase();
-  const slash = name.indexOf('/');
-  const service = slash >= 0 ? name.slice(0, slash) : scope;
-  const webhook = slash >= 0 ? name.slice(slash + 1) : name;
-  const named = operations.filter(
-    (candidate) => candidate.webhook === webhook && (service === undefined || candidate.service === service),
-  );
-  if (named.length === 0) {
-    const known = operations
-      .filter((candidate) => candidate.webhook !== undefined)
-      .map((candidate) => `${candidate.service}/${candidate.webhook}`);
-    const message = `no webhook ${printableName(name)} in the contract (webhooks: ${[...new Set(known)].join(', ') || 'none'})`;
-    return { miss: { reason: 'webhook', message } };
-  }
-  const services = [...new Set(named.map((candidate) => candidate.service))];
-  if (services.length > 1) {
-    const message = `webhook ${printableName(name)} is documented by ${services.join(', ')}: name it <service>/${webhook}`;
-    return { miss: { reason: 'webhook', message } };
-  }
-  // A webhook whose method the source does not show (`x-method-open`) takes a delivery of any method.
-  const operation =
-    named.find((candidate) => candidate.method === upper) ??
-    (named.length === 1 && isMethodOpen(named[0]?.operation) ? named[0] : undefined);
-  if (!operation) {
-    const message = `${upper} is not documented for webhook ${services[0]}/${webhook} (it documents ${named.map((candidate) => candidate.method).join(', ')})`;
-    return { miss: { reason: 'webhook', message } };
-  }
-  return { operation, match: matchOf(operation, upper, {}) };
-}
-
-function matchOf(
-  operation: IndexedOperation,
-  method: string,
-  pathParams: Record<string, string>,
-  pathAlias?: string,
-): OperationMatch {
-  return {
-    service: operation.service,
-    operationId: operation.operationId,
-    method,
-    pathTemplate: operation.pathTemplate,
-    pathParams,
-    ...(pathAlias !== undefined ? { pathAlias } : {}),
-  };
+function matchOf(operation: IndexedOperation, method: string, pathParams: PathParams, pathAlias?: string) {
+  const { service, operationId, pathTemplate } = operation;
+  const match: OperationMatch = { service, operationId, method, pathTemplate, pathParams };
+  return pathAlias === undefined ? match : { ...match, pathAlias };
 }

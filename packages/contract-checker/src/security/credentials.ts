@@ -11,6 +11,7 @@ export type Presence =
   | { state: 'absent' | 'present' | 'unobservable' }
   | { state: 'malformed'; reason: string };
 
+type Reader = (parts: RequestParts) => Presence;
 const absent: Presence = { state: 'absent' };
 const present: Presence = { state: 'present' };
 
@@ -52,7 +53,7 @@ function basicProblem(credentials: string): string | undefined {
 }
 
 /** An `http` scheme's credentials in `Authorization` (OAuth 2 and OpenID Connect send a Bearer token). */
-function httpPresence(declaredName: string): (parts: RequestParts) => Presence {
+function httpPresence(declaredName: string): Reader {
   const name = declaredName.toLowerCase();
   return (parts) => {
     const credentials = authorizationCredentials(parts, name);
@@ -70,11 +71,7 @@ function httpPresence(declaredName: string): (parts: RequestParts) => Presence {
 }
 
 /** An `apiKey` scheme: its value where the scheme says, checked against `x-value-schema` when it has one. */
-function apiKeyPresence(
-  doc: OpenApiDocument,
-  validator: SchemaValidator,
-  scheme: JsonObject,
-): (parts: RequestParts) => Presence {
+function apiKeyPresence(doc: OpenApiDocument, validator: SchemaValidator, scheme: JsonObject): Reader {
   const location = credentialLocation(scheme);
   if (!location) return () => absent;
   const read = valuesAt(location.in, location.name);
@@ -86,13 +83,11 @@ function apiKeyPresence(
     const values = read(parts);
     if (values === undefined) return absent;
     const value = conforms === undefined ? undefined : coerce(values.join(','));
-    if (conforms !== undefined && !conforms(value)) {
-      const issues = validator.validate(valueSchema, value);
-      // The value itself is a credential (or part of one): the reason names the rule, never the value.
-      if (issues.length > 0) {
-        const reason = `${where} ${issues.map((issue) => issue.message).join('; ')} (x-value-schema)`;
-        return { state: 'malformed', reason };
-      }
+    const issues = conforms === undefined || conforms(value) ? [] : validator.validate(valueSchema, value);
+    // The value itself is a credential (or part of one): the reason names the rule, never the value.
+    if (issues.length > 0) {
+      const reason = `${where} ${issues.map((issue) => issue.message).join('; ')} (x-value-schema)`;
+      return { state: 'malformed', reason };
     }
     return values.every((text) => text.trim() === '')
       ? { state: 'malformed', reason: `${where} is empty` }
@@ -101,11 +96,7 @@ function apiKeyPresence(
 }
 
 /** How one scheme's credential is found in a request and judged, worked out once per scheme. */
-export function presenceReader(
-  doc: OpenApiDocument,
-  validator: SchemaValidator,
-  scheme: JsonObject,
-): (parts: RequestParts) => Presence {
+export function presenceReader(doc: OpenApiDocument, validator: SchemaValidator, scheme: JsonObject): Reader {
   if (scheme.type === 'http' && typeof scheme.scheme === 'string') return httpPresence(scheme.scheme);
   if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return httpPresence('bearer');
   if (scheme.type === 'apiKey') return apiKeyPresence(doc, validator, scheme);

@@ -8,7 +8,7 @@ import { isObject, type JsonObject, type OpenApiDocument } from '@svc-contracts/
 import { MASK } from '@svc-contracts/redact';
 import { violation } from '../bodies/violation.js';
 import type { SchemaValidator } from '../contract/schema-validator.js';
-import type { Violation, ViolationReason } from '../core/types.js';
+import type { RuleCode, Violation, ViolationReason } from '../core/types.js';
 import { type RequestParts, recordReads, valuesAt } from '../parameters/request-parts.js';
 import {
   authorizationCredentials,
@@ -33,8 +33,6 @@ export function readSecurityRules(doc: OpenApiDocument) {
   };
 }
 
-type Reader = (parts: RequestParts) => string[] | undefined;
-
 /** A service's security rules made ready to check: how each scheme's credential is read and judged. */
 export type ServiceSecurity = ReturnType<typeof planServiceSecurity>;
 
@@ -42,25 +40,19 @@ export function planServiceSecurity(doc: OpenApiDocument, validator: SchemaValid
   const { reads, readsAt } = recordReads();
   // An API key sent as the bearer token is looked for whenever exclusivity is checked.
   if (rules.exclusive) reads.headers.push('authorization');
-  // `pointer`: where a scheme's credential travels (`header:Authorization`), for the pointer of a violation.
-  const schemes: Array<{
-    name: string;
-    credential: boolean;
-    pointer: string | undefined;
-    presence: (parts: RequestParts) => Presence;
-  }> = [];
   // Credential API-key schemes, with how their values are read (an API key sent as the bearer token).
-  const apiKeys: Array<{ name: string; read: Reader }> = [];
-  for (const [name, scheme] of Object.entries(rules.schemes)) {
+  const apiKeys: Array<{ name: string; read: ReturnType<typeof valuesAt> }> = [];
+  const schemes = Object.entries(rules.schemes).map(([name, scheme]) => {
     const location = credentialLocation(scheme);
     if (location) readsAt(location.in, location.name);
     const credential = isCredential(scheme);
     if (scheme.type === 'apiKey' && credential && location) {
       apiKeys.push({ name, read: valuesAt(location.in, location.name) });
     }
+    // `pointer`: where the credential travels (`header:Authorization`), for the pointer of a violation.
     const pointer = location && `${location.in}:${location.name}`;
-    schemes.push({ name, credential, pointer, presence: presenceReader(doc, validator, scheme) });
-  }
+    return { name, credential, pointer, presence: presenceReader(doc, validator, scheme) };
+  });
   const unsupported = rules.unsupported.map((credential) => {
     readsAt(credential.in, credential.name);
     return { credential, read: valuesAt(credential.in, credential.name) };
@@ -105,8 +97,8 @@ export function checkSecurity(
   // A scheme the service does not define is never sent.
   const stateOf = (name: string) => states[security.indexOf.get(name) ?? -1] ?? { state: 'absent' };
   const met = (name: string) => ['present', 'unobservable'].includes(stateOf(name).state);
-  const fail = (rule: Violation['rule'], message: string, pointer: string | undefined, at: string) =>
-    violations.push(violation('request', rule, message, pointer, specLocation(at)));
+  const fail = (rule: RuleCode, at: string, message: string, pointer?: string, reason?: ViolationReason) =>
+    violations.push(violation('request', rule, message, pointer, specLocation(at), reason));
 
   const { requirements } = operation;
   if (requirements.length > 0 && !requirements.some((requirement) => requirement.every(met))) {
@@ -115,20 +107,18 @@ export function checkSecurity(
       const state = stateOf(name);
       const { pointer } = schemes[security.indexOf.get(name) as number] as (typeof schemes)[number];
       const message = `credential of ${name} is malformed: ${state.state === 'malformed' ? state.reason : ''}`;
-      fail('security-malformed', message, pointer, `#/components/securitySchemes/${name}`);
+      fail('security-malformed', `#/components/securitySchemes/${name}`, message, pointer);
     }
     if (malformed.length === 0) {
       const message = `no security requirement is met; the operation accepts ${operation.accepts}`;
-      fail('security-missing', message, undefined, operation.pointer);
+      fail('security-missing', operation.pointer, message);
     }
   }
 
   if (rules.exclusive) {
-    const exclusive = (message: string, pointer: string | undefined, reason: ViolationReason) => {
-      const text = `${message} (x-security-exclusive)`;
-      const at = specLocation(`#/${EXTENSION.securityExclusive}`);
-      violations.push(violation('request', 'security-exclusive', text, pointer, at, reason));
-    };
+    const exclusiveAt = `#/${EXTENSION.securityExclusive}`;
+    const exclusive = (message: string, pointer: string | undefined, reason: ViolationReason) =>
+      fail('security-exclusive', exclusiveAt, `${message} (x-security-exclusive)`, pointer, reason);
     // Presence, not validity: a malformed API key next to a bearer token still breaks exclusivity.
     const sent = schemes.filter(
       (scheme, at) => scheme.credential && ['present', 'malformed'].includes((states[at] as Presence).state),
@@ -158,12 +148,8 @@ export function checkSecurity(
   security.unsupported.forEach(({ credential, read }, index) => {
     if (read(parts) === undefined) return;
     const message = `${credential.in} ${credential.name} is not a supported credential${credential.description ? `: ${credential.description}` : ''}`;
-    fail(
-      'unsupported-credential',
-      message,
-      `${credential.in}:${credential.name}`,
-      `#/${EXTENSION.unsupportedCredentials}/${index}`,
-    );
+    const at = `#/${EXTENSION.unsupportedCredentials}/${index}`;
+    fail('unsupported-credential', at, message, `${credential.in}:${credential.name}`);
   });
   return violations;
 }
