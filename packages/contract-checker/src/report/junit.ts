@@ -10,15 +10,10 @@ const failuresPerCase = 200;
 /** Text for an XML attribute or element: control characters shown as `\uXXXX` (line breaks kept), markup
  * escaped. */
 function xml(text: string, limit = 4000): string {
-  return text
-    .split('\n')
-    .map((line) => printable(line, limit))
-    .join('\n')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
+  const lines = text.split('\n').map((line) => printable(line, limit));
+  return lines.join('\n').replace(/[&<>"]/g, (markup) => entities[markup] as string);
 }
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 /** A test case of `suite` (`service operationId`, its class name `service.operationId`, or `contract-check`);
  * `entries`: what the coverage counted in the cell (passes included), when the run counted coverage. */
@@ -54,11 +49,9 @@ export function junitOutput(write: (text: string) => void): Output {
     entry: (entry) => {
       if (entry.verdict !== 'violation' && entry.verdict !== 'not-judged') return;
       const { match, cell, status } = entry;
+      const name = cell ? cellName(cell) : `${status} (status not declared)`;
       const found = match
-        ? caseOf(
-            `${match.service} ${match.operationId}`,
-            cell ? cellName(cell) : `${status} (status not declared)`,
-          )
+        ? caseOf(`${match.service} ${match.operationId}`, name)
         : caseOf('contract-check', 'entries of no operation');
       if (entry.verdict === 'violation') {
         if (found.failed++ < failuresPerCase) found.failures.push(failure(entry));
@@ -98,14 +91,12 @@ export function junitOutput(write: (text: string) => void): Output {
         ...rendered.map(({ text }) => text),
         '  </testsuite>',
       ]);
-      const summary = xml(tailLines(tail).join('\n'), 20000);
-      const all = [...suites.values()].flat();
       write(
         [
           '<?xml version="1.0" encoding="UTF-8"?>',
-          `<testsuites name="contract-check" ${counted(all)}>`,
+          `<testsuites name="contract-check" ${counted([...suites.values()].flat())}>`,
           ...body,
-          `  <system-out>${summary}</system-out>`,
+          `  <system-out>${xml(tailLines(tail).join('\n'), 20000)}</system-out>`,
           '</testsuites>',
           '',
         ].join('\n'),
@@ -147,17 +138,12 @@ function renderCase(found: Case): Rendered {
   ].filter(Boolean);
   const inner = [
     ...found.failures,
-    ...(more > 0
-      ? [
-          `<failure type="more" message="and ${more} more failing entries">${more} more entries fail in this cell; the --json report lists every one</failure>`,
-        ]
-      : []),
+    more > 0 &&
+      `<failure type="more" message="and ${more} more failing entries">${more} more entries fail in this cell; the --json report lists every one</failure>`,
     ...found.errors,
-    ...(outcome === 'skipped'
-      ? [`<skipped message="${xml(notJudged || 'no entry reached this response')}"/>`]
-      : []),
-    ...(out.length > 0 ? [`<system-out>${xml(out.join(', '))}</system-out>`] : []),
-  ].map((line) => `      ${line}`);
+    outcome === 'skipped' && `<skipped message="${xml(notJudged || 'no entry reached this response')}"/>`,
+    out.length > 0 && `<system-out>${xml(out.join(', '))}</system-out>`,
+  ].flatMap((line) => (line === false ? [] : [`      ${line}`]));
   const open = `    <testcase classname="${xml(found.suite.replace(' ', '.'))}" name="${xml(found.name)}"`;
   return {
     text: inner.length === 0 ? `${open}/>` : [`${open}>`, ...inner, '    </testcase>'].join('\n'),
