@@ -1,3 +1,4 @@
+import { headerValue } from '@svc-contracts/har';
 import { findMediaType } from '@svc-contracts/openapi-utils';
 import type { DocumentedOperation } from '../contract/contract-set.js';
 import type { OperationMatch, RecordedResponse } from '../core/types.js';
@@ -52,12 +53,10 @@ export function coverageTally(documented: DocumentedOperation[]) {
       if (!operation) return undefined;
       operation.entries++;
       const declared = Object.fromEntries(operation.cells.map((cell) => [cell.status, true as const]));
-      const cells = operation.cells.filter(
-        (cell) => cell.status === responseKeyFor(declared, response.status),
-      );
-      const contentType = response.headers.find((header) => header.name.toLowerCase() === 'content-type');
+      const status = responseKeyFor(declared, response.status);
+      const cells = operation.cells.filter((cell) => cell.status === status);
       const types = Object.fromEntries(cells.map((cell) => [cell.contentType ?? '', true]));
-      const key = findMediaType(types, contentType?.value)?.key;
+      const key = findMediaType(types, headerValue(response.headers, 'content-type'))?.key;
       const cell =
         cells.find((found) => found.contentType === key) ?? cells.find((found) => !found.contentType);
       if (cell) cell.entries++;
