@@ -101,11 +101,10 @@ export function entryLines(entry: EntryReport): string[] {
   const notJudged = (entry.notJudged ?? []).map(
     (part) => `  not judged (${part.part}): ${scopeCatalogue[part.reason].label}: ${shownLong(part.detail)}`,
   );
-  if (entry.verdict === 'skipped') {
+  if (entry.verdict === 'skipped')
     return entry.skip?.reason === 'failed-request'
       ? [`SKIP ${entryTitle(entry)} (${shownLong(entry.skip.detail)})`]
       : [];
-  }
   if (entry.verdict === 'not-judged') return [`NOT JUDGED ${entryTitle(entry)}`, ...notJudged];
   if (entry.verdict === 'violation')
     return [`FAIL ${entryTitle(entry)}`, ...violationLines(entry, '  '), ...notJudged];
@@ -201,6 +200,5 @@ export function jsonOutput(write: (text: string) => void): Output {
 }
 
 /** True for an entry the reporters show (failed or not judged); the others are counted. */
-export function isFinding(entry: EntryReport): boolean {
-  return entry.verdict === 'violation' || entry.verdict === 'not-judged';
-}
+export const isFinding = (entry: EntryReport): boolean =>
+  entry.verdict === 'violation' || entry.verdict === 'not-judged';
