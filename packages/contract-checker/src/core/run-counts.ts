@@ -103,11 +103,7 @@ export function countEntry(counts: RunCounts, entry: EntryReport, credential?: b
 export function orderedCounts(counts: RunCounts): RunCounts {
   const sorted = <T>(record: Record<string, T>): Record<string, T> =>
     Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return {
-    ...counts,
-    skippedHosts: sorted(counts.skippedHosts),
-    credentials: sorted(counts.credentials),
-  };
+  return { ...counts, skippedHosts: sorted(counts.skippedHosts), credentials: sorted(counts.credentials) };
 }
 
 /** What the user asked to fail the run besides violations (`--fail-on-not-judged`, `--fail-on-skipped`). */

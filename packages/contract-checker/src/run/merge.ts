@@ -2,7 +2,6 @@ import { isObject } from '@svc-contracts/openapi-utils';
 import { undocumentedOperation } from '../contract/verdict.js';
 import type { EntryReport } from '../core/entry-report.js';
 import { addCounts, emptyCounts, exitCodeOf, hostOf, orderedCounts } from '../core/run-counts.js';
-import type { InputError } from '../input/har.js';
 import { mergeCoverage } from '../report/coverage.js';
 import type { JsonReport } from '../report/format.js';
 import type { Report } from '../report/report.js';
@@ -36,9 +35,8 @@ export function mergeReports(parts: Array<{ file: string; report: JsonReport }>)
     throw new MergeError(`shard ${missing.join(', ')}${more > 0 ? ` and ${more} more` : ''} missing`);
   }
   sameRun(parts, count);
-  if (parts.some(({ report }) => report.mutation)) {
+  if (parts.some(({ report }) => report.mutation))
     throw new MergeError('mutation scores cannot be merged: run --mutation without --shard');
-  }
 
   const counts = emptyCounts();
   for (const { report } of parts) addCounts(counts, report);
@@ -59,7 +57,12 @@ export function mergeReports(parts: Array<{ file: string; report: JsonReport }>)
     .map((entry) => (ours(entry) ? undocumented(entry) : entry))
     .sort((a, b) => a.position - b.position);
   const entriesUnlisted = parts.reduce((sum, { report }) => sum + (report.entriesUnlisted ?? 0), 0);
-  const inputErrors = unique(parts.flatMap(({ report }) => report.inputErrors));
+  const errors = parts.flatMap(({ report }) => report.inputErrors);
+  const inputErrors = [
+    ...new Map(
+      errors.map((error) => [JSON.stringify([error.file, error.entry, error.reason]), error]),
+    ).values(),
+  ];
   const specProblems = [...new Set(parts.flatMap(({ report }) => report.specProblems))];
   const coverages = parts.map(({ report }) => report.coverage);
   const failOn = parts[0]?.report.failOn;
@@ -110,13 +113,6 @@ function undocumented(entry: EntryReport): EntryReport {
   const { skip: _skip, ...rest } = entry;
   const violation = undocumentedOperation({ method: entry.method, url: entry.url, headers: [] }, undefined);
   return { ...rest, verdict: 'violation', violations: [violation], requestViolations: [violation] };
-}
-
-function unique(errors: InputError[]): InputError[] {
-  const byKey = new Map(
-    errors.map((error) => [JSON.stringify([error.file, error.entry, error.reason]), error]),
-  );
-  return [...byKey.values()];
 }
 
 /** A `--json` report read back; anything else is refused with the file and the place. */
@@ -176,6 +172,5 @@ export function parseReport(text: string, file: string): JsonReport {
   return parsed as unknown as JsonReport;
 }
 
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
