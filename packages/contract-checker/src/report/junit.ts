@@ -39,10 +39,11 @@ const error = (type: string, message: string, text: string) =>
  * operation x status x content type (the coverage's cells), a failure per violating entry. */
 export function junitOutput(write: (text: string) => void): Output {
   const cases = new Map<string, Case>();
-  const caseOf = (suite: string, name: string): Case => {
+  const caseOf = (suite: string, name: string, entries?: number): Case => {
     const key = JSON.stringify([suite, name]);
     const found = cases.get(key) ?? newCase(suite, name);
     cases.set(key, found);
+    if (entries !== undefined) found.entries = entries;
     return found;
   };
   return {
@@ -60,24 +61,15 @@ export function junitOutput(write: (text: string) => void): Output {
       found.notJudged++;
       for (const part of entry.notJudged ?? []) {
         found.reasons.add(scopeCatalogue[part.reason].label);
-        if (isToolReason(part.reason) && found.errors.length < failuresPerCase)
-          found.errors.push(
-            error(
-              part.reason,
-              `not judged (${part.part}): ${part.detail}`,
-              `${entryTitle(entry)}\n${part.detail}`,
-            ),
-          );
+        if (!isToolReason(part.reason) || found.errors.length >= failuresPerCase) continue;
+        const message = `not judged (${part.part}): ${part.detail}`;
+        found.errors.push(error(part.reason, message, `${entryTitle(entry)}\n${part.detail}`));
       }
     },
     finish: (tail) => {
       // The coverage's cells first, in the contract's order; then the cases only findings opened.
-      const cells = (tail.coverage?.operations ?? []).flatMap((operation) =>
-        operation.cells.map((cell) =>
-          Object.assign(caseOf(`${operation.service} ${operation.operationId}`, cellName(cell)), {
-            entries: cell.entries,
-          }),
-        ),
+      const cells = (tail.coverage?.operations ?? []).flatMap(({ service, operationId, cells }) =>
+        cells.map((cell) => caseOf(`${service} ${operationId}`, cellName(cell), cell.entries)),
       );
       for (const problem of tail.specProblems)
         caseOf('contract-check', 'spec problems').errors.push(error('spec-problem', problem, problem));
