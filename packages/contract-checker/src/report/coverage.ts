@@ -22,14 +22,13 @@ export interface CoverageReport {
   operationsWithoutEntries: string[];
 }
 
-type CoverageCell = { status: string; contentType?: string; entries: number };
+export type CoverageCell = { status: string; contentType?: string; entries: number };
 type OperationCoverage = CoverageReport['operations'][number];
 
 const keyOf = (operation: { service: string; operationId: string }) =>
   `${operation.service} ${operation.operationId}`;
 
-/** Which documented responses the traffic exercised: every operation × declared status × declared content type
- * is a cell; an entry fills the cell its status and Content-Type fall under. */
+/** Counts the traffic into the cells of {@link CoverageReport}: the one its status and Content-Type fall under. */
 export function coverageTally(documented: DocumentedOperation[]) {
   const operations: OperationCoverage[] = documented.map(
     ({ service, operationId, method, pathTemplate, responses }) => ({

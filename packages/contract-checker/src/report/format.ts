@@ -1,11 +1,11 @@
 import { printable } from '@svc-contracts/har';
 import type { EntryReport } from '../core/entry-report.js';
-import { emptyCounts, hostOf, scopeLines, summaryLine } from '../core/run-counts.js';
+import { hostOf, scopeLines, summaryLine } from '../core/run-counts.js';
 import { scopeCatalogue } from '../core/scope.js';
 import type { Violation } from '../core/types.js';
 import type { InputError } from '../input/har.js';
 import type { MutationReport } from '../mutation/mutation.js';
-import type { CoverageReport } from './coverage.js';
+import type { CoverageCell, CoverageReport } from './coverage.js';
 import { maskedMessage } from './masked.js';
 import type { Output, Report, ReportTail } from './report.js';
 
@@ -52,18 +52,16 @@ export const findingsOf = (entry: EntryReport): string[] => [
 export const groupTitle = (entry: EntryReport): string =>
   printable(`${operationOf(entry) ?? 'no operation'}: ${findingsOf(entry).join(', ')}`, 2000);
 
+const mark = (cell: CoverageCell): string =>
+  `${cell.entries > 0 ? '+' : '-'}${cell.status}${cell.contentType ? ` ${cell.contentType}` : ''}`;
+
 function coverageLines(coverage: CoverageReport): string[] {
   const lines = [
     `coverage: ${coverage.coveredCells}/${coverage.totalCells} documented responses (operation x status x content type) have entries`,
   ];
   for (const { service, operationId, method, pathTemplate, entries, cells } of coverage.operations) {
-    const marks = cells.map(
-      (cell) =>
-        `${cell.entries > 0 ? '+' : '-'}${cell.status}${cell.contentType ? ` ${cell.contentType}` : ''}`,
-    );
-    lines.push(
-      `  ${service} ${operationId} ${method} ${pathTemplate}: ${entries} entries; ${marks.join(', ')}`,
-    );
+    const marks = cells.map(mark).join(', ');
+    lines.push(`  ${service} ${operationId} ${method} ${pathTemplate}: ${entries} entries; ${marks}`);
   }
   if (coverage.operationsWithoutEntries.length > 0)
     lines.push(`  operations without entries: ${coverage.operationsWithoutEntries.join(', ')}`);
@@ -127,10 +125,9 @@ export function tailLines(tail: ReportTail): string[] {
   lines.push(...tail.inputErrors.map(inputErrorLine));
   if (tail.coverage) lines.push(...coverageLines(tail.coverage));
   if (tail.mutation) lines.push(...mutationLines(tail.mutation));
-  const counts = { ...emptyCounts(), ...tail };
   const shard = tail.shard ? ` (shard ${tail.shard.index}/${tail.shard.count})` : '';
-  lines.push(...scopeLines(counts, tail.sanitized === true));
-  lines.push(`${summaryLine(counts, tail.inputErrors.length)}${shard}`);
+  lines.push(...scopeLines(tail, tail.sanitized === true));
+  lines.push(`${summaryLine(tail, tail.inputErrors.length)}${shard}`);
   return lines;
 }
 
