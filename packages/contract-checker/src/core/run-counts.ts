@@ -9,8 +9,7 @@ export interface RunCounts {
   failed: number;
   /** Entries whose verdict is `not-judged` (nothing failed, and some part could not be judged). */
   notJudged: number;
-  /** The entries not judged, by reason: an entry counts once under each reason of its parts, so the sum can
-   * exceed `notJudged` (the summary line says so). */
+  /** The entries not judged, by reason: once under each reason of its parts (the sum can exceed `notJudged`). */
   notJudgedReasons: Partial<Record<NotJudgedReason, number>>;
   /** Entries skipped as not ours or not contract traffic. */
   skipped: number;
@@ -112,9 +111,8 @@ export interface FailOn {
   skipped?: boolean;
 }
 
-/** 2 when the check is incomplete (input that could not be read, a broken spec, a part a resource limit
- * stopped); else 1 when an entry violates the contract, or when entries not judged or skipped are counted and
- * the user asked for them to fail the run; else 0. */
+/** 2 when the check is incomplete (unreadable input, a broken spec, a part a resource limit stopped); else 1
+ * when an entry violates the contract, or is not judged or skipped and `failOn` says so; else 0. */
 export function exitCodeOf(
   counts: RunCounts,
   inputErrors: number,
@@ -145,7 +143,6 @@ export function summaryLine(counts: RunCounts, inputErrors = 0): string {
   const notJudged = reasonCounts(counts.notJudgedReasons);
   if (counts.notJudged > 0 || notJudged) {
     const byReason = Object.values(counts.notJudgedReasons).reduce((sum, count) => sum + (count ?? 0), 0);
-    // An entry with two reasons is under both: said, so that the reasons do not seem to miscount.
     const overlap = byReason > counts.notJudged ? '; an entry with two reasons is under both' : '';
     parts.push(`${counts.notJudged} not judged${notJudged ? ` (${notJudged}${overlap})` : ''}`);
   }
