@@ -180,6 +180,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
         },
         writer,
       );
+      progress?.stop();
       writer.finish(summary);
       if (proposer && values.propose) output.stderr(proposer.write(values.propose, summary).summary);
       return summary.exitCode;
@@ -191,8 +192,6 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     if (checking) output.stderr(`contract-check: ${printable((error as Error).message)}\n`);
     else output.stderr(`${explainArgsError(error, [...Object.keys(options), 'h'])}\n\n${usage}`);
     return 2;
-  } finally {
-    progress?.stop();
   }
 }
 

@@ -66,7 +66,6 @@ export function mergeReports(parts: Array<{ file: string; report: JsonReport }>)
   const specProblems = [...new Set(parts.flatMap(({ report }) => report.specProblems))];
   const coverages = parts.map(({ report }) => report.coverage);
   const failOn = parts[0]?.report.failOn;
-  const sanitized = parts.some(({ report }) => report.sanitized);
   const merged: JsonReport = {
     services: [...new Set(parts.flatMap(({ report }) => report.services))],
     specProblems,
@@ -77,16 +76,15 @@ export function mergeReports(parts: Array<{ file: string; report: JsonReport }>)
     ...orderedCounts(counts),
     exitCode: exitCodeOf(counts, inputErrors.length, specProblems.length, failOn),
     ...(failOn ? { failOn } : {}),
-    ...(sanitized ? { sanitized } : {}),
+    ...(parts.some(({ report }) => report.sanitized) && { sanitized: true }),
     ...(parts[0]?.report.input ? { input: parts[0].report.input } : {}),
   };
   if (coverages.every((coverage) => coverage !== undefined)) merged.coverage = mergeCoverage(coverages);
   return merged;
 }
 
-/** The reports are the shards of one run: the same input (its digest and its number of entries), and each
- * report's entries are its own shard's (entry `position` modulo `count` is `index - 1`), so that a report
- * relabelled as another shard, or a report of another input, is refused rather than counted. */
+/** The reports are the shards of one run: the same input (digest and number of entries), and each report's
+ * entries its own shard's (`position` modulo `count` is `index - 1`): a relabelled report is refused. */
 function sameRun(parts: Array<{ file: string; report: JsonReport }>, count: number): void {
   const first = parts[0] as { file: string; report: Report };
   for (const { file, report } of parts) {
