@@ -76,17 +76,12 @@ function mutationLines(mutation: MutationReport): string[] {
   const lines = [
     `mutation score: ${mutation.killed}/${mutation.mutants} mutants rejected (${percent(mutation.score)})`,
   ];
-  for (const service of mutation.services) {
-    const kinds = Object.entries(service.byKind).map(
-      ([kind, count]) => `${kind} ${count.killed}/${count.mutants}`,
-    );
-    lines.push(
-      `  ${service.service}: ${service.killed}/${service.mutants} (${percent(service.score)}); ${kinds.join(', ')}`,
-    );
-    for (const survivor of service.survivors.slice(0, 10))
+  for (const { service, killed, mutants, score, byKind, survivors } of mutation.services) {
+    const kinds = Object.entries(byKind).map(([kind, count]) => `${kind} ${count.killed}/${count.mutants}`);
+    lines.push(`  ${service}: ${killed}/${mutants} (${percent(score)}); ${kinds.join(', ')}`);
+    for (const survivor of survivors.slice(0, 10))
       lines.push(`    survived: ${at(survivor)}${survivor.operationId}: ${shownLong(survivor.description)}`);
-    if (service.survivors.length > 10)
-      lines.push(`    ... and ${service.survivors.length - 10} more survivors`);
+    if (survivors.length > 10) lines.push(`    ... and ${survivors.length - 10} more survivors`);
   }
   for (const failure of mutation.notMutated ?? [])
     lines.push(`  not mutated: ${at(failure)}the checker failed on it: ${shownLong(failure.reason)}`);
