@@ -15,9 +15,8 @@ export interface GithubOptions {
   workspace?: string;
 }
 
-/** `--format github`: a workflow annotation per finding, on the spec file and line of the rule it breaks, with
- * the entry in the message: `::error` for a violation, `::warning` for a part not judged (`::error` when the
- * tool could not judge it), `::error` for an input error or a spec problem. */
+/** `--format github`: a workflow annotation per finding, on the spec line of the rule it breaks: `::error`, but
+ * `::warning` for a part not judged that the tool could have judged. */
 export function githubOutput(write: (text: string) => void, options: GithubOptions = {}): Output {
   const specRoot = resolve(options.specRoot ?? '.');
   const workspace = resolve(options.workspace ?? process.env.GITHUB_WORKSPACE ?? specRoot);

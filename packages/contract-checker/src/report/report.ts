@@ -39,9 +39,7 @@ export interface ReportSink {
 }
 
 /** Writes a report while the run goes, in one of the formats of `reporters.ts`. */
-export interface ReportWriter extends ReportSink {
-  finish(summary: RunSummary): void;
-}
+export type ReportWriter = ReportSink & { finish(summary: RunSummary): void };
 
 /** What a report shows after its entries: the summary and the input errors. */
 export type ReportTail = Omit<Report, 'entries'>;
