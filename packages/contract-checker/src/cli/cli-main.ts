@@ -151,14 +151,11 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     const stream =
       format === 'text' && output.progress && progressWanted(output.progress) ? output.progress : undefined;
     // Other output clears the progress line first; the next tick draws it again below.
-    const writer = reportWriter(
-      format,
-      (text) => {
-        progress?.clear();
-        output.stdout(text);
-      },
-      reporter,
-    );
+    const stdout = (text: string): void => {
+      progress?.clear();
+      output.stdout(text);
+    };
+    const writer = reportWriter(format, stdout, reporter);
     const contracts = await loadContracts({ limits, configPath: values.config });
     try {
       requireService(contracts.services, values.service);
@@ -183,6 +180,7 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
         },
         writer,
       );
+      progress?.stop();
       writer.finish(summary);
       if (proposer && values.propose) output.stderr(proposer.write(values.propose, summary).summary);
       return summary.exitCode;
@@ -194,8 +192,6 @@ export async function runCli(argv: string[], output: CliOutput = processOutput):
     if (checking) output.stderr(`contract-check: ${printable((error as Error).message)}\n`);
     else output.stderr(`${explainArgsError(error, [...Object.keys(options), 'h'])}\n\n${usage}`);
     return 2;
-  } finally {
-    progress?.stop();
   }
 }
 
@@ -213,10 +209,9 @@ function outputFormatOf(format: string | undefined, json: boolean): OutputFormat
 
 /** The limits the options set, the batch limits otherwise. */
 function limitsOf(values: Values): CheckLimits {
-  const number = <T extends number | undefined>(name: keyof Values, fallback: T): number | T => {
+  const number = (name: keyof Values, fallback?: number): number => {
     const text = values[name] as string | undefined;
-    if (text === undefined) return fallback;
-    const value = Number(text);
+    const value = Number(text ?? fallback);
     if (!Number.isSafeInteger(value) || value < 1)
       throw new Error(`--${name} takes a whole number above 0, not "${text}"`);
     return value;

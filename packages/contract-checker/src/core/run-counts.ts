@@ -2,37 +2,22 @@ import { printable } from '@svc-contracts/har';
 import type { EntryReport, RunVerdict } from './entry-report.js';
 import { isToolReason, type NotJudgedReason, reasonCounts, type SkipReason } from './scope.js';
 
-/** What a run counts of its entries: every entry is passed, failed, not judged or skipped, and the reasons of
- * the last two are counted; plain data, so that threads and shards add theirs up. */
-export interface RunCounts {
-  passed: number;
-  failed: number;
-  /** Entries whose verdict is `not-judged` (nothing failed, and some part could not be judged). */
-  notJudged: number;
-  /** The entries not judged, by reason: an entry counts once under each reason of its parts, so the sum can
-   * exceed `notJudged` (the summary line says so). */
-  notJudgedReasons: Partial<Record<NotJudgedReason, number>>;
-  /** Entries skipped as not ours or not contract traffic. */
-  skipped: number;
-  skippedReasons: Partial<Record<SkipReason, number>>;
+/** What a run counts of its entries, each passed, failed, not judged or skipped, and the reasons of the last two;
+ * plain data, so that threads and shards add theirs up. The type is this function's (the keys listed once). */
+export const emptyCounts = () => ({
+  passed: 0,
+  failed: 0,
+  notJudged: 0,
+  /** An entry counts once under each reason of its parts (the sum can exceed `notJudged`). */
+  notJudgedReasons: {} as Partial<Record<NotJudgedReason, number>>,
+  skipped: 0,
+  skippedReasons: {} as Partial<Record<SkipReason, number>>,
   /** Entries skipped as `other-host`, by host. */
-  skippedHosts: Record<string, number>;
+  skippedHosts: {} as Record<string, number>,
   /** Per recording: entries that carry a credential, and entries that fail `security-missing`. */
-  credentials: Record<string, [withCredential: number, securityMissing: number]>;
-}
-
-export function emptyCounts(): RunCounts {
-  return {
-    passed: 0,
-    failed: 0,
-    notJudged: 0,
-    notJudgedReasons: {},
-    skipped: 0,
-    skippedReasons: {},
-    skippedHosts: {},
-    credentials: {},
-  };
-}
+  credentials: {} as Record<string, [withCredential: number, securityMissing: number]>,
+});
+export type RunCounts = ReturnType<typeof emptyCounts>;
 
 const authority = /^([a-z][a-z0-9+.-]*):\/\/(?:[^/?#@]*@)?([^/?#]*)/i;
 const defaultPorts: Record<string, string> = { http: ':80', https: ':443' };
@@ -103,22 +88,14 @@ export function countEntry(counts: RunCounts, entry: EntryReport, credential?: b
 export function orderedCounts(counts: RunCounts): RunCounts {
   const sorted = <T>(record: Record<string, T>): Record<string, T> =>
     Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return {
-    ...counts,
-    skippedHosts: sorted(counts.skippedHosts),
-    credentials: sorted(counts.credentials),
-  };
+  return { ...counts, skippedHosts: sorted(counts.skippedHosts), credentials: sorted(counts.credentials) };
 }
 
 /** What the user asked to fail the run besides violations (`--fail-on-not-judged`, `--fail-on-skipped`). */
-export interface FailOn {
-  notJudged?: boolean;
-  skipped?: boolean;
-}
+export type FailOn = { notJudged?: boolean; skipped?: boolean };
 
-/** 2 when the check is incomplete (input that could not be read, a broken spec, a part a resource limit
- * stopped); else 1 when an entry violates the contract, or when entries not judged or skipped are counted and
- * the user asked for them to fail the run; else 0. */
+/** 2 when the check is incomplete (unreadable input, a broken spec, a part a resource limit stopped); else 1
+ * when an entry violates the contract, or is not judged or skipped and `failOn` says so; else 0. */
 export function exitCodeOf(
   counts: RunCounts,
   inputErrors: number,
@@ -134,14 +111,6 @@ export function exitCodeOf(
   return 0;
 }
 
-/** Hosts by count, most first, at most `limit` of them named. */
-function hostList(hosts: Record<string, number>, limit = 5): string {
-  const sorted = Object.entries(hosts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  const named = sorted.slice(0, limit).map(([host, count]) => `${printable(host)} ${count}`);
-  if (sorted.length > limit) named.push(`${sorted.length - limit} more hosts`);
-  return named.join(', ');
-}
-
 /** The summary a person reads at a glance, the last line of the report: `12 passed, 1 failed, 2 not judged
  * (body not captured 2), 5 skipped (other host 4, CORS preflight 1)`. */
 export function summaryLine(counts: RunCounts, inputErrors = 0): string {
@@ -149,12 +118,10 @@ export function summaryLine(counts: RunCounts, inputErrors = 0): string {
   const notJudged = reasonCounts(counts.notJudgedReasons);
   if (counts.notJudged > 0 || notJudged) {
     const byReason = Object.values(counts.notJudgedReasons).reduce((sum, count) => sum + (count ?? 0), 0);
-    // An entry with two reasons is under both: said, so that the reasons do not seem to miscount.
     const overlap = byReason > counts.notJudged ? '; an entry with two reasons is under both' : '';
     parts.push(`${counts.notJudged} not judged${notJudged ? ` (${notJudged}${overlap})` : ''}`);
   }
-  const skipped = reasonCounts(counts.skippedReasons);
-  if (counts.skipped > 0) parts.push(`${counts.skipped} skipped (${skipped})`);
+  if (counts.skipped > 0) parts.push(`${counts.skipped} skipped (${reasonCounts(counts.skippedReasons)})`);
   if (inputErrors > 0) parts.push(`${inputErrors} input error${inputErrors === 1 ? '' : 's'}`);
   return parts.join(', ');
 }
@@ -170,9 +137,13 @@ export function scopeLines(counts: RunCounts, sanitizedOption: boolean): string[
       (file) =>
         `${printable(file)}: no entry carries a credential (Authorization, Cookie or an API key) and some fail security-missing: it looks like a sanitized export (Chrome's default "Export HAR (sanitized)" strips Authorization and Cookie). Check a request of it for its Authorization header; export with sensitive data, or pass --sanitized to leave security not judged.`,
     );
-  if (Object.keys(counts.skippedHosts).length > 0)
+  // The hosts by count, most first, five of them named.
+  const hosts = Object.entries(counts.skippedHosts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const named = hosts.slice(0, 5).map(([host, count]) => `${printable(host)} ${count}`);
+  if (hosts.length > 5) named.push(`${hosts.length - 5} more hosts`);
+  if (hosts.length > 0)
     lines.unshift(
-      `skipped as other hosts (not ours): ${hostList(counts.skippedHosts)}; map a host of ours with --host SERVICE=HOST`,
+      `skipped as other hosts (not ours): ${named.join(', ')}; map a host of ours with --host SERVICE=HOST`,
     );
   return lines;
 }

@@ -1,3 +1,4 @@
+import { headerValue } from '@svc-contracts/har';
 import { findMediaType } from '@svc-contracts/openapi-utils';
 import type { DocumentedOperation } from '../contract/contract-set.js';
 import type { OperationMatch, RecordedResponse } from '../core/types.js';
@@ -21,14 +22,13 @@ export interface CoverageReport {
   operationsWithoutEntries: string[];
 }
 
-type CoverageCell = { status: string; contentType?: string; entries: number };
+export type CoverageCell = { status: string; contentType?: string; entries: number };
 type OperationCoverage = CoverageReport['operations'][number];
 
 const keyOf = (operation: { service: string; operationId: string }) =>
   `${operation.service} ${operation.operationId}`;
 
-/** Which documented responses the traffic exercised: every operation × declared status × declared content type
- * is a cell; an entry fills the cell its status and Content-Type fall under. */
+/** Counts the traffic into the cells of {@link CoverageReport}: the one its status and Content-Type fall under. */
 export function coverageTally(documented: DocumentedOperation[]) {
   const operations: OperationCoverage[] = documented.map(
     ({ service, operationId, method, pathTemplate, responses }) => ({
@@ -52,12 +52,10 @@ export function coverageTally(documented: DocumentedOperation[]) {
       if (!operation) return undefined;
       operation.entries++;
       const declared = Object.fromEntries(operation.cells.map((cell) => [cell.status, true as const]));
-      const cells = operation.cells.filter(
-        (cell) => cell.status === responseKeyFor(declared, response.status),
-      );
-      const contentType = response.headers.find((header) => header.name.toLowerCase() === 'content-type');
+      const status = responseKeyFor(declared, response.status);
+      const cells = operation.cells.filter((cell) => cell.status === status);
       const types = Object.fromEntries(cells.map((cell) => [cell.contentType ?? '', true]));
-      const key = findMediaType(types, contentType?.value)?.key;
+      const key = findMediaType(types, headerValue(response.headers, 'content-type'))?.key;
       const cell =
         cells.find((found) => found.contentType === key) ?? cells.find((found) => !found.contentType);
       if (cell) cell.entries++;

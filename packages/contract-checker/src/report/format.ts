@@ -1,11 +1,11 @@
 import { printable } from '@svc-contracts/har';
 import type { EntryReport } from '../core/entry-report.js';
-import { emptyCounts, hostOf, scopeLines, summaryLine } from '../core/run-counts.js';
+import { hostOf, scopeLines, summaryLine } from '../core/run-counts.js';
 import { scopeCatalogue } from '../core/scope.js';
 import type { Violation } from '../core/types.js';
 import type { InputError } from '../input/har.js';
 import type { MutationReport } from '../mutation/mutation.js';
-import type { CoverageReport } from './coverage.js';
+import type { CoverageCell, CoverageReport } from './coverage.js';
 import { maskedMessage } from './masked.js';
 import type { Output, Report, ReportTail } from './report.js';
 
@@ -52,18 +52,16 @@ export const findingsOf = (entry: EntryReport): string[] => [
 export const groupTitle = (entry: EntryReport): string =>
   printable(`${operationOf(entry) ?? 'no operation'}: ${findingsOf(entry).join(', ')}`, 2000);
 
+const mark = (cell: CoverageCell): string =>
+  `${cell.entries > 0 ? '+' : '-'}${cell.status}${cell.contentType ? ` ${cell.contentType}` : ''}`;
+
 function coverageLines(coverage: CoverageReport): string[] {
   const lines = [
     `coverage: ${coverage.coveredCells}/${coverage.totalCells} documented responses (operation x status x content type) have entries`,
   ];
   for (const { service, operationId, method, pathTemplate, entries, cells } of coverage.operations) {
-    const marks = cells.map(
-      (cell) =>
-        `${cell.entries > 0 ? '+' : '-'}${cell.status}${cell.contentType ? ` ${cell.contentType}` : ''}`,
-    );
-    lines.push(
-      `  ${service} ${operationId} ${method} ${pathTemplate}: ${entries} entries; ${marks.join(', ')}`,
-    );
+    const marks = cells.map(mark).join(', ');
+    lines.push(`  ${service} ${operationId} ${method} ${pathTemplate}: ${entries} entries; ${marks}`);
   }
   if (coverage.operationsWithoutEntries.length > 0)
     lines.push(`  operations without entries: ${coverage.operationsWithoutEntries.join(', ')}`);
@@ -78,17 +76,12 @@ function mutationLines(mutation: MutationReport): string[] {
   const lines = [
     `mutation score: ${mutation.killed}/${mutation.mutants} mutants rejected (${percent(mutation.score)})`,
   ];
-  for (const service of mutation.services) {
-    const kinds = Object.entries(service.byKind).map(
-      ([kind, count]) => `${kind} ${count.killed}/${count.mutants}`,
-    );
-    lines.push(
-      `  ${service.service}: ${service.killed}/${service.mutants} (${percent(service.score)}); ${kinds.join(', ')}`,
-    );
-    for (const survivor of service.survivors.slice(0, 10))
+  for (const { service, killed, mutants, score, byKind, survivors } of mutation.services) {
+    const kinds = Object.entries(byKind).map(([kind, count]) => `${kind} ${count.killed}/${count.mutants}`);
+    lines.push(`  ${service}: ${killed}/${mutants} (${percent(score)}); ${kinds.join(', ')}`);
+    for (const survivor of survivors.slice(0, 10))
       lines.push(`    survived: ${at(survivor)}${survivor.operationId}: ${shownLong(survivor.description)}`);
-    if (service.survivors.length > 10)
-      lines.push(`    ... and ${service.survivors.length - 10} more survivors`);
+    if (survivors.length > 10) lines.push(`    ... and ${survivors.length - 10} more survivors`);
   }
   for (const failure of mutation.notMutated ?? [])
     lines.push(`  not mutated: ${at(failure)}the checker failed on it: ${shownLong(failure.reason)}`);
@@ -101,11 +94,10 @@ export function entryLines(entry: EntryReport): string[] {
   const notJudged = (entry.notJudged ?? []).map(
     (part) => `  not judged (${part.part}): ${scopeCatalogue[part.reason].label}: ${shownLong(part.detail)}`,
   );
-  if (entry.verdict === 'skipped') {
+  if (entry.verdict === 'skipped')
     return entry.skip?.reason === 'failed-request'
       ? [`SKIP ${entryTitle(entry)} (${shownLong(entry.skip.detail)})`]
       : [];
-  }
   if (entry.verdict === 'not-judged') return [`NOT JUDGED ${entryTitle(entry)}`, ...notJudged];
   if (entry.verdict === 'violation')
     return [`FAIL ${entryTitle(entry)}`, ...violationLines(entry, '  '), ...notJudged];
@@ -128,10 +120,9 @@ export function tailLines(tail: ReportTail): string[] {
   lines.push(...tail.inputErrors.map(inputErrorLine));
   if (tail.coverage) lines.push(...coverageLines(tail.coverage));
   if (tail.mutation) lines.push(...mutationLines(tail.mutation));
-  const counts = { ...emptyCounts(), ...tail };
   const shard = tail.shard ? ` (shard ${tail.shard.index}/${tail.shard.count})` : '';
-  lines.push(...scopeLines(counts, tail.sanitized === true));
-  lines.push(`${summaryLine(counts, tail.inputErrors.length)}${shard}`);
+  lines.push(...scopeLines(tail, tail.sanitized === true));
+  lines.push(`${summaryLine(tail, tail.inputErrors.length)}${shard}`);
   return lines;
 }
 
@@ -201,6 +192,5 @@ export function jsonOutput(write: (text: string) => void): Output {
 }
 
 /** True for an entry the reporters show (failed or not judged); the others are counted. */
-export function isFinding(entry: EntryReport): boolean {
-  return entry.verdict === 'violation' || entry.verdict === 'not-judged';
-}
+export const isFinding = (entry: EntryReport): boolean =>
+  entry.verdict === 'violation' || entry.verdict === 'not-judged';

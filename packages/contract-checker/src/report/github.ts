@@ -2,7 +2,7 @@ import { relative, resolve } from 'node:path';
 import { githubAnnotation } from '@svc-contracts/cli-output';
 import { specLineFinder } from '@svc-contracts/contract-model';
 import { printable } from '@svc-contracts/har';
-import { scopeCatalogue } from '../core/scope.js';
+import { isToolReason, scopeCatalogue } from '../core/scope.js';
 import type { Violation } from '../core/types.js';
 import { entryTitle, groupTitle, inputErrorLine, tailLines, violationText } from './format.js';
 import type { Output } from './report.js';
@@ -15,9 +15,8 @@ export interface GithubOptions {
   workspace?: string;
 }
 
-/** `--format github`: a workflow annotation per finding, on the spec file and line of the rule it breaks, with
- * the entry in the message: `::error` for a violation, `::warning` for a part not judged (`::error` when the
- * tool could not judge it), `::error` for an input error or a spec problem. */
+/** `--format github`: a workflow annotation per finding, on the spec line of the rule it breaks: `::error`, but
+ * `::warning` for a part not judged that the tool could have judged. */
 export function githubOutput(write: (text: string) => void, options: GithubOptions = {}): Output {
   const specRoot = resolve(options.specRoot ?? '.');
   const workspace = resolve(options.workspace ?? process.env.GITHUB_WORKSPACE ?? specRoot);
@@ -40,16 +39,14 @@ export function githubOutput(write: (text: string) => void, options: GithubOptio
           `${title}\n${printable(violationText(violation), 4000)}`,
         ),
       );
-      for (const part of entry.notJudged ?? []) {
-        const catalogued = scopeCatalogue[part.reason];
+      for (const { reason, part, detail } of entry.notJudged ?? [])
         lines.push(
           githubAnnotation(
-            'byTool' in catalogued ? 'error' : 'warning',
-            { title: `contract-check not judged: ${catalogued.label}` },
-            `${title}\n${printable(`not judged (${part.part}): ${part.detail}`, 4000)}`,
+            isToolReason(reason) ? 'error' : 'warning',
+            { title: `contract-check not judged: ${scopeCatalogue[reason].label}` },
+            `${title}\n${printable(`not judged (${part}): ${detail}`, 4000)}`,
           ),
         );
-      }
       write(`${lines.join('\n')}\n`);
     },
     finish: (tail, repeated) => {

@@ -10,15 +10,10 @@ const failuresPerCase = 200;
 /** Text for an XML attribute or element: control characters shown as `\uXXXX` (line breaks kept), markup
  * escaped. */
 function xml(text: string, limit = 4000): string {
-  return text
-    .split('\n')
-    .map((line) => printable(line, limit))
-    .join('\n')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
+  const lines = text.split('\n').map((line) => printable(line, limit));
+  return lines.join('\n').replace(/[&<>"]/g, (markup) => entities[markup] as string);
 }
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
 /** A test case of `suite` (`service operationId`, its class name `service.operationId`, or `contract-check`);
  * `entries`: what the coverage counted in the cell (passes included), when the run counted coverage. */
@@ -44,21 +39,20 @@ const error = (type: string, message: string, text: string) =>
  * operation x status x content type (the coverage's cells), a failure per violating entry. */
 export function junitOutput(write: (text: string) => void): Output {
   const cases = new Map<string, Case>();
-  const caseOf = (suite: string, name: string): Case => {
+  const caseOf = (suite: string, name: string, entries?: number): Case => {
     const key = JSON.stringify([suite, name]);
     const found = cases.get(key) ?? newCase(suite, name);
     cases.set(key, found);
+    if (entries !== undefined) found.entries = entries;
     return found;
   };
   return {
     entry: (entry) => {
       if (entry.verdict !== 'violation' && entry.verdict !== 'not-judged') return;
       const { match, cell, status } = entry;
+      const name = cell ? cellName(cell) : `${status} (status not declared)`;
       const found = match
-        ? caseOf(
-            `${match.service} ${match.operationId}`,
-            cell ? cellName(cell) : `${status} (status not declared)`,
-          )
+        ? caseOf(`${match.service} ${match.operationId}`, name)
         : caseOf('contract-check', 'entries of no operation');
       if (entry.verdict === 'violation') {
         if (found.failed++ < failuresPerCase) found.failures.push(failure(entry));
@@ -67,24 +61,15 @@ export function junitOutput(write: (text: string) => void): Output {
       found.notJudged++;
       for (const part of entry.notJudged ?? []) {
         found.reasons.add(scopeCatalogue[part.reason].label);
-        if (isToolReason(part.reason) && found.errors.length < failuresPerCase)
-          found.errors.push(
-            error(
-              part.reason,
-              `not judged (${part.part}): ${part.detail}`,
-              `${entryTitle(entry)}\n${part.detail}`,
-            ),
-          );
+        if (!isToolReason(part.reason) || found.errors.length >= failuresPerCase) continue;
+        const message = `not judged (${part.part}): ${part.detail}`;
+        found.errors.push(error(part.reason, message, `${entryTitle(entry)}\n${part.detail}`));
       }
     },
     finish: (tail) => {
       // The coverage's cells first, in the contract's order; then the cases only findings opened.
-      const cells = (tail.coverage?.operations ?? []).flatMap((operation) =>
-        operation.cells.map((cell) =>
-          Object.assign(caseOf(`${operation.service} ${operation.operationId}`, cellName(cell)), {
-            entries: cell.entries,
-          }),
-        ),
+      const cells = (tail.coverage?.operations ?? []).flatMap(({ service, operationId, cells }) =>
+        cells.map((cell) => caseOf(`${service} ${operationId}`, cellName(cell), cell.entries)),
       );
       for (const problem of tail.specProblems)
         caseOf('contract-check', 'spec problems').errors.push(error('spec-problem', problem, problem));
@@ -98,14 +83,12 @@ export function junitOutput(write: (text: string) => void): Output {
         ...rendered.map(({ text }) => text),
         '  </testsuite>',
       ]);
-      const summary = xml(tailLines(tail).join('\n'), 20000);
-      const all = [...suites.values()].flat();
       write(
         [
           '<?xml version="1.0" encoding="UTF-8"?>',
-          `<testsuites name="contract-check" ${counted(all)}>`,
+          `<testsuites name="contract-check" ${counted([...suites.values()].flat())}>`,
           ...body,
-          `  <system-out>${summary}</system-out>`,
+          `  <system-out>${xml(tailLines(tail).join('\n'), 20000)}</system-out>`,
           '</testsuites>',
           '',
         ].join('\n'),
@@ -147,17 +130,12 @@ function renderCase(found: Case): Rendered {
   ].filter(Boolean);
   const inner = [
     ...found.failures,
-    ...(more > 0
-      ? [
-          `<failure type="more" message="and ${more} more failing entries">${more} more entries fail in this cell; the --json report lists every one</failure>`,
-        ]
-      : []),
+    more > 0 &&
+      `<failure type="more" message="and ${more} more failing entries">${more} more entries fail in this cell; the --json report lists every one</failure>`,
     ...found.errors,
-    ...(outcome === 'skipped'
-      ? [`<skipped message="${xml(notJudged || 'no entry reached this response')}"/>`]
-      : []),
-    ...(out.length > 0 ? [`<system-out>${xml(out.join(', '))}</system-out>`] : []),
-  ].map((line) => `      ${line}`);
+    outcome === 'skipped' && `<skipped message="${xml(notJudged || 'no entry reached this response')}"/>`,
+    out.length > 0 && `<system-out>${xml(out.join(', '))}</system-out>`,
+  ].flatMap((line) => (line === false ? [] : [`      ${line}`]));
   const open = `    <testcase classname="${xml(found.suite.replace(' ', '.'))}" name="${xml(found.name)}"`;
   return {
     text: inner.length === 0 ? `${open}/>` : [`${open}>`, ...inner, '    </testcase>'].join('\n'),

@@ -10,11 +10,8 @@ import {
 } from '@svc-contracts/redact';
 import type { RecordedRequest, RecordedResponse, Violation } from '../core/types.js';
 
-/**
- * A violation's message as every reporter shows it: where its place is a credential or a field named like a
- * secret (an `Authorization` header, an `api_key` query parameter, a `password` property), the values it
- * quotes are masked with @svc-contracts/redact's masking (the name itself stays).
- */
+/** A violation's message as every reporter shows it: where its place is a credential or a field named like a
+ * secret (`Authorization`, `api_key`, `password`), the values it quotes are masked (the name stays). */
 export function maskedMessage(violation: Pick<Violation, 'message' | 'pointer'>): string {
   if (!violation.pointer) return violation.message;
   // The field the place names: a header or query name, else a cookie name or a body pointer's last step.
@@ -44,9 +41,8 @@ function valueAt(text: string, pointer: string | undefined): string {
   }
 }
 
-/** What the first violation is about, as a report shows it: the value at its place in the body (else the
- * body), secret fields masked as the recorder masks them, the request's credentials wherever they reappear,
- * personal values as their shape, the start only. */
+/** What the first violation is about: the value at its place in the body (else the body), secrets masked as the
+ * recorder masks them (the request's credentials wherever they reappear), personal values as their shape. */
 export function payloadOf(
   exchange: { request: RecordedRequest; response: RecordedResponse },
   violations: Violation[],

@@ -1,14 +1,6 @@
 /** How far a run is: entries checked (and counted) and bytes of the recordings' entries read so far. */
-export interface RunProgress {
-  entries: number;
-  bytes: number;
-}
-
-export interface ProgressStream {
-  isTTY?: boolean;
-  columns?: number;
-  write(text: string): unknown;
-}
+export type RunProgress = { entries: number; bytes: number };
+export type ProgressStream = { isTTY?: boolean; columns?: number; write(text: string): unknown };
 
 /** Whether a progress line may be drawn on `stream`: a terminal, and neither `NO_COLOR` nor `CI` set (a CI log
  * keeps every redraw) nor `TERM=dumb` (no way to redraw in place). */
@@ -39,10 +31,8 @@ export function progressText(progress: RunProgress, elapsedMs: number, totalByte
   if (totalBytes > 0)
     parts.push(`${bytesText(Math.min(progress.bytes, totalBytes))} of ${bytesText(totalBytes)}`);
   parts.push(`${Math.round(progress.entries / seconds).toLocaleString('en-US')} entries/s`);
-  if (totalBytes > 0 && progress.bytes > 0)
-    parts.push(
-      `about ${durationText((Math.max(totalBytes - progress.bytes, 0) * seconds) / progress.bytes)} left`,
-    );
+  const left = (Math.max(totalBytes - progress.bytes, 0) * seconds) / progress.bytes;
+  if (totalBytes > 0 && progress.bytes > 0) parts.push(`about ${durationText(left)} left`);
   return parts.join(', ');
 }
 

@@ -39,16 +39,13 @@ export interface ReportSink {
 }
 
 /** Writes a report while the run goes, in one of the formats of `reporters.ts`. */
-export interface ReportWriter extends ReportSink {
-  finish(summary: RunSummary): void;
-}
+export type ReportWriter = ReportSink & { finish(summary: RunSummary): void };
 
 /** What a report shows after its entries: the summary and the input errors. */
 export type ReportTail = Omit<Report, 'entries'>;
 
-/** One output format: told every entry in input order (`full`: a finding among the first of its group of alike
- * findings), then the tail and each group past those shown: its first entry, how many more, and their
- * numbers (`a.har #15, #18, b.har #2` and, past 20 of them, `and 40 more`). */
+/** One output format: told every entry in input order (`full`: among the first of its group of alike findings),
+ * then the tail and each group past those shown: its first entry, how many more, and their numbers. */
 export interface Output {
   entry(entry: EntryReport, full: boolean): void;
   finish(tail: ReportTail, repeated: Array<{ first: EntryReport; more: number; refs: string }>): void;

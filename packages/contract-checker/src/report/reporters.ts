@@ -27,11 +27,8 @@ const outputs: Record<OutputFormat, (write: (text: string) => void, options: Rep
 const shownPerGroup = 3;
 const refsListed = 20;
 
-/**
- * A report writer of `format`, writing with `write` as the run goes. One walk for every format: the findings
- * are grouped by operation, rules and places in the order their first entry came (memory bounded by the number
- * of groups), and input errors are kept for the end.
- */
+/** A report writer of `format`, writing as the run goes. For every format, findings are grouped by operation,
+ * rules and places in the order their first entry came (memory bounded by the groups); input errors wait. */
 export function reportWriter(
   format: OutputFormat,
   write: (text: string) => void,
@@ -61,9 +58,7 @@ export function reportWriter(
       });
   return {
     entry: (entry) => output.entry(entry, isFinding(entry) && full(entry)),
-    inputError: (error) => {
-      inputErrors.push(error);
-    },
+    inputError: (error) => void inputErrors.push(error),
     finish: ({ inputErrorCount: _count, ...summary }) =>
       output.finish({ ...summary, inputErrors }, repeated()),
   };

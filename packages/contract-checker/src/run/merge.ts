@@ -2,7 +2,6 @@ import { isObject } from '@svc-contracts/openapi-utils';
 import { undocumentedOperation } from '../contract/verdict.js';
 import type { EntryReport } from '../core/entry-report.js';
 import { addCounts, emptyCounts, exitCodeOf, hostOf, orderedCounts } from '../core/run-counts.js';
-import type { InputError } from '../input/har.js';
 import { mergeCoverage } from '../report/coverage.js';
 import type { JsonReport } from '../report/format.js';
 import type { Report } from '../report/report.js';
@@ -36,9 +35,8 @@ export function mergeReports(parts: Array<{ file: string; report: JsonReport }>)
     throw new MergeError(`shard ${missing.join(', ')}${more > 0 ? ` and ${more} more` : ''} missing`);
   }
   sameRun(parts, count);
-  if (parts.some(({ report }) => report.mutation)) {
+  if (parts.some(({ report }) => report.mutation))
     throw new MergeError('mutation scores cannot be merged: run --mutation without --shard');
-  }
 
   const counts = emptyCounts();
   for (const { report } of parts) addCounts(counts, report);
@@ -59,11 +57,15 @@ export function mergeReports(parts: Array<{ file: string; report: JsonReport }>)
     .map((entry) => (ours(entry) ? undocumented(entry) : entry))
     .sort((a, b) => a.position - b.position);
   const entriesUnlisted = parts.reduce((sum, { report }) => sum + (report.entriesUnlisted ?? 0), 0);
-  const inputErrors = unique(parts.flatMap(({ report }) => report.inputErrors));
+  const errors = parts.flatMap(({ report }) => report.inputErrors);
+  const inputErrors = [
+    ...new Map(
+      errors.map((error) => [JSON.stringify([error.file, error.entry, error.reason]), error]),
+    ).values(),
+  ];
   const specProblems = [...new Set(parts.flatMap(({ report }) => report.specProblems))];
   const coverages = parts.map(({ report }) => report.coverage);
   const failOn = parts[0]?.report.failOn;
-  const sanitized = parts.some(({ report }) => report.sanitized);
   const merged: JsonReport = {
     services: [...new Set(parts.flatMap(({ report }) => report.services))],
     specProblems,
@@ -74,16 +76,15 @@ export function mergeReports(parts: Array<{ file: string; report: JsonReport }>)
     ...orderedCounts(counts),
     exitCode: exitCodeOf(counts, inputErrors.length, specProblems.length, failOn),
     ...(failOn ? { failOn } : {}),
-    ...(sanitized ? { sanitized } : {}),
+    ...(parts.some(({ report }) => report.sanitized) && { sanitized: true }),
     ...(parts[0]?.report.input ? { input: parts[0].report.input } : {}),
   };
   if (coverages.every((coverage) => coverage !== undefined)) merged.coverage = mergeCoverage(coverages);
   return merged;
 }
 
-/** The reports are the shards of one run: the same input (its digest and its number of entries), and each
- * report's entries are its own shard's (entry `position` modulo `count` is `index - 1`), so that a report
- * relabelled as another shard, or a report of another input, is refused rather than counted. */
+/** The reports are the shards of one run: the same input (digest and number of entries), and each report's
+ * entries its own shard's (`position` modulo `count` is `index - 1`): a relabelled report is refused. */
 function sameRun(parts: Array<{ file: string; report: JsonReport }>, count: number): void {
   const first = parts[0] as { file: string; report: Report };
   for (const { file, report } of parts) {
@@ -110,13 +111,6 @@ function undocumented(entry: EntryReport): EntryReport {
   const { skip: _skip, ...rest } = entry;
   const violation = undocumentedOperation({ method: entry.method, url: entry.url, headers: [] }, undefined);
   return { ...rest, verdict: 'violation', violations: [violation], requestViolations: [violation] };
-}
-
-function unique(errors: InputError[]): InputError[] {
-  const byKey = new Map(
-    errors.map((error) => [JSON.stringify([error.file, error.entry, error.reason]), error]),
-  );
-  return [...byKey.values()];
 }
 
 /** A `--json` report read back; anything else is refused with the file and the place. */
@@ -176,6 +170,5 @@ export function parseReport(text: string, file: string): JsonReport {
   return parsed as unknown as JsonReport;
 }
 
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
