@@ -4,12 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { type FileWeight, sourceFiles, weighFile, weighFiles } from '../scripts/lib/house-limits.ts';
 import { repoRoot } from '../scripts/lib/paths.ts';
 
-// The limits docs/architecture.md states ("Weight"). The checker is above its target of 6,000 lines: its
-// ceiling is its size, lowered as code goes.
+// The limits docs/architecture.md states ("Weight"). The checker is held to its target of 6,000 lines.
 const maxFunctionLines = 150;
 const maxCommentShare = 0.1;
 const ceilings: Record<string, number> = {
-  'packages/contract-checker/src': 6_291,
+  'packages/contract-checker/src': 6_000,
   bench: 3_000,
   total: 40_000,
 };
