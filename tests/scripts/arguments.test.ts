@@ -233,7 +233,7 @@ async function stopMocks(
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const deadline = Date.now() + 90_000;
   while (!output.includes('ready in') && child.exitCode === null && Date.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -260,36 +260,28 @@ function runCommand(command: NonNullable<Session['command']>, io: CliIo): Promis
   });
 }
 
-/** Waits for SIGINT or SIGTERM. */
-function signalled(): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-}
-
 /** The bin: runs until SIGINT or SIGTERM (or the wrapped command's end), gives the exchanges in flight
  * {@link STOP_GRACE_MS}, cuts off the rest, closes the file and, with --check, prints the run's report. */
 export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
-  const started = await startCli(argv, io);
-  if (typeof started === 'number') return started;
-  let commandCode = 0;
-  if (started.command) commandCode = await runCommand(started.command, io);
-  else await signalled();
-  // Ctrl-C reaches the recorder twice under `pnpm contract-record` (from the terminal, and passed on by
-  // scripts/run.ts): a signal during the bounded stop is ignored, so the file is closed and the count printed.
-  const stopping = (): void => undefined;
-  process.on('SIGINT', stopping);
-  process.on('SIGTERM', stopping);
+  // One handler from before the address is printed to the end of the stop: Ctrl-C reaches the recorder twice
+  // under `pnpm contract-record` (from the terminal, and passed on by scripts/run.ts), and a moment with no
+  // handler would let a signal end it unhandled, the file unclosed and the count unprinted.
+  let stop: () => void = () => undefined;
+  const signalled = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  const onSignal = (): void => stop();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
+    const started = await startCli(argv, io);
+    if (typeof started === 'number') return started;
+    let commandCode = 0;
+    if (started.command) commandCode = await runCommand(started.command, io);
+    else await signalled;
     return Math.max(commandCode, await started.close());
   } finally {
-    process.off('SIGINT', stopping);
-    process.off('SIGTERM', stopping);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }

@@ -54,7 +54,7 @@ function spawnRecorder(
   const process_ = spawn(process.execPath, [cli, ...args], { cwd: repoRoot });
   child = process_;
   let output = '';
-  const exit = new Promise<number | null>((resolve) => process_.once('exit', (code) => resolve(code)));
+  const exit = new Promise<number | null>((resolve) => process_.once('close', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     process_.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -107,7 +107,8 @@ describe('contract-record (the bin)', () => {
     group.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    const exit = new Promise<number | null>((resolve) => group.once('exit', (code) => resolve(code)));
+    // 'close', not 'exit': the bin shares the pipes and its last line may still be unread when the leader exits.
+    const exit = new Promise<number | null>((resolve) => group.once('close', (code) => resolve(code)));
     const boundSeconds = 120;
     const bound = setTimeout(() => group.pid && process.kill(-group.pid, 'SIGKILL'), boundSeconds * 1000);
     try {
@@ -215,7 +216,7 @@ describe('contract-record --check (the bin)', () => {
     run.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    const code = await new Promise<number | null>((resolve) => run.once('exit', resolve));
+    const code = await new Promise<number | null>((resolve) => run.once('close', resolve));
     expect(code, output).toBe(3);
     expect(output).toContain('stopped; 1 entries recorded');
     expect(target.seen.map((seen) => seen.url)).toEqual(['/anything']);

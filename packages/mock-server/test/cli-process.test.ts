@@ -47,7 +47,9 @@ function run(args: string[]): Running {
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+  const exited = new Promise<number | null>((resolveExit) =>
+    child.once('close', (code) => resolveExit(code)),
+  );
   return { child, output: () => output, exited };
 }
 
