@@ -198,9 +198,9 @@ export async function startCli(argv: string[], io: CliIo = processIo): Promise<n
         ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
         ...(upstreamTimeoutMs === undefined ? {} : { upstreamTimeoutMs }),
         onEntry: (entry) => {
-          if (live) live.judge(entry.entry, entry.index);
-          else if (!values.quiet)
-            io.stdout(`#${entry.index} ${entry.method} ${entry.url} -> ${entry.status}\n`);
+          if (live) return live.judge(entry.entry, entry.index);
+          if (!values.quiet) io.stdout(`#${entry.index} ${entry.method} ${entry.url} -> ${entry.status}\n`);
+          return undefined;
         },
         onError: (error) => io.stderr(`contract-record: ${error.message}\n`),
       }).catch(async (error: unknown) => {

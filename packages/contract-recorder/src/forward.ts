@@ -36,7 +36,7 @@ export interface ProxyContext {
   /** How to give up each exchange in flight (the recorder stopping). */
   giveUps: Set<(reason: string, status?: 503 | 504) => void>;
   report: (error: Error) => void;
-  onEntry: ((entry: RecordedSummary) => void) | undefined;
+  onEntry: ((entry: RecordedSummary) => undefined | Promise<void>) | undefined;
   /** Asked once a request's body is in (kept whole): an answer means the request is answered so and not
    * forwarded; undefined forwards it. */
   answer: ((request: ExchangeRequest) => Promise<ProxyAnswer | undefined>) | undefined;
@@ -114,15 +114,16 @@ export function forward(proxy: ProxyContext, req: IncomingMessage, res: ServerRe
         proxy.report(new Error(`${req.method} ${masked.request.url}: ${broken.message}`));
       proxy.writer.append(masked).then(
         () => {
-          // The answer goes out before the entry is told on (a live check judges it): no wait added.
-          close(broken);
-          proxy.onEntry?.({
+          const told = proxy.onEntry?.({
             index: proxy.writer.entries - 1,
             method: masked.request.method,
             url: masked.request.url,
             status: masked.response.status,
             entry: masked,
           });
+          // A live check far behind holds the answer back until it catches up, so its backlog stays bounded.
+          if (told) void told.catch(() => undefined).then(() => close(broken));
+          else close(broken);
         },
         (error: Error) => {
           proxy.report(new Error(`could not write the HAR entry: ${error.message}`));

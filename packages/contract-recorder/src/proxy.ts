@@ -34,8 +34,9 @@ export interface RecorderOptions {
   /** How long the target may stay silent (`Infinity`: no limit): before its answer's head the caller gets
    * `504` and nothing is recorded; during the body the entry is written with it marked `incomplete`. */
   upstreamTimeoutMs?: number;
-  /** Called after each entry is in the file (method, masked URL and status, for a log line). */
-  onEntry?: (entry: RecordedSummary) => void;
+  /** Called after each entry is in the file (method, masked URL and status, for a log line); a promise
+   * returned holds the answer's end until it settles. */
+  onEntry?: (entry: RecordedSummary) => undefined | Promise<void>;
   /** Asked for every request, its body read whole first: an answer is sent (and recorded) instead of
    * forwarding the request (`--errors`). */
   answer?: ProxyContext['answer'];
