@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { batchLimits, loadContracts, parseHostMappings } from '@svc-contracts/contract-checker';
 import { bundleSpecs, configHosts, findConfigPath, listServices } from '@svc-contracts/contract-model';
 import { operationOf, refusalAnswer } from '@svc-contracts/error-answers';
@@ -59,6 +60,8 @@ export async function startLiveCheck(options: LiveCheckOptions): Promise<LiveChe
   const thread = new ThreadOfOne<object, Answer>({
     url: options.threadUrl ?? new URL('./check-thread.mjs', import.meta.url),
     niceIncrement: checkThreadNice,
+    // As much heap as contract-check's own process has: a body it can judge, the thread can.
+    resourceLimits: { maxOldGenerationSizeMb: Math.ceil(getHeapStatistics().heap_size_limit / 2 ** 20) },
   });
   const budget = { timeoutMs: threadBudgetMs };
   const { out, json, junit, quiet } = options;
