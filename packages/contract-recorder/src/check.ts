@@ -38,6 +38,8 @@ export interface LiveCheck {
   /** Waits for every judgement, then writes `contract-check`'s report of the HAR and the reports asked for,
    * and returns its exit code (0, 1 for a violation, 2 when it could not judge). */
   finish(): Promise<number>;
+  /** Stops the check without a report (the proxy could not start). */
+  close(): Promise<void>;
 }
 
 /** Entries (or body characters) waiting for the check thread before the proxy waits for it. */
@@ -109,6 +111,10 @@ export async function startLiveCheck(options: LiveCheckOptions): Promise<LiveChe
     pump();
     while (running) await running;
   };
+  const close = async (): Promise<void> => {
+    clearTimeout(timer);
+    await Promise.all([thread.close(), refused?.close()]);
+  };
   return {
     ...(refused ? { answer: refused.answer } : {}),
     judge(entry, index) {
@@ -143,9 +149,10 @@ export async function startLiveCheck(options: LiveCheckOptions): Promise<LiveChe
         );
         return 2;
       } finally {
-        await Promise.all([thread.close(), refused?.close()]);
+        await close();
       }
     },
+    close,
   };
 }
 

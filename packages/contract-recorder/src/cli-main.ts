@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
 import { explainArgsError } from '@svc-contracts/cli-output';
@@ -174,6 +175,8 @@ export async function startCli(argv: string[], io: CliIo = processIo): Promise<n
   let live: LiveCheck | undefined;
   try {
     const listen = loopback(hosts.filter((host) => !host.includes('=')).at(-1));
+    // Refused before the contracts load; opening the file with `wx` still refuses one made meanwhile.
+    if (!values.force && existsSync(out)) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
     live = values.check
       ? await startLiveCheck({
           out,
@@ -235,6 +238,7 @@ export async function startCli(argv: string[], io: CliIo = processIo): Promise<n
       },
     };
   } catch (error) {
+    await live?.close();
     io.stderr(`contract-record: ${startError(error, out, ports)}\n`);
     return 2;
   }

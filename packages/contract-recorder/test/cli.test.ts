@@ -246,6 +246,11 @@ describe('startCli', () => {
       [['--target', target.url, '--out', 'x.har', '--port', '70000'], '--port must be an integer'],
       [['--target', 'not a url', '--out', 'x.har'], '--target is not a URL'],
       [['--target', target.url, '--out', existing], 'exists; pass --force'],
+      // Before the contracts load: the missing config would be the reason otherwise.
+      [
+        ['--target', target.url, '--out', existing, '--check', '--config', 'none.yaml'],
+        'exists; pass --force',
+      ],
       [['--target', target.url, '--out', 'x.har', '--host', '0.0.0.0'], 'loopback only'],
       [['--bogus'], "Unknown option '--bogus'"],
       [['--target', target.url, '--out', 'x.har', '--max-body-bytes', '0'], '--max-body-bytes must be'],
