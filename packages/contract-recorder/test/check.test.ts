@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli as contractCheck } from '@svc-contracts/contract-checker/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offThreadMinChars } from '../src/big-exchanges.js';
 import { type Session, startCli } from '../src/index.js';
 
 // The stop's report of `contract-record --check` is built from the verdicts it gave live: it must be what
@@ -23,11 +24,19 @@ let upstream: Server;
 let host: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'contract-record-check-'));
-  // Agent 17 as the contract has it; agent 18's body breaks its schema.
+  // Agent 17 as the contract has it; agent 18's body breaks its schema. Agents 19 and 20 are as large as
+  // the judging thread takes (agent 20 breaks the schema too): their verdicts are the ones given inline.
+  const padding = ' '.repeat(offThreadMinChars);
+  const bodies: Record<string, string> = {
+    '17': recorded,
+    '18': '{"id":"eighteen"}',
+    '19': `${recorded}${padding}`,
+    '20': `{"id":"twenty"}${padding}`,
+  };
   upstream = createServer((req, res) => {
     req.resume();
     res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(req.url?.endsWith('/17') ? recorded : '{"id":"eighteen"}');
+    res.end(bodies[req.url?.split('/').at(-1) ?? ''] ?? '{}');
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   host = `127.0.0.1:${(upstream.address() as AddressInfo).port}`;
@@ -93,6 +102,14 @@ describe("contract-record --check's stop report is contract-check's for the HAR 
     expect(run.code).toBe(1);
     expect(run.live).toMatch(/FAIL \S+violation\.har #1 GET/);
     expect(run.report).toMatch(/response-body-schema/);
+    expect(run.report.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed');
+  });
+
+  it('large exchanges, judged on the judging thread: the same report, exit 1', async () => {
+    const run = await recordAndCompare('large', [19, 20], ['json']);
+    expect(run.code).toBe(1);
+    expect(run.live).toMatch(/^PASS .*#0 GET /m);
+    expect(run.live).toMatch(/^FAIL .*#1 GET /m);
     expect(run.report.trimEnd().split('\n').at(-1)).toBe('1 passed, 1 failed');
   });
 
