@@ -114,7 +114,7 @@ emitSection(
     id: 'recorder-live',
     title: 'contract-record --check: latency per exchange',
     command: `pnpm exec tsx bench/recorder/live.ts --runs ${runs} --requests ${requests}`,
-    method: `The agents (JSON GET) and numbers (XML order POST) mocks in a process of their own (the built mock bin), so that the figures are the proxy's alone; each of ${runs} round(s) sends ${requests} requests per case at 1 and at 16 in flight over kept-alive connections, direct, through contract-record, through contract-record --check (every exchange judged as it is written) and through \`prism proxy\` on the same upstream. Figures are the round's p50 and p99 in ms. Target: --check within 10% of contract-record, and below Prism's proxy.`,
+    method: `The agents (JSON GET) and numbers (XML order POST) mocks in a process of their own (the built mock bin), so that the figures are the proxy's alone; each of ${runs} round(s) sends ${requests} requests per case at 1 and at 16 in flight over kept-alive connections, direct, through contract-record, through contract-record --check (every exchange judged as it is written) and through \`prism proxy\` on the same upstream. Figures are the round's p50 and p99 in ms. The bodies are small, so --check judges them on the proxy's thread, after each answer has gone out (exchanges of 64 KiB or more go to its judging thread); the load comes from this process, on the proxy's thread, so that at 1 in flight the judging delays the client's next request more than it would for a client in a process of its own. Target: --check within 10% of contract-record, and below Prism's proxy.`,
     figures,
     versions: {
       '@svc-contracts/contract-recorder': packageVersion('packages/contract-recorder/package.json'),
