@@ -14,10 +14,10 @@ const judgeThreadNice = 10;
 /** Generous: only a hang reaches it on a busy machine. */
 const judgeBudgetMs = 600_000;
 
-type Outcome = EntryVerdict | { failure: string } | null;
+type Outcome = EntryVerdict | Awaited<ReturnType<ContractSet['checkRequest']>> | { failure: string } | null;
 type CheckOptions = Parameters<ContractSet['checkExchange']>[2];
 
-/** The contracts with the judging of large exchanges on a thread of its own (its own copy of them): a big
+/** The contracts with the judging of large exchanges (and of large requests for `--errors`) on a thread of its own (its own copy of them): a big
  * body never holds up the traffic the proxy carries, and a thread that fails costs only its own exchange
  * (not judged, with the reason); the next one gets a new thread. Small exchanges are judged inline, where
  * handing them over would cost more than judging them. */
@@ -34,17 +34,24 @@ export function withBigExchangesOffThread(
     resourceLimits: { maxOldGenerationSizeMb: Math.ceil(getHeapStatistics().heap_size_limit / 2 ** 20) },
   });
   const size = (message: { body?: string | undefined }) => message.body?.length ?? 0;
+  /** The thread's answer to `job`; thrown, a failure makes the entry not judged (checker-failure) with it. */
+  const offThread = async <T>(job: object): Promise<T> => {
+    const outcome = await thread.run(job, { timeoutMs: judgeBudgetMs, warmUp: {} });
+    const answer = outcome.ok ? outcome.value : { failure: describeFailure(outcome.failure, words) };
+    if (answer === null || 'failure' in answer) throw new Error(answer?.failure ?? 'no verdict');
+    return answer as T;
+  };
   return {
     ...contracts,
-    async checkExchange(request: RecordedRequest, response: RecordedResponse, opts?: CheckOptions) {
+    checkExchange(request: RecordedRequest, response: RecordedResponse, opts?: CheckOptions) {
       if (size(request) + size(response) < offThreadMinChars)
         return contracts.checkExchange(request, response, opts);
-      const job = { request, response, ...(opts ? { opts } : {}) };
-      const outcome = await thread.run(job, { timeoutMs: judgeBudgetMs, warmUp: {} });
-      const verdict = outcome.ok ? outcome.value : { failure: describeFailure(outcome.failure, words) };
-      // Thrown, it makes the entry not judged (checker-failure) with the reason.
-      if (verdict === null || 'failure' in verdict) throw new Error(verdict?.failure ?? 'no verdict');
-      return verdict;
+      return offThread({ request, response, ...(opts ? { opts } : {}) });
+    },
+    // `--errors` asks before forwarding: a large request body would hold every exchange in flight.
+    checkRequest(request: RecordedRequest, opts?: CheckOptions) {
+      if (size(request) < offThreadMinChars) return contracts.checkRequest(request, opts);
+      return offThread({ request, ...(opts ? { opts } : {}) });
     },
     close: async () => {
       await Promise.all([thread.close(), contracts.close()]);

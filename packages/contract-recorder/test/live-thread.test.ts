@@ -59,6 +59,36 @@ describe('contract-record --check judges large exchanges off the proxy thread', 
     expect(output.trimEnd().split('\n').at(-1)).toMatch(/^2 passed, 0 failed, 1 not judged/);
   });
 
+  it('--errors: a large request the contract refuses is refused from the thread; a thread that dies forwards it', async () => {
+    // A body where the operation takes none: the mocks refuse it.
+    const request = (chars: number) => ({
+      method: 'POST',
+      url: 'http://127.0.0.1:9/api/v1/campaign/381/pause',
+      headers: [
+        { name: 'Authorization', value: 'Bearer t' },
+        { name: 'Content-Type', value: 'application/json' },
+      ],
+      body: '{"x":1}'.padEnd(chars, ' '),
+    });
+    const write = () => undefined;
+    const real = await startLiveCheck({ out: join(dir, 'refuses.har'), configPath, write, errors: true });
+    const small = await real.answer?.(request(0));
+    const large = await real.answer?.(request(offThreadMinChars));
+    expect(small?.status).toBeGreaterThanOrEqual(400);
+    expect(large).toEqual(small);
+    await real.close();
+    const dies = await startLiveCheck({
+      out: join(dir, 'forwards.har'),
+      configPath,
+      write,
+      errors: true,
+      threadUrl: new URL('./threads/exiting-thread.mjs', import.meta.url),
+    });
+    expect((await dies.answer?.(request(0)))?.status).toBe(small?.status);
+    expect(await dies.answer?.(request(offThreadMinChars))).toBeUndefined();
+    await dies.close();
+  });
+
   it('more than 1,000 exchanges waiting behind a large one: the proxy is held until its exchange is judged', async () => {
     const { check } = await live('behind.har', 'held-thread.mjs');
     const until = join(dir, 'go');
