@@ -17,10 +17,10 @@ const judgeBudgetMs = 600_000;
 type Outcome = EntryVerdict | Awaited<ReturnType<ContractSet['checkRequest']>> | { failure: string } | null;
 type CheckOptions = Parameters<ContractSet['checkExchange']>[2];
 
-/** The contracts with the judging of large exchanges (and of large requests for `--errors`) on a thread of its own (its own copy of them): a big
- * body never holds up the traffic the proxy carries, and a thread that fails costs only its own exchange
- * (not judged, with the reason); the next one gets a new thread. Small exchanges are judged inline, where
- * handing them over would cost more than judging them. */
+/** The contracts with large exchanges (and large requests asked about for `--errors`) judged on a thread of
+ * its own, with its own copy of them: a big body never holds up the traffic the proxy carries, and a thread
+ * that fails costs only its own exchange (not judged, with the reason); the next one gets a new thread.
+ * Small exchanges are judged inline, where handing them over would cost more than judging them. */
 export function withBigExchangesOffThread(
   contracts: ContractSet,
   configPath: string | undefined,
