@@ -8,17 +8,8 @@ import { bundleService, listWrittenServices } from '../../scripts/lib/specs.ts';
 import { prismCli } from '../lib/compare-tools.ts';
 import { Child, freePort } from '../lib/processes.ts';
 
-export interface Call {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-export interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
+export type Call = { method: string; path: string; headers: Record<string, string>; body?: string };
+export type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
 
 /** One request; with `agent`, on its kept-alive connections and the body discarded. The bound only catches a
  * hang: a mock on a machine busy with other work can take tens of seconds to answer. */

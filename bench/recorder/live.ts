@@ -3,6 +3,8 @@
  * the recorder, through the recorder judging every exchange live, and through `prism proxy` (the validating
  * proxy a user would otherwise put there), JSON and XML, at 1 and 16 in flight.
  */
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { startLiveCheck, startRecorder } from '@svc-contracts/contract-recorder';
 import { fromRoot } from '../../scripts/lib/paths.ts';
@@ -10,9 +12,8 @@ import { missingReason } from '../lib/compare-tools.ts';
 import { sectionOptions } from '../lib/options.ts';
 import { scratchDir } from '../lib/processes.ts';
 import { emitSection, type Figure, figure, measured, measuredOr } from '../lib/section.ts';
-import { percentile } from '../lib/timing.ts';
 import { packageVersion } from '../lib/versions.ts';
-import { agentCall, bundleForPrism, callTimes, orderCall, startOurs, startPrismCli } from '../mocks/lib.ts';
+import { bundleForPrism, startOurs, startPrismCli } from '../mocks/lib.ts';
 
 const values = sectionOptions(
   'recorder/live.ts',
@@ -25,10 +26,7 @@ const values = sectionOptions(
 );
 const { runs, requests } = values;
 
-const cases = [
-  { id: 'json', service: 'agents', call: agentCall },
-  { id: 'xml', service: 'numbers', call: orderCall },
-];
+const cases = { json: 'agents', xml: 'numbers' };
 const modes = ['direct', 'record', 'check', 'prism'] as const;
 type Mode = (typeof modes)[number];
 const prismMissing = missingReason('@stoplight/prism-cli');
@@ -37,12 +35,21 @@ const dir = scratchDir('bench-recorder-');
 const configPath = fromRoot('redocly.yaml');
 // The upstream in a process of its own: the proxy's judging does not compete with the mock for this thread.
 const mocks = await startOurs(['agents', 'numbers']);
+const client = fork(fromRoot('bench/recorder/load.ts')).on('exit', (code) => {
+  throw new Error(`the load process exited with ${code}`); // before the end of the run, which stops it
+});
+const load = async (ask: { port: number; id: string; count: number; inFlight: number }) => {
+  client.send(ask);
+  const [answer] = (await once(client, 'message')) as [{ p50: number; p99: number; error?: string }];
+  if (answer.error) throw new Error(answer.error);
+  return answer;
+};
 const results = new Map<string, number[]>();
 const keep = (key: string, value: number) => results.set(key, [...(results.get(key) ?? []), value]);
 try {
   const specs = prismMissing ? [] : await bundleForPrism(dir, ['agents', 'numbers']);
   for (let round = 0; round < runs; round++) {
-    for (const { id, service, call } of cases) {
+    for (const [id, service] of Object.entries(cases)) {
       const mock = new URL(`http://127.0.0.1:${mocks.ports[service]}`);
       for (const mode of modes) {
         if (mode === 'prism' && prismMissing) continue;
@@ -61,11 +68,11 @@ try {
         const prism = mode === 'prism' ? await startPrismCli(['proxy', spec, mock.origin]) : undefined;
         try {
           const port = recorder?.port ?? prism?.port ?? Number(mock.port);
-          await callTimes(port, call, { count: 5 }); // warm-up: the first answers load what the later ones reuse
+          await load({ port, id, count: 5, inFlight: 1 }); // warm-up: the first answers load what the later ones reuse
           for (const inFlight of [1, 16]) {
-            const times = await callTimes(port, call, { count: requests, inFlight });
-            keep(`${id}.${inFlight}.p50.${mode}`, percentile(times, 0.5));
-            keep(`${id}.${inFlight}.p99.${mode}`, percentile(times, 0.99));
+            const { p50, p99 } = await load({ port, id, count: requests, inFlight });
+            keep(`${id}.${inFlight}.p50.${mode}`, p50);
+            keep(`${id}.${inFlight}.p99.${mode}`, p99);
           }
         } finally {
           await recorder?.close();
@@ -77,6 +84,7 @@ try {
     }
   }
 } finally {
+  client.removeAllListeners('exit').kill();
   await Promise.all(mocks.children.map((child) => child.stop()));
 }
 
@@ -86,8 +94,8 @@ const tools: Record<Mode, string> = {
   check: 'contract-record --check',
   prism: 'prism proxy (Prism 5.14, validating)',
 };
-const runsOf = (key: string) => results.get(key) ?? [];
-const figures: Figure[] = cases.flatMap(({ id }) =>
+const of = (key: string) => results.get(key) ?? [];
+const figures: Figure[] = Object.keys(cases).flatMap((id) =>
   [1, 16].flatMap((inFlight) =>
     (['p50', 'p99'] as const).map((share) => {
       const key = `${id}.${inFlight}.${share}`;
@@ -96,14 +104,9 @@ const figures: Figure[] = cases.flatMap(({ id }) =>
         `${id.toUpperCase()}, ${inFlight} in flight, ${share}`,
         'ms',
         'lower',
-        measured('check', tools.check, runsOf(`${key}.check`)),
+        measured('check', tools.check, of(`${key}.check`)),
         (['record', 'direct', 'prism'] as const).map((mode) =>
-          measuredOr(
-            mode === 'prism' ? prismMissing : undefined,
-            mode,
-            tools[mode],
-            runsOf(`${key}.${mode}`),
-          ),
+          measuredOr(mode === 'prism' ? prismMissing : undefined, mode, tools[mode], of(`${key}.${mode}`)),
         ),
       );
     }),
@@ -114,7 +117,7 @@ emitSection(
     id: 'recorder-live',
     title: 'contract-record --check: latency per exchange',
     command: `pnpm exec tsx bench/recorder/live.ts --runs ${runs} --requests ${requests}`,
-    method: `The agents (JSON GET) and numbers (XML order POST) mocks in a process of their own (the built mock bin), so that the figures are the proxy's alone; each of ${runs} round(s) sends ${requests} requests per case at 1 and at 16 in flight over kept-alive connections, direct, through contract-record, through contract-record --check (every exchange judged as it is written) and through \`prism proxy\` on the same upstream. Figures are the round's p50 and p99 in ms. The bodies are small, so --check judges them on the proxy's thread, after each answer has gone out (exchanges of 64 KiB or more go to its judging thread); the load comes from this process, on the proxy's thread, so that at 1 in flight the judging delays the client's next request more than it would for a client in a process of its own. Target: --check within 10% of contract-record, and below Prism's proxy.`,
+    method: `The agents (JSON GET) and numbers (XML order POST) mocks in a process of their own (the built mock bin), so that the figures are the proxy's alone; each of ${runs} round(s) sends ${requests} requests per case at 1 and at 16 in flight over kept-alive connections, direct, through contract-record, through contract-record --check (every exchange judged as it is written) and through \`prism proxy\` on the same upstream. Figures are the round's p50 and p99 in ms. The bodies are small, so --check judges them on the proxy's thread, after each answer has gone out (exchanges of 64 KiB or more go to its judging thread). The load comes from one client process of its own for the whole run, as a user's client is, so that every mode meets the same warm client. Target: --check within 10% of contract-record, and below Prism's proxy.`,
     figures,
     versions: {
       '@svc-contracts/contract-recorder': packageVersion('packages/contract-recorder/package.json'),
