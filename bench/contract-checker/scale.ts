@@ -14,13 +14,13 @@ import { recordingFiles } from './entries.ts';
 const values = sectionOptions(
   'contract-checker/scale.ts',
   'The built contract-check on HAR of growing size: peak RSS, and two --shard processes at the largest.',
-  '1 MB: checks that it runs',
+  '0.1 MB: checks that it runs',
   {
     mb: { help: 'the sizes in MB (default 100,500,2000)', arg: 'A,B,...' },
     runs: { help: 'runs of each measure', whole: [1, 1, 20, 1] },
   },
 );
-const sizes = (values.mb ?? (values.tiny ? '1' : '100,500,2000'))
+const sizes = (values.mb ?? (values.tiny ? '0.1' : '100,500,2000'))
   .split(',')
   .map(Number)
   .sort((a, b) => a - b);
